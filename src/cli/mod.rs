@@ -1,0 +1,91 @@
+//! The `coinline` command line: argument definitions and dispatch.
+//!
+//! Architecture invariant: this layer (with the report writers) is the only
+//! code that touches files, standard streams and exit codes. Each
+//! subcommand lives in its own file with its `clap` arguments and a `run`
+//! function that calls the library.
+//!
+//! Exit codes: 0 all well, 1 a failure was found, 2 bad usage or input.
+
+use crate::error::Error;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+pub mod solve;
+
+/// Verification and fuzzing harness for take-from-the-ends games.
+#[derive(Debug, Parser)]
+#[command(name = "coinline", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve one board with every exact solver and heuristic.
+    Solve(solve::SolveArgs),
+}
+
+/// What a command reports back to `main`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Everything checked out.
+    Ok,
+    /// A failure (disagreement, wrong answer ...) was found.
+    FailureFound,
+}
+
+/// Parses the process arguments, runs the command and maps the outcome to
+/// an exit code, printing any error as one line on stderr.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(err),
+    };
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+    };
+    match result {
+        Ok(Status::Ok) => ExitCode::SUCCESS,
+        Ok(Status::FailureFound) => ExitCode::from(1),
+        Err(err) => {
+            eprintln!("coinline: error: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints help and version as clap does; turns every other clap error into
+/// one line and exit status 2.
+fn usage_error(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind as K;
+    match err.kind() {
+        K::DisplayHelp | K::DisplayVersion | K::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            if err.kind() == K::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        _ => {
+            let text = err.render().to_string();
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("coinline: error: {first} (see 'coinline --help')");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses a command-line value with the library's `FromStr`, for clap's
+/// `value_parser`; the library's error becomes clap's message.
+pub fn parse_with<T: std::str::FromStr<Err = Error>>(s: &str) -> Result<T, String> {
+    s.parse::<T>().map_err(|e| e.to_string())
+}

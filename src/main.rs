@@ -1,0 +1,5 @@
+//! The `coinline` binary: everything lives in the library's `cli` module.
+
+fn main() -> std::process::ExitCode {
+    coinline::cli::main()
+}

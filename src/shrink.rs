@@ -1,0 +1,96 @@
+//! Shrinking: make a failing board smaller while it still fails the same way.
+//!
+//! Candidates are tried from the most to the least drastic: drop chunks of
+//! values (halves, quarters, ... single values), then move values toward
+//! zero (to zero, halfway, one step). A candidate is kept when the caller's
+//! predicate says it still fails; the search restarts from it until no
+//! candidate helps or the budget of predicate calls runs out.
+
+use crate::board::Board;
+
+/// Shrinks `board` while `still_fails` holds, calling it at most `budget`
+/// times. Returns the smallest failing board found (`board` itself if none).
+pub fn shrink(board: &Board, budget: usize, mut still_fails: impl FnMut(&Board) -> bool) -> Board {
+    let mut best = board.clone();
+    let mut calls = 0;
+    'restart: loop {
+        let current = best.clone();
+        for candidate in candidates(&current) {
+            if calls >= budget {
+                break 'restart;
+            }
+            calls += 1;
+            if still_fails(&candidate) {
+                best = candidate;
+                continue 'restart;
+            }
+        }
+        break;
+    }
+    best
+}
+
+/// Smaller neighbours of `board`, most drastic first. Every candidate is
+/// strictly smaller: fewer values, or the same values with one moved toward
+/// zero.
+fn candidates(board: &Board) -> impl Iterator<Item = Board> + '_ {
+    let v = board.values();
+    let n = v.len();
+    let mut chunk_sizes = Vec::new();
+    let mut size = n / 2;
+    while size >= 1 {
+        chunk_sizes.push(size);
+        size /= 2;
+    }
+    if n == 1 {
+        chunk_sizes.push(1);
+    }
+    let removals = chunk_sizes.into_iter().flat_map(move |size| {
+        (0..=n - size).step_by(size).map(move |start| {
+            let mut w = v[..start].to_vec();
+            w.extend_from_slice(&v[start + size..]);
+            w
+        })
+    });
+    let smaller_values = (0..n).flat_map(move |i| {
+        let x = v[i];
+        let mut targets = vec![0, x / 2, x - x.signum()];
+        targets.dedup();
+        targets.into_iter().filter(move |&t| t != x).map(move |t| {
+            let mut w = v.to_vec();
+            w[i] = t;
+            w
+        })
+    });
+    removals
+        .chain(smaller_values)
+        .filter_map(|values| Board::new(values).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinks_to_a_minimal_failing_board() {
+        // Fails while some value is at least 10 and the board has >= 2 values.
+        let board = Board::parse("3 -7 25 4 18 0 9 11").unwrap();
+        let fails = |b: &Board| b.len() >= 2 && b.values().iter().any(|&x| x >= 10);
+        let small = shrink(&board, 10_000, fails);
+        assert_eq!(small.len(), 2);
+        assert!(fails(&small));
+        assert_eq!(small.values().iter().filter(|&&x| x != 0).count(), 1);
+        assert!(small.values().contains(&10));
+    }
+
+    #[test]
+    fn respects_the_budget() {
+        let board = Board::parse("5 5 5 5").unwrap();
+        let mut calls = 0;
+        shrink(&board, 3, |_| {
+            calls += 1;
+            true
+        });
+        assert_eq!(calls, 3);
+    }
+}

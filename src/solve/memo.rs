@@ -1,0 +1,121 @@
+//! `memo`: top-down memoized recursion over intervals, the play(left, right)
+//! style of the NUMBERGAME write-up.
+//!
+//! The recursion runs on an explicit stack on the heap, so no board it
+//! accepts can overflow the thread stack. Each interval is solved once:
+//! O(n^2) states and memory, O(n^2) time for coins and numbergame and O(n^3)
+//! for gameofsum (O(n) moves per state).
+
+use super::{tri_index, tri_size, Solver};
+use crate::board::Board;
+use crate::game::{Game, Line, Row};
+
+/// Memoized recursion. See the module documentation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memo;
+
+/// The longest board accepted: the memo holds n(n+1)/2 values of 8 bytes
+/// (400 MB at this limit).
+pub const LIMIT: usize = 10_000;
+
+/// Marks an interval not solved yet. No value of an accepted board reaches
+/// it: every difference is at least -i64::MAX.
+const UNKNOWN: i64 = i64::MIN;
+
+struct Memory<'a> {
+    game: Game,
+    row: Row<'a>,
+    n: usize,
+    memo: Vec<i64>,
+}
+
+impl Memory<'_> {
+    fn get(&self, left: usize, right: usize) -> i64 {
+        if left == right {
+            0
+        } else {
+            self.memo[tri_index(self.n, right - left, left)]
+        }
+    }
+
+    /// The best move's value from already-solved children, or `None` when a
+    /// child is unsolved (after pushing every unsolved child on `stack`).
+    fn best(&self, left: usize, right: usize, stack: &mut Vec<(usize, usize)>) -> Option<i64> {
+        let mut best = i64::MIN;
+        let mut complete = true;
+        for mv in self.game.moves(right - left) {
+            let (gain, l, r) = self.row.play(mv, left, right);
+            let child = self.get(l, r);
+            if child == UNKNOWN {
+                stack.push((l, r));
+                complete = false;
+            } else if complete {
+                best = best.max(gain - child);
+            }
+        }
+        complete.then_some(best)
+    }
+
+    fn solve(&mut self, left: usize, right: usize) -> i64 {
+        let mut stack = vec![(left, right)];
+        while let Some(&(l, r)) = stack.last() {
+            if self.get(l, r) != UNKNOWN {
+                stack.pop();
+                continue;
+            }
+            if let Some(best) = self.best(l, r, &mut stack) {
+                self.memo[tri_index(self.n, r - l, l)] = best;
+                stack.pop();
+            }
+        }
+        self.get(left, right)
+    }
+}
+
+fn memory(game: Game, board: &Board) -> Memory<'_> {
+    let n = board.len();
+    Memory {
+        game,
+        row: Row::new(board.values()),
+        n,
+        memo: vec![UNKNOWN; tri_size(n)],
+    }
+}
+
+impl Solver for Memo {
+    fn name(&self) -> &str {
+        "memo"
+    }
+
+    fn limit(&self, game: Game) -> Option<usize> {
+        Some(match game {
+            // O(n^3) time: keep gameofsum within about a second.
+            Game::GameOfSum => 1_000,
+            _ => LIMIT,
+        })
+    }
+
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        memory(game, board).solve(0, board.len())
+    }
+
+    fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        let mut mem = memory(game, board);
+        let value = mem.solve(0, board.len());
+        let (mut left, mut right) = (0, board.len());
+        let mut moves = Vec::new();
+        while left < right {
+            let target = mem.get(left, right);
+            let mv = game
+                .moves(right - left)
+                .find(|&mv| {
+                    let (gain, l, r) = mem.row.play(mv, left, right);
+                    gain - mem.get(l, r) == target
+                })
+                .expect("the memo holds an optimal move");
+            moves.push(mv);
+            (_, left, right) = mem.row.play(mv, left, right);
+        }
+        Some((value, Line(moves)))
+    }
+}

@@ -1,0 +1,234 @@
+//! Heuristics, and how well they do against an opponent who knows them.
+//!
+//! A heuristic is evaluated as "first player follows it, second player
+//! best-responds": the opponent knows the heuristic and minimizes the
+//! difference it achieves. That is one dynamic program over intervals with
+//! two tables (heuristic to move, opponent to move): O(n^2) states, O(n^2)
+//! time for coins and numbergame and O(n^3) for gameofsum.
+
+use crate::board::Board;
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{replay, Game, Line, Move, Row, Side, Totals};
+use crate::solve::{tri_index, tri_size};
+
+/// A move rule for the first player: given the interval `[left, right)` still
+/// on the board, which move to play.
+pub type Policy<'a> = Box<dyn Fn(usize, usize) -> Move + Send + Sync + 'a>;
+
+/// A heuristic strategy for the first player.
+pub trait Heuristic: Send + Sync {
+    /// The name used on the command line and in reports.
+    fn name(&self) -> &str;
+
+    /// The move rule on `board`, or an error saying why the heuristic does
+    /// not apply to this game or board.
+    fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>>;
+
+    /// A documented lower bound on the difference the heuristic achieves
+    /// against any opponent on `board`, if it has one. [`crate::check`]
+    /// verifies it.
+    fn guaranteed(&self, game: Game, board: &Board) -> Option<i64> {
+        let _ = (game, board);
+        None
+    }
+}
+
+/// Take the larger end (one value; never deletes). A tie goes to the left.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Greedy;
+
+impl Heuristic for Greedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn policy<'a>(&self, _game: Game, board: &'a Board) -> Result<Policy<'a>> {
+        let v = board.values();
+        Ok(Box::new(move |left, right| {
+            let side = if v[left] >= v[right - 1] {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            Move::take(side, 1)
+        }))
+    }
+}
+
+/// Coins with even n: take every value of one parity class (odd or even
+/// positions, counted from 1), the class with the larger sum; a tie goes to
+/// the odd positions. With an even number of values left, the two ends are
+/// always of different classes, so the first player can keep to one class:
+/// the first player never loses.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Parity;
+
+impl Heuristic for Parity {
+    fn name(&self) -> &str {
+        "parity"
+    }
+
+    fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
+        if game != Game::Coins || board.len() % 2 == 1 {
+            return Err(Error::new(ErrorKind::Unsupported(
+                "the parity strategy applies to coins with an even number of values".into(),
+            )));
+        }
+        let v = board.values();
+        let (odd, even) = v.iter().enumerate().fold((0i64, 0i64), |(o, e), (i, &x)| {
+            if i % 2 == 0 {
+                (o + x, e)
+            } else {
+                (o, e + x)
+            }
+        });
+        // 0-based index parity of the class kept: odd positions are even indices.
+        let keep = usize::from(even > odd);
+        Ok(Box::new(move |left, _right| {
+            let side = if left % 2 == keep {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            Move::take(side, 1)
+        }))
+    }
+
+    fn guaranteed(&self, game: Game, board: &Board) -> Option<i64> {
+        (game == Game::Coins && board.len() % 2 == 0).then_some(0)
+    }
+}
+
+/// The built-in heuristics.
+pub fn heuristics() -> &'static [&'static dyn Heuristic] {
+    &[&Greedy, &Parity]
+}
+
+/// The names of the built-in heuristics.
+pub fn heuristic_names() -> Vec<&'static str> {
+    heuristics().iter().map(|h| h.name()).collect()
+}
+
+/// Looks up a built-in heuristic by name.
+pub fn heuristic_by_name(name: &str) -> Result<&'static dyn Heuristic> {
+    heuristics()
+        .iter()
+        .copied()
+        .find(|h| h.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| Error::unknown("heuristic", name, &heuristic_names()))
+}
+
+/// What a heuristic achieves against a best-responding opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Performance {
+    /// First (heuristic) player's total minus the opponent's.
+    pub difference: i64,
+    /// The totals along `line`.
+    pub totals: Totals,
+    /// The line played: the heuristic's moves and the opponent's first best
+    /// replies in canonical order.
+    pub line: Line,
+}
+
+/// The longest board [`evaluate`] accepts: its two tables take 8 bytes per
+/// interval each (200 MB at this size).
+pub const LIMIT: usize = 5_000;
+
+/// Plays `heuristic` as the first player against a best-responding opponent.
+pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<Performance> {
+    if board.len() > LIMIT {
+        return Err(Error::new(ErrorKind::TooLarge {
+            solver: heuristic.name().to_string(),
+            n: board.len(),
+            limit: LIMIT,
+        }));
+    }
+    let policy = heuristic.policy(game, board)?;
+    let row = Row::new(board.values());
+    let n = board.len();
+    // mine[i]: heuristic to move; theirs[i]: opponent to move; both hold the
+    // heuristic's total minus the opponent's on the rest of the game.
+    let mut mine = vec![0i64; tri_size(n)];
+    let mut theirs = vec![0i64; tri_size(n)];
+    let get = |table: &[i64], l: usize, r: usize| {
+        if l == r {
+            0
+        } else {
+            table[tri_index(n, r - l, l)]
+        }
+    };
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let r = l + len;
+            let (gain, l2, r2) = row.play(policy(l, r), l, r);
+            let at = tri_index(n, len, l);
+            mine[at] = gain + get(&theirs, l2, r2);
+            theirs[at] = game
+                .moves(len)
+                .map(|mv| {
+                    let (gain, l2, r2) = row.play(mv, l, r);
+                    get(&mine, l2, r2) - gain
+                })
+                .min()
+                .expect("a non-empty interval has moves");
+        }
+    }
+    let (mut left, mut right) = (0, n);
+    let mut moves = Vec::new();
+    while left < right {
+        let mv = if moves.len() % 2 == 0 {
+            policy(left, right)
+        } else {
+            let target = get(&theirs, left, right);
+            game.moves(right - left)
+                .find(|&mv| {
+                    let (gain, l2, r2) = row.play(mv, left, right);
+                    get(&mine, l2, r2) - gain == target
+                })
+                .expect("the table holds a best reply")
+        };
+        moves.push(mv);
+        (_, left, right) = row.play(mv, left, right);
+    }
+    let line = Line(moves);
+    let totals = replay(game, board, &line)?;
+    Ok(Performance {
+        difference: get(&mine, 0, n),
+        totals,
+        line,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(s: &str) -> Board {
+        Board::parse(s).unwrap()
+    }
+
+    #[test]
+    fn greedy_against_a_best_response() {
+        // Greedy takes 8, the opponent 15, greedy 7, the opponent 3: 15 - 18.
+        // Optimal play (7 first) gets 22 - 11.
+        let p = evaluate(&Greedy, Game::Coins, &board("8 15 3 7")).unwrap();
+        assert_eq!(p.line.to_string(), "L L R L");
+        assert_eq!(
+            p.totals,
+            Totals {
+                first: 15,
+                second: 18
+            }
+        );
+        assert_eq!(p.difference, -3);
+    }
+
+    #[test]
+    fn parity_refuses_odd_boards_and_other_games() {
+        assert!(evaluate(&Parity, Game::Coins, &board("1 2 3")).is_err());
+        assert!(evaluate(&Parity, Game::NumberGame, &board("1 2")).is_err());
+        let p = evaluate(&Parity, Game::Coins, &board("1 100 2 3")).unwrap();
+        // Even positions (100, 3) hold more: parity keeps them.
+        assert_eq!(p.totals.first, 103);
+    }
+}
