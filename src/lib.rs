@@ -29,6 +29,7 @@ pub mod cli;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod report;
 pub mod shrink;
 pub mod solve;
 pub mod strategy;

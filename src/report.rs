@@ -1,0 +1,87 @@
+//! Writing outputs: atomic file writes and progress bars.
+//!
+//! Architecture invariant: nothing half-written is ever left at an output
+//! path. Every report is written to a temporary file beside its destination
+//! and renamed into place only when complete.
+
+use crate::error::{Error, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes a file atomically: `fill` writes the contents into a temporary
+/// file beside `path`, which is renamed to `path` only if `fill` succeeds.
+/// Missing parent directories are created. On error the temporary file is
+/// removed and `path` is left as it was.
+pub fn write_atomic(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+    }
+    if path.is_dir() {
+        return Err(Error::invalid(format!(
+            "{}: is a directory, not a file path",
+            path.display()
+        )));
+    }
+    let tmp = temporary_path(path);
+    let result = (|| {
+        let file = std::fs::File::create(&tmp)?;
+        let mut writer = std::io::BufWriter::new(file);
+        fill(&mut writer)?;
+        let file = writer.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::io(path, &e)
+    })
+}
+
+fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// A progress bar with rate and ETA on a terminal (stderr), hidden otherwise.
+pub fn progress_bar(total: u64, unit: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let template = format!(
+        "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, ETA {{eta}})"
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failed_writes_leave_nothing_behind() {
+        let dir = std::env::temp_dir().join(format!("coinline-report-{}", std::process::id()));
+        let path = dir.join("sub/out.csv");
+        write_atomic(&path, |w| w.write_all(b"a,b\n")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
+        let err = write_atomic(&path, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(err.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n", "old file kept");
+        let leftovers = std::fs::read_dir(dir.join("sub")).unwrap().count();
+        assert_eq!(leftovers, 1, "no temporary file left");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
