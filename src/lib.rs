@@ -33,6 +33,7 @@ pub mod report;
 pub mod shrink;
 pub mod solve;
 pub mod strategy;
+pub mod summary;
 
 pub use board::Board;
 pub use error::{Error, ErrorKind, Result};

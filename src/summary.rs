@@ -1,0 +1,248 @@
+//! Aggregates of many checked boards: outcome rates, agreement and heuristic
+//! regret. Shared by `compare`'s per-length summary and the odd-n study.
+//!
+//! A [`Tally`] is a commutative monoid: tallies of disjoint parts of a run
+//! merge into the tally of the whole, whatever the split, so parallel and
+//! sharded runs give the same figures. Where a "worst board" is kept, ties
+//! go to the smallest key (for example the board's index), never to the
+//! order in which threads finished.
+
+use crate::board::Board;
+use crate::check::CaseReport;
+
+/// The first player's result under optimal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Difference > 0.
+    Win,
+    /// Difference = 0.
+    Tie,
+    /// Difference < 0.
+    Loss,
+}
+
+impl Outcome {
+    /// The outcome of a difference.
+    pub fn of(difference: i64) -> Outcome {
+        match difference {
+            d if d > 0 => Outcome::Win,
+            0 => Outcome::Tie,
+            _ => Outcome::Loss,
+        }
+    }
+
+    /// `win`, `tie` or `loss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Tie => "tie",
+            Outcome::Loss => "loss",
+        }
+    }
+}
+
+/// How one heuristic did over many boards.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeuristicTally {
+    /// Boards the heuristic applied to.
+    pub boards: u64,
+    /// Boards where it achieved the optimal difference (regret 0).
+    pub optimal: u64,
+    /// Boards where the heuristic player strictly lost although optimal play
+    /// does not lose (it turned a win or tie into a loss).
+    pub turned_into_loss: u64,
+    /// Boards where the heuristic player strictly lost.
+    pub losses: u64,
+    /// Sum of regrets (optimal minus achieved difference).
+    pub regret_sum: i128,
+    /// The largest regret with the smallest key reaching it, and its board.
+    pub worst: Option<(i64, u64, Board)>,
+}
+
+impl HeuristicTally {
+    /// Records one board: its key, the optimal value and what the heuristic achieved.
+    pub fn add(&mut self, key: u64, board: &Board, optimal: i64, achieved: i64) {
+        let regret = optimal - achieved;
+        self.boards += 1;
+        self.optimal += u64::from(regret == 0);
+        self.losses += u64::from(achieved < 0);
+        self.turned_into_loss += u64::from(achieved < 0 && optimal >= 0);
+        self.regret_sum += i128::from(regret);
+        if self
+            .worst
+            .as_ref()
+            .is_none_or(|(r, k, _)| (regret, std::cmp::Reverse(key)) > (*r, std::cmp::Reverse(*k)))
+        {
+            self.worst = Some((regret, key, board.clone()));
+        }
+    }
+
+    /// Merges another tally of disjoint boards.
+    pub fn merge(&mut self, other: HeuristicTally) {
+        self.boards += other.boards;
+        self.optimal += other.optimal;
+        self.turned_into_loss += other.turned_into_loss;
+        self.losses += other.losses;
+        self.regret_sum += other.regret_sum;
+        if let Some((r, k, b)) = other.worst {
+            let better = self.worst.as_ref().is_none_or(|(r0, k0, _)| {
+                (r, std::cmp::Reverse(k)) > (*r0, std::cmp::Reverse(*k0))
+            });
+            if better {
+                self.worst = Some((r, k, b));
+            }
+        }
+    }
+
+    /// Mean regret, or `None` with no board.
+    pub fn mean_regret(&self) -> Option<f64> {
+        (self.boards > 0).then(|| self.regret_sum as f64 / self.boards as f64)
+    }
+
+    /// The largest regret seen.
+    pub fn max_regret(&self) -> Option<i64> {
+        self.worst.as_ref().map(|(r, _, _)| *r)
+    }
+}
+
+/// Figures over many boards of one group (for example one length).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Boards checked.
+    pub boards: u64,
+    /// Boards on which every check passed.
+    pub agreed: u64,
+    /// First-player wins, ties and losses under optimal play.
+    pub wins: u64,
+    /// See `wins`.
+    pub ties: u64,
+    /// See `wins`.
+    pub losses: u64,
+    /// One entry per heuristic name, in the order first seen.
+    pub heuristics: Vec<(String, HeuristicTally)>,
+}
+
+impl Tally {
+    /// Records one checked board under `key` (its index in the run).
+    pub fn add(&mut self, key: u64, report: &CaseReport) {
+        self.boards += 1;
+        self.agreed += u64::from(report.is_ok());
+        let Some(optimal) = report.value else {
+            return;
+        };
+        match Outcome::of(optimal) {
+            Outcome::Win => self.wins += 1,
+            Outcome::Tie => self.ties += 1,
+            Outcome::Loss => self.losses += 1,
+        }
+        for h in &report.heuristics {
+            if let Some(p) = &h.performance {
+                self.heuristic_mut(&h.heuristic)
+                    .add(key, &report.board, optimal, p.difference);
+            }
+        }
+    }
+
+    /// The tally of one heuristic, created empty if absent.
+    pub fn heuristic_mut(&mut self, name: &str) -> &mut HeuristicTally {
+        let i = match self.heuristics.iter().position(|(n, _)| n == name) {
+            Some(i) => i,
+            None => {
+                self.heuristics
+                    .push((name.to_string(), HeuristicTally::default()));
+                self.heuristics.len() - 1
+            }
+        };
+        &mut self.heuristics[i].1
+    }
+
+    /// The tally of one heuristic, if it applied to any board.
+    pub fn heuristic(&self, name: &str) -> Option<&HeuristicTally> {
+        self.heuristics
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t)
+    }
+
+    /// Merges another tally of disjoint boards.
+    pub fn merge(&mut self, other: Tally) {
+        self.boards += other.boards;
+        self.agreed += other.agreed;
+        self.wins += other.wins;
+        self.ties += other.ties;
+        self.losses += other.losses;
+        for (name, t) in other.heuristics {
+            self.heuristic_mut(&name).merge(t);
+        }
+    }
+
+    /// `count / boards`, or 0 with no board.
+    pub fn rate(&self, count: u64) -> f64 {
+        if self.boards == 0 {
+            0.0
+        } else {
+            count as f64 / self.boards as f64
+        }
+    }
+}
+
+/// A 95% Wilson score interval for a proportion of `successes` in `trials`.
+pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{check_builtin, CheckConfig};
+    use crate::game::Game;
+
+    fn tally_of(boards: &[(u64, &str)]) -> Tally {
+        let mut t = Tally::default();
+        for (key, text) in boards {
+            let board = Board::parse(text).unwrap();
+            t.add(
+                *key,
+                &check_builtin(Game::Coins, &board, &CheckConfig::default()),
+            );
+        }
+        t
+    }
+
+    #[test]
+    fn merging_is_independent_of_the_split() {
+        let boards = [
+            (0, "8 15 3 7"),
+            (1, "1 5 1"),
+            (2, "2 2 2 2"),
+            (3, "20 30 2 2 2 10"),
+            (4, "0 1 0"),
+        ];
+        let whole = tally_of(&boards);
+        let mut left = tally_of(&boards[3..]);
+        left.merge(tally_of(&boards[..3]));
+        assert_eq!(whole, left);
+        // 1 5 1 and 0 1 0 are lost by the first player; 2 2 2 2 is a tie.
+        assert_eq!((whole.wins, whole.ties, whole.losses), (2, 1, 2));
+        let greedy = whole.heuristic("greedy").unwrap();
+        // 20 30 2 2 2 10: greedy gets -2 against 18, the worst regret.
+        assert_eq!(greedy.max_regret(), Some(20));
+        assert_eq!(greedy.worst.as_ref().unwrap().1, 3);
+    }
+
+    #[test]
+    fn wilson_interval_contains_the_rate() {
+        let (lo, hi) = wilson_interval(30, 100);
+        assert!(lo < 0.3 && 0.3 < hi && lo > 0.2 && hi < 0.4);
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+    }
+}
