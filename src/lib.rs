@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod case;
 pub mod check;
 pub mod cli;
 pub mod error;
@@ -36,6 +37,7 @@ pub mod strategy;
 pub mod summary;
 
 pub use board::Board;
+pub use case::Case;
 pub use error::{Error, ErrorKind, Result};
 pub use game::{Game, Line, Move, Side, Totals};
 pub use solve::{Solution, Solver};
