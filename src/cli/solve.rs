@@ -18,7 +18,7 @@ pub struct SolveArgs {
     #[arg(allow_negative_numbers = true, value_name = "VALUE")]
     pub values: Vec<String>,
     /// The board as one string, values separated by commas or spaces.
-    #[arg(long, conflicts_with = "values")]
+    #[arg(long, conflicts_with = "values", allow_hyphen_values = true)]
     pub board: Option<String>,
     /// The game: coins, numbergame or gameofsum.
     #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]

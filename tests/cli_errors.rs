@@ -1,0 +1,160 @@
+//! Bad input on the command line: each case is (arguments, stdin, a phrase the
+//! one-line error must contain). Every one must exit with status 2, print
+//! exactly one line on stderr and nothing on stdout, and never panic.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const CASES: &[(&[&str], &str, &str)] = &[
+    (
+        &["solve", "1", "x2", "3"],
+        "",
+        "token 2 \"x2\" is not an integer",
+    ),
+    (&["solve", "1.5"], "", "token 1 \"1.5\" is not an integer"),
+    (
+        &["solve", "99999999999999999999"],
+        "",
+        "within the 64-bit range",
+    ),
+    (&["solve", "--board", "1,,2,zz"], "", "token 3 \"zz\""),
+    (&["solve"], "4 5\nseven\n", "token 3 \"seven\""),
+    (
+        &["solve", "9223372036854775807", "1"],
+        "",
+        "does not fit in a 64-bit integer",
+    ),
+    (
+        &["solve", "--", "-9223372036854775808"],
+        "",
+        "does not fit in a 64-bit integer",
+    ),
+    (
+        &["solve", "--game", "chess", "1"],
+        "",
+        "unknown game \"chess\"",
+    ),
+    (
+        &["solve", "--solver", "magic", "1"],
+        "",
+        "unknown solver \"magic\"",
+    ),
+    (&["solve", "--format", "xml", "1"], "", "xml"),
+    (&["solve", "--frobnicate", "1"], "", "--frobnicate"),
+    (&["frobnicate"], "", "frobnicate"),
+    (
+        &[
+            "solve",
+            "--solver",
+            "minimax",
+            "--board",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28",
+        ],
+        "",
+        "too large for solver minimax (at most 27)",
+    ),
+    (
+        &["solve", "--solver", "parity", "1", "2", "3"],
+        "",
+        "parity strategy applies to coins with an even number",
+    ),
+];
+
+fn run(args: &[&str], stdin: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env("RUST_BACKTRACE", "1")
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    for (args, stdin, phrase) in CASES {
+        let out = run(args, stdin);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(phrase),
+            "{args:?}: {stderr:?} lacks {phrase:?}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn large_boards_skip_minimax_with_a_note_when_all_solvers_run() {
+    let board: Vec<String> = (1..=40).map(|v| v.to_string()).collect();
+    let out = run(
+        &["solve", "--format", "csv", "--board", &board.join(" ")],
+        "",
+    );
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("minimax skipped"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("minimax"));
+    assert!(stdout.contains("table,exact,"));
+}
+
+#[test]
+fn boards_come_from_arguments_option_or_stdin_alike() {
+    let from_args = run(&["solve", "--format", "json", "--", "-3", "5", "-1"], "");
+    let from_option = run(&["solve", "--format", "json", "--board", "-3,5,-1"], "");
+    let from_stdin = run(&["solve", "--format", "json"], "-3\n5, -1\n");
+    let from_negative_args = run(&["solve", "--format", "json", "-3", "5", "-1"], "");
+    for out in [&from_args, &from_option, &from_stdin, &from_negative_args] {
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(out.stdout, from_args.stdout);
+    }
+    let json: serde_json::Value = serde_json::from_slice(&from_args.stdout).unwrap();
+    assert_eq!(json["board"], serde_json::json!([-3, 5, -1]));
+    // -3 5 -1: whichever end the first player takes, the opponent takes 5,
+    // leaving the first player -3 + -1 = -4 against 5.
+    let results = json["results"].as_array().unwrap();
+    let exact: Vec<_> = results.iter().filter(|r| r["kind"] == "exact").collect();
+    assert_eq!(exact.len(), 3);
+    assert!(exact
+        .iter()
+        .all(|r| r["difference"] == -9 && r["first"] == -4));
+}
+
+#[test]
+fn line_option_prints_lines_that_replay() {
+    let out = run(
+        &[
+            "solve",
+            "--game",
+            "numbergame",
+            "--line",
+            "--format",
+            "csv",
+            "--",
+            "100",
+            "-1000",
+            "-1000",
+            "100",
+            "-1000",
+            "-1000",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("table,exact,1100,-900,-2000,,L L DL L L"),
+        "{text}"
+    );
+}
