@@ -139,6 +139,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
                 line: Some(p.line.to_string()),
             }),
             Err(e) if explicit => return Err(e),
+            // A heuristic that does not apply to this game is no news.
+            Err(e) if matches!(e.kind(), ErrorKind::Unsupported(_)) => {}
             Err(e) => notes.push(format!("{} skipped: {e}", heuristic.name())),
         }
     }
