@@ -57,6 +57,22 @@ struct Row {
     line: Option<String>,
 }
 
+impl Row {
+    /// The row's fields as text, `missing` standing for an absent value.
+    fn cells(&self, missing: &str) -> Vec<String> {
+        let opt = |v: Option<i64>| v.map_or_else(|| missing.to_string(), |v| v.to_string());
+        vec![
+            self.solver.clone(),
+            self.kind.to_string(),
+            self.difference.to_string(),
+            opt(self.first),
+            opt(self.second),
+            opt(self.regret),
+            self.line.clone().unwrap_or_else(|| missing.to_string()),
+        ]
+    }
+}
+
 #[derive(Debug, Serialize)]
 struct Output {
     game: String,
@@ -175,10 +191,6 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-fn cell(v: Option<i64>) -> String {
-    v.map_or_else(|| "-".to_string(), |v| v.to_string())
-}
-
 fn render_table(output: &Output, board: &Board, with_line: bool) -> String {
     let mut header = vec!["solver", "kind", "difference", "first", "second", "regret"];
     if with_line {
@@ -186,17 +198,8 @@ fn render_table(output: &Output, board: &Board, with_line: bool) -> String {
     }
     let mut table: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
     for r in &output.results {
-        let mut row = vec![
-            r.solver.clone(),
-            r.kind.to_string(),
-            r.difference.to_string(),
-            cell(r.first),
-            cell(r.second),
-            cell(r.regret),
-        ];
-        if with_line {
-            row.push(r.line.clone().unwrap_or_else(|| "-".into()));
-        }
+        let mut row = r.cells("-");
+        row.truncate(header.len());
         table.push(row);
     }
     let widths: Vec<usize> = (0..table[0].len())
@@ -249,17 +252,7 @@ fn render_csv(output: &Output) -> Result<String> {
     ])
     .map_err(csv_error)?;
     for r in &output.results {
-        let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
-        w.write_record([
-            r.solver.clone(),
-            r.kind.to_string(),
-            r.difference.to_string(),
-            opt(r.first),
-            opt(r.second),
-            opt(r.regret),
-            r.line.clone().unwrap_or_default(),
-        ])
-        .map_err(csv_error)?;
+        w.write_record(r.cells("")).map_err(csv_error)?;
     }
     let bytes = w
         .into_inner()
