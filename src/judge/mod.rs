@@ -879,11 +879,12 @@ mod tests {
 
     #[test]
     fn limits_refuse_overflow_and_empty_boards() {
-        let span = |lo, hi| Span { lo, hi };
-        assert!(Limits::new(span(0, 5), span(1, 2)).is_err());
-        assert!(Limits::new(span(1, 10), span(-i64::MAX / 5, 1)).is_err());
-        assert!(Limits::new(span(1, MAX_N + 1), span(0, 0)).is_err());
-        let limits = Limits::new(span(2, 3), span(-1, 1)).unwrap();
+        let n = |lo, hi| Span::<usize> { lo, hi };
+        let v = |lo, hi| Span::<i64> { lo, hi };
+        assert!(Limits::new(n(0, 5), v(1, 2)).is_err());
+        assert!(Limits::new(n(1, 10), v(-i64::MAX / 5, 1)).is_err());
+        assert!(Limits::new(n(1, MAX_N + 1), v(0, 0)).is_err());
+        let limits = Limits::new(n(2, 3), v(-1, 1)).unwrap();
         let why = limits.violation(&Board::parse("1 2").unwrap()).unwrap();
         assert_eq!(why, "value 2 (position 2) is outside -1..1");
         assert!(limits.violation(&Board::parse("1").unwrap()).is_some());
