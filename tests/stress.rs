@@ -173,6 +173,15 @@ fn coinline(dir: &Path, args: &[&str]) -> Run {
     }
 }
 
+/// `coinline stress OPTIONS -- PROGRAM...`, the options split at spaces.
+fn stress(dir: &Path, options: &str, program: &[&str]) -> Run {
+    let mut args = vec!["stress"];
+    args.extend(options.split_whitespace());
+    args.push("--");
+    args.extend_from_slice(program);
+    coinline(dir, &args)
+}
+
 /// The boards of the one failure saved in `dir/saved` (NAME.in), checked
 /// against its NAME.out (the trusted answers) and NAME.got.
 fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<Board>, String) {
@@ -208,43 +217,27 @@ fn assert_found(run: &Run, verdict: &str) {
 #[test]
 fn the_correct_solution_passes_every_problem() {
     let dir = workdir("correct");
-    let cases: [(&[&str], &[&str]); 8] = [
+    let cases = [
+        ("--problem cses-removal-game --n 1..30", "-v P=cses"),
+        ("--problem atcoder-dp-l --n 1..30", "-v P=atcoder"),
+        ("--problem algospot-numbergame", "-v P=algospot"),
+        ("--problem uva-10891 --n 1..20", "-v P=uva"),
+        ("--problem lines", "-v P=lines"),
+        ("--problem lines --answer first", "-v P=lines -v FIRST=1"),
         (
-            &["--problem", "cses-removal-game", "--n", "1..30"],
-            &["-v", "P=cses"],
+            "--problem lines --game numbergame",
+            "-v P=lines -v G=numbergame",
         ),
         (
-            &["--problem", "atcoder-dp-l", "--n", "1..30"],
-            &["-v", "P=atcoder"],
-        ),
-        (&["--problem", "algospot-numbergame"], &["-v", "P=algospot"]),
-        (
-            &["--problem", "uva-10891", "--n", "1..20"],
-            &["-v", "P=uva"],
-        ),
-        (&["--problem", "lines"], &["-v", "P=lines"]),
-        (
-            &["--problem", "lines", "--answer", "first"],
-            &["-v", "P=lines", "-v", "FIRST=1"],
-        ),
-        (
-            &["--problem", "lines", "--game", "numbergame"],
-            &["-v", "P=lines", "-v", "G=numbergame"],
-        ),
-        (
-            &["--problem", "lines", "--game", "gameofsum", "--n", "1..20"],
-            &["-v", "P=lines", "-v", "G=gameofsum"],
+            "--problem lines --game gameofsum --n 1..20",
+            "-v P=lines -v G=gameofsum",
         ),
     ];
-    for (problem, program) in cases {
-        let mut args = vec!["stress", "--runs", "120", "--seed", "5"];
-        args.extend_from_slice(problem);
-        args.push("--");
-        args.push("awk");
-        args.extend_from_slice(program);
-        args.extend_from_slice(&["-f", "solution.awk"]);
-        let run = coinline(&dir, &args);
-        assert_eq!(run.code, 0, "{args:?}\n{}\n{}", run.stdout, run.stderr);
+    for (problem, variables) in cases {
+        let program = format!("awk {variables} -f solution.awk");
+        let program: Vec<&str> = program.split_whitespace().collect();
+        let run = stress(&dir, &format!("{problem} --runs 120 --seed 5"), &program);
+        assert_eq!(run.code, 0, "{problem}\n{}\n{}", run.stdout, run.stderr);
         assert!(run.stdout.contains("seed 5"), "{}", run.stdout);
         assert!(run.stdout.contains("120 boards"), "{}", run.stdout);
         assert!(run.stdout.contains("every answer agrees"));
@@ -254,23 +247,12 @@ fn the_correct_solution_passes_every_problem() {
 #[test]
 fn greedy_is_found_and_shrunk_to_a_small_board() {
     let dir = workdir("greedy");
-    let run = coinline(
+    let cses = "--problem cses-removal-game";
+    let greedy = ["awk", "-f", "greedy.awk"];
+    let run = stress(
         &dir,
-        &[
-            "stress",
-            "--problem",
-            "cses-removal-game",
-            "--runs",
-            "200",
-            "--seed",
-            "1",
-            "--save",
-            "saved",
-            "--",
-            "awk",
-            "-f",
-            "greedy.awk",
-        ],
+        &format!("{cses} --runs 200 --seed 1 --save saved"),
+        &greedy,
     );
     assert_found(&run, "wrong answer on case 1");
     assert!(run.stdout.contains("shrunk in"), "{}", run.stdout);
@@ -282,64 +264,21 @@ fn greedy_is_found_and_shrunk_to_a_small_board() {
     assert_ne!(got.trim().parse::<i64>().unwrap(), trusted, "still wrong");
 
     // The saved failure replays (and fails again) before any new board ...
-    let replay = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "cses-removal-game",
-            "--replay",
-            "saved",
-            "--runs",
-            "0",
-            "--no-shrink",
-            "--",
-            "awk",
-            "-f",
-            "greedy.awk",
-        ],
-    );
+    let replay_options = format!("{cses} --replay saved --runs 0 --no-shrink");
+    let replay = stress(&dir, &replay_options, &greedy);
     assert_found(&replay, "FAIL replayed");
     assert!(replay.stdout.contains("--replay saved --runs 0"));
     // ... and passes with a correct solution.
-    let fixed = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "cses-removal-game",
-            "--replay",
-            "saved",
-            "--runs",
-            "0",
-            "--",
-            "awk",
-            "-v",
-            "P=cses",
-            "-f",
-            "solution.awk",
-        ],
-    );
+    let correct = ["awk", "-v", "P=cses", "-f", "solution.awk"];
+    let fixed = stress(&dir, &replay_options, &correct);
     assert_eq!(fixed.code, 0, "{}", fixed.stdout);
     assert!(fixed.stdout.contains("accepted"));
 
     // --no-shrink reports the board as found.
-    let plain = coinline(
+    let plain = stress(
         &dir,
-        &[
-            "stress",
-            "--problem",
-            "cses-removal-game",
-            "--runs",
-            "200",
-            "--seed",
-            "1",
-            "--no-shrink",
-            "--",
-            "awk",
-            "-f",
-            "greedy.awk",
-        ],
+        &format!("{cses} --runs 200 --seed 1 --no-shrink"),
+        &greedy,
     );
     assert_found(&plain, "wrong answer");
     assert!(!plain.stdout.contains("shrunk"));
@@ -348,26 +287,8 @@ fn greedy_is_found_and_shrunk_to_a_small_board() {
 #[test]
 fn thirty_two_bit_totals_are_found_on_large_values() {
     let dir = workdir("int32");
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "atcoder-dp-l",
-            "--n",
-            "1..40",
-            "--runs",
-            "300",
-            "--seed",
-            "2",
-            "--save",
-            "saved",
-            "--",
-            "awk",
-            "-f",
-            "int32.awk",
-        ],
-    );
+    let options = "--problem atcoder-dp-l --n 1..40 --runs 300 --seed 2 --save saved";
+    let run = stress(&dir, options, &["awk", "-f", "int32.awk"]);
     assert_found(&run, "wrong answer");
     let problem = Problem::by_name("atcoder-dp-l").unwrap();
     let (boards, _) = saved_failure(&dir, &problem);
@@ -380,65 +301,32 @@ fn thirty_two_bit_totals_are_found_on_large_values() {
 #[test]
 fn numbergame_without_deletes_is_narrowed_and_shrunk() {
     let dir = workdir("nodelete");
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "algospot-numbergame",
-            "--runs",
-            "500",
-            "--seed",
-            "3",
-            "--save",
-            "saved",
-            "--",
-            "awk",
-            "-v",
-            "P=algospot",
-            "-v",
-            "NODELETE=1",
-            "-f",
-            "solution.awk",
-        ],
-    );
+    let options = "--problem algospot-numbergame --runs 500 --seed 3 --save saved";
+    let program = [
+        "awk",
+        "-v",
+        "P=algospot",
+        "-v",
+        "NODELETE=1",
+        "-f",
+        "solution.awk",
+    ];
+    let run = stress(&dir, options, &program);
     assert_found(&run, "wrong answer on case");
     assert!(run.stdout.contains("narrowed to board"), "{}", run.stdout);
     let problem = Problem::by_name("algospot-numbergame").unwrap();
     let (boards, _) = saved_failure(&dir, &problem);
     assert_eq!(boards.len(), 1, "narrowed to one case");
     // Deleting never helps on two values, so three is the least possible.
-    assert!(
-        (3..=4).contains(&boards[0].len()),
-        "shrunk to {:?}",
-        boards[0]
-    );
+    let n = boards[0].len();
+    assert!((3..=4).contains(&n), "shrunk to {:?}", boards[0]);
 }
 
 #[test]
 fn a_crash_on_one_value_is_classified_narrowed_and_shrunk() {
     let dir = workdir("crash");
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "uva-10891",
-            "--n",
-            "1..20",
-            "--runs",
-            "200",
-            "--seed",
-            "4",
-            "--save",
-            "saved",
-            "--csv",
-            "runs.csv",
-            "--",
-            "sh",
-            "crash.sh",
-        ],
-    );
+    let options = "--problem uva-10891 --n 1..20 --runs 200 --seed 4 --save saved --csv runs.csv";
+    let run = stress(&dir, options, &["sh", "crash.sh"]);
     assert_found(&run, "crash: killed by signal 11 (SIGSEGV)");
     assert!(run.stdout.contains("narrowed to board"), "{}", run.stdout);
     let problem = Problem::by_name("uva-10891").unwrap();
@@ -455,27 +343,9 @@ fn a_crash_on_one_value_is_classified_narrowed_and_shrunk() {
 #[test]
 fn a_timeout_kills_the_whole_process_group() {
     let dir = workdir("sleepy");
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "cses-removal-game",
-            "--n",
-            "1..12",
-            "--runs",
-            "20",
-            "--seed",
-            "6",
-            "--timeout",
-            "0.3",
-            "--save",
-            "saved",
-            "--",
-            "sh",
-            "sleepy.sh",
-        ],
-    );
+    let options =
+        "--problem cses-removal-game --n 1..12 --runs 20 --seed 6 --timeout 0.3 --save saved";
+    let run = stress(&dir, options, &["sh", "sleepy.sh"]);
     assert_found(&run, "timeout: still running after 0.3s");
     // Each child sleeps 30 s holding stdout: only killing the group lets
     // the run end this soon.
@@ -503,57 +373,18 @@ fn a_timeout_kills_the_whole_process_group() {
 #[test]
 fn garbage_and_missing_output_are_classified() {
     let dir = workdir("garbage");
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "lines",
-            "--game",
-            "gameofsum",
-            "--runs",
-            "100",
-            "--save",
-            "saved",
-            "--",
-            "awk",
-            "-f",
-            "garbage.awk",
-        ],
-    );
+    let options = "--problem lines --game gameofsum --runs 100 --save saved";
+    let run = stress(&dir, options, &["awk", "-f", "garbage.awk"]);
     assert_found(&run, "malformed output: line 1: \"answer: ");
     let problem = Problem::by_name("lines").unwrap();
     let (boards, got) = saved_failure(&dir, &problem);
     assert_eq!(boards[0].len(), 1);
     assert!(got.starts_with("answer: "));
 
-    let silent = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "lines",
-            "--runs",
-            "10",
-            "--no-shrink",
-            "--",
-            "true",
-        ],
-    );
+    let quick = "--problem lines --runs 10 --no-shrink";
+    let silent = stress(&dir, quick, &["true"]);
     assert_found(&silent, "missing output: 0 answers for 10 cases");
-    let crashed = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "lines",
-            "--runs",
-            "10",
-            "--no-shrink",
-            "--",
-            "false",
-        ],
-    );
+    let crashed = stress(&dir, quick, &["false"]);
     assert_found(&crashed, "crash: exit status 1");
 }
 
@@ -561,23 +392,9 @@ fn garbage_and_missing_output_are_classified() {
 fn a_program_that_stops_reading_early_is_judged_not_hung() {
     let dir = workdir("early");
     // 50 boards of 1000 values: far more than a pipe holds.
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "lines",
-            "--n",
-            "1000..1000",
-            "--runs",
-            "50",
-            "--no-shrink",
-            "--",
-            "sh",
-            "-c",
-            "head -c 10 > /dev/null; echo 0",
-        ],
-    );
+    let options = "--problem lines --n 1000..1000 --runs 50 --no-shrink";
+    let program = ["sh", "-c", "head -c 10 > /dev/null; echo 0"];
+    let run = stress(&dir, options, &program);
     assert_found(&run, "missing output: 1 answers for 50 cases");
 }
 
@@ -585,22 +402,9 @@ fn a_program_that_stops_reading_early_is_judged_not_hung() {
 #[test]
 fn the_memory_limit_is_enforced_and_classified() {
     let dir = workdir("memory");
-    let run = coinline(
-        &dir,
-        &[
-            "stress",
-            "--problem",
-            "cses-removal-game",
-            "--runs",
-            "1",
-            "--memory",
-            "64",
-            "--no-shrink",
-            "--",
-            "awk",
-            "BEGIN { s = \"x\"; while (1) s = s s }",
-        ],
-    );
+    let options = "--problem cses-removal-game --runs 1 --memory 64 --no-shrink";
+    let program = ["awk", "BEGIN { s = \"x\"; while (1) s = s s }"];
+    let run = stress(&dir, options, &program);
     assert_found(&run, "memory limit:");
     assert!(
         run.stdout.contains("under the 64 MB limit"),
@@ -613,27 +417,11 @@ fn the_memory_limit_is_enforced_and_classified() {
 fn the_same_seed_gives_the_same_boards_whatever_the_batch() {
     let dir = workdir("seed");
     let csv_of = |batch: &str, file: &str| {
-        let run = coinline(
+        let options = format!("--problem lines --runs 60 --seed 9 --batch {batch} --csv {file}");
+        let run = stress(
             &dir,
-            &[
-                "stress",
-                "--problem",
-                "lines",
-                "--runs",
-                "60",
-                "--seed",
-                "9",
-                "--batch",
-                batch,
-                "--csv",
-                file,
-                "--",
-                "awk",
-                "-v",
-                "P=lines",
-                "-f",
-                "solution.awk",
-            ],
+            &options,
+            &["awk", "-v", "P=lines", "-f", "solution.awk"],
         );
         assert_eq!(run.code, 0, "{}", run.stdout);
         // Every column but the run number and the time.

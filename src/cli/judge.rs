@@ -9,19 +9,35 @@ use clap::Args;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Arguments of `coinline judge`.
+/// The options naming a judge problem (shared with `stress`).
 #[derive(Debug, Args)]
-pub struct JudgeArgs {
+pub struct ProblemArgs {
     /// The judge problem: algospot-numbergame, atcoder-dp-l,
     /// cses-removal-game, uva-10891 or lines.
     #[arg(long, value_parser = parse_with::<Format>)]
     pub problem: Format,
-    /// For `lines`: the game (default coins).
+    /// For `lines`: the game (coins, numbergame or gameofsum; default coins).
     #[arg(long, value_parser = parse_with::<Game>)]
     pub game: Option<Game>,
-    /// For `lines`: `difference` (default) or `first`.
+    /// For `lines`: what each answer is, `difference` (default) or `first`
+    /// (the first player's total; refused for numbergame).
     #[arg(long, value_parser = parse_with::<Answer>)]
     pub answer: Option<Answer>,
+}
+
+impl ProblemArgs {
+    /// The problem these options name.
+    pub fn resolve(&self) -> Result<Problem> {
+        Problem::new(self.problem, self.game, self.answer)
+    }
+}
+
+/// Arguments of `coinline judge`.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// The problem.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
     /// The input file in the judge's format (`-` for standard input).
     pub input: PathBuf,
     /// A file of expected answers to compare with the trusted ones.
@@ -41,7 +57,7 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 
 /// Runs `coinline judge`.
 pub fn run(args: &JudgeArgs) -> Result<Status> {
-    let problem = Problem::new(args.problem, args.game, args.answer)?;
+    let problem = args.problem.resolve()?;
     let in_file = |e: Error| Error::invalid(format!("{}: {e}", args.input.display()));
     let bytes = read(&args.input)?;
     let cases = text_of(&bytes)

@@ -1,12 +1,12 @@
 //! `coinline stress`: run a user's solution against the trusted solver on
 //! generated judge inputs.
 
+use super::judge::ProblemArgs;
 use super::{parse_with, Status};
 use crate::error::{Error, Result};
-use crate::game::Game;
 use crate::generate::Span;
 use crate::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
-use crate::judge::{Answer, Format, Limits, Problem};
+use crate::judge::Limits;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -14,17 +14,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// Arguments of `coinline stress`.
 #[derive(Debug, Args)]
 pub struct StressArgs {
-    /// The judge problem: algospot-numbergame, atcoder-dp-l,
-    /// cses-removal-game, uva-10891 or lines.
-    #[arg(long, value_parser = parse_with::<Format>)]
-    pub problem: Format,
-    /// For `lines`: the game (coins, numbergame or gameofsum; default coins).
-    #[arg(long, value_parser = parse_with::<Game>)]
-    pub game: Option<Game>,
-    /// For `lines`: what each output line holds, `difference` (default) or
-    /// `first` (the first player's total; refused for numbergame).
-    #[arg(long, value_parser = parse_with::<Answer>)]
-    pub answer: Option<Answer>,
+    /// The problem.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
     /// How many generated boards to judge.
     #[arg(long, default_value_t = 1000)]
     pub runs: u64,
@@ -88,7 +80,7 @@ fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
 
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
-    let problem = Problem::new(args.problem, args.game, args.answer)?;
+    let problem = args.problem.resolve()?;
     let defaults = problem.limits();
     let limits = Limits::new(
         args.n.unwrap_or(defaults.n),
