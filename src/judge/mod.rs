@@ -814,6 +814,35 @@ mod tests {
     }
 
     #[test]
+    fn parsing_never_panics_on_mangled_inputs() {
+        // A cheap stand-in for the fuzz target: valid inputs with bytes
+        // replaced, inserted or cut, and plain random bytes.
+        let sample = boards(&["8 15 3 7", "-5", "1 2 3"]);
+        let alphabet = b"0123456789 -\n\r\t+x\xff";
+        let mut rng = SplitMix64::new(11);
+        for problem in Problem::all() {
+            let batch = &sample[..sample.len().min(problem.format().max_batch())];
+            let valid = problem.write_input(batch).into_bytes();
+            for _ in 0..300 {
+                let mut bytes = valid.clone();
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(bytes.len() as u64 + 1) as usize;
+                    let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
+                    match rng.below(3) {
+                        0 if at < bytes.len() => bytes[at] = byte,
+                        1 => bytes.insert(at, byte),
+                        _ => bytes.truncate(at),
+                    }
+                }
+                let _ = parse_input_bytes(&problem, &bytes);
+                let _ = parse_answers_bytes(&bytes, 3);
+                let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();
+                let _ = parse_input_bytes(&problem, &noise);
+            }
+        }
+    }
+
+    #[test]
     fn answers_tolerate_surrounding_whitespace_and_nothing_else() {
         assert_eq!(parse_answers("\n 3 \r\n-4\n\n", 2), Ok(vec![3, -4]));
         assert_eq!(
