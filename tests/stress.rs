@@ -352,7 +352,9 @@ fn a_timeout_kills_the_whole_process_group() {
     assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
     let problem = Problem::by_name("cses-removal-game").unwrap();
     let (boards, _) = saved_failure(&dir, &problem);
-    assert_eq!(boards[0].len(), 3, "the smallest board that sleeps");
+    // Three values is the smallest board that sleeps (fewer may time out
+    // too on a badly overloaded machine, never more).
+    assert!(boards[0].len() <= 3, "shrunk to {:?}", boards[0]);
     #[cfg(target_os = "linux")]
     {
         let pids = std::fs::read_to_string(dir.join("pids")).unwrap();

@@ -782,7 +782,7 @@ impl Session<'_> {
         let Some(span) = c.boards else {
             return Ok(());
         };
-        self.bar = progress_bar(span.hi - span.lo + 1, "runs");
+        self.bar = progress_bar((span.hi - span.lo).saturating_add(1), "runs");
         let mut start = span.lo;
         loop {
             let end = start.saturating_add(c.batch as u64 - 1).min(span.hi);
@@ -854,7 +854,7 @@ impl Session<'_> {
             Origin::Generated(first) if boards.len() == 1 => format!("board {first}"),
             Origin::Generated(first) => format!(
                 "boards {first}..{} (one run)",
-                first + boards.len() as u64 - 1
+                first + (boards.len() - 1) as u64
             ),
             Origin::Replayed(file) => format!("replayed {}", file.display()),
         };
@@ -1011,7 +1011,7 @@ impl Session<'_> {
         let c = self.config;
         let selection = match origin {
             Origin::Generated(first) => {
-                let (lo, hi) = (first + range.start as u64, first + range.end as u64 - 1);
+                let (lo, hi) = (first + range.start as u64, first + (range.end - 1) as u64);
                 let only = if lo == hi {
                     lo.to_string()
                 } else {
