@@ -30,6 +30,7 @@ pub mod cli;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod judge;
 pub mod report;
 pub mod shrink;
 pub mod solve;

@@ -11,7 +11,9 @@ use crate::error::Error;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod judge;
 pub mod solve;
+pub mod stress;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
 #[derive(Debug, Parser)]
@@ -27,6 +29,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve one board with every exact solver and heuristic.
     Solve(solve::SolveArgs),
+    /// Run your own solution against the trusted solver on generated judge inputs.
+    Stress(stress::StressArgs),
+    /// Print the trusted answers of a judge input, or check expected answers.
+    Judge(judge::JudgeArgs),
 }
 
 /// What a command reports back to `main`.
@@ -47,6 +53,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Stress(args) => stress::run(&args),
+        Command::Judge(args) => judge::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
@@ -73,12 +81,22 @@ fn usage_error(err: clap::Error) -> ExitCode {
         }
         _ => {
             let text = err.render().to_string();
-            let first = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let first = lines.next().unwrap_or("invalid arguments");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("coinline: error: {first} (see 'coinline --help')");
+            // "...were not provided:" is followed by an indented list; keep it.
+            let listed: Vec<&str> = match first.ends_with(':') {
+                true => lines
+                    .take_while(|l| l.starts_with(' '))
+                    .map(str::trim)
+                    .collect(),
+                false => Vec::new(),
+            };
+            let message = [first, &listed.join(", ")].join(" ");
+            eprintln!(
+                "coinline: error: {} (see 'coinline --help')",
+                message.trim_end()
+            );
             ExitCode::from(2)
         }
     }
