@@ -1,8 +1,9 @@
 //! Shrinking: make a failing board smaller while it still fails the same way.
 //!
 //! Candidates are tried from the most to the least drastic: drop chunks of
-//! values (halves, quarters, ... single values), then move values toward
-//! zero (to zero, halfway, one step). A candidate is kept when the caller's
+//! values (halves, quarters, ... single values), halve every value at once
+//! (so a board of huge values shrinks in a few dozen steps, not one value at
+//! a time), then move single values toward zero (to zero, halfway, one step). A candidate is kept when the caller's
 //! predicate says it still fails; the search restarts from it until no
 //! candidate helps or the budget of predicate calls runs out.
 
@@ -52,6 +53,10 @@ fn candidates(board: &Board) -> impl Iterator<Item = Board> + '_ {
             w
         })
     });
+    let halved = v
+        .iter()
+        .any(|&x| x / 2 != x)
+        .then(|| v.iter().map(|x| x / 2).collect::<Vec<i64>>());
     let smaller_values = (0..n).flat_map(move |i| {
         let x = v[i];
         let mut targets = vec![0, x / 2, x - x.signum()];
@@ -63,6 +68,7 @@ fn candidates(board: &Board) -> impl Iterator<Item = Board> + '_ {
         })
     });
     removals
+        .chain(halved)
         .chain(smaller_values)
         .filter_map(|values| Board::new(values).ok())
 }
@@ -81,6 +87,17 @@ mod tests {
         assert!(fails(&small));
         assert_eq!(small.values().iter().filter(|&&x| x != 0).count(), 1);
         assert!(small.values().contains(&10));
+    }
+
+    #[test]
+    fn huge_values_shrink_within_a_small_budget() {
+        // Fails while the sum exceeds 2^31: a 32-bit overflow bug.
+        let board = Board::parse("1000000000 999999999 1000000000 7").unwrap();
+        let fails = |b: &Board| b.values().iter().sum::<i64>() > i64::from(i32::MAX);
+        let small = shrink(&board, 200, fails);
+        assert!(fails(&small));
+        assert!(small.len() <= 3, "{small}");
+        assert!(small.values().iter().all(|&x| x <= 1_100_000_000));
     }
 
     #[test]

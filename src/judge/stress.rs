@@ -981,8 +981,7 @@ impl Session<'_> {
                     .judge(std::slice::from_ref(candidate))
                     .is_ok_and(|j| j.verdict.signature() == signature)
         };
-        let (scaled, used) = scale_down(board, budget, &mut fails);
-        let small = shrink(&scaled, budget - used, &mut fails);
+        let small = shrink(board, budget, &mut fails);
         if small == *board {
             self.say(&format!(
                 "  shrinking: nothing smaller fails the same way ({tries} tries)"
@@ -1055,32 +1054,6 @@ impl Session<'_> {
         })?;
         Ok(base)
     }
-}
-
-/// Halves every value at once while the board still fails, within
-/// `budget` tries; returns the board and the tries used. Bugs that do not
-/// depend on the scale of the values (greedy play, say) then reach small
-/// values in a few tries, where the one-value-at-a-time steps of
-/// [`shrink`] could spend the whole budget on the first value.
-fn scale_down(
-    board: &Board,
-    budget: usize,
-    mut fails: impl FnMut(&Board) -> bool,
-) -> (Board, usize) {
-    let mut current = board.clone();
-    let mut used = 0;
-    while used < budget && current.values().iter().any(|&v| v / 2 != v) {
-        let halved: Vec<i64> = current.values().iter().map(|v| v / 2).collect();
-        let Ok(candidate) = Board::new(halved) else {
-            break;
-        };
-        used += 1;
-        if !fails(&candidate) {
-            break;
-        }
-        current = candidate;
-    }
-    (current, used)
 }
 
 /// Text indented for the report, cut to its first and last lines (and long
@@ -1156,16 +1129,6 @@ mod tests {
         let long = "7 ".repeat(1000);
         assert!(excerpt(&long).contains("characters) ..."));
         assert_eq!(excerpt(""), "    (nothing)");
-    }
-
-    #[test]
-    fn scaling_down_stops_where_the_failure_stops() {
-        let board = Board::parse("800 -600 1000").unwrap();
-        let (small, used) = scale_down(&board, 100, |b| b.values()[2] >= 100);
-        assert_eq!(small.values(), &[100, -75, 125]);
-        assert_eq!(used, 4);
-        let (same, used) = scale_down(&board, 0, |_| true);
-        assert_eq!((same, used), (board, 0));
     }
 
     #[test]
