@@ -280,7 +280,7 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
         );
     }
     message += &format!(
-        "\n  reproduce: cargo run --release -- solve --game {} --line --board '{small}'",
+        "\n  reproduce: cargo run --release -- solve --game {} --line --board='{small}'",
         case.game
     );
     Err(message)

@@ -125,6 +125,17 @@ impl Solver for ForgetsOddDeletes {
     }
 }
 
+/// Asserts that the seed of `worked` is among the `found` failures of
+/// `target`, and that every failure has `signature`.
+fn assert_seed_fails(found: &[String], target: &str, worked: &Case, signature: &str) {
+    let expected = format!("corpus/{target}/seed-{}:", worked.file_stem());
+    assert!(
+        found.iter().any(|f| f.starts_with(&expected)),
+        "{worked} should fail; failures: {found:#?}"
+    );
+    assert!(found.iter().all(|f| f.contains(signature)), "{found:#?}");
+}
+
 #[test]
 fn replay_catches_a_solver_with_the_planted_bug() {
     let solvers: [&dyn Solver; 3] = [&Memo, &Table, &ForgetsOddDeletes];
@@ -132,18 +143,13 @@ fn replay_catches_a_solver_with_the_planted_bug() {
         let input = decode_whole::<SolversAgreeInput>(bytes, 1)?;
         check_solvers_agree(&input.0, &solvers)
     });
-    let worked = Case::new(
-        Game::NumberGame,
-        Board::parse("-1000 -1000 -3 -1000 -1000").unwrap(),
+    let worked = case(Game::NumberGame, "-1000 -1000 -3 -1000 -1000");
+    assert_seed_fails(
+        &found,
+        "solvers_agree",
+        &worked,
+        "disagree:forgets-odd-deletes",
     );
-    let expected = format!("corpus/solvers_agree/seed-{}:", worked.file_stem());
-    assert!(
-        found.iter().any(|f| f.starts_with(&expected)),
-        "the worked example {worked} should fail; failures: {found:#?}"
-    );
-    assert!(found
-        .iter()
-        .all(|f| f.contains("disagree:forgets-odd-deletes")));
     // Only numbergame boards of 3 or more values can tell.
     assert!(
         found.iter().all(|f| f.contains("case: numbergame:")),
@@ -172,15 +178,13 @@ fn replay_catches_a_heuristic_below_its_claimed_bound() {
         let input = decode_whole::<HeuristicsInput>(bytes, 1)?;
         check_heuristics(&input.0, &Table, &[&BoastfulGreedy])
     });
-    let worked = Case::new(Game::Coins, Board::parse("8 15 3 7").unwrap());
-    let expected = format!("corpus/heuristics/seed-{}:", worked.file_stem());
-    assert!(
-        found.iter().any(|f| f.starts_with(&expected)),
-        "{worked} should fail; failures: {found:#?}"
+    let worked = case(Game::Coins, "8 15 3 7");
+    assert_seed_fails(
+        &found,
+        "heuristics",
+        &worked,
+        "below-guarantee:boastful-greedy",
     );
-    assert!(found
-        .iter()
-        .all(|f| f.contains("below-guarantee:boastful-greedy")));
 }
 
 #[test]
