@@ -18,8 +18,8 @@ use crate::check::{self, CaseReport, CheckConfig};
 use crate::game::{replay, Game, Line};
 use crate::generate::{random_board, Span, Values};
 use crate::shrink::shrink;
-use crate::solve::{exact_solvers, Solver, Table};
-use crate::strategy::{heuristics, Heuristic};
+use crate::solve::{exact_solvers, solver_by_name, Solver, Table};
+use crate::strategy::{heuristic_by_name, heuristics, Heuristic};
 use arbitrary::{Arbitrary, Unstructured};
 use std::fmt;
 
@@ -332,8 +332,9 @@ pub fn check_large_boards(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), 
     verdict(&case, |b| check::check(case.game, b, solvers, &[], &config))
 }
 
-/// `parse`: every text format the project reads, on arbitrary bytes. Each
-/// parser must return a value or a one-line error; a parsed value printed
+/// `parse`: every text format the project reads, on arbitrary bytes
+/// (boards, cases, lines, games, ranges, distributions, solver and heuristic
+/// names). Each parser must return a value or a one-line error; a parsed value printed
 /// and parsed again must be equal. Also: bytes in the corpus layout that
 /// decode to a valid case encode back to a decoding of the same case, and
 /// `CASE|LINE` replays without a panic.
@@ -347,6 +348,10 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     round_trip::<Span<i64>>("span", text)?;
     round_trip::<Span<usize>>("length span", text)?;
     round_trip::<Values>("distribution", text)?;
+    let lookups = [solver_by_name(text).err(), heuristic_by_name(text).err()];
+    for e in lookups.into_iter().flatten() {
+        one_line("name lookup", text, &e.to_string())?;
+    }
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if let Ok(board) = Board::from_tokens(&tokens) {
         same(
