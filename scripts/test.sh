@@ -14,3 +14,4 @@ cargo clippy --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --locked --all-targets
 cargo test --locked --doc
+bash scripts/fuzz-smoke.sh

@@ -1,0 +1,419 @@
+//! The committed corpus, replayed: every file under `corpus/<target>/` goes
+//! through the same decoding and check as the fuzz target of that name
+//! (`coinline::fuzzing::TARGETS`). Also the generator of the seed files
+//! (`seed-*`), and proof that the replay catches wrong solvers and
+//! heuristics.
+//!
+//! Regenerate the seeds after changing them here:
+//! `cargo test --test corpus -- --ignored write_seed_corpus`
+
+use coinline::case::{Case, RawCase};
+use coinline::fuzzing::{
+    check_heuristics, check_solvers_agree, decode_whole, HeuristicsInput, LargeInput,
+    SolversAgreeInput, TARGETS,
+};
+use coinline::game::{Move, Row};
+use coinline::generate::{random_board, Span, Values};
+use coinline::solve::{Memo, Solver, Table};
+use coinline::strategy::{Greedy, Heuristic, Policy};
+use coinline::{Board, Game};
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// The files of `corpus/<target>/`, sorted by name, with their bytes
+/// (hidden files such as `.gitkeep` left out).
+fn corpus_files(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = corpus_dir().join(target);
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|entry| {
+            let path = entry.expect("a directory entry").path();
+            let bytes = std::fs::read(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, bytes)
+        })
+        .filter(|(name, _)| !name.starts_with('.'))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs `check` on every file of `corpus/<target>/`, catching panics, and
+/// returns one line per failing file: `corpus/TARGET/FILE: message`.
+fn failures(target: &str, check: impl Fn(&[u8]) -> Result<(), String>) -> Vec<String> {
+    corpus_files(target)
+        .into_iter()
+        .filter_map(|(name, bytes)| {
+            let outcome = catch_unwind(AssertUnwindSafe(|| check(&bytes)))
+                .unwrap_or_else(|panic| Err(format!("panicked: {}", panic_text(&panic))));
+            outcome
+                .err()
+                .map(|message| format!("corpus/{target}/{name}: {message}"))
+        })
+        .collect()
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".into())
+}
+
+#[test]
+fn every_corpus_file_replays_clean() {
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(corpus_dir()).expect("corpus/ exists") {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if !name.starts_with('.') && !TARGETS.iter().any(|t| t.name == name) {
+            problems.push(format!("corpus/{name}: no fuzz target has this name"));
+        }
+    }
+    let mut replayed = 0;
+    for target in TARGETS {
+        let count = corpus_files(target.name).len();
+        if count == 0 {
+            problems.push(format!("corpus/{}: no files", target.name));
+        }
+        replayed += count;
+        problems.extend(failures(target.name, target.replay));
+    }
+    assert!(
+        problems.is_empty(),
+        "{} of {replayed} corpus files fail:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The planted bug of `table` (feature `planted-bug`), as a solver of its
+/// own: numbergame without its delete moves on odd lengths of 3 or more.
+struct ForgetsOddDeletes;
+
+impl Solver for ForgetsOddDeletes {
+    fn name(&self) -> &str {
+        "forgets-odd-deletes"
+    }
+
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        let row = Row::new(board.values());
+        let n = board.len();
+        let mut best = vec![vec![0i64; n + 1]; n + 1];
+        for len in 1..=n {
+            for l in 0..=n - len {
+                let forgotten =
+                    |mv: &Move| matches!(mv, Move::Delete(_)) && len >= 3 && len % 2 == 1;
+                best[l][l + len] = game
+                    .moves(len)
+                    .filter(|mv| !forgotten(mv))
+                    .map(|mv| {
+                        let (gain, l2, r2) = row.play(mv, l, l + len);
+                        gain - best[l2][r2]
+                    })
+                    .max()
+                    .expect("a non-empty interval has moves");
+            }
+        }
+        best[0][n]
+    }
+}
+
+/// Asserts that the seed of `worked` is among the `found` failures of
+/// `target`, and that every failure has `signature`.
+fn assert_seed_fails(found: &[String], target: &str, worked: &Case, signature: &str) {
+    let expected = format!("corpus/{target}/seed-{}:", worked.file_stem());
+    assert!(
+        found.iter().any(|f| f.starts_with(&expected)),
+        "{worked} should fail; failures: {found:#?}"
+    );
+    assert!(found.iter().all(|f| f.contains(signature)), "{found:#?}");
+}
+
+#[test]
+fn replay_catches_a_solver_with_the_planted_bug() {
+    let solvers: [&dyn Solver; 3] = [&Memo, &Table, &ForgetsOddDeletes];
+    let found = failures("solvers_agree", |bytes| {
+        let input = decode_whole::<SolversAgreeInput>(bytes, 1)?;
+        check_solvers_agree(&input.0, &solvers)
+    });
+    let worked = case(Game::NumberGame, "-1000 -1000 -3 -1000 -1000");
+    assert_seed_fails(
+        &found,
+        "solvers_agree",
+        &worked,
+        "disagree:forgets-odd-deletes",
+    );
+    // Only numbergame boards of 3 or more values can tell.
+    assert!(
+        found.iter().all(|f| f.contains("case: numbergame:")),
+        "{found:#?}"
+    );
+}
+
+/// Greedy, but claiming never to lose: false on `coins: 8 15 3 7`.
+struct BoastfulGreedy;
+
+impl Heuristic for BoastfulGreedy {
+    fn name(&self) -> &str {
+        "boastful-greedy"
+    }
+    fn policy<'a>(&self, game: Game, board: &'a Board) -> coinline::Result<Policy<'a>> {
+        Greedy.policy(game, board)
+    }
+    fn guaranteed(&self, _game: Game, _board: &Board) -> Option<i64> {
+        Some(0)
+    }
+}
+
+#[test]
+fn replay_catches_a_heuristic_below_its_claimed_bound() {
+    let found = failures("heuristics", |bytes| {
+        let input = decode_whole::<HeuristicsInput>(bytes, 1)?;
+        check_heuristics(&input.0, &Table, &[&BoastfulGreedy])
+    });
+    let worked = case(Game::Coins, "8 15 3 7");
+    assert_seed_fails(
+        &found,
+        "heuristics",
+        &worked,
+        "below-guarantee:boastful-greedy",
+    );
+}
+
+#[test]
+fn replay_reports_files_that_do_not_decode() {
+    let target = TARGETS.iter().find(|t| t.name == "solvers_agree").unwrap();
+    // coins: 1, then a tag announcing an i16 with one byte of it.
+    let err = (target.replay)(&[0, 97, 192, 5]).unwrap_err();
+    assert!(err.contains("first 2 of 4 bytes"), "{err}");
+    let large = TARGETS.iter().find(|t| t.name == "large_boards").unwrap();
+    assert!((large.replay)(&[1, 2, 3]).is_err());
+}
+
+// ---- The seed corpus and its generator -------------------------------------
+
+/// The worked examples of the sources.
+const WORKED: [(Game, &str); 7] = [
+    (Game::Coins, "8 15 3 7"),
+    (Game::Coins, "2 2 2 2"),
+    (Game::Coins, "20 30 2 2 2 10"),
+    (Game::Coins, "5 3 7 10"),
+    (Game::NumberGame, "-1000 -1000 -3 -1000 -1000"),
+    (Game::NumberGame, "100 -1000 -1000 100 -1000 -1000"),
+    (Game::NumberGame, "7 -5 8 5 1 -4 -8 6 7 9"),
+];
+
+/// Odd, even, negative, tiny and extreme boards.
+const EXTRA: [&str; 11] = [
+    "coins: -",
+    "numbergame: 42",
+    "gameofsum: -5 -1",
+    "coins: -7 -1 -9",
+    "numbergame: 1 -2 3 -4 5 -6 7 -8 9 -10 11",
+    "coins: 3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3",
+    "coins: 3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2",
+    "gameofsum: 4611686018427387903 -4611686018427387904",
+    "numbergame: 9223372036854775807",
+    "coins: -9223372036854775807 0 0",
+    "gameofsum: 0 0 0 0 0 0 0",
+];
+
+fn case(game: Game, values: &str) -> Case {
+    Case::new(game, Board::parse(values).expect("a seed board parses"))
+}
+
+/// Inputs of the case targets (solvers_agree, heuristics): each worked
+/// example under every game, the extra boards, long random boards up to the
+/// length cap, and boards the overflow rule refuses.
+fn case_seeds(max_len: usize) -> Vec<(String, Vec<u8>)> {
+    let mut cases: Vec<Case> = Vec::new();
+    for (_, values) in WORKED {
+        cases.extend(Game::ALL.map(|game| case(game, values)));
+    }
+    cases.extend(EXTRA.map(|text| text.parse::<Case>().expect("a seed case parses")));
+    let draws = [Values::Spiky, Values::Extreme, Values::Zigzag];
+    for (i, (game, values)) in Game::ALL.into_iter().zip(draws).enumerate() {
+        let lengths = Span {
+            lo: max_len - i,
+            hi: max_len - i,
+        };
+        cases.push(Case::new(game, random_board(4, i as u64, lengths, values)));
+    }
+    let mut seeds: Vec<(String, Vec<u8>)> = cases
+        .iter()
+        .map(|c| (format!("seed-{}", c.file_stem()), c.to_bytes()))
+        .collect();
+    // Refused by the overflow rule: i64::MAX then 1 (two encoded cases
+    // spliced), and i64::MIN alone (tag 248: an i64 payload follows).
+    let max_then_one = [
+        case(Game::Coins, "9223372036854775807").to_bytes(),
+        case(Game::Coins, "1").to_bytes()[1..].to_vec(),
+    ]
+    .concat();
+    let min = [&[2u8, 248][..], &i64::MIN.to_le_bytes()].concat();
+    seeds.push(("seed-refused-coins-max-plus-one".into(), max_then_one));
+    seeds.push(("seed-refused-gameofsum-min".into(), min));
+    seeds
+}
+
+/// Inputs of `parse`: every text format, good and bad, and case bytes.
+fn parse_seeds() -> Vec<(String, Vec<u8>)> {
+    let mut seeds: Vec<(String, Vec<u8>)> = Vec::new();
+    for (i, (game, values)) in WORKED.iter().enumerate() {
+        let case = case(*game, values);
+        seeds.push((
+            format!("seed-worked-{i}-case"),
+            case.to_string().into_bytes(),
+        ));
+        seeds.push((format!("seed-worked-{i}-board"), values.as_bytes().to_vec()));
+        seeds.push((format!("seed-worked-{i}-bytes"), case.to_bytes()));
+    }
+    let texts = [
+        ("commas", "8,15,3,7"),
+        ("mixed-space", " 8\t15\n3 ,7 "),
+        ("signs", "+5 -0 007"),
+        ("out-of-range", "9223372036854775808"),
+        ("overflow", "-9223372036854775808 1"),
+        ("bad-token", "1 2 x3"),
+        ("case-line", "coins: 8 15 3 7|R L L L"),
+        ("case-bad-line", "numbergame: 7 -5 8|DL DL"),
+        ("gameofsum-line", "gameofsum: -1 2 -3 4|L3 R"),
+        ("empty-case", "gameofsum: -"),
+        ("no-values", "coins:"),
+        ("line", "L DR R3 L2"),
+        ("empty-line", "-"),
+        ("span", "-3..5"),
+        ("span-inclusive", "0..=9"),
+        ("distribution", "extreme"),
+        ("empty", ""),
+    ];
+    seeds.extend(
+        texts.map(|(label, text)| (format!("seed-text-{label}"), text.as_bytes().to_vec())),
+    );
+    seeds
+}
+
+/// Inputs of `large_boards`: each worked example repeated to a long board,
+/// and each distribution once (games in turn, some at the length bound).
+fn large_seeds() -> Vec<(String, Vec<u8>)> {
+    let mut seeds = Vec::new();
+    for (i, (game, values)) in WORKED.iter().enumerate() {
+        let len = 200 + 37 * i;
+        let bytes = LargeInput::encode(&case(*game, values), len, 7, 0);
+        seeds.push((format!("seed-worked-{i}-{game}-n{len}-repeat"), bytes));
+    }
+    for (fill, game) in Game::ALL.into_iter().cycle().take(7).enumerate() {
+        let len = if fill % 3 == 0 {
+            coinline::fuzzing::large_max_len(game)
+        } else {
+            211 + 50 * fill
+        };
+        let empty = Case::new(game, Board::default());
+        let bytes = LargeInput::encode(&empty, len, fill as u8, 1000 + fill as u64);
+        let label = match LargeInput::FILLS[fill] {
+            coinline::fuzzing::Fill::Draw(values) => values.to_string().replace("..", "_"),
+            coinline::fuzzing::Fill::Repeat => "repeat".into(),
+        };
+        seeds.push((format!("seed-draw-{game}-n{len}-{label}"), bytes));
+    }
+    seeds
+}
+
+/// Every seed file, by target and name.
+fn seeds() -> BTreeMap<&'static str, BTreeMap<String, Vec<u8>>> {
+    let mut all = BTreeMap::new();
+    all.insert(
+        "solvers_agree",
+        case_seeds(coinline::fuzzing::SOLVERS_AGREE_MAX_LEN),
+    );
+    all.insert(
+        "heuristics",
+        case_seeds(coinline::fuzzing::HEURISTICS_MAX_LEN),
+    );
+    all.insert("parse", parse_seeds());
+    all.insert("large_boards", large_seeds());
+    all.into_iter()
+        .map(|(target, list)| {
+            let count = list.len();
+            let map: BTreeMap<String, Vec<u8>> = list.into_iter().collect();
+            assert_eq!(map.len(), count, "two seeds of {target} share a name");
+            (target, map)
+        })
+        .collect()
+}
+
+/// Seed files (`seed-*`) on disk that differ from the generator's, are
+/// missing, or are no longer generated.
+fn stale_seeds() -> Vec<String> {
+    let mut stale = Vec::new();
+    for (target, wanted) in seeds() {
+        let on_disk: BTreeMap<String, Vec<u8>> = corpus_files(target)
+            .into_iter()
+            .filter(|(name, _)| name.starts_with("seed-"))
+            .collect();
+        for (name, bytes) in &wanted {
+            match on_disk.get(name) {
+                None => stale.push(format!("corpus/{target}/{name}: missing")),
+                Some(b) if b != bytes => stale.push(format!("corpus/{target}/{name}: differs")),
+                Some(_) => {}
+            }
+        }
+        for name in on_disk.keys().filter(|n| !wanted.contains_key(*n)) {
+            stale.push(format!("corpus/{target}/{name}: not generated any more"));
+        }
+    }
+    stale
+}
+
+#[test]
+fn seed_files_match_their_generator() {
+    let stale = stale_seeds();
+    assert!(
+        stale.is_empty(),
+        "run `cargo test --test corpus -- --ignored write_seed_corpus`:\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn every_seed_decodes_to_what_it_was_made_from() {
+    for (name, bytes) in case_seeds(coinline::fuzzing::SOLVERS_AGREE_MAX_LEN) {
+        let input = decode_whole::<SolversAgreeInput>(&bytes, 1).unwrap();
+        if let Ok(case) = input.0.clone().validate() {
+            assert_eq!(name, format!("seed-{}", case.file_stem()));
+        } else {
+            assert!(name.starts_with("seed-refused-"), "{name}");
+        }
+    }
+    // `coins: 8 15 3 7` repeated to 200 values: the first seed of large_boards.
+    let (_, bytes) = &large_seeds()[0];
+    let raw: RawCase = decode_whole::<LargeInput>(bytes, 12).unwrap().raw_case();
+    assert_eq!(raw.values.len(), 200);
+    assert_eq!(raw.values[196..], [8, 15, 3, 7]);
+}
+
+/// Writes the seed files (and removes seed files no longer generated).
+#[test]
+#[ignore = "writes corpus/; run by hand after changing the seeds"]
+fn write_seed_corpus() {
+    for (target, wanted) in seeds() {
+        let dir = corpus_dir().join(target);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, _) in corpus_files(target) {
+            if name.starts_with("seed-") && !wanted.contains_key(&name) {
+                std::fs::remove_file(dir.join(&name)).unwrap();
+            }
+        }
+        for (name, bytes) in wanted {
+            coinline::report::write_atomic(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
+        }
+    }
+    assert!(stale_seeds().is_empty());
+}
