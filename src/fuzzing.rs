@@ -17,6 +17,7 @@ use crate::case::{Case, RawCase};
 use crate::check::{self, CaseReport, CheckConfig};
 use crate::game::{replay, Game, Line};
 use crate::generate::{random_board, Span, Values};
+use crate::judge;
 use crate::shrink::shrink;
 use crate::solve::{exact_solvers, solver_by_name, Solver, Table};
 use crate::strategy::{heuristic_by_name, heuristics, Heuristic};
@@ -372,8 +373,21 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
         let back = RawCase::from_bytes(&case.to_bytes(), usize::MAX).validate();
         same("case bytes", text, &case, &back)?;
     }
-    // JUDGE FORMATS (issue 6): call each judge input and answer parser here
-    // through `round_trip` (or `one_line` for read-only formats).
+    for problem in judge::Problem::all() {
+        let what = format!("{problem} input");
+        match judge::parse_input_bytes(&problem, bytes) {
+            Ok(boards) => {
+                let again = judge::parse_input(&problem, &problem.write_input(&boards));
+                same(&what, text, &boards, &again)?;
+            }
+            Err(e) => one_line(&what, text, &e.to_string())?,
+        }
+    }
+    for cases in [0, 1, 3] {
+        if let Err(e) = judge::parse_answers_bytes(bytes, cases) {
+            one_line("judge answers", text, &e.to_string())?;
+        }
+    }
     Ok(())
 }
 

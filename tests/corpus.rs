@@ -297,6 +297,23 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
     seeds.extend(
         texts.map(|(label, text)| (format!("seed-text-{label}"), text.as_bytes().to_vec())),
     );
+    // Each judge format, written by the judge module from the worked boards.
+    let boards: Vec<Board> = WORKED
+        .iter()
+        .map(|(_, values)| Board::parse(values).expect("a seed board parses"))
+        .collect();
+    for problem in coinline::judge::Problem::all() {
+        let batch = &boards[..boards.len().min(problem.format().max_batch())];
+        let label = problem
+            .options()
+            .replace("--problem ", "")
+            .replace(" --", "-")
+            .replace(' ', "-");
+        seeds.push((
+            format!("seed-judge-{label}"),
+            problem.write_input(batch).into_bytes(),
+        ));
+    }
     seeds
 }
 
