@@ -11,6 +11,8 @@ use crate::error::Error;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod compare;
+pub mod merge;
 pub mod solve;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
@@ -27,6 +29,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve one board with every exact solver and heuristic.
     Solve(solve::SolveArgs),
+    /// Check generated boards with every solver and heuristic; write CSV reports.
+    Compare(compare::CompareArgs),
+    /// Join the CSV outputs of `compare --shard K/N` runs.
+    Merge(merge::MergeArgs),
 }
 
 /// What a command reports back to `main`.
@@ -47,6 +53,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
