@@ -388,8 +388,13 @@ fn print_summary(outcome: &CompareOutcome, jobs: usize, written: Option<&(PathBu
         None => "",
     };
     eprintln!(
-        "{} checked in {secs:.2} s ({:.0} boards/s, {jobs} {}){stopped}",
+        "{}{} checked in {secs:.2} s ({:.0} boards/s, {jobs} {}){stopped}",
         boards(outcome.boards),
+        if outcome.checks == outcome.boards {
+            String::new()
+        } else {
+            format!(" ({} checks)", outcome.checks)
+        },
         outcome.boards as f64 / secs.max(1e-9),
         if jobs == 1 { "job" } else { "jobs" },
     );
