@@ -13,7 +13,9 @@ use coinline::Game;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use indicatif::ProgressBar;
 
-const BOARDS: u64 = 2_000;
+/// Boards per iteration. `cargo test` runs each benchmark once in a debug
+/// build as a smoke test: a few boards are enough there.
+const BOARDS: u64 = if cfg!(debug_assertions) { 50 } else { 2_000 };
 
 fn compare(c: &mut Criterion) {
     let mut group = c.benchmark_group("compare");

@@ -309,7 +309,8 @@ pub fn check_writable(path: &Path) -> Result<()> {
         ))
     })?;
     let probe = parent.join(format!(".coinline-probe.{}", std::process::id()));
-    std::fs::File::create(&probe).map_err(|e| Error::io(path, &e))?;
+    std::fs::File::create(&probe)
+        .map_err(|e| Error::invalid(format!("{}: cannot write there: {e}", path.display())))?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
 }

@@ -3,11 +3,15 @@
 //! fails.
 //!
 //! ```
-//! use coinline::compare::{run, CompareOptions};
+//! use coinline::compare::{run, Boards, CompareOptions};
 //! use coinline::{solve::exact_solvers, strategy::heuristics};
+//! use indicatif::ProgressBar;
 //!
-//! let options = CompareOptions { boards: coinline::compare::Boards::random(200), ..CompareOptions::default() };
-//! let outcome = run(&options, exact_solvers(), heuristics(), &indicatif::ProgressBar::hidden())?;
+//! let options = CompareOptions {
+//!     boards: Boards::random(200),
+//!     ..CompareOptions::default()
+//! };
+//! let outcome = run(&options, exact_solvers(), heuristics(), &ProgressBar::hidden())?;
 //! assert_eq!(outcome.checks, 200);
 //! assert!(outcome.failures.is_empty());
 //! # Ok::<(), coinline::Error>(())
