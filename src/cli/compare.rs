@@ -54,7 +54,7 @@ pub struct CompareArgs {
     /// Do part K of N (1-based) of the run; see `coinline merge`.
     #[arg(long, value_name = "K/N", value_parser = parse_with::<Shard>)]
     pub shard: Option<Shard>,
-    /// Worker threads (default: one per core).
+    /// Worker threads; 0 is one per core. The output does not depend on it.
     #[arg(long, default_value_t = 0)]
     pub jobs: usize,
     /// The per-board CSV (default reports/compare.csv, or
@@ -71,7 +71,8 @@ pub struct CompareArgs {
     /// Stop at the N-th failing board (0: never).
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub max_failures: u64,
-    /// Stop after about this many seconds.
+    /// Stop after about this many seconds (the number of rows then depends
+    /// on the machine's speed).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub duration: Option<Duration>,
     /// Run minimax on boards up to this length in every game (default 16
