@@ -31,6 +31,7 @@ pub mod compare;
 pub mod error;
 pub mod game;
 pub mod generate;
+pub mod judge;
 pub mod report;
 pub mod shrink;
 pub mod solve;

@@ -1,8 +1,9 @@
 //! Shrinking: make a failing board smaller while it still fails the same way.
 //!
 //! Candidates are tried from the most to the least drastic: drop chunks of
-//! values (halves, quarters, ... single values), then move values toward
-//! zero (to zero, halfway, one step). A candidate is kept when the caller's
+//! values (halves, quarters, ... single values), halve every value at once
+//! (so a board of huge values shrinks in a few dozen steps, not one value at
+//! a time), then move single values toward zero (to zero, halfway, one step). A candidate is kept when the caller's
 //! predicate says it still fails; the search restarts from it until no
 //! candidate helps or the budget of predicate calls runs out.
 
@@ -58,6 +59,10 @@ fn candidates(board: &Board) -> impl Iterator<Item = Board> + '_ {
             w
         })
     });
+    let halved = v
+        .iter()
+        .any(|&x| x / 2 != x)
+        .then(|| v.iter().map(|x| x / 2).collect::<Vec<i64>>());
     let smaller_values = (0..n).flat_map(move |i| {
         let x = v[i];
         let mut targets = vec![0, x / 2, x - x.signum()];
@@ -69,6 +74,7 @@ fn candidates(board: &Board) -> impl Iterator<Item = Board> + '_ {
         })
     });
     removals
+        .chain(halved)
         .chain(smaller_values)
         .filter_map(|values| Board::new(values).ok())
 }
@@ -94,6 +100,17 @@ mod tests {
         let board = Board::parse("5 4 3 2 1 0 7").unwrap();
         let fails = |b: &Board| b.len() % 2 == 1 && b.len() >= 3;
         assert_eq!(shrink(&board, 10_000, fails).len(), 3);
+    }
+
+    #[test]
+    fn huge_values_shrink_within_a_small_budget() {
+        // Fails while the sum exceeds 2^31: a 32-bit overflow bug.
+        let board = Board::parse("1000000000 999999999 1000000000 7").unwrap();
+        let fails = |b: &Board| b.values().iter().sum::<i64>() > i64::from(i32::MAX);
+        let small = shrink(&board, 200, fails);
+        assert!(fails(&small));
+        assert!(small.len() <= 3, "{small}");
+        assert!(small.values().iter().all(|&x| x <= 1_100_000_000));
     }
 
     #[test]

@@ -12,8 +12,10 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 pub mod compare;
+pub mod judge;
 pub mod merge;
 pub mod solve;
+pub mod stress;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
 #[derive(Debug, Parser)]
@@ -33,6 +35,10 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Join the CSV outputs of `compare --shard K/N` runs.
     Merge(merge::MergeArgs),
+    /// Run your own solution against the trusted solver on generated judge inputs.
+    Stress(stress::StressArgs),
+    /// Print the trusted answers of a judge input, or check expected answers.
+    Judge(judge::JudgeArgs),
 }
 
 /// What a command reports back to `main`.
@@ -55,6 +61,8 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Stress(args) => stress::run(&args),
+        Command::Judge(args) => judge::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
@@ -81,12 +89,22 @@ fn usage_error(err: clap::Error) -> ExitCode {
         }
         _ => {
             let text = err.render().to_string();
-            let first = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let first = lines.next().unwrap_or("invalid arguments");
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("coinline: error: {first} (see 'coinline --help')");
+            // "...were not provided:" is followed by an indented list; keep it.
+            let listed: Vec<&str> = match first.ends_with(':') {
+                true => lines
+                    .take_while(|l| l.starts_with(' '))
+                    .map(str::trim)
+                    .collect(),
+                false => Vec::new(),
+            };
+            let message = [first, &listed.join(", ")].join(" ");
+            eprintln!(
+                "coinline: error: {} (see 'coinline --help')",
+                message.trim_end()
+            );
             ExitCode::from(2)
         }
     }

@@ -1,0 +1,117 @@
+//! `coinline judge`: the trusted answers of a judge input, or a check of a
+//! file of expected answers against them.
+
+use super::{parse_with, Status};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::judge::{parse_answers, parse_cases, text_of, write_answers, Answer, Format, Problem};
+use clap::Args;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The options naming a judge problem (shared with `stress`).
+#[derive(Debug, Args)]
+pub struct ProblemArgs {
+    /// The judge problem: algospot-numbergame, atcoder-dp-l,
+    /// cses-removal-game, uva-10891 or lines.
+    #[arg(long, value_parser = parse_with::<Format>)]
+    pub problem: Format,
+    /// For `lines`: the game (coins, numbergame or gameofsum; default coins).
+    #[arg(long, value_parser = parse_with::<Game>)]
+    pub game: Option<Game>,
+    /// For `lines`: what each answer is, `difference` (default) or `first`
+    /// (the first player's total; refused for numbergame).
+    #[arg(long, value_parser = parse_with::<Answer>)]
+    pub answer: Option<Answer>,
+}
+
+impl ProblemArgs {
+    /// The problem these options name.
+    pub fn resolve(&self) -> Result<Problem> {
+        Problem::new(self.problem, self.game, self.answer)
+    }
+}
+
+/// Arguments of `coinline judge`.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// The problem.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// The input file in the judge's format (`-` for standard input).
+    pub input: PathBuf,
+    /// A file of expected answers to compare with the trusted ones.
+    pub expected: Option<PathBuf>,
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::invalid(format!("cannot read standard input: {e}")))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| Error::io(path, &e))
+}
+
+/// Runs `coinline judge`.
+pub fn run(args: &JudgeArgs) -> Result<Status> {
+    let problem = args.problem.resolve()?;
+    let in_file = |e: Error| Error::invalid(format!("{}: {e}", args.input.display()));
+    let bytes = read(&args.input)?;
+    let cases = text_of(&bytes)
+        .and_then(|text| parse_cases(&problem, text))
+        .map_err(in_file)?;
+    let limits = problem.limits();
+    let format = problem.format();
+    if cases.len() > format.max_batch() {
+        eprintln!(
+            "note: {} cases, above the {} that {format} allows",
+            cases.len(),
+            format.max_batch()
+        );
+    }
+    for (i, case) in cases.iter().enumerate() {
+        if let Some(why) = limits.violation(&case.board) {
+            eprintln!(
+                "note: case {} (line {}) breaks the problem's constraints: {why}",
+                i + 1,
+                case.line
+            );
+        }
+    }
+    let trusted = cases
+        .iter()
+        .map(|c| problem.expected(&c.board))
+        .collect::<Result<Vec<i64>>>()?;
+    let mut out = std::io::stdout().lock();
+    let Some(expected_path) = &args.expected else {
+        // A closed pipe (coinline judge ... | head) is not worth an error.
+        let _ = out.write_all(write_answers(&trusted).as_bytes());
+        return Ok(Status::Ok);
+    };
+    let bytes = read(expected_path)?;
+    let claimed = parse_answers(&String::from_utf8_lossy(&bytes), cases.len())
+        .map_err(|p| Error::invalid(format!("{}: {p}", expected_path.display())))?;
+    let mut differing = 0;
+    for (i, (case, (&want, &got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
+        if want != got {
+            differing += 1;
+            let _ = writeln!(
+                out,
+                "case {} (input line {}): {} says {got}, the trusted answer is {want}",
+                i + 1,
+                case.line,
+                expected_path.display()
+            );
+        }
+    }
+    if differing == 0 {
+        let _ = writeln!(out, "all {} cases agree", cases.len());
+        Ok(Status::Ok)
+    } else {
+        let _ = writeln!(out, "{differing} of {} cases differ", cases.len());
+        Ok(Status::FailureFound)
+    }
+}

@@ -1,0 +1,1161 @@
+//! The engine of `coinline stress`: run an outside program on judge inputs,
+//! compare its answers with the trusted ones, and narrow, shrink, save and
+//! replay what fails.
+//!
+//! One run is one execution of the program on one input, which may hold
+//! several boards (cases). The program runs in its own process group with
+//! its input written from a separate thread and its output drained by two
+//! more, so a program that stops reading early or floods its output cannot
+//! block the runner. On a timeout the whole group is killed, so a script's
+//! children cannot keep the pipes open; the group is also killed after a
+//! normal exit, which clears anything left in the background. `--memory`
+//! sets `RLIMIT_AS` in the child before `exec`. Unix only.
+//!
+//! Architecture invariant: every verdict comes from [`judge_run`], the one
+//! place that compares a program's output with [`Problem::expected`];
+//! narrowing, shrinking and replaying all go through it.
+
+use super::{parse_answers_bytes, parse_cases, text_of, write_answers, Limits, OutputProblem};
+use super::{Format, Problem};
+use crate::board::Board;
+use crate::case::Case;
+use crate::error::{Error, Result};
+use crate::generate::Span;
+use crate::report::{progress_bar, write_atomic};
+use crate::shrink::shrink;
+use indicatif::ProgressBar;
+use serde::Serialize;
+use std::fmt;
+use std::io::{Read, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The most output kept from one run; more is a malformed output.
+pub const STDOUT_CAP: usize = 16 << 20;
+/// The most standard error kept from one run (for the failure report).
+pub const STDERR_CAP: usize = 64 << 10;
+/// How long to wait for the pipes to close once the program has been reaped
+/// and its process group killed (only a process that left the group can
+/// hold them longer).
+const PIPE_GRACE: Duration = Duration::from_secs(1);
+/// The most shrinking tries for a timeout, each of which costs the limit.
+pub const TIMEOUT_SHRINK_TRIES: usize = 30;
+
+/// The program under test: a command and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The command (a path, or a name looked up in `PATH`).
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+impl Program {
+    /// The program from its words (command first).
+    pub fn new(words: &[String]) -> Result<Program> {
+        let (command, args) = words
+            .split_first()
+            .ok_or_else(|| Error::invalid("no program given (write it after --)"))?;
+        Ok(Program {
+            command: command.clone(),
+            args: args.to_vec(),
+        })
+    }
+}
+
+impl fmt::Display for Program {
+    /// The command line, quoted for a POSIX shell.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&shell_quote(&self.command))?;
+        for arg in &self.args {
+            write!(f, " {}", shell_quote(arg))?;
+        }
+        Ok(())
+    }
+}
+
+/// `word` quoted for a POSIX shell when it needs quoting.
+pub fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Limits on one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLimits {
+    /// Wall-clock time limit.
+    pub timeout: Duration,
+    /// Address-space limit in MiB (`RLIMIT_AS`), if any.
+    pub memory_mb: Option<u64>,
+}
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status.
+    Code(i32),
+    /// A signal killed it.
+    Signal(i32),
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit status {code}"),
+            Exit::Signal(sig) => match signal_name(sig) {
+                Some(name) => write!(f, "killed by signal {sig} ({name})"),
+                None => write!(f, "killed by signal {sig}"),
+            },
+        }
+    }
+}
+
+/// What one execution of the program did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Execution {
+    /// How it ended (for a timeout: by our SIGKILL).
+    pub exit: Exit,
+    /// Whether it ran past the time limit and was killed.
+    pub timed_out: bool,
+    /// Wall-clock time from start to exit.
+    pub elapsed: Duration,
+    /// Its standard output (at most [`STDOUT_CAP`] bytes).
+    pub stdout: Vec<u8>,
+    /// Whether the output went beyond [`STDOUT_CAP`].
+    pub stdout_truncated: bool,
+    /// The start of its standard error (at most [`STDERR_CAP`] bytes).
+    pub stderr: String,
+    /// Its peak resident memory in KiB, where the system reports it.
+    pub peak_memory_kb: Option<u64>,
+}
+
+/// Runs `program` once on `input`. Fails only when the program cannot be
+/// started; everything it does once started is in the [`Execution`].
+#[cfg(unix)]
+pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(&program.command);
+    command
+        .args(&program.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    if let Some(mb) = limits.memory_mb {
+        let bytes = mb.saturating_mul(1 << 20);
+        // SAFETY: between fork and exec the hook only calls setrlimit, which
+        // is async-signal-safe, and allocates nothing.
+        unsafe {
+            command.pre_exec(move || unix::limit_address_space(bytes));
+        }
+    }
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .map_err(|e| Error::invalid(format!("cannot start {}: {e}", program.command)))?;
+    let pid = child.id() as libc::pid_t;
+    let (Some(mut stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        unix::kill_group(pid);
+        return Err(Error::invalid("the program's pipes could not be opened"));
+    };
+    // A program that stops reading early makes this write fail; that is fine.
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = drain(stdout, STDOUT_CAP);
+    let err = drain(stderr, STDERR_CAP);
+    let (done_tx, done) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done_tx.send(unix::reap(pid));
+    });
+    let (ended, timed_out) = match done.recv_timeout(limits.timeout) {
+        Ok(ended) => (ended, false),
+        Err(_) => {
+            unix::kill_group(pid);
+            let ended = done
+                .recv()
+                .map_err(|_| Error::invalid("lost track of the program's process"))?;
+            (ended, true)
+        }
+    };
+    let elapsed = start.elapsed();
+    let (exit, peak_memory_kb) =
+        ended.map_err(|e| Error::invalid(format!("cannot wait for the program: {e}")))?;
+    let deadline = Instant::now() + PIPE_GRACE;
+    let (stdout, stdout_truncated) = collect(&out, deadline);
+    let (stderr, _) = collect(&err, deadline);
+    Ok(Execution {
+        exit,
+        timed_out,
+        elapsed,
+        stdout,
+        stdout_truncated,
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        peak_memory_kb,
+    })
+}
+
+/// Runs `program` once on `input` (not available off Unix).
+#[cfg(not(unix))]
+pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
+    let _ = (program, input, limits);
+    Err(Error::invalid(
+        "coinline stress runs programs only on Unix systems",
+    ))
+}
+
+#[cfg(unix)]
+mod unix {
+    use super::Exit;
+    use std::io;
+
+    pub fn limit_address_space(bytes: u64) -> io::Result<()> {
+        let limit = libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        };
+        // SAFETY: setrlimit reads the struct we pass and nothing else.
+        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
+    pub fn kill_group(pgid: libc::pid_t) {
+        // SAFETY: a plain system call; a group that is already gone is fine.
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+
+    /// Waits for the leader to exit, kills the rest of its group while the
+    /// unreaped leader still holds the group id, then reaps it.
+    pub fn reap(pid: libc::pid_t) -> io::Result<(Exit, Option<u64>)> {
+        loop {
+            // SAFETY: zeroed siginfo_t is a valid output buffer.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let flags = libc::WEXITED | libc::WNOWAIT;
+            // SAFETY: waits on our own child; `info` outlives the call.
+            if unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) } == 0 {
+                break;
+            }
+            let err = io::Error::last_os_error();
+            if err.kind() != io::ErrorKind::Interrupted {
+                return Err(err);
+            }
+        }
+        kill_group(pid);
+        let mut status = 0;
+        // SAFETY: zeroed rusage is a valid output buffer.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: reaps our own child; the buffers outlive the call.
+            if unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } == pid {
+                break;
+            }
+            let err = io::Error::last_os_error();
+            if err.kind() != io::ErrorKind::Interrupted {
+                return Err(err);
+            }
+        }
+        let exit = if libc::WIFSIGNALED(status) {
+            Exit::Signal(libc::WTERMSIG(status))
+        } else {
+            Exit::Code(libc::WEXITSTATUS(status))
+        };
+        // ru_maxrss is in KiB on Linux and in bytes on macOS.
+        let max_rss = u64::try_from(usage.ru_maxrss).ok();
+        let peak_kb = if cfg!(target_os = "macos") {
+            max_rss.map(|b| b / 1024)
+        } else {
+            max_rss
+        };
+        Ok((exit, peak_kb))
+    }
+
+    pub fn signal_name(sig: i32) -> Option<&'static str> {
+        Some(match sig {
+            libc::SIGHUP => "SIGHUP",
+            libc::SIGINT => "SIGINT",
+            libc::SIGQUIT => "SIGQUIT",
+            libc::SIGILL => "SIGILL",
+            libc::SIGABRT => "SIGABRT",
+            libc::SIGBUS => "SIGBUS",
+            libc::SIGFPE => "SIGFPE",
+            libc::SIGKILL => "SIGKILL",
+            libc::SIGSEGV => "SIGSEGV",
+            libc::SIGPIPE => "SIGPIPE",
+            libc::SIGTERM => "SIGTERM",
+            libc::SIGXCPU => "SIGXCPU",
+            libc::SIGXFSZ => "SIGXFSZ",
+            _ => return None,
+        })
+    }
+}
+
+fn signal_name(sig: i32) -> Option<&'static str> {
+    #[cfg(unix)]
+    return unix::signal_name(sig);
+    #[cfg(not(unix))]
+    {
+        let _ = sig;
+        None
+    }
+}
+
+enum Piece {
+    Data(Vec<u8>),
+    Truncated,
+}
+
+/// Reads a pipe to its end on its own thread, passing on at most `cap`
+/// bytes and discarding the rest (so a flood cannot fill memory).
+fn drain(mut pipe: impl Read + Send + 'static, cap: usize) -> mpsc::Receiver<Piece> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut kept = 0;
+        let mut told = false;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(k) => {
+                    let take = k.min(cap - kept);
+                    if take > 0 && tx.send(Piece::Data(buf[..take].to_vec())).is_err() {
+                        break;
+                    }
+                    kept += take;
+                    if take < k && !told {
+                        told = true;
+                        let _ = tx.send(Piece::Truncated);
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+    });
+    rx
+}
+
+/// What a [`drain`] passed on by `deadline` (or its end, if sooner).
+fn collect(rx: &mpsc::Receiver<Piece>, deadline: Instant) -> (Vec<u8>, bool) {
+    let (mut bytes, mut truncated) = (Vec::new(), false);
+    while let Ok(piece) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        match piece {
+            Piece::Data(d) => bytes.extend_from_slice(&d),
+            Piece::Truncated => truncated = true,
+        }
+    }
+    (bytes, truncated)
+}
+
+/// The verdict on one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every answer is right.
+    Accepted,
+    /// An answer differs from the trusted one (the first such case).
+    WrongAnswer {
+        /// 1-based case of the input.
+        case: usize,
+        /// The trusted answer.
+        expected: i64,
+        /// The program's answer.
+        got: i64,
+    },
+    /// The program exited with a non-zero status or was killed by a signal.
+    Crash(Exit),
+    /// The program ran past the time limit.
+    Timeout(Duration),
+    /// The program failed under `--memory` and says it ran out of memory (or
+    /// its peak memory came within 10% of the limit).
+    MemoryLimit {
+        /// How it ended.
+        exit: Exit,
+        /// The limit in MiB.
+        limit_mb: u64,
+    },
+    /// The output is not one integer per case.
+    BadOutput(OutputProblem),
+    /// The output went beyond [`STDOUT_CAP`].
+    OutputTooLong,
+}
+
+impl Verdict {
+    /// A short name: `ok`, `wrong-answer`, `crash`, `timeout`,
+    /// `memory-limit`, `malformed-output` or `missing-output`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "ok",
+            Verdict::WrongAnswer { .. } => "wrong-answer",
+            Verdict::Crash(_) => "crash",
+            Verdict::Timeout(_) => "timeout",
+            Verdict::MemoryLimit { .. } => "memory-limit",
+            Verdict::BadOutput(OutputProblem::Missing { .. }) => "missing-output",
+            Verdict::BadOutput(_) | Verdict::OutputTooLong => "malformed-output",
+        }
+    }
+
+    /// What "fails the same way" compares while narrowing and shrinking:
+    /// the kind, and for a crash also its exit status or signal.
+    pub fn signature(&self) -> String {
+        match self {
+            Verdict::Crash(exit) => format!("crash: {exit}"),
+            other => other.kind().to_string(),
+        }
+    }
+
+    /// Whether the run passed.
+    pub fn is_accepted(&self) -> bool {
+        *self == Verdict::Accepted
+    }
+
+    /// The 0-based case the verdict points at, if any.
+    pub fn suspect_case(&self) -> Option<usize> {
+        match self {
+            Verdict::WrongAnswer { case, .. } => Some(case - 1),
+            Verdict::BadOutput(OutputProblem::Malformed { answer, .. }) => Some(answer - 1),
+            Verdict::BadOutput(OutputProblem::Missing { answers, .. }) => Some(*answers),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("accepted"),
+            Verdict::WrongAnswer {
+                case,
+                expected,
+                got,
+            } => write!(
+                f,
+                "wrong answer on case {case}: expected {expected}, got {got}"
+            ),
+            Verdict::Crash(exit) => write!(f, "crash: {exit}"),
+            Verdict::Timeout(limit) => write!(
+                f,
+                "timeout: still running after {}s, killed with its process group",
+                limit.as_secs_f64()
+            ),
+            Verdict::MemoryLimit { exit, limit_mb } => {
+                write!(f, "memory limit: {exit} under the {limit_mb} MB limit")
+            }
+            Verdict::BadOutput(p @ OutputProblem::Missing { .. }) => {
+                write!(f, "missing output: {p}")
+            }
+            Verdict::BadOutput(p) => write!(f, "malformed output: {p}"),
+            Verdict::OutputTooLong => {
+                write!(f, "malformed output: more than {} MiB", STDOUT_CAP >> 20)
+            }
+        }
+    }
+}
+
+/// One run, judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The trusted answer of each case.
+    pub expected: Vec<i64>,
+    /// The program's answer of each case, when its output could be read.
+    pub answers: Vec<Option<i64>>,
+    /// What the program did.
+    pub execution: Execution,
+}
+
+impl Judged {
+    /// The verdict on case `i` alone: with a wrong answer elsewhere in the
+    /// run, a right answer here is `ok`; any other failure is the whole run's.
+    pub fn case_kind(&self, i: usize) -> &'static str {
+        match (&self.verdict, self.answers.get(i).copied().flatten()) {
+            (Verdict::WrongAnswer { .. }, Some(a)) if Some(&a) == self.expected.get(i) => "ok",
+            (verdict, _) => verdict.kind(),
+        }
+    }
+}
+
+/// Runs `program` on `boards` written in `problem`'s format and judges its
+/// output against the trusted answers.
+pub fn judge_run(
+    problem: &Problem,
+    boards: &[Board],
+    program: &Program,
+    limits: &RunLimits,
+) -> Result<Judged> {
+    let expected = boards
+        .iter()
+        .map(|b| problem.expected(b))
+        .collect::<Result<Vec<i64>>>()?;
+    let execution = execute(program, problem.write_input(boards).into_bytes(), limits)?;
+    let mut answers = vec![None; boards.len()];
+    let verdict = if execution.timed_out {
+        Verdict::Timeout(limits.timeout)
+    } else if execution.exit != Exit::Code(0) {
+        match limits.memory_mb {
+            Some(limit_mb) if out_of_memory(&execution, limit_mb) => Verdict::MemoryLimit {
+                exit: execution.exit,
+                limit_mb,
+            },
+            _ => Verdict::Crash(execution.exit),
+        }
+    } else if execution.stdout_truncated {
+        Verdict::OutputTooLong
+    } else {
+        match parse_answers_bytes(&execution.stdout, boards.len()) {
+            Err(problem) => Verdict::BadOutput(problem),
+            Ok(got) => {
+                answers = got.iter().copied().map(Some).collect();
+                let wrong = (0..got.len()).find(|&i| got[i] != expected[i]);
+                match wrong {
+                    Some(i) => Verdict::WrongAnswer {
+                        case: i + 1,
+                        expected: expected[i],
+                        got: got[i],
+                    },
+                    None => Verdict::Accepted,
+                }
+            }
+        }
+    };
+    Ok(Judged {
+        verdict,
+        expected,
+        answers,
+        execution,
+    })
+}
+
+/// Whether a failed run looks like it ran out of memory: its standard error
+/// says so, or its peak memory came within 10% of the limit.
+fn out_of_memory(execution: &Execution, limit_mb: u64) -> bool {
+    const SIGNS: [&str; 6] = [
+        "out of memory",
+        "memoryerror",
+        "bad_alloc",
+        "memory allocation",
+        "cannot allocate memory",
+        "allocation failed",
+    ];
+    let stderr = execution.stderr.to_ascii_lowercase();
+    let near_limit = execution
+        .peak_memory_kb
+        .is_some_and(|kb| u128::from(kb) * 10 >= u128::from(limit_mb) * 1024 * 9);
+    SIGNS.iter().any(|s| stderr.contains(s)) || near_limit
+}
+
+/// Everything a stress session needs.
+#[derive(Clone, Debug)]
+pub struct StressConfig {
+    /// The problem.
+    pub problem: Problem,
+    /// Bounds of generated boards (and of shrunk ones).
+    pub limits: Limits,
+    /// The program under test.
+    pub program: Program,
+    /// Limits on each run.
+    pub run_limits: RunLimits,
+    /// The seed of generated boards.
+    pub seed: u64,
+    /// The indices of the generated boards; `None` for none.
+    pub boards: Option<Span<u64>>,
+    /// Boards per run.
+    pub batch: usize,
+    /// Shrinking budget in tries; `None` skips shrinking.
+    pub shrink_budget: Option<usize>,
+    /// Where failures are saved.
+    pub save: Option<PathBuf>,
+    /// Where saved failures are replayed from, before new boards.
+    pub replay: Option<PathBuf>,
+    /// Where the CSV of all runs goes.
+    pub csv: Option<PathBuf>,
+    /// Whether to go on after a failure.
+    pub keep_going: bool,
+    /// The command line that re-creates this session's boards without
+    /// `--seed`, `--only`, `--replay` and the program (for reproduce lines).
+    pub command_prefix: String,
+}
+
+/// A failure, as reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The verdict on the minimal input.
+    pub verdict: Verdict,
+    /// The verdict on the input as found.
+    pub first_verdict: Verdict,
+    /// The minimal failing boards (one unless narrowing could not separate
+    /// them).
+    pub boards: Vec<Board>,
+    /// The command that reproduces the failure as found.
+    pub reproduce: String,
+    /// The file stem of the saved failure, if saved.
+    pub saved: Option<PathBuf>,
+}
+
+/// What a stress session did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StressOutcome {
+    /// Boards judged (generated and replayed).
+    pub boards: u64,
+    /// Runs of the program for them (not counting narrowing and shrinking).
+    pub runs: u64,
+    /// The failures found.
+    pub failures: Vec<Failure>,
+}
+
+#[derive(Serialize)]
+struct CsvRow {
+    source: String,
+    seed: Option<u64>,
+    index: u64,
+    run: u64,
+    n: usize,
+    board: String,
+    expected: i64,
+    answer: Option<i64>,
+    verdict: &'static str,
+    detail: String,
+    time_ms: String,
+}
+
+const CSV_HEADER: [&str; 11] = [
+    "source", "seed", "index", "run", "n", "board", "expected", "answer", "verdict", "detail",
+    "time_ms",
+];
+
+/// Where a failing run's boards came from.
+enum Origin<'a> {
+    /// Generated boards from this index on.
+    Generated(u64),
+    /// A saved input file.
+    Replayed(&'a Path),
+}
+
+struct Session<'a> {
+    config: &'a StressConfig,
+    log: &'a mut dyn Write,
+    bar: ProgressBar,
+    rows: Vec<CsvRow>,
+    outcome: StressOutcome,
+}
+
+/// Runs a stress session, writing its report to `log`: replays saved
+/// failures, then judges generated boards, narrowing, shrinking and saving
+/// each failure; writes the CSV at the end. Fails on a usage or input
+/// error, or when the program cannot be started.
+pub fn stress(config: &StressConfig, log: &mut dyn Write) -> Result<StressOutcome> {
+    let mut session = Session {
+        config,
+        log,
+        bar: ProgressBar::hidden(),
+        rows: Vec::new(),
+        outcome: StressOutcome {
+            boards: 0,
+            runs: 0,
+            failures: Vec::new(),
+        },
+    };
+    let started = Instant::now();
+    session.header();
+    let result = session
+        .replay()
+        .and_then(|stop| if stop { Ok(()) } else { session.generated() });
+    session.bar.finish_and_clear();
+    if let Some(path) = &config.csv {
+        session.write_csv(path)?;
+    }
+    result?;
+    session.summary(started.elapsed());
+    Ok(session.outcome)
+}
+
+impl Session<'_> {
+    fn say(&mut self, text: &str) {
+        let log = &mut *self.log;
+        self.bar.suspend(|| {
+            let _ = writeln!(log, "{text}");
+        });
+    }
+
+    fn header(&mut self) {
+        let c = self.config;
+        let boards = match c.boards {
+            Some(span) => format!("boards {span}"),
+            None => "no new boards".to_string(),
+        };
+        let memory = c
+            .run_limits
+            .memory_mb
+            .map_or(String::new(), |mb| format!(", memory {mb} MB"));
+        let text = format!(
+            "stress: problem {}, seed {}, {boards} (n {}, values {}) in runs of up to {}, timeout {}s{memory}\nprogram: {}",
+            c.problem,
+            c.seed,
+            c.limits.n,
+            c.limits.values,
+            c.batch,
+            c.run_limits.timeout.as_secs_f64(),
+            c.program
+        );
+        self.say(&text);
+    }
+
+    fn summary(&mut self, elapsed: Duration) {
+        let o = &self.outcome;
+        let rate = o.runs as f64 / elapsed.as_secs_f64().max(1e-9);
+        let result = match o.failures.len() {
+            0 => "every answer agrees with the trusted solver".to_string(),
+            1 => "1 failure".to_string(),
+            k => format!("{k} failures"),
+        };
+        let text = format!(
+            "{} boards in {} runs ({rate:.1} runs/s), seed {}: {result}",
+            o.boards, o.runs, self.config.seed
+        );
+        self.say(&text);
+    }
+
+    fn judge(&self, boards: &[Board]) -> Result<Judged> {
+        let c = self.config;
+        judge_run(&c.problem, boards, &c.program, &c.run_limits)
+    }
+
+    /// Replays saved inputs; returns whether to stop (a failure, without
+    /// `--keep-going`).
+    fn replay(&mut self) -> Result<bool> {
+        let Some(dir) = &self.config.replay else {
+            return Ok(false);
+        };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| Error::io(dir, &e))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .collect();
+        files.sort();
+        self.say(&format!(
+            "replay: {} saved input(s) in {}",
+            files.len(),
+            dir.display()
+        ));
+        for file in &files {
+            let bytes = std::fs::read(file).map_err(|e| Error::io(file, &e))?;
+            let cases = text_of(&bytes)
+                .and_then(|text| parse_cases(&self.config.problem, text))
+                .map_err(|e| Error::invalid(format!("{}: {e}", file.display())))?;
+            let boards: Vec<Board> = cases.into_iter().map(|c| c.board).collect();
+            if boards.is_empty() {
+                self.say(&format!("  {}: no cases, skipped", file.display()));
+                continue;
+            }
+            let judged = self.judge(&boards)?;
+            let source = file.file_name().map_or_else(
+                || file.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            self.record(&source, None, 0, &boards, &judged);
+            if !judged.verdict.is_accepted() {
+                self.failure(Origin::Replayed(file), &boards, judged)?;
+                if !self.config.keep_going {
+                    return Ok(true);
+                }
+            } else {
+                self.say(&format!("  {source}: accepted"));
+            }
+        }
+        Ok(false)
+    }
+
+    fn generated(&mut self) -> Result<()> {
+        let c = self.config;
+        let Some(span) = c.boards else {
+            return Ok(());
+        };
+        self.bar = progress_bar((span.hi - span.lo).saturating_add(1), "runs");
+        let mut start = span.lo;
+        loop {
+            let end = start.saturating_add(c.batch as u64 - 1).min(span.hi);
+            let boards: Vec<Board> = (start..=end).map(|i| c.limits.board(c.seed, i)).collect();
+            let judged = self.judge(&boards)?;
+            self.record("generated", Some(c.seed), start, &boards, &judged);
+            self.bar.inc(boards.len() as u64);
+            if !judged.verdict.is_accepted() {
+                self.failure(Origin::Generated(start), &boards, judged)?;
+                if !c.keep_going {
+                    return Ok(());
+                }
+            }
+            if end == span.hi {
+                return Ok(());
+            }
+            start = end + 1;
+        }
+    }
+
+    fn record(
+        &mut self,
+        source: &str,
+        seed: Option<u64>,
+        first_index: u64,
+        boards: &[Board],
+        judged: &Judged,
+    ) {
+        self.outcome.runs += 1;
+        self.outcome.boards += boards.len() as u64;
+        let run = self.outcome.runs;
+        let time_ms = format!("{:.3}", judged.execution.elapsed.as_secs_f64() * 1000.0);
+        for (i, board) in boards.iter().enumerate() {
+            let verdict = judged.case_kind(i);
+            self.rows.push(CsvRow {
+                source: source.to_string(),
+                seed,
+                index: first_index + i as u64,
+                run,
+                n: board.len(),
+                board: board.to_string(),
+                expected: judged.expected[i],
+                answer: judged.answers[i],
+                verdict,
+                detail: if verdict == "ok" {
+                    String::new()
+                } else {
+                    judged.verdict.to_string()
+                },
+                time_ms: time_ms.clone(),
+            });
+        }
+    }
+
+    fn write_csv(&self, path: &Path) -> Result<()> {
+        write_atomic(path, |w| {
+            let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
+            csv.write_record(CSV_HEADER)?;
+            for row in &self.rows {
+                csv.serialize(row)?;
+            }
+            csv.flush()
+        })
+    }
+
+    fn failure(&mut self, origin: Origin<'_>, boards: &[Board], judged: Judged) -> Result<()> {
+        let first_verdict = judged.verdict.clone();
+        let place = match &origin {
+            Origin::Generated(first) if boards.len() == 1 => format!("board {first}"),
+            Origin::Generated(first) => format!(
+                "boards {first}..{} (one run)",
+                first + (boards.len() - 1) as u64
+            ),
+            Origin::Replayed(file) => format!("replayed {}", file.display()),
+        };
+        self.say(&format!("FAIL {place}: {first_verdict}"));
+        self.say_stderr(&judged);
+        let input = self.config.problem.write_input(boards);
+        self.say(&format!("  input as found:\n{}", excerpt(&input)));
+
+        let (range, judged) = self.narrow(boards, judged)?;
+        if boards.len() > 1 {
+            let text = match (&origin, range.len()) {
+                (Origin::Generated(first), 1) => format!(
+                    "  narrowed to board {} alone: {}",
+                    first + range.start as u64,
+                    judged.verdict
+                ),
+                (_, 1) => format!(
+                    "  narrowed to case {} alone: {}",
+                    range.start + 1,
+                    judged.verdict
+                ),
+                (_, k) => format!("  could not narrow below {k} boards: they fail only together"),
+            };
+            self.say(&text);
+        }
+        let (minimal, judged) = self.shrink_found(boards[range.clone()].to_vec(), judged)?;
+
+        let problem = self.config.problem;
+        let input = problem.write_input(&minimal);
+        let output = String::from_utf8_lossy(&judged.execution.stdout).into_owned();
+        self.say(&format!("  minimal input:\n{}", excerpt(&input)));
+        self.say(&format!(
+            "  expected output:\n{}",
+            excerpt(&write_answers(&judged.expected))
+        ));
+        self.say(&format!("  program output:\n{}", excerpt(&output)));
+        let saved = match &self.config.save {
+            Some(dir) => Some(self.save(dir, &minimal, &judged)?),
+            None => None,
+        };
+        let reproduce = self.reproduce(&origin, range);
+        self.say(&format!("  reproduce: {reproduce}"));
+        if let Some(stem) = &saved {
+            let input = stem.with_extension("in").display().to_string();
+            self.say(&format!(
+                "  saved: {input} with .out (expected) and .got (program output)\n  run it alone: {} < {}",
+                self.config.program,
+                shell_quote(&input)
+            ));
+        }
+        self.outcome.failures.push(Failure {
+            verdict: judged.verdict,
+            first_verdict,
+            boards: minimal,
+            reproduce,
+            saved,
+        });
+        Ok(())
+    }
+
+    fn say_stderr(&mut self, judged: &Judged) {
+        if matches!(
+            judged.verdict,
+            Verdict::Crash(_) | Verdict::MemoryLimit { .. }
+        ) {
+            if let Some(line) = judged
+                .execution
+                .stderr
+                .lines()
+                .find(|l| !l.trim().is_empty())
+            {
+                let line = cut_line(line.trim());
+                self.say(&format!("  stderr: {line}"));
+            }
+        }
+    }
+
+    /// The smallest contiguous part of a failing run that fails the same way
+    /// on its own: the case the verdict points at if it does, else by
+    /// halving.
+    fn narrow(&self, boards: &[Board], judged: Judged) -> Result<(Range<usize>, Judged)> {
+        let signature = judged.verdict.signature();
+        if boards.len() == 1 {
+            return Ok((0..1, judged));
+        }
+        if let Some(s) = judged.verdict.suspect_case().filter(|&s| s < boards.len()) {
+            let alone = self.judge(&boards[s..s + 1])?;
+            if alone.verdict.signature() == signature {
+                return Ok((s..s + 1, alone));
+            }
+        }
+        let (mut range, mut current) = (0..boards.len(), judged);
+        'halving: while range.len() > 1 {
+            let mid = range.start + range.len() / 2;
+            for half in [range.start..mid, mid..range.end] {
+                let run = self.judge(&boards[half.clone()])?;
+                if run.verdict.signature() == signature {
+                    (range, current) = (half, run);
+                    continue 'halving;
+                }
+            }
+            break;
+        }
+        Ok((range, current))
+    }
+
+    /// Shrinks a single failing board within the budget and the limits,
+    /// then re-checks the result against the program.
+    fn shrink_found(&mut self, boards: Vec<Board>, judged: Judged) -> Result<(Vec<Board>, Judged)> {
+        let c = self.config;
+        let (Some(budget), [board]) = (c.shrink_budget, boards.as_slice()) else {
+            return Ok((boards, judged));
+        };
+        let signature = judged.verdict.signature();
+        let budget = match judged.verdict {
+            Verdict::Timeout(_) => budget.min(TIMEOUT_SHRINK_TRIES),
+            _ => budget,
+        };
+        let mut tries = 0;
+        let mut fails = |candidate: &Board| {
+            tries += 1;
+            c.limits.admits(candidate)
+                && self
+                    .judge(std::slice::from_ref(candidate))
+                    .is_ok_and(|j| j.verdict.signature() == signature)
+        };
+        let small = shrink(board, budget, &mut fails);
+        if small == *board {
+            self.say(&format!(
+                "  shrinking: nothing smaller fails the same way ({tries} tries)"
+            ));
+            return Ok((boards, judged));
+        }
+        let again = self.judge(std::slice::from_ref(&small))?;
+        if again.verdict.signature() != signature {
+            self.say(&format!(
+                "  shrinking: the shrunk board (n = {}) did not fail again ({}); keeping the board found",
+                small.len(),
+                again.verdict
+            ));
+            return Ok((boards, judged));
+        }
+        self.say(&format!(
+            "  shrunk in {tries} tries from n = {} to n = {}, re-checked: {}",
+            board.len(),
+            small.len(),
+            again.verdict
+        ));
+        Ok((vec![small], again))
+    }
+
+    fn reproduce(&self, origin: &Origin<'_>, range: Range<usize>) -> String {
+        let c = self.config;
+        let selection = match origin {
+            Origin::Generated(first) => {
+                let (lo, hi) = (first + range.start as u64, first + (range.end - 1) as u64);
+                let only = if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}..{hi}")
+                };
+                format!("--seed {} --only {only}", c.seed)
+            }
+            Origin::Replayed(file) => {
+                let dir = file.parent().unwrap_or(Path::new("."));
+                format!(
+                    "--replay {} --runs 0",
+                    shell_quote(&dir.display().to_string())
+                )
+            }
+        };
+        format!("{} {selection} -- {}", c.command_prefix, c.program)
+    }
+
+    /// Saves NAME.in, NAME.out and NAME.got in `dir`; returns DIR/NAME.
+    fn save(&self, dir: &Path, boards: &[Board], judged: &Judged) -> Result<PathBuf> {
+        let problem = self.config.problem;
+        let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
+        let joined = Board::new(values).unwrap_or_else(|_| boards[0].clone());
+        let stem = format!(
+            "{}-{}-{}",
+            problem.format(),
+            judged.verdict.kind(),
+            Case::new(problem.game(), joined).file_stem()
+        );
+        let base = dir.join(stem);
+        let input = problem.write_input(boards);
+        let expected = write_answers(&judged.expected);
+        write_atomic(&base.with_extension("in"), |w| {
+            w.write_all(input.as_bytes())
+        })?;
+        write_atomic(&base.with_extension("out"), |w| {
+            w.write_all(expected.as_bytes())
+        })?;
+        write_atomic(&base.with_extension("got"), |w| {
+            w.write_all(&judged.execution.stdout)
+        })?;
+        Ok(base)
+    }
+}
+
+/// Text indented for the report, cut to its first and last lines (and long
+/// lines to their ends) when it is long.
+pub fn excerpt(text: &str) -> String {
+    const HEAD: usize = 6;
+    const TAIL: usize = 3;
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    if lines.is_empty() {
+        return "    (nothing)".to_string();
+    }
+    let mut shown: Vec<String> = Vec::new();
+    let mut show = |l: &str| shown.push(format!("    {}", cut_line(l)));
+    if lines.len() <= HEAD + TAIL + 1 {
+        lines.iter().for_each(|l| show(l));
+    } else {
+        lines[..HEAD].iter().for_each(|l| show(l));
+        show(&format!(
+            "... ({} more lines) ...",
+            lines.len() - HEAD - TAIL
+        ));
+        lines[lines.len() - TAIL..].iter().for_each(|l| show(l));
+    }
+    shown.join("\n")
+}
+
+/// A line cut to its first and last characters when it is long.
+fn cut_line(line: &str) -> String {
+    const HEAD: usize = 100;
+    const TAIL: usize = 40;
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= HEAD + TAIL + 20 {
+        return line.to_string();
+    }
+    let head: String = chars[..HEAD].iter().collect();
+    let tail: String = chars[chars.len() - TAIL..].iter().collect();
+    format!(
+        "{head} ... ({} characters) ... {tail}",
+        chars.len() - HEAD - TAIL
+    )
+}
+
+/// The default batch bound check: a batch size `stress` accepts for `format`.
+pub fn check_batch(format: Format, batch: usize) -> Result<usize> {
+    match batch {
+        0 => Err(Error::invalid("--batch 0: a run needs at least one board")),
+        b if b > format.max_batch() => Err(Error::invalid(format!(
+            "--batch {b} is above {}, the most boards one {format} input may hold",
+            format.max_batch()
+        ))),
+        b => Ok(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_is_shell_safe() {
+        assert_eq!(shell_quote("./sol.py"), "./sol.py");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn long_text_is_cut_to_its_ends() {
+        let text: String = (1..=50).map(|i| format!("{i}\n")).collect();
+        let cut = excerpt(&text);
+        assert!(cut.contains("    1\n") && cut.contains("    50"));
+        assert!(cut.contains("(41 more lines)"), "{cut}");
+        let long = "7 ".repeat(1000);
+        assert!(excerpt(&long).contains("characters) ..."));
+        assert_eq!(excerpt(""), "    (nothing)");
+    }
+
+    #[test]
+    fn verdicts_name_their_kind() {
+        let wa = Verdict::WrongAnswer {
+            case: 2,
+            expected: 5,
+            got: 4,
+        };
+        assert_eq!(wa.kind(), "wrong-answer");
+        assert_eq!(wa.suspect_case(), Some(1));
+        let crash = Verdict::Crash(Exit::Code(3));
+        assert_eq!(crash.signature(), "crash: exit status 3");
+        assert_ne!(crash.signature(), Verdict::Crash(Exit::Code(1)).signature());
+        let missing = Verdict::BadOutput(OutputProblem::Missing {
+            answers: 1,
+            cases: 3,
+        });
+        assert_eq!(missing.kind(), "missing-output");
+        assert_eq!(missing.to_string(), "missing output: 1 answers for 3 cases");
+    }
+
+    #[test]
+    fn batches_are_bounded_by_the_format() {
+        assert!(check_batch(Format::AlgospotNumbergame, 51).is_err());
+        assert!(check_batch(Format::AtcoderDpL, 2).is_err());
+        assert!(check_batch(Format::Lines, 0).is_err());
+        assert_eq!(check_batch(Format::Uva10891, 500).unwrap(), 500);
+    }
+}

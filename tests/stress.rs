@@ -1,0 +1,578 @@
+//! `coinline stress` and `coinline judge` against small solution programs
+//! written by the tests: a correct one and one per kind of bug. Each planted
+//! bug must be found, classified, narrowed and shrunk; the correct solution
+//! must pass. The programs are awk and sh scripts (fast to start), written
+//! independently of the library.
+
+use coinline::judge::{parse_answers, parse_input, Problem};
+use coinline::Board;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A correct solution of every problem. `P` picks the format; `G` the game
+/// for `lines`; `FIRST=1` prints the first player's total for `lines`;
+/// `NODELETE=1` plants a bug: numbergame without its delete moves.
+const SOLUTION: &str = r#"
+function coins(n,   len, l, a, b) {
+    for (l = 0; l <= n; l++) d[l] = 0
+    for (len = 1; len <= n; len++)
+        for (l = 0; l + len <= n; l++) {
+            a = v[l] - d[l + 1]; b = v[l + len - 1] - d[l]
+            d[l] = (a > b ? a : b)
+        }
+    return d[0]
+}
+function numbergame(n,   len, l, a, b, best) {
+    for (l = 0; l <= n + 2; l++) { p1[l] = 0; p2[l] = 0; cur[l] = 0 }
+    for (len = 1; len <= n; len++) {
+        for (l = 0; l + len <= n; l++) {
+            a = v[l] - p1[l + 1]; b = v[l + len - 1] - p1[l]
+            best = (a > b ? a : b)
+            if (len >= 2 && !NODELETE) {
+                if (-p2[l + 2] > best) best = -p2[l + 2]
+                if (-p2[l] > best) best = -p2[l]
+            }
+            cur[l] = best
+        }
+        for (l = 0; l <= n + 2; l++) { p2[l] = p1[l]; p1[l] = cur[l] }
+    }
+    return p1[0]
+}
+function gameofsum(n,   len, l, r, k, s, best, x) {
+    for (len = 1; len <= n; len++)
+        for (l = 0; l + len <= n; l++) {
+            r = l + len; best = -1e300; s = 0
+            for (k = l; k < r; k++) { s += v[k]; x = s - (k + 1 < r ? g[(k + 1) * 1000 + r] : 0); if (x > best) best = x }
+            s = 0
+            for (k = r - 1; k >= l; k--) { s += v[k]; x = s - (k > l ? g[l * 1000 + k] : 0); if (x > best) best = x }
+            g[l * 1000 + r] = best
+        }
+    return g[n]
+}
+function total(n,   i, s) { s = 0; for (i = 0; i < n; i++) s += v[i]; return s }
+{ for (i = 1; i <= NF; i++) t[nt++] = $i }
+P == "lines" {
+    n = NF; for (i = 0; i < n; i++) v[i] = $(i + 1) + 0
+    r = (G == "numbergame" ? numbergame(n) : G == "gameofsum" ? gameofsum(n) : coins(n))
+    printf "%.0f\n", (FIRST ? (total(n) + r) / 2 : r)
+}
+END {
+    if (P == "lines") exit
+    pos = 0
+    if (P == "cses" || P == "atcoder") {
+        n = t[pos++]
+        for (i = 0; i < n; i++) v[i] = t[pos++] + 0
+        r = coins(n)
+        printf "%.0f\n", (P == "cses" ? (total(n) + r) / 2 : r)
+    } else if (P == "algospot") {
+        c = t[pos++]
+        for (k = 0; k < c; k++) { n = t[pos++]; for (i = 0; i < n; i++) v[i] = t[pos++] + 0; printf "%.0f\n", numbergame(n) }
+    } else if (P == "uva") {
+        while ((n = t[pos++] + 0) != 0) { for (i = 0; i < n; i++) v[i] = t[pos++] + 0; printf "%.0f\n", gameofsum(n) }
+    }
+}
+"#;
+
+/// Greedy for CSES: take the larger end every turn; print the first total.
+const GREEDY: &str = r#"
+{ for (i = 1; i <= NF; i++) t[nt++] = $i }
+END {
+    n = t[0]; l = 1; r = n; turn = 0; first = 0
+    while (l <= r) {
+        if (t[l] + 0 >= t[r] + 0) { x = t[l] + 0; l++ } else { x = t[r] + 0; r-- }
+        if (turn == 0) first += x
+        turn = 1 - turn
+    }
+    printf "%.0f\n", first
+}
+"#;
+
+/// AtCoder's DP with every intermediate wrapped to a signed 32-bit integer,
+/// as `int` arithmetic in C would.
+const INT32: &str = r#"
+function wrap(x,   y) { y = (x + 2147483648) % 4294967296; if (y < 0) y += 4294967296; return y - 2147483648 }
+{ for (i = 1; i <= NF; i++) t[nt++] = $i }
+END {
+    n = t[0]
+    for (l = 0; l <= n; l++) d[l] = 0
+    for (len = 1; len <= n; len++)
+        for (l = 0; l + len <= n; l++) {
+            a = wrap(t[l + 1] - d[l + 1]); b = wrap(t[l + len] - d[l])
+            d[l] = (a > b ? a : b)
+        }
+    printf "%.0f\n", d[0]
+}
+"#;
+
+/// UVa solution that dies of SIGSEGV when any case has n = 1.
+const CRASH_ON_ONE: &str = r#"
+input=$(cat)
+if printf '%s\n' "$input" | awk 'NR % 2 == 1 && $1 == 1 { found = 1 } END { exit !found }'; then
+    kill -SEGV $$
+fi
+printf '%s\n' "$input" | awk -v P=uva -f "$(dirname "$0")/solution.awk"
+"#;
+
+/// CSES solution that, for n >= 3, starts a child holding its output and
+/// waits for it far past any limit; the child's pid goes to `pids`.
+const SLEEPY: &str = r#"
+input=$(cat)
+n=$(printf '%s\n' "$input" | head -n 1)
+if [ "$n" -ge 3 ]; then
+    sleep 30 &
+    echo $! >> "$(dirname "$0")/pids"
+    wait
+fi
+printf '%s\n' "$input" | awk -v P=cses -f "$(dirname "$0")/solution.awk"
+"#;
+
+/// Prints text around each answer.
+const GARBAGE: &str = r#"{ print "answer: " NF }"#;
+
+/// A fresh folder holding the solution programs.
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "coinline-stress-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in [
+        ("solution.awk", SOLUTION),
+        ("greedy.awk", GREEDY),
+        ("int32.awk", INT32),
+        ("crash.sh", CRASH_ON_ONE),
+        ("sleepy.sh", SLEEPY),
+        ("garbage.awk", GARBAGE),
+    ] {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    elapsed: Duration,
+}
+
+fn coinline(dir: &Path, args: &[&str]) -> Run {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        elapsed: start.elapsed(),
+    }
+}
+
+/// `coinline stress OPTIONS -- PROGRAM...`, the options split at spaces.
+fn stress(dir: &Path, options: &str, program: &[&str]) -> Run {
+    let mut args = vec!["stress"];
+    args.extend(options.split_whitespace());
+    args.push("--");
+    args.extend_from_slice(program);
+    coinline(dir, &args)
+}
+
+/// The boards of the one failure saved in `dir/saved` (NAME.in), checked
+/// against its NAME.out (the trusted answers) and NAME.got.
+fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<Board>, String) {
+    let saved = dir.join("saved");
+    let inputs: Vec<PathBuf> = std::fs::read_dir(&saved)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(inputs.len(), 1, "one saved failure in {}", saved.display());
+    let input = &inputs[0];
+    let boards = parse_input(problem, &std::fs::read_to_string(input).unwrap()).unwrap();
+    let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
+    let trusted: Vec<i64> = boards
+        .iter()
+        .map(|b| problem.expected(b).unwrap())
+        .collect();
+    assert_eq!(parse_answers(&expected, boards.len()).unwrap(), trusted);
+    let got = std::fs::read_to_string(input.with_extension("got")).unwrap();
+    (boards, got)
+}
+
+fn assert_found(run: &Run, verdict: &str) {
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("FAIL ") && run.stdout.contains(verdict),
+        "expected {verdict:?} in:\n{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("reproduce: coinline stress --problem"));
+}
+
+#[test]
+fn the_correct_solution_passes_every_problem() {
+    let dir = workdir("correct");
+    let cases = [
+        ("--problem cses-removal-game --n 1..30", "-v P=cses"),
+        ("--problem atcoder-dp-l --n 1..30", "-v P=atcoder"),
+        ("--problem algospot-numbergame", "-v P=algospot"),
+        ("--problem uva-10891 --n 1..20", "-v P=uva"),
+        ("--problem lines", "-v P=lines"),
+        ("--problem lines --answer first", "-v P=lines -v FIRST=1"),
+        (
+            "--problem lines --game numbergame",
+            "-v P=lines -v G=numbergame",
+        ),
+        (
+            "--problem lines --game gameofsum --n 1..20",
+            "-v P=lines -v G=gameofsum",
+        ),
+    ];
+    for (problem, variables) in cases {
+        let program = format!("awk {variables} -f solution.awk");
+        let program: Vec<&str> = program.split_whitespace().collect();
+        let run = stress(&dir, &format!("{problem} --runs 120 --seed 5"), &program);
+        assert_eq!(run.code, 0, "{problem}\n{}\n{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("seed 5"), "{}", run.stdout);
+        assert!(run.stdout.contains("120 boards"), "{}", run.stdout);
+        assert!(run.stdout.contains("every answer agrees"));
+    }
+}
+
+#[test]
+fn greedy_is_found_and_shrunk_to_a_small_board() {
+    let dir = workdir("greedy");
+    let cses = "--problem cses-removal-game";
+    let greedy = ["awk", "-f", "greedy.awk"];
+    let run = stress(
+        &dir,
+        &format!("{cses} --runs 200 --seed 1 --save saved"),
+        &greedy,
+    );
+    assert_found(&run, "wrong answer on case 1");
+    assert!(run.stdout.contains("shrunk in"), "{}", run.stdout);
+    let problem = Problem::by_name("cses-removal-game").unwrap();
+    let (boards, got) = saved_failure(&dir, &problem);
+    assert_eq!(boards.len(), 1);
+    assert!(boards[0].len() <= 4, "shrunk to {:?}", boards[0]);
+    let trusted = problem.expected(&boards[0]).unwrap();
+    assert_ne!(got.trim().parse::<i64>().unwrap(), trusted, "still wrong");
+
+    // The saved failure replays (and fails again) before any new board ...
+    let replay_options = format!("{cses} --replay saved --runs 0 --no-shrink");
+    let replay = stress(&dir, &replay_options, &greedy);
+    assert_found(&replay, "FAIL replayed");
+    assert!(replay.stdout.contains("--replay saved --runs 0"));
+    // ... and passes with a correct solution.
+    let correct = ["awk", "-v", "P=cses", "-f", "solution.awk"];
+    let fixed = stress(&dir, &replay_options, &correct);
+    assert_eq!(fixed.code, 0, "{}", fixed.stdout);
+    assert!(fixed.stdout.contains("accepted"));
+
+    // --no-shrink reports the board as found.
+    let plain = stress(
+        &dir,
+        &format!("{cses} --runs 200 --seed 1 --no-shrink"),
+        &greedy,
+    );
+    assert_found(&plain, "wrong answer");
+    assert!(!plain.stdout.contains("shrunk"));
+}
+
+#[test]
+fn thirty_two_bit_totals_are_found_on_large_values() {
+    let dir = workdir("int32");
+    let options = "--problem atcoder-dp-l --n 1..40 --runs 300 --seed 2 --save saved";
+    let run = stress(&dir, options, &["awk", "-f", "int32.awk"]);
+    assert_found(&run, "wrong answer");
+    let problem = Problem::by_name("atcoder-dp-l").unwrap();
+    let (boards, _) = saved_failure(&dir, &problem);
+    assert!(boards[0].len() <= 10, "shrunk to {:?}", boards[0]);
+    // The failure needs totals beyond 32 bits, within the problem's limits.
+    assert!(boards[0].sum() > i64::from(i32::MAX));
+    assert!(problem.limits().admits(&boards[0]));
+}
+
+#[test]
+fn numbergame_without_deletes_is_narrowed_and_shrunk() {
+    let dir = workdir("nodelete");
+    let options = "--problem algospot-numbergame --runs 500 --seed 3 --save saved";
+    let program = [
+        "awk",
+        "-v",
+        "P=algospot",
+        "-v",
+        "NODELETE=1",
+        "-f",
+        "solution.awk",
+    ];
+    let run = stress(&dir, options, &program);
+    assert_found(&run, "wrong answer on case");
+    assert!(run.stdout.contains("narrowed to board"), "{}", run.stdout);
+    let problem = Problem::by_name("algospot-numbergame").unwrap();
+    let (boards, _) = saved_failure(&dir, &problem);
+    assert_eq!(boards.len(), 1, "narrowed to one case");
+    // Deleting never helps on two values, so three is the least possible.
+    let n = boards[0].len();
+    assert!((3..=4).contains(&n), "shrunk to {:?}", boards[0]);
+}
+
+#[test]
+fn a_crash_on_one_value_is_classified_narrowed_and_shrunk() {
+    let dir = workdir("crash");
+    let options = "--problem uva-10891 --n 1..20 --runs 200 --seed 4 --save saved --csv runs.csv";
+    let run = stress(&dir, options, &["sh", "crash.sh"]);
+    assert_found(&run, "crash: killed by signal 11 (SIGSEGV)");
+    assert!(run.stdout.contains("narrowed to board"), "{}", run.stdout);
+    let problem = Problem::by_name("uva-10891").unwrap();
+    let (boards, got) = saved_failure(&dir, &problem);
+    assert_eq!(boards.len(), 1);
+    assert_eq!(boards[0].len(), 1);
+    assert_eq!(got, "", "no output from a crash");
+    let csv = std::fs::read_to_string(dir.join("runs.csv")).unwrap();
+    assert!(csv.starts_with("source,seed,index,run,n,board,expected,answer,verdict"));
+    assert!(csv.lines().skip(1).all(|l| l.contains(",crash,")), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 50, "one row per board of the run");
+}
+
+#[test]
+fn a_timeout_kills_the_whole_process_group() {
+    let dir = workdir("sleepy");
+    let options =
+        "--problem cses-removal-game --n 1..12 --runs 20 --seed 6 --timeout 0.3 --save saved";
+    let run = stress(&dir, options, &["sh", "sleepy.sh"]);
+    assert_found(&run, "timeout: still running after 0.3s");
+    // Each child sleeps 30 s holding stdout: only killing the group lets
+    // the run end this soon.
+    assert!(run.elapsed < Duration::from_secs(20), "{:?}", run.elapsed);
+    let problem = Problem::by_name("cses-removal-game").unwrap();
+    let (boards, _) = saved_failure(&dir, &problem);
+    // Three values is the smallest board that sleeps (fewer may time out
+    // too on a badly overloaded machine, never more).
+    assert!(boards[0].len() <= 3, "shrunk to {:?}", boards[0]);
+    #[cfg(target_os = "linux")]
+    {
+        let pids = std::fs::read_to_string(dir.join("pids")).unwrap();
+        assert!(pids.lines().count() >= 2);
+        // Killed children are reaped by init shortly after.
+        std::thread::sleep(Duration::from_millis(300));
+        for pid in pids.lines() {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat.rsplit(") ").next().and_then(|s| s.chars().next());
+            assert!(
+                matches!(state, None | Some('Z') | Some('X')),
+                "sleep {pid} still alive"
+            );
+        }
+    }
+}
+
+#[test]
+fn garbage_and_missing_output_are_classified() {
+    let dir = workdir("garbage");
+    let options = "--problem lines --game gameofsum --runs 100 --save saved";
+    let run = stress(&dir, options, &["awk", "-f", "garbage.awk"]);
+    assert_found(&run, "malformed output: line 1: \"answer: ");
+    let problem = Problem::by_name("lines").unwrap();
+    let (boards, got) = saved_failure(&dir, &problem);
+    assert_eq!(boards[0].len(), 1);
+    assert!(got.starts_with("answer: "));
+
+    let quick = "--problem lines --runs 10 --no-shrink";
+    let silent = stress(&dir, quick, &["true"]);
+    assert_found(&silent, "missing output: 0 answers for 10 cases");
+    let crashed = stress(&dir, quick, &["false"]);
+    assert_found(&crashed, "crash: exit status 1");
+}
+
+#[test]
+fn a_program_that_stops_reading_early_is_judged_not_hung() {
+    let dir = workdir("early");
+    // 50 boards of 1000 values: far more than a pipe holds.
+    let options = "--problem lines --n 1000..1000 --runs 50 --no-shrink";
+    let program = ["sh", "-c", "head -c 10 > /dev/null; echo 0"];
+    let run = stress(&dir, options, &program);
+    assert_found(&run, "missing output: 1 answers for 50 cases");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_limit_is_enforced_and_classified() {
+    let dir = workdir("memory");
+    let options = "--problem cses-removal-game --runs 1 --memory 64 --no-shrink";
+    let program = ["awk", "BEGIN { s = \"x\"; while (1) s = s s }"];
+    let run = stress(&dir, options, &program);
+    assert_found(&run, "memory limit:");
+    assert!(
+        run.stdout.contains("under the 64 MB limit"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_boards_whatever_the_batch() {
+    let dir = workdir("seed");
+    let csv_of = |batch: &str, file: &str| {
+        let options = format!("--problem lines --runs 60 --seed 9 --batch {batch} --csv {file}");
+        let run = stress(
+            &dir,
+            &options,
+            &["awk", "-v", "P=lines", "-f", "solution.awk"],
+        );
+        assert_eq!(run.code, 0, "{}", run.stdout);
+        // Every column but the run number and the time.
+        std::fs::read_to_string(dir.join(file))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let cols: Vec<&str> = l.split(',').collect();
+                format!(
+                    "{} {}",
+                    cols[..3].join(","),
+                    cols[4..cols.len() - 1].join(",")
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let whole = csv_of("50", "a.csv");
+    assert_eq!(whole.len(), 61);
+    assert_eq!(whole, csv_of("7", "b.csv"));
+}
+
+#[test]
+fn judge_prints_and_checks_expected_answers() {
+    let dir = workdir("judge");
+    std::fs::write(dir.join("game.in"), "2\n3\n-1 2 3\n4\n8 15 3 7\n").unwrap();
+    let run = coinline(
+        &dir,
+        &["judge", "--problem", "algospot-numbergame", "game.in"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let problem = Problem::by_name("algospot-numbergame").unwrap();
+    let boards = parse_input(&problem, "2\n3\n-1 2 3\n4\n8 15 3 7\n").unwrap();
+    let trusted: Vec<String> = boards
+        .iter()
+        .map(|b| problem.expected(b).unwrap().to_string())
+        .collect();
+    assert_eq!(run.stdout, format!("{}\n", trusted.join("\n")));
+
+    std::fs::write(dir.join("good.out"), &run.stdout).unwrap();
+    let good = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem",
+            "algospot-numbergame",
+            "game.in",
+            "good.out",
+        ],
+    );
+    assert_eq!(good.code, 0);
+    assert!(good.stdout.contains("all 2 cases agree"));
+
+    std::fs::write(dir.join("bad.out"), format!("{}\n999\n", trusted[0])).unwrap();
+    let bad = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem",
+            "algospot-numbergame",
+            "game.in",
+            "bad.out",
+        ],
+    );
+    assert_eq!(bad.code, 1);
+    assert!(
+        bad.stdout
+            .contains("case 2 (input line 5): bad.out says 999"),
+        "{}",
+        bad.stdout
+    );
+    assert!(!bad.stdout.contains("case 1 "));
+
+    std::fs::write(dir.join("broken.in"), "2\n3\n-1 2\n").unwrap();
+    let broken = coinline(
+        &dir,
+        &["judge", "--problem", "algospot-numbergame", "broken.in"],
+    );
+    assert_eq!(broken.code, 2);
+    assert_eq!(
+        broken.stderr.trim(),
+        "coinline: error: broken.in: line 3: expected 3 values, found 2"
+    );
+}
+
+#[test]
+fn bad_usage_exits_with_status_two() {
+    let dir = workdir("usage");
+    std::fs::write(dir.join("plain.txt"), "not a program").unwrap();
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["stress", "--problem", "codeforces", "--", "true"],
+            "unknown problem",
+        ),
+        (&["stress", "--problem", "lines"], "<PROGRAM>"),
+        (
+            &["stress", "--problem", "lines", "--", "./no-such-program"],
+            "cannot start",
+        ),
+        (
+            &["stress", "--problem", "lines", "--", "./plain.txt"],
+            "cannot start",
+        ),
+        (
+            &[
+                "stress",
+                "--problem",
+                "lines",
+                "--game",
+                "numbergame",
+                "--answer",
+                "first",
+                "--",
+                "true",
+            ],
+            "refused for numbergame",
+        ),
+        (
+            &[
+                "stress",
+                "--problem",
+                "algospot-numbergame",
+                "--batch",
+                "51",
+                "--",
+                "true",
+            ],
+            "--batch 51",
+        ),
+        (
+            &[
+                "stress",
+                "--problem",
+                "lines",
+                "--timeout",
+                "soon",
+                "--",
+                "true",
+            ],
+            "seconds",
+        ),
+        (&["judge", "--problem", "lines", "missing.in"], "missing.in"),
+    ];
+    for (args, message) in cases {
+        let run = coinline(&dir, args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        let last = run.stderr.trim_end().lines().last().unwrap_or("");
+        assert!(
+            last.starts_with("coinline: error: ") && last.contains(message),
+            "{args:?}: {last}"
+        );
+    }
+}
