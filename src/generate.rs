@@ -149,10 +149,11 @@ impl Values {
         let uniform = |rng: &mut SplitMix64| rng.between(-100, 100);
         match self {
             Values::Uniform(span) => {
-                // Keep the absolute sum in range even for huge bounds.
+                // Keep the absolute sum in range even for huge bounds (a
+                // range wholly beyond the cap collapses onto it).
                 let cap = i64::MAX / (n.max(1) as i64);
-                let lo = span.lo.max(-cap);
-                let hi = span.hi.min(cap).max(lo);
+                let lo = span.lo.clamp(-cap, cap);
+                let hi = span.hi.clamp(-cap, cap);
                 (0..n).map(|_| rng.between(lo, hi)).collect()
             }
             Values::Small => (0..n).map(|_| rng.between(-1, 2)).collect(),
@@ -270,6 +271,106 @@ pub fn enumerated_board(n: usize, alphabet: Span<i64>, index: u64) -> Board {
     Board::new(values).expect("enumeration alphabets are small")
 }
 
+/// How many boards there are of every length in `lengths` over `alphabet`
+/// together, or `None` if the count does not fit in u64.
+pub fn enumeration_total(lengths: Span<usize>, alphabet: Span<i64>) -> Option<u64> {
+    (lengths.lo..=lengths.hi).try_fold(0u64, |acc, n| {
+        acc.checked_add(enumeration_size(n, alphabet)?)
+    })
+}
+
+/// The board number `index` (0-based) of the enumeration of every length in
+/// `lengths` over `alphabet`: the shortest boards first, each length in the
+/// order of [`enumerated_board`]. `None` past the end.
+pub fn enumerated_board_in(lengths: Span<usize>, alphabet: Span<i64>, index: u64) -> Option<Board> {
+    let mut rest = index;
+    for n in lengths.lo..=lengths.hi {
+        // A length whose count overflows u64 holds every remaining index.
+        match enumeration_size(n, alphabet) {
+            Some(size) if rest >= size => rest -= size,
+            _ => return Some(enumerated_board(n, alphabet, rest)),
+        }
+    }
+    None
+}
+
+/// Part `part` of a run split into `count` disjoint parts (written `K/N`,
+/// 1-based). Part K holds the indices i with i % N = K - 1, so every part
+/// mixes short and long boards and the parts together hold every index once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    part: u64,
+    count: u64,
+}
+
+impl Shard {
+    /// The whole run, `1/1`.
+    pub const WHOLE: Shard = Shard { part: 1, count: 1 };
+
+    /// Part `part` (1-based) of `count`.
+    pub fn new(part: u64, count: u64) -> Result<Self> {
+        if count == 0 || part == 0 || part > count {
+            return Err(Error::invalid(format!(
+                "shard {part}/{count} is out of range (K/N needs 1 <= K <= N)"
+            )));
+        }
+        Ok(Shard { part, count })
+    }
+
+    /// K, 1-based.
+    pub fn part(self) -> u64 {
+        self.part
+    }
+
+    /// N.
+    pub fn count(self) -> u64 {
+        self.count
+    }
+
+    /// Whether `index` belongs to this part.
+    pub fn contains(self, index: u64) -> bool {
+        index % self.count == self.part - 1
+    }
+
+    /// This part's indices below `total`, ascending.
+    pub fn indices(self, total: u64) -> impl Iterator<Item = u64> {
+        let count = self.count;
+        std::iter::successors(Some(self.part - 1).filter(|&i| i < total), move |&i| {
+            i.checked_add(count).filter(|&j| j < total)
+        })
+    }
+
+    /// How many of the indices below `total` belong to this part.
+    pub fn size(self, total: u64) -> u64 {
+        let first = self.part - 1;
+        if total <= first {
+            0
+        } else {
+            (total - first - 1) / self.count + 1
+        }
+    }
+}
+
+impl FromStr for Shard {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let bad = || {
+            Error::invalid(format!(
+                "shard {s:?} is not of the form K/N (for example 2/8)"
+            ))
+        };
+        let (part, count) = s.split_once('/').ok_or_else(bad)?;
+        let number = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+        Shard::new(number(part)?, number(count)?)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.part, self.count)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,5 +423,52 @@ mod tests {
         assert_eq!(enumerated_board(3, a, 0).values(), &[-1, -1, -1]);
         assert_eq!(enumerated_board(3, a, 1).values(), &[-1, -1, 0]);
         assert_eq!(enumerated_board(3, a, 26).values(), &[1, 1, 1]);
+    }
+
+    #[test]
+    fn enumeration_across_lengths_is_shortest_first() {
+        let a = Span { lo: 0, hi: 1 };
+        let lengths = Span { lo: 1, hi: 3 };
+        assert_eq!(enumeration_total(lengths, a), Some(2 + 4 + 8));
+        let all: Vec<Board> = (0..14)
+            .map(|i| enumerated_board_in(lengths, a, i).unwrap())
+            .collect();
+        assert_eq!(all[0].values(), &[0]);
+        assert_eq!(all[2].values(), &[0, 0]);
+        assert_eq!(all[13].values(), &[1, 1, 1]);
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 14);
+        assert!(enumerated_board_in(lengths, a, 14).is_none());
+        let wide = Span { lo: 0, hi: 1000 };
+        assert_eq!(enumeration_total(Span { lo: 1, hi: 7 }, wide), None);
+    }
+
+    #[test]
+    fn shards_partition_the_indices() {
+        for count in 1..6u64 {
+            for total in [0u64, 1, 7, 30] {
+                let mut seen: Vec<u64> = (1..=count)
+                    .flat_map(|k| {
+                        let shard = Shard::new(k, count).unwrap();
+                        assert_eq!(shard.indices(total).count() as u64, shard.size(total));
+                        assert!(shard.indices(total).all(|i| shard.contains(i)));
+                        shard.indices(total)
+                    })
+                    .collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..total).collect::<Vec<_>>());
+            }
+        }
+        assert_eq!("2/8".parse::<Shard>().unwrap().to_string(), "2/8");
+        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "-1/2"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn uniform_ranges_beyond_the_overflow_cap_are_clamped() {
+        let far: Values = "9000000000000000000..9223372036854775807".parse().unwrap();
+        let b = random_board(1, 0, Span { lo: 16, hi: 16 }, far);
+        assert_eq!(b.len(), 16);
     }
 }

@@ -27,6 +27,7 @@ pub mod board;
 pub mod case;
 pub mod check;
 pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod fuzzing;
 pub mod game;

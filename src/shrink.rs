@@ -46,6 +46,12 @@ fn candidates(board: &Board) -> impl Iterator<Item = Board> + '_ {
     if n == 1 {
         chunk_sizes.push(1);
     }
+    // Pairs too, so that a failure needing an odd (or even) length can still
+    // lose values: from 7 values, chunks of 3 and 1 only reach even lengths.
+    if n >= 3 && !chunk_sizes.contains(&2) {
+        chunk_sizes.push(2);
+        chunk_sizes.sort_unstable_by(|a, b| b.cmp(a));
+    }
     let removals = chunk_sizes.into_iter().flat_map(move |size| {
         (0..=n - size).step_by(size).map(move |start| {
             let mut w = v[..start].to_vec();
@@ -87,6 +93,13 @@ mod tests {
         assert!(fails(&small));
         assert_eq!(small.values().iter().filter(|&&x| x != 0).count(), 1);
         assert!(small.values().contains(&10));
+    }
+
+    #[test]
+    fn keeps_the_parity_of_the_length_when_the_failure_needs_it() {
+        let board = Board::parse("5 4 3 2 1 0 7").unwrap();
+        let fails = |b: &Board| b.len() % 2 == 1 && b.len() >= 3;
+        assert_eq!(shrink(&board, 10_000, fails).len(), 3);
     }
 
     #[test]

@@ -56,18 +56,20 @@ pub struct HeuristicTally {
     /// Sum of regrets (optimal minus achieved difference).
     pub regret_sum: i128,
     /// The largest regret with the smallest key reaching it, and its board.
-    pub worst: Option<(i64, u64, Board)>,
+    /// Regrets are i128: optimal minus achieved can exceed i64 on boards
+    /// whose absolute sum is near i64::MAX.
+    pub worst: Option<(i128, u64, Board)>,
 }
 
 impl HeuristicTally {
     /// Records one board: its key, the optimal value and what the heuristic achieved.
     pub fn add(&mut self, key: u64, board: &Board, optimal: i64, achieved: i64) {
-        let regret = optimal - achieved;
+        let regret = i128::from(optimal) - i128::from(achieved);
         self.boards += 1;
         self.optimal += u64::from(regret == 0);
         self.losses += u64::from(achieved < 0);
         self.turned_into_loss += u64::from(achieved < 0 && optimal >= 0);
-        self.regret_sum += i128::from(regret);
+        self.regret_sum += regret;
         if self
             .worst
             .as_ref()
@@ -100,7 +102,7 @@ impl HeuristicTally {
     }
 
     /// The largest regret seen.
-    pub fn max_regret(&self) -> Option<i64> {
+    pub fn max_regret(&self) -> Option<i128> {
         self.worst.as_ref().map(|(r, _, _)| *r)
     }
 }

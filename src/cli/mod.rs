@@ -11,7 +11,9 @@ use crate::error::Error;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod compare;
 pub mod judge;
+pub mod merge;
 pub mod solve;
 pub mod stress;
 
@@ -29,6 +31,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve one board with every exact solver and heuristic.
     Solve(solve::SolveArgs),
+    /// Check generated boards with every solver and heuristic; write CSV reports.
+    Compare(compare::CompareArgs),
+    /// Join the CSV outputs of `compare --shard K/N` runs.
+    Merge(merge::MergeArgs),
     /// Run your own solution against the trusted solver on generated judge inputs.
     Stress(stress::StressArgs),
     /// Print the trusted answers of a judge input, or check expected answers.
@@ -53,6 +59,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Stress(args) => stress::run(&args),
         Command::Judge(args) => judge::run(&args),
     };

@@ -1,0 +1,57 @@
+//! Per-board throughput of `compare`: generation, the full check (every
+//! exact solver, minimax up to its check limit, the invariants, every
+//! heuristic), tallying and CSV rows, for boards of 1..16 values.
+//!
+//! `cargo bench --bench compare`; criterion prints elements (boards) per
+//! second. Multiply by 60 for boards per minute.
+
+use coinline::compare::{run, Boards, CompareOptions};
+use coinline::generate::Span;
+use coinline::solve::exact_solvers;
+use coinline::strategy::heuristics;
+use coinline::Game;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use indicatif::ProgressBar;
+
+/// Boards per iteration. `cargo test` runs each benchmark once in a debug
+/// build as a smoke test: a few boards are enough there.
+const BOARDS: u64 = if cfg!(debug_assertions) { 50 } else { 2_000 };
+
+fn compare(c: &mut Criterion) {
+    let mut group = c.benchmark_group("compare");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(BOARDS));
+    for (game, jobs) in [
+        (Game::Coins, 1),
+        (Game::Coins, 2),
+        (Game::NumberGame, 1),
+        (Game::GameOfSum, 1),
+    ] {
+        let options = CompareOptions {
+            games: vec![game],
+            lengths: Span { lo: 1, hi: 16 },
+            boards: Boards::random(BOARDS),
+            seed: 1,
+            jobs,
+            ..CompareOptions::default()
+        };
+        let id = BenchmarkId::new(game.name(), format!("{jobs}-jobs"));
+        group.bench_with_input(id, &options, |b, options| {
+            b.iter(|| {
+                let outcome = run(
+                    options,
+                    exact_solvers(),
+                    heuristics(),
+                    &ProgressBar::hidden(),
+                )
+                .unwrap();
+                assert_eq!(outcome.failed, 0);
+                outcome.boards
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, compare);
+criterion_main!(benches);

@@ -1,0 +1,406 @@
+//! `coinline compare`: generated boards through the check, with CSV reports,
+//! shrinking and sharding. The work is done by [`crate::compare`].
+
+use super::{parse_with, Status};
+use crate::case::Case;
+use crate::check::CheckConfig;
+use crate::compare::{
+    rows::describe, run_to, summary_path, Boards, CompareOptions, CompareOutcome, Failure,
+    RowFilter, Stop, Summary,
+};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::generate::{mix64, Shard, Span, Values};
+use crate::report::{progress_bar, write_atomic};
+use crate::solve::{exact_solvers, Solver};
+use crate::strategy::{heuristics, Heuristic};
+use clap::{Args, ValueEnum};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Arguments of `coinline compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The game: coins, numbergame, gameofsum, or all (each board in every game).
+    #[arg(long, default_value = "coins", value_parser = parse_with::<GameChoice>)]
+    pub game: GameChoice,
+    /// Board lengths, an inclusive range MIN..MAX (odd and even alike).
+    #[arg(long = "n", value_name = "MIN..MAX", default_value = "1..16", value_parser = parse_with::<Span<usize>>)]
+    pub lengths: Span<usize>,
+    /// Value distribution: LO..HI (uniform, negatives allowed), small, extreme,
+    /// spiky, sorted, zigzag or palindrome.
+    #[arg(long, default_value = "-100..100", allow_hyphen_values = true,
+          value_parser = parse_with::<Values>, conflicts_with = "exhaustive")]
+    pub values: Values,
+    /// Number of random boards.
+    #[arg(long, default_value_t = 10_000, conflicts_with = "exhaustive")]
+    pub boards: u64,
+    /// Enumerate every board of each length over --alphabet instead.
+    #[arg(long)]
+    pub exhaustive: bool,
+    /// The values of enumerated boards, LO..HI (default -1..1).
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true,
+          value_parser = parse_with::<Span<i64>>)]
+    pub alphabet: Option<Span<i64>>,
+    /// Seed of the random boards (default: from the clock; always printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Re-run exactly one row: the board of this index (with --exhaustive,
+    /// its position in the enumeration). Rows go to standard output.
+    #[arg(long, value_name = "INDEX", conflicts_with = "shard")]
+    pub only: Option<u64>,
+    /// Do part K of N (1-based) of the run; see `coinline merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_with::<Shard>)]
+    pub shard: Option<Shard>,
+    /// Worker threads; 0 is one per core. The output does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub jobs: usize,
+    /// The per-board CSV (default reports/compare.csv, or
+    /// reports/compare-shard-K-of-N.csv with --shard). The summary goes
+    /// beside it as NAME-summary.csv.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Which boards get a row.
+    #[arg(long, value_enum, default_value_t = RowChoice::All)]
+    pub rows: RowChoice,
+    /// Add solve-time columns (nanoseconds; output then differs run to run).
+    #[arg(long)]
+    pub timings: bool,
+    /// Stop at the N-th failing board (0: never).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub max_failures: u64,
+    /// Stop after about this many seconds (the number of rows then depends
+    /// on the machine's speed).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub duration: Option<Duration>,
+    /// Run minimax on boards up to this length in every game (default 16
+    /// coins, 12 numbergame, 10 gameofsum; capped at its refusal limit).
+    #[arg(long, value_name = "N")]
+    pub minimax_max: Option<usize>,
+    /// Where shrunk failures are saved, as DIR/solvers_agree/NAME.
+    #[arg(long, value_name = "DIR", default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Checks allowed to shrink one failing board.
+    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    pub shrink_budget: usize,
+}
+
+/// The games of a run: one, or `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameChoice(pub Vec<Game>);
+
+impl FromStr for GameChoice {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        if s.trim().eq_ignore_ascii_case("all") {
+            return Ok(GameChoice(Game::ALL.to_vec()));
+        }
+        s.parse::<Game>().map(|g| GameChoice(vec![g])).map_err(|_| {
+            let mut names = Game::names();
+            names.push("all");
+            Error::unknown("game", s, &names)
+        })
+    }
+}
+
+/// `--rows`: which boards get a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RowChoice {
+    /// Every board.
+    All,
+    /// Only failing boards (for very large runs).
+    Failures,
+}
+
+fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0 && *x < 1e12)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
+}
+
+impl CompareArgs {
+    /// The library options these arguments describe, with `seed` filled in.
+    pub fn options(&self, seed: u64) -> CompareOptions {
+        let check = match self.minimax_max {
+            Some(n) => CheckConfig::default().with_minimax_max(n),
+            None => CheckConfig::default(),
+        };
+        CompareOptions {
+            games: self.game.0.clone(),
+            lengths: self.lengths,
+            boards: if self.exhaustive {
+                Boards::Exhaustive {
+                    alphabet: self.alphabet(),
+                }
+            } else {
+                Boards::Random {
+                    count: self.boards,
+                    values: self.values,
+                }
+            },
+            seed,
+            shard: self.shard.unwrap_or(Shard::WHOLE),
+            only: self.only,
+            check,
+            jobs: self.jobs,
+            rows: match self.rows {
+                RowChoice::All => RowFilter::All,
+                RowChoice::Failures => RowFilter::Failures,
+            },
+            timings: self.timings,
+            max_failures: self.max_failures,
+            duration: self.duration,
+            shrink_budget: self.shrink_budget,
+        }
+    }
+
+    fn alphabet(&self) -> Span<i64> {
+        self.alphabet.unwrap_or(Span { lo: -1, hi: 1 })
+    }
+
+    /// The row file of a run that writes files (not `--only`).
+    pub fn out_path(&self) -> PathBuf {
+        match (&self.out, self.shard) {
+            (Some(out), _) => out.clone(),
+            (None, Some(s)) => PathBuf::from(format!(
+                "reports/compare-shard-{}-of-{}.csv",
+                s.part(),
+                s.count()
+            )),
+            (None, None) => PathBuf::from("reports/compare.csv"),
+        }
+    }
+
+    /// The one command that re-runs the row of `index` in `game`.
+    pub fn reproduce(&self, seed: u64, game: Game, index: u64) -> String {
+        let mut cmd = format!("coinline compare --game {game} --n {}", self.lengths);
+        if self.exhaustive {
+            cmd += &format!(" --exhaustive --alphabet={}", self.alphabet());
+        } else {
+            cmd += &format!(" --values={} --seed {seed}", self.values);
+        }
+        if let Some(n) = self.minimax_max {
+            cmd += &format!(" --minimax-max {n}");
+        }
+        cmd + &format!(" --only {index}")
+    }
+}
+
+/// Runs `coinline compare` with the built-in solvers and heuristics.
+pub fn run(args: &CompareArgs) -> Result<Status> {
+    run_with(args, exact_solvers(), heuristics())
+}
+
+/// Runs `coinline compare` with the given solvers and heuristics. Public so
+/// that tests can plug in deliberately wrong solvers and see the command
+/// find them.
+pub fn run_with(
+    args: &CompareArgs,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+) -> Result<Status> {
+    if args.alphabet.is_some() && !args.exhaustive {
+        return Err(Error::invalid("--alphabet applies only with --exhaustive"));
+    }
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let options = args.options(seed);
+    options.validate()?;
+    if let Some(n) = args.minimax_max {
+        for game in &options.games {
+            let limit = options.check.minimax_limit(*game);
+            if limit < n {
+                eprintln!("note: minimax runs up to n = {limit} in {game} (its refusal limit)");
+            }
+        }
+    }
+    let planned = options.planned()?;
+    // Paths are checked before anything is printed or run.
+    let paths = match args.only {
+        Some(_) => None,
+        None => {
+            let out = args.out_path();
+            let summary = summary_path(&out);
+            check_writable(&out)?;
+            check_writable(&summary)?;
+            Some((out, summary))
+        }
+    };
+    eprintln!(
+        "coinline compare: seed {seed}; {planned} of {}, n {}{}",
+        describe(&options.boards),
+        options.lengths,
+        match (options.only, args.shard) {
+            (Some(i), _) => format!(", only index {i}"),
+            (None, Some(s)) => format!(", shard {s}"),
+            (None, None) => String::new(),
+        }
+    );
+    let progress = progress_bar(planned, "boards");
+    let outcome = match &paths {
+        None => run_to(
+            &options,
+            solvers,
+            heuristics,
+            &progress,
+            &mut std::io::stdout().lock(),
+        )?,
+        Some((out, summary)) => {
+            let mut outcome = None;
+            write_atomic(out, |w| {
+                let result = run_to(&options, solvers, heuristics, &progress, w);
+                outcome = Some(result.map_err(std::io::Error::other)?);
+                Ok(())
+            })?;
+            let outcome = outcome.expect("set when the write succeeded");
+            write_atomic(summary, |w| outcome.summary.write_csv(w))?;
+            outcome
+        }
+    };
+    progress.finish_and_clear();
+    print_summary(&outcome, options.threads(), paths.as_ref());
+    for failure in &outcome.failures {
+        let saved = save_case(&args.corpus, &failure.shrunk_case())?;
+        eprintln!(
+            "{}",
+            failure_message(
+                failure,
+                &saved,
+                &args.reproduce(seed, failure.game, failure.index)
+            )
+        );
+    }
+    Ok(if outcome.failed > 0 {
+        Status::FailureFound
+    } else {
+        Status::Ok
+    })
+}
+
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    mix64(nanos ^ u64::from(std::process::id()))
+}
+
+/// Fails with a one-line error unless a file can be created at `path`
+/// (creating missing parent directories), so a long run does not end in an
+/// unwritable path. Leaves no file behind.
+pub fn check_writable(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::invalid(format!(
+            "{}: is a directory, not a file path",
+            path.display()
+        )));
+    }
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| {
+        Error::invalid(format!(
+            "{}: cannot create its directory {}: {e}",
+            path.display(),
+            parent.display()
+        ))
+    })?;
+    let probe = parent.join(format!(".coinline-probe.{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map_err(|e| Error::invalid(format!("{}: cannot write there: {e}", path.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Saves a shrunk failing case where the corpus replay of `cargo test`
+/// finds it: `DIR/solvers_agree/<Case::file_stem()>`, holding
+/// [`Case::to_bytes`]. Returns the path.
+pub fn save_case(corpus: &Path, case: &Case) -> Result<PathBuf> {
+    let path = corpus.join("solvers_agree").join(case.file_stem());
+    write_atomic(&path, |w| w.write_all(&case.to_bytes()))?;
+    Ok(path)
+}
+
+/// The message printed for one failure; its last line is the command that
+/// reproduces it.
+pub fn failure_message(failure: &Failure, saved: &Path, reproduce: &str) -> String {
+    let found = Case::new(failure.game, failure.found.clone());
+    format!(
+        "FAILURE at index {} ({}, n = {}): {}\n  found:     {found}\n  shrunk:    {} ({})\n  saved:     {}\n  reproduce: {reproduce}",
+        failure.index,
+        failure.game,
+        failure.found.len(),
+        failure.violation,
+        failure.shrunk_case(),
+        failure.shrunk_violation,
+        saved.display(),
+    )
+}
+
+fn boards(count: u64) -> String {
+    format!("{count} {}", if count == 1 { "board" } else { "boards" })
+}
+
+/// A percentage with two decimals.
+struct Percent(f64);
+
+impl fmt::Display for Percent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.2}%", self.0 * 100.0)
+    }
+}
+
+fn print_summary(outcome: &CompareOutcome, jobs: usize, written: Option<&(PathBuf, PathBuf)>) {
+    let summary: &Summary = &outcome.summary;
+    for (game, t) in summary.by_game() {
+        let failures = t.boards - t.agreed;
+        eprintln!(
+            "{game}: {}, {}; first player wins {}, ties {}, loses {}",
+            boards(t.boards),
+            if failures == 0 {
+                "all checks pass".to_string()
+            } else {
+                format!("{failures} FAIL")
+            },
+            Percent(t.rate(t.wins)),
+            Percent(t.rate(t.ties)),
+            Percent(t.rate(t.losses)),
+        );
+        for name in &summary.heuristics {
+            let Some(h) = t.heuristic(name).filter(|h| h.boards > 0) else {
+                continue;
+            };
+            let (regret, index) = h.worst.as_ref().map_or((0, 0), |w| (w.0, w.1));
+            eprintln!(
+                "  {name}: applies to {}, optimal on {}, mean regret {:.2}, max regret {regret} (index {index})",
+                boards(h.boards),
+                Percent(h.optimal as f64 / h.boards as f64),
+                h.mean_regret().unwrap_or(0.0),
+            );
+        }
+    }
+    let secs = outcome.elapsed.as_secs_f64();
+    let stopped = match outcome.stopped {
+        Some(Stop::Duration) => " (stopped by --duration)",
+        Some(Stop::MaxFailures) => " (stopped by --max-failures)",
+        None => "",
+    };
+    eprintln!(
+        "{}{} checked in {secs:.2} s ({:.0} boards/s, {jobs} {}){stopped}",
+        boards(outcome.boards),
+        if outcome.checks == outcome.boards {
+            String::new()
+        } else {
+            format!(" ({} checks)", outcome.checks)
+        },
+        outcome.boards as f64 / secs.max(1e-9),
+        if jobs == 1 { "job" } else { "jobs" },
+    );
+    if let Some((rows, summary)) = written {
+        eprintln!("rows: {}  summary: {}", rows.display(), summary.display());
+    }
+}

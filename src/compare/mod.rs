@@ -1,0 +1,448 @@
+//! The comparison harness behind `coinline compare`: generate boards, run
+//! [`check`] on each, tally the results per game and length, and shrink what
+//! fails.
+//!
+//! ```
+//! use coinline::compare::{run, Boards, CompareOptions};
+//! use coinline::{solve::exact_solvers, strategy::heuristics};
+//! use indicatif::ProgressBar;
+//!
+//! let options = CompareOptions {
+//!     boards: Boards::random(200),
+//!     ..CompareOptions::default()
+//! };
+//! let outcome = run(&options, exact_solvers(), heuristics(), &ProgressBar::hidden())?;
+//! assert_eq!(outcome.checks, 200);
+//! assert!(outcome.failures.is_empty());
+//! # Ok::<(), coinline::Error>(())
+//! ```
+//!
+//! Architecture invariant: a run's rows and summary depend on its options
+//! alone, never on the number of threads. Boards come from (seed, index)
+//! through [`crate::generate`]; work is done in chunks whose results are
+//! collected in index order; tallies merge deterministically.
+
+use crate::board::Board;
+use crate::case::Case;
+use crate::check::{check, CaseReport, CheckConfig, Violation};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::generate::{enumerated_board_in, enumeration_total, random_board, Shard, Span, Values};
+use crate::shrink::shrink;
+use crate::solve::Solver;
+use crate::strategy::{self, Heuristic};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+pub mod rows;
+
+pub use rows::{merge_rows, summary_path, RowLayout, RowTimings, Summary};
+
+/// The longest board a run accepts: the longest a heuristic is evaluated on.
+pub const MAX_LENGTH: usize = strategy::LIMIT;
+
+/// Where a run's boards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boards {
+    /// `count` seeded random boards, indices `0..count`.
+    Random {
+        /// How many boards.
+        count: u64,
+        /// The distribution of their values.
+        values: Values,
+    },
+    /// Every board of every length over `alphabet`, shortest first; the
+    /// index is the position in that enumeration.
+    Exhaustive {
+        /// The values a board may hold.
+        alphabet: Span<i64>,
+    },
+}
+
+impl Boards {
+    /// `count` random boards with the default distribution (-100..100).
+    pub fn random(count: u64) -> Boards {
+        Boards::Random {
+            count,
+            values: Values::Uniform(Span { lo: -100, hi: 100 }),
+        }
+    }
+}
+
+/// Which rows go to the per-board CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RowFilter {
+    /// Every checked board.
+    #[default]
+    All,
+    /// Only boards that fail the check.
+    Failures,
+}
+
+/// Everything that defines a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareOptions {
+    /// The games; each board is checked in each, in this order.
+    pub games: Vec<Game>,
+    /// Board lengths (inclusive).
+    pub lengths: Span<usize>,
+    /// Random or exhaustive boards.
+    pub boards: Boards,
+    /// The seed of random boards.
+    pub seed: u64,
+    /// The part of the run to do.
+    pub shard: Shard,
+    /// Re-run exactly this index (ignores `shard`).
+    pub only: Option<u64>,
+    /// Knobs of the check (minimax limits, invariants).
+    pub check: CheckConfig,
+    /// Worker threads; 0 is one per core.
+    pub jobs: usize,
+    /// Which rows to emit.
+    pub rows: RowFilter,
+    /// Add solve-time columns (they make output differ between runs).
+    pub timings: bool,
+    /// Stop at the row of this failure; 0 is no limit.
+    pub max_failures: u64,
+    /// Stop after the chunk during which this much time has passed.
+    pub duration: Option<Duration>,
+    /// Calls of the check allowed to shrink one failure.
+    pub shrink_budget: usize,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            games: vec![Game::Coins],
+            lengths: Span { lo: 1, hi: 16 },
+            boards: Boards::random(10_000),
+            seed: 0,
+            shard: Shard::WHOLE,
+            only: None,
+            check: CheckConfig::default(),
+            jobs: 0,
+            rows: RowFilter::All,
+            timings: false,
+            max_failures: 10,
+            duration: None,
+            shrink_budget: 2_000,
+        }
+    }
+}
+
+impl CompareOptions {
+    /// Checks the options, with a one-line error naming what is wrong.
+    pub fn validate(&self) -> Result<()> {
+        if self.games.is_empty() {
+            return Err(Error::invalid("no game to compare"));
+        }
+        if self.lengths.hi > MAX_LENGTH {
+            return Err(Error::invalid(format!(
+                "board length {} is too large for compare (at most {MAX_LENGTH})",
+                self.lengths.hi
+            )));
+        }
+        if self.lengths.lo > self.lengths.hi {
+            return Err(Error::invalid(format!(
+                "length range {} is reversed",
+                self.lengths
+            )));
+        }
+        if let Boards::Exhaustive { alphabet } = self.boards {
+            // Every enumerated board must obey the overflow rule.
+            let widest = i128::from(alphabet.lo)
+                .abs()
+                .max(i128::from(alphabet.hi).abs());
+            if widest * self.lengths.hi as i128 > i128::from(i64::MAX) {
+                return Err(Error::invalid(format!(
+                    "alphabet {alphabet} is too wide: boards of {} values could break the overflow rule",
+                    self.lengths.hi
+                )));
+            }
+            if alphabet.lo > alphabet.hi {
+                return Err(Error::invalid(format!("alphabet {alphabet} is reversed")));
+            }
+            let total = self.total()?;
+            if let Some(index) = self.only.filter(|&i| i >= total) {
+                return Err(Error::invalid(format!(
+                    "index {index} is past the end of the enumeration ({total} boards)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of indices of the whole (unsharded) run.
+    pub fn total(&self) -> Result<u64> {
+        match self.boards {
+            Boards::Random { count, .. } => Ok(count),
+            Boards::Exhaustive { alphabet } => enumeration_total(self.lengths, alphabet)
+                .ok_or_else(|| {
+                    Error::invalid(format!(
+                        "enumerating every board of length {} over {alphabet} is more than 2^64 boards",
+                        self.lengths
+                    ))
+                }),
+        }
+    }
+
+    /// The board at `index`.
+    pub fn board(&self, index: u64) -> Option<Board> {
+        match self.boards {
+            Boards::Random { values, .. } => {
+                Some(random_board(self.seed, index, self.lengths, values))
+            }
+            Boards::Exhaustive { alphabet } => enumerated_board_in(self.lengths, alphabet, index),
+        }
+    }
+
+    /// How many indices this run (shard or `only`) covers.
+    pub fn planned(&self) -> Result<u64> {
+        Ok(match self.only {
+            Some(_) => 1,
+            None => self.shard.size(self.total()?),
+        })
+    }
+
+    fn indices(&self) -> Result<Box<dyn Iterator<Item = u64>>> {
+        Ok(match self.only {
+            Some(index) => Box::new(std::iter::once(index)),
+            None => Box::new(self.shard.indices(self.total()?)),
+        })
+    }
+
+    /// The number of worker threads: `jobs`, or one per core.
+    pub fn threads(&self) -> usize {
+        if self.jobs > 0 {
+            self.jobs
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+}
+
+/// A board that failed the check, as found and shrunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Its index in the run.
+    pub index: u64,
+    /// The game it failed in.
+    pub game: Game,
+    /// The board as generated.
+    pub found: Board,
+    /// What was wrong with it.
+    pub violation: Violation,
+    /// The smallest board found that fails with the same signature.
+    pub shrunk: Board,
+    /// What is wrong with the shrunk board.
+    pub shrunk_violation: Violation,
+}
+
+impl Failure {
+    /// The shrunk board with its game, ready for the corpus.
+    pub fn shrunk_case(&self) -> Case {
+        Case::new(self.game, self.shrunk.clone())
+    }
+}
+
+/// Why a run ended before its last board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// `max_failures` failures were found.
+    MaxFailures,
+    /// `duration` ran out.
+    Duration,
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct CompareOutcome {
+    /// Board indices checked.
+    pub boards: u64,
+    /// Checks done (boards times games).
+    pub checks: u64,
+    /// Checks that failed.
+    pub failed: u64,
+    /// The first failures (at most [`MAX_SHRUNK`]), shrunk, in row order.
+    pub failures: Vec<Failure>,
+    /// Per game and length tallies.
+    pub summary: Summary,
+    /// Why the run ended early, if it did.
+    pub stopped: Option<Stop>,
+    /// Wall-clock time of the checks (not of shrinking).
+    pub elapsed: Duration,
+}
+
+/// Boards per unit of parallel work. Fixed, so nothing depends on threads.
+const CHUNK: usize = 512;
+
+/// At most this many failures of a run are shrunk and returned; the rest
+/// are counted (and have their rows).
+pub const MAX_SHRUNK: usize = 100;
+
+/// Runs the comparison, discarding the per-board rows.
+pub fn run(
+    options: &CompareOptions,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+    progress: &ProgressBar,
+) -> Result<CompareOutcome> {
+    run_to(options, solvers, heuristics, progress, &mut std::io::sink())
+}
+
+/// One index's checks, produced on a worker thread.
+struct Checked {
+    game: Game,
+    report: CaseReport,
+    row: Vec<u8>,
+}
+
+/// Runs the comparison, writing the per-board CSV (header and rows, see
+/// [`RowLayout`]) to `out`.
+pub fn run_to(
+    options: &CompareOptions,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+    progress: &ProgressBar,
+    out: &mut dyn Write,
+) -> Result<CompareOutcome> {
+    options.validate()?;
+    let layout = RowLayout::new(solvers, heuristics, options.timings);
+    let io = |e: std::io::Error| Error::invalid(format!("cannot write rows: {e}"));
+    out.write_all(&layout.header_bytes()).map_err(io)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads())
+        .build()
+        .map_err(|e| Error::invalid(format!("cannot start worker threads: {e}")))?;
+    let seed = matches!(options.boards, Boards::Random { .. }).then_some(options.seed);
+    let mut summary = Summary::new(heuristics.iter().map(|h| h.name().to_string()).collect());
+    let mut outcome = CompareOutcome {
+        boards: 0,
+        checks: 0,
+        failed: 0,
+        failures: Vec::new(),
+        summary: Summary::default(),
+        stopped: None,
+        elapsed: Duration::ZERO,
+    };
+    let mut pending: Vec<(u64, Game, Board, Violation)> = Vec::new();
+    let mut indices = options.indices()?;
+    let start = Instant::now();
+    'chunks: loop {
+        let chunk: Vec<u64> = indices.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let work = |row_writer: &mut RowWriter, index: u64| -> Vec<Checked> {
+            let Some(board) = options.board(index) else {
+                return Vec::new();
+            };
+            options
+                .games
+                .iter()
+                .map(|&game| {
+                    let started = options.timings.then(Instant::now);
+                    let report = check(game, &board, solvers, heuristics, &options.check);
+                    let timings = started.map(|t| RowTimings::measure(t, &report, solvers));
+                    let wanted = options.rows == RowFilter::All || !report.is_ok();
+                    let row = if wanted {
+                        row_writer.row(&layout, seed, index, &report, timings.as_ref())
+                    } else {
+                        Vec::new()
+                    };
+                    Checked { game, report, row }
+                })
+                .collect()
+        };
+        let results: Vec<(u64, Vec<Checked>)> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map_init(RowWriter::default, |w, &index| (index, work(w, index)))
+                .collect()
+        });
+        for (index, checks) in results {
+            outcome.boards += 1;
+            for checked in checks {
+                outcome.checks += 1;
+                summary.add(checked.game, index, &checked.report);
+                out.write_all(&checked.row).map_err(io)?;
+                if let Some(violation) = checked.report.violation {
+                    outcome.failed += 1;
+                    if pending.len() < MAX_SHRUNK {
+                        pending.push((index, checked.game, checked.report.board, violation));
+                    }
+                    if options.max_failures > 0 && outcome.failed >= options.max_failures {
+                        outcome.stopped = Some(Stop::MaxFailures);
+                        progress.inc(chunk.len() as u64);
+                        break 'chunks;
+                    }
+                }
+            }
+        }
+        progress.inc(chunk.len() as u64);
+        if options.duration.is_some_and(|d| start.elapsed() >= d) {
+            outcome.stopped = Some(Stop::Duration);
+            break;
+        }
+    }
+    outcome.elapsed = start.elapsed();
+    out.flush().map_err(io)?;
+    outcome.failures = pool.install(|| {
+        pending
+            .into_par_iter()
+            .map(|(index, game, found, violation)| {
+                let signature = violation.signature();
+                let shrunk = shrink(&found, options.shrink_budget, |b| {
+                    check(game, b, solvers, heuristics, &options.check)
+                        .violation
+                        .is_some_and(|v| v.signature() == signature)
+                });
+                let shrunk_violation = check(game, &shrunk, solvers, heuristics, &options.check)
+                    .violation
+                    .unwrap_or_else(|| violation.clone());
+                Failure {
+                    index,
+                    game,
+                    found,
+                    violation,
+                    shrunk,
+                    shrunk_violation,
+                }
+            })
+            .collect()
+    });
+    outcome.summary = summary;
+    Ok(outcome)
+}
+
+/// Formats rows on a worker thread, reusing its scratch space.
+#[derive(Default)]
+struct RowWriter {
+    bytes: Vec<u8>,
+    buffer: String,
+}
+
+impl RowWriter {
+    fn row(
+        &mut self,
+        layout: &RowLayout,
+        seed: Option<u64>,
+        index: u64,
+        report: &CaseReport,
+        timings: Option<&RowTimings>,
+    ) -> Vec<u8> {
+        self.bytes.clear();
+        let mut csv = rows::csv_builder()
+            .buffer_capacity(256)
+            .from_writer(&mut self.bytes);
+        // Writing into memory cannot fail.
+        let written = layout
+            .write_row(&mut csv, &mut self.buffer, seed, index, report, timings)
+            .and_then(|()| Ok(csv.flush()?));
+        debug_assert!(written.is_ok());
+        drop(csv);
+        self.bytes.clone()
+    }
+}

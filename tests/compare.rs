@@ -1,0 +1,656 @@
+//! `coinline compare` and `coinline merge`: deliberately wrong solvers are
+//! found, shrunk and saved; runs are deterministic whatever the threads;
+//! shards merge into the unsharded run; bad input exits 2 leaving nothing.
+
+use clap::Parser;
+use coinline::case::RawCase;
+use coinline::check::{check, CheckConfig};
+use coinline::cli::compare::{failure_message, run_with, CompareArgs};
+use coinline::cli::{Cli, Command as Sub, Status};
+use coinline::compare::{
+    run, run_to, Boards, CompareOptions, CompareOutcome, RowFilter, Stop, Summary,
+};
+use coinline::generate::{enumeration_total, Span, Values};
+use coinline::solve::{exact_solvers, Memo, Minimax, Solver, Table};
+use coinline::strategy::{heuristics, Heuristic};
+use coinline::{Board, Game};
+use indicatif::ProgressBar;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The table solver with its comparison flipped (min for max) at the root
+/// of boards of odd length: wrong on most boards of three or more values.
+struct FlippedTable;
+
+impl Solver for FlippedTable {
+    fn name(&self) -> &str {
+        "flipped-table"
+    }
+    fn supports(&self, game: Game) -> bool {
+        game == Game::Coins
+    }
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        let v = board.values();
+        let n = v.len();
+        if n % 2 == 0 {
+            return Table.difference(game, board);
+        }
+        let rest = |values: &[i64]| Table.difference(game, &Board::new(values.to_vec()).unwrap());
+        let left = v[0] - rest(&v[1..]);
+        let right = v[n - 1] - rest(&v[..n - 1]);
+        left.min(right)
+    }
+}
+
+/// Both players take the larger end: greedy, presented as an exact solver.
+struct GreedyAsExact;
+
+impl Solver for GreedyAsExact {
+    fn name(&self) -> &str {
+        "greedy-as-exact"
+    }
+    fn difference(&self, _game: Game, board: &Board) -> i64 {
+        let v = board.values();
+        let (mut l, mut r, mut diff, mut sign) = (0, v.len(), 0i64, 1i64);
+        while l < r {
+            let take = if v[l] >= v[r - 1] {
+                l += 1;
+                v[l - 1]
+            } else {
+                r -= 1;
+                v[r]
+            };
+            diff += sign * take;
+            sign = -sign;
+        }
+        diff
+    }
+}
+
+fn options(games: &[Game], lengths: (usize, usize), boards: u64, seed: u64) -> CompareOptions {
+    CompareOptions {
+        games: games.to_vec(),
+        lengths: Span {
+            lo: lengths.0,
+            hi: lengths.1,
+        },
+        boards: Boards::random(boards),
+        seed,
+        // Keep debug-build tests quick.
+        check: CheckConfig::default().with_minimax_max(10),
+        ..CompareOptions::default()
+    }
+}
+
+fn run_rows(
+    options: &CompareOptions,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+) -> (CompareOutcome, Vec<u8>) {
+    let mut rows = Vec::new();
+    let outcome = run_to(
+        options,
+        solvers,
+        heuristics,
+        &ProgressBar::hidden(),
+        &mut rows,
+    )
+    .unwrap();
+    (outcome, rows)
+}
+
+/// Asserts that `outcome` found `solver` wrong and shrank each failure to a
+/// small board that still fails the same way.
+fn assert_found_and_shrunk(
+    outcome: &CompareOutcome,
+    options: &CompareOptions,
+    solvers: &[&dyn Solver],
+    solver: &str,
+) {
+    assert!(outcome.failed > 0, "no failure found");
+    assert!(!outcome.failures.is_empty());
+    assert_eq!(
+        outcome.failures[0].violation.signature(),
+        format!("disagree:{solver}")
+    );
+    for f in &outcome.failures {
+        // Disagreement, or (when the values agree) a broken invariant.
+        let signature = f.violation.signature();
+        assert!(signature.ends_with(&format!(":{solver}")), "{signature}");
+        assert_eq!(options.board(f.index).as_ref(), Some(&f.found));
+        assert!(
+            f.shrunk.len() <= 4 && f.shrunk.len() <= f.found.len(),
+            "shrunk {:?} from {:?}",
+            f.shrunk,
+            f.found
+        );
+        assert!(f.shrunk.values().iter().all(|v| v.abs() <= 100));
+        let again = check(f.game, &f.shrunk, solvers, heuristics(), &options.check);
+        assert_eq!(again.violation.map(|v| v.signature()), Some(signature));
+    }
+}
+
+#[test]
+fn a_table_flipped_on_odd_lengths_is_found_and_shrunk() {
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
+    let options = options(&[Game::Coins], (1, 10), 300, 11);
+    let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
+    assert_found_and_shrunk(&outcome, &options, &solvers, "flipped-table");
+    // Only odd boards of three or more values can fail.
+    assert!(outcome
+        .failures
+        .iter()
+        .all(|f| f.found.len() % 2 == 1 && f.found.len() >= 3));
+}
+
+#[test]
+fn greedy_presented_as_exact_is_found_and_shrunk_in_every_game() {
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
+    let options = options(&Game::ALL, (1, 9), 200, 5);
+    let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
+    assert_found_and_shrunk(&outcome, &options, &solvers, "greedy-as-exact");
+    let games: Vec<Game> = outcome.failures.iter().map(|f| f.game).collect();
+    for game in Game::ALL {
+        assert!(games.contains(&game), "{game} not among {games:?}");
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("coinline-compare-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn compare_args(args: &[&str]) -> CompareArgs {
+    let argv = ["coinline", "compare"].iter().chain(args);
+    match Cli::try_parse_from(argv).unwrap().command {
+        Sub::Compare(args) => args,
+        other => panic!("parsed as {other:?}"),
+    }
+}
+
+#[test]
+fn the_command_exits_1_and_saves_each_shrunk_failure_for_the_corpus_replay() {
+    let dir = temp_dir("saves");
+    let out = dir.join("rows.csv");
+    let corpus = dir.join("corpus");
+    let args = compare_args(&[
+        "--boards",
+        "200",
+        "--n",
+        "1..8",
+        "--seed",
+        "3",
+        "--max-failures",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
+    assert_eq!(
+        run_with(&args, &solvers, heuristics()).unwrap(),
+        Status::FailureFound
+    );
+    let saved: Vec<PathBuf> = std::fs::read_dir(corpus.join("solvers_agree"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!saved.is_empty() && saved.len() <= 4, "{saved:?}");
+    for path in &saved {
+        // Exactly what the corpus replay of `cargo test` does with the file.
+        let case = RawCase::from_bytes(&std::fs::read(path).unwrap(), 64)
+            .validate()
+            .unwrap();
+        assert_eq!(path.file_name().unwrap().to_str(), Some(&*case.file_stem()));
+        assert!(case.board.len() <= 4);
+        let report = check(
+            case.game,
+            &case.board,
+            &solvers,
+            heuristics(),
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation.map(|v| v.signature()).as_deref(),
+            Some("disagree:flipped-table")
+        );
+        // The built-in solvers pass the same case.
+        let builtin = check(
+            case.game,
+            &case.board,
+            exact_solvers(),
+            heuristics(),
+            &CheckConfig::default(),
+        );
+        assert!(builtin.is_ok());
+    }
+    // The run stopped at the fourth failing row, which is the last row.
+    let rows = std::fs::read_to_string(&out).unwrap();
+    let last = rows.lines().last().unwrap();
+    assert!(last.contains("disagree:flipped-table"), "{last}");
+    let failing = rows.lines().filter(|l| l.contains(",false,")).count();
+    assert_eq!(failing, 4);
+    assert!(std::fs::metadata(dir.join("rows-summary.csv")).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn failure_messages_end_with_a_command_that_regenerates_the_board() {
+    let args = compare_args(&["--game", "all", "--n", "2..7", "--values", "-9..9"]);
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
+    let options = args.options(77);
+    let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
+    let failure = outcome.failures.last().unwrap();
+    let command = args.reproduce(77, failure.game, failure.index);
+    let message = failure_message(failure, Path::new("corpus/x"), &command);
+    let last = message.lines().last().unwrap();
+    assert_eq!(last, format!("  reproduce: {command}"));
+    assert!(message.contains(&format!("found:     {}: {}", failure.game, failure.found)));
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(&words[..2], ["coinline", "compare"]);
+    let again = compare_args(&words[2..]);
+    let options = again.options(again.seed.unwrap());
+    assert_eq!(options.games, vec![failure.game]);
+    assert_eq!(options.only, Some(failure.index));
+    let (rerun, _) = run_rows(&options, &solvers, heuristics());
+    assert_eq!(rerun.failures[0].found, failure.found);
+    assert_eq!(rerun.failures[0].violation, failure.violation);
+}
+
+#[test]
+fn rows_are_identical_whatever_the_number_of_threads() {
+    let mut options = options(&Game::ALL, (0, 9), 700, 99);
+    options.boards = Boards::Random {
+        count: 700,
+        values: Values::Small,
+    };
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
+    options.max_failures = 50;
+    let mut results = Vec::new();
+    for jobs in [1, 2, 3] {
+        options.jobs = jobs;
+        let (outcome, rows) = run_rows(&options, &solvers, heuristics());
+        let mut summary = Vec::new();
+        outcome.summary.write_csv(&mut summary).unwrap();
+        assert_eq!(outcome.stopped, Some(Stop::MaxFailures));
+        results.push((rows, summary, outcome.failures));
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]));
+    // The run stops at the 50th failing row: the last row.
+    let rows = String::from_utf8(results[0].0.clone()).unwrap();
+    let status = |l: &str| l.split(',').nth(10).unwrap().to_string();
+    let failing: Vec<String> = rows
+        .lines()
+        .skip(1)
+        .map(status)
+        .filter(|s| s != "ok")
+        .collect();
+    assert_eq!(failing.len(), 50);
+    assert_ne!(status(rows.lines().last().unwrap()), "ok");
+    assert!(failing.iter().all(|s| s.ends_with(":greedy-as-exact")));
+}
+
+#[test]
+fn failure_rows_only_and_a_duration_bound() {
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
+    let mut options = options(&[Game::Coins], (1, 8), 400, 4);
+    options.rows = RowFilter::Failures;
+    options.max_failures = 0;
+    let (outcome, rows) = run_rows(&options, &solvers, heuristics());
+    let text = String::from_utf8(rows).unwrap();
+    assert_eq!(text.lines().count() as u64, outcome.failed + 1);
+    assert!(outcome.failed > 100 && outcome.stopped.is_none());
+    assert!(text.lines().skip(1).all(|l| l.contains(",false,")));
+
+    options.boards = Boards::random(u64::MAX);
+    options.duration = Some(std::time::Duration::from_millis(50));
+    let outcome = run(
+        &options,
+        exact_solvers(),
+        heuristics(),
+        &ProgressBar::hidden(),
+    )
+    .unwrap();
+    assert_eq!(outcome.stopped, Some(Stop::Duration));
+    assert!(outcome.boards > 0);
+}
+
+#[test]
+fn extreme_regret_beyond_i64_is_tallied_and_written() {
+    // Greedy's regret here is about 1.67 * i64::MAX.
+    let m = 1_537_228_672_809_129_301;
+    let board = Board::new(vec![-m, m, m, m, m, -m]).unwrap();
+    let report = check(
+        Game::GameOfSum,
+        &board,
+        exact_solvers(),
+        heuristics(),
+        &CheckConfig::default(),
+    );
+    assert!(report.is_ok(), "{:?}", report.violation);
+    let mut summary = Summary::new(vec!["greedy".into(), "parity".into()]);
+    summary.add(Game::GameOfSum, 0, &report);
+    let mut csv = Vec::new();
+    summary.write_csv(&mut csv).unwrap();
+    let text = String::from_utf8(csv).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    let at = header
+        .iter()
+        .position(|&c| c == "greedy_max_regret")
+        .unwrap();
+    let regret: i128 = row[at].parse().unwrap();
+    assert!(regret > i128::from(i64::MAX), "{regret}");
+}
+
+fn coinline(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args(args)
+        .current_dir(cwd)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap()
+}
+
+fn assert_status(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn extreme_boards_pass_end_to_end_in_every_game() {
+    let dir = temp_dir("extreme");
+    let out = coinline(
+        &[
+            "compare",
+            "--game",
+            "all",
+            "--values",
+            "extreme",
+            "--boards",
+            "300",
+            "--n",
+            "0..12",
+            "--minimax-max",
+            "9",
+            "--seed",
+            "8",
+        ],
+        &dir,
+    );
+    assert_status(&out, 0);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("coinline compare: seed 8;"), "{stderr}");
+    let rows = std::fs::read_to_string(dir.join("reports/compare.csv")).unwrap();
+    assert_eq!(rows.lines().count(), 1 + 3 * 300);
+    // Some values are huge (near i64::MAX / n).
+    assert!(rows.lines().any(|l| l
+        .split(',')
+        .nth(5)
+        .unwrap()
+        .split(' ')
+        .any(|v| v.len() >= 18)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_run() {
+    let dir = temp_dir("shards");
+    for source in [
+        &["--boards", "250", "--values", "spiky", "--seed", "12"][..],
+        &["--exhaustive", "--alphabet", "-1..1", "--rows", "failures"][..],
+    ] {
+        let common = [&["compare", "--game", "all", "--n", "0..6"][..], source].concat();
+        let whole = coinline(&[&common[..], &["--out", "whole.csv"]].concat(), &dir);
+        assert_status(&whole, 0);
+        let mut shards = Vec::new();
+        for k in 1..=3 {
+            let name = format!("part{k}.csv");
+            let shard = format!("{k}/3");
+            let out = coinline(
+                &[&common[..], &["--shard", &shard, "--out", &name]].concat(),
+                &dir,
+            );
+            assert_status(&out, 0);
+            shards.push(name);
+        }
+        // Merge in a scrambled order: the output is ordered by index anyway.
+        let merged = coinline(
+            &[
+                "merge",
+                "--out",
+                "merged.csv",
+                &shards[2],
+                &shards[0],
+                &shards[1],
+            ],
+            &dir,
+        );
+        assert_status(&merged, 0);
+        assert_eq!(read(&dir.join("merged.csv")), read(&dir.join("whole.csv")));
+        assert_eq!(
+            read(&dir.join("merged-summary.csv")),
+            read(&dir.join("whole-summary.csv"))
+        );
+        let part = String::from_utf8(read(&dir.join("part2.csv"))).unwrap();
+        let whole = String::from_utf8(read(&dir.join("whole.csv"))).unwrap();
+        if source[0] == "--boards" {
+            // Shard 2 of 3 holds the indices 1, 4, 7, ... in every game.
+            assert_eq!(part.lines().count(), 1 + 3 * 83);
+            assert!(part.lines().nth(1).unwrap().starts_with("12,1,coins,"));
+        } else {
+            let total = enumeration_total(Span { lo: 0, hi: 6 }, Span { lo: -1, hi: 1 });
+            let summary = String::from_utf8(read(&dir.join("whole-summary.csv"))).unwrap();
+            let all_boards: u64 = summary
+                .lines()
+                .filter(|l| l.contains(",all,"))
+                .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(Some(all_boards), total.map(|t| 3 * t));
+            assert_eq!(whole.lines().count(), 1, "no failing row");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn exhaustive_runs_cover_every_board_once() {
+    let options = CompareOptions {
+        lengths: Span { lo: 0, hi: 5 },
+        boards: Boards::Exhaustive {
+            alphabet: Span { lo: -1, hi: 2 },
+        },
+        ..CompareOptions::default()
+    };
+    let (outcome, rows) = run_rows(&options, exact_solvers(), heuristics());
+    let total = enumeration_total(options.lengths, Span { lo: -1, hi: 2 }).unwrap();
+    assert_eq!(outcome.boards, total);
+    let text = String::from_utf8(rows).unwrap();
+    let boards: std::collections::HashSet<(String, String)> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f[0], "", "exhaustive rows have no seed");
+            (f[3].to_string(), f[5].to_string())
+        })
+        .collect();
+    assert_eq!(boards.len() as u64, total);
+}
+
+#[test]
+fn only_reruns_exactly_one_row_to_stdout() {
+    let dir = temp_dir("only");
+    let common = ["compare", "--n", "3..9", "--seed", "21", "--boards", "60"];
+    let whole = coinline(&common, &dir);
+    assert_status(&whole, 0);
+    let rows = String::from_utf8(read(&dir.join("reports/compare.csv"))).unwrap();
+    let one = coinline(&[&common[..], &["--only", "42"]].concat(), &dir);
+    assert_status(&one, 0);
+    let stdout = String::from_utf8(one.stdout).unwrap();
+    let expected: Vec<&str> = rows.lines().take(1).chain(rows.lines().nth(43)).collect();
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
+    assert!(stdout.lines().nth(1).unwrap().starts_with("21,42,coins,"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn timings_add_columns_only_when_asked() {
+    let dir = temp_dir("timings");
+    let out = coinline(
+        &[
+            "compare",
+            "--boards",
+            "5",
+            "--n",
+            "4..6",
+            "--timings",
+            "--out",
+            "t.csv",
+        ],
+        &dir,
+    );
+    assert_status(&out, 0);
+    let rows = String::from_utf8(read(&dir.join("t.csv"))).unwrap();
+    let header = rows.lines().next().unwrap();
+    assert!(
+        header.ends_with("minimax_ns,memo_ns,table_ns,check_ns"),
+        "{header}"
+    );
+    let last = rows.lines().last().unwrap();
+    let ns: u64 = last.rsplit(',').next().unwrap().parse().unwrap();
+    assert!(ns > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_gets_one_line_exit_2_and_leaves_nothing() {
+    let dir = temp_dir("bad");
+    std::fs::write(dir.join("file"), "x").unwrap();
+    std::fs::create_dir_all(dir.join("adir")).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--values", "lumpy"],
+            "unknown value distribution \"lumpy\"",
+        ),
+        (&["--values", "5..-5"], "is reversed"),
+        (&["--n", "9..2"], "is reversed"),
+        (&["--n", "1.."], "LO..HI"),
+        (&["--n", "1..9000"], "too large for compare"),
+        (&["--shard", "0/3"], "out of range"),
+        (&["--shard", "4/3"], "out of range"),
+        (&["--shard", "1-3"], "K/N"),
+        (&["--game", "chess"], "unknown game \"chess\""),
+        (&["--duration", "0"], "positive number of seconds"),
+        (&["--out", "file/x.csv"], "file/x.csv"),
+        (&["--out", "adir"], "is a directory"),
+        (&["--exhaustive", "--alphabet", "3..1"], "is reversed"),
+        (
+            &["--exhaustive", "--alphabet", "-9..9", "--n", "1..20"],
+            "more than 2^64 boards",
+        ),
+        (
+            &[
+                "--exhaustive",
+                "--alphabet",
+                "0..4611686018427387904",
+                "--n",
+                "1..2",
+            ],
+            "too wide",
+        ),
+        (
+            &["--exhaustive", "--n", "1..2", "--only", "12"],
+            "past the end",
+        ),
+        (&["--exhaustive", "--values", "small"], "--values"),
+        (&["--alphabet", "0..1"], "--exhaustive"),
+        (&["--only", "3", "--shard", "1/2"], "--shard"),
+    ];
+    for (args, phrase) in cases {
+        let argv = [&["compare"][..], args].concat();
+        let out = coinline(&argv, &dir);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_status(&out, 2);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(phrase),
+            "{args:?}: {stderr:?} lacks {phrase:?}"
+        );
+        assert!(!dir.join("reports").exists(), "{args:?} wrote reports/");
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["adir", "file"], "something was left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_malformed_or_overlapping_input() {
+    let dir = temp_dir("merge");
+    let made = coinline(
+        &[
+            "compare", "--boards", "6", "--seed", "2", "--shard", "1/2", "--out", "a.csv",
+        ],
+        &dir,
+    );
+    assert_status(&made, 0);
+    let rows = String::from_utf8(read(&dir.join("a.csv"))).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+    let summary = String::from_utf8(read(&dir.join("a-summary.csv"))).unwrap();
+    write("garbage.csv", "hello\n\"unterminated,1\n");
+    write("garbage-summary.csv", &summary);
+    write("badindex.csv", &rows.replacen("\n2,0,", "\n2,zero,", 1));
+    write("badindex-summary.csv", &summary);
+    write(
+        "short.csv",
+        &format!("{}\n1,2\n", rows.lines().next().unwrap()),
+    );
+    write("short-summary.csv", &summary);
+    write("badsummary.csv", &rows);
+    write(
+        "badsummary-summary.csv",
+        &summary.replacen("\ncoins,", "\ncoins,x", 1),
+    );
+    write("nosummary.csv", &rows);
+    let cases: &[(&[&str], &str)] = &[
+        (&["garbage.csv"], "not a compare row file"),
+        (&["badindex.csv"], "index \"zero\" is not an integer"),
+        (&["short.csv"], "malformed CSV"),
+        (&["badsummary.csv"], "badsummary-summary.csv"),
+        (&["nosummary.csv"], "nosummary-summary.csv"),
+        (&["a.csv", "a.csv"], "appears in more than one row"),
+        (&["missing.csv"], "missing"),
+    ];
+    for (inputs, phrase) in cases {
+        let argv = [&["merge", "--out", "m.csv"][..], inputs].concat();
+        let out = coinline(&argv, &dir);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{inputs:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{inputs:?}: {stderr}");
+        assert!(
+            stderr.contains(phrase),
+            "{inputs:?}: {stderr:?} lacks {phrase:?}"
+        );
+        assert!(!dir.join("m.csv").exists());
+        assert!(!dir.join("m-summary.csv").exists());
+    }
+    let ok = coinline(&["merge", "--out", "m.csv", "a.csv"], &dir);
+    assert_status(&ok, 0);
+    assert_eq!(read(&dir.join("m.csv")), rows.as_bytes());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
