@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 pub mod solve;
+pub mod study;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
 #[derive(Debug, Parser)]
@@ -27,6 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// Solve one board with every exact solver and heuristic.
     Solve(solve::SolveArgs),
+    /// Studies that answer a question with a report (odd-n).
+    Study(study::StudyArgs),
 }
 
 /// What a command reports back to `main`.
@@ -47,6 +50,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Study(args) => study::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
