@@ -225,7 +225,7 @@ fn bad_input_gets_one_line_and_status_2() {
         (&["--boards", "0"], "--boards"),
         (&["--sizes", "0"], "out of range"),
         (&["--sizes", "11..9"], "reversed"),
-        (&["--max-n", "0"], "--max-n"),
+        (&["--max-n", "0"], "out of range"),
         (&["--max-n", "40"], "too many boards"),
         (&["--values", "bogus"], "value distribution"),
         (
@@ -262,25 +262,28 @@ fn bad_input_gets_one_line_and_status_2() {
 #[test]
 fn a_small_run_writes_every_file() {
     let dir = std::env::temp_dir().join(format!("coinline-study-{}", std::process::id()));
-    let out = coinline(&[
-        "study",
-        "odd-n",
-        "--max-n",
-        "3",
-        "--alphabet",
-        "-1..1",
-        "--sizes",
-        "11,12",
-        "--boards",
-        "5",
-        "--values=-3..3",
-        "--seed",
-        "7",
-        "--jobs",
-        "1",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let dir_arg = dir.to_str().unwrap();
+    let options = |last: &'static str| {
+        [
+            "study",
+            "odd-n",
+            "--max-n",
+            "3",
+            "--alphabet",
+            "-1..1",
+            "--sizes",
+            "11,12",
+            "--boards",
+            "5",
+            "--values=-3..3",
+            "--seed",
+            "7",
+            last,
+            "--out",
+            dir_arg,
+        ]
+    };
+    let out = coinline(&options("--jobs=1"));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
@@ -299,5 +302,61 @@ fn a_small_run_writes_every_file() {
     );
     let exact = std::fs::read_to_string(dir.join("exact.csv")).unwrap();
     assert_eq!(exact.lines().count(), 4, "header and n = 1..3");
+    // --render-only re-makes the plots and findings from the CSV files alone.
+    std::fs::remove_file(dir.join("README.md")).unwrap();
+    std::fs::remove_file(dir.join("loss-rate.svg")).unwrap();
+    let out = coinline(&options("--render-only"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("README.md")).unwrap(),
+        readme
+    );
+    assert!(dir.join("loss-rate.svg").is_file());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Where the time of the study goes: the check on enumerated boards of
+/// length 10, and each of its parts alone. Prints figures, asserts only that
+/// the parts agree. Run with
+/// `cargo test --release --test study -- --ignored --nocapture cost_of_the_check`.
+#[test]
+#[ignore]
+fn cost_of_the_check() {
+    use coinline::generate::{enumerated_board, Span};
+    use coinline::solve::Memo;
+    use coinline::strategy::{evaluate, Greedy, Parity};
+    use std::time::Instant;
+    let alphabet = Span { lo: 0, hi: 4 };
+    let boards: Vec<Board> = (0..100_000u64)
+        .map(|i| enumerated_board(10, alphabet, i * 97))
+        .collect();
+    let config = coinline::study::exact::check_config(&Config::default());
+    let time = |name: &str, part: &dyn Fn(&Board) -> i64| {
+        let start = Instant::now();
+        let total: i64 = boards.iter().map(part).sum();
+        let micros = start.elapsed().as_secs_f64() * 1e6 / boards.len() as f64;
+        println!("{name:<28} {micros:6.2} us/board");
+        total
+    };
+    let value = |b: &Board| {
+        coinline::check::check_builtin(Game::Coins, b, &config)
+            .value
+            .unwrap()
+    };
+    let checked = time("check_builtin (all of it)", &value);
+    let minimax_line = time("minimax line", &|b| Minimax.line(Game::Coins, b).unwrap().0);
+    time("minimax value", &|b| Minimax.difference(Game::Coins, b));
+    time("memo line", &|b| {
+        Memo.line(Game::Coins, b).map_or(0, |l| l.0)
+    });
+    time("table line", &|b| {
+        TableSolver.line(Game::Coins, b).unwrap().0
+    });
+    time("greedy evaluation", &|b| {
+        evaluate(&Greedy, Game::Coins, b).unwrap().difference
+    });
+    time("parity evaluation", &|b| {
+        evaluate(&Parity, Game::Coins, b).unwrap().difference
+    });
+    assert_eq!(checked, minimax_line);
 }

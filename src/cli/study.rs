@@ -61,6 +61,10 @@ pub struct OddNArgs {
     /// Worker threads (0: one per core). The output does not depend on it.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
+    /// Compute nothing: re-render the plots and README.md from the CSV
+    /// files already in --out (give the options that made them).
+    #[arg(long)]
+    pub render_only: bool,
 }
 
 impl OddNArgs {
@@ -102,6 +106,9 @@ pub fn run(args: &StudyArgs) -> Result<Status> {
 
 fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     let config = args.config()?;
+    if args.render_only {
+        return render_only(args, &config);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
         .build()
@@ -121,18 +128,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         eprintln!("  {phase}: {:.1} s", elapsed.as_secs_f64());
     }
     let files = study::files(&result.tables(), &config.command_line())?;
-    for (name, text) in &files {
-        write_atomic(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
-    }
-    println!(
-        "wrote {} to {}",
-        files
-            .iter()
-            .map(|(name, _)| *name)
-            .collect::<Vec<_>>()
-            .join(", "),
-        args.out.display()
-    );
+    write_files(args, &files)?;
     let failures = result.failures();
     for failure in failures.iter().take(10) {
         eprintln!("failure: {failure}");
@@ -146,4 +142,31 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         );
         Ok(Status::FailureFound)
     }
+}
+
+fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
+    for (name, text) in files {
+        write_atomic(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
+    }
+    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+    println!("wrote {} to {}", names.join(", "), args.out.display());
+    Ok(())
+}
+
+fn render_only(args: &OddNArgs, config: &Config) -> Result<Status> {
+    let texts = study::CSV_FILES
+        .map(|name| {
+            let path = args.out.join(name);
+            std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
+        })
+        .into_iter()
+        .collect::<Result<Vec<String>>>()?;
+    let tables = study::Tables::from_csv([&texts[0], &texts[1], &texts[2], &texts[3]])?;
+    let files = study::files(&tables, &config.command_line())?;
+    let rendered: Vec<(&str, String)> = files
+        .into_iter()
+        .filter(|(name, _)| !study::CSV_FILES.contains(name))
+        .collect();
+    write_files(args, &rendered)?;
+    Ok(Status::Ok)
 }

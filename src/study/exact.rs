@@ -72,14 +72,12 @@ pub fn run(config: &Config, progress: &ProgressBar) -> Vec<ExactGroup> {
 
 /// The rows of `exact.csv`.
 pub fn table(groups: &[ExactGroup]) -> Table {
-    // Every row has the same columns (cells that do not apply are empty).
     let example = ExactGroup {
         n: 1,
         alphabet: Span { lo: 0, hi: 0 },
         stats: Stats::default(),
     };
-    let header = row(&example).into_iter().map(|(name, _)| name).collect();
-    Table::from_pairs(header, groups.iter().map(row).collect())
+    Table::from_items(&example, groups, row)
 }
 
 fn row(g: &ExactGroup) -> Vec<(&'static str, String)> {

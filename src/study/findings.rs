@@ -25,6 +25,20 @@ fn sum(table: &Table, column: &str, keep: impl Fn(&Record) -> bool) -> u64 {
         .sum()
 }
 
+/// The largest n among the rows kept.
+fn max_n(table: &Table, keep: impl Fn(&Record) -> bool) -> Option<usize> {
+    table
+        .records()
+        .filter(|r| keep(r))
+        .filter_map(|r| r.num::<usize>("n"))
+        .max()
+}
+
+/// Rows on which minimax took part.
+fn with_minimax(r: &Record) -> bool {
+    r.get("solvers").contains("minimax")
+}
+
 fn percent(part: u64, whole: u64) -> String {
     if whole == 0 {
         "-".into()
@@ -42,7 +56,7 @@ fn rate(r: &Record, column: &str) -> String {
 fn rate_with_interval(r: &Record, column: &str) -> String {
     let (lo, hi) = match column {
         "loss_rate" => ("loss_rate_low", "loss_rate_high"),
-        _ => ("greedy_optimal_low", "greedy_optimal_high"),
+        _ => ("greedy_optimal_rate_low", "greedy_optimal_rate_high"),
     };
     match (r.num::<f64>(lo), r.num::<f64>(hi)) {
         (Some(lo), Some(hi)) => {
@@ -70,7 +84,7 @@ fn solve_command(board: &str) -> String {
 type Fmt = std::fmt::Result;
 
 fn write_all(out: &mut String, t: &Tables, command: &str) -> Fmt {
-    let exact_n = t.exact.records().filter_map(|r| r.num::<usize>("n")).max();
+    let exact_n = max_n(&t.exact, |_| true);
     let alphabets = distinct(&t.exact, "alphabet");
     writeln!(out, "# The odd-n question (coins)\n")?;
     writeln!(
@@ -113,6 +127,11 @@ fn write_all(out: &mut String, t: &Tables, command: &str) -> Fmt {
     )?;
     writeln!(out, "![loss rate](loss-rate.svg)\n")?;
     writeln!(out, "![greedy optimal rate](greedy-optimal-rate.svg)\n")?;
+    writeln!(
+        out,
+        "Alphabets or distributions that are shifts of each other (0..4 and -2..2) give the same \
+         greedy curve (see *Shifts* in section 3), so one hides the other in the second figure.\n"
+    )?;
     recurrence(out, t, command)?;
     greedy(out, t, command)?;
     losing(out, t, command)?;
@@ -131,17 +150,8 @@ fn recurrence(out: &mut String, t: &Tables, command: &str) -> Fmt {
     let solvers = distinct(&t.exact, "solvers");
     let sampled = sum(&t.sampled, "boards", all);
     let sampled_agreed = sum(&t.sampled, "agreed", all);
-    let sampled_max = t
-        .sampled
-        .records()
-        .filter_map(|r| r.num::<usize>("n"))
-        .max();
-    let minimax_max = t
-        .sampled
-        .records()
-        .filter(|r| r.get("solvers").contains("minimax"))
-        .filter_map(|r| r.num::<usize>("n"))
-        .max();
+    let sampled_max = max_n(&t.sampled, all);
+    let minimax_max = max_n(&t.sampled, with_minimax);
     writeln!(out, "## 1. The classic table recurrence works for odd n\n")?;
     writeln!(
         out,
@@ -212,6 +222,25 @@ fn greedy(out: &mut String, t: &Tables, command: &str) -> Fmt {
          optimal play):\n"
     )?;
     exact_rates(out, t)?;
+    let worst = t.exact.records().fold(None, |best: Option<Record>, r| {
+        match (best, r.num::<i64>("greedy_max_regret")) {
+            (Some(b), Some(v)) if b.num::<i64>("greedy_max_regret") >= Some(v) => Some(b),
+            (_, Some(_)) => Some(r),
+            (best, None) => best,
+        }
+    });
+    if let Some(r) = worst {
+        writeln!(
+            out,
+            "Greedy's largest regret on any enumerated board is {} (optimal difference minus \
+             greedy's); one board reaching it (n = {}, {}): `{}`, reproduce with `{}`.\n",
+            r.get("greedy_max_regret"),
+            r.get("n"),
+            r.get("alphabet"),
+            r.get("greedy_worst_board"),
+            solve_command(r.get("greedy_worst_board"))
+        )?;
+    }
     writeln!(out, "On random boards (rate [95% interval]):\n")?;
     sampled_rates(out, t)?;
     writeln!(
@@ -372,15 +401,36 @@ fn losing(out: &mut String, t: &Tables, command: &str) -> Fmt {
          in the table above (column \"first player loses\").\n",
         percent(odd_losses, odd_boards)
     )?;
+    let largest_odd = max_n(&t.sampled, odd);
+    if let Some(n) = largest_odd {
+        let rows: Vec<String> = t
+            .sampled
+            .records()
+            .filter(|r| r.num::<usize>("n") == Some(n))
+            .map(|r| format!("{} over {}", rate(&r, "loss_rate"), r.get("values")))
+            .collect();
+        writeln!(
+            out,
+            "**Why losses dominate for long odd boards.** At n = {n} the first player loses {} of \
+             the random boards. The bound of section 5 explains it: the value is below 0 unless \
+             0 <= O - E <= 2 max(first, last), a window of fixed width, while for independent \
+             values of spread s the difference O - E spreads like s * sqrt(n). So the share of \
+             boards the first player does not lose shrinks roughly like 1 / sqrt(n). (This is \
+             an explanation of the trend, not a computed figure; the figures are the rows of \
+             sampled.csv.)\n",
+            rows.join(", ")
+        )?;
+    }
     writeln!(
         out,
         "**Shifts.** Adding c to every value adds c to the difference of every line of play when \
          n is odd (the first player takes (n + 1) / 2 values, the second (n - 1) / 2) and changes \
          nothing when n is even. Greedy's choices compare the two ends, so they do not change \
-         either. Hence an alphabet and its shift (0..4 and -2..2) give the same greedy figures \
-         and the same bound tightness; only the odd-n outcomes differ, because the threshold \
-         moves: a board over -2..2 is lost exactly when the same board plus 2 has a value below \
-         2.\n"
+         either, and neither do the opponent's best replies. Hence an alphabet and its shift (0..4 \
+         and -2..2) give the same greedy regret (optimal rate, worse count, mean and max regret) \
+         and the same bound tightness; what differs is the odd-n outcome columns (losses, greedy \
+         losses, turned into loss), because the threshold moves: a board over -2..2 is lost \
+         exactly when the same board plus 2 has a value below 2.\n"
     )?;
     if let Some(r) = t
         .smallest
@@ -389,7 +439,7 @@ fn losing(out: &mut String, t: &Tables, command: &str) -> Fmt {
     {
         writeln!(
             out,
-            "Even n, checked on {} ({}, n = {}, checked by {}): {}.\n",
+            "Even n, checked on {} ({} boards, n = {}, checked by {}): {}.\n",
             r.get("domain"),
             r.get("searched"),
             r.get("n"),
@@ -426,10 +476,17 @@ fn losing(out: &mut String, t: &Tables, command: &str) -> Fmt {
 
 fn family(out: &mut String, t: &Tables, command: &str) -> Fmt {
     writeln!(out, "## 4. Greedy can keep almost nothing\n")?;
+    let all_checked = t.family.records().all(|r| !r.get("solvers").is_empty());
+    let minimax_max = max_n(&t.family, with_minimax);
     writeln!(
         out,
-        "Shares of the total (family.csv; every board passed the full check, minimax included \
-         where n <= 16):\n"
+        "Shares of the total (family.csv; {}, minimax included up to n = {}):\n",
+        if all_checked {
+            "every board passed the full check"
+        } else {
+            "SOME BOARDS FAILED the check (empty `checked by`)"
+        },
+        minimax_max.map_or("-".into(), |n| n.to_string())
     )?;
     writeln!(
         out,

@@ -84,8 +84,12 @@ impl Default for Config {
 impl Config {
     /// Refuses settings the study cannot run, naming the problem.
     pub fn validate(&self) -> Result<()> {
-        if self.max_n == 0 {
-            return Err(Error::invalid("--max-n must be at least 1"));
+        if self.max_n == 0 || self.max_n > strategy::LIMIT {
+            return Err(Error::invalid(format!(
+                "--max-n {} is out of range 1..{}",
+                self.max_n,
+                strategy::LIMIT
+            )));
         }
         if self.alphabets.is_empty() {
             return Err(Error::invalid("give at least one --alphabet"));

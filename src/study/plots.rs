@@ -71,8 +71,8 @@ pub fn render(tables: &Tables) -> Result<Vec<(&'static str, String)>> {
             title: "Greedy (larger end) is optimal against a best response (coins)",
             y_desc: "share of boards where greedy is optimal",
             rate: "greedy_optimal_rate",
-            low: "greedy_optimal_low",
-            high: "greedy_optimal_high",
+            low: "greedy_optimal_rate_low",
+            high: "greedy_optimal_rate_high",
         },
     ];
     let mut colors: Vec<String> = Vec::new();

@@ -81,8 +81,7 @@ pub fn table(groups: &[SampledGroup]) -> Table {
         seed: 0,
         stats: Stats::default(),
     };
-    let header = row(&example).into_iter().map(|(name, _)| name).collect();
-    Table::from_pairs(header, groups.iter().map(row).collect())
+    Table::from_items(&example, groups, row)
 }
 
 fn row(g: &SampledGroup) -> Vec<(&'static str, String)> {

@@ -156,7 +156,7 @@ fn count_if(on: bool, count: u64) -> String {
 
 /// The CSV cells of a group, from `boards` on: outcomes, greedy, parity
 /// (even lengths) and the odd-n bound (odd lengths). With `intervals`,
-/// 95% Wilson intervals follow the loss and greedy-optimal rates.
+/// 95% Wilson intervals follow every rate.
 pub fn cells(
     stats: &Stats,
     n: usize,
@@ -171,24 +171,42 @@ pub fn cells(
         ("wins", t.wins.to_string()),
         ("ties", t.ties.to_string()),
         ("losses", t.losses.to_string()),
-        ("win_rate", rate(t.rate(t.wins))),
-        ("tie_rate", rate(t.rate(t.ties))),
-        ("loss_rate", rate(t.rate(t.losses))),
     ];
-    if intervals {
-        let (lo, hi) = wilson_interval(t.losses, t.boards);
-        out.push(("loss_rate_low", rate(lo)));
-        out.push(("loss_rate_high", rate(hi)));
-    }
+    push_rate(
+        &mut out,
+        ["win_rate", "win_rate_low", "win_rate_high"],
+        t.wins,
+        t,
+        intervals,
+    );
+    push_rate(
+        &mut out,
+        ["tie_rate", "tie_rate_low", "tie_rate_high"],
+        t.ties,
+        t,
+        intervals,
+    );
+    push_rate(
+        &mut out,
+        ["loss_rate", "loss_rate_low", "loss_rate_high"],
+        t.losses,
+        t,
+        intervals,
+    );
     let empty = HeuristicTally::default();
     let greedy = t.heuristic("greedy").unwrap_or(&empty);
     out.push(("greedy_optimal", greedy.optimal.to_string()));
-    out.push(("greedy_optimal_rate", rate(t.rate(greedy.optimal))));
-    if intervals {
-        let (lo, hi) = wilson_interval(greedy.optimal, t.boards);
-        out.push(("greedy_optimal_low", rate(lo)));
-        out.push(("greedy_optimal_high", rate(hi)));
-    }
+    push_rate(
+        &mut out,
+        [
+            "greedy_optimal_rate",
+            "greedy_optimal_rate_low",
+            "greedy_optimal_rate_high",
+        ],
+        greedy.optimal,
+        t,
+        intervals,
+    );
     out.extend(heuristic_cells("greedy", greedy, true));
     let (worst_name, worst_cell) = match worst {
         Worst::Board => (
@@ -216,6 +234,24 @@ pub fn cells(
     };
     out.push(("bound_tight_rate", tight_rate));
     out
+}
+
+/// Pushes the rate of `count` among the tally's boards under `names[0]`,
+/// then with `intervals` its 95% Wilson interval under `names[1]` and
+/// `names[2]`.
+fn push_rate(
+    out: &mut Vec<(&'static str, String)>,
+    names: [&'static str; 3],
+    count: u64,
+    tally: &Tally,
+    intervals: bool,
+) {
+    out.push((names[0], rate(tally.rate(count))));
+    if intervals {
+        let (lo, hi) = wilson_interval(count, tally.boards);
+        out.push((names[1], rate(lo)));
+        out.push((names[2], rate(hi)));
+    }
 }
 
 fn heuristic_cells(name: &str, tally: &HeuristicTally, shown: bool) -> Vec<(&'static str, String)> {

@@ -36,6 +36,18 @@ impl Table {
         Table { header, rows }
     }
 
+    /// Builds a table with one row per item; `row` gives an item's (column,
+    /// cell) pairs and must name the same columns for every item, those of
+    /// `example` (used for the header, so an empty table still has one).
+    pub fn from_items<T>(
+        example: &T,
+        items: &[T],
+        row: impl Fn(&T) -> Vec<(&'static str, String)>,
+    ) -> Table {
+        let header = row(example).into_iter().map(|(name, _)| name).collect();
+        Table::from_pairs(header, items.iter().map(row).collect())
+    }
+
     /// The table as CSV text (a header line, then one line per row).
     pub fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
