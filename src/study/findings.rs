@@ -53,12 +53,10 @@ fn rate(r: &Record, column: &str) -> String {
         .map_or_else(|| "-".into(), |v| format!("{:.1}%", 100.0 * v))
 }
 
+/// A rate cell with its 95% interval (columns `{column}_low`, `_high`).
 fn rate_with_interval(r: &Record, column: &str) -> String {
-    let (lo, hi) = match column {
-        "loss_rate" => ("loss_rate_low", "loss_rate_high"),
-        _ => ("greedy_optimal_rate_low", "greedy_optimal_rate_high"),
-    };
-    match (r.num::<f64>(lo), r.num::<f64>(hi)) {
+    let (lo, hi) = (format!("{column}_low"), format!("{column}_high"));
+    match (r.num::<f64>(&lo), r.num::<f64>(&hi)) {
         (Some(lo), Some(hi)) => {
             format!("{} [{:.1}, {:.1}]", rate(r, column), 100.0 * lo, 100.0 * hi)
         }
