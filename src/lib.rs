@@ -37,6 +37,7 @@ pub mod report;
 pub mod shrink;
 pub mod solve;
 pub mod strategy;
+pub mod study;
 pub mod summary;
 
 pub use board::Board;

@@ -16,6 +16,7 @@ pub mod judge;
 pub mod merge;
 pub mod solve;
 pub mod stress;
+pub mod study;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
 #[derive(Debug, Parser)]
@@ -39,6 +40,8 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Print the trusted answers of a judge input, or check expected answers.
     Judge(judge::JudgeArgs),
+    /// Studies that answer a question with a report (odd-n).
+    Study(study::StudyArgs),
 }
 
 /// What a command reports back to `main`.
@@ -63,6 +66,7 @@ pub fn main() -> ExitCode {
         Command::Merge(args) => merge::run(&args),
         Command::Stress(args) => stress::run(&args),
         Command::Judge(args) => judge::run(&args),
+        Command::Study(args) => study::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -1,0 +1,91 @@
+//! Exhaustive enumeration: every board of every length 1..=max_n over each
+//! alphabet, each put through the full check with minimax included.
+
+use super::stats::{cells, Stats, Worst};
+use super::table::Table;
+use super::Config;
+use crate::check::{check_builtin, CheckConfig};
+use crate::game::Game;
+use crate::generate::{enumerated_board, enumeration_size, Span};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+/// The figures of every board of one length over one alphabet.
+#[derive(Clone, Debug)]
+pub struct ExactGroup {
+    /// The length.
+    pub n: usize,
+    /// The alphabet.
+    pub alphabet: Span<i64>,
+    /// The figures.
+    pub stats: Stats,
+}
+
+/// Boards checked in one unit of parallel work (and one progress step).
+const CHUNK: u64 = 4096;
+
+/// The check used on enumerated boards: minimax runs on every one of them
+/// (up to its refusal limit).
+pub fn check_config(config: &Config) -> CheckConfig {
+    let default = CheckConfig::default();
+    default.with_minimax_max(config.max_n.max(default.minimax_limit(Game::Coins)))
+}
+
+/// How many boards [`run`] checks.
+pub fn total_boards(config: &Config) -> u64 {
+    config
+        .alphabets
+        .iter()
+        .flat_map(|&a| (1..=config.max_n).map(move |n| enumeration_size(n, a).unwrap_or(0)))
+        .sum()
+}
+
+/// Checks every board of lengths 1..=max_n over each alphabet, in parallel
+/// on the current rayon pool. `progress` advances by the boards checked.
+pub fn run(config: &Config, progress: &ProgressBar) -> Vec<ExactGroup> {
+    let check = check_config(config);
+    let mut groups = Vec::new();
+    for &alphabet in &config.alphabets {
+        for n in 1..=config.max_n {
+            let total = enumeration_size(n, alphabet).expect("validated by Config::validate");
+            let stats = (0..total.div_ceil(CHUNK))
+                .into_par_iter()
+                .map(|chunk| {
+                    let mut stats = Stats::default();
+                    let end = total.min((chunk + 1) * CHUNK);
+                    for index in chunk * CHUNK..end {
+                        let board = enumerated_board(n, alphabet, index);
+                        stats.add(index, &check_builtin(Game::Coins, &board, &check));
+                    }
+                    progress.inc(end - chunk * CHUNK);
+                    stats
+                })
+                .reduce(Stats::default, |mut a, b| {
+                    a.merge(b);
+                    a
+                });
+            groups.push(ExactGroup { n, alphabet, stats });
+        }
+    }
+    groups
+}
+
+/// The rows of `exact.csv`.
+pub fn table(groups: &[ExactGroup]) -> Table {
+    let example = ExactGroup {
+        n: 1,
+        alphabet: Span { lo: 0, hi: 0 },
+        stats: Stats::default(),
+    };
+    Table::from_items(&example, groups, row)
+}
+
+fn row(g: &ExactGroup) -> Vec<(&'static str, String)> {
+    let mut out = vec![
+        ("n", g.n.to_string()),
+        ("parity", super::parity_name(g.n).to_string()),
+        ("alphabet", g.alphabet.to_string()),
+    ];
+    out.extend(cells(&g.stats, g.n, false, Worst::Board));
+    out
+}

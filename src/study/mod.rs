@@ -1,0 +1,319 @@
+//! The odd-n study (`coinline study odd-n`): does the classic coins table
+//! work for odd n, is greedy optimal, can the first player lose, how badly
+//! can greedy do, and does a bound on the value hold.
+//!
+//! The study is a driver of [`crate::check`]: every board it counts went
+//! through the full check. It computes four tables ([`Tables`]): exhaustive
+//! enumeration ([`exact`]), random boards ([`sampled`]), smallest
+//! counterexamples ([`smallest`]) and the greedy-share families
+//! ([`family`]). Plots ([`plots`]) and the findings ([`findings`]) are
+//! rendered from those tables alone, so they can be re-rendered from the
+//! committed CSV files and compared byte for byte.
+//!
+//! Architecture invariant: the study never writes files; the CLI writes
+//! what [`files`] returns. Its output bytes depend on the [`Config`] only,
+//! never on the number of threads.
+
+pub mod exact;
+pub mod family;
+pub mod findings;
+pub mod plots;
+pub mod sampled;
+pub mod smallest;
+pub mod stats;
+pub mod table;
+
+use crate::error::{Error, Result};
+use crate::generate::{enumeration_size, Span, Values};
+use crate::strategy;
+use indicatif::ProgressBar;
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// The seed of the committed report.
+pub const DEFAULT_SEED: u64 = 20_240_605;
+/// Exhaustive enumeration covers lengths 1..=this by default.
+pub const DEFAULT_MAX_N: usize = 10;
+/// The default enumeration alphabets.
+pub const DEFAULT_ALPHABETS: [&str; 2] = ["0..4", "-2..2"];
+/// The default lengths of random boards, odd and even in pairs.
+pub const DEFAULT_SIZES: [usize; 22] = [
+    11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25, 26, 49, 50, 99, 100, 199, 200, 499, 500, 999, 1000,
+];
+/// The default distributions of random boards.
+pub const DEFAULT_VALUES: [&str; 4] = ["0..4", "-2..2", "1..100", "-100..100"];
+/// Random boards per length and distribution by default.
+pub const DEFAULT_BOARDS: u64 = 500;
+
+/// What the study covers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Exhaustive enumeration of lengths 1..=max_n.
+    pub max_n: usize,
+    /// Alphabets enumerated.
+    pub alphabets: Vec<Span<i64>>,
+    /// Lengths of random boards.
+    pub sizes: Vec<usize>,
+    /// Distributions of random boards.
+    pub values: Vec<Values>,
+    /// Random boards per length and distribution.
+    pub boards: u64,
+    /// Seed of the random boards.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_n: DEFAULT_MAX_N,
+            alphabets: DEFAULT_ALPHABETS
+                .iter()
+                .map(|a| a.parse().expect("valid default"))
+                .collect(),
+            sizes: DEFAULT_SIZES.to_vec(),
+            values: DEFAULT_VALUES
+                .iter()
+                .map(|v| v.parse().expect("valid default"))
+                .collect(),
+            boards: DEFAULT_BOARDS,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+impl Config {
+    /// Refuses settings the study cannot run, naming the problem.
+    pub fn validate(&self) -> Result<()> {
+        if self.max_n == 0 || self.max_n > strategy::LIMIT {
+            return Err(Error::invalid(format!(
+                "--max-n {} is out of range 1..{}",
+                self.max_n,
+                strategy::LIMIT
+            )));
+        }
+        if self.alphabets.is_empty() {
+            return Err(Error::invalid("give at least one --alphabet"));
+        }
+        for (i, a) in self.alphabets.iter().enumerate() {
+            if self.alphabets[..i].contains(a) {
+                return Err(Error::invalid(format!("alphabet {a} is given twice")));
+            }
+            let largest = a.lo.unsigned_abs().max(a.hi.unsigned_abs());
+            let fits = largest
+                .checked_mul(self.max_n as u64)
+                .is_some_and(|s| s <= i64::MAX as u64);
+            if !fits || enumeration_size(self.max_n, *a).is_none() {
+                return Err(Error::invalid(format!(
+                    "alphabet {a} with --max-n {} gives too many boards or too large sums to enumerate",
+                    self.max_n
+                )));
+            }
+        }
+        if self.boards == 0 {
+            return Err(Error::invalid("--boards must be at least 1"));
+        }
+        if self.values.is_empty() {
+            return Err(Error::invalid("give at least one --values distribution"));
+        }
+        if let Some(&n) = self.sizes.iter().find(|&&n| n == 0 || n > strategy::LIMIT) {
+            return Err(Error::invalid(format!(
+                "random board length {n} is out of range 1..{}",
+                strategy::LIMIT
+            )));
+        }
+        Ok(())
+    }
+
+    /// The command that reproduces this configuration (options at their
+    /// defaults are left out).
+    pub fn command_line(&self) -> String {
+        let default = Config::default();
+        let mut cmd = String::from("coinline study odd-n");
+        let list = |items: Vec<String>| items.join(",");
+        if self.max_n != default.max_n {
+            cmd += &format!(" --max-n {}", self.max_n);
+        }
+        if self.alphabets != default.alphabets {
+            let a = list(self.alphabets.iter().map(|a| a.to_string()).collect());
+            cmd += &format!(" --alphabet={a}");
+        }
+        if self.sizes != default.sizes {
+            cmd += &format!(
+                " --sizes {}",
+                list(self.sizes.iter().map(|n| n.to_string()).collect())
+            );
+        }
+        if self.values != default.values {
+            let v = list(self.values.iter().map(|v| v.to_string()).collect());
+            cmd += &format!(" --values={v}");
+        }
+        if self.boards != default.boards {
+            cmd += &format!(" --boards {}", self.boards);
+        }
+        if self.seed != default.seed {
+            cmd += &format!(" --seed {}", self.seed);
+        }
+        cmd
+    }
+}
+
+/// "odd" or "even".
+pub fn parity_name(n: usize) -> &'static str {
+    if n % 2 == 1 {
+        "odd"
+    } else {
+        "even"
+    }
+}
+
+/// Progress bars for the two long phases.
+#[derive(Clone, Debug)]
+pub struct Bars {
+    /// Advances by the enumerated boards checked.
+    pub exact: ProgressBar,
+    /// Advances by the random boards checked.
+    pub sampled: ProgressBar,
+}
+
+impl Bars {
+    /// Bars that draw nothing.
+    pub fn hidden() -> Self {
+        Bars {
+            exact: ProgressBar::hidden(),
+            sampled: ProgressBar::hidden(),
+        }
+    }
+}
+
+/// Everything the study computed.
+#[derive(Clone, Debug)]
+pub struct Study {
+    /// One group per alphabet and length.
+    pub exact: Vec<exact::ExactGroup>,
+    /// One group per length and distribution.
+    pub sampled: Vec<sampled::SampledGroup>,
+    /// The counterexample searches.
+    pub smallest: Vec<smallest::Found>,
+    /// The greedy-share families.
+    pub family: Table,
+    /// Wall time of each phase, for the command's log (not in any file).
+    pub elapsed: Vec<(&'static str, Duration)>,
+}
+
+/// The four tables of the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables {
+    /// `exact.csv`.
+    pub exact: Table,
+    /// `sampled.csv`.
+    pub sampled: Table,
+    /// `smallest.csv`.
+    pub smallest: Table,
+    /// `family.csv`.
+    pub family: Table,
+}
+
+/// The CSV files of the report, by file name.
+pub const CSV_FILES: [&str; 4] = ["exact.csv", "sampled.csv", "smallest.csv", "family.csv"];
+
+impl Tables {
+    /// The tables with their file names, in [`CSV_FILES`] order.
+    pub fn named(&self) -> [(&'static str, &Table); 4] {
+        [
+            (CSV_FILES[0], &self.exact),
+            (CSV_FILES[1], &self.sampled),
+            (CSV_FILES[2], &self.smallest),
+            (CSV_FILES[3], &self.family),
+        ]
+    }
+
+    /// Reads the tables from the CSV texts of [`CSV_FILES`], in order.
+    pub fn from_csv(texts: [&str; 4]) -> Result<Tables> {
+        Ok(Tables {
+            exact: Table::from_csv(texts[0], CSV_FILES[0])?,
+            sampled: Table::from_csv(texts[1], CSV_FILES[1])?,
+            smallest: Table::from_csv(texts[2], CSV_FILES[2])?,
+            family: Table::from_csv(texts[3], CSV_FILES[3])?,
+        })
+    }
+}
+
+/// Runs the whole study on the current rayon pool. `config` must be valid
+/// ([`Config::validate`]).
+pub fn run(config: &Config, bars: &Bars) -> Study {
+    let mut elapsed = Vec::new();
+    let mut timed = |name: &'static str, start: Instant| elapsed.push((name, start.elapsed()));
+    let start = Instant::now();
+    let exact = exact::run(config, &bars.exact);
+    bars.exact.finish();
+    timed("exact", start);
+    let start = Instant::now();
+    let sampled = sampled::run(config, &bars.sampled);
+    bars.sampled.finish();
+    timed("sampled", start);
+    let start = Instant::now();
+    let smallest = smallest::search_all();
+    timed("smallest", start);
+    let start = Instant::now();
+    let family = family::table();
+    timed("family", start);
+    Study {
+        exact,
+        sampled,
+        smallest,
+        family,
+        elapsed,
+    }
+}
+
+impl Study {
+    /// The report's tables.
+    pub fn tables(&self) -> Tables {
+        Tables {
+            exact: exact::table(&self.exact),
+            sampled: sampled::table(&self.sampled),
+            smallest: smallest::table(&self.smallest, &self.exact),
+            family: self.family.clone(),
+        }
+    }
+
+    /// Every failed check and broken bound, one printable line each.
+    pub fn failures(&self) -> Vec<String> {
+        let exact = self
+            .exact
+            .iter()
+            .map(|g| (format!("n = {}, alphabet {}", g.n, g.alphabet), &g.stats));
+        let sampled = self.sampled.iter().map(|g| {
+            (
+                format!("n = {}, values {}, seed {}", g.n, g.values, g.seed),
+                &g.stats,
+            )
+        });
+        let mut out = Vec::new();
+        for (group, stats) in exact.chain(sampled) {
+            if let Some((key, text)) = &stats.failure {
+                out.push(format!("{group}, board #{key}: {text}"));
+            }
+            if let Some((key, board)) = &stats.bound.broken {
+                out.push(format!(
+                    "{group}, board #{key}: {board} breaks the odd-n bound"
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// Every file of the report, by name: the CSV files, the plots and the
+/// findings, rendered from `tables`; `command` is the command that
+/// reproduces them, quoted in the findings.
+pub fn files(tables: &Tables, command: &str) -> Result<Vec<(&'static str, String)>> {
+    let mut out: Vec<(&'static str, String)> = tables
+        .named()
+        .iter()
+        .map(|(name, table)| (*name, table.to_csv()))
+        .collect();
+    out.extend(plots::render(tables)?);
+    out.push(("README.md", findings::render(tables, command)?));
+    Ok(out)
+}

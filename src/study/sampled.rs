@@ -1,0 +1,96 @@
+//! Random boards for lengths beyond exhaustive enumeration.
+//!
+//! Board `index` of length `n` is drawn from the generator keyed by
+//! `(seed, n, index)`, so it does not depend on which other lengths, how
+//! many boards or which threads a run has: a smaller run re-makes the same
+//! boards, and with the same `--boards` the same rows. Every distribution
+//! draws from the same key (common random numbers), so rows of different
+//! distributions at one length are not independent samples of each other.
+
+use super::stats::{cells, Stats, Worst};
+use super::table::Table;
+use super::Config;
+use crate::board::Board;
+use crate::check::{check_builtin, CheckConfig};
+use crate::game::Game;
+use crate::generate::{SplitMix64, Values};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+/// The figures of the random boards of one length and one distribution.
+#[derive(Clone, Debug)]
+pub struct SampledGroup {
+    /// The length.
+    pub n: usize,
+    /// The distribution of the values.
+    pub values: Values,
+    /// The seed.
+    pub seed: u64,
+    /// The figures.
+    pub stats: Stats,
+}
+
+/// The board number `index` of length `n` drawn from `values` in the run
+/// with `seed`.
+pub fn board(seed: u64, n: usize, index: u64, values: Values) -> Board {
+    let mut rng = SplitMix64::keyed(&[seed, n as u64, index]);
+    Board::new(values.draw(&mut rng, n)).expect("generators respect the overflow rule")
+}
+
+/// How many boards [`run`] checks.
+pub fn total_boards(config: &Config) -> u64 {
+    (config.sizes.len() * config.values.len()) as u64 * config.boards
+}
+
+/// Checks `config.boards` random boards for every length of `config.sizes`
+/// and every distribution, in parallel on the current rayon pool. Minimax
+/// takes part up to the default check limit.
+pub fn run(config: &Config, progress: &ProgressBar) -> Vec<SampledGroup> {
+    let check = CheckConfig::default();
+    let mut groups = Vec::new();
+    for &n in &config.sizes {
+        for &values in &config.values {
+            let stats = (0..config.boards)
+                .into_par_iter()
+                .fold(Stats::default, |mut stats, index| {
+                    let board = board(config.seed, n, index, values);
+                    stats.add(index, &check_builtin(Game::Coins, &board, &check));
+                    progress.inc(1);
+                    stats
+                })
+                .reduce(Stats::default, |mut a, b| {
+                    a.merge(b);
+                    a
+                });
+            groups.push(SampledGroup {
+                n,
+                values,
+                seed: config.seed,
+                stats,
+            });
+        }
+    }
+    groups
+}
+
+/// The rows of `sampled.csv`.
+pub fn table(groups: &[SampledGroup]) -> Table {
+    let example = SampledGroup {
+        n: 1,
+        values: Values::Small,
+        seed: 0,
+        stats: Stats::default(),
+    };
+    Table::from_items(&example, groups, row)
+}
+
+fn row(g: &SampledGroup) -> Vec<(&'static str, String)> {
+    let mut out = vec![
+        ("n", g.n.to_string()),
+        ("parity", super::parity_name(g.n).to_string()),
+        ("values", g.values.to_string()),
+        ("seed", g.seed.to_string()),
+    ];
+    out.extend(cells(&g.stats, g.n, true, Worst::Index));
+    out
+}

@@ -1,0 +1,362 @@
+//! The odd-n study: the committed report matches the code, output bytes do
+//! not depend on the thread count, a broken solver is caught, and the
+//! command refuses bad input with one line and status 2.
+
+use coinline::check::{check, CheckConfig};
+use coinline::solve::{Minimax, Solver, Table as TableSolver};
+use coinline::strategy::heuristics;
+use coinline::study::stats::{cells, Stats, Worst};
+use coinline::study::table::Table;
+use coinline::study::{self, Bars, Config, Tables, CSV_FILES};
+use coinline::{Board, Game};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn committed_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/odd-n")
+}
+
+fn committed(name: &str) -> String {
+    let path = committed_dir().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn committed_tables() -> Tables {
+    let texts = CSV_FILES.map(committed);
+    Tables::from_csv([&texts[0], &texts[1], &texts[2], &texts[3]]).unwrap()
+}
+
+fn run_on(threads: usize, config: &Config) -> Tables {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| study::run(config, &Bars::hidden()))
+        .tables()
+}
+
+/// The committed rows whose `key` columns match those of `row`.
+fn matching<'a>(
+    committed: &'a Table,
+    header: &[String],
+    row: &[String],
+    key: &[&str],
+) -> Vec<&'a Vec<String>> {
+    let at = |h: &[String], name: &str| h.iter().position(|c| c == name).unwrap();
+    committed
+        .rows
+        .iter()
+        .filter(|c| {
+            key.iter()
+                .all(|k| c[at(&committed.header, k)] == row[at(header, k)])
+        })
+        .collect()
+}
+
+#[test]
+fn a_small_regeneration_matches_the_committed_rows() {
+    let committed = committed_tables();
+    let default = Config::default();
+    let config = Config {
+        max_n: 7,
+        sizes: vec![11, 12],
+        ..default.clone()
+    };
+    assert!(config.sizes.iter().all(|n| default.sizes.contains(n)));
+    let fresh = run_on(2, &config);
+    for (fresh, committed, key) in [
+        (&fresh.exact, &committed.exact, &["n", "alphabet"][..]),
+        (&fresh.sampled, &committed.sampled, &["n", "values"][..]),
+    ] {
+        assert_eq!(fresh.header, committed.header);
+        for row in &fresh.rows {
+            let found = matching(committed, &fresh.header, row, key);
+            assert_eq!(
+                found,
+                vec![row],
+                "row {row:?} differs from the committed one"
+            );
+        }
+    }
+    assert_eq!(fresh.exact.rows.len(), 14);
+    assert_eq!(fresh.sampled.rows.len(), 2 * default.values.len());
+    // Every counterexample row; the last row (the even-n statement) counts
+    // the boards of the run, so it is checked against exact.csv instead.
+    let searches = fresh.smallest.rows.len() - 1;
+    assert_eq!(
+        fresh.smallest.rows[..searches],
+        committed.smallest.rows[..searches]
+    );
+    assert_eq!(fresh.family, committed.family);
+}
+
+#[test]
+fn the_even_statement_counts_every_committed_even_board() {
+    let t = committed_tables();
+    let even_boards: u64 = t
+        .exact
+        .records()
+        .filter(|r| r.get("parity") == "even")
+        .map(|r| r.num::<u64>("boards").unwrap())
+        .sum();
+    let statement = t.smallest.records().last().unwrap();
+    assert_eq!(statement.get("parity"), "even");
+    assert_eq!(statement.num::<u64>("searched"), Some(even_boards));
+    assert!(statement.get("result").starts_with("never: 0 losses"));
+}
+
+#[test]
+fn findings_and_plots_are_rendered_from_the_committed_csvs() {
+    let tables = committed_tables();
+    let files = study::files(&tables, &Config::default().command_line()).unwrap();
+    assert_eq!(files.len(), 7);
+    for (name, text) in files {
+        assert!(
+            committed(name) == text,
+            "reports/odd-n/{name} is not what the committed CSV files render to; \
+             regenerate with `cargo run --release -- study odd-n`"
+        );
+    }
+}
+
+#[test]
+fn thread_count_does_not_change_the_bytes() {
+    let config = Config {
+        max_n: 5,
+        sizes: vec![13, 40],
+        boards: 30,
+        seed: 99,
+        ..Config::default()
+    };
+    let one = run_on(1, &config);
+    let two = run_on(2, &config);
+    assert_eq!(one, two);
+    // A run with fewer lengths makes the same rows for the lengths it has.
+    let fewer = run_on(
+        2,
+        &Config {
+            sizes: vec![40],
+            ..config.clone()
+        },
+    );
+    assert_eq!(
+        fewer.sampled.rows[..],
+        one.sampled.rows[config.values.len()..]
+    );
+}
+
+/// The classic table with a recurrence that only holds for even n: it
+/// returns |O - E|, what the parity argument guarantees, as the value.
+struct ParityOnly;
+
+impl Solver for ParityOnly {
+    fn name(&self) -> &str {
+        "parity-only"
+    }
+    fn difference(&self, _game: Game, board: &Board) -> i64 {
+        let (odd, even) = board
+            .values()
+            .iter()
+            .enumerate()
+            .fold(
+                (0, 0),
+                |(o, e), (i, &v)| {
+                    if i % 2 == 0 {
+                        (o + v, e)
+                    } else {
+                        (o, e + v)
+                    }
+                },
+            );
+        if board.len() % 2 == 0 {
+            TableSolver.difference(Game::Coins, board)
+        } else {
+            (odd - even).abs()
+        }
+    }
+}
+
+#[test]
+fn a_solver_wrong_only_for_odd_n_is_caught() {
+    let mut odd = Stats::default();
+    let mut even = Stats::default();
+    let alphabet = "0..2".parse().unwrap();
+    for n in [3usize, 4] {
+        for index in 0..coinline::generate::enumeration_size(n, alphabet).unwrap() {
+            let board = coinline::generate::enumerated_board(n, alphabet, index);
+            let report = check(
+                Game::Coins,
+                &board,
+                &[&Minimax, &ParityOnly],
+                heuristics(),
+                &CheckConfig::default(),
+            );
+            let stats = if n % 2 == 1 { &mut odd } else { &mut even };
+            stats.add(index, &report);
+        }
+    }
+    let agreed = |s: &Stats, n| {
+        let cells = cells(s, n, false, Worst::Board);
+        let get = |name: &str| cells.iter().find(|(c, _)| *c == name).unwrap().1.clone();
+        (get("agreed"), get("boards"))
+    };
+    assert_eq!(agreed(&even, 4), ("81".to_string(), "81".to_string()));
+    let (ok, all) = agreed(&odd, 3);
+    assert!(ok.parse::<u64>().unwrap() < all.parse().unwrap());
+    let (_, text) = odd.failure.expect("the disagreement is recorded");
+    assert!(text.contains("parity-only"), "{text}");
+}
+
+fn coinline(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    let file = std::env::temp_dir().join(format!("coinline-study-file-{}", std::process::id()));
+    std::fs::write(&file, "not a directory").unwrap();
+    let out_in_file = format!("{}/sub", file.display());
+    let cases: [(&[&str], &str); 9] = [
+        (&["--alphabet", "3..1"], "reversed"),
+        (&["--alphabet=-2..x"], "integer bounds"),
+        (&["--boards", "0"], "--boards"),
+        (&["--sizes", "0"], "out of range"),
+        (&["--sizes", "11..9"], "reversed"),
+        (&["--max-n", "0"], "out of range"),
+        (&["--max-n", "40"], "too many boards"),
+        (&["--values", "bogus"], "value distribution"),
+        (
+            &[
+                "--max-n",
+                "1",
+                "--sizes",
+                "11",
+                "--boards",
+                "1",
+                "--out",
+                &out_in_file,
+            ],
+            "coinline-study-file",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["study", "odd-n"];
+        all.extend_from_slice(args);
+        let out = coinline(&all);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("coinline: error"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
+        assert!(lines[0].contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn a_small_run_writes_every_file() {
+    let dir = std::env::temp_dir().join(format!("coinline-study-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let options = |last: &'static str| {
+        [
+            "study",
+            "odd-n",
+            "--max-n",
+            "3",
+            "--alphabet",
+            "-1..1",
+            "--sizes",
+            "11,12",
+            "--boards",
+            "5",
+            "--values=-3..3",
+            "--seed",
+            "7",
+            last,
+            "--out",
+            dir_arg,
+        ]
+    };
+    let out = coinline(&options("--jobs=1"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
+    for name in CSV_FILES
+        .iter()
+        .chain(&["loss-rate.svg", "greedy-optimal-rate.svg", "README.md"])
+    {
+        assert!(dir.join(name).is_file(), "{name} missing");
+    }
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(
+        readme.contains(
+            "--max-n 3 --alphabet=-1..1 --sizes 11,12 --values=-3..3 --boards 5 --seed 7"
+        ),
+        "{readme}"
+    );
+    let exact = std::fs::read_to_string(dir.join("exact.csv")).unwrap();
+    assert_eq!(exact.lines().count(), 4, "header and n = 1..3");
+    // --render-only re-makes the plots and findings from the CSV files alone.
+    std::fs::remove_file(dir.join("README.md")).unwrap();
+    std::fs::remove_file(dir.join("loss-rate.svg")).unwrap();
+    let out = coinline(&options("--render-only"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("README.md")).unwrap(),
+        readme
+    );
+    assert!(dir.join("loss-rate.svg").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Where the time of the study goes: the check on enumerated boards of
+/// length 10, and each of its parts alone. Prints figures, asserts only that
+/// the parts agree. Run with
+/// `cargo test --release --test study -- --ignored --nocapture cost_of_the_check`.
+#[test]
+#[ignore]
+fn cost_of_the_check() {
+    use coinline::generate::{enumerated_board, Span};
+    use coinline::solve::Memo;
+    use coinline::strategy::{evaluate, Greedy, Parity};
+    use std::time::Instant;
+    let alphabet = Span { lo: 0, hi: 4 };
+    let boards: Vec<Board> = (0..100_000u64)
+        .map(|i| enumerated_board(10, alphabet, i * 97))
+        .collect();
+    let config = coinline::study::exact::check_config(&Config::default());
+    let time = |name: &str, part: &dyn Fn(&Board) -> i64| {
+        let start = Instant::now();
+        let total: i64 = boards.iter().map(part).sum();
+        let micros = start.elapsed().as_secs_f64() * 1e6 / boards.len() as f64;
+        println!("{name:<28} {micros:6.2} us/board");
+        total
+    };
+    let value = |b: &Board| {
+        coinline::check::check_builtin(Game::Coins, b, &config)
+            .value
+            .unwrap()
+    };
+    let checked = time("check_builtin (all of it)", &value);
+    let minimax_line = time("minimax line", &|b| Minimax.line(Game::Coins, b).unwrap().0);
+    time("minimax value", &|b| Minimax.difference(Game::Coins, b));
+    time("memo line", &|b| {
+        Memo.line(Game::Coins, b).map_or(0, |l| l.0)
+    });
+    time("table line", &|b| {
+        TableSolver.line(Game::Coins, b).unwrap().0
+    });
+    time("greedy evaluation", &|b| {
+        evaluate(&Greedy, Game::Coins, b).unwrap().difference
+    });
+    time("parity evaluation", &|b| {
+        evaluate(&Parity, Game::Coins, b).unwrap().difference
+    });
+    assert_eq!(checked, minimax_line);
+}
