@@ -11,6 +11,7 @@ use crate::error::Error;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod bench;
 pub mod solve;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
@@ -27,6 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// Solve one board with every exact solver and heuristic.
     Solve(solve::SolveArgs),
+    /// Time every exact solver on growing boards.
+    Bench(bench::BenchArgs),
 }
 
 /// What a command reports back to `main`.
@@ -47,6 +50,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
