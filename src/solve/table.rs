@@ -272,92 +272,123 @@ impl Isa {
     }
 }
 
-/// One diagonal of coins: `out[l] = max(left[l] - prev[l+1], right[l] - prev[l])`
-/// where `left`, `right` are the interval's end values and `prev` holds the
-/// previous diagonal. Zipped slices: no bounds checks, no branches.
+/// Columns per tile of the value fills: a tile's slices of the board and of
+/// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
+const TILE: usize = 512;
+/// Diagonals filled per tile before moving to the next tile.
+const DEPTH: usize = 256;
+
+/// Runs `span(len, a, b)` over every interval `[l, l + len)`, l in
+/// `[a, b)`, for len = 1..=n, in an order that keeps each diagonal's inputs
+/// computed before they are read and still unchanged when read, provided a
+/// cell reads the previous diagonal at l and l + 1, the one before at l and
+/// l + 2, and a diagonal's buffer is reused no earlier than two lengths on.
+///
+/// The diagonals are cut into blocks of [`DEPTH`] and the columns into
+/// tiles of [`TILE`]; within a block, tile t covers `[t * TILE - k,
+/// (t + 1) * TILE - k)` on the block's k-th diagonal (shifted left one column
+/// per diagonal, clipped to the diagonal), and a whole tile is done before
+/// the next. Cell (len, l) then runs after cells (len - 1, l..=l + 1) and
+/// (len - 2, l..=l + 2), and before any cell that overwrites them.
 #[inline(always)]
-fn coins_diagonal(left: &[i64], right: &[i64], prev: &[i64], out: &mut [i64]) {
-    let prev_next = &prev[1..];
-    for ((o, (&a, &b)), (&p, &q)) in out
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev.iter().zip(prev_next))
-    {
-        *o = (a - q).max(b - p);
+fn tiled(n: usize, mut span: impl FnMut(usize, usize, usize)) {
+    let mut first = 1;
+    while first <= n {
+        let last = (first + DEPTH - 1).min(n);
+        let columns = n - first + 1;
+        for start in (0..columns).step_by(TILE) {
+            for len in first..=last {
+                let shift = len - first;
+                let count = n - len + 1;
+                let a = start.saturating_sub(shift);
+                let b = (start + TILE).saturating_sub(shift).min(count);
+                if a < b {
+                    span(len, a, b);
+                }
+            }
+        }
+        first = last + 1;
     }
 }
 
-/// One diagonal of numbergame: the coins options and the two deletes,
-/// `-prev2[l]` and `-prev2[l+2]`.
+/// Coins cells `[a, b)` of diagonal `len`: `out[l] = max(v[l] - prev[l + 1],
+/// v[l + len - 1] - prev[l])` with `prev` the previous diagonal. Zipped
+/// slices: no bounds checks and no branches in the loop, which the compiler
+/// vectorizes with 64-bit lanes.
 #[inline(always)]
-fn numbergame_diagonal(
-    left: &[i64],
-    right: &[i64],
-    prev1: &[i64],
-    prev2: &[i64],
+fn coins_span(v: &[i64], prev: &[i64], out: &mut [i64], len: usize, a: usize, b: usize) {
+    let left = &v[a..b];
+    let right = &v[a + len - 1..];
+    let prev_next = &prev[a + 1..=b];
+    for ((o, (&x, &y)), (&p, &q)) in out[a..b]
+        .iter_mut()
+        .zip(left.iter().zip(right))
+        .zip(prev[a..b].iter().zip(prev_next))
+    {
+        *o = (x - q).max(y - p);
+    }
+}
+
+/// Numbergame cells `[a, b)` of diagonal `len` (>= 2): the coins options on
+/// `prev1` (diagonal len - 1) and the two deletes, `-prev2[l]` and
+/// `-prev2[l + 2]` (diagonal len - 2).
+#[inline(always)]
+fn numbergame_span(
+    v: &[i64],
+    [prev1, prev2]: [&[i64]; 2],
     out: &mut [i64],
+    len: usize,
+    a: usize,
+    b: usize,
 ) {
-    let prev1_next = &prev1[1..];
-    let prev2_skip = &prev2[2..];
-    for (((o, (&a, &b)), (&p, &q)), (&s, &t)) in out
+    let left = &v[a..b];
+    let right = &v[a + len - 1..];
+    let prev1_next = &prev1[a + 1..=b];
+    let prev2_skip = &prev2[a + 2..b + 2];
+    for (((o, (&x, &y)), (&p, &q)), (&s, &t)) in out[a..b]
         .iter_mut()
         .zip(left.iter().zip(right))
-        .zip(prev1.iter().zip(prev1_next))
-        .zip(prev2.iter().zip(prev2_skip))
+        .zip(prev1[a..b].iter().zip(prev1_next))
+        .zip(prev2[a..b].iter().zip(prev2_skip))
     {
-        *o = (a - q).max(b - p).max((-s).max(-t));
+        *o = (x - q).max(y - p).max((-s).max(-t));
     }
 }
 
-/// Coins value, two diagonals of n + 1 values.
+/// Coins value: diagonals of even lengths in one buffer, odd in the other
+/// (n + 1 values each); a diagonal overwrites the one two lengths before.
 #[inline(always)]
 fn coins_value(v: &[i64]) -> i64 {
-    let n = v.len();
-    let mut prev = vec![0i64; n + 1];
-    let mut out = vec![0i64; n + 1];
-    for len in 1..=n {
-        let count = n - len + 1;
-        coins_diagonal(
-            &v[..count],
-            &v[len - 1..],
-            &prev[..=count],
-            &mut out[..count],
-        );
-        std::mem::swap(&mut prev, &mut out);
-    }
-    prev[0]
+    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    tiled(v.len(), |len, a, b| {
+        let [even, odd] = &mut buffers;
+        let (out, prev) = if len % 2 == 0 { (even, odd) } else { (odd, even) };
+        coins_span(v, prev, out, len, a, b);
+    });
+    buffers[v.len() % 2][0]
 }
 
-/// Numbergame value, three diagonals of n + 1 values.
+/// Numbergame value: three buffers of n + 1 values, diagonal len in buffer
+/// len % 3 (overwriting the diagonal three lengths before).
 #[inline(always)]
 fn numbergame_value(v: &[i64]) -> i64 {
     let n = v.len();
-    let mut prev2 = vec![0i64; n + 1];
-    let mut prev1 = vec![0i64; n + 1];
-    let mut out = vec![0i64; n + 1];
-    for len in 1..=n {
-        let count = n - len + 1;
+    let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
+    tiled(n, |len, a, b| {
+        let [zero, one, two] = &mut buffers;
+        let (out, prev1, prev2) = match len % 3 {
+            0 => (zero, &*two, &*one),
+            1 => (one, &*zero, &*two),
+            _ => (two, &*one, &*zero),
+        };
         if len >= 2 && !planted_drop_delete(len) {
-            numbergame_diagonal(
-                &v[..count],
-                &v[len - 1..],
-                &prev1[..=count],
-                &prev2[..count + 2],
-                &mut out[..count],
-            );
+            numbergame_span(v, [prev1, prev2], out, len, a, b);
         } else {
-            coins_diagonal(
-                &v[..count],
-                &v[len - 1..],
-                &prev1[..=count],
-                &mut out[..count],
-            );
+            // Length 1, or the planted bug: take moves only.
+            coins_span(v, prev1, out, len, a, b);
         }
-        // Lengths move up by one: len - 1 becomes len - 2, len becomes len - 1.
-        std::mem::swap(&mut prev2, &mut prev1);
-        std::mem::swap(&mut prev1, &mut out);
-    }
-    prev1[0]
+    });
+    buffers[n % 3][0]
 }
 
 /// Compiles the value fills for one instruction set.
