@@ -277,6 +277,32 @@ fn every_compiled_fill_agrees_with_minimax_and_memo() {
     quickcheck_seeded(150, property as fn(u64, u64, u8) -> TestResult);
 }
 
+#[test]
+#[cfg_attr(feature = "planted-bug", ignore = "the planted bug breaks numbergame on purpose")]
+fn every_compiled_fill_agrees_across_tile_and_block_edges() {
+    // The fills work in tiles of 512 columns and blocks of 256 diagonals:
+    // lengths around those edges, odd and even, against memo.
+    let fills = available_fills();
+    let mut solvers: Vec<&dyn Solver> = vec![&Memo];
+    solvers.extend(fills.iter().map(|f| f as &dyn Solver));
+    for (index, n) in [255, 256, 257, 511, 512, 513, 1024, 1025, 1299, 1300]
+        .into_iter()
+        .enumerate()
+    {
+        let values = DISTRIBUTIONS[index % DISTRIBUTIONS.len()];
+        let board = random_board(seed(), index as u64, Span { lo: n, hi: n }, values);
+        for game in [Game::Coins, Game::NumberGame] {
+            let report = check(game, &board, &solvers, &[], &CheckConfig::default());
+            assert!(
+                report.is_ok(),
+                "{game}, n = {n} (seed {}, index {index}): {:?}",
+                seed(),
+                report.violation
+            );
+        }
+    }
+}
+
 /// With the `planted-bug` feature, table's numbergame fills forget the
 /// delete moves on odd lengths >= 3; every compiled fill must show it.
 #[cfg(feature = "planted-bug")]
