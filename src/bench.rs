@@ -114,9 +114,7 @@ pub fn tree_nodes(game: Game, n: usize) -> f64 {
         let children: f64 = if k == 0 {
             0.0
         } else {
-            game.moves(k)
-                .map(|mv| nodes[k - mv.width()])
-                .sum::<f64>()
+            game.moves(k).map(|mv| nodes[k - mv.width()]).sum::<f64>()
         };
         nodes.push(1.0 + children);
     }
@@ -207,7 +205,9 @@ pub fn run(
     if !solver.supports(game) {
         return None;
     }
-    let cap = plan.max_n.map_or(cap(solver, game), |m| m.min(cap(solver, game)));
+    let cap = plan
+        .max_n
+        .map_or(cap(solver, game), |m| m.min(cap(solver, game)));
     let mut series = Series {
         game,
         solver: solver.name().to_string(),
@@ -298,6 +298,9 @@ mod tests {
         assert_eq!(series.cap, 8);
         assert_eq!(series.largest_within_budget, Some(8));
         let last = series.measurements.last().unwrap();
-        assert_eq!(last.value, Table.difference(Game::GameOfSum, &board(1, last.n)));
+        assert_eq!(
+            last.value,
+            Table.difference(Game::GameOfSum, &board(1, last.n))
+        );
     }
 }

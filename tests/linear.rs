@@ -49,7 +49,10 @@ fn boards(seed: u64, index: u64, pick: u8, max_len: usize) -> [Board; 2] {
     let board = random_board(seed, index, Span { lo: 1, hi: max_len }, values);
     let mut shorter = board.values().to_vec();
     shorter.pop();
-    [board, Board::new(shorter).expect("a prefix keeps the overflow rule")]
+    [
+        board,
+        Board::new(shorter).expect("a prefix keeps the overflow rule"),
+    ]
 }
 
 /// Checks `board` with the built-in exact solvers (no heuristics), turning a
@@ -118,10 +121,23 @@ fn linear_builds_the_canonical_line() {
         for board in boards(seed(), index, index as u8, 30) {
             let (_, ours) = Linear.line(Game::Coins, &board).unwrap();
             let (_, table) = Table.line(Game::Coins, &board).unwrap();
-            assert_eq!(ours, table, "board {board} (seed {}, index {index})", seed());
+            assert_eq!(
+                ours,
+                table,
+                "board {board} (seed {}, index {index})",
+                seed()
+            );
         }
     }
-    let long = random_board(seed(), 0, Span { lo: 20_001, hi: 20_001 }, Values::Small);
+    let long = random_board(
+        seed(),
+        0,
+        Span {
+            lo: 20_001,
+            hi: 20_001,
+        },
+        Values::Small,
+    );
     assert!(Linear.line(Game::Coins, &long).is_none());
 }
 
@@ -147,7 +163,10 @@ fn linear_handles_extreme_values_near_the_overflow_rule() {
 }
 
 #[test]
-#[cfg_attr(feature = "planted-bug", ignore = "the planted bug breaks numbergame on purpose")]
+#[cfg_attr(
+    feature = "planted-bug",
+    ignore = "the planted bug breaks numbergame on purpose"
+)]
 fn linear_refuses_other_games() {
     assert!(!Linear.supports(Game::NumberGame) && !Linear.supports(Game::GameOfSum));
     let board: Board = "4 2 2 -2 -3".parse().unwrap();
@@ -195,7 +214,10 @@ fn the_check_catches_strict_peaks_on_the_known_board() {
             reference,
             expected,
         }) => {
-            assert_eq!((solver.as_str(), reference.as_str()), ("strict-linear", "table"));
+            assert_eq!(
+                (solver.as_str(), reference.as_str()),
+                ("strict-linear", "table")
+            );
             assert_eq!((difference, expected), (-1, 1));
         }
         other => panic!("expected a disagreement, got {other:?}"),
@@ -226,7 +248,10 @@ fn the_check_finds_strict_peaks_by_enumeration_and_at_random() {
     let found = (0..2_000u64)
         .map(|i| random_board(seed, i, Span { lo: 1, hi: 12 }, Values::Small))
         .find(|b| strict_violation(b).is_some());
-    assert!(found.is_some(), "seed {seed}: no failure in 2000 random boards");
+    assert!(
+        found.is_some(),
+        "seed {seed}: no failure in 2000 random boards"
+    );
     // Neither search trips over the real algorithm.
     let solvers: [&dyn Solver; 4] = [&Minimax, &Memo, &Table, &Linear];
     for board in [shortest, found.unwrap()] {
@@ -248,11 +273,18 @@ impl Solver for Fill {
 }
 
 fn available_fills() -> Vec<Fill> {
-    Isa::ALL.into_iter().filter(|i| i.available()).map(Fill).collect()
+    Isa::ALL
+        .into_iter()
+        .filter(|i| i.available())
+        .map(Fill)
+        .collect()
 }
 
 #[test]
-#[cfg_attr(feature = "planted-bug", ignore = "the planted bug breaks numbergame on purpose")]
+#[cfg_attr(
+    feature = "planted-bug",
+    ignore = "the planted bug breaks numbergame on purpose"
+)]
 fn every_compiled_fill_agrees_with_minimax_and_memo() {
     fn property(seed: u64, index: u64, pick: u8) -> TestResult {
         let fills = available_fills();
@@ -278,7 +310,10 @@ fn every_compiled_fill_agrees_with_minimax_and_memo() {
 }
 
 #[test]
-#[cfg_attr(feature = "planted-bug", ignore = "the planted bug breaks numbergame on purpose")]
+#[cfg_attr(
+    feature = "planted-bug",
+    ignore = "the planted bug breaks numbergame on purpose"
+)]
 fn every_compiled_fill_agrees_across_tile_and_block_edges() {
     // The fills work in tiles of 512 columns and blocks of 256 diagonals:
     // lengths around those edges, odd and even, against memo.
@@ -311,7 +346,13 @@ fn every_compiled_fill_carries_the_planted_bug() {
     let board: Board = "5 -9 1".parse().unwrap();
     for fill in available_fills() {
         let solvers: [&dyn Solver; 2] = [&Minimax, &fill];
-        let report = check(Game::NumberGame, &board, &solvers, &[], &CheckConfig::default());
+        let report = check(
+            Game::NumberGame,
+            &board,
+            &solvers,
+            &[],
+            &CheckConfig::default(),
+        );
         assert!(
             matches!(report.violation, Some(Violation::Disagree { .. })),
             "{}: {:?}",
@@ -323,7 +364,13 @@ fn every_compiled_fill_carries_the_planted_bug() {
     // recording fill, planted alike) replays to that value, so the
     // signature stays a plain disagreement.
     let solvers: [&dyn Solver; 2] = [&Minimax, &Table];
-    let report = check(Game::NumberGame, &board, &solvers, &[], &CheckConfig::default());
+    let report = check(
+        Game::NumberGame,
+        &board,
+        &solvers,
+        &[],
+        &CheckConfig::default(),
+    );
     let signature = report.violation.map(|v| v.signature());
     assert_eq!(signature.as_deref(), Some("disagree:table"));
 }

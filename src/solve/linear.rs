@@ -120,21 +120,21 @@ pub fn value(values: &[i64]) -> i64 {
 /// a wrong variant apart. `values` must satisfy the overflow rule; then no
 /// peak test makes the arithmetic wrap (see the module documentation).
 pub fn fused_value(values: &[i64], peak: impl Fn(i64, i64, i64) -> bool) -> i64 {
-    let mut stack = vec![0i64; values.len()];
-    let mut top = 0; // stack[..top] is in use
+    // The newest value is kept apart from the stack (in a register) while
+    // it fuses with the two values below it.
+    let mut stack: Vec<i64> = Vec::with_capacity(values.len());
     for &v in values {
-        stack[top] = v;
-        top += 1;
-        while top >= 3 {
-            let (x, y, z) = (stack[top - 3], stack[top - 2], stack[top - 1]);
+        let mut z = v;
+        while let [.., x, y] = stack[..] {
             if !peak(x, y, z) {
                 break;
             }
-            stack[top - 3] = (x - y) + z;
-            top -= 2;
+            stack.truncate(stack.len() - 2);
+            z += x - y; // x - y alone is bounded too (module docs)
         }
+        stack.push(z);
     }
-    valley_value(&stack[..top])
+    valley_value(&stack)
 }
 
 /// Plays a row out with both players taking the larger end (the left one on
@@ -215,7 +215,10 @@ mod tests {
         assert_eq!(value(&[5]), 5);
         assert_eq!(value(&[8, 15, 3, 7]), 22 - 11);
         assert_eq!(value(&[-2, -1, 1, 1, 1, -1]), 1);
-        assert_eq!(fused_value(&[-2, -1, 1, 1, 1, -1], |x, y, z| y > x && y > z), -1);
+        assert_eq!(
+            fused_value(&[-2, -1, 1, 1, 1, -1], |x, y, z| y > x && y > z),
+            -1
+        );
     }
 
     #[test]

@@ -249,17 +249,10 @@ impl Isa {
         }
     }
 
-    /// Whether this processor can run the variant.
+    /// Whether the variant was compiled (AVX-512 needs Rust 1.89 or newer)
+    /// and this processor can run it.
     pub fn available(self) -> bool {
-        match self {
-            Isa::Portable => true,
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => std::arch::is_x86_feature_detected!("avx512f"),
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => false,
-        }
+        fill_for(self).is_some()
     }
 
     /// The widest variant this processor runs (what [`Table`] uses).
@@ -362,7 +355,11 @@ fn coins_value(v: &[i64]) -> i64 {
     let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
     tiled(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
-        let (out, prev) = if len % 2 == 0 { (even, odd) } else { (odd, even) };
+        let (out, prev) = if len % 2 == 0 {
+            (even, odd)
+        } else {
+            (odd, even)
+        };
         coins_span(v, prev, out, len, a, b);
     });
     buffers[v.len() % 2][0]
@@ -391,16 +388,32 @@ fn numbergame_value(v: &[i64]) -> i64 {
     buffers[n % 3][0]
 }
 
-/// Compiles the value fills for one instruction set.
+/// A value-only fill for every game.
+type Fill = fn(Game, &[i64]) -> i64;
+
+/// The fills compiled for the target's baseline.
+fn portable_fill(game: Game, v: &[i64]) -> i64 {
+    match game {
+        Game::Coins => coins_value(v),
+        Game::NumberGame => numbergame_value(v),
+        Game::GameOfSum => gameofsum(v, &mut ()),
+    }
+}
+
+/// Compiles the fills for one instruction set, in a module whose `fill()`
+/// hands them out only when the processor has the feature.
 macro_rules! fills_for {
-    ($module:ident, $feature:literal) => {
+    ($(#[$attr:meta])* $module:ident, $feature:tt) => {
+        $(#[$attr])*
         #[cfg(target_arch = "x86_64")]
         mod $module {
+            use crate::game::Game;
+
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            pub unsafe fn coins(v: &[i64]) -> i64 {
+            unsafe fn coins(v: &[i64]) -> i64 {
                 super::coins_value(v)
             }
 
@@ -408,38 +421,79 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            pub unsafe fn numbergame(v: &[i64]) -> i64 {
+            unsafe fn numbergame(v: &[i64]) -> i64 {
                 super::numbergame_value(v)
+            }
+
+            fn fill_unchecked(game: Game, v: &[i64]) -> i64 {
+                // SAFETY: `fill` hands this function out only after the
+                // feature was detected.
+                unsafe {
+                    match game {
+                        Game::Coins => coins(v),
+                        Game::NumberGame => numbergame(v),
+                        Game::GameOfSum => super::gameofsum(v, &mut ()),
+                    }
+                }
+            }
+
+            /// The fills, if this processor has the feature.
+            pub fn fill() -> Option<super::Fill> {
+                std::arch::is_x86_feature_detected!($feature)
+                    .then_some(fill_unchecked as super::Fill)
+            }
+        }
+    };
+}
+
+/// Stands for an instruction set not compiled into this build.
+macro_rules! no_fills {
+    ($(#[$attr:meta])* $module:ident) => {
+        $(#[$attr])*
+        mod $module {
+            /// Never: the fills were not compiled.
+            pub fn fill() -> Option<super::Fill> {
+                None
             }
         }
     };
 }
 
 fills_for!(avx2, "avx2");
-fills_for!(avx512, "avx512f");
+// AVX-512 target features are stable from Rust 1.89; older compilers (the
+// crate supports 1.85) build without them and dispatch to AVX2.
+fills_for!(
+    #[rustversion::since(1.89)]
+    avx512,
+    "avx512f"
+);
+no_fills!(
+    #[rustversion::before(1.89)]
+    #[cfg(target_arch = "x86_64")]
+    avx512
+);
+no_fills!(
+    #[cfg(not(target_arch = "x86_64"))]
+    avx2
+);
+no_fills!(
+    #[cfg(not(target_arch = "x86_64"))]
+    avx512
+);
 
-/// The value by the value-only fill compiled for `isa`, or `None` when this
-/// processor lacks `isa`. gameofsum has one (scalar) fill for every `isa`.
-pub fn value_with(game: Game, values: &[i64], isa: Isa) -> Option<i64> {
-    if !isa.available() {
-        return None;
+/// The fills for `isa`, if compiled in and supported by this processor.
+fn fill_for(isa: Isa) -> Option<Fill> {
+    match isa {
+        Isa::Portable => Some(portable_fill),
+        Isa::Avx2 => avx2::fill(),
+        Isa::Avx512 => avx512::fill(),
     }
-    Some(match (game, isa) {
-        (Game::GameOfSum, _) => gameofsum(values, &mut ()),
-        (Game::Coins, Isa::Portable) => coins_value(values),
-        (Game::NumberGame, Isa::Portable) => numbergame_value(values),
-        // SAFETY: `isa.available()` checked the feature just above.
-        #[cfg(target_arch = "x86_64")]
-        (Game::Coins, Isa::Avx2) => unsafe { avx2::coins(values) },
-        #[cfg(target_arch = "x86_64")]
-        (Game::NumberGame, Isa::Avx2) => unsafe { avx2::numbergame(values) },
-        #[cfg(target_arch = "x86_64")]
-        (Game::Coins, Isa::Avx512) => unsafe { avx512::coins(values) },
-        #[cfg(target_arch = "x86_64")]
-        (Game::NumberGame, Isa::Avx512) => unsafe { avx512::numbergame(values) },
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => return None,
-    })
+}
+
+/// The value by the value-only fill compiled for `isa`, or `None` when `isa`
+/// is not available. gameofsum has one scalar fill, compiled for each `isa`.
+pub fn value_with(game: Game, values: &[i64], isa: Isa) -> Option<i64> {
+    fill_for(isa).map(|fill| fill(game, values))
 }
 
 impl Solver for Table {
@@ -448,8 +502,8 @@ impl Solver for Table {
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
-        value_with(game, board.values(), Isa::widest())
-            .unwrap_or_else(|| fill(game, board.values(), &mut ()))
+        let fill = fill_for(Isa::widest()).unwrap_or(portable_fill);
+        fill(game, board.values())
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
