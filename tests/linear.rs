@@ -68,18 +68,25 @@ fn agree(game: Game, board: &Board, config: &CheckConfig, origin: &str) -> TestR
     }
 }
 
+/// Property: on the two boards of (seed, index), up to `max_len` values,
+/// every exact solver agrees with linear and the check finds nothing.
+fn linear_agrees(seed: u64, index: u64, pick: u8, max_len: usize) -> TestResult {
+    let config = CheckConfig::default();
+    for board in boards(seed, index, pick, max_len) {
+        let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
+        let result = agree(Game::Coins, &board, &config, &origin);
+        if result.is_failure() {
+            return result;
+        }
+    }
+    TestResult::passed()
+}
+
 #[test]
 fn linear_agrees_with_every_solver_on_random_boards() {
+    // Up to 24 values: minimax takes part up to 16.
     fn property(seed: u64, index: u64, pick: u8) -> TestResult {
-        let config = CheckConfig::default();
-        for board in boards(seed, index, pick, 24) {
-            let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
-            let result = agree(Game::Coins, &board, &config, &origin);
-            if result.is_failure() {
-                return result;
-            }
-        }
-        TestResult::passed()
+        linear_agrees(seed, index, pick, 24)
     }
     quickcheck_seeded(300, property as fn(u64, u64, u8) -> TestResult);
 }
@@ -87,15 +94,7 @@ fn linear_agrees_with_every_solver_on_random_boards() {
 #[test]
 fn linear_agrees_with_table_and_memo_on_longer_boards() {
     fn property(seed: u64, index: u64, pick: u8) -> TestResult {
-        let config = CheckConfig::default();
-        for board in boards(seed, index, pick, 400) {
-            let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
-            let result = agree(Game::Coins, &board, &config, &origin);
-            if result.is_failure() {
-                return result;
-            }
-        }
-        TestResult::passed()
+        linear_agrees(seed, index, pick, 400)
     }
     quickcheck_seeded(40, property as fn(u64, u64, u8) -> TestResult);
 }
@@ -344,33 +343,19 @@ fn every_compiled_fill_agrees_across_tile_and_block_edges() {
 #[test]
 fn every_compiled_fill_carries_the_planted_bug() {
     let board: Board = "5 -9 1".parse().unwrap();
+    let signature_against_minimax = |solver: &dyn Solver| {
+        let solvers: [&dyn Solver; 2] = [&Minimax, solver];
+        let config = CheckConfig::default();
+        let report = check(Game::NumberGame, &board, &solvers, &[], &config);
+        report.violation.map(|v| v.signature())
+    };
     for fill in available_fills() {
-        let solvers: [&dyn Solver; 2] = [&Minimax, &fill];
-        let report = check(
-            Game::NumberGame,
-            &board,
-            &solvers,
-            &[],
-            &CheckConfig::default(),
-        );
-        assert!(
-            matches!(report.violation, Some(Violation::Disagree { .. })),
-            "{}: {:?}",
-            fill.name(),
-            report.violation
-        );
+        let expected = format!("disagree:{}", fill.name());
+        assert_eq!(signature_against_minimax(&fill), Some(expected));
     }
     // The solver itself: its value disagrees, and its line (from the
     // recording fill, planted alike) replays to that value, so the
     // signature stays a plain disagreement.
-    let solvers: [&dyn Solver; 2] = [&Minimax, &Table];
-    let report = check(
-        Game::NumberGame,
-        &board,
-        &solvers,
-        &[],
-        &CheckConfig::default(),
-    );
-    let signature = report.violation.map(|v| v.signature());
+    let signature = signature_against_minimax(&Table);
     assert_eq!(signature.as_deref(), Some("disagree:table"));
 }
