@@ -41,7 +41,7 @@ fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Ok(x),
         _ => Err(format!(
-            "{s:?} is not a number of seconds between 0 and 3600"
+            "{s:?} is not a number of seconds above 0 and at most 3600"
         )),
     }
 }
@@ -104,6 +104,14 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             .map(|name| solver_by_name(name))
             .collect::<Result<_>>()?
     };
+    if args.max_n == Some(0) {
+        return Err(Error::invalid("--max-n must be at least 1"));
+    }
+    if !games.iter().any(|&g| solvers.iter().any(|s| s.supports(g))) {
+        return Err(Error::invalid(
+            "none of the chosen solvers implements the chosen games",
+        ));
+    }
     let plan = Plan {
         max_seconds: args.max_seconds,
         seed: args.seed,
@@ -130,7 +138,6 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         "game", "solver", "n", "time", "states/s", "reps"
     ));
     let mut summaries = Vec::new();
-    let mut any = false;
     for &game in &games {
         for &solver in &solvers {
             let row = |m: &Measurement| {
@@ -147,9 +154,8 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             let Some(series) = timing::run(solver, game, &plan, |m| say(row(m))) else {
                 continue;
             };
-            any = true;
             let largest = match series.largest_within_budget {
-                Some(n) if n == series.cap => format!("{n} (the cap; not limited by time)"),
+                Some(n) if n == series.cap => format!("{n} (the cap of n; time did not limit it)"),
                 Some(n) => n.to_string(),
                 None => "none".into(),
             };
@@ -160,11 +166,6 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
                 plan.max_seconds
             ));
         }
-    }
-    if !any {
-        return Err(Error::invalid(
-            "none of the chosen solvers implements the chosen games",
-        ));
     }
     say(String::new());
     for line in summaries {

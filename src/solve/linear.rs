@@ -3,6 +3,9 @@
 //! Only coins is supported; the fusion below is false for numbergame and
 //! gameofsum (on `4 2 2 -2 -3` it changes the value of both).
 //!
+//! The fusion rule is attributed to T. Idziaszek (Potyczki Algorytmiczne
+//! 2010, problem "Termity"); the outline below is ours.
+//!
 //! # The algorithm
 //! Read the values left to right onto a stack. After each push, while the
 //! three values on top, x y z, form a *peak* (y >= x and y >= z, ties
@@ -82,8 +85,10 @@
 //! # Lines of play
 //! The fused stack tells the value, not a move: a fused entry stands for
 //! values that both players take in an order the stack does not record, and
-//! the tempting rule "answer the opponent's move inside a fused triple with
-//! its middle value" does not describe optimal moves in general. So
+//! the tempting rule "when the opponent takes the outer value of a fused
+//! triple, answer with its middle value" does not describe optimal moves:
+//! on `-100 -100 -100 0`, after the first player takes the left -100, the
+//! answer -100 leaves the mover 200 behind where taking the 0 leaves 0. So
 //! [`Linear`] builds a line by re-solving: at each position it computes the
 //! value of the position after taking the left end (O(length) by the
 //! algorithm) and takes the left end when that reaches the position's value,
