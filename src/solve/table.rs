@@ -17,14 +17,16 @@
 //! right run stops at one value). That is O(n^2) bits.
 //!
 //! # Speed
-//! The value-only fills of coins and numbergame ([`value_with`]) compute one
-//! diagonal from the previous ones with separate input and output buffers,
-//! as a branch-free loop over zipped slices that the compiler turns into
-//! vector code with 64-bit lanes (compare, then blend or `vpmaxsq`). The
-//! same loop is compiled three times: for the portable baseline, for AVX2
-//! and for AVX-512; [`Isa::widest`] picks the widest one the processor has
-//! at run time. gameofsum keeps its scalar O(n^2) fill with running minima.
-//! The value-only path records no choice bits.
+//! The value-only fills of coins and numbergame ([`value_with`]) compute a
+//! diagonal from the previous ones into a separate buffer (two buffers for
+//! coins, three for numbergame: O(n) memory), as a branch-free loop over
+//! zipped slices that the compiler turns into vector code with 64-bit lanes
+//! (compare and blend, or `vpmaxsq`). The cells are visited in cache tiles
+//! (512 columns by 256 diagonals) so that the working set stays in L1 for any n. The same
+//! code is compiled three times: for the portable baseline, for AVX2 and for
+//! AVX-512; [`Isa::widest`] picks the widest one the processor has at run
+//! time. gameofsum keeps its scalar O(n^2) fill with running minima. The
+//! value-only path records no choice bits.
 //!
 //! [`Table::line`] runs the recording fill for the choice bits but returns
 //! the value of the fast fill, so the check cross-examines both: a wrong
