@@ -173,3 +173,51 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     }
     Ok(Status::Ok)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::Parser;
+
+    fn args(line: &[&str]) -> std::result::Result<BenchArgs, clap::Error> {
+        let cli = Cli::try_parse_from([&["coinline", "bench"], line].concat())?;
+        match cli.command {
+            crate::cli::Command::Bench(args) => Ok(args),
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_are_checked_before_any_timing() {
+        assert!(args(&["--max-seconds", "0"]).is_err());
+        assert!(args(&["--max-seconds", "nan"]).is_err());
+        assert!(args(&["--isa", "avx9"]).is_err());
+        assert!(args(&["--game", "chess"]).is_err());
+        let bad = args(&["--game", "gameofsum", "--solver", "linear"]).unwrap();
+        assert!(run(&bad).is_err());
+        let bad = args(&["--solver", "nope"]).unwrap();
+        assert!(run(&bad).is_err());
+        let bad = args(&["--max-n", "0"]).unwrap();
+        assert!(run(&bad).is_err());
+    }
+
+    #[test]
+    fn a_small_run_succeeds() {
+        let small = args(&[
+            "--game",
+            "coins",
+            "--solver",
+            "linear",
+            "--solver",
+            "table",
+            "--max-n",
+            "20",
+            "--sample-seconds",
+            "0.001",
+        ])
+        .unwrap();
+        assert_eq!(small.games, vec![Game::Coins]);
+        assert_eq!(run(&small).unwrap(), Status::Ok);
+    }
+}
