@@ -134,8 +134,8 @@ mod tests {
         let solved = std::thread::Builder::new()
             .stack_size(128 * 1024)
             .spawn(move || {
-                let memo = Memo.difference(Game::NumberGame, &board);
-                (memo, Table.difference(Game::NumberGame, &board))
+                let memo = Memo.difference(Game::Coins, &board);
+                (memo, Table.difference(Game::Coins, &board))
             })
             .unwrap()
             .join()
