@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod board;
 pub mod case;
 pub mod check;

@@ -525,7 +525,7 @@ fn timings_add_columns_only_when_asked() {
     let rows = String::from_utf8(read(&dir.join("t.csv"))).unwrap();
     let header = rows.lines().next().unwrap();
     assert!(
-        header.ends_with("minimax_ns,memo_ns,table_ns,check_ns"),
+        header.ends_with("minimax_ns,memo_ns,linear_ns,table_ns,check_ns"),
         "{header}"
     );
     let last = rows.lines().last().unwrap();

@@ -11,6 +11,7 @@ use crate::error::Error;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+pub mod bench;
 pub mod compare;
 pub mod judge;
 pub mod merge;
@@ -42,6 +43,8 @@ pub enum Command {
     Judge(judge::JudgeArgs),
     /// Studies that answer a question with a report (odd-n).
     Study(study::StudyArgs),
+    /// Time every exact solver on growing boards.
+    Bench(bench::BenchArgs),
 }
 
 /// What a command reports back to `main`.
@@ -67,6 +70,7 @@ pub fn main() -> ExitCode {
         Command::Stress(args) => stress::run(&args),
         Command::Judge(args) => judge::run(&args),
         Command::Study(args) => study::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -119,3 +119,27 @@ impl Solver for Memo {
         Some((value, Line(moves)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_board, Span, Values};
+    use crate::solve::Table;
+
+    #[test]
+    fn long_boards_need_no_deep_thread_stack() {
+        // A 128 KiB thread stack would overflow on recursion thousands of
+        // levels deep; the memo's own stack lives on the heap.
+        let board = random_board(3, 0, Span { lo: 2001, hi: 2001 }, Values::Spiky);
+        let solved = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(move || {
+                let memo = Memo.difference(Game::Coins, &board);
+                (memo, Table.difference(Game::Coins, &board))
+            })
+            .unwrap()
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(solved.0, solved.1);
+    }
+}

@@ -12,10 +12,12 @@ use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{replay, Game, Line, Totals};
 
+pub mod linear;
 pub mod memo;
 pub mod minimax;
 pub mod table;
 
+pub use linear::Linear;
 pub use memo::Memo;
 pub use minimax::Minimax;
 pub use table::Table;
@@ -115,8 +117,20 @@ pub fn solve(solver: &dyn Solver, game: Game, board: &Board, want_line: bool) ->
 }
 
 /// The built-in exact solvers, ground truth first.
+///
+/// Architecture invariant: `table` stays last. [`crate::check`] checks the
+/// reversal and shift invariants with the last solver that ran, and `table`
+/// is the one that runs on every game and every accepted length.
 pub fn exact_solvers() -> &'static [&'static dyn Solver] {
-    &[&Minimax, &Memo, &Table]
+    &[&Minimax, &Memo, &Linear, &Table]
+}
+
+/// The built-in exact solvers that implement `game`, in registry order.
+pub fn solvers_for(game: Game) -> impl Iterator<Item = &'static dyn Solver> {
+    exact_solvers()
+        .iter()
+        .copied()
+        .filter(move |s| s.supports(game))
 }
 
 /// The names of the built-in exact solvers.
@@ -150,6 +164,15 @@ pub(crate) fn tri_size(n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_is_the_last_solver_and_runs_everywhere() {
+        let last = *exact_solvers().last().unwrap();
+        assert_eq!(last.name(), "table");
+        for game in Game::ALL {
+            assert!(last.supports(game) && last.limit(game).is_none());
+        }
+    }
 
     #[test]
     fn tri_index_is_a_bijection() {

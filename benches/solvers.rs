@@ -1,0 +1,81 @@
+//! Criterion benchmarks of the exact solvers at the sizes named by the
+//! performance targets of issue 7 (see reports/PERFORMANCE.md).
+//!
+//! `cargo bench --bench solvers` runs them all; add a filter such as
+//! `cargo bench --bench solvers -- table/coins` to run some.
+
+use coinline::bench::board;
+use coinline::solve::table::{value_with, Isa};
+use coinline::solve::{linear, Memo, Minimax, Solver};
+use coinline::Game;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::hint::black_box;
+use std::time::Duration;
+
+const SEED: u64 = 1;
+
+/// Table's value fill per instruction set, coins and numbergame at the
+/// target size, and gameofsum.
+fn table(c: &mut Criterion) {
+    let mut group = c.benchmark_group("table");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(4));
+    for (game, n) in [
+        (Game::Coins, 20_000),
+        (Game::NumberGame, 20_000),
+        (Game::GameOfSum, 5_000),
+    ] {
+        let b = board(SEED, n);
+        for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+            if game == Game::GameOfSum && isa != Isa::Portable {
+                continue; // one scalar fill for every instruction set
+            }
+            let id = BenchmarkId::new(format!("{game}/{}", isa.name()), n);
+            group.bench_with_input(id, &b, |bench, b| {
+                bench.iter(|| value_with(game, black_box(b.values()), isa))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn linear_coins(c: &mut Criterion) {
+    let mut group = c.benchmark_group("linear");
+    group.sample_size(10);
+    for n in [100_000, 10_000_000] {
+        let b = board(SEED, n);
+        group.bench_with_input(BenchmarkId::new("coins", n), &b, |bench, b| {
+            bench.iter(|| linear::value(black_box(b.values())))
+        });
+    }
+    group.finish();
+}
+
+fn exhaustive(c: &mut Criterion) {
+    let mut group = c.benchmark_group("minimax");
+    group.sample_size(10);
+    for (game, n) in [
+        (Game::Coins, 25),
+        (Game::NumberGame, 18),
+        (Game::GameOfSum, 15),
+    ] {
+        let b = board(SEED, n);
+        group.bench_with_input(BenchmarkId::new(game.name(), n), &b, |bench, b| {
+            bench.iter(|| Minimax.difference(game, black_box(b)))
+        });
+    }
+    group.finish();
+}
+
+fn memo(c: &mut Criterion) {
+    let mut group = c.benchmark_group("memo");
+    group.sample_size(10);
+    let b = board(SEED, 5_000);
+    group.bench_with_input(BenchmarkId::new("coins", 5_000), &b, |bench, b| {
+        bench.iter(|| Memo.difference(Game::Coins, black_box(b)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, table, linear_coins, exhaustive, memo);
+criterion_main!(benches);

@@ -1,0 +1,306 @@
+//! Timing the exact solvers on growing boards: the library side of
+//! `coinline bench`.
+//!
+//! For one game and one solver, [`run`] times solves of seeded random boards
+//! of growing length n, up to the solver's practical cap ([`cap`]) or until
+//! one solve takes longer than the time budget; it then bisects between the
+//! last length within the budget and the first beyond it, to report the
+//! largest n solved within the budget. Each length is timed on one board,
+//! repeated until [`Plan::min_sample_seconds`] have passed, and the fastest
+//! repetition is kept (the least disturbed one on a busy machine).
+//!
+//! "States" are the positions a solver evaluates, which differ by solver:
+//! tree nodes for minimax, intervals (n(n+1)/2) for memo and table, values
+//! read for linear.
+
+use crate::board::Board;
+use crate::game::Game;
+use crate::generate::{random_board, Span, Values};
+use crate::solve::{table, Solver};
+use std::time::Instant;
+
+/// How to measure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// The budget of one solve: growth stops at the first length that takes
+    /// longer, and the report names the largest length within it.
+    pub max_seconds: f64,
+    /// Repeat a solve until this much time has passed (at least once).
+    pub min_sample_seconds: f64,
+    /// The seed of the boards (board of length n is index n of this seed).
+    pub seed: u64,
+    /// For table: the instruction set of the value fill (`None`: the widest
+    /// this processor has, as the solver itself picks).
+    pub isa: Option<table::Isa>,
+    /// A lower cap on n than the solver's own ([`cap`]), if any.
+    pub max_n: Option<usize>,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Plan {
+            max_seconds: 1.0,
+            min_sample_seconds: 0.2,
+            seed: 1,
+            isa: None,
+            max_n: None,
+        }
+    }
+}
+
+/// One timed length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// The board length.
+    pub n: usize,
+    /// Seconds of the fastest repetition.
+    pub seconds: f64,
+    /// How many repetitions were timed.
+    pub repetitions: u32,
+    /// Positions evaluated by one solve (see the module documentation).
+    pub states: f64,
+    /// The value found (so a run cannot be optimized away, and for reports).
+    pub value: i64,
+}
+
+impl Measurement {
+    /// States per second of the fastest repetition.
+    pub fn states_per_second(&self) -> f64 {
+        self.states / self.seconds.max(1e-12)
+    }
+}
+
+/// Everything measured for one game and solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The game.
+    pub game: Game,
+    /// The solver's name.
+    pub solver: String,
+    /// The cap on n for this solver and game.
+    pub cap: usize,
+    /// Every timed length, in the order measured.
+    pub measurements: Vec<Measurement>,
+    /// The largest length solved within the budget (`None` if even n = 1
+    /// was over it). Equal to `cap` when the cap was reached in time.
+    pub largest_within_budget: Option<usize>,
+}
+
+/// The largest n worth timing for `solver` on `game`: the solver's own
+/// limit, and for solvers without one a length where time or memory runs
+/// out (10^7 for linear, 10^5 for table).
+pub fn cap(solver: &dyn Solver, game: Game) -> usize {
+    let practical = match solver.name() {
+        "linear" => 10_000_000,
+        _ => 100_000,
+    };
+    solver.limit(game).map_or(practical, |l| l.min(practical))
+}
+
+/// Positions one solve evaluates; see the module documentation.
+pub fn states(solver: &dyn Solver, game: Game, n: usize) -> f64 {
+    match solver.name() {
+        "minimax" => tree_nodes(game, n),
+        "linear" => n as f64,
+        _ => n as f64 * (n as f64 + 1.0) / 2.0,
+    }
+}
+
+/// Nodes of the full game tree of a board of length n (the root included).
+pub fn tree_nodes(game: Game, n: usize) -> f64 {
+    // nodes[k]: nodes of the tree below a position with k values left.
+    let mut nodes: Vec<f64> = Vec::with_capacity(n + 1);
+    for k in 0..=n {
+        let children: f64 = if k == 0 {
+            0.0
+        } else {
+            game.moves(k).map(|mv| nodes[k - mv.width()]).sum::<f64>()
+        };
+        nodes.push(1.0 + children);
+    }
+    nodes[n]
+}
+
+/// The board timed at length n.
+pub fn board(seed: u64, n: usize) -> Board {
+    random_board(
+        seed,
+        n as u64,
+        Span { lo: n, hi: n },
+        Values::Uniform(Span {
+            lo: -1_000_000,
+            hi: 1_000_000,
+        }),
+    )
+}
+
+/// The lengths tried while growing: 1, 2, 5, 10, 20, 50 ... for polynomial
+/// solvers, every length from 10 on for minimax (each step multiplies its
+/// time by 2 to 3); always ending at the cap.
+pub fn growth(solver: &dyn Solver, cap: usize) -> Vec<usize> {
+    let mut sizes: Vec<usize> = if solver.name() == "minimax" {
+        [1, 5].into_iter().chain(10..=cap).collect()
+    } else {
+        let mut v = Vec::new();
+        let mut decade = 1usize;
+        while decade <= cap {
+            v.extend([decade, 2 * decade, 5 * decade]);
+            decade = decade.saturating_mul(10);
+        }
+        v
+    };
+    sizes.retain(|&n| n <= cap);
+    if sizes.last() != Some(&cap) {
+        sizes.push(cap);
+    }
+    sizes
+}
+
+fn solve_once(solver: &dyn Solver, game: Game, board: &Board, isa: Option<table::Isa>) -> i64 {
+    match isa {
+        Some(isa) if solver.name() == "table" => table::value_with(game, board.values(), isa)
+            .unwrap_or_else(|| solver.difference(game, board)),
+        _ => solver.difference(game, board),
+    }
+}
+
+/// Times `solver` on the board of length `n`.
+pub fn measure(solver: &dyn Solver, game: Game, n: usize, plan: &Plan) -> Measurement {
+    let board = board(plan.seed, n);
+    let mut best = f64::INFINITY;
+    let mut repetitions = 0;
+    let started = Instant::now();
+    let value = loop {
+        let t = Instant::now();
+        let value = std::hint::black_box(solve_once(
+            solver,
+            game,
+            std::hint::black_box(&board),
+            plan.isa,
+        ));
+        best = best.min(t.elapsed().as_secs_f64());
+        repetitions += 1;
+        if started.elapsed().as_secs_f64() >= plan.min_sample_seconds {
+            break value;
+        }
+    };
+    Measurement {
+        n,
+        seconds: best,
+        repetitions,
+        states: states(solver, game, n),
+        value,
+    }
+}
+
+/// Measures `solver` on `game` as described in the module documentation,
+/// calling `progress` after each measurement. Returns `None` when the
+/// solver does not implement the game.
+pub fn run(
+    solver: &dyn Solver,
+    game: Game,
+    plan: &Plan,
+    mut progress: impl FnMut(&Measurement),
+) -> Option<Series> {
+    if !solver.supports(game) {
+        return None;
+    }
+    let cap = plan
+        .max_n
+        .map_or(cap(solver, game), |m| m.min(cap(solver, game)));
+    let mut series = Series {
+        game,
+        solver: solver.name().to_string(),
+        cap,
+        measurements: Vec::new(),
+        largest_within_budget: None,
+    };
+    let mut record = |series: &mut Series, n: usize| {
+        let m = measure(solver, game, n, plan);
+        progress(&m);
+        let within = m.seconds <= plan.max_seconds;
+        series.measurements.push(m);
+        within
+    };
+    let mut within: Option<usize> = None;
+    let mut beyond: Option<usize> = None;
+    for n in growth(solver, cap) {
+        if record(&mut series, n) {
+            within = Some(n);
+        } else {
+            beyond = Some(n);
+            break;
+        }
+    }
+    // Bisect to within 2% (or one value) of the largest length in budget.
+    if let (Some(mut lo), Some(mut hi)) = (within, beyond) {
+        while hi - lo > 1 && (hi - lo) * 50 > lo {
+            let mid = lo + (hi - lo) / 2;
+            if record(&mut series, mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        within = Some(lo);
+    }
+    series.largest_within_budget = within;
+    Some(series)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{minimax::refusal_limit, Linear, Memo, Minimax, Table};
+
+    #[test]
+    fn tree_nodes_count_the_game_tree() {
+        // Coins: a full binary tree of depth n.
+        assert_eq!(tree_nodes(Game::Coins, 3), 15.0);
+        // Numbergame, n = 2: root, L and R (one value left: 2 children each),
+        // DL and DR (leaves): 1 + 2 * 3 + 2 = 9.
+        assert_eq!(tree_nodes(Game::NumberGame, 2), 9.0);
+        // Gameofsum, n = 2: root; L1, R1 lead to one value (1 + 2 nodes);
+        // L2, R2 are leaves: 1 + 2 * 3 + 2 = 9.
+        assert_eq!(tree_nodes(Game::GameOfSum, 2), 9.0);
+    }
+
+    #[test]
+    fn growth_ends_at_the_cap_and_respects_limits() {
+        assert_eq!(growth(&Table, 100), vec![1, 2, 5, 10, 20, 50, 100]);
+        assert_eq!(growth(&Table, 30), vec![1, 2, 5, 10, 20, 30]);
+        assert_eq!(growth(&Minimax, 12), vec![1, 5, 10, 11, 12]);
+        assert_eq!(cap(&Linear, Game::Coins), 10_000_000);
+        assert_eq!(cap(&Memo, Game::GameOfSum), 1_000);
+        assert_eq!(cap(&Minimax, Game::Coins), refusal_limit(Game::Coins));
+    }
+
+    #[test]
+    fn run_bisects_to_the_budget() {
+        // A zero budget: nothing fits, the first length is over it.
+        let plan = Plan {
+            max_seconds: 0.0,
+            min_sample_seconds: 0.0,
+            ..Plan::default()
+        };
+        let series = run(&Table, Game::Coins, &plan, |_| {}).unwrap();
+        assert_eq!(series.largest_within_budget, None);
+        assert_eq!(series.measurements.len(), 1);
+        assert!(run(&Linear, Game::NumberGame, &plan, |_| {}).is_none());
+        // A generous budget on a tiny cap reaches the cap.
+        let plan = Plan {
+            max_seconds: 60.0,
+            min_sample_seconds: 0.0,
+            max_n: Some(8),
+            ..Plan::default()
+        };
+        let series = run(&Minimax, Game::GameOfSum, &plan, |_| {}).unwrap();
+        assert_eq!(series.cap, 8);
+        assert_eq!(series.largest_within_budget, Some(8));
+        let last = series.measurements.last().unwrap();
+        assert_eq!(
+            last.value,
+            Table.difference(Game::GameOfSum, &board(1, last.n))
+        );
+    }
+}

@@ -1,0 +1,223 @@
+//! `coinline bench`: time the exact solvers on growing boards.
+
+use super::{parse_with, Status};
+use crate::bench::{self as timing, Measurement, Plan};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
+use clap::Args;
+use std::io::Write;
+
+/// Arguments of `coinline bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Only this game (repeatable); default: every game.
+    #[arg(long = "game", value_parser = parse_with::<Game>)]
+    pub games: Vec<Game>,
+    /// Only this solver (repeatable); default: every exact solver.
+    #[arg(long = "solver")]
+    pub solvers: Vec<String>,
+    /// Time budget of one solve, in seconds: lengths grow until a solve takes
+    /// longer, and the largest length within it is reported.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+    /// Repeat each solve for this many seconds and keep the fastest run
+    /// (more is steadier on a busy machine).
+    #[arg(long, default_value_t = 0.2, value_parser = parse_seconds)]
+    pub sample_seconds: f64,
+    /// Never time boards longer than this.
+    #[arg(long)]
+    pub max_n: Option<usize>,
+    /// Seed of the random boards.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Instruction set of table's value fill: portable, avx2 or avx512
+    /// (default: the widest this processor has).
+    #[arg(long, value_parser = parse_isa)]
+    pub isa: Option<Isa>,
+}
+
+fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Ok(x),
+        _ => Err(format!(
+            "{s:?} is not a number of seconds above 0 and at most 3600"
+        )),
+    }
+}
+
+fn parse_isa(s: &str) -> std::result::Result<Isa, String> {
+    let isa = Isa::ALL
+        .into_iter()
+        .find(|isa| isa.name().eq_ignore_ascii_case(s.trim()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = Isa::ALL.iter().map(|i| i.name()).collect();
+            Error::unknown("instruction set", s, &names).to_string()
+        })?;
+    if !isa.available() {
+        return Err(format!("this processor does not support {}", isa.name()));
+    }
+    Ok(isa)
+}
+
+/// The processor's model name and logical core count, for the report.
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown processor".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{model}, {cores} logical cores")
+}
+
+fn seconds(s: f64) -> String {
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else if s >= 1e-3 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{:.2} us", s * 1e6)
+    }
+}
+
+fn rate(r: f64) -> String {
+    format!("{r:.3e}")
+}
+
+/// Runs `coinline bench`.
+pub fn run(args: &BenchArgs) -> Result<Status> {
+    let games = if args.games.is_empty() {
+        Game::ALL.to_vec()
+    } else {
+        args.games.clone()
+    };
+    let solvers: Vec<&dyn Solver> = if args.solvers.is_empty() {
+        exact_solvers().to_vec()
+    } else {
+        args.solvers
+            .iter()
+            .map(|name| solver_by_name(name))
+            .collect::<Result<_>>()?
+    };
+    if args.max_n == Some(0) {
+        return Err(Error::invalid("--max-n must be at least 1"));
+    }
+    if !games.iter().any(|&g| solvers.iter().any(|s| s.supports(g))) {
+        return Err(Error::invalid(
+            "none of the chosen solvers implements the chosen games",
+        ));
+    }
+    let plan = Plan {
+        max_seconds: args.max_seconds,
+        seed: args.seed,
+        isa: args.isa,
+        max_n: args.max_n,
+        min_sample_seconds: args.sample_seconds,
+    };
+    let isa = args.isa.unwrap_or_else(Isa::widest);
+    let mut out = std::io::stdout().lock();
+    let mut say = |text: String| {
+        // A closed pipe ends the output, not the program with a panic.
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    };
+    say(format!(
+        "coinline bench: seed {}, budget {} s per solve, table fill {}, {}",
+        plan.seed,
+        plan.max_seconds,
+        isa.name(),
+        machine()
+    ));
+    say(format!(
+        "{:<11} {:<8} {:>9} {:>11} {:>10} {:>5}",
+        "game", "solver", "n", "time", "states/s", "reps"
+    ));
+    let mut summaries = Vec::new();
+    for &game in &games {
+        for &solver in &solvers {
+            let row = |m: &Measurement| {
+                format!(
+                    "{:<11} {:<8} {:>9} {:>11} {:>10} {:>5}",
+                    game.name(),
+                    solver.name(),
+                    m.n,
+                    seconds(m.seconds),
+                    rate(m.states_per_second()),
+                    m.repetitions
+                )
+            };
+            let Some(series) = timing::run(solver, game, &plan, |m| say(row(m))) else {
+                continue;
+            };
+            let largest = match series.largest_within_budget {
+                Some(n) if n == series.cap => format!("{n} (the cap of n; time did not limit it)"),
+                Some(n) => n.to_string(),
+                None => "none".into(),
+            };
+            summaries.push(format!(
+                "{:<11} {:<8} largest n within {} s: {largest}",
+                game.name(),
+                solver.name(),
+                plan.max_seconds
+            ));
+        }
+    }
+    say(String::new());
+    for line in summaries {
+        say(line);
+    }
+    Ok(Status::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::Parser;
+
+    fn args(line: &[&str]) -> std::result::Result<BenchArgs, clap::Error> {
+        let cli = Cli::try_parse_from([&["coinline", "bench"], line].concat())?;
+        match cli.command {
+            crate::cli::Command::Bench(args) => Ok(args),
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_are_checked_before_any_timing() {
+        assert!(args(&["--max-seconds", "0"]).is_err());
+        assert!(args(&["--max-seconds", "nan"]).is_err());
+        assert!(args(&["--isa", "avx9"]).is_err());
+        assert!(args(&["--game", "chess"]).is_err());
+        let bad = args(&["--game", "gameofsum", "--solver", "linear"]).unwrap();
+        assert!(run(&bad).is_err());
+        let bad = args(&["--solver", "nope"]).unwrap();
+        assert!(run(&bad).is_err());
+        let bad = args(&["--max-n", "0"]).unwrap();
+        assert!(run(&bad).is_err());
+    }
+
+    #[test]
+    fn a_small_run_succeeds() {
+        let small = args(&[
+            "--game",
+            "coins",
+            "--solver",
+            "linear",
+            "--solver",
+            "table",
+            "--max-n",
+            "20",
+            "--sample-seconds",
+            "0.001",
+        ])
+        .unwrap();
+        assert_eq!(small.games, vec![Game::Coins]);
+        assert_eq!(run(&small).unwrap(), Status::Ok);
+    }
+}

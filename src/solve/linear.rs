@@ -1,0 +1,239 @@
+//! `linear`: the value of coins in O(n) time by fusing peaks.
+//!
+//! Only coins is supported; the fusion below is false for numbergame and
+//! gameofsum (on `4 2 2 -2 -3` it changes the value of both).
+//!
+//! The fusion rule is attributed to T. Idziaszek (Potyczki Algorytmiczne
+//! 2010, problem "Termity"); the outline below is ours.
+//!
+//! # The algorithm
+//! Read the values left to right onto a stack. After each push, while the
+//! three values on top, x y z, form a *peak* (y >= x and y >= z, ties
+//! allowed), replace them by the single value x - y + z. When the input is
+//! used up, no three neighbours on the stack form a peak, so no inner value
+//! is at least as large as both of its neighbours: the stack falls, then
+//! rises (a valley), and its largest value sits at one of its ends. The
+//! game's value is then played out on the valley: each player in turn takes
+//! the larger end, and the difference of what they took is the answer. No
+//! sort is needed; two pointers walk in from the ends.
+//!
+//! # Why it is exact (proof outline)
+//! Write V(s) for the mover's best margin on the row s, so V(empty) = 0 and
+//! V(a s b) = max(a - V(s b), b - V(a s)). Values may be any reals, with
+//! ties.
+//! 1. *Mirror.* V is unchanged when the row is reversed: the rules do not
+//!    tell left from right.
+//! 2. *One value moves V by at most its change.* Changing one value by d
+//!    changes the margin of every complete line of play by exactly +d or -d,
+//!    and a max or min of numbers that each move by at most |d| moves by at
+//!    most |d|.
+//! 3. *A largest end is taken at once.* If M is at least every value of s,
+//!    then V(M s) = M - V(s). By induction on |s|: the claim is that the
+//!    other option, taking the far end r of s = t r, is no better; with the
+//!    induction hypothesis V(M t) = M - V(t) that reads V(s) + V(t) <= 2M - r.
+//!    If r is a best first move in s, V(s) = r - V(t) and it holds as r <= M.
+//!    If the left end l of s = l u r is, V(s) = l - V(u r); fact 2 (raising
+//!    l, then r, to M) and the induction hypothesis give V(l u) <= 2M - l -
+//!    V(u) and V(u r) >= r - V(u), which add up to the claim.
+//! 4. *A global-maximum peak fuses.* If y is a largest value of the whole
+//!    row L x y z R, then V(L x y z R) = V(L m R) with m = x - y + z. By
+//!    induction on |L| + |R|. With both L and R non-empty, each first move
+//!    removes an outer value and leaves the triple intact, so the two
+//!    recurrences match term by term. With L empty, fact 3 says taking x
+//!    leads the opponent to take y at once, so that option is worth
+//!    x - y + V(z R) = m + V(z R) - z, while the row m R offers m - V(R);
+//!    fact 2 (lowering z to m costs at most y - x) shows the option of
+//!    taking x never beats what the fused row allows, and the remaining
+//!    option (taking the right end) matches by induction. R empty is the
+//!    mirror image (fact 1).
+//! 5. *Every peak fuses.* For any L, R and any peak x y z (not necessarily
+//!    the global maximum), V(L x y z R) = V(L m R). By induction on the
+//!    length. If y is a largest value, this is fact 4. Otherwise a largest
+//!    value M lies in L or R, and it is also a largest value of L m R
+//!    (m <= x and m <= z). If M is at an end of the row, fact 3 removes it
+//!    from both rows and the induction hypothesis applies. If M is inner,
+//!    with neighbours a and b, fuse a M b in both rows by fact 4; the
+//!    neighbour of the triple that changes becomes a - M + x <= x (or
+//!    z - M + b <= z), so x y z stays a peak, and both rows become the same
+//!    row two values shorter, where the induction hypothesis applies.
+//! 6. *Valleys are played greedily.* A valley's largest value is at an end,
+//!    so by fact 3 the mover takes it; what is left is again a valley.
+//!
+//! The algorithm keeps two invariants: V(stack, then the unread input) is
+//! V(board) (fact 5, applied with R = the unread input), and no three
+//! neighbours on the stack form a peak (a push can only create a peak at
+//! the top, and fusing removes it). At the end the stack is a valley and
+//! fact 6 gives its value. Each push adds one value and each fusion removes
+//! two, so there are fewer than n fusions: O(n) time, O(n) memory.
+//!
+//! The comparisons must not be strict. With y > x and y > z, runs of equal
+//! values are never fused, the final stack need not be a valley, and taking
+//! the larger end is no longer optimal: on `-2 -1 1 1 1 -1` the value is 1,
+//! the strict variant says -1. The crate's tests put that variant through
+//! [`crate::check::check`] to show the harness catches it.
+//!
+//! # Overflow
+//! Every stack entry is the fusion of a contiguous block of the board, and
+//! its absolute value is at most the sum of the absolute values of that
+//! block: |x - y + z| <= |x| + |y| + |z|, and each partial result (x - y)
+//! obeys the same bound. Blocks are disjoint, so every entry, every partial
+//! result and every partial sum of the final alternating sum is bounded by
+//! the board's absolute sum, which fits in `i64` (the overflow rule in
+//! [`crate::board`]). Plain `i64` arithmetic never wraps, whatever peak test
+//! is used.
+//!
+//! # Lines of play
+//! The fused stack tells the value, not a move: a fused entry stands for
+//! values that both players take in an order the stack does not record, and
+//! the tempting rule "when the opponent takes the outer value of a fused
+//! triple, answer with its middle value" does not describe optimal moves:
+//! on `-100 -100 -100 0`, after the first player takes the left -100, the
+//! answer -100 leaves the mover 200 behind where taking the 0 leaves 0. So
+//! [`Linear`] builds a line by re-solving: at each position it computes the
+//! value of the position after taking the left end (O(length) by the
+//! algorithm) and takes the left end when that reaches the position's value,
+//! else the right end. That is the canonical tie-break (L before R), costs
+//! O(n^2) time and O(n) memory, and is offered up to [`LINE_LIMIT`] values;
+//! above it `line` returns `None` and the table solver builds lines.
+
+use super::Solver;
+use crate::board::Board;
+use crate::game::{Game, Line, Move, Side};
+
+/// The linear-time coins solver. See the module documentation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Linear;
+
+/// The longest board for which [`Linear`] builds a line (O(n^2) time: about
+/// a second at this size).
+pub const LINE_LIMIT: usize = 20_000;
+
+/// The peak test of the algorithm: the middle value is at least both
+/// neighbours (ties count).
+#[inline(always)]
+pub fn is_peak(x: i64, y: i64, z: i64) -> bool {
+    y >= x && y >= z
+}
+
+/// The value of coins on `values`: [`fused_value`] with [`is_peak`].
+pub fn value(values: &[i64]) -> i64 {
+    fused_value(values, is_peak)
+}
+
+/// The fuse-then-play-the-valley algorithm with a given peak test. Exact
+/// only with [`is_peak`]; other tests exist to show that the harness tells
+/// a wrong variant apart. `values` must satisfy the overflow rule; then no
+/// peak test makes the arithmetic wrap (see the module documentation).
+pub fn fused_value(values: &[i64], peak: impl Fn(i64, i64, i64) -> bool) -> i64 {
+    // The newest value is kept apart from the stack (in a register) while
+    // it fuses with the two values below it.
+    let mut stack: Vec<i64> = Vec::with_capacity(values.len());
+    for &v in values {
+        let mut z = v;
+        while let [.., x, y] = stack[..] {
+            if !peak(x, y, z) {
+                break;
+            }
+            stack.truncate(stack.len() - 2);
+            z += x - y; // x - y alone is bounded too (module docs)
+        }
+        stack.push(z);
+    }
+    valley_value(&stack)
+}
+
+/// Plays a row out with both players taking the larger end (the left one on
+/// a tie); returns first minus second.
+fn valley_value(row: &[i64]) -> i64 {
+    let (mut left, mut right) = (0, row.len());
+    let mut difference = 0i64;
+    let mut first_to_move = true;
+    while left < right {
+        let taken = if row[left] >= row[right - 1] {
+            left += 1;
+            row[left - 1]
+        } else {
+            right -= 1;
+            row[right]
+        };
+        if first_to_move {
+            difference += taken;
+        } else {
+            difference -= taken;
+        }
+        first_to_move = !first_to_move;
+    }
+    difference
+}
+
+/// An optimal line with the canonical tie-break, by re-solving the position
+/// after each left move; see the module documentation.
+fn line_by_resolving(values: &[i64], value_of_board: i64) -> Line {
+    let (mut left, mut right) = (0, values.len());
+    let mut target = value_of_board;
+    let mut moves = Vec::with_capacity(values.len());
+    while left < right {
+        let after_left = value(&values[left + 1..right]);
+        if values[left] - after_left == target {
+            moves.push(Move::take(Side::Left, 1));
+            target = after_left;
+            left += 1;
+        } else {
+            // The right end is then the optimal move: V = v_r - V(rest).
+            moves.push(Move::take(Side::Right, 1));
+            target = values[right - 1] - target;
+            right -= 1;
+        }
+    }
+    Line(moves)
+}
+
+impl Solver for Linear {
+    fn name(&self) -> &str {
+        "linear"
+    }
+
+    fn supports(&self, game: Game) -> bool {
+        game == Game::Coins
+    }
+
+    fn difference(&self, _game: Game, board: &Board) -> i64 {
+        value(board.values())
+    }
+
+    fn line(&self, _game: Game, board: &Board) -> Option<(i64, Line)> {
+        if board.len() > LINE_LIMIT {
+            return None;
+        }
+        let v = value(board.values());
+        Some((v, line_by_resolving(board.values(), v)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_boards() {
+        assert_eq!(value(&[]), 0);
+        assert_eq!(value(&[5]), 5);
+        assert_eq!(value(&[8, 15, 3, 7]), 22 - 11);
+        assert_eq!(value(&[-2, -1, 1, 1, 1, -1]), 1);
+        assert_eq!(
+            fused_value(&[-2, -1, 1, 1, 1, -1], |x, y, z| y > x && y > z),
+            -1
+        );
+    }
+
+    #[test]
+    fn extreme_values_do_not_wrap() {
+        let m = i64::MAX;
+        assert_eq!(value(&[m]), m);
+        assert_eq!(value(&[-m]), -m);
+        let half = m / 2;
+        // Fusing (-half, half, -1) reaches -m, the bound itself.
+        assert_eq!(value(&[-half, half, -1]), -m);
+        assert_eq!(value(&[half, -half, 1]), -1);
+    }
+}

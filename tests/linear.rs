@@ -1,0 +1,361 @@
+//! The linear-time coins solver, and the other solvers made fast in issue 7
+//! (table's vectorized fills, minimax's per-game recursion), against the
+//! other exact solvers through the one differential check; and proof that
+//! the check catches the strict-peak variant of the algorithm.
+//!
+//! Property runs are seeded: each prints its seed (shown when a test fails)
+//! and `COINLINE_SEED=S cargo test --test linear` replays it.
+
+use coinline::check::{check, CheckConfig, Violation};
+use coinline::generate::{enumerated_board, enumeration_size, random_board, Span, Values};
+use coinline::solve::table::{value_with, Isa};
+use coinline::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
+use coinline::{Board, Game, Solver};
+use quickcheck::{Gen, QuickCheck, TestResult, Testable};
+
+/// The distributions the properties draw from: ties, negatives, extremes.
+const DISTRIBUTIONS: [Values; 7] = [
+    Values::Small,
+    Values::Extreme,
+    Values::Spiky,
+    Values::Sorted,
+    Values::Zigzag,
+    Values::Palindrome,
+    Values::Uniform(Span { lo: -5, hi: 5 }),
+];
+
+fn seed() -> u64 {
+    std::env::var("COINLINE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7_0007)
+}
+
+/// Runs a quickcheck property with a seeded generator, printing the seed.
+fn quickcheck_seeded<A: Testable>(tests: u64, property: A) {
+    let seed = seed();
+    eprintln!("quickcheck seed {seed} (replay with COINLINE_SEED={seed})");
+    QuickCheck::new()
+        .rng(Gen::from_size_and_seed(100, seed))
+        .tests(tests)
+        .max_tests(tests * 2)
+        .quickcheck(property);
+}
+
+/// A board from the generator's (seed, index) and the same board without
+/// its last value: every case covers one odd and one even length.
+fn boards(seed: u64, index: u64, pick: u8, max_len: usize) -> [Board; 2] {
+    let values = DISTRIBUTIONS[usize::from(pick) % DISTRIBUTIONS.len()];
+    let board = random_board(seed, index, Span { lo: 1, hi: max_len }, values);
+    let mut shorter = board.values().to_vec();
+    shorter.pop();
+    [
+        board,
+        Board::new(shorter).expect("a prefix keeps the overflow rule"),
+    ]
+}
+
+/// Checks `board` with the built-in exact solvers (no heuristics), turning a
+/// violation into a failure that names how to replay it.
+fn agree(game: Game, board: &Board, config: &CheckConfig, origin: &str) -> TestResult {
+    let report = check(game, board, exact_solvers(), &[], config);
+    match &report.violation {
+        None if report.difference_of("linear").is_some() || game != Game::Coins => {
+            TestResult::passed()
+        }
+        None => TestResult::error(format!("{origin}: linear did not run on {board}")),
+        Some(v) => TestResult::error(format!("{origin}: {game}: {board}: {v}")),
+    }
+}
+
+/// Property: on the two boards of (seed, index), up to `max_len` values,
+/// every exact solver agrees with linear and the check finds nothing.
+fn linear_agrees(seed: u64, index: u64, pick: u8, max_len: usize) -> TestResult {
+    let config = CheckConfig::default();
+    for board in boards(seed, index, pick, max_len) {
+        let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
+        let result = agree(Game::Coins, &board, &config, &origin);
+        if result.is_failure() {
+            return result;
+        }
+    }
+    TestResult::passed()
+}
+
+#[test]
+fn linear_agrees_with_every_solver_on_random_boards() {
+    // Up to 24 values: minimax takes part up to 16.
+    fn property(seed: u64, index: u64, pick: u8) -> TestResult {
+        linear_agrees(seed, index, pick, 24)
+    }
+    quickcheck_seeded(300, property as fn(u64, u64, u8) -> TestResult);
+}
+
+#[test]
+fn linear_agrees_with_table_and_memo_on_longer_boards() {
+    fn property(seed: u64, index: u64, pick: u8) -> TestResult {
+        linear_agrees(seed, index, pick, 400)
+    }
+    quickcheck_seeded(40, property as fn(u64, u64, u8) -> TestResult);
+}
+
+#[test]
+fn linear_agrees_on_every_small_board_with_ties() {
+    let config = CheckConfig::default();
+    let alphabet = Span { lo: -2, hi: 2 };
+    for n in 0..=7 {
+        for index in 0..enumeration_size(n, alphabet).unwrap() {
+            let board = enumerated_board(n, alphabet, index);
+            let result = agree(Game::Coins, &board, &config, "enumeration");
+            assert!(!result.is_failure(), "{result:?}");
+        }
+    }
+}
+
+#[test]
+fn linear_builds_the_canonical_line() {
+    // Table and linear both pick the first optimal move in the order L, R,
+    // so on any board their lines are the same.
+    for index in 0..200 {
+        for board in boards(seed(), index, index as u8, 30) {
+            let (_, ours) = Linear.line(Game::Coins, &board).unwrap();
+            let (_, table) = Table.line(Game::Coins, &board).unwrap();
+            assert_eq!(
+                ours,
+                table,
+                "board {board} (seed {}, index {index})",
+                seed()
+            );
+        }
+    }
+    let long = random_board(
+        seed(),
+        0,
+        Span {
+            lo: 20_001,
+            hi: 20_001,
+        },
+        Values::Small,
+    );
+    assert!(Linear.line(Game::Coins, &long).is_none());
+}
+
+#[test]
+fn linear_handles_extreme_values_near_the_overflow_rule() {
+    let m = i64::MAX;
+    let config = CheckConfig::default();
+    let third = m / 3;
+    let cases = [
+        vec![m],
+        vec![-m],
+        vec![m / 2, -(m / 2), 1],
+        vec![-third, third, -third],
+        vec![third, third, third],
+        vec![-third, -third, -third],
+        vec![third, -third, third],
+    ];
+    for values in cases {
+        let board = Board::new(values).unwrap();
+        let result = agree(Game::Coins, &board, &config, "extreme");
+        assert!(!result.is_failure(), "{result:?}");
+    }
+}
+
+#[test]
+#[cfg_attr(
+    feature = "planted-bug",
+    ignore = "the planted bug breaks numbergame on purpose"
+)]
+fn linear_refuses_other_games() {
+    assert!(!Linear.supports(Game::NumberGame) && !Linear.supports(Game::GameOfSum));
+    let board: Board = "4 2 2 -2 -3".parse().unwrap();
+    for game in [Game::NumberGame, Game::GameOfSum] {
+        let report = check(game, &board, exact_solvers(), &[], &CheckConfig::default());
+        assert!(report.is_ok(), "{game}: {:?}", report.violation);
+        assert_eq!(report.difference_of("linear"), None);
+        // The fusion would be wrong here: fusing 4 2 2 ... changes the value.
+        let fused = linear::value(board.values());
+        assert_ne!(Some(fused), report.value, "{game}");
+    }
+}
+
+/// The planted bug: the algorithm with strict peak comparisons.
+struct StrictLinear;
+
+impl Solver for StrictLinear {
+    fn name(&self) -> &str {
+        "strict-linear"
+    }
+    fn supports(&self, game: Game) -> bool {
+        game == Game::Coins
+    }
+    fn difference(&self, _game: Game, board: &Board) -> i64 {
+        linear::fused_value(board.values(), |x, y, z| y > x && y > z)
+    }
+}
+
+fn strict_violation(board: &Board) -> Option<Violation> {
+    let config = CheckConfig {
+        invariants: false,
+        ..CheckConfig::default()
+    };
+    let solvers: [&dyn Solver; 2] = [&Table, &StrictLinear];
+    check(Game::Coins, board, &solvers, &[], &config).violation
+}
+
+#[test]
+fn the_check_catches_strict_peaks_on_the_known_board() {
+    let board: Board = "-2 -1 1 1 1 -1".parse().unwrap();
+    match strict_violation(&board) {
+        Some(Violation::Disagree {
+            solver,
+            difference,
+            reference,
+            expected,
+        }) => {
+            assert_eq!(
+                (solver.as_str(), reference.as_str()),
+                ("strict-linear", "table")
+            );
+            assert_eq!((difference, expected), (-1, 1));
+        }
+        other => panic!("expected a disagreement, got {other:?}"),
+    }
+    // The non-strict algorithm passes the same check.
+    let solvers: [&dyn Solver; 2] = [&Table, &Linear];
+    let report = check(Game::Coins, &board, &solvers, &[], &CheckConfig::default());
+    assert!(report.is_ok(), "{:?}", report.violation);
+}
+
+#[test]
+fn the_check_finds_strict_peaks_by_enumeration_and_at_random() {
+    // Enumeration: the shortest boards over -1..1 on which it fails.
+    let alphabet = Span { lo: -1, hi: 1 };
+    let shortest = (0..=8).find_map(|n| {
+        (0..enumeration_size(n, alphabet).unwrap())
+            .map(|i| enumerated_board(n, alphabet, i))
+            .find(|b| strict_violation(b).is_some())
+    });
+    let shortest = shortest.expect("enumeration finds the strict variant's bug");
+    assert!(matches!(
+        strict_violation(&shortest),
+        Some(Violation::Disagree { .. })
+    ));
+    eprintln!("shortest failing board over -1..1: {shortest}");
+    // Random search over tie-heavy boards, seeded.
+    let seed = seed();
+    let found = (0..2_000u64)
+        .map(|i| random_board(seed, i, Span { lo: 1, hi: 12 }, Values::Small))
+        .find(|b| strict_violation(b).is_some());
+    assert!(
+        found.is_some(),
+        "seed {seed}: no failure in 2000 random boards"
+    );
+    // Neither search trips over the real algorithm.
+    let solvers: [&dyn Solver; 4] = [&Minimax, &Memo, &Table, &Linear];
+    for board in [shortest, found.unwrap()] {
+        let report = check(Game::Coins, &board, &solvers, &[], &CheckConfig::default());
+        assert!(report.is_ok(), "{board}: {:?}", report.violation);
+    }
+}
+
+/// Table's value-only fill compiled for one instruction set, as a solver.
+struct Fill(Isa);
+
+impl Solver for Fill {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        value_with(game, board.values(), self.0).expect("only available sets are tested")
+    }
+}
+
+fn available_fills() -> Vec<Fill> {
+    Isa::ALL
+        .into_iter()
+        .filter(|i| i.available())
+        .map(Fill)
+        .collect()
+}
+
+#[test]
+#[cfg_attr(
+    feature = "planted-bug",
+    ignore = "the planted bug breaks numbergame on purpose"
+)]
+fn every_compiled_fill_agrees_with_minimax_and_memo() {
+    fn property(seed: u64, index: u64, pick: u8) -> TestResult {
+        let fills = available_fills();
+        let mut solvers: Vec<&dyn Solver> = vec![&Minimax, &Memo];
+        solvers.extend(fills.iter().map(|f| f as &dyn Solver));
+        solvers.push(&Table);
+        // Long enough for full vector bodies and every tail length.
+        for max_len in [14, 90] {
+            for board in boards(seed, index, pick, max_len) {
+                for game in Game::ALL {
+                    let report = check(game, &board, &solvers, &[], &CheckConfig::default());
+                    if let Some(v) = report.violation {
+                        return TestResult::error(format!(
+                            "random_board(seed {seed}, index {index}, pick {pick}): {game}: {board}: {v}"
+                        ));
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    quickcheck_seeded(150, property as fn(u64, u64, u8) -> TestResult);
+}
+
+#[test]
+#[cfg_attr(
+    feature = "planted-bug",
+    ignore = "the planted bug breaks numbergame on purpose"
+)]
+fn every_compiled_fill_agrees_across_tile_and_block_edges() {
+    // The fills work in tiles of 512 columns and blocks of 256 diagonals:
+    // lengths around those edges, odd and even, against memo.
+    let fills = available_fills();
+    let mut solvers: Vec<&dyn Solver> = vec![&Memo];
+    solvers.extend(fills.iter().map(|f| f as &dyn Solver));
+    for (index, n) in [255, 256, 257, 511, 512, 513, 1024, 1025, 1299, 1300]
+        .into_iter()
+        .enumerate()
+    {
+        let values = DISTRIBUTIONS[index % DISTRIBUTIONS.len()];
+        let board = random_board(seed(), index as u64, Span { lo: n, hi: n }, values);
+        for game in [Game::Coins, Game::NumberGame] {
+            let report = check(game, &board, &solvers, &[], &CheckConfig::default());
+            assert!(
+                report.is_ok(),
+                "{game}, n = {n} (seed {}, index {index}): {:?}",
+                seed(),
+                report.violation
+            );
+        }
+    }
+}
+
+/// With the `planted-bug` feature, table's numbergame fills forget the
+/// delete moves on odd lengths >= 3; every compiled fill must show it.
+#[cfg(feature = "planted-bug")]
+#[test]
+fn every_compiled_fill_carries_the_planted_bug() {
+    let board: Board = "5 -9 1".parse().unwrap();
+    let signature_against_minimax = |solver: &dyn Solver| {
+        let solvers: [&dyn Solver; 2] = [&Minimax, solver];
+        let config = CheckConfig::default();
+        let report = check(Game::NumberGame, &board, &solvers, &[], &config);
+        report.violation.map(|v| v.signature())
+    };
+    for fill in available_fills() {
+        let expected = format!("disagree:{}", fill.name());
+        assert_eq!(signature_against_minimax(&fill), Some(expected));
+    }
+    // The solver itself: its value disagrees, and its line (from the
+    // recording fill, planted alike) replays to that value, so the
+    // signature stays a plain disagreement.
+    let signature = signature_against_minimax(&Table);
+    assert_eq!(signature.as_deref(), Some("disagree:table"));
+}
