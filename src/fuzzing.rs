@@ -19,7 +19,7 @@ use crate::game::{replay, Game, Line};
 use crate::generate::{random_board, Span, Values};
 use crate::judge;
 use crate::shrink::shrink;
-use crate::solve::{exact_solvers, solver_by_name, Solver, Table};
+use crate::solve::{exact_solvers, solver_by_name, Linear, Solver, Table};
 use crate::strategy::{heuristic_by_name, heuristics, Heuristic};
 use arbitrary::{Arbitrary, Unstructured};
 use std::fmt;
@@ -333,6 +333,16 @@ pub fn check_large_boards(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), 
     verdict(&case, |b| check::check(case.game, b, solvers, &[], &config))
 }
 
+/// `linear`: the linear-time coins solver against table on a long board,
+/// played as coins whatever game the input names.
+pub fn check_linear(raw: &RawCase) -> Result<(), Finding> {
+    let coins = RawCase {
+        game: Game::Coins,
+        values: raw.values.clone(),
+    };
+    check_large_boards(&coins, &[&Linear, &Table])
+}
+
 /// `parse`: every text format the project reads, on arbitrary bytes
 /// (boards, cases, lines, games, ranges, distributions, solver and heuristic
 /// names). Each parser must return a value or a one-line error; a parsed value printed
@@ -462,6 +472,11 @@ pub fn large_boards(input: &LargeInput) {
     );
 }
 
+/// The `linear` fuzz target: `linear` against `table` on long coins boards.
+pub fn linear(input: &LargeInput) {
+    expect_ok("linear", check_linear(&input.raw_case()));
+}
+
 /// A fuzz target as the corpus replay sees it.
 #[derive(Clone, Copy)]
 pub struct Target {
@@ -474,7 +489,7 @@ pub struct Target {
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 4] = [
+pub const TARGETS: [Target; 5] = [
     Target {
         name: "solvers_agree",
         replay: |bytes| {
@@ -503,6 +518,10 @@ pub const TARGETS: [Target; 4] = [
                 exact_solvers(),
             )
         },
+    },
+    Target {
+        name: "linear",
+        replay: |bytes| check_linear(&decode_whole::<LargeInput>(bytes, 12)?.raw_case()),
     },
 ];
 

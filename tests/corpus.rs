@@ -9,8 +9,8 @@
 
 use coinline::case::{Case, RawCase};
 use coinline::fuzzing::{
-    check_heuristics, check_solvers_agree, decode_whole, HeuristicsInput, LargeInput,
-    SolversAgreeInput, TARGETS,
+    check_heuristics, check_large_boards, check_solvers_agree, decode_whole, HeuristicsInput,
+    LargeInput, SolversAgreeInput, TARGETS,
 };
 use coinline::game::{Move, Row};
 use coinline::generate::{random_board, Span, Values};
@@ -153,6 +153,40 @@ fn replay_catches_a_solver_with_the_planted_bug() {
     // Only numbergame boards of 3 or more values can tell.
     assert!(
         found.iter().all(|f| f.contains("case: numbergame:")),
+        "{found:#?}"
+    );
+}
+
+/// The linear solver with strict peak comparisons, a known wrong variant.
+struct StrictLinear;
+
+impl Solver for StrictLinear {
+    fn name(&self) -> &str {
+        "strict-linear"
+    }
+    fn supports(&self, game: Game) -> bool {
+        game == Game::Coins
+    }
+    fn difference(&self, _game: Game, board: &Board) -> i64 {
+        coinline::solve::linear::fused_value(board.values(), |x, y, z| y > x && y > z)
+    }
+}
+
+#[test]
+fn linear_replay_catches_strict_peaks() {
+    // The `linear` target's check with the wrong variant in place of linear.
+    let solvers: [&dyn Solver; 2] = [&StrictLinear, &Table];
+    let found = failures("linear", |bytes| {
+        let raw = decode_whole::<LargeInput>(bytes, 12)?.raw_case();
+        let coins = RawCase {
+            game: Game::Coins,
+            values: raw.values,
+        };
+        check_large_boards(&coins, &solvers)
+    });
+    assert!(!found.is_empty(), "no corpus file told strict peaks apart");
+    assert!(
+        found.iter().all(|f| f.contains("disagree:table")),
         "{found:#?}"
     );
 }
@@ -356,6 +390,7 @@ fn seeds() -> BTreeMap<&'static str, BTreeMap<String, Vec<u8>>> {
     );
     all.insert("parse", parse_seeds());
     all.insert("large_boards", large_seeds());
+    all.insert("linear", large_seeds());
     all.into_iter()
         .map(|(target, list)| {
             let count = list.len();
