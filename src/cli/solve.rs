@@ -128,6 +128,10 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             if explicit {
                 return Err(e);
             }
+            // A solver for other games only is no news.
+            if !solver.supports(game) {
+                continue;
+            }
             notes.push(format!("{} skipped: {e}", solver.name()));
             continue;
         }
