@@ -8,7 +8,8 @@
 //! On one board it verifies, in order, stopping at the first violation:
 //! 1. every exact solver accepts the board (minimax only up to the check
 //!    limit of [`CheckConfig`]) and they all report the same difference;
-//! 2. every line a solver returns replays legally and to the difference it
+//! 2. every line a solver returns (minimax's only on request, see
+//!    [`CheckConfig::minimax_lines`]) replays legally and to the difference it
 //!    reports; in games that score every value, sum - difference is even
 //!    (so first + second = sum);
 //! 3. reversing the board keeps the value; in coins, adding a constant c to
@@ -32,6 +33,12 @@ pub struct CheckConfig {
     /// Whether to check the reversal and constant-shift invariants (each
     /// costs one more solve).
     pub invariants: bool,
+    /// Whether to ask minimax for a line too. Its line costs about one more
+    /// full search (every child of every position along it is searched
+    /// again), which doubles the cost of the whole check on boards near the
+    /// minimax limit; the other solvers' lines are always replayed, and the
+    /// property tests replay minimax's. Off by default.
+    pub minimax_lines: bool,
 }
 
 impl Default for CheckConfig {
@@ -39,6 +46,7 @@ impl Default for CheckConfig {
         CheckConfig {
             minimax_max: [16, 12, 10],
             invariants: true,
+            minimax_lines: false,
         }
     }
 }
@@ -326,7 +334,8 @@ fn run_solvers(
             });
             continue;
         }
-        let (difference, line) = match solver.line(game, board) {
+        let wants_line = config.minimax_lines || solver.name() != "minimax";
+        let (difference, line) = match wants_line.then(|| solver.line(game, board)).flatten() {
             Some((d, line)) => (d, Some(line)),
             None => (solver.difference(game, board), None),
         };

@@ -288,14 +288,17 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
 }
 
 /// `solvers_agree`: the full check with `solvers` and the built-in
-/// heuristics at the default configuration (minimax within its check limit).
-/// The fuzz target passes [`exact_solvers`], which makes this
-/// [`check::check_builtin`].
+/// heuristics at the default configuration (minimax within its check limit),
+/// plus minimax's line. The fuzz target passes [`exact_solvers`].
 pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), Finding> {
     let Some(case) = validated(raw)? else {
         return Ok(());
     };
-    let config = CheckConfig::default();
+    // Fuzzing favours thoroughness over throughput: replay minimax's line too.
+    let config = CheckConfig {
+        minimax_lines: true,
+        ..CheckConfig::default()
+    };
     verdict(&case, |b| {
         check::check(case.game, b, solvers, heuristics(), &config)
     })
