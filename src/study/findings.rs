@@ -165,7 +165,8 @@ fn recurrence(out: &mut String, t: &Tables, command: &str) -> Fmt {
         out,
         "- Every board enumerated ({boards} boards, {odd_boards} of them of odd length): the exact \
          solvers ({}) {verdict}; on the odd lengths alone {odd_agreed} of {odd_boards}. The full \
-         check also replays every line and checks reversal and shift invariants.",
+         check also replays the optimal line of every solver but minimax (whose value is \
+         searched exhaustively), and checks the reversal and shift invariants.",
         solvers.join("; ")
     )?;
     writeln!(
