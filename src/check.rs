@@ -18,6 +18,7 @@
 //!    replays to what it reports, and its documented bound holds.
 
 use crate::board::Board;
+use crate::error::ErrorKind;
 use crate::game::{replay, Game, Line, Totals};
 use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, Solver};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
@@ -456,7 +457,25 @@ fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Opt
     let mut violation = None;
     for &heuristic in heuristics {
         let name = heuristic.name().to_string();
-        let performance = evaluate(heuristic, game, &report.board).ok();
+        // Not applying to this game or size is no fault; any other error is.
+        let performance = match evaluate(heuristic, game, &report.board) {
+            Ok(p) => Some(p),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::Unsupported(_) | ErrorKind::TooLarge { .. }
+                ) =>
+            {
+                None
+            }
+            Err(e) => {
+                violation.get_or_insert(Violation::BadLine {
+                    who: name.clone(),
+                    problem: e.to_string(),
+                });
+                None
+            }
+        };
         if let (Some(p), None) = (&performance, &violation) {
             violation = line_problem(game, &report.board, &name, p.difference, Some(&p.line))
                 .or_else(|| {

@@ -160,7 +160,16 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
     for len in 1..=n {
         for l in 0..=n - len {
             let r = l + len;
-            let (gain, l2, r2) = row.play(policy(l, r), l, r);
+            let mv = policy(l, r);
+            if let Some(reason) = game.illegal_reason(mv, len) {
+                return Err(Error::invalid(format!(
+                    "heuristic {} plays {mv} with values {}..{} left: {reason}",
+                    heuristic.name(),
+                    l + 1,
+                    r
+                )));
+            }
+            let (gain, l2, r2) = row.play(mv, l, r);
             let at = tri_index(n, len, l);
             mine[at] = gain + get(&theirs, l2, r2);
             theirs[at] = game

@@ -69,3 +69,28 @@ fn memo_needs_no_deep_thread_stack() {
     let (memo, table) = handle.join().unwrap();
     assert_eq!(memo, table);
 }
+
+#[test]
+fn regret_beyond_i64_is_printed_exactly() {
+    // Greedy takes the 1 and loses everything: its regret is about 2^64.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args([
+            "solve",
+            "--format",
+            "csv",
+            "1",
+            "9223372036854775804",
+            "2",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "greedy,heuristic,-9223372036854775801,3,9223372036854775804,18446744073709551602,"
+        ),
+        "{text}"
+    );
+}

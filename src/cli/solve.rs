@@ -53,20 +53,20 @@ struct Row {
     difference: i64,
     first: Option<i64>,
     second: Option<i64>,
-    regret: Option<i64>,
+    regret: Option<i128>,
     line: Option<String>,
 }
 
 impl Row {
     /// The row's fields as text, `missing` standing for an absent value.
     fn cells(&self, missing: &str) -> Vec<String> {
-        let opt = |v: Option<i64>| v.map_or_else(|| missing.to_string(), |v| v.to_string());
+        let opt = |v: Option<i128>| v.map_or_else(|| missing.to_string(), |v| v.to_string());
         vec![
             self.solver.clone(),
             self.kind.to_string(),
             self.difference.to_string(),
-            opt(self.first),
-            opt(self.second),
+            opt(self.first.map(i128::from)),
+            opt(self.second.map(i128::from)),
             opt(self.regret),
             self.line.clone().unwrap_or_else(|| missing.to_string()),
         ]
@@ -155,7 +155,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
                 difference: p.difference,
                 first: Some(p.totals.first),
                 second: Some(p.totals.second),
-                regret: optimal.map(|o: i64| o - p.difference),
+                // Regret can exceed i64 on extreme boards.
+                regret: optimal.map(|o: i64| i128::from(o) - i128::from(p.difference)),
                 line: Some(p.line.to_string()),
             }),
             Err(e) if explicit => return Err(e),

@@ -1,0 +1,117 @@
+//! The check must report what is wrong, not skip it: wrong solvers and
+//! heuristics plugged into `check::check` are each caught with the right
+//! violation.
+
+use coinline::check::{check, CheckConfig, Violation};
+use coinline::solve::{exact_solvers, Table};
+use coinline::strategy::{Greedy, Heuristic, Policy};
+use coinline::{Board, Game, Line, Move, Side, Solver};
+
+/// Takes two values at a time in coins: an illegal move.
+struct TakesTwo;
+
+impl Heuristic for TakesTwo {
+    fn name(&self) -> &str {
+        "takes-two"
+    }
+    fn policy<'a>(&self, _game: Game, _board: &'a Board) -> coinline::Result<Policy<'a>> {
+        Ok(Box::new(|_, _| Move::take(Side::Left, 2)))
+    }
+}
+
+/// Greedy presented as an exact solver.
+struct GreedyAsExact;
+
+impl Solver for GreedyAsExact {
+    fn name(&self) -> &str {
+        "greedy-as-exact"
+    }
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        coinline::strategy::evaluate(&Greedy, game, board)
+            .unwrap()
+            .difference
+    }
+}
+
+/// Table's value with a line that plays the wrong end first.
+struct BadLine;
+
+impl Solver for BadLine {
+    fn name(&self) -> &str {
+        "bad-line"
+    }
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        Table.difference(game, board)
+    }
+    fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        let moves = vec![Move::take(Side::Left, 1); board.len()];
+        Some((self.difference(game, board), Line(moves)))
+    }
+}
+
+fn board(text: &str) -> Board {
+    text.parse().unwrap()
+}
+
+#[test]
+fn an_illegal_heuristic_is_reported_not_skipped() {
+    let b = board("1 2 3 4");
+    let heuristics: [&dyn Heuristic; 1] = [&TakesTwo];
+    let report = check(
+        Game::Coins,
+        &b,
+        &[&Table],
+        &heuristics,
+        &CheckConfig::default(),
+    );
+    match report.violation {
+        Some(Violation::BadLine { who, problem }) => {
+            assert_eq!(who, "takes-two");
+            assert!(problem.contains("one value at a time"), "{problem}");
+        }
+        other => panic!("expected a bad line, got {other:?}"),
+    }
+}
+
+#[test]
+fn greedy_presented_as_exact_is_caught() {
+    let b = board("8 15 3 7");
+    let solvers: [&dyn Solver; 2] = [&Table, &GreedyAsExact];
+    let report = check(Game::Coins, &b, &solvers, &[], &CheckConfig::default());
+    assert_eq!(
+        report.violation,
+        Some(Violation::Disagree {
+            solver: "greedy-as-exact".into(),
+            difference: -3,
+            reference: "table".into(),
+            expected: 11,
+        })
+    );
+}
+
+#[test]
+fn a_line_that_does_not_reach_the_value_is_caught() {
+    // Always taking the left end of 8 15 3 7 scores 8 + 3 against 15 + 7.
+    let b = board("8 15 3 7");
+    let report = check(Game::Coins, &b, &[&BadLine], &[], &CheckConfig::default());
+    match report.violation {
+        Some(Violation::BadLine { who, problem }) => {
+            assert_eq!(who, "bad-line");
+            assert!(problem.contains("= -11, not 11"), "{problem}");
+        }
+        other => panic!("expected a bad line, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_built_in_solvers_pass_where_the_wrong_ones_fail() {
+    let b = board("8 15 3 7");
+    let report = check(
+        Game::Coins,
+        &b,
+        exact_solvers(),
+        &[&Greedy],
+        &CheckConfig::default(),
+    );
+    assert!(report.is_ok(), "{:?}", report.violation);
+}
