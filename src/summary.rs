@@ -79,13 +79,14 @@ impl HeuristicTally {
         }
     }
 
-    /// Merges another tally of disjoint boards.
+    /// Merges another tally of disjoint boards. Counts saturate rather than
+    /// wrap (tallies may come from files `merge` reads).
     pub fn merge(&mut self, other: HeuristicTally) {
-        self.boards += other.boards;
-        self.optimal += other.optimal;
-        self.turned_into_loss += other.turned_into_loss;
-        self.losses += other.losses;
-        self.regret_sum += other.regret_sum;
+        self.boards = self.boards.saturating_add(other.boards);
+        self.optimal = self.optimal.saturating_add(other.optimal);
+        self.turned_into_loss = self.turned_into_loss.saturating_add(other.turned_into_loss);
+        self.losses = self.losses.saturating_add(other.losses);
+        self.regret_sum = self.regret_sum.saturating_add(other.regret_sum);
         if let Some((r, k, b)) = other.worst {
             let better = self.worst.as_ref().is_none_or(|(r0, k0, _)| {
                 (r, std::cmp::Reverse(k)) > (*r0, std::cmp::Reverse(*k0))
@@ -166,13 +167,14 @@ impl Tally {
             .map(|(_, t)| t)
     }
 
-    /// Merges another tally of disjoint boards.
+    /// Merges another tally of disjoint boards. Counts saturate rather than
+    /// wrap (tallies may come from files `merge` reads).
     pub fn merge(&mut self, other: Tally) {
-        self.boards += other.boards;
-        self.agreed += other.agreed;
-        self.wins += other.wins;
-        self.ties += other.ties;
-        self.losses += other.losses;
+        self.boards = self.boards.saturating_add(other.boards);
+        self.agreed = self.agreed.saturating_add(other.agreed);
+        self.wins = self.wins.saturating_add(other.wins);
+        self.ties = self.ties.saturating_add(other.ties);
+        self.losses = self.losses.saturating_add(other.losses);
         for (name, t) in other.heuristics {
             self.heuristic_mut(&name).merge(t);
         }

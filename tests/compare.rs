@@ -627,7 +627,18 @@ fn merge_refuses_malformed_or_overlapping_input() {
         &summary.replacen("\ncoins,", "\ncoins,x", 1),
     );
     write("nosummary.csv", &rows);
+    // Counts whose sum does not fit in 64 bits must be refused, not added.
+    write("huge.csv", &rows);
+    let mut lines: Vec<String> = summary.lines().map(str::to_string).collect();
+    let mut fields: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    let max = u64::MAX.to_string();
+    for (i, value) in [(2, &max), (3, &max), (5, &max), (6, &"1".to_string())] {
+        fields[i] = value.clone();
+    }
+    lines[1] = fields.join(",");
+    write("huge-summary.csv", &(lines.join("\n") + "\n"));
     let cases: &[(&[&str], &str)] = &[
+        (&["huge.csv"], "counts exceed the number of boards"),
         (&["garbage.csv"], "not a compare row file"),
         (&["badindex.csv"], "index \"zero\" is not an integer"),
         (&["short.csv"], "malformed CSV"),

@@ -51,7 +51,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     check_writable(&summary_out)?;
     write_atomic(&args.out, |w| w.write_all(&rows))?;
     write_atomic(&summary_out, |w| summary.write_csv(w))?;
-    let boards: u64 = summary.groups.values().map(|t| t.boards).sum();
+    let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));
     eprintln!(
         "merged {} files ({boards} checks) -> {} and {}",
         inputs.len(),

@@ -391,8 +391,10 @@ impl Summary {
                 losses: count(7)?,
                 heuristics: Vec::new(),
             };
-            if tally.agreed > tally.boards || tally.wins + tally.ties + tally.losses > tally.boards
-            {
+            let outcomes = [tally.ties, tally.losses]
+                .into_iter()
+                .try_fold(tally.wins, u64::checked_add);
+            if tally.agreed > tally.boards || outcomes.is_none_or(|sum| sum > tally.boards) {
                 return Err(at("counts exceed the number of boards".into()));
             }
             for (h, name) in summary.heuristics.iter().enumerate() {
