@@ -71,6 +71,18 @@ impl OddNArgs {
     /// The study's configuration, defaults filled in and validated.
     pub fn config(&self) -> Result<Config> {
         let default = Config::default();
+        // Check the ranges before expanding them: a huge range must not be
+        // allocated only to be refused.
+        if let Some(s) = self
+            .sizes
+            .iter()
+            .find(|s| s.lo == 0 || s.hi > crate::strategy::LIMIT)
+        {
+            return Err(Error::invalid(format!(
+                "random board lengths {s} are out of range 1..{}",
+                crate::strategy::LIMIT
+            )));
+        }
         let sizes: Vec<usize> = self.sizes.iter().flat_map(|s| s.lo..=s.hi).collect();
         let config = Config {
             max_n: self.max_n,

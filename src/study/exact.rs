@@ -31,13 +31,19 @@ pub fn check_config(config: &Config) -> CheckConfig {
     default.with_minimax_max(config.max_n.max(default.minimax_limit(Game::Coins)))
 }
 
-/// How many boards [`run`] checks.
-pub fn total_boards(config: &Config) -> u64 {
+/// How many boards [`run`] checks, or `None` if the count does not fit in u64.
+pub fn checked_total_boards(config: &Config) -> Option<u64> {
     config
         .alphabets
         .iter()
-        .flat_map(|&a| (1..=config.max_n).map(move |n| enumeration_size(n, a).unwrap_or(0)))
-        .sum()
+        .flat_map(|&a| (1..=config.max_n).map(move |n| enumeration_size(n, a)))
+        .try_fold(0u64, |sum, count| sum.checked_add(count?))
+}
+
+/// How many boards [`run`] checks (saturating; [`Config::validate`] refuses
+/// configurations whose count does not fit).
+pub fn total_boards(config: &Config) -> u64 {
+    checked_total_boards(config).unwrap_or(u64::MAX)
 }
 
 /// Checks every board of lengths 1..=max_n over each alphabet, in parallel

@@ -109,8 +109,20 @@ impl Config {
                 )));
             }
         }
+        if exact::checked_total_boards(self).is_none() {
+            return Err(Error::invalid(format!(
+                "the alphabets with --max-n {} give too many boards to enumerate",
+                self.max_n
+            )));
+        }
         if self.boards == 0 {
             return Err(Error::invalid("--boards must be at least 1"));
+        }
+        if sampled::checked_total_boards(self).is_none() {
+            return Err(Error::invalid(format!(
+                "--boards {} over every length and distribution gives too many boards",
+                self.boards
+            )));
         }
         if self.values.is_empty() {
             return Err(Error::invalid("give at least one --values distribution"));

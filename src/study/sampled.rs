@@ -37,9 +37,16 @@ pub fn board(seed: u64, n: usize, index: u64, values: Values) -> Board {
     Board::new(values.draw(&mut rng, n)).expect("generators respect the overflow rule")
 }
 
-/// How many boards [`run`] checks.
+/// How many boards [`run`] checks, or `None` if the count does not fit in u64.
+pub fn checked_total_boards(config: &Config) -> Option<u64> {
+    let groups = u64::try_from(config.sizes.len().checked_mul(config.values.len())?).ok()?;
+    groups.checked_mul(config.boards)
+}
+
+/// How many boards [`run`] checks (saturating; [`Config::validate`] refuses
+/// configurations whose count does not fit).
 pub fn total_boards(config: &Config) -> u64 {
-    (config.sizes.len() * config.values.len()) as u64 * config.boards
+    checked_total_boards(config).unwrap_or(u64::MAX)
 }
 
 /// Checks `config.boards` random boards for every length of `config.sizes`

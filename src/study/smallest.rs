@@ -198,7 +198,9 @@ fn found_row(found: &Found) -> Vec<(&'static str, String)> {
             let confirmed = report.is_ok()
                 && match found.question {
                     Question::FirstLoses => optimal.is_some_and(|d| d < 0),
-                    Question::GreedyWorse => greedy < optimal,
+                    Question::GreedyWorse => {
+                        matches!((greedy, optimal), (Some(g), Some(o)) if g < o)
+                    }
                 };
             cells.extend([
                 board.len().to_string(),
