@@ -69,6 +69,21 @@ impl Board {
         self.values.iter().sum()
     }
 
+    /// The sums of the values at odd and at even positions, counted from 1
+    /// (the first sum holds the first value). Both fit by the overflow rule.
+    pub fn position_sums(&self) -> (i64, i64) {
+        self.values
+            .iter()
+            .enumerate()
+            .fold((0, 0), |(odd, even), (i, &v)| {
+                if i % 2 == 0 {
+                    (odd + v, even)
+                } else {
+                    (odd, even + v)
+                }
+            })
+    }
+
     /// The sum of the absolute values (fits by the overflow rule).
     pub fn abs_sum(&self) -> i64 {
         abs_sum(&self.values).expect("checked on construction")

@@ -13,7 +13,8 @@
 //!    reports; in games that score every value, sum - difference is even
 //!    (so first + second = sum);
 //! 3. reversing the board keeps the value; in coins, adding a constant c to
-//!    every value adds c * ceil(n/2) to the first player's optimal total;
+//!    every value adds c * ceil(n/2) to the first player's optimal total,
+//!    and with odd n the value is at most [`odd_n_bound`];
 //! 4. no heuristic achieves more than the optimal difference, its line
 //!    replays to what it reports, and its documented bound holds.
 
@@ -23,6 +24,19 @@ use crate::game::{replay, Game, Line, Totals};
 use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, Solver};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
 use std::fmt;
+
+/// The odd-n bound on the coins value: with O and E the sums at odd and even
+/// positions (counted from 1), value <= min(O - E, E - O + 2 * max(first,
+/// last)). It holds for boards of odd length (the study proves it and
+/// reports how often it is tight); `None` for the empty board. Computed in
+/// `i128`, so no accepted board overflows it.
+pub fn odd_n_bound(board: &Board) -> Option<i128> {
+    let v = board.values();
+    let (first, last) = (*v.first()?, *v.last()?);
+    let (odd, even) = board.position_sums();
+    let (odd, even) = (i128::from(odd), i128::from(even));
+    Some((odd - even).min(even - odd + 2 * i128::from(first.max(last))))
+}
 
 /// Knobs of the check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +153,13 @@ pub enum Violation {
         /// First player's total after.
         after: i64,
     },
+    /// Coins with odd n: the value exceeds [`odd_n_bound`].
+    AboveOddBound {
+        /// The value.
+        value: i64,
+        /// The bound.
+        bound: i128,
+    },
     /// A heuristic did better than optimal play.
     BeatsOptimal {
         /// The heuristic.
@@ -172,6 +193,7 @@ impl Violation {
             Violation::OddTotals { solver, .. } => format!("odd-totals:{solver}"),
             Violation::NotSymmetric { solver, .. } => format!("not-symmetric:{solver}"),
             Violation::ShiftBroken { solver, .. } => format!("shift:{solver}"),
+            Violation::AboveOddBound { .. } => "above-odd-bound".into(),
             Violation::BeatsOptimal { heuristic, .. } => format!("beats-optimal:{heuristic}"),
             Violation::BelowGuarantee { heuristic, .. } => {
                 format!("below-guarantee:{heuristic}")
@@ -214,6 +236,10 @@ impl fmt::Display for Violation {
             } => write!(
                 f,
                 "solver {solver}: adding {shift} to every value moved the first total from {before} to {after}"
+            ),
+            Violation::AboveOddBound { value, bound } => write!(
+                f,
+                "the value {value} exceeds the odd-n bound min(O - E, E - O + 2 max(first, last)) = {bound}"
             ),
             Violation::BeatsOptimal {
                 heuristic,
@@ -423,6 +449,11 @@ fn check_invariants(
             forward: value,
             backward,
         });
+    }
+    if game == Game::Coins && board.len() % 2 == 1 {
+        if let Some(bound) = odd_n_bound(board).filter(|&b| i128::from(value) > b) {
+            return Some(Violation::AboveOddBound { value, bound });
+        }
     }
     if game == Game::Coins {
         let n = board.len() as i64;

@@ -74,14 +74,7 @@ impl Heuristic for Parity {
                 "the parity strategy applies to coins with an even number of values".into(),
             )));
         }
-        let v = board.values();
-        let (odd, even) = v.iter().enumerate().fold((0i64, 0i64), |(o, e), (i, &x)| {
-            if i % 2 == 0 {
-                (o + x, e)
-            } else {
-                (o, e + x)
-            }
-        });
+        let (odd, even) = board.position_sums();
         // 0-based index parity of the class kept: odd positions are even indices.
         let keep = usize::from(even > odd);
         Ok(Box::new(move |left, _right| {

@@ -115,3 +115,35 @@ fn the_built_in_solvers_pass_where_the_wrong_ones_fail() {
     );
     assert!(report.is_ok(), "{:?}", report.violation);
 }
+
+/// Table's value plus 2 on odd boards: consistent with itself under reversal
+/// and shifting, so only the odd-n bound can tell.
+struct Inflated;
+
+impl Solver for Inflated {
+    fn name(&self) -> &str {
+        "inflated"
+    }
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        Table.difference(game, board) + if board.len() % 2 == 1 { 2 } else { 0 }
+    }
+}
+
+#[test]
+fn a_lone_solver_above_the_odd_n_bound_is_caught() {
+    // 1 5 1: value -3 and bound min(2 - 5, 5 - 2 + 2) = -3, tight.
+    let report = check(
+        Game::Coins,
+        &board("1 5 1"),
+        &[&Inflated],
+        &[],
+        &CheckConfig::default(),
+    );
+    assert_eq!(
+        report.violation,
+        Some(Violation::AboveOddBound {
+            value: -1,
+            bound: -3
+        })
+    );
+}

@@ -223,7 +223,10 @@ fn bad_input_gets_one_line_and_status_2() {
         (&["--sizes", "1..4611686018427387904"], "out of range"),
         (&["--sizes", "1..3000000000"], "out of range"),
         (&["--boards", "18446744073709551615"], "too many boards"),
-        (&["--max-n", "63", "--alphabet", "0..1,-1..0"], "too many boards"),
+        (
+            &["--max-n", "63", "--alphabet", "0..1,-1..0"],
+            "too many boards",
+        ),
         (&["--alphabet", "3..1"], "reversed"),
         (&["--alphabet=-2..x"], "integer bounds"),
         (&["--boards", "0"], "--boards"),

@@ -7,28 +7,9 @@
 //! a figure.
 
 use crate::board::Board;
-use crate::check::CaseReport;
+use crate::check::{odd_n_bound, CaseReport};
 use crate::solve::exact_solvers;
 use crate::summary::{wilson_interval, HeuristicTally, Tally};
-
-/// The odd-n bound on the game's value: with `O` and `E` the sums of the
-/// values at odd and even 1-based positions, `min(O - E, E - O + 2 *
-/// max(first, last))`. Computed in `i128`, so no board can overflow it.
-/// Meaningful for odd lengths; `None` for the empty board.
-pub fn odd_bound(values: &[i64]) -> Option<i128> {
-    let (first, last) = (*values.first()?, *values.last()?);
-    let (odd, even) = values
-        .iter()
-        .enumerate()
-        .fold((0i128, 0i128), |(o, e), (i, &v)| {
-            if i % 2 == 0 {
-                (o + i128::from(v), e)
-            } else {
-                (o, e + i128::from(v))
-            }
-        });
-    Some((odd - even).min(even - odd + 2 * i128::from(first.max(last))))
-}
 
 /// How the odd-n bound fared on the odd-length boards of a group.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,7 +26,7 @@ pub struct BoundTally {
 
 impl BoundTally {
     fn add(&mut self, key: u64, board: &Board, value: i64) {
-        let Some(bound) = odd_bound(board.values()) else {
+        let Some(bound) = odd_n_bound(board) else {
             return;
         };
         let value = i128::from(value);
@@ -308,12 +289,17 @@ mod tests {
     #[test]
     fn bound_by_hand() {
         // 1 5 1: O = 2, E = 5; min(-3, 3 + 2) = -3, the value (a loss by 3).
-        assert_eq!(odd_bound(&[1, 5, 1]), Some(-3));
+        let bound = |text: &str| odd_n_bound(&Board::parse(text).unwrap());
+        assert_eq!(bound("1 5 1"), Some(-3));
         // 4: O = 4, E = 0; min(4, -4 + 8) = 4.
-        assert_eq!(odd_bound(&[4]), Some(4));
-        assert_eq!(odd_bound(&[]), None);
-        let extreme = [i64::MAX, -i64::MAX, i64::MAX];
-        assert!(odd_bound(&extreme).is_some());
+        assert_eq!(bound("4"), Some(4));
+        assert_eq!(bound(""), None);
+        // Near the overflow limit: O - E = -3m, E - O + 2 max(first, last) = m.
+        let m = i64::MAX / 3;
+        assert_eq!(
+            bound(&format!("{} {m} {}", -m, -m)),
+            Some(-3 * i128::from(m))
+        );
         let stats = stats_of(&["1 5 1", "3 1 2", "8 15 3 7"]);
         assert_eq!(stats.bound.checked, 2, "even boards are not counted");
         assert_eq!(stats.bound.held, 2);
