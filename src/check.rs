@@ -436,7 +436,7 @@ fn check_invariants(
         return None;
     }
     let (game, board, value) = (report.game, &report.board, report.value?);
-    // The cheapest solver is last by convention; use the last one that ran.
+    // Table is last by convention (it runs on every game and length); use the last solver that ran.
     let solver = *solvers
         .iter()
         .rev()

@@ -42,7 +42,7 @@ use crate::game::{Game, Line, Move, Side};
 pub struct Table;
 
 /// The longest board for which a line is built (the choice bits then take
-/// up to 3 * n^2 / 2 bits, about 600 MB at this size).
+/// up to 3 * n^2 / 2 bits, about 300 MB at this size).
 pub const LINE_LIMIT: usize = 40_000;
 
 /// A bit per interval, grouped by length like [`super::tri_index`].
