@@ -42,6 +42,8 @@ const CASES: &[(&[&str], &str, &str)] = &[
     (&["solve", "--format", "xml", "1"], "", "xml"),
     (&["solve", "--frobnicate", "1"], "", "--frobnicate"),
     (&["frobnicate"], "", "frobnicate"),
+    (&["solve"], "", "no values given"),
+    (&["solve", "--board", " , "], "", "no values given"),
     (
         &[
             "solve",

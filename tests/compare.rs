@@ -5,7 +5,7 @@
 use clap::Parser;
 use coinline::case::RawCase;
 use coinline::check::{check, CheckConfig};
-use coinline::cli::compare::{failure_message, run_with, CompareArgs};
+use coinline::cli::compare::{failure_message, run_with, unshown_failures, CompareArgs};
 use coinline::cli::{Cli, Command as Sub, Status};
 use coinline::compare::{
     run, run_to, Boards, CompareOptions, CompareOutcome, RowFilter, Stop, Summary,
@@ -238,6 +238,28 @@ fn the_command_exits_1_and_saves_each_shrunk_failure_for_the_corpus_replay() {
 }
 
 #[test]
+fn an_unusable_corpus_is_refused_before_the_run() {
+    let dir = temp_dir("badcorpus");
+    std::fs::write(dir.join("file"), "x").unwrap();
+    let out = dir.join("rows.csv");
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
+    for corpus in [dir.join("file"), dir.join("file/sub"), "/proc/x".into()] {
+        let args = compare_args(&[
+            "--boards",
+            "50",
+            "--out",
+            out.to_str().unwrap(),
+            "--corpus",
+            corpus.to_str().unwrap(),
+        ]);
+        let err = run_with(&args, &solvers, heuristics()).unwrap_err();
+        assert!(err.to_string().contains(corpus.to_str().unwrap()), "{err}");
+        assert!(!out.exists(), "the run went ahead with {corpus:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn failure_messages_end_with_a_command_that_regenerates_the_board() {
     let args = compare_args(&["--game", "all", "--n", "2..7", "--values", "-9..9"]);
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
@@ -245,7 +267,7 @@ fn failure_messages_end_with_a_command_that_regenerates_the_board() {
     let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
     let failure = outcome.failures.last().unwrap();
     let command = args.reproduce(77, failure.game, failure.index);
-    let message = failure_message(failure, Path::new("corpus/x"), &command);
+    let message = failure_message(failure, "corpus/x", &command);
     let last = message.lines().last().unwrap();
     assert_eq!(last, format!("  reproduce: {command}"));
     assert!(message.contains(&format!("found:     {}: {}", failure.game, failure.found)));
@@ -303,6 +325,12 @@ fn failure_rows_only_and_a_duration_bound() {
     let text = String::from_utf8(rows).unwrap();
     assert_eq!(text.lines().count() as u64, outcome.failed + 1);
     assert!(outcome.failed > 100 && outcome.stopped.is_none());
+    assert_eq!(outcome.failures.len(), 100);
+    let unshown = unshown_failures(&outcome).unwrap();
+    assert!(
+        unshown.starts_with(&format!("... {} more failing checks", outcome.failed - 100)),
+        "{unshown}"
+    );
     assert!(text.lines().skip(1).all(|l| l.contains(",false,")));
 
     options.boards = Boards::random(u64::MAX);
@@ -414,6 +442,9 @@ fn shards_merge_into_the_unsharded_run() {
         let common = [&["compare", "--game", "all", "--n", "0..6"][..], source].concat();
         let whole = coinline(&[&common[..], &["--out", "whole.csv"]].concat(), &dir);
         assert_status(&whole, 0);
+        // Only random runs have a seed to print.
+        let header = String::from_utf8_lossy(&whole.stderr);
+        assert_eq!(header.contains("seed"), source[0] == "--boards", "{header}");
         let mut shards = Vec::new();
         for k in 1..=3 {
             let name = format!("part{k}.csv");
@@ -577,6 +608,16 @@ fn bad_input_gets_one_line_exit_2_and_leaves_nothing() {
         (&["--exhaustive", "--values", "small"], "--values"),
         (&["--alphabet", "0..1"], "--exhaustive"),
         (&["--only", "3", "--shard", "1/2"], "--shard"),
+        (
+            &["--only", "60", "--boards", "60"],
+            "past the end of the run",
+        ),
+        (&["--jobs", "100000"], "too many"),
+        (
+            &["--exhaustive", "--n", "1..40"],
+            "is 18236498188585393200 boards, more than 1000000000000",
+        ),
+        (&["--corpus", "file"], "file"),
     ];
     for (args, phrase) in cases {
         let argv = [&["compare"][..], args].concat();
@@ -602,13 +643,28 @@ fn bad_input_gets_one_line_exit_2_and_leaves_nothing() {
 #[test]
 fn merge_refuses_malformed_or_overlapping_input() {
     let dir = temp_dir("merge");
-    let made = coinline(
-        &[
-            "compare", "--boards", "6", "--seed", "2", "--shard", "1/2", "--out", "a.csv",
-        ],
-        &dir,
-    );
-    assert_status(&made, 0);
+    // `more` replaces the defaults of the options it names.
+    let compare = |name: &str, shard: &str, more: &[&str]| {
+        let mut argv = vec!["compare", "--shard", shard, "--out", name];
+        argv.extend_from_slice(more);
+        for pair in [["--boards", "6"], ["--seed", "2"], ["--n", "1..9"]] {
+            if !more.contains(&pair[0]) {
+                argv.extend(pair);
+            }
+        }
+        assert_status(&coinline(&argv, &dir), 0);
+    };
+    compare("a.csv", "1/2", &[]);
+    compare("b.csv", "2/2", &[]);
+    compare("seed3.csv", "2/2", &["--seed", "3"]);
+    compare("more.csv", "2/2", &["--boards", "7"]);
+    compare("numbergame.csv", "2/2", &["--game", "numbergame"]);
+    compare("failrows.csv", "2/2", &["--rows", "failures"]);
+    compare("longer.csv", "2/2", &["--n", "1..10"]);
+    compare("third.csv", "2/3", &["--rows", "failures"]);
+    // No failing row: only the summaries can show that these are one shard.
+    compare("fa.csv", "1/2", &["--rows", "failures"]);
+    compare("fb.csv", "1/2", &["--rows", "failures"]);
     let rows = String::from_utf8(read(&dir.join("a.csv"))).unwrap();
     let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
     let summary = String::from_utf8(read(&dir.join("a-summary.csv"))).unwrap();
@@ -637,6 +693,12 @@ fn merge_refuses_malformed_or_overlapping_input() {
     }
     lines[1] = fields.join(",");
     write("huge-summary.csv", &(lines.join("\n") + "\n"));
+    // Rows of shard 1 under the summary of shard 2: the rows overlap a.csv's.
+    write("c.csv", &rows);
+    write(
+        "c-summary.csv",
+        &String::from_utf8(read(&dir.join("b-summary.csv"))).unwrap(),
+    );
     let cases: &[(&[&str], &str)] = &[
         (&["huge.csv"], "counts exceed the number of boards"),
         (&["garbage.csv"], "not a compare row file"),
@@ -644,8 +706,28 @@ fn merge_refuses_malformed_or_overlapping_input() {
         (&["short.csv"], "malformed CSV"),
         (&["badsummary.csv"], "badsummary-summary.csv"),
         (&["nosummary.csv"], "nosummary-summary.csv"),
-        (&["a.csv", "a.csv"], "appears in more than one row"),
+        (
+            &["a.csv", "a.csv"],
+            "(in a.csv and a.csv): the inputs overlap",
+        ),
+        (
+            &["fa.csv", "fb.csv"],
+            "fb-summary.csv and fa-summary.csv are both shard 1/2",
+        ),
+        (
+            &["a.csv", "c.csv"],
+            "(in a.csv and c.csv): the inputs overlap",
+        ),
         (&["missing.csv"], "missing"),
+        (&["a.csv"], "shard 2/2 missing"),
+        (&["b.csv"], "shard 1/2 missing"),
+        (&["a.csv", "seed3.csv"], "not shards of one run"),
+        (&["a.csv", "more.csv"], "not the same run"),
+        (&["a.csv", "numbergame.csv"], "not the same run"),
+        (&["a.csv", "failrows.csv"], "not the same run"),
+        (&["a.csv", "longer.csv"], "not the same run"),
+        (&["fa.csv", "third.csv"], "different splits"),
+        (&["a.csv", "b-summary.csv"], "b-summary.csv: is a summary"),
     ];
     for (inputs, phrase) in cases {
         let argv = [&["merge", "--out", "m.csv"][..], inputs].concat();
@@ -660,8 +742,13 @@ fn merge_refuses_malformed_or_overlapping_input() {
         assert!(!dir.join("m.csv").exists());
         assert!(!dir.join("m-summary.csv").exists());
     }
-    let ok = coinline(&["merge", "--out", "m.csv", "a.csv"], &dir);
+    let ok = coinline(&["merge", "--out", "m.csv", "b.csv", "a.csv"], &dir);
     assert_status(&ok, 0);
-    assert_eq!(read(&dir.join("m.csv")), rows.as_bytes());
+    compare("whole.csv", "1/1", &[]);
+    assert_eq!(read(&dir.join("m.csv")), read(&dir.join("whole.csv")));
+    assert_eq!(
+        read(&dir.join("m-summary.csv")),
+        read(&dir.join("whole-summary.csv"))
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -512,7 +512,19 @@ fn judge_prints_and_checks_expected_answers() {
 fn bad_usage_exits_with_status_two() {
     let dir = workdir("usage");
     std::fs::write(dir.join("plain.txt"), "not a program").unwrap();
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &[
+                "stress",
+                "--problem",
+                "cses-removal-game",
+                "--answer",
+                "first",
+                "--",
+                "true",
+            ],
+            "--answer first is only for --problem lines",
+        ),
         (
             &["stress", "--problem", "codeforces", "--", "true"],
             "unknown problem",
@@ -575,4 +587,80 @@ fn bad_usage_exits_with_status_two() {
             "{args:?}: {last}"
         );
     }
+}
+
+#[test]
+fn unwritable_output_paths_are_refused_before_any_run() {
+    let dir = workdir("outputs");
+    std::fs::write(dir.join("afile"), "").unwrap();
+    std::fs::create_dir(dir.join("adir")).unwrap();
+    // The program leaves a mark, to show it never ran.
+    let program = ["sh", "-c", "touch ran; echo 0"];
+    let cases = [
+        ("--csv adir", "--csv adir: is a folder"),
+        (
+            "--csv afile/a.csv",
+            "--csv afile/a.csv: afile is not a folder",
+        ),
+        ("--save afile", "--save afile: exists and is not a folder"),
+        (
+            "--save afile/sub",
+            "--save afile/sub: afile is not a folder",
+        ),
+    ];
+    for (option, message) in cases {
+        let options = format!("--problem cses-removal-game --runs 5 --seed 1 {option}");
+        let run = stress(&dir, &options, &program);
+        assert_eq!(run.code, 2, "{option}: {}", run.stdout);
+        assert_eq!(run.stderr.lines().count(), 1, "{option}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .starts_with(&format!("coinline: error: {message}")),
+            "{option}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+        assert!(run.stdout.is_empty(), "{option}: {}", run.stdout);
+        assert!(!dir.join("ran").exists(), "{option}: the program ran");
+    }
+    // A folder to be created is checked without being created.
+    let run = stress(
+        &dir,
+        "--problem cses-removal-game --runs 0 --save new/sub",
+        &program,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!dir.join("new").exists());
+}
+
+#[test]
+fn late_write_errors_come_after_the_report_and_summary() {
+    let dir = workdir("late");
+    // A wrong program that puts a file where the failure is to be saved.
+    let spoiler = ["sh", "-c", "rm -rf saved; touch saved; echo 0"];
+    let options = "--problem cses-removal-game --runs 1 --seed 1 --no-shrink --save saved";
+    let run = stress(&dir, options, &spoiler);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.contains("FAIL board 0"), "{}", run.stdout);
+    assert!(run.stdout.contains("reproduce: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("1 board in 1 program run ("),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains(": 1 failure"), "{}", run.stdout);
+    assert!(run.stderr.contains("--save: "), "{}", run.stderr);
+
+    // A correct program that puts a folder where the CSV is to go.
+    let program = "mkdir -p out.csv; awk -v P=cses -f solution.awk";
+    let options = "--problem cses-removal-game --runs 3 --seed 1 --csv out.csv";
+    let run = stress(&dir, options, &["sh", "-c", program]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stdout.contains("3 boards in 3 program runs (")
+            && run.stdout.contains("every answer agrees"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stderr.contains("--csv: "), "{}", run.stderr);
 }

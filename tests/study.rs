@@ -108,7 +108,10 @@ fn the_even_statement_counts_every_committed_even_board() {
 #[test]
 fn findings_and_plots_are_rendered_from_the_committed_csvs() {
     let tables = committed_tables();
-    let files = study::files(&tables, &Config::default().command_line()).unwrap();
+    // The committed CSV files say they were made by the default command.
+    let config = Config::from_tables(&tables).unwrap();
+    assert_eq!(config, Config::default());
+    let files = study::files(&tables, &config.command_line(), true).unwrap();
     assert_eq!(files.len(), 7);
     for (name, text) in files {
         assert!(
@@ -219,7 +222,10 @@ fn bad_input_gets_one_line_and_status_2() {
     let file = std::env::temp_dir().join(format!("coinline-study-file-{}", std::process::id()));
     std::fs::write(&file, "not a directory").unwrap();
     let out_in_file = format!("{}/sub", file.display());
-    let cases: [(&[&str], &str); 13] = [
+    let file_arg = file.to_str().unwrap();
+    // The --out and --jobs cases keep the default (minutes-long) settings:
+    // they must be refused before any work starts.
+    let cases: [(&[&str], &str); 16] = [
         (&["--sizes", "1..4611686018427387904"], "out of range"),
         (&["--sizes", "1..3000000000"], "out of range"),
         (&["--boards", "18446744073709551615"], "too many boards"),
@@ -235,19 +241,13 @@ fn bad_input_gets_one_line_and_status_2() {
         (&["--max-n", "0"], "out of range"),
         (&["--max-n", "40"], "too many boards"),
         (&["--values", "bogus"], "value distribution"),
+        (&["--out", &out_in_file], "--out"),
+        (&["--out", file_arg], "coinline-study-file"),
         (
-            &[
-                "--max-n",
-                "1",
-                "--sizes",
-                "11",
-                "--boards",
-                "1",
-                "--out",
-                &out_in_file,
-            ],
-            "coinline-study-file",
+            &["--out", "/proc/coinline/study"],
+            "--out /proc/coinline/study",
         ),
+        (&["--jobs", "99999"], "--jobs 99999"),
     ];
     for (args, needle) in cases {
         let mut all = vec!["study", "odd-n"];
@@ -262,6 +262,10 @@ fn bad_input_gets_one_line_and_status_2() {
         assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
         assert!(lines[0].contains(needle), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("odd-n: seed"),
+            "{args:?} is refused before the study starts: {stderr}"
+        );
     }
     std::fs::remove_file(&file).unwrap();
 }
@@ -307,12 +311,17 @@ fn a_small_run_writes_every_file() {
         ),
         "{readme}"
     );
+    assert!(
+        !readme.contains("committed CSV files"),
+        "only the committed report is re-rendered by a test: {readme}"
+    );
     let exact = std::fs::read_to_string(dir.join("exact.csv")).unwrap();
     assert_eq!(exact.lines().count(), 4, "header and n = 1..3");
     // --render-only re-makes the plots and findings from the CSV files alone.
     std::fs::remove_file(dir.join("README.md")).unwrap();
     std::fs::remove_file(dir.join("loss-rate.svg")).unwrap();
-    let out = coinline(&options("--render-only"));
+    // Other options are ignored: the quoted command comes from the CSV files.
+    let out = coinline(&["study", "odd-n", "--render-only", "--out", dir_arg]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         std::fs::read_to_string(dir.join("README.md")).unwrap(),

@@ -26,7 +26,8 @@ pub struct CompareArgs {
     /// The game: coins, numbergame, gameofsum, or all (each board in every game).
     #[arg(long, default_value = "coins", value_parser = parse_with::<GameChoice>)]
     pub game: GameChoice,
-    /// Board lengths, an inclusive range MIN..MAX (odd and even alike).
+    /// Board lengths, an inclusive range MIN..MAX (odd and even alike; 0,
+    /// the empty board, is allowed).
     #[arg(long = "n", value_name = "MIN..MAX", default_value = "1..16", value_parser = parse_with::<Span<usize>>)]
     pub lengths: Span<usize>,
     /// Value distribution: LO..HI (uniform, negatives allowed), small, extreme,
@@ -54,7 +55,8 @@ pub struct CompareArgs {
     /// Do part K of N (1-based) of the run; see `coinline merge`.
     #[arg(long, value_name = "K/N", value_parser = parse_with::<Shard>)]
     pub shard: Option<Shard>,
-    /// Worker threads; 0 is one per core. The output does not depend on it.
+    /// Worker threads (at most 256); 0 is one per core. The output does not
+    /// depend on it.
     #[arg(long, default_value_t = 0)]
     pub jobs: usize,
     /// The per-board CSV (default reports/compare.csv, or
@@ -68,7 +70,8 @@ pub struct CompareArgs {
     /// Add solve-time columns (nanoseconds; output then differs run to run).
     #[arg(long)]
     pub timings: bool,
-    /// Stop at the N-th failing board (0: never).
+    /// Stop at the N-th failing check (0: never; only the first 100 are
+    /// shrunk and shown).
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub max_failures: u64,
     /// Stop after about this many seconds (the number of rows then depends
@@ -220,6 +223,7 @@ pub fn run_with(
     }
     let planned = options.planned()?;
     // Paths are checked before anything is printed or run.
+    check_dir_writable(&args.corpus)?;
     let paths = match args.only {
         Some(_) => None,
         None => {
@@ -231,7 +235,11 @@ pub fn run_with(
         }
     };
     eprintln!(
-        "coinline compare: seed {seed}; {planned} of {}, n {}{}",
+        "coinline compare: {}{planned} of {}, n {}{}",
+        match options.boards {
+            Boards::Random { .. } => format!("seed {seed}; "),
+            Boards::Exhaustive { .. } => String::new(),
+        },
         describe(&options.boards),
         options.lengths,
         match (options.only, args.shard) {
@@ -263,8 +271,12 @@ pub fn run_with(
     };
     progress.finish_and_clear();
     print_summary(&outcome, options.threads(), paths.as_ref());
+    // A save error is shown in the failure's message, never instead of it.
     for failure in &outcome.failures {
-        let saved = save_case(&args.corpus, &failure.shrunk_case())?;
+        let saved = match save_case(&args.corpus, &failure.shrunk_case()) {
+            Ok(path) => path.display().to_string(),
+            Err(e) => format!("NOT SAVED ({e})"),
+        };
         eprintln!(
             "{}",
             failure_message(
@@ -273,6 +285,9 @@ pub fn run_with(
                 &args.reproduce(seed, failure.game, failure.index)
             )
         );
+    }
+    if let Some(line) = unshown_failures(&outcome) {
+        eprintln!("{line}");
     }
     Ok(if outcome.failed > 0 {
         Status::FailureFound
@@ -316,6 +331,31 @@ pub fn check_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Fails with a one-line error unless the directory `dir` exists or could
+/// be created, and files can be written in it. Creates nothing.
+pub fn check_dir_writable(dir: &Path) -> Result<()> {
+    let existing = dir
+        .ancestors()
+        .find(|a| a.as_os_str().is_empty() || a.exists());
+    let existing = match existing {
+        Some(a) if a.as_os_str().is_empty() => Path::new("."),
+        Some(a) => a,
+        None => Path::new("."),
+    };
+    if !existing.is_dir() {
+        return Err(Error::invalid(format!(
+            "{}: cannot be a directory: {} is not one",
+            dir.display(),
+            existing.display()
+        )));
+    }
+    let probe = existing.join(format!(".coinline-probe.{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map_err(|e| Error::invalid(format!("{}: cannot write there: {e}", dir.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// Saves a shrunk failing case where the corpus replay of `cargo test`
 /// finds it: `DIR/solvers_agree/<Case::file_stem()>`, holding
 /// [`Case::to_bytes`]. Returns the path.
@@ -325,9 +365,22 @@ pub fn save_case(corpus: &Path, case: &Case) -> Result<PathBuf> {
     Ok(path)
 }
 
+/// The line that says how many failing checks were neither shrunk nor
+/// printed (only the first [`crate::compare::MAX_SHRUNK`] are), if any.
+pub fn unshown_failures(outcome: &CompareOutcome) -> Option<String> {
+    let unshown = outcome.failed.saturating_sub(outcome.failures.len() as u64);
+    (unshown > 0).then(|| {
+        format!(
+            "... {unshown} more failing {} not shown (only the first {} are shrunk; see the rows)",
+            if unshown == 1 { "check" } else { "checks" },
+            outcome.failures.len()
+        )
+    })
+}
+
 /// The message printed for one failure; its last line is the command that
 /// reproduces it.
-pub fn failure_message(failure: &Failure, saved: &Path, reproduce: &str) -> String {
+pub fn failure_message(failure: &Failure, saved: &str, reproduce: &str) -> String {
     let found = Case::new(failure.game, failure.found.clone());
     format!(
         "FAILURE at index {} ({}, n = {}): {}\n  found:     {found}\n  shrunk:    {} ({})\n  saved:     {}\n  reproduce: {reproduce}",
@@ -337,7 +390,7 @@ pub fn failure_message(failure: &Failure, saved: &Path, reproduce: &str) -> Stri
         failure.violation,
         failure.shrunk_case(),
         failure.shrunk_violation,
-        saved.display(),
+        saved,
     )
 }
 

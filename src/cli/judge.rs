@@ -16,11 +16,13 @@ pub struct ProblemArgs {
     /// cses-removal-game, uva-10891 or lines.
     #[arg(long, value_parser = parse_with::<Format>)]
     pub problem: Format,
-    /// For `lines`: the game (coins, numbergame or gameofsum; default coins).
+    /// Only for `lines` (refused with other problems): the game (coins,
+    /// numbergame or gameofsum; default coins).
     #[arg(long, value_parser = parse_with::<Game>)]
     pub game: Option<Game>,
-    /// For `lines`: what each answer is, `difference` (default) or `first`
-    /// (the first player's total; refused for numbergame).
+    /// Only for `lines` (refused with other problems): what each answer
+    /// is, `difference` (default) or `first` (the first player's total;
+    /// refused for numbergame).
     #[arg(long, value_parser = parse_with::<Answer>)]
     pub answer: Option<Answer>,
 }

@@ -5,8 +5,10 @@ use super::compare::check_writable;
 use super::Status;
 use crate::compare::{merge_rows, summary_path, Summary};
 use crate::error::{Error, Result};
+use crate::generate::Shard;
 use crate::report::write_atomic;
 use clap::Args;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `coinline merge`.
@@ -28,24 +30,64 @@ fn read(path: &Path) -> Result<(String, Vec<u8>)> {
 
 /// Runs `coinline merge`.
 pub fn run(args: &MergeArgs) -> Result<Status> {
+    if let Some(p) = (args.inputs.iter()).find(|p| p.to_string_lossy().ends_with("-summary.csv")) {
+        return Err(Error::invalid(format!(
+            "{}: is a summary; give the row files (their summaries are read from beside them)",
+            p.display()
+        )));
+    }
     let inputs = args
         .inputs
         .iter()
         .map(|p| read(p))
         .collect::<Result<Vec<_>>>()?;
-    let mut summary: Option<Summary> = None;
+    // Rows are checked first: a broken row file says more than its summary.
+    let rows = merge_rows(&inputs)?;
+    let mut summary: Option<(String, Summary)> = None;
+    // Which file holds each part K of N.
+    let mut parts: BTreeMap<u64, String> = BTreeMap::new();
     for input in &args.inputs {
         let (name, bytes) = read(&summary_path(input))?;
         let part = Summary::parse_csv(&name, &bytes)?;
+        if part.groups.is_empty() {
+            return Err(Error::invalid(format!(
+                "{name}: has no rows, so its run cannot be identified"
+            )));
+        }
+        let shard = part.shard;
+        if let Some(first) = parts.insert(shard.part(), name.clone()) {
+            return Err(Error::invalid(format!(
+                "{name} and {first} are both shard {shard}"
+            )));
+        }
         match &mut summary {
-            Some(s) => s
-                .merge(part)
-                .map_err(|e| Error::invalid(format!("{name}: {e}")))?,
-            None => summary = Some(part),
+            Some((first, s)) => {
+                if s.shard.count() != shard.count() {
+                    return Err(Error::invalid(format!(
+                        "{name} is shard {shard} but {first} is shard {}: different splits",
+                        s.shard
+                    )));
+                }
+                s.merge(part)
+                    .map_err(|e| Error::invalid(format!("{first} and {name}: {e}")))?
+            }
+            None => summary = Some((name, part)),
         }
     }
-    let summary = summary.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
-    let rows = merge_rows(&inputs)?;
+    let (_, mut summary) =
+        summary.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
+    let count = summary.shard.count();
+    let missing: Vec<String> = (1..=count)
+        .filter(|k| !parts.contains_key(k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::invalid(format!(
+            "shard {} missing: merge needs all {count} shards of the run",
+            missing.join(", ")
+        )));
+    }
+    summary.shard = Shard::WHOLE;
     let summary_out = summary_path(&args.out);
     check_writable(&args.out)?;
     check_writable(&summary_out)?;

@@ -68,7 +68,14 @@ impl Row {
             opt(self.first.map(i128::from)),
             opt(self.second.map(i128::from)),
             opt(self.regret),
-            self.line.clone().unwrap_or_else(|| missing.to_string()),
+            // "-" is the empty line, so a line not built must read otherwise.
+            self.line.clone().unwrap_or_else(|| {
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    "(none)".into()
+                }
+            }),
         ]
     }
 }
@@ -82,7 +89,20 @@ struct Output {
     notes: Vec<String>,
 }
 
+/// The board to solve. An input with no values at all is refused: it is
+/// almost always a mistake (an empty file, a wrong pipe), and the empty
+/// board's value, 0, needs no solver.
 fn read_board(args: &SolveArgs) -> Result<Board> {
+    let board = read_values(args)?;
+    if board.is_empty() {
+        return Err(Error::invalid(
+            "no values given (pass them as arguments, with --board, or on standard input)",
+        ));
+    }
+    Ok(board)
+}
+
+fn read_values(args: &SolveArgs) -> Result<Board> {
     if let Some(text) = &args.board {
         return Board::parse(text);
     }
@@ -137,6 +157,13 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         }
         let solution = solve(solver, game, &board, want_line)?;
         optimal.get_or_insert(solution.difference);
+        if args.line && solution.line.is_none() {
+            notes.push(format!(
+                "{} builds no line for a board of {} values (too long for it)",
+                solver.name(),
+                board.len()
+            ));
+        }
         rows.push(Row {
             solver: solver.name().to_string(),
             kind: "exact",

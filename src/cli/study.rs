@@ -7,7 +7,11 @@ use crate::generate::{Span, Values};
 use crate::report::{progress_bar, write_atomic};
 use crate::study::{self, exact, sampled, Bars, Config};
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// The most worker threads `--jobs` accepts: far more than any machine the
+/// study runs on, and few enough that starting them cannot hang.
+pub const MAX_JOBS: usize = 256;
 
 /// Arguments of `coinline study`.
 #[derive(Debug, Args)]
@@ -56,13 +60,15 @@ pub struct OddNArgs {
     #[arg(long, default_value_t = study::DEFAULT_SEED)]
     pub seed: u64,
     /// Directory the report is written to.
-    #[arg(long, value_name = "DIR", default_value = "reports/odd-n")]
+    #[arg(long, value_name = "DIR", default_value = study::DEFAULT_OUT)]
     pub out: PathBuf,
-    /// Worker threads (0: one per core). The output does not depend on it.
+    /// Worker threads (0: one per core; at most 256). The output does not
+    /// depend on it.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub jobs: usize,
     /// Compute nothing: re-render the plots and README.md from the CSV
-    /// files already in --out (give the options that made them).
+    /// files already in --out. The command quoted in README.md is read from
+    /// the CSV files; the other options are ignored.
     #[arg(long)]
     pub render_only: bool,
 }
@@ -118,9 +124,17 @@ pub fn run(args: &StudyArgs) -> Result<Status> {
 
 fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     let config = args.config()?;
-    if args.render_only {
-        return render_only(args, &config);
+    if args.jobs > MAX_JOBS {
+        return Err(Error::invalid(format!(
+            "--jobs {} is more than {MAX_JOBS} threads",
+            args.jobs
+        )));
     }
+    if args.render_only {
+        return render_only(args);
+    }
+    // Minutes of work must not end in an unwritable directory.
+    check_out_dir(&args.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
         .build()
@@ -139,7 +153,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     for (phase, elapsed) in &result.elapsed {
         eprintln!("  {phase}: {:.1} s", elapsed.as_secs_f64());
     }
-    let files = study::files(&result.tables(), &config.command_line())?;
+    let files = study::files(&result.tables(), &config.command_line(), is_committed(args))?;
     write_files(args, &files)?;
     let failures = result.failures();
     for failure in failures.iter().take(10) {
@@ -165,7 +179,28 @@ fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
     Ok(())
 }
 
-fn render_only(args: &OddNArgs, config: &Config) -> Result<Status> {
+/// Whether `--out` is the committed report's directory (whose files a test
+/// compares with what the committed CSV files render to).
+fn is_committed(args: &OddNArgs) -> bool {
+    args.out == Path::new(study::DEFAULT_OUT)
+}
+
+/// Creates `dir` and makes sure a file can be written in it, so a bad
+/// `--out` is refused before the study runs.
+fn check_out_dir(dir: &Path) -> Result<()> {
+    let refuse = |e: std::io::Error| {
+        Error::invalid(format!(
+            "--out {}: cannot write the report there: {e}",
+            dir.display()
+        ))
+    };
+    std::fs::create_dir_all(dir).map_err(refuse)?;
+    let probe = dir.join(format!(".coinline-write-test-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(refuse)?;
+    std::fs::remove_file(&probe).map_err(refuse)
+}
+
+fn render_only(args: &OddNArgs) -> Result<Status> {
     let texts = study::CSV_FILES
         .map(|name| {
             let path = args.out.join(name);
@@ -174,7 +209,9 @@ fn render_only(args: &OddNArgs, config: &Config) -> Result<Status> {
         .into_iter()
         .collect::<Result<Vec<String>>>()?;
     let tables = study::Tables::from_csv([&texts[0], &texts[1], &texts[2], &texts[3]])?;
-    let files = study::files(&tables, &config.command_line())?;
+    // The CSV files, not this command line, say what produced them.
+    let config = Config::from_tables(&tables)?;
+    let files = study::files(&tables, &config.command_line(), is_committed(args))?;
     let rendered: Vec<(&str, String)> = files
         .into_iter()
         .filter(|(name, _)| !study::CSV_FILES.contains(name))

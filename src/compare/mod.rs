@@ -43,6 +43,12 @@ pub use rows::{merge_rows, summary_path, RowLayout, RowTimings, Summary};
 /// The longest board a run accepts: the longest a heuristic is evaluated on.
 pub const MAX_LENGTH: usize = strategy::LIMIT;
 
+/// The most boards an exhaustive run enumerates (10^12: days of work).
+pub const MAX_ENUMERATION: u64 = 1_000_000_000_000;
+
+/// The most worker threads a run starts.
+pub const MAX_JOBS: usize = 256;
+
 /// Where a run's boards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Boards {
@@ -165,11 +171,24 @@ impl CompareOptions {
                 return Err(Error::invalid(format!("alphabet {alphabet} is reversed")));
             }
             let total = self.total()?;
-            if let Some(index) = self.only.filter(|&i| i >= total) {
+            if total > MAX_ENUMERATION {
                 return Err(Error::invalid(format!(
-                    "index {index} is past the end of the enumeration ({total} boards)"
+                    "enumerating every board of length {} over {alphabet} is {total} boards, more than {MAX_ENUMERATION}",
+                    self.lengths
                 )));
             }
+        }
+        let total = self.total()?;
+        if let Some(index) = self.only.filter(|&i| i >= total) {
+            return Err(Error::invalid(format!(
+                "index {index} is past the end of the run ({total} boards)"
+            )));
+        }
+        if self.jobs > MAX_JOBS {
+            return Err(Error::invalid(format!(
+                "{} worker threads are too many (at most {MAX_JOBS})",
+                self.jobs
+            )));
         }
         Ok(())
     }
@@ -211,6 +230,31 @@ impl CompareOptions {
             Some(index) => Box::new(std::iter::once(index)),
             None => Box::new(self.shard.indices(self.total()?)),
         })
+    }
+
+    /// What makes two runs the same run (for `merge`): boards, games,
+    /// lengths, minimax limits and row filter; not the shard or threads.
+    pub fn identity(&self) -> String {
+        let source = match self.boards {
+            Boards::Random { count, values } => {
+                format!("seed={} boards={count} values={values}", self.seed)
+            }
+            Boards::Exhaustive { alphabet } => format!("exhaustive alphabet={alphabet}"),
+        };
+        let games: Vec<String> = self.games.iter().map(|g| g.to_string()).collect();
+        let limits: Vec<String> = (self.games.iter())
+            .map(|&g| self.check.minimax_limit(g).to_string())
+            .collect();
+        let rows = match self.rows {
+            RowFilter::All => "all",
+            RowFilter::Failures => "failures",
+        };
+        format!(
+            "{source} games={} n={} minimax={} rows={rows}",
+            games.join("/"),
+            self.lengths,
+            limits.join("/")
+        )
     }
 
     /// The number of worker threads: `jobs`, or one per core.
@@ -318,6 +362,8 @@ pub fn run_to(
         .map_err(|e| Error::invalid(format!("cannot start worker threads: {e}")))?;
     let seed = matches!(options.boards, Boards::Random { .. }).then_some(options.seed);
     let mut summary = Summary::new(heuristics.iter().map(|h| h.name().to_string()).collect());
+    summary.run = options.identity();
+    summary.shard = options.shard;
     let mut outcome = CompareOutcome {
         boards: 0,
         checks: 0,

@@ -9,13 +9,15 @@
 //!
 //! Summary: one row per game and length plus one `all` row per game, with
 //! the raw counts (so shard summaries merge exactly) and the rates derived
-//! from them.
+//! from them; its last columns, `run` and `shard`, name the run and the part
+//! of it, so that parts of different runs are never merged.
 
 use super::Boards;
 use crate::board::Board;
 use crate::check::CaseReport;
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::generate::Shard;
 use crate::solve::Solver;
 use crate::strategy::Heuristic;
 use crate::summary::{HeuristicTally, Outcome, Tally};
@@ -219,13 +221,27 @@ impl<W: Write> Cells<'_, W> {
     }
 }
 
+/// The columns after the per-heuristic groups: which run and which part
+/// of it, so that `merge` can refuse parts of different runs.
+const SUMMARY_RUN: [&str; 2] = ["run", "shard"];
+
 /// The summary of a run: a [`Tally`] per game and board length.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     /// The heuristics, in column order.
     pub heuristics: Vec<String>,
     /// The tallies, ordered by game (in [`Game::ALL`] order) and length.
     pub groups: BTreeMap<(Game, usize), Tally>,
+    /// The run's identity (see [`super::CompareOptions::identity`]).
+    pub run: String,
+    /// The part of the run tallied.
+    pub shard: Shard,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary::new(Vec::new())
+    }
 }
 
 impl Summary {
@@ -234,6 +250,8 @@ impl Summary {
         Summary {
             heuristics,
             groups: BTreeMap::new(),
+            run: String::new(),
+            shard: Shard::WHOLE,
         }
     }
 
@@ -245,8 +263,15 @@ impl Summary {
             .add(key, report);
     }
 
-    /// Merges the summary of a disjoint part of the same run.
+    /// Merges the summary of a disjoint part of the same run (the caller
+    /// checks that the parts are disjoint; see `coinline merge`).
     pub fn merge(&mut self, other: Summary) -> Result<()> {
+        if other.run != self.run {
+            return Err(Error::invalid(format!(
+                "not the same run ({} and {})",
+                self.run, other.run
+            )));
+        }
         if other.heuristics != self.heuristics {
             return Err(Error::invalid(format!(
                 "summaries have different heuristics ({} and {})",
@@ -280,6 +305,7 @@ impl Summary {
         for h in &self.heuristics {
             header.extend(SUMMARY_PER_HEURISTIC.iter().map(|c| format!("{h}_{c}")));
         }
+        header.extend(SUMMARY_RUN.map(String::from));
         w.write_record(&header)?;
         let by_game = self.by_game();
         for (game, total) in &by_game {
@@ -327,6 +353,7 @@ impl Summary {
                 worst.map_or_else(String::new, |w| w.2.to_string()),
             ]);
         }
+        row.extend([self.run.clone(), self.shard.to_string()]);
         row
     }
 
@@ -341,7 +368,14 @@ impl Summary {
             .clone();
         let fixed = SUMMARY_FIXED.len();
         let group = SUMMARY_PER_HEURISTIC.len();
-        let columns: Vec<&str> = header.iter().collect();
+        let mut columns: Vec<&str> = header.iter().collect();
+        if !columns.ends_with(&SUMMARY_RUN) {
+            return Err(bad(
+                "not a compare summary (no run and shard columns; written by an older coinline?)"
+                    .into(),
+            ));
+        }
+        columns.truncate(columns.len() - SUMMARY_RUN.len());
         if columns.len() < fixed
             || columns[..fixed] != SUMMARY_FIXED
             || (columns.len() - fixed) % group != 0
@@ -361,6 +395,7 @@ impl Summary {
             heuristics.push(name.to_string());
         }
         let mut summary = Summary::new(heuristics);
+        let mut identified = false;
         for (line, record) in reader.records().enumerate() {
             let record = record.map_err(|e| bad(format!("malformed CSV: {e}")))?;
             let at = |what: String| bad(format!("line {}: {what}", line + 2));
@@ -378,6 +413,15 @@ impl Summary {
                 u64::try_from(int(i)?)
                     .map_err(|_| at(format!("column {} is out of range", columns[i])))
             };
+            let run = cell(columns.len());
+            let shard: Shard = cell(columns.len() + 1)
+                .parse()
+                .map_err(|e| at(format!("shard: {e}")))?;
+            if !identified {
+                (summary.run, summary.shard, identified) = (run.to_string(), shard, true);
+            } else if run != summary.run || shard != summary.shard {
+                return Err(at("its run or shard differs from the first row's".into()));
+            }
             let game: Game = cell(0).parse().map_err(|e| at(format!("{e}")))?;
             if cell(1) == "all" {
                 continue;
@@ -440,9 +484,10 @@ pub fn summary_path(out: &Path) -> PathBuf {
 /// different seeds and rows present twice.
 pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
     let mut header: Option<(String, csv::StringRecord)> = None;
-    let mut rows: Vec<(u64, usize, csv::StringRecord)> = Vec::new();
+    // Each row with the number of the input it came from.
+    let mut rows: Vec<(u64, usize, usize, csv::StringRecord)> = Vec::new();
     let mut seed: Option<(String, String)> = None;
-    for (name, bytes) in inputs {
+    for (file, (name, bytes)) in inputs.iter().enumerate() {
         let bad = |what: String| Error::invalid(format!("{name}: {what}"));
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes.as_slice());
         let this = reader
@@ -480,17 +525,18 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
                 Some(_) => {}
                 None => seed = Some((name.clone(), record[0].to_string())),
             }
-            rows.push((index, rank, record));
+            rows.push((index, rank, file, record));
         }
     }
     let (_, header) = header.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
-    rows.sort_by_key(|(index, rank, _)| (*index, *rank));
+    rows.sort_by_key(|(index, rank, file, _)| (*index, *rank, *file));
     if let Some(pair) = rows
         .windows(2)
         .find(|p| (p[0].0, p[0].1) == (p[1].0, p[1].1))
     {
+        let (first, second) = (&inputs[pair[0].2].0, &inputs[pair[1].2].0);
         return Err(Error::invalid(format!(
-            "index {} ({}) appears in more than one row: the inputs overlap",
+            "index {} ({}) appears in more than one row (in {first} and {second}): the inputs overlap",
             pair[0].0,
             Game::ALL[pair[0].1]
         )));
@@ -498,7 +544,7 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
     let mut w = csv_writer(Vec::new());
     let io = |e: csv::Error| Error::invalid(format!("cannot write rows: {e}"));
     w.write_record(&header).map_err(io)?;
-    for (_, _, record) in &rows {
+    for (_, _, _, record) in &rows {
         w.write_record(record).map_err(io)?;
     }
     w.into_inner()

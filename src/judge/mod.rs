@@ -328,21 +328,23 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The problem of `format`. A prescribed problem refuses a `game` or an
-    /// `answer` other than its own; `lines` defaults to coins and the
+    /// The problem of `format`. A prescribed problem refuses any `game` or
+    /// `answer` (they are fixed); `lines` defaults to coins and the
     /// difference, and refuses `first` for numbergame (whose totals depend
     /// on the line of play; only the difference is unique).
     pub fn new(format: Format, game: Option<Game>, answer: Option<Answer>) -> Result<Problem> {
         let (game, answer) = match format.prescribed() {
             Some((fixed_game, fixed_answer)) => {
-                if let Some(g) = game.filter(|&g| g != fixed_game) {
+                // Refused even when they agree, so an option never looks
+                // as if it changed a fixed problem.
+                if let Some(g) = game {
                     return Err(Error::invalid(format!(
-                        "problem {format} is always game {fixed_game}, not {g}"
+                        "--game {g} is only for --problem lines; problem {format} is always game {fixed_game}"
                     )));
                 }
-                if let Some(a) = answer.filter(|&a| a != fixed_answer) {
+                if let Some(a) = answer {
                     return Err(Error::invalid(format!(
-                        "problem {format} always asks for the {fixed_answer}, not the {a}"
+                        "--answer {a} is only for --problem lines; problem {format} always asks for the {fixed_answer}"
                     )));
                 }
                 (fixed_game, fixed_answer)
@@ -868,7 +870,9 @@ mod tests {
         assert!(Problem::new(lines, Some(Game::NumberGame), Some(Answer::First)).is_err());
         assert!(Problem::new(Format::AtcoderDpL, Some(Game::NumberGame), None).is_err());
         assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::Difference)).is_err());
-        assert!(Problem::new(Format::CsesRemovalGame, Some(Game::Coins), None).is_ok());
+        assert!(Problem::new(Format::CsesRemovalGame, Some(Game::Coins), None).is_err());
+        assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::First)).is_err());
+        assert!(Problem::new(Format::CsesRemovalGame, None, None).is_ok());
         assert!(Problem::by_name("codeforces").is_err());
         assert_eq!(Problem::all().len(), 4 + 5);
     }

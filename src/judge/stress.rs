@@ -667,18 +667,83 @@ pub fn stress(config: &StressConfig, log: &mut dyn Write) -> Result<StressOutcom
             failures: Vec::new(),
         },
     };
+    if let Some(path) = &config.csv {
+        check_writable("--csv", path, false)?;
+    }
+    if let Some(dir) = &config.save {
+        check_writable("--save", dir, true)?;
+    }
     let started = Instant::now();
     session.header();
     let result = session
         .replay()
         .and_then(|stop| if stop { Ok(()) } else { session.generated() });
     session.bar.finish_and_clear();
+    // The summary comes before the CSV is written, so a late write error
+    // cannot hide what the session found.
+    if result.is_ok() || !session.outcome.failures.is_empty() {
+        session.summary(started.elapsed());
+    }
     if let Some(path) = &config.csv {
-        session.write_csv(path)?;
+        session
+            .write_csv(path)
+            .map_err(|e| Error::invalid(format!("--csv: {e}")))?;
     }
     result?;
-    session.summary(started.elapsed());
     Ok(session.outcome)
+}
+
+/// Checks before any run that `path` can be written: for a file, that it is
+/// not a folder; for a folder (`dir`), that no file is in the way; and that
+/// the folder to write in, or its nearest existing ancestor, is a folder
+/// that takes new files (a probe file is written and removed). Creates no
+/// folder, so a clean session leaves nothing behind.
+pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
+    let fail = |why: String| Error::invalid(format!("{option} {}: {why}", path.display()));
+    if dir && path.exists() && !path.is_dir() {
+        return Err(fail("exists and is not a folder".into()));
+    }
+    if !dir && path.is_dir() {
+        return Err(fail("is a folder, not a file path".into()));
+    }
+    let folder = if dir { Some(path) } else { path.parent() };
+    let existing = folder
+        .into_iter()
+        .flat_map(Path::ancestors)
+        .find(|a| a.as_os_str().is_empty() || a.exists())
+        .map_or(Path::new("."), |a| {
+            if a.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                a
+            }
+        });
+    if !existing.is_dir() {
+        return Err(fail(format!("{} is not a folder", existing.display())));
+    }
+    let probe = existing.join(format!(".coinline-probe.{}.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| {
+            fail(format!(
+                "cannot write in the folder {}: {}",
+                existing.display(),
+                io_reason(&e)
+            ))
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// An I/O error's message without the "(os error N)" suffix.
+fn io_reason(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
 }
 
 impl Session<'_> {
@@ -700,7 +765,7 @@ impl Session<'_> {
             .memory_mb
             .map_or(String::new(), |mb| format!(", memory {mb} MB"));
         let text = format!(
-            "stress: problem {}, seed {}, {boards} (n {}, values {}) in runs of up to {}, timeout {}s{memory}\nprogram: {}",
+            "stress: problem {}, seed {}, {boards} (n {}, values {}), up to {} per program run, timeout {}s{memory}\nprogram: {}",
             c.problem,
             c.seed,
             c.limits.n,
@@ -721,8 +786,10 @@ impl Session<'_> {
             k => format!("{k} failures"),
         };
         let text = format!(
-            "{} boards in {} runs ({rate:.1} runs/s), seed {}: {result}",
-            o.boards, o.runs, self.config.seed
+            "{} in {} ({rate:.1} runs/s), seed {}: {result}",
+            plural(o.boards, "board"),
+            plural(o.runs, "program run"),
+            self.config.seed
         );
         self.say(&text);
     }
@@ -782,7 +849,7 @@ impl Session<'_> {
         let Some(span) = c.boards else {
             return Ok(());
         };
-        self.bar = progress_bar((span.hi - span.lo).saturating_add(1), "runs");
+        self.bar = progress_bar((span.hi - span.lo).saturating_add(1), "boards");
         let mut start = span.lo;
         loop {
             let end = start.saturating_add(c.batch as u64 - 1).min(span.hi);
@@ -891,9 +958,13 @@ impl Session<'_> {
             excerpt(&write_answers(&judged.expected))
         ));
         self.say(&format!("  program output:\n{}", excerpt(&output)));
-        let saved = match &self.config.save {
-            Some(dir) => Some(self.save(dir, &minimal, &judged)?),
-            None => None,
+        // A save error is returned only after the report is complete.
+        let (saved, save_error) = match &self.config.save {
+            Some(dir) => match self.save(dir, &minimal, &judged) {
+                Ok(stem) => (Some(stem), None),
+                Err(e) => (None, Some(Error::invalid(format!("--save: {e}")))),
+            },
+            None => (None, None),
         };
         let reproduce = self.reproduce(&origin, range);
         self.say(&format!("  reproduce: {reproduce}"));
@@ -912,7 +983,7 @@ impl Session<'_> {
             reproduce,
             saved,
         });
-        Ok(())
+        save_error.map_or(Ok(()), Err)
     }
 
     fn say_stderr(&mut self, judged: &Judged) {
@@ -1053,6 +1124,15 @@ impl Session<'_> {
             w.write_all(&judged.execution.stdout)
         })?;
         Ok(base)
+    }
+}
+
+/// `count` and `noun`, with an `s` unless the count is 1.
+fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
     }
 }
 

@@ -44,6 +44,8 @@ pub const DEFAULT_SIZES: [usize; 22] = [
 pub const DEFAULT_VALUES: [&str; 4] = ["0..4", "-2..2", "1..100", "-100..100"];
 /// Random boards per length and distribution by default.
 pub const DEFAULT_BOARDS: u64 = 500;
+/// The directory of the committed report, relative to the repository.
+pub const DEFAULT_OUT: &str = "reports/odd-n";
 
 /// What the study covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +136,51 @@ impl Config {
             )));
         }
         Ok(())
+    }
+
+    /// The configuration that produced `tables`, read from the columns of
+    /// exact.csv (`n`, `alphabet`) and sampled.csv (`n`, `values`, `seed`,
+    /// `boards`), so a re-rendered report quotes the command that made its
+    /// CSV files.
+    pub fn from_tables(tables: &Tables) -> Result<Config> {
+        let bad = |file: &str, what: &str| {
+            Error::invalid(format!("{file}: cannot tell the {what} that produced it"))
+        };
+        /// The distinct values of a column, parsed, in order of appearance.
+        fn distinct<T: std::str::FromStr + PartialEq>(
+            table: &Table,
+            column: &str,
+        ) -> Option<Vec<T>> {
+            let mut out: Vec<T> = Vec::new();
+            for record in table.records() {
+                let value = record.num::<T>(column)?;
+                if !out.contains(&value) {
+                    out.push(value);
+                }
+            }
+            (!out.is_empty()).then_some(out)
+        }
+        let (exact, sampled) = (&tables.exact, &tables.sampled);
+        let max_n = distinct::<usize>(exact, "n")
+            .and_then(|ns| ns.into_iter().max())
+            .ok_or_else(|| bad(CSV_FILES[0], "--max-n"))?;
+        let alphabets =
+            distinct(exact, "alphabet").ok_or_else(|| bad(CSV_FILES[0], "--alphabet"))?;
+        let sizes = distinct(sampled, "n").ok_or_else(|| bad(CSV_FILES[1], "--sizes"))?;
+        let values = distinct(sampled, "values").ok_or_else(|| bad(CSV_FILES[1], "--values"))?;
+        let single = |column: &str, option: &str| match distinct::<u64>(sampled, column).as_deref()
+        {
+            Some(&[one]) => Ok(one),
+            _ => Err(bad(CSV_FILES[1], option)),
+        };
+        Ok(Config {
+            max_n,
+            alphabets,
+            sizes,
+            values,
+            boards: single("boards", "--boards")?,
+            seed: single("seed", "--seed")?,
+        })
     }
 
     /// The command that reproduces this configuration (options at their
@@ -318,14 +365,19 @@ impl Study {
 
 /// Every file of the report, by name: the CSV files, the plots and the
 /// findings, rendered from `tables`; `command` is the command that
-/// reproduces them, quoted in the findings.
-pub fn files(tables: &Tables, command: &str) -> Result<Vec<(&'static str, String)>> {
+/// reproduces them, quoted in the findings; `committed` says the report is
+/// the committed one in [`DEFAULT_OUT`], which a test re-renders.
+pub fn files(
+    tables: &Tables,
+    command: &str,
+    committed: bool,
+) -> Result<Vec<(&'static str, String)>> {
     let mut out: Vec<(&'static str, String)> = tables
         .named()
         .iter()
         .map(|(name, table)| (*name, table.to_csv()))
         .collect();
     out.extend(plots::render(tables)?);
-    out.push(("README.md", findings::render(tables, command)?));
+    out.push(("README.md", findings::render(tables, command, committed)?));
     Ok(out)
 }
