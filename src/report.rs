@@ -49,6 +49,59 @@ fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
+/// Checks before any work that `path` can be written, so a long run does
+/// not end at an unwritable path: a file path must not be a directory, a
+/// directory path (`dir`) must not be a file, and the directory to write in,
+/// or its nearest existing ancestor, must take new files (a probe file is
+/// written and removed). Creates nothing. Errors read `OPTION PATH: why`.
+pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
+    let fail = |why: String| Error::invalid(format!("{option} {}: {why}", path.display()));
+    if dir && path.exists() && !path.is_dir() {
+        return Err(fail("exists and is not a directory".into()));
+    }
+    if !dir && path.is_dir() {
+        return Err(fail("is a directory, not a file path".into()));
+    }
+    let folder = if dir { Some(path) } else { path.parent() };
+    let existing = folder
+        .into_iter()
+        .flat_map(Path::ancestors)
+        .find(|a| a.as_os_str().is_empty() || a.exists())
+        .map_or(Path::new("."), |a| {
+            if a.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                a
+            }
+        });
+    if !existing.is_dir() {
+        return Err(fail(format!("{} is not a directory", existing.display())));
+    }
+    let probe = existing.join(format!(".coinline-probe.{}.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| {
+            fail(format!(
+                "cannot write in the directory {}: {}",
+                existing.display(),
+                io_reason(&e)
+            ))
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// An I/O error's message without the "(os error N)" suffix.
+pub fn io_reason(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}
+
 /// A progress bar with rate and ETA on a terminal (stderr), hidden otherwise.
 pub fn progress_bar(total: u64, unit: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {

@@ -597,15 +597,18 @@ fn unwritable_output_paths_are_refused_before_any_run() {
     // The program leaves a mark, to show it never ran.
     let program = ["sh", "-c", "touch ran; echo 0"];
     let cases = [
-        ("--csv adir", "--csv adir: is a folder"),
+        ("--csv adir", "--csv adir: is a directory"),
         (
             "--csv afile/a.csv",
-            "--csv afile/a.csv: afile is not a folder",
+            "--csv afile/a.csv: afile is not a directory",
         ),
-        ("--save afile", "--save afile: exists and is not a folder"),
+        (
+            "--save afile",
+            "--save afile: exists and is not a directory",
+        ),
         (
             "--save afile/sub",
-            "--save afile/sub: afile is not a folder",
+            "--save afile/sub: afile is not a directory",
         ),
     ];
     for (option, message) in cases {

@@ -11,7 +11,7 @@ use crate::compare::{
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::generate::{mix64, Shard, Span, Values};
-use crate::report::{progress_bar, write_atomic};
+use crate::report::{check_writable, progress_bar, write_atomic};
 use crate::solve::{exact_solvers, Solver};
 use crate::strategy::{heuristics, Heuristic};
 use clap::{Args, ValueEnum};
@@ -223,14 +223,14 @@ pub fn run_with(
     }
     let planned = options.planned()?;
     // Paths are checked before anything is printed or run.
-    check_dir_writable(&args.corpus)?;
+    check_writable("--corpus", &args.corpus, true)?;
     let paths = match args.only {
         Some(_) => None,
         None => {
             let out = args.out_path();
             let summary = summary_path(&out);
-            check_writable(&out)?;
-            check_writable(&summary)?;
+            check_writable("--out", &out, false)?;
+            check_writable("--out", &summary, false)?;
             Some((out, summary))
         }
     };
@@ -301,59 +301,6 @@ fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     mix64(nanos ^ u64::from(std::process::id()))
-}
-
-/// Fails with a one-line error unless a file can be created at `path`
-/// (creating missing parent directories), so a long run does not end in an
-/// unwritable path. Leaves no file behind.
-pub fn check_writable(path: &Path) -> Result<()> {
-    if path.is_dir() {
-        return Err(Error::invalid(format!(
-            "{}: is a directory, not a file path",
-            path.display()
-        )));
-    }
-    let parent = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(|e| {
-        Error::invalid(format!(
-            "{}: cannot create its directory {}: {e}",
-            path.display(),
-            parent.display()
-        ))
-    })?;
-    let probe = parent.join(format!(".coinline-probe.{}", std::process::id()));
-    std::fs::File::create(&probe)
-        .map_err(|e| Error::invalid(format!("{}: cannot write there: {e}", path.display())))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
-}
-
-/// Fails with a one-line error unless the directory `dir` exists or could
-/// be created, and files can be written in it. Creates nothing.
-pub fn check_dir_writable(dir: &Path) -> Result<()> {
-    let existing = dir
-        .ancestors()
-        .find(|a| a.as_os_str().is_empty() || a.exists());
-    let existing = match existing {
-        Some(a) if a.as_os_str().is_empty() => Path::new("."),
-        Some(a) => a,
-        None => Path::new("."),
-    };
-    if !existing.is_dir() {
-        return Err(Error::invalid(format!(
-            "{}: cannot be a directory: {} is not one",
-            dir.display(),
-            existing.display()
-        )));
-    }
-    let probe = existing.join(format!(".coinline-probe.{}", std::process::id()));
-    std::fs::File::create(&probe)
-        .map_err(|e| Error::invalid(format!("{}: cannot write there: {e}", dir.display())))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }
 
 /// Saves a shrunk failing case where the corpus replay of `cargo test`

@@ -1,11 +1,11 @@
 //! `coinline merge`: join the outputs of `compare --shard K/N` runs into the
 //! output of the whole run.
 
-use super::compare::check_writable;
 use super::Status;
 use crate::compare::{merge_rows, summary_path, Summary};
 use crate::error::{Error, Result};
 use crate::generate::Shard;
+use crate::report::check_writable;
 use crate::report::write_atomic;
 use clap::Args;
 use std::collections::BTreeMap;
@@ -89,8 +89,8 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     }
     summary.shard = Shard::WHOLE;
     let summary_out = summary_path(&args.out);
-    check_writable(&args.out)?;
-    check_writable(&summary_out)?;
+    check_writable("--out", &args.out, false)?;
+    check_writable("--out", &summary_out, false)?;
     write_atomic(&args.out, |w| w.write_all(&rows))?;
     write_atomic(&summary_out, |w| summary.write_csv(w))?;
     let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));

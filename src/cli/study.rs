@@ -4,7 +4,7 @@
 use super::{parse_with, Status};
 use crate::error::{Error, Result};
 use crate::generate::{Span, Values};
-use crate::report::{progress_bar, write_atomic};
+use crate::report::{check_writable, progress_bar, write_atomic};
 use crate::study::{self, exact, sampled, Bars, Config};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -134,7 +134,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         return render_only(args);
     }
     // Minutes of work must not end in an unwritable directory.
-    check_out_dir(&args.out)?;
+    check_writable("--out", &args.out, true)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
         .build()
@@ -183,21 +183,6 @@ fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
 /// compares with what the committed CSV files render to).
 fn is_committed(args: &OddNArgs) -> bool {
     args.out == Path::new(study::DEFAULT_OUT)
-}
-
-/// Creates `dir` and makes sure a file can be written in it, so a bad
-/// `--out` is refused before the study runs.
-fn check_out_dir(dir: &Path) -> Result<()> {
-    let refuse = |e: std::io::Error| {
-        Error::invalid(format!(
-            "--out {}: cannot write the report there: {e}",
-            dir.display()
-        ))
-    };
-    std::fs::create_dir_all(dir).map_err(refuse)?;
-    let probe = dir.join(format!(".coinline-write-test-{}", std::process::id()));
-    std::fs::File::create(&probe).map_err(refuse)?;
-    std::fs::remove_file(&probe).map_err(refuse)
 }
 
 fn render_only(args: &OddNArgs) -> Result<Status> {

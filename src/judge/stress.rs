@@ -21,7 +21,7 @@ use crate::board::Board;
 use crate::case::Case;
 use crate::error::{Error, Result};
 use crate::generate::Span;
-use crate::report::{progress_bar, write_atomic};
+use crate::report::{check_writable, progress_bar, write_atomic};
 use crate::shrink::shrink;
 use indicatif::ProgressBar;
 use serde::Serialize;
@@ -691,59 +691,6 @@ pub fn stress(config: &StressConfig, log: &mut dyn Write) -> Result<StressOutcom
     }
     result?;
     Ok(session.outcome)
-}
-
-/// Checks before any run that `path` can be written: for a file, that it is
-/// not a folder; for a folder (`dir`), that no file is in the way; and that
-/// the folder to write in, or its nearest existing ancestor, is a folder
-/// that takes new files (a probe file is written and removed). Creates no
-/// folder, so a clean session leaves nothing behind.
-pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
-    let fail = |why: String| Error::invalid(format!("{option} {}: {why}", path.display()));
-    if dir && path.exists() && !path.is_dir() {
-        return Err(fail("exists and is not a folder".into()));
-    }
-    if !dir && path.is_dir() {
-        return Err(fail("is a folder, not a file path".into()));
-    }
-    let folder = if dir { Some(path) } else { path.parent() };
-    let existing = folder
-        .into_iter()
-        .flat_map(Path::ancestors)
-        .find(|a| a.as_os_str().is_empty() || a.exists())
-        .map_or(Path::new("."), |a| {
-            if a.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                a
-            }
-        });
-    if !existing.is_dir() {
-        return Err(fail(format!("{} is not a folder", existing.display())));
-    }
-    let probe = existing.join(format!(".coinline-probe.{}.tmp", std::process::id()));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(|e| {
-            fail(format!(
-                "cannot write in the folder {}: {}",
-                existing.display(),
-                io_reason(&e)
-            ))
-        })?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
-}
-
-/// An I/O error's message without the "(os error N)" suffix.
-fn io_reason(err: &std::io::Error) -> String {
-    let text = err.to_string();
-    match text.find(" (os error") {
-        Some(cut) => text[..cut].to_string(),
-        None => text,
-    }
 }
 
 impl Session<'_> {
