@@ -14,6 +14,7 @@ use coinline::fuzzing::{
 };
 use coinline::game::{Move, Row};
 use coinline::generate::{random_board, Span, Values};
+use coinline::solve::linear::StrictPeaks;
 use coinline::solve::{Memo, Solver, Table};
 use coinline::strategy::{Greedy, Heuristic, Policy};
 use coinline::{Board, Game};
@@ -157,25 +158,10 @@ fn replay_catches_a_solver_with_the_planted_bug() {
     );
 }
 
-/// The linear solver with strict peak comparisons, a known wrong variant.
-struct StrictLinear;
-
-impl Solver for StrictLinear {
-    fn name(&self) -> &str {
-        "strict-linear"
-    }
-    fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
-    }
-    fn difference(&self, _game: Game, board: &Board) -> i64 {
-        coinline::solve::linear::fused_value(board.values(), |x, y, z| y > x && y > z)
-    }
-}
-
 #[test]
 fn linear_replay_catches_strict_peaks() {
     // The `linear` target's check with the wrong variant in place of linear.
-    let solvers: [&dyn Solver; 2] = [&StrictLinear, &Table];
+    let solvers: [&dyn Solver; 2] = [&StrictPeaks, &Table];
     let found = failures("linear", |bytes| {
         let raw = decode_whole::<LargeInput>(bytes, 12)?.raw_case();
         let coins = RawCase {

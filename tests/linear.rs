@@ -8,6 +8,7 @@
 
 use coinline::check::{check, CheckConfig, Violation};
 use coinline::generate::{enumerated_board, enumeration_size, random_board, Span, Values};
+use coinline::solve::linear::StrictPeaks;
 use coinline::solve::table::{value_with, Isa};
 use coinline::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
 use coinline::{Board, Game, Solver};
@@ -179,27 +180,12 @@ fn linear_refuses_other_games() {
     }
 }
 
-/// The planted bug: the algorithm with strict peak comparisons.
-struct StrictLinear;
-
-impl Solver for StrictLinear {
-    fn name(&self) -> &str {
-        "strict-linear"
-    }
-    fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
-    }
-    fn difference(&self, _game: Game, board: &Board) -> i64 {
-        linear::fused_value(board.values(), |x, y, z| y > x && y > z)
-    }
-}
-
 fn strict_violation(board: &Board) -> Option<Violation> {
     let config = CheckConfig {
         invariants: false,
         ..CheckConfig::default()
     };
-    let solvers: [&dyn Solver; 2] = [&Table, &StrictLinear];
+    let solvers: [&dyn Solver; 2] = [&Table, &StrictPeaks];
     check(Game::Coins, board, &solvers, &[], &config).violation
 }
 
