@@ -7,11 +7,11 @@
 
 use coinline::compare::{run, Boards, CompareOptions};
 use coinline::generate::Span;
+use coinline::progress::Quiet;
 use coinline::solve::exact_solvers;
 use coinline::strategy::heuristics;
 use coinline::Game;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use indicatif::ProgressBar;
 
 /// Boards per iteration. `cargo test` runs each benchmark once in a debug
 /// build as a smoke test: a few boards are enough there.
@@ -38,13 +38,7 @@ fn compare(c: &mut Criterion) {
         let id = BenchmarkId::new(game.name(), format!("{jobs}-jobs"));
         group.bench_with_input(id, &options, |b, options| {
             b.iter(|| {
-                let outcome = run(
-                    options,
-                    exact_solvers(),
-                    heuristics(),
-                    &ProgressBar::hidden(),
-                )
-                .unwrap();
+                let outcome = run(options, exact_solvers(), heuristics(), &Quiet).unwrap();
                 assert_eq!(outcome.failed, 0);
                 outcome.boards
             })

@@ -12,9 +12,9 @@
 
 use coinline::compare::{run, Boards, CompareOptions};
 use coinline::generate::{Span, Values};
+use coinline::progress::Quiet;
 use coinline::solve::{Solver, Table};
 use coinline::{Board, Case, Game};
-use indicatif::ProgressBar;
 
 /// The textbook total table, with 32-bit totals (the bug the example finds).
 struct TextbookCoins;
@@ -76,7 +76,7 @@ fn main() -> coinline::Result<()> {
             max_failures: 1,
             ..CompareOptions::default()
         };
-        let outcome = run(&options, &solvers, &[], &ProgressBar::hidden())?;
+        let outcome = run(&options, &solvers, &[], &Quiet)?;
         match outcome.failures.first() {
             None => println!(
                 "values {values}: {} boards, no disagreement",

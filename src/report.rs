@@ -1,12 +1,12 @@
-//! Writing outputs: atomic file writes and progress bars.
+//! Writing outputs: atomic file writes.
 //!
 //! Architecture invariant: nothing half-written is ever left at an output
 //! path. Every report is written to a temporary file beside its destination
 //! and renamed into place only when complete.
 
+use crate::case::Case;
 use crate::error::{Error, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Writes a file atomically: `fill` writes the contents into a temporary
@@ -102,19 +102,13 @@ pub fn io_reason(err: &std::io::Error) -> String {
     }
 }
 
-/// A progress bar with rate and ETA on a terminal (stderr), hidden otherwise.
-pub fn progress_bar(total: u64, unit: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    let template = format!(
-        "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, ETA {{eta}})"
-    );
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
+/// Saves a shrunk failing case where the corpus replay of `cargo test`
+/// finds it: `DIR/solvers_agree/<Case::file_stem()>`, holding
+/// [`Case::to_bytes`]. Returns the path.
+pub fn save_case(corpus: &Path, case: &Case) -> Result<PathBuf> {
+    let path = corpus.join("solvers_agree").join(case.file_stem());
+    write_atomic(&path, |w| w.write_all(&case.to_bytes()))?;
+    Ok(path)
 }
 
 #[cfg(test)]

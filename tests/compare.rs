@@ -2,19 +2,18 @@
 //! found, shrunk and saved; runs are deterministic whatever the threads;
 //! shards merge into the unsharded run; bad input exits 2 leaving nothing.
 
-use clap::Parser;
 use coinline::case::RawCase;
 use coinline::check::{check, CheckConfig};
-use coinline::cli::compare::{failure_message, run_with, unshown_failures, CompareArgs};
-use coinline::cli::{Cli, Command as Sub, Status};
 use coinline::compare::{
-    run, run_to, Boards, CompareOptions, CompareOutcome, RowFilter, Stop, Summary,
+    failure_message, run, run_to, unshown_failures, Boards, CompareOptions, CompareOutcome,
+    RowFilter, Stop, Summary,
 };
 use coinline::generate::{enumeration_total, Span, Values};
+use coinline::progress::Quiet;
+use coinline::report::save_case;
 use coinline::solve::{exact_solvers, Memo, Minimax, Solver, Table};
 use coinline::strategy::{heuristics, Heuristic};
 use coinline::{Board, Game};
-use indicatif::ProgressBar;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -88,14 +87,7 @@ fn run_rows(
     heuristics: &[&dyn Heuristic],
 ) -> (CompareOutcome, Vec<u8>) {
     let mut rows = Vec::new();
-    let outcome = run_to(
-        options,
-        solvers,
-        heuristics,
-        &ProgressBar::hidden(),
-        &mut rows,
-    )
-    .unwrap();
+    let outcome = run_to(options, solvers, heuristics, &Quiet, &mut rows).unwrap();
     (outcome, rows)
 }
 
@@ -134,7 +126,7 @@ fn assert_found_and_shrunk(
 fn a_table_flipped_on_odd_lengths_is_found_and_shrunk() {
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
     let options = options(&[Game::Coins], (1, 10), 300, 11);
-    let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
+    let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
     assert_found_and_shrunk(&outcome, &options, &solvers, "flipped-table");
     // Only odd boards of three or more values can fail.
     assert!(outcome
@@ -147,7 +139,7 @@ fn a_table_flipped_on_odd_lengths_is_found_and_shrunk() {
 fn greedy_presented_as_exact_is_found_and_shrunk_in_every_game() {
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
     let options = options(&Game::ALL, (1, 9), 200, 5);
-    let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
+    let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
     assert_found_and_shrunk(&outcome, &options, &solvers, "greedy-as-exact");
     let games: Vec<Game> = outcome.failures.iter().map(|f| f.game).collect();
     for game in Game::ALL {
@@ -162,38 +154,19 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn compare_args(args: &[&str]) -> CompareArgs {
-    let argv = ["coinline", "compare"].iter().chain(args);
-    match Cli::try_parse_from(argv).unwrap().command {
-        Sub::Compare(args) => args,
-        other => panic!("parsed as {other:?}"),
-    }
-}
-
 #[test]
-fn the_command_exits_1_and_saves_each_shrunk_failure_for_the_corpus_replay() {
+fn failures_are_saved_where_the_corpus_replay_finds_them() {
     let dir = temp_dir("saves");
-    let out = dir.join("rows.csv");
     let corpus = dir.join("corpus");
-    let args = compare_args(&[
-        "--boards",
-        "200",
-        "--n",
-        "1..8",
-        "--seed",
-        "3",
-        "--max-failures",
-        "4",
-        "--out",
-        out.to_str().unwrap(),
-        "--corpus",
-        corpus.to_str().unwrap(),
-    ]);
+    let mut options = options(&[Game::Coins], (1, 8), 200, 3);
+    options.max_failures = 4;
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
-    assert_eq!(
-        run_with(&args, &solvers, heuristics()).unwrap(),
-        Status::FailureFound
-    );
+    let (outcome, rows) = run_rows(&options, &solvers, heuristics());
+    assert_eq!(outcome.failed, 4);
+    assert_eq!(outcome.stopped, Some(Stop::MaxFailures));
+    for failure in &outcome.failures {
+        save_case(&corpus, &failure.shrunk_case()).unwrap();
+    }
     let saved: Vec<PathBuf> = std::fs::read_dir(corpus.join("solvers_agree"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -228,12 +201,11 @@ fn the_command_exits_1_and_saves_each_shrunk_failure_for_the_corpus_replay() {
         assert!(builtin.is_ok());
     }
     // The run stopped at the fourth failing row, which is the last row.
-    let rows = std::fs::read_to_string(&out).unwrap();
+    let rows = String::from_utf8(rows).unwrap();
     let last = rows.lines().last().unwrap();
     assert!(last.contains("disagree:flipped-table"), "{last}");
     let failing = rows.lines().filter(|l| l.contains(",false,")).count();
     assert_eq!(failing, 4);
-    assert!(std::fs::metadata(dir.join("rows-summary.csv")).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -242,18 +214,22 @@ fn an_unusable_corpus_is_refused_before_the_run() {
     let dir = temp_dir("badcorpus");
     std::fs::write(dir.join("file"), "x").unwrap();
     let out = dir.join("rows.csv");
-    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
     for corpus in [dir.join("file"), dir.join("file/sub"), "/proc/x".into()] {
-        let args = compare_args(&[
-            "--boards",
-            "50",
-            "--out",
-            out.to_str().unwrap(),
-            "--corpus",
-            corpus.to_str().unwrap(),
-        ]);
-        let err = run_with(&args, &solvers, heuristics()).unwrap_err();
-        assert!(err.to_string().contains(corpus.to_str().unwrap()), "{err}");
+        let run = coinline(
+            &[
+                "compare",
+                "--boards",
+                "50",
+                "--out",
+                out.to_str().unwrap(),
+                "--corpus",
+                corpus.to_str().unwrap(),
+            ],
+            &dir,
+        );
+        assert_status(&run, 2);
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains(corpus.to_str().unwrap()), "{err}");
         assert!(!out.exists(), "the run went ahead with {corpus:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -261,25 +237,36 @@ fn an_unusable_corpus_is_refused_before_the_run() {
 
 #[test]
 fn failure_messages_end_with_a_command_that_regenerates_the_board() {
-    let args = compare_args(&["--game", "all", "--n", "2..7", "--values", "-9..9"]);
+    let mut options = options(&Game::ALL, (2, 7), 10_000, 77);
+    options.boards = Boards::Random {
+        count: 10_000,
+        values: "-9..9".parse().unwrap(),
+    };
+    options.check = CheckConfig::default();
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
-    let options = args.options(77);
-    let outcome = run(&options, &solvers, heuristics(), &ProgressBar::hidden()).unwrap();
+    let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
     let failure = outcome.failures.last().unwrap();
-    let command = args.reproduce(77, failure.game, failure.index);
+    let command = options.reproduce(failure.game, failure.index);
     let message = failure_message(failure, "corpus/x", &command);
     let last = message.lines().last().unwrap();
     assert_eq!(last, format!("  reproduce: {command}"));
     assert!(message.contains(&format!("found:     {}: {}", failure.game, failure.found)));
     let words: Vec<&str> = command.split_whitespace().collect();
     assert_eq!(&words[..2], ["coinline", "compare"]);
-    let again = compare_args(&words[2..]);
-    let options = again.options(again.seed.unwrap());
-    assert_eq!(options.games, vec![failure.game]);
-    assert_eq!(options.only, Some(failure.index));
-    let (rerun, _) = run_rows(&options, &solvers, heuristics());
-    assert_eq!(rerun.failures[0].found, failure.found);
-    assert_eq!(rerun.failures[0].violation, failure.violation);
+    // The command, run for real, prints the row of exactly that board.
+    let dir = temp_dir("reproduce");
+    let rerun = coinline(&words[1..], &dir);
+    assert_status(&rerun, 0);
+    let rows = String::from_utf8(rerun.stdout).unwrap();
+    let row = rows.lines().nth(1).unwrap();
+    let fields: Vec<&str> = row.split(',').collect();
+    assert!(fields.contains(&failure.game.name()), "{row}");
+    assert!(
+        fields.contains(&failure.found.to_string().as_str()),
+        "{row} should hold {}",
+        failure.found
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -335,13 +322,7 @@ fn failure_rows_only_and_a_duration_bound() {
 
     options.boards = Boards::random(u64::MAX);
     options.duration = Some(std::time::Duration::from_millis(50));
-    let outcome = run(
-        &options,
-        exact_solvers(),
-        heuristics(),
-        &ProgressBar::hidden(),
-    )
-    .unwrap();
+    let outcome = run(&options, exact_solvers(), heuristics(), &Quiet).unwrap();
     assert_eq!(outcome.stopped, Some(Stop::Duration));
     assert!(outcome.boards > 0);
 }

@@ -1,11 +1,11 @@
 //! `coinline bench`: time the exact solvers on growing boards.
 
 use super::{parse_with, Status};
-use crate::bench::{self as timing, Measurement, Plan};
-use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
 use clap::Args;
+use coinline::bench::{self as timing, Measurement, Plan};
+use coinline::error::{Error, Result};
+use coinline::game::Game;
+use coinline::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
 use std::io::Write;
 
 /// Arguments of `coinline bench`.

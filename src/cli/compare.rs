@@ -1,22 +1,23 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
-//! shrinking and sharding. The work is done by [`crate::compare`].
+//! shrinking and sharding. The work is done by [`coinline::compare`].
 
+use super::Bar;
 use super::{parse_with, Status};
-use crate::case::Case;
-use crate::check::CheckConfig;
-use crate::compare::{
-    rows::describe, run_to, summary_path, Boards, CompareOptions, CompareOutcome, Failure,
-    RowFilter, Stop, Summary,
-};
-use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::generate::{mix64, Shard, Span, Values};
-use crate::report::{check_writable, progress_bar, write_atomic};
-use crate::solve::{exact_solvers, Solver};
-use crate::strategy::{heuristics, Heuristic};
 use clap::{Args, ValueEnum};
+use coinline::check::CheckConfig;
+use coinline::compare::{
+    failure_message, rows::describe, run_to, summary_path, unshown_failures, Boards,
+    CompareOptions, CompareOutcome, RowFilter, Stop, Summary,
+};
+use coinline::error::{Error, Result};
+use coinline::game::Game;
+use coinline::generate::{mix64, Shard, Span, Values};
+use coinline::progress::Progress;
+use coinline::report::{check_writable, save_case, write_atomic};
+use coinline::solve::{exact_solvers, Solver};
+use coinline::strategy::{heuristics, Heuristic};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -178,20 +179,6 @@ impl CompareArgs {
             (None, None) => PathBuf::from("reports/compare.csv"),
         }
     }
-
-    /// The one command that re-runs the row of `index` in `game`.
-    pub fn reproduce(&self, seed: u64, game: Game, index: u64) -> String {
-        let mut cmd = format!("coinline compare --game {game} --n {}", self.lengths);
-        if self.exhaustive {
-            cmd += &format!(" --exhaustive --alphabet={}", self.alphabet());
-        } else {
-            cmd += &format!(" --values={} --seed {seed}", self.values);
-        }
-        if let Some(n) = self.minimax_max {
-            cmd += &format!(" --minimax-max {n}");
-        }
-        cmd + &format!(" --only {index}")
-    }
 }
 
 /// Runs `coinline compare` with the built-in solvers and heuristics.
@@ -248,7 +235,7 @@ pub fn run_with(
             (None, None) => String::new(),
         }
     );
-    let progress = progress_bar(planned, "boards");
+    let progress = Bar::new(planned, "boards");
     let outcome = match &paths {
         None => run_to(
             &options,
@@ -269,7 +256,7 @@ pub fn run_with(
             outcome
         }
     };
-    progress.finish_and_clear();
+    progress.finish();
     print_summary(&outcome, options.threads(), paths.as_ref());
     // A save error is shown in the failure's message, never instead of it.
     for failure in &outcome.failures {
@@ -282,7 +269,7 @@ pub fn run_with(
             failure_message(
                 failure,
                 &saved,
-                &args.reproduce(seed, failure.game, failure.index)
+                &options.reproduce(failure.game, failure.index)
             )
         );
     }
@@ -301,44 +288,6 @@ fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     mix64(nanos ^ u64::from(std::process::id()))
-}
-
-/// Saves a shrunk failing case where the corpus replay of `cargo test`
-/// finds it: `DIR/solvers_agree/<Case::file_stem()>`, holding
-/// [`Case::to_bytes`]. Returns the path.
-pub fn save_case(corpus: &Path, case: &Case) -> Result<PathBuf> {
-    let path = corpus.join("solvers_agree").join(case.file_stem());
-    write_atomic(&path, |w| w.write_all(&case.to_bytes()))?;
-    Ok(path)
-}
-
-/// The line that says how many failing checks were neither shrunk nor
-/// printed (only the first [`crate::compare::MAX_SHRUNK`] are), if any.
-pub fn unshown_failures(outcome: &CompareOutcome) -> Option<String> {
-    let unshown = outcome.failed.saturating_sub(outcome.failures.len() as u64);
-    (unshown > 0).then(|| {
-        format!(
-            "... {unshown} more failing {} not shown (only the first {} are shrunk; see the rows)",
-            if unshown == 1 { "check" } else { "checks" },
-            outcome.failures.len()
-        )
-    })
-}
-
-/// The message printed for one failure; its last line is the command that
-/// reproduces it.
-pub fn failure_message(failure: &Failure, saved: &str, reproduce: &str) -> String {
-    let found = Case::new(failure.game, failure.found.clone());
-    format!(
-        "FAILURE at index {} ({}, n = {}): {}\n  found:     {found}\n  shrunk:    {} ({})\n  saved:     {}\n  reproduce: {reproduce}",
-        failure.index,
-        failure.game,
-        failure.found.len(),
-        failure.violation,
-        failure.shrunk_case(),
-        failure.shrunk_violation,
-        saved,
-    )
 }
 
 fn boards(count: u64) -> String {

@@ -2,10 +2,12 @@
 //! file of expected answers against them.
 
 use super::{parse_with, Status};
-use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::judge::{parse_answers, parse_cases, text_of, write_answers, Answer, Format, Problem};
 use clap::Args;
+use coinline::error::{Error, Result};
+use coinline::game::Game;
+use coinline::judge::{
+    parse_answers, parse_cases, text_of, write_answers, Answer, Format, Problem,
+};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 

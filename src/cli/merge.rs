@@ -2,12 +2,12 @@
 //! output of the whole run.
 
 use super::Status;
-use crate::compare::{merge_rows, summary_path, Summary};
-use crate::error::{Error, Result};
-use crate::generate::Shard;
-use crate::report::check_writable;
-use crate::report::write_atomic;
 use clap::Args;
+use coinline::compare::{merge_rows, summary_path, Summary};
+use coinline::error::{Error, Result};
+use coinline::generate::Shard;
+use coinline::report::check_writable;
+use coinline::report::write_atomic;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -7,8 +7,8 @@
 //!
 //! Exit codes: 0 all well, 1 a failure was found, 2 bad usage or input.
 
-use crate::error::Error;
 use clap::{Parser, Subcommand};
+use coinline::error::Error;
 use std::process::ExitCode;
 
 pub mod bench;
@@ -122,4 +122,54 @@ fn usage_error(err: clap::Error) -> ExitCode {
 /// `value_parser`; the library's error becomes clap's message.
 pub fn parse_with<T: std::str::FromStr<Err = Error>>(s: &str) -> Result<T, String> {
     s.parse::<T>().map_err(|e| e.to_string())
+}
+
+/// A terminal progress bar (indicatif) behind the library's
+/// [`coinline::progress::Progress`]; draws nothing when stderr is not a
+/// terminal.
+pub struct Bar(indicatif::ProgressBar);
+
+impl Bar {
+    /// A bar with rate and ETA on a terminal, hidden otherwise.
+    pub fn new(total: u64, unit: &str) -> Self {
+        let bar = Bar(indicatif::ProgressBar::hidden());
+        coinline::progress::Progress::start(&bar, total, unit);
+        bar
+    }
+
+    /// A bar that is drawn only once a stage starts.
+    pub fn idle() -> Self {
+        Bar(indicatif::ProgressBar::hidden())
+    }
+}
+
+impl coinline::progress::Progress for Bar {
+    fn start(&self, total: u64, unit: &str) {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return;
+        }
+        self.0
+            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        self.0.set_length(total);
+        self.0.set_position(0);
+        let template = format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, ETA {{eta}})"
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+            self.0.set_style(style.progress_chars("=> "));
+        }
+    }
+
+    fn advance(&self, done: u64) {
+        self.0.inc(done);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+
+    fn suspend(&self, print: &mut dyn FnMut()) {
+        self.0.suspend(print);
+    }
 }

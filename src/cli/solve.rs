@@ -1,12 +1,12 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
 use super::{parse_with, Status};
-use crate::board::Board;
-use crate::error::{Error, ErrorKind, Result};
-use crate::game::Game;
-use crate::solve::{admit, exact_solvers, solve, solver_by_name, Solver};
-use crate::strategy::{evaluate, heuristic_by_name, heuristics, Heuristic};
 use clap::{Args, ValueEnum};
+use coinline::board::Board;
+use coinline::error::{Error, ErrorKind, Result};
+use coinline::game::Game;
+use coinline::solve::{admit, exact_solvers, solve, solver_by_name, Solver};
+use coinline::strategy::{evaluate, heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
 use std::io::{IsTerminal, Read, Write};
 
@@ -132,8 +132,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         } else if let Ok(h) = heuristic_by_name(&args.solver) {
             (vec![], vec![h])
         } else {
-            let mut names = crate::solve::solver_names();
-            names.extend(crate::strategy::heuristic_names());
+            let mut names = coinline::solve::solver_names();
+            names.extend(coinline::strategy::heuristic_names());
             names.push("all");
             return Err(Error::unknown("solver", &args.solver, &names));
         };

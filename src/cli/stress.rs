@@ -3,11 +3,11 @@
 
 use super::judge::ProblemArgs;
 use super::{parse_with, Status};
-use crate::error::{Error, Result};
-use crate::generate::Span;
-use crate::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
-use crate::judge::Limits;
 use clap::Args;
+use coinline::error::{Error, Result};
+use coinline::generate::Span;
+use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
+use coinline::judge::Limits;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -142,7 +142,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         keep_going: args.keep_going,
         command_prefix: prefix,
     };
-    let outcome = stress(&config, &mut std::io::stdout().lock())?;
+    let outcome = stress(&config, &mut std::io::stdout().lock(), &super::Bar::idle())?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok
     } else {

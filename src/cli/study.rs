@@ -1,12 +1,13 @@
 //! `coinline study odd-n`: the odd-n investigation, written as a report
 //! directory (CSV files, SVG plots and the findings).
 
+use super::Bar;
 use super::{parse_with, Status};
-use crate::error::{Error, Result};
-use crate::generate::{Span, Values};
-use crate::report::{check_writable, progress_bar, write_atomic};
-use crate::study::{self, exact, sampled, Bars, Config};
 use clap::{Args, Subcommand};
+use coinline::error::{Error, Result};
+use coinline::generate::{Span, Values};
+use coinline::report::{check_writable, write_atomic};
+use coinline::study::{self, exact, sampled, Bars, Config};
 use std::path::{Path, PathBuf};
 
 /// The most worker threads `--jobs` accepts: far more than any machine the
@@ -82,11 +83,11 @@ impl OddNArgs {
         if let Some(s) = self
             .sizes
             .iter()
-            .find(|s| s.lo == 0 || s.hi > crate::strategy::LIMIT)
+            .find(|s| s.lo == 0 || s.hi > coinline::strategy::LIMIT)
         {
             return Err(Error::invalid(format!(
                 "random board lengths {s} are out of range 1..{}",
-                crate::strategy::LIMIT
+                coinline::strategy::LIMIT
             )));
         }
         let sizes: Vec<usize> = self.sizes.iter().flat_map(|s| s.lo..=s.hi).collect();
@@ -146,8 +147,8 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         pool.current_num_threads()
     );
     let bars = Bars {
-        exact: progress_bar(enumerated, "enumerated boards"),
-        sampled: progress_bar(random, "random boards"),
+        exact: &Bar::new(enumerated, "enumerated boards"),
+        sampled: &Bar::new(random, "random boards"),
     };
     let result = pool.install(|| study::run(&config, &bars));
     for (phase, elapsed) in &result.elapsed {

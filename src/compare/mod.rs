@@ -5,13 +5,13 @@
 //! ```
 //! use coinline::compare::{run, Boards, CompareOptions};
 //! use coinline::{solve::exact_solvers, strategy::heuristics};
-//! use indicatif::ProgressBar;
+//! use coinline::progress::Quiet;
 //!
 //! let options = CompareOptions {
 //!     boards: Boards::random(200),
 //!     ..CompareOptions::default()
 //! };
-//! let outcome = run(&options, exact_solvers(), heuristics(), &ProgressBar::hidden())?;
+//! let outcome = run(&options, exact_solvers(), heuristics(), &Quiet)?;
 //! assert_eq!(outcome.checks, 200);
 //! assert!(outcome.failures.is_empty());
 //! # Ok::<(), coinline::Error>(())
@@ -28,10 +28,10 @@ use crate::check::{check, CaseReport, CheckConfig, Violation};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::generate::{enumerated_board_in, enumeration_total, random_board, Shard, Span, Values};
+use crate::progress::Progress;
 use crate::shrink::shrink;
 use crate::solve::Solver;
 use crate::strategy::{self, Heuristic};
-use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -139,6 +139,26 @@ impl Default for CompareOptions {
 }
 
 impl CompareOptions {
+    /// The one command that re-runs the row of `index` in `game` of this
+    /// run: `coinline compare ... --only INDEX`. Minimax limits are carried
+    /// as one `--minimax-max` (the coins limit, the highest refusal limit,
+    /// which gives back every game's limit).
+    pub fn reproduce(&self, game: Game, index: u64) -> String {
+        let mut cmd = format!("coinline compare --game {game} --n {}", self.lengths);
+        match self.boards {
+            Boards::Exhaustive { alphabet } => {
+                cmd += &format!(" --exhaustive --alphabet={alphabet}");
+            }
+            Boards::Random { values, .. } => {
+                cmd += &format!(" --values={values} --seed {}", self.seed);
+            }
+        }
+        if self.check.minimax_max != CheckConfig::default().minimax_max {
+            cmd += &format!(" --minimax-max {}", self.check.minimax_limit(Game::Coins));
+        }
+        cmd + &format!(" --only {index}")
+    }
+
     /// Checks the options, with a one-line error naming what is wrong.
     pub fn validate(&self) -> Result<()> {
         if self.games.is_empty() {
@@ -331,7 +351,7 @@ pub fn run(
     options: &CompareOptions,
     solvers: &[&dyn Solver],
     heuristics: &[&dyn Heuristic],
-    progress: &ProgressBar,
+    progress: &dyn Progress,
 ) -> Result<CompareOutcome> {
     run_to(options, solvers, heuristics, progress, &mut std::io::sink())
 }
@@ -349,7 +369,7 @@ pub fn run_to(
     options: &CompareOptions,
     solvers: &[&dyn Solver],
     heuristics: &[&dyn Heuristic],
-    progress: &ProgressBar,
+    progress: &dyn Progress,
     out: &mut dyn Write,
 ) -> Result<CompareOutcome> {
     options.validate()?;
@@ -421,13 +441,13 @@ pub fn run_to(
                     }
                     if options.max_failures > 0 && outcome.failed >= options.max_failures {
                         outcome.stopped = Some(Stop::MaxFailures);
-                        progress.inc(chunk.len() as u64);
+                        progress.advance(chunk.len() as u64);
                         break 'chunks;
                     }
                 }
             }
         }
-        progress.inc(chunk.len() as u64);
+        progress.advance(chunk.len() as u64);
         if options.duration.is_some_and(|d| start.elapsed() >= d) {
             outcome.stopped = Some(Stop::Duration);
             break;
@@ -491,4 +511,33 @@ impl RowWriter {
         drop(csv);
         self.bytes.clone()
     }
+}
+
+/// The line that says how many failing checks were neither shrunk nor
+/// printed (only the first [`coinline::compare::MAX_SHRUNK`] are), if any.
+pub fn unshown_failures(outcome: &CompareOutcome) -> Option<String> {
+    let unshown = outcome.failed.saturating_sub(outcome.failures.len() as u64);
+    (unshown > 0).then(|| {
+        format!(
+            "... {unshown} more failing {} not shown (only the first {} are shrunk; see the rows)",
+            if unshown == 1 { "check" } else { "checks" },
+            outcome.failures.len()
+        )
+    })
+}
+
+/// The message printed for one failure; its last line is the command that
+/// reproduces it.
+pub fn failure_message(failure: &Failure, saved: &str, reproduce: &str) -> String {
+    let found = Case::new(failure.game, failure.found.clone());
+    format!(
+        "FAILURE at index {} ({}, n = {}): {}\n  found:     {found}\n  shrunk:    {} ({})\n  saved:     {}\n  reproduce: {reproduce}",
+        failure.index,
+        failure.game,
+        failure.found.len(),
+        failure.violation,
+        failure.shrunk_case(),
+        failure.shrunk_violation,
+        saved,
+    )
 }

@@ -21,9 +21,9 @@ use crate::board::Board;
 use crate::case::Case;
 use crate::error::{Error, Result};
 use crate::generate::Span;
-use crate::report::{check_writable, progress_bar, write_atomic};
+use crate::progress::Progress;
+use crate::report::{check_writable, write_atomic};
 use crate::shrink::shrink;
-use indicatif::ProgressBar;
 use serde::Serialize;
 use std::fmt;
 use std::io::{Read, Write};
@@ -646,7 +646,7 @@ enum Origin<'a> {
 struct Session<'a> {
     config: &'a StressConfig,
     log: &'a mut dyn Write,
-    bar: ProgressBar,
+    bar: &'a dyn Progress,
     rows: Vec<CsvRow>,
     outcome: StressOutcome,
 }
@@ -655,11 +655,15 @@ struct Session<'a> {
 /// failures, then judges generated boards, narrowing, shrinking and saving
 /// each failure; writes the CSV at the end. Fails on a usage or input
 /// error, or when the program cannot be started.
-pub fn stress(config: &StressConfig, log: &mut dyn Write) -> Result<StressOutcome> {
+pub fn stress(
+    config: &StressConfig,
+    log: &mut dyn Write,
+    progress: &dyn Progress,
+) -> Result<StressOutcome> {
     let mut session = Session {
         config,
         log,
-        bar: ProgressBar::hidden(),
+        bar: progress,
         rows: Vec::new(),
         outcome: StressOutcome {
             boards: 0,
@@ -678,7 +682,7 @@ pub fn stress(config: &StressConfig, log: &mut dyn Write) -> Result<StressOutcom
     let result = session
         .replay()
         .and_then(|stop| if stop { Ok(()) } else { session.generated() });
-    session.bar.finish_and_clear();
+    session.bar.finish();
     // The summary comes before the CSV is written, so a late write error
     // cannot hide what the session found.
     if result.is_ok() || !session.outcome.failures.is_empty() {
@@ -696,7 +700,7 @@ pub fn stress(config: &StressConfig, log: &mut dyn Write) -> Result<StressOutcom
 impl Session<'_> {
     fn say(&mut self, text: &str) {
         let log = &mut *self.log;
-        self.bar.suspend(|| {
+        self.bar.suspend(&mut || {
             let _ = writeln!(log, "{text}");
         });
     }
@@ -796,14 +800,15 @@ impl Session<'_> {
         let Some(span) = c.boards else {
             return Ok(());
         };
-        self.bar = progress_bar((span.hi - span.lo).saturating_add(1), "boards");
+        self.bar
+            .start((span.hi - span.lo).saturating_add(1), "boards");
         let mut start = span.lo;
         loop {
             let end = start.saturating_add(c.batch as u64 - 1).min(span.hi);
             let boards: Vec<Board> = (start..=end).map(|i| c.limits.board(c.seed, i)).collect();
             let judged = self.judge(&boards)?;
             self.record("generated", Some(c.seed), start, &boards, &judged);
-            self.bar.inc(boards.len() as u64);
+            self.bar.advance(boards.len() as u64);
             if !judged.verdict.is_accepted() {
                 self.failure(Origin::Generated(start), &boards, judged)?;
                 if !c.keep_going {

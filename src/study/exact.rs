@@ -7,7 +7,7 @@ use super::Config;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
 use crate::generate::{enumerated_board, enumeration_size, Span};
-use indicatif::ProgressBar;
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 /// The figures of every board of one length over one alphabet.
@@ -48,7 +48,7 @@ pub fn total_boards(config: &Config) -> u64 {
 
 /// Checks every board of lengths 1..=max_n over each alphabet, in parallel
 /// on the current rayon pool. `progress` advances by the boards checked.
-pub fn run(config: &Config, progress: &ProgressBar) -> Vec<ExactGroup> {
+pub fn run(config: &Config, progress: &dyn Progress) -> Vec<ExactGroup> {
     let check = check_config(config);
     let mut groups = Vec::new();
     for &alphabet in &config.alphabets {
@@ -63,7 +63,7 @@ pub fn run(config: &Config, progress: &ProgressBar) -> Vec<ExactGroup> {
                         let board = enumerated_board(n, alphabet, index);
                         stats.add(index, &check_builtin(Game::Coins, &board, &check));
                     }
-                    progress.inc(end - chunk * CHUNK);
+                    progress.advance(end - chunk * CHUNK);
                     stats
                 })
                 .reduce(Stats::default, |mut a, b| {

@@ -25,8 +25,8 @@ pub mod table;
 
 use crate::error::{Error, Result};
 use crate::generate::{enumeration_size, Span, Values};
+use crate::progress::{Progress, Quiet};
 use crate::strategy;
-use indicatif::ProgressBar;
 use std::time::{Duration, Instant};
 use table::Table;
 
@@ -225,21 +225,21 @@ pub fn parity_name(n: usize) -> &'static str {
     }
 }
 
-/// Progress bars for the two long phases.
-#[derive(Clone, Debug)]
-pub struct Bars {
+/// Progress of the two long phases.
+#[derive(Clone, Copy)]
+pub struct Bars<'a> {
     /// Advances by the enumerated boards checked.
-    pub exact: ProgressBar,
+    pub exact: &'a dyn Progress,
     /// Advances by the random boards checked.
-    pub sampled: ProgressBar,
+    pub sampled: &'a dyn Progress,
 }
 
-impl Bars {
-    /// Bars that draw nothing.
+impl Bars<'static> {
+    /// Progress that goes nowhere.
     pub fn hidden() -> Self {
         Bars {
-            exact: ProgressBar::hidden(),
-            sampled: ProgressBar::hidden(),
+            exact: &Quiet,
+            sampled: &Quiet,
         }
     }
 }
@@ -299,15 +299,15 @@ impl Tables {
 
 /// Runs the whole study on the current rayon pool. `config` must be valid
 /// ([`Config::validate`]).
-pub fn run(config: &Config, bars: &Bars) -> Study {
+pub fn run(config: &Config, bars: &Bars<'_>) -> Study {
     let mut elapsed = Vec::new();
     let mut timed = |name: &'static str, start: Instant| elapsed.push((name, start.elapsed()));
     let start = Instant::now();
-    let exact = exact::run(config, &bars.exact);
+    let exact = exact::run(config, bars.exact);
     bars.exact.finish();
     timed("exact", start);
     let start = Instant::now();
-    let sampled = sampled::run(config, &bars.sampled);
+    let sampled = sampled::run(config, bars.sampled);
     bars.sampled.finish();
     timed("sampled", start);
     let start = Instant::now();

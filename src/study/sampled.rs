@@ -14,7 +14,7 @@ use crate::board::Board;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
 use crate::generate::{SplitMix64, Values};
-use indicatif::ProgressBar;
+use crate::progress::Progress;
 use rayon::prelude::*;
 
 /// The figures of the random boards of one length and one distribution.
@@ -52,7 +52,7 @@ pub fn total_boards(config: &Config) -> u64 {
 /// Checks `config.boards` random boards for every length of `config.sizes`
 /// and every distribution, in parallel on the current rayon pool. Minimax
 /// takes part up to the default check limit.
-pub fn run(config: &Config, progress: &ProgressBar) -> Vec<SampledGroup> {
+pub fn run(config: &Config, progress: &dyn Progress) -> Vec<SampledGroup> {
     let check = CheckConfig::default();
     let mut groups = Vec::new();
     for &n in &config.sizes {
@@ -62,7 +62,7 @@ pub fn run(config: &Config, progress: &ProgressBar) -> Vec<SampledGroup> {
                 .fold(Stats::default, |mut stats, index| {
                     let board = board(config.seed, n, index, values);
                     stats.add(index, &check_builtin(Game::Coins, &board, &check));
-                    progress.inc(1);
+                    progress.advance(1);
                     stats
                 })
                 .reduce(Stats::default, |mut a, b| {
