@@ -8,7 +8,7 @@
 //!   version. [`Case::to_bytes`] writes the exact inverse, which is how
 //!   failures found by `compare` become corpus files.
 //!
-//! Byte layout: one byte selects the game (byte % 3, in [`Game::ALL`]
+//! Byte layout: one byte selects the game (byte % [`Game::COUNT`], in [`Game::ALL`]
 //! order); then each value is a tag byte followed by its payload:
 //! tags 0..=191 are the value `tag - 96` itself (-96..=95), 192..=223 an
 //! `i16`, 224..=247 an `i32`, 248..=255 an `i64`, payloads little-endian.
@@ -44,7 +44,7 @@ pub struct RawCase {
 impl RawCase {
     /// Decodes at most `max_len` values from `u` (see the module docs).
     pub fn decode(u: &mut Unstructured<'_>, max_len: usize) -> RawCase {
-        let game = Game::ALL[usize::from(u.bytes(1).map_or(0, |b| b[0])) % 3];
+        let game = Game::ALL[usize::from(u.bytes(1).map_or(0, |b| b[0])) % Game::COUNT];
         let mut values = Vec::new();
         while values.len() < max_len {
             let Ok(&[tag]) = u.bytes(1) else { break };

@@ -21,7 +21,7 @@
 use crate::board::Board;
 use crate::error::ErrorKind;
 use crate::game::{replay, Game, Line, Totals};
-use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, Solver};
+use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, value_and_line, Solver};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
 use std::fmt;
 
@@ -41,10 +41,10 @@ pub fn odd_n_bound(board: &Board) -> Option<i128> {
 /// Knobs of the check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckConfig {
-    /// Minimax runs on boards up to this length, per game (indexed like
-    /// [`Game::ALL`]). Above it the other solvers are checked against each
-    /// other.
-    pub minimax_max: [usize; 3],
+    /// The ground truth (minimax) runs on boards up to this length, per
+    /// game (indexed by [`Game::index`]). Above it the other solvers are
+    /// checked against each other.
+    pub minimax_max: [usize; Game::COUNT],
     /// Whether to check the reversal and constant-shift invariants (each
     /// costs one more solve).
     pub invariants: bool,
@@ -59,18 +59,27 @@ pub struct CheckConfig {
 impl Default for CheckConfig {
     fn default() -> Self {
         CheckConfig {
-            minimax_max: [16, 12, 10],
+            minimax_max: Game::ALL.map(default_minimax_max),
             invariants: true,
             minimax_lines: false,
         }
     }
 }
 
+/// The default check limit of the ground truth: a few milliseconds per
+/// board, so that compare checks hundreds of thousands of boards a minute.
+fn default_minimax_max(game: Game) -> usize {
+    match game {
+        Game::Coins => 16,
+        Game::NumberGame => 12,
+        Game::GameOfSum => 10,
+    }
+}
+
 impl CheckConfig {
-    /// The minimax check limit for `game`.
+    /// The ground truth's check limit for `game`.
     pub fn minimax_limit(&self, game: Game) -> usize {
-        let i = Game::ALL.iter().position(|&g| g == game).unwrap_or(0);
-        self.minimax_max[i]
+        self.minimax_max[game.index()]
     }
 
     /// Sets one limit for every game (capped at each game's refusal limit).
@@ -340,7 +349,30 @@ pub fn check(
 
 fn runs(solver: &dyn Solver, game: Game, board: &Board, config: &CheckConfig) -> bool {
     admit(solver, game, board).is_ok()
-        && !(solver.name() == "minimax" && board.len() > config.minimax_limit(game))
+        && !(solver.is_ground_truth() && board.len() > config.minimax_limit(game))
+}
+
+/// The solver the invariants are computed with: the cheapest (by its stated
+/// [`Solver::cost`]) of those that ran on the board, the first of them on a
+/// tie or when none states a cost.
+fn invariant_solver<'a>(
+    solvers: &[&'a dyn Solver],
+    game: Game,
+    board: &Board,
+    config: &CheckConfig,
+) -> Option<&'a dyn Solver> {
+    let seconds = |s: &dyn Solver| {
+        s.cost(game, board.len())
+            .map_or(f64::INFINITY, |c| c.seconds)
+    };
+    solvers
+        .iter()
+        .copied()
+        .filter(|s| runs(*s, game, board, config))
+        .fold(None, |best: Option<&dyn Solver>, s| match best {
+            Some(b) if seconds(b) <= seconds(s) => Some(b),
+            _ => Some(s),
+        })
 }
 
 fn run_solvers(
@@ -361,11 +393,8 @@ fn run_solvers(
             });
             continue;
         }
-        let wants_line = config.minimax_lines || solver.name() != "minimax";
-        let (difference, line) = match wants_line.then(|| solver.line(game, board)).flatten() {
-            Some((d, line)) => (d, Some(line)),
-            None => (solver.difference(game, board), None),
-        };
+        let wants_line = config.minimax_lines || !solver.is_ground_truth();
+        let (difference, line) = value_and_line(solver, game, board, wants_line);
         if violation.is_none() {
             violation = line_problem(game, board, &name, difference, line.as_ref());
         }
@@ -436,12 +465,10 @@ fn check_invariants(
         return None;
     }
     let (game, board, value) = (report.game, &report.board, report.value?);
-    // Table is last by convention (it runs on every game and length); use the last solver that ran.
-    let solver = *solvers
-        .iter()
-        .rev()
-        .find(|s| runs(**s, game, board, config))?;
+    let solver = invariant_solver(solvers, game, board, config)?;
     let name = solver.name().to_string();
+    // Every rule set of the family allows both ends alike, so reversing the
+    // board keeps its value.
     let backward = solver.difference(game, &board.reversed());
     if backward != value {
         return Some(Violation::NotSymmetric {
@@ -450,12 +477,16 @@ fn check_invariants(
             backward,
         });
     }
-    if game == Game::Coins && board.len() % 2 == 1 {
+    // Proved for the coins rules only (see the odd-n study).
+    if game.rules().are_coins() && board.len() % 2 == 1 {
         if let Some(bound) = odd_n_bound(board).filter(|&b| i128::from(value) > b) {
             return Some(Violation::AboveOddBound { value, bound });
         }
     }
-    if game == Game::Coins {
+    // With single takes and every value scored, the first player takes
+    // exactly ceil(n/2) values on every line, so a constant added to every
+    // value moves the first total by c * ceil(n/2) (coins rules only).
+    if game.rules().are_coins() {
         let n = board.len() as i64;
         for shift in [1i64, -1] {
             // Skip a shift that overflows or that the overflow rule refuses.

@@ -24,9 +24,75 @@ pub enum Game {
     GameOfSum,
 }
 
+/// How many values a take may remove from one end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Takes {
+    /// Exactly one value.
+    One,
+    /// Any number from one to all that are left.
+    Any,
+}
+
+/// What a take scores. A delete scores nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// The sum of the values taken. (A rule scoring something else, such as
+    /// the values that remain, becomes another variant here, and
+    /// [`Row::play`] and [`Rules::scores_everything`] must decide about it.)
+    Taken,
+}
+
+/// The rules of a game, from which every rule-dependent fact is derived:
+/// the moves, their legality and scoring, and which invariants and
+/// heuristics apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// How many values a take removes.
+    pub takes: Takes,
+    /// Whether a move may delete two values from an end without scoring.
+    pub deletes_two: bool,
+    /// What a take scores.
+    pub score: Score,
+}
+
+impl Rules {
+    /// Take one value from either end, score it: the coins rules.
+    pub const COINS: Rules = Rules {
+        takes: Takes::One,
+        deletes_two: false,
+        score: Score::Taken,
+    };
+
+    /// Whether every value ends up scored by one of the players, so that
+    /// first + second = the board's sum for every line.
+    pub fn scores_everything(self) -> bool {
+        match self.score {
+            Score::Taken => !self.deletes_two,
+        }
+    }
+
+    /// Whether these are the coins rules, where the parity strategy, the
+    /// constant-shift rule (c * ceil(n/2)) and the odd-n bound are proved.
+    pub fn are_coins(self) -> bool {
+        self == Rules::COINS
+    }
+}
+
 impl Game {
     /// Every game, in a fixed order.
     pub const ALL: [Game; 3] = [Game::Coins, Game::NumberGame, Game::GameOfSum];
+
+    /// How many games there are: the size of per-game tables.
+    pub const COUNT: usize = Game::ALL.len();
+
+    /// The game's slot in a per-game table (its place in [`Game::ALL`]).
+    pub const fn index(self) -> usize {
+        match self {
+            Game::Coins => 0,
+            Game::NumberGame => 1,
+            Game::GameOfSum => 2,
+        }
+    }
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -34,6 +100,23 @@ impl Game {
             Game::Coins => "coins",
             Game::NumberGame => "numbergame",
             Game::GameOfSum => "gameofsum",
+        }
+    }
+
+    /// The game's rules.
+    pub const fn rules(self) -> Rules {
+        match self {
+            Game::Coins => Rules::COINS,
+            Game::NumberGame => Rules {
+                takes: Takes::One,
+                deletes_two: true,
+                score: Score::Taken,
+            },
+            Game::GameOfSum => Rules {
+                takes: Takes::Any,
+                deletes_two: false,
+                score: Score::Taken,
+            },
         }
     }
 
@@ -45,24 +128,28 @@ impl Game {
     /// Whether every value ends up scored by one of the players, so that
     /// first + second = sum of the board (coins and gameofsum).
     pub fn scores_everything(self) -> bool {
-        !matches!(self, Game::NumberGame)
+        self.rules().scores_everything()
     }
 
     /// The legal moves with `remaining` values left, in canonical order:
+    /// takes from the left (1, 2, ...), takes from the right, then `DL DR`:
     /// coins `L R`; numbergame `L R DL DR`; gameofsum `L1 .. Lk R1 .. Rk`.
     /// Solvers that build lines pick the first optimal move in this order.
     pub fn moves(self, remaining: usize) -> Moves {
-        let count = match (self, remaining) {
-            (_, 0) => 0,
-            (Game::Coins, _) | (Game::NumberGame, 1) => 2,
-            (Game::NumberGame, _) => 4,
-            (Game::GameOfSum, k) => 2 * k,
+        let rules = self.rules();
+        let per_side = match rules.takes {
+            Takes::One => remaining.min(1),
+            Takes::Any => remaining,
+        };
+        let deletes = if rules.deletes_two && remaining >= 2 {
+            2
+        } else {
+            0
         };
         Moves {
-            game: self,
-            remaining,
+            per_side,
             next: 0,
-            count,
+            count: 2 * per_side + deletes,
         }
     }
 
@@ -71,19 +158,23 @@ impl Game {
         if remaining == 0 {
             return Some("the board is already empty".into());
         }
-        match (self, mv) {
-            (_, Move::Take { count: 0, .. }) => Some("a move takes at least one value".into()),
-            (Game::GameOfSum, Move::Take { count, .. }) if count > remaining => {
+        let rules = self.rules();
+        match mv {
+            Move::Take { count: 0, .. } => Some("a move takes at least one value".into()),
+            Move::Take { count, .. } if rules.takes == Takes::One && count != 1 => {
+                Some(format!("{} takes one value at a time", self.name()))
+            }
+            Move::Take { count, .. } if count > remaining => {
                 Some(format!("takes {count} values but {remaining} are left"))
             }
-            (Game::GameOfSum, Move::Take { .. }) => None,
-            (_, Move::Take { count: 1, .. }) => None,
-            (_, Move::Take { .. }) => Some(format!("{} takes one value at a time", self.name())),
-            (Game::NumberGame, Move::Delete(_)) if remaining < 2 => {
+            Move::Take { .. } => None,
+            Move::Delete(_) if !rules.deletes_two => {
+                Some(format!("{} has no delete move", self.name()))
+            }
+            Move::Delete(_) if remaining < 2 => {
                 Some("deleting needs at least two values left".into())
             }
-            (Game::NumberGame, Move::Delete(_)) => None,
-            (_, Move::Delete(_)) => Some(format!("{} has no delete move", self.name())),
+            Move::Delete(_) => None,
         }
     }
 }
@@ -107,8 +198,7 @@ impl FromStr for Game {
 /// The legal moves of a position in canonical order; see [`Game::moves`].
 #[derive(Clone, Debug)]
 pub struct Moves {
-    game: Game,
-    remaining: usize,
+    per_side: usize,
     next: usize,
     count: usize,
 }
@@ -123,13 +213,15 @@ impl Iterator for Moves {
         }
         let i = self.next;
         self.next += 1;
-        Some(match (self.game, i) {
-            (Game::GameOfSum, i) if i < self.remaining => Move::take(Side::Left, i + 1),
-            (Game::GameOfSum, i) => Move::take(Side::Right, i - self.remaining + 1),
-            (_, 0) => Move::take(Side::Left, 1),
-            (_, 1) => Move::take(Side::Right, 1),
-            (_, 2) => Move::Delete(Side::Left),
-            _ => Move::Delete(Side::Right),
+        let k = self.per_side;
+        Some(if i < k {
+            Move::take(Side::Left, i + 1)
+        } else if i < 2 * k {
+            Move::take(Side::Right, i - k + 1)
+        } else if i == 2 * k {
+            Move::Delete(Side::Left)
+        } else {
+            Move::Delete(Side::Right)
         })
     }
 
@@ -226,13 +318,15 @@ impl FromStr for Move {
 /// A board's values with prefix sums, so any move is scored in O(1).
 #[derive(Clone, Debug)]
 pub struct Row<'a> {
+    rules: Rules,
     values: &'a [i64],
     prefix: Vec<i64>,
 }
 
 impl<'a> Row<'a> {
-    /// Prepares `values` (which must satisfy the overflow rule).
-    pub fn new(values: &'a [i64]) -> Self {
+    /// Prepares `values` (which must satisfy the overflow rule) for
+    /// playing `game`.
+    pub fn new(game: Game, values: &'a [i64]) -> Self {
         let mut prefix = Vec::with_capacity(values.len() + 1);
         let mut acc = 0i64;
         prefix.push(0);
@@ -240,7 +334,11 @@ impl<'a> Row<'a> {
             acc += v;
             prefix.push(acc);
         }
-        Row { values, prefix }
+        Row {
+            rules: game.rules(),
+            values,
+            prefix,
+        }
     }
 
     /// The values.
@@ -258,18 +356,22 @@ impl<'a> Row<'a> {
     /// it earns and the remaining interval.
     #[inline]
     pub fn play(&self, mv: Move, left: usize, right: usize) -> (i64, usize, usize) {
-        match mv {
+        let (from, to, l, r) = match mv {
             Move::Take {
                 side: Side::Left,
                 count,
-            } => (self.sum(left, left + count), left + count, right),
+            } => (left, left + count, left + count, right),
             Move::Take {
                 side: Side::Right,
                 count,
-            } => (self.sum(right - count, right), left, right - count),
-            Move::Delete(Side::Left) => (0, left + 2, right),
-            Move::Delete(Side::Right) => (0, left, right - 2),
-        }
+            } => (right - count, right, left, right - count),
+            Move::Delete(Side::Left) => return (0, left + 2, right),
+            Move::Delete(Side::Right) => return (0, left, right - 2),
+        };
+        let gain = match self.rules.score {
+            Score::Taken => self.sum(from, to),
+        };
+        (gain, l, r)
     }
 }
 
@@ -333,7 +435,7 @@ impl Totals {
 /// legal and the line must end the game (empty the board).
 /// Returns the players' totals.
 pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
-    let row = Row::new(board.values());
+    let row = Row::new(game, board.values());
     let (mut left, mut right) = (0, board.len());
     let mut totals = Totals::default();
     for (i, &mv) in line.moves().iter().enumerate() {

@@ -9,7 +9,7 @@
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{replay, Game, Line, Move, Row, Side, Totals};
-use crate::solve::{tri_index, tri_size};
+use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
 /// A move rule for the first player: given the interval `[left, right)` still
 /// on the board, which move to play.
@@ -31,6 +31,18 @@ pub trait Heuristic: Send + Sync {
         let _ = (game, board);
         None
     }
+
+    /// What [`evaluate`] costs on a board of `n` values: the best-response
+    /// table, whatever the policy (which is called once per interval).
+    fn cost(&self, game: Game, n: usize) -> Cost {
+        evaluation_cost(game, n)
+    }
+}
+
+/// The cost of [`evaluate`]: two tables over every interval, the
+/// opponent's examining every move.
+pub fn evaluation_cost(game: Game, n: usize) -> Cost {
+    Cost::of(moves_examined(game, n), 4.0)
 }
 
 /// Take the larger end (one value; never deletes). A tie goes to the left.
@@ -69,7 +81,7 @@ impl Heuristic for Parity {
     }
 
     fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
-        if game != Game::Coins || board.len() % 2 == 1 {
+        if !game.rules().are_coins() || board.len() % 2 == 1 {
             return Err(Error::new(ErrorKind::Unsupported(
                 "the parity strategy applies to coins with an even number of values".into(),
             )));
@@ -88,7 +100,7 @@ impl Heuristic for Parity {
     }
 
     fn guaranteed(&self, game: Game, board: &Board) -> Option<i64> {
-        (game == Game::Coins && board.len() % 2 == 0).then_some(0)
+        (game.rules().are_coins() && board.len() % 2 == 0).then_some(0)
     }
 }
 
@@ -137,7 +149,7 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
         }));
     }
     let policy = heuristic.policy(game, board)?;
-    let row = Row::new(board.values());
+    let row = Row::new(game, board.values());
     let n = board.len();
     // mine[i]: heuristic to move; theirs[i]: opponent to move; both hold the
     // heuristic's total minus the opponent's on the rest of the game.

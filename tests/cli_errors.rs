@@ -43,6 +43,29 @@ const CASES: &[(&[&str], &str, &str)] = &[
     (&["solve", "--frobnicate", "1"], "", "--frobnicate"),
     (&["frobnicate"], "", "frobnicate"),
     (&["solve"], "", "no values given"),
+    (
+        &["solve", "--solver", "minimax", "--budget", "0.0001"],
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26",
+        "minimax would take about",
+    ),
+    (
+        &[
+            "solve",
+            "--solver",
+            "greedy",
+            "--budget",
+            "1e-9",
+            "--game",
+            "gameofsum",
+        ],
+        "1 2 3 4 5 6 7 8 9 10",
+        "over the budget of 0.000000001 s",
+    ),
+    (
+        &["solve", "--budget", "0", "1"],
+        "",
+        "not a positive number of seconds",
+    ),
     (&["solve", "--board", " , "], "", "no values given"),
     (
         &[

@@ -104,7 +104,7 @@ impl Solver for ForgetsOddDeletes {
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
-        let row = Row::new(board.values());
+        let row = Row::new(game, board.values());
         let n = board.len();
         let mut best = vec![vec![0i64; n + 1]; n + 1];
         for len in 1..=n {

@@ -3,10 +3,13 @@
 use super::{parse_with, Status};
 use clap::{Args, ValueEnum};
 use coinline::board::Board;
+use coinline::check::{check, CheckConfig};
 use coinline::error::{Error, ErrorKind, Result};
-use coinline::game::Game;
-use coinline::solve::{admit, exact_solvers, solve, solver_by_name, Solver};
-use coinline::strategy::{evaluate, heuristic_by_name, heuristics, Heuristic};
+use coinline::game::{replay, Game};
+use coinline::solve::{
+    admit, exact_solvers, minimax, solver_by_name, totals_from_difference, Cost, Solver,
+};
+use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
 use std::io::{IsTerminal, Read, Write};
 
@@ -32,6 +35,41 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// Time budget per solver or heuristic, in seconds: with `--solver all`
+    /// one whose estimated time on this board is over it is skipped with a
+    /// note; one named with `--solver` is refused.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_budget)]
+    pub budget: f64,
+}
+
+fn parse_budget(s: &str) -> std::result::Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
+}
+
+/// Why a solver or heuristic does not run within the budget, if it doesn't.
+fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<String> {
+    let cost = cost?;
+    (cost.seconds > budget).then(|| {
+        format!(
+            "{name} would take about {} on {n} values, over the budget of {budget} s (raise --budget to run it)",
+            human_seconds(cost.seconds)
+        )
+    })
+}
+
+fn human_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 1.0 => format!("{:.0} ms", (s * 1e3).max(1.0)),
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7_200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.0} hours", s / 3_600.0),
+        s if s < 3.2e9 => format!("{:.0} days", s / 86_400.0),
+        _ => "longer than a century".to_string(),
+    }
 }
 
 /// How `solve` prints its results.
@@ -138,58 +176,113 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             return Err(Error::unknown("solver", &args.solver, &names));
         };
     let explicit = solvers.len() + chosen_heuristics.len() == 1;
+    let n = board.len();
     let mut notes = Vec::new();
-    let mut rows = Vec::new();
-    // Lines are needed for numbergame's totals, which depend on the line.
-    let want_line = args.line || !game.scores_everything();
-    let mut optimal = None;
+    let mut kept_solvers: Vec<&dyn Solver> = Vec::new();
     for solver in solvers {
-        if let Err(e) = admit(solver, game, &board) {
-            if explicit {
-                return Err(e);
-            }
+        let refusal = admit(solver, game, &board)
+            .err()
+            .map(|e| e.to_string())
+            .or_else(|| over_budget(solver.name(), solver.cost(game, n), n, args.budget));
+        match refusal {
+            None => kept_solvers.push(solver),
+            Some(why) if explicit => return Err(Error::invalid(why)),
             // A solver for other games only is no news.
-            if !solver.supports(game) {
+            Some(_) if !solver.supports(game) => {}
+            Some(why) => notes.push(format!("{} skipped: {why}", solver.name())),
+        }
+    }
+    let mut kept_heuristics: Vec<&dyn Heuristic> = Vec::new();
+    for heuristic in chosen_heuristics {
+        // One that does not apply to this game or board is no news (unless named).
+        if let (false, Err(e)) = (explicit, heuristic.policy(game, &board)) {
+            if matches!(e.kind(), ErrorKind::Unsupported(_)) {
                 continue;
             }
-            notes.push(format!("{} skipped: {e}", solver.name()));
-            continue;
         }
-        let solution = solve(solver, game, &board, want_line)?;
-        optimal.get_or_insert(solution.difference);
-        if args.line && solution.line.is_none() {
+        match over_budget(
+            heuristic.name(),
+            Some(heuristic.cost(game, n)),
+            n,
+            args.budget,
+        ) {
+            None => kept_heuristics.push(heuristic),
+            Some(why) if explicit => return Err(Error::invalid(why)),
+            Some(why) => notes.push(format!("{} skipped: {why}", heuristic.name())),
+        }
+    }
+    // Heuristics are measured against an exact value: without a solver in
+    // the budget, the table (the cheapest that runs everywhere) supplies it.
+    let reference: [&dyn Solver; 1] = [&coinline::solve::Table];
+    let reference_only = kept_solvers.is_empty() && !kept_heuristics.is_empty();
+    if reference_only {
+        kept_solvers.extend(reference);
+    }
+    let config = CheckConfig {
+        // Minimax runs wherever it accepts the board and the budget allows.
+        minimax_max: Game::ALL.map(minimax::refusal_limit),
+        // Lines are needed for numbergame's totals, which depend on the line.
+        minimax_lines: args.line || !game.scores_everything(),
+        ..CheckConfig::default()
+    };
+    let report = check(game, &board, &kept_solvers, &kept_heuristics, &config);
+    let mut rows = Vec::new();
+    for result in report
+        .solvers
+        .iter()
+        .skip(usize::from(reference_only) * kept_solvers.len())
+    {
+        let Some(difference) = result.difference else {
+            continue;
+        };
+        let totals = match &result.line {
+            Some(line) => replay(game, &board, line).ok(),
+            None if game.scores_everything() => Some(totals_from_difference(&board, difference)),
+            None => None,
+        };
+        if args.line && result.line.is_none() {
             notes.push(format!(
-                "{} builds no line for a board of {} values (too long for it)",
-                solver.name(),
-                board.len()
+                "{} builds no line for a board of {n} values (too long for it)",
+                result.solver
             ));
         }
         rows.push(Row {
-            solver: solver.name().to_string(),
+            solver: result.solver.clone(),
             kind: "exact",
-            difference: solution.difference,
-            first: solution.totals.map(|t| t.first),
-            second: solution.totals.map(|t| t.second),
+            difference,
+            first: totals.map(|t| t.first),
+            second: totals.map(|t| t.second),
             regret: None,
-            line: solution.line.map(|l| l.to_string()),
+            line: result.line.as_ref().map(|l| l.to_string()),
         });
     }
-    for heuristic in chosen_heuristics {
-        match evaluate(heuristic, game, &board) {
-            Ok(p) => rows.push(Row {
-                solver: heuristic.name().to_string(),
+    for result in &report.heuristics {
+        match &result.performance {
+            Some(p) => rows.push(Row {
+                solver: result.heuristic.clone(),
                 kind: "heuristic",
                 difference: p.difference,
                 first: Some(p.totals.first),
                 second: Some(p.totals.second),
                 // Regret can exceed i64 on extreme boards.
-                regret: optimal.map(|o: i64| i128::from(o) - i128::from(p.difference)),
+                regret: report
+                    .value
+                    .map(|o| i128::from(o) - i128::from(p.difference)),
                 line: Some(p.line.to_string()),
             }),
-            Err(e) if explicit => return Err(e),
+            None if explicit => {
+                let heuristic = kept_heuristics[0];
+                return Err(coinline::strategy::evaluate(heuristic, game, &board)
+                    .err()
+                    .unwrap_or_else(|| {
+                        Error::new(ErrorKind::Unsupported(format!(
+                            "heuristic {} does not apply to this board",
+                            heuristic.name()
+                        )))
+                    }));
+            }
             // A heuristic that does not apply to this game is no news.
-            Err(e) if matches!(e.kind(), ErrorKind::Unsupported(_)) => {}
-            Err(e) => notes.push(format!("{} skipped: {e}", heuristic.name())),
+            None => {}
         }
     }
     if !args.line {
@@ -220,6 +313,10 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     let mut out = std::io::stdout().lock();
     // A closed pipe (coinline solve ... | head) is not an error worth a panic.
     let _ = out.write_all(text.as_bytes());
+    if let Some(violation) = &report.violation {
+        eprintln!("coinline: FAILURE ({}): {violation}", violation.signature());
+        return Ok(Status::FailureFound);
+    }
     Ok(Status::Ok)
 }
 
@@ -242,11 +339,7 @@ fn render_table(output: &Output, board: &Board, with_line: bool) -> String {
         output.game,
         output.n,
         board.sum(),
-        if board.is_empty() {
-            "(empty board)".to_string()
-        } else {
-            board.to_string()
-        }
+        board_preview(board)
     );
     for row in &table {
         let line: Vec<String> = row
@@ -267,6 +360,36 @@ fn render_table(output: &Output, board: &Board, with_line: bool) -> String {
         s.push('\n');
     }
     s
+}
+
+/// The board as the table's header shows it: at most [`PREVIEW`] values,
+/// then how many more there are.
+fn board_preview(board: &Board) -> String {
+    let values = board.values();
+    match values.len() {
+        0 => "(empty board)".to_string(),
+        n if n <= PREVIEW => board.to_string(),
+        n => {
+            let shown: Vec<String> = values[..PREVIEW].iter().map(i64::to_string).collect();
+            format!("{} ... ({} more)", shown.join(" "), thousands(n - PREVIEW))
+        }
+    }
+}
+
+/// Values shown in the header of `--format table`.
+const PREVIEW: usize = 20;
+
+/// `9999980` as `9,999,980`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn render_csv(output: &Output) -> Result<String> {
@@ -290,4 +413,41 @@ fn render_csv(output: &Output) -> Result<String> {
         .into_inner()
         .map_err(|e| Error::invalid(format!("cannot write CSV: {e}")))?;
     Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_boards_are_previewed_with_a_count() {
+        let board = Board::new((1..=25).collect()).unwrap();
+        assert_eq!(
+            board_preview(&board),
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 ... (5 more)"
+        );
+        assert_eq!(board_preview(&Board::new(vec![3, -1]).unwrap()), "3 -1");
+        assert_eq!(board_preview(&Board::new(vec![]).unwrap()), "(empty board)");
+        assert_eq!(thousands(9_999_980), "9,999,980");
+        assert_eq!(thousands(999), "999");
+    }
+
+    #[test]
+    fn estimates_read_as_people_say_them() {
+        assert_eq!(human_seconds(0.0000001), "1 ms");
+        assert_eq!(human_seconds(0.25), "250 ms");
+        assert_eq!(human_seconds(36.0), "36 s");
+        assert_eq!(human_seconds(300.0), "5 minutes");
+        assert_eq!(human_seconds(36_000.0), "10 hours");
+        assert_eq!(human_seconds(1e6), "12 days");
+        assert_eq!(human_seconds(1e12), "longer than a century");
+        let cost = Some(Cost::of(1e9, 1.0));
+        assert_eq!(over_budget("x", cost, 5, 10.0), None);
+        let why = over_budget("x", cost, 5, 0.5).unwrap();
+        assert!(
+            why.starts_with("x would take about 1 s on 5 values"),
+            "{why}"
+        );
+        assert_eq!(over_budget("x", None, 5, 0.0001), None);
+    }
 }

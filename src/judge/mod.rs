@@ -354,10 +354,10 @@ impl Problem {
                 answer.unwrap_or(Answer::Difference),
             ),
         };
-        if game == Game::NumberGame && answer == Answer::First {
-            return Err(Error::invalid(
-                "--answer first is refused for numbergame: its totals depend on the line of play, only the difference is unique",
-            ));
+        if !game.scores_everything() && answer == Answer::First {
+            return Err(Error::invalid(format!(
+                "--answer first is refused for {game}: its totals depend on the line of play, only the difference is unique"
+            )));
         }
         Ok(Problem {
             format,

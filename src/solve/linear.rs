@@ -96,7 +96,7 @@
 //! O(n^2) time and O(n) memory, and is offered up to [`LINE_LIMIT`] values;
 //! above it `line` returns `None` and the table solver builds lines.
 
-use super::Solver;
+use super::{Cost, Solver};
 use crate::board::Board;
 use crate::game::{Game, Line, Move, Side};
 
@@ -194,7 +194,12 @@ impl Solver for Linear {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
+        // The peak-fusion proof is for the coins rules only.
+        game.rules().are_coins()
+    }
+
+    fn cost(&self, _game: Game, n: usize) -> Option<Cost> {
+        Some(Cost::of(n as f64, 6.0))
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
@@ -223,7 +228,7 @@ impl Solver for StrictPeaks {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
+        game.rules().are_coins()
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {

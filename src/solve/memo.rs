@@ -6,7 +6,7 @@
 //! O(n^2) states and memory, O(n^2) time for coins and numbergame and O(n^3)
 //! for gameofsum (O(n) moves per state).
 
-use super::{tri_index, tri_size, Solver};
+use super::{intervals, tri_index, tri_size, Cost, Solver};
 use crate::board::Board;
 use crate::game::{Game, Line, Row};
 
@@ -17,6 +17,19 @@ pub struct Memo;
 /// The longest board accepted: the memo holds n(n+1)/2 values of 8 bytes
 /// (400 MB at this limit).
 pub const LIMIT: usize = 10_000;
+
+/// The moves a solve over every interval examines: intervals times the
+/// moves of each (every length has its own count in gameofsum).
+pub fn moves_examined(game: Game, n: usize) -> f64 {
+    match game.rules().takes {
+        crate::game::Takes::One => intervals(n) * game.moves(n.min(2)).len() as f64,
+        // Sum over lengths k of (n - k + 1) intervals with 2k moves each.
+        crate::game::Takes::Any => {
+            let n = n as f64;
+            n * (n + 1.0) * (n + 2.0) / 3.0
+        }
+    }
+}
 
 /// Marks an interval not solved yet. No value of an accepted board reaches
 /// it: every difference is at least -i64::MAX.
@@ -76,7 +89,7 @@ fn memory(game: Game, board: &Board) -> Memory<'_> {
     let n = board.len();
     Memory {
         game,
-        row: Row::new(board.values()),
+        row: Row::new(game, board.values()),
         n,
         memo: vec![UNKNOWN; tri_size(n)],
     }
@@ -89,10 +102,14 @@ impl Solver for Memo {
 
     fn limit(&self, game: Game) -> Option<usize> {
         Some(match game {
+            Game::Coins | Game::NumberGame => LIMIT,
             // O(n^3) time: keep gameofsum within about a second.
             Game::GameOfSum => 1_000,
-            _ => LIMIT,
         })
+    }
+
+    fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        Some(Cost::of(moves_examined(game, n), 3.0))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

@@ -14,7 +14,7 @@
 //! other solver's, and a test compares this recursion with a plain
 //! move-by-move search over [`Game::moves`].
 
-use super::Solver;
+use super::{Cost, Solver};
 use crate::board::Board;
 use crate::game::{Game, Line, Row};
 
@@ -33,6 +33,18 @@ pub fn refusal_limit(game: Game) -> usize {
         Game::NumberGame => 19,
         Game::GameOfSum => 17,
     }
+}
+
+/// Nodes of the full game tree of a board of length `n`, the root
+/// included: the positions an exhaustive search visits.
+pub fn tree_nodes(game: Game, n: usize) -> f64 {
+    // nodes[k]: nodes of the tree below a position with k values left.
+    let mut nodes: Vec<f64> = Vec::with_capacity(n + 1);
+    for k in 0..=n {
+        let children: f64 = game.moves(k).map(|mv| nodes[k - mv.width()]).sum();
+        nodes.push(1.0 + children);
+    }
+    nodes[n]
 }
 
 /// The value of `v` by exhaustive search.
@@ -99,6 +111,14 @@ impl Solver for Minimax {
         Some(refusal_limit(game))
     }
 
+    fn is_ground_truth(&self) -> bool {
+        true
+    }
+
+    fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        Some(Cost::of(tree_nodes(game, n), 0.5))
+    }
+
     fn difference(&self, game: Game, board: &Board) -> i64 {
         value(game, board.values())
     }
@@ -106,7 +126,7 @@ impl Solver for Minimax {
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
         // Walk down, evaluating each child of the current position: the cost
         // is a geometric series dominated by the first step.
-        let row = Row::new(board.values());
+        let row = Row::new(game, board.values());
         let (mut left, mut right) = (0, board.len());
         let mut moves = Vec::new();
         let mut root = None;
@@ -152,7 +172,7 @@ mod tests {
             for n in 0..=6 {
                 for index in 0..enumeration_size(n, alphabet).unwrap() {
                     let board = enumerated_board(n, alphabet, index);
-                    let row = Row::new(board.values());
+                    let row = Row::new(game, board.values());
                     assert_eq!(
                         value(game, board.values()),
                         by_the_rules(game, &row, 0, n),

@@ -28,6 +28,24 @@ pub trait Solver: Send + Sync {
     /// The name used on the command line and in reports.
     fn name(&self) -> &str;
 
+    /// Whether the solver is the exhaustive ground truth (it searches every
+    /// line of play). The check runs such a solver only up to its
+    /// [`crate::check::CheckConfig`] limit and asks it for a line only on
+    /// request. Defaults to `false`.
+    fn is_ground_truth(&self) -> bool {
+        false
+    }
+
+    /// What one solve of a board of `n` values costs in `game`, when the
+    /// solver states it. `coinline solve` skips or refuses a solver whose
+    /// estimate is over its time budget, `bench` times it, and the check
+    /// computes its invariants with the cheapest solver that ran.
+    /// Defaults to `None` (unknown: never skipped, never preferred).
+    fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        let _ = (game, n);
+        None
+    }
+
     /// Whether the solver implements `game`. Defaults to every game.
     fn supports(&self, game: Game) -> bool {
         let _ = game;
@@ -50,6 +68,34 @@ pub trait Solver: Send + Sync {
         let _ = (game, board);
         None
     }
+}
+
+/// What one solve costs: the positions it evaluates and an estimate of
+/// its time on this kind of machine (one core, without SIMD; measured with
+/// `coinline bench`, within a factor of about three).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    /// Positions evaluated: tree nodes for minimax, intervals (times moves
+    /// where a move costs work) for the tables, values for linear.
+    pub states: f64,
+    /// Estimated seconds.
+    pub seconds: f64,
+}
+
+impl Cost {
+    /// A cost of `states` positions at `nanos` nanoseconds each.
+    pub fn of(states: f64, nanos: f64) -> Cost {
+        Cost {
+            states,
+            seconds: states * nanos * 1e-9,
+        }
+    }
+}
+
+/// The number of intervals of a board of `n` values, n(n+1)/2, as `f64`.
+pub fn intervals(n: usize) -> f64 {
+    let n = n as f64;
+    n * (n + 1.0) / 2.0
 }
 
 /// A solver's answer on one board.
@@ -100,10 +146,7 @@ pub fn admit(solver: &dyn Solver, game: Game, board: &Board) -> Result<()> {
 /// solver can). The line, when there is one, is replayed to get the totals.
 pub fn solve(solver: &dyn Solver, game: Game, board: &Board, want_line: bool) -> Result<Solution> {
     admit(solver, game, board)?;
-    let (difference, line) = match want_line.then(|| solver.line(game, board)).flatten() {
-        Some((d, line)) => (d, Some(line)),
-        None => (solver.difference(game, board), None),
-    };
+    let (difference, line) = value_and_line(solver, game, board, want_line);
     let totals = match &line {
         Some(line) => Some(replay(game, board, line)?),
         None if game.scores_everything() => Some(totals_from_difference(board, difference)),
@@ -116,11 +159,23 @@ pub fn solve(solver: &dyn Solver, game: Game, board: &Board, want_line: bool) ->
     })
 }
 
-/// The built-in exact solvers, ground truth first.
-///
-/// Architecture invariant: `table` stays last. [`crate::check`] checks the
-/// reversal and shift invariants with the last solver that ran, and `table`
-/// is the one that runs on every game and every accepted length.
+/// The solver's value and, when `want_line` is set and it builds one, its
+/// line. The one place that falls back from a line to a plain value.
+pub fn value_and_line(
+    solver: &dyn Solver,
+    game: Game,
+    board: &Board,
+    want_line: bool,
+) -> (i64, Option<Line>) {
+    match want_line.then(|| solver.line(game, board)).flatten() {
+        Some((d, line)) => (d, Some(line)),
+        None => (solver.difference(game, board), None),
+    }
+}
+
+/// The built-in exact solvers, ground truth first. The check compares every
+/// solver with the first that runs on a board, so the order decides only
+/// which one is named as the reference in a disagreement.
 pub fn exact_solvers() -> &'static [&'static dyn Solver] {
     &[&Minimax, &Memo, &Linear, &Table]
 }
@@ -166,12 +221,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_is_the_last_solver_and_runs_everywhere() {
-        let last = *exact_solvers().last().unwrap();
-        assert_eq!(last.name(), "table");
+    fn minimax_alone_is_the_ground_truth_and_table_runs_everywhere() {
+        let truths: Vec<&str> = exact_solvers()
+            .iter()
+            .filter(|s| s.is_ground_truth())
+            .map(|s| s.name())
+            .collect();
+        assert_eq!(truths, ["minimax"]);
         for game in Game::ALL {
-            assert!(last.supports(game) && last.limit(game).is_none());
+            assert!(Table.supports(game) && Table.limit(game).is_none());
         }
+    }
+
+    #[test]
+    fn every_built_in_solver_states_its_cost_and_it_grows_with_n() {
+        for game in Game::ALL {
+            for solver in solvers_for(game) {
+                let small = solver.cost(game, 10).unwrap();
+                let large = solver.cost(game, 20).unwrap();
+                assert!(
+                    small.seconds > 0.0 && small.states >= 10.0,
+                    "{}",
+                    solver.name()
+                );
+                assert!(large.seconds > small.seconds, "{} {game}", solver.name());
+            }
+        }
+        // Exponential against quadratic: minimax at 40 is hopeless, table at 10^4 is not.
+        assert!(Minimax.cost(Game::Coins, 40).unwrap().seconds > 100.0);
+        assert!(Table.cost(Game::Coins, 10_000).unwrap().seconds < 1.0);
+        assert!(Table.cost(Game::Coins, 10_000_000).unwrap().seconds > 1_000.0);
     }
 
     #[test]
