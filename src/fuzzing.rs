@@ -1,5 +1,5 @@
 //! Fuzz entry points: what the cargo-fuzz targets in `fuzz/` and the corpus
-//! replay in `tests/corpus.rs` call.
+//! replay in `tests/it/corpus.rs` call.
 //!
 //! Each target has an input type (decoded from raw bytes by a hand-written
 //! [`Arbitrary`] impl in a byte layout the project controls, with a `Debug`

@@ -4,15 +4,16 @@
 //! the check catches the strict-peak variant of the algorithm.
 //!
 //! Property runs are seeded: each prints its seed (shown when a test fails)
-//! and `COINLINE_SEED=S cargo test --test linear` replays it.
+//! and `COINLINE_SEED=S cargo test --test it linear::` replays it (see seeds.rs).
 
+use super::seeds::{quickcheck_seeded, seed};
 use coinline::check::{check, CheckConfig, Violation};
 use coinline::generate::{enumerated_board, enumeration_size, random_board, Span, Values};
 use coinline::solve::linear::StrictPeaks;
 use coinline::solve::table::{value_with, Isa};
 use coinline::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
 use coinline::{Board, Game, Solver};
-use quickcheck::{Gen, QuickCheck, TestResult, Testable};
+use quickcheck::TestResult;
 
 /// The distributions the properties draw from: ties, negatives, extremes.
 const DISTRIBUTIONS: [Values; 7] = [
@@ -24,24 +25,6 @@ const DISTRIBUTIONS: [Values; 7] = [
     Values::Palindrome,
     Values::Uniform(Span { lo: -5, hi: 5 }),
 ];
-
-fn seed() -> u64 {
-    std::env::var("COINLINE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(7_0007)
-}
-
-/// Runs a quickcheck property with a seeded generator, printing the seed.
-fn quickcheck_seeded<A: Testable>(tests: u64, property: A) {
-    let seed = seed();
-    eprintln!("quickcheck seed {seed} (replay with COINLINE_SEED={seed})");
-    QuickCheck::new()
-        .rng(Gen::from_size_and_seed(100, seed))
-        .tests(tests)
-        .max_tests(tests * 2)
-        .quickcheck(property);
-}
 
 /// A board from the generator's (seed, index) and the same board without
 /// its last value: every case covers one odd and one even length.

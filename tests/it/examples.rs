@@ -15,7 +15,7 @@ struct Example {
 }
 
 fn examples() -> Vec<Example> {
-    let text = include_str!("data/worked_examples.txt");
+    let text = include_str!("../data/worked_examples.txt");
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))

@@ -1,0 +1,16 @@
+//! The integration tests, as one test binary (each file a module), so the
+//! library and its dependencies are linked once instead of once per file.
+//! Run one module with `cargo test --test it compare::`.
+
+mod architecture;
+mod check_catches;
+mod cli_errors;
+mod compare;
+mod corpus;
+mod examples;
+mod limits;
+mod linear;
+mod properties;
+mod seeds;
+mod stress;
+mod study;
