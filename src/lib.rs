@@ -35,6 +35,7 @@ pub mod generate;
 pub mod judge;
 pub mod progress;
 pub mod report;
+pub mod rules;
 pub mod shrink;
 pub mod solve;
 pub mod strategy;

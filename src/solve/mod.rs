@@ -12,6 +12,7 @@ use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
 use crate::game::{replay, Game, Line, Totals};
 
+pub mod generic;
 pub mod linear;
 pub mod memo;
 pub mod minimax;
