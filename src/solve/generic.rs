@@ -229,6 +229,17 @@ fn fill(rules: &RuleSet, row: &[i64], sums: &Sums, longest: usize) -> Table {
         (Kind::Take, rules.take.open_tail()),
         (Kind::Delete, rules.delete.open_tail()),
     ];
+    // The finite counts, kind by kind (the tails are folded below).
+    let finite: Vec<(Kind, usize)> = [(Kind::Take, rules.take), (Kind::Delete, rules.delete)]
+        .into_iter()
+        .flat_map(|(kind, counts)| {
+            let below = counts.open_tail().unwrap_or(usize::MAX);
+            counts
+                .up_to(crate::rules::MAX_COUNT.min(n))
+                .filter(move |&c| c < below)
+                .map(move |c| (kind, c))
+        })
+        .collect();
     // Right-side tails, per l: the best over j = r - c of the child [l, j).
     let mut right_best = [vec![NONE; n + 1], vec![NONE; n + 1]];
     for r in 1..=n {
@@ -290,26 +301,34 @@ fn fill(rules: &RuleSet, row: &[i64], sums: &Sums, longest: usize) -> Table {
                     best = best.max(value);
                 }
             }
-            for mv in finite_moves(rules, len) {
-                let (gain, l2, r2) = play(rules, sums, mv, l, r);
-                best = best.max(gain - t.get(l2, r2));
+            for &(kind, count) in &finite {
+                if count > len {
+                    continue;
+                }
+                let total = sums.0[r] - sums.0[l];
+                if left {
+                    let child = t.get(l + count, r);
+                    let gain = match (kind, rules.score) {
+                        (Kind::Delete, _) => 0,
+                        (Kind::Take, Score::Taken) => sums.0[l + count] - sums.0[l],
+                        (Kind::Take, Score::Rest) => total - (sums.0[l + count] - sums.0[l]),
+                    };
+                    best = best.max(gain - child);
+                }
+                if right {
+                    let child = t.get(l, r - count);
+                    let gain = match (kind, rules.score) {
+                        (Kind::Delete, _) => 0,
+                        (Kind::Take, Score::Taken) => sums.0[r] - sums.0[r - count],
+                        (Kind::Take, Score::Rest) => total - (sums.0[r] - sums.0[r - count]),
+                    };
+                    best = best.max(gain - child);
+                }
             }
             t.values[super::tri_index(n, len, l)] = if best == NONE { 0 } else { best };
         }
     }
     t
-}
-
-/// The moves with counts from the finite part of each set (the unbounded
-/// tails are handled by running maxima).
-fn finite_moves(rules: &RuleSet, remaining: usize) -> impl Iterator<Item = RuleMove> + '_ {
-    rules.moves(remaining).filter(move |m| {
-        let counts = match m.kind {
-            Kind::Take => rules.take,
-            Kind::Delete => rules.delete,
-        };
-        counts.open_tail().is_none_or(|from| m.count < from)
-    })
 }
 
 /// The value and one optimal line (the first optimal move in canonical
