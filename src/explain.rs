@@ -19,7 +19,7 @@
 
 use crate::board::Board;
 use crate::error::{Error, Result};
-use crate::game::{replay, Game, Line, Move, Row, Totals};
+use crate::game::{replay, Game, Line, Move, Row, Rules, Score, Takes, Totals};
 use crate::strategy::{evaluate, Greedy, Heuristic, Parity};
 use std::fmt::Write as _;
 
@@ -261,7 +261,7 @@ pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
         totals,
         best_reply_difference: evaluate(&Greedy, game, board)?.difference,
     };
-    let parity = (game == Game::Coins).then(|| {
+    let parity = game.rules().are_coins().then(|| {
         let (odd_sum, even_sum) = board.position_sums();
         ParityStory {
             odd_sum,
@@ -375,26 +375,39 @@ fn describe(step: &Step, values: &[i64]) -> String {
     }
 }
 
-fn rules(game: Game) -> (&'static str, &'static str) {
-    match game {
-        Game::Coins => (
-            "Players alternate taking the leftmost (L) or rightmost (R) value and score it.",
-            "F(i,j) = max( v<sub>i</sub> &minus; F(i+1,j), v<sub>j</sub> &minus; F(i,j&minus;1) )",
+/// The rules in a sentence and the recurrence of F, both derived from the
+/// game's [`Rules`].
+fn rules_text(rules: Rules) -> (String, String) {
+    let scoring = match rules.score {
+        Score::Taken => "score",
+    };
+    let mut sentence = match rules.takes {
+        Takes::One => format!(
+            "Players alternate taking the leftmost (L) or rightmost (R) value and {scoring} it"
         ),
-        Game::NumberGame => (
-            "Players alternate taking the leftmost (L) or rightmost (R) value and scoring it, or \
-             (two or more values left) deleting the two leftmost (DL) or rightmost (DR) values \
-             without scoring.",
-            "F(i,j) = max( v<sub>i</sub> &minus; F(i+1,j), v<sub>j</sub> &minus; F(i,j&minus;1), \
-             &minus;F(i+2,j), &minus;F(i,j&minus;2) )",
+        Takes::Any => format!(
+            "Players alternate taking k &ge; 1 values from the left (Lk) or right (Rk) end \
+             and {scoring} their sum"
         ),
-        Game::GameOfSum => (
-            "Players alternate taking k &ge; 1 values from the left (Lk) or right (Rk) end and \
-             score their sum.",
-            "F(i,j) = max over k of ( v<sub>i</sub>+&hellip;+v<sub>i+k&minus;1</sub> &minus; \
-             F(i+k,j), v<sub>j&minus;k+1</sub>+&hellip;+v<sub>j</sub> &minus; F(i,j&minus;k) )",
-        ),
+    };
+    let mut terms = match rules.takes {
+        Takes::One => {
+            "v<sub>i</sub> &minus; F(i+1,j), v<sub>j</sub> &minus; F(i,j&minus;1)".to_string()
+        }
+        Takes::Any => "max over k of ( v<sub>i</sub>+&hellip;+v<sub>i+k&minus;1</sub> &minus; \
+                       F(i+k,j), v<sub>j&minus;k+1</sub>+&hellip;+v<sub>j</sub> &minus; \
+                       F(i,j&minus;k) )"
+            .to_string(),
+    };
+    if rules.deletes_two {
+        sentence.push_str(
+            ", or (two or more values left) delete the two leftmost (DL) or rightmost (DR) \
+             values without scoring",
+        );
+        terms.push_str(", &minus;F(i+2,j), &minus;F(i,j&minus;2)");
     }
+    sentence.push('.');
+    (sentence, format!("F(i,j) = max( {terms} )"))
 }
 
 fn outcome(difference: i64) -> String {
@@ -424,7 +437,7 @@ code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .board{display:flex;flex-wrap:wrap;gap:4px;margin:.5em 0}
 .coin{min-width:2.6em;padding:.25em .35em;border:2px solid #99a;border-radius:8px;text-align:center;background:#fff;transition:all .15s}
 .coin .p{display:block;font-size:.7em;color:#778}.coin .v{font-weight:600;font-size:1.05em}
-.coin.gone{opacity:.35}.coin.gone.by-first,.coin.now.by-first{background:#d7e6ff;border-color:#2f6fd6}
+.coin.gone{opacity:.5}.coin.gone.by-first,.coin.now.by-first{background:#d7e6ff;border-color:#2f6fd6}
 .coin.gone.by-second,.coin.now.by-second{background:#ffe2c7;border-color:#d9822b}
 .coin.gone.by-delete,.coin.now.by-delete{background:#eee;border-color:#aaa;text-decoration:line-through}
 .coin.now{opacity:1;transform:translateY(-4px);box-shadow:0 3px 6px rgba(0,0,0,.2)}
@@ -506,7 +519,7 @@ pub fn render_html(x: &Explanation) -> String {
     let (first_last, value) = (x.totals(), x.value());
     let board_text: Vec<String> = values.iter().map(i64::to_string).collect();
     let board_text = board_text.join(" ");
-    let (rules_text, recurrence) = rules(x.game);
+    let (rules_text, recurrence) = rules_text(x.game.rules());
     let mut h = String::with_capacity(16_384 + 400 * n * n);
     let _ = write!(
         h,
@@ -558,7 +571,7 @@ pub fn render_html(x: &Explanation) -> String {
          <button id=\"last\" title=\"End\">end &raquo;</button>\
          <span class=\"note\">or use the arrow keys; blue: taken by the first player, orange: by the second",
     );
-    if x.game == Game::NumberGame {
+    if x.game.rules().deletes_two {
         h.push_str(", grey: deleted");
     }
     let start_caption = format!(
@@ -633,13 +646,8 @@ pub fn render_html(x: &Explanation) -> String {
         let _ = write!(h, "<th>{}<br><small>{}</small></th>", j + 1, e(v));
     }
     h.push_str("</tr></thead>\n<tbody>\n");
-    for i in 0..n {
-        let _ = write!(
-            h,
-            "<tr><th>{} <small>({})</small></th>",
-            i + 1,
-            e(values[i])
-        );
+    for (i, vi) in values.iter().enumerate() {
+        let _ = write!(h, "<tr><th>{} <small>({})</small></th>", i + 1, e(vi));
         for j in 0..n {
             if j < i {
                 h.push_str("<td></td>");
@@ -700,10 +708,10 @@ pub fn render_html(x: &Explanation) -> String {
         }
         None => h.push_str("Here every greedy move is optimal. "),
     }
-    let _ = write!(
+    let _ = writeln!(
         h,
         "An opponent who knows greedy&rsquo;s rule can do {more}: difference {br} (the greedy \
-         row of <code>coinline solve</code>).</p>\n",
+         row of <code>coinline solve</code>).</p>",
         more = if g.best_reply_difference < g.difference {
             "better still"
         } else {
@@ -780,11 +788,11 @@ pub fn render_html(x: &Explanation) -> String {
         );
         match p.difference {
             Some(d) => {
-                let _ = write!(
+                let _ = writeln!(
                     h,
                     "With an even number of values the two ends always lie in different classes, \
                      so the first player can take every {keep} value: never a loss. Against a best \
-                     reply that ends with difference <strong>{d}</strong>; optimal play gets {value}.</p>\n"
+                     reply that ends with difference <strong>{d}</strong>; optimal play gets {value}.</p>"
                 );
             }
             None => h.push_str(
@@ -800,11 +808,12 @@ pub fn render_html(x: &Explanation) -> String {
         "<p class=\"note\">Moves: L/R take the leftmost/rightmost value, Lk/Rk take k values, \
          DL/DR delete two. Where several moves are optimal the first of {order} is shown. \
          Made by <code>coinline explain</code>.</p>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
-        order = match x.game {
-            Game::Coins => "L R",
-            Game::NumberGame => "L R DL DR",
-            Game::GameOfSum => "L1 L2 &hellip; R1 R2 &hellip;",
-        }
+        order = x.game.moves(3).map(e).collect::<Vec<_>>().join(" ")
+            + if x.game.rules().takes == Takes::Any {
+                " &hellip;"
+            } else {
+                ""
+            }
     );
     h
 }
