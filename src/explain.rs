@@ -379,15 +379,15 @@ fn describe(step: &Step, values: &[i64]) -> String {
 /// game's [`Rules`].
 fn rules_text(rules: Rules) -> (String, String) {
     let scoring = match rules.score {
-        Score::Taken => "score",
+        Score::Taken => "scores",
     };
     let mut sentence = match rules.takes {
         Takes::One => format!(
-            "Players alternate taking the leftmost (L) or rightmost (R) value and {scoring} it"
+            "Players take turns; a move takes the leftmost (L) or rightmost (R) value and {scoring} it"
         ),
         Takes::Any => format!(
-            "Players alternate taking k &ge; 1 values from the left (Lk) or right (Rk) end \
-             and {scoring} their sum"
+            "Players take turns; a move takes k &ge; 1 values from the left (Lk) or right (Rk) \
+             end and {scoring} their sum"
         ),
     };
     let mut terms = match rules.takes {
@@ -401,7 +401,7 @@ fn rules_text(rules: Rules) -> (String, String) {
     };
     if rules.deletes_two {
         sentence.push_str(
-            ", or (two or more values left) delete the two leftmost (DL) or rightmost (DR) \
+            ", or (two or more values left) deletes the two leftmost (DL) or rightmost (DR) \
              values without scoring",
         );
         terms.push_str(", &minus;F(i+2,j), &minus;F(i,j&minus;2)");
