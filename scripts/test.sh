@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints (which also compile the
 # benchmarks and examples), the test suite (unit, property, integration,
-# corpus replay, doc tests) and bounded fuzzing with the planted-bug proof.
+# corpus replay, doc tests), the browser test of `coinline explain` and
+# bounded fuzzing with the planted-bug proof.
 # This is the test command of README.md; .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,9 @@ echo "== cargo test"
 # Library, binary, integration tests, examples and doc tests. The criterion
 # benchmarks are compiled by clippy above and run with `cargo bench`.
 cargo test --locked
+
+echo "== browser"
+bash scripts/browser-test.sh
 
 echo "== fuzzing"
 bash scripts/fuzz-smoke.sh

@@ -29,6 +29,7 @@ pub mod case;
 pub mod check;
 pub mod compare;
 pub mod error;
+pub mod explain;
 pub mod fuzzing;
 pub mod game;
 pub mod generate;

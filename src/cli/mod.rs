@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 pub mod bench;
 pub mod compare;
+pub mod explain;
 pub mod judge;
 pub mod merge;
 pub mod solve;
@@ -45,6 +46,8 @@ pub enum Command {
     Study(study::StudyArgs),
     /// Time every exact solver on growing boards.
     Bench(bench::BenchArgs),
+    /// Write one board as a self-contained HTML page: table, line, greedy's mistake.
+    Explain(explain::ExplainArgs),
 }
 
 /// What a command reports back to `main`.
@@ -71,6 +74,7 @@ pub fn main() -> ExitCode {
         Command::Judge(args) => judge::run(&args),
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Explain(args) => explain::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

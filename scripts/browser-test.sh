@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The browser test of `coinline explain`: headless Chromium renders pages for
+# a few boards (odd and even n, negative values, every game) and
+# tests/it/explain.rs checks the rendered DOM against the solvers and
+# `coinline solve`, including the step chosen by the URL (#step=K), and takes
+# a screenshot. Installs Debian's chromium first if it is missing; with
+# COINLINE_BROWSER_TEST=1 a missing browser fails the test instead of
+# skipping it. scripts/test.sh runs this after `cargo test`.
+#
+#   bash scripts/browser-test.sh
+#   COINLINE_EXPLAIN_SCREENSHOT=docs/explain.png bash scripts/browser-test.sh   # refresh the screenshot
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${COINLINE_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 \
+    && ! command -v chromium-browser >/dev/null 2>&1; then
+    echo "== installing chromium (apt-get)"
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== browser test (coinline explain in headless Chromium)"
+start=$(date +%s)
+if [ -n "${COINLINE_EXPLAIN_SCREENSHOT:-}" ]; then
+    # The test runs in the package root; keep the path meaningful from here.
+    COINLINE_EXPLAIN_SCREENSHOT="$(realpath -m "$COINLINE_EXPLAIN_SCREENSHOT")"
+    export COINLINE_EXPLAIN_SCREENSHOT
+fi
+COINLINE_BROWSER_TEST=1 cargo test --locked --test it explain:: -- --nocapture
+echo "browser test done in $(($(date +%s) - start)) s (build included)"

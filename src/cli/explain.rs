@@ -1,0 +1,74 @@
+//! `coinline explain`: one board as a self-contained HTML page for teachers
+//! and learners (the interval table, the optimal line, greedy's mistake).
+
+use super::{parse_with, Status};
+use clap::Args;
+use coinline::board::Board;
+use coinline::error::{Error, Result};
+use coinline::explain::{explain, render_html};
+use coinline::game::Game;
+use coinline::report::{check_writable, write_atomic};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+/// Arguments of `coinline explain`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  coinline explain 8 15 3 7 > /tmp/page.html\n  \
+    coinline explain --game numbergame --out /tmp/ng.html 100 -1000 -1000 100\n  \
+    echo 3 9 1 2 | coinline explain - > /tmp/page.html\n\n\
+    At most 30 values. Exit status: 0 page written, 2 bad input."
+)]
+pub struct ExplainArgs {
+    /// The board's values (negative numbers work); `-` or nothing reads them
+    /// from standard input.
+    #[arg(allow_negative_numbers = true, value_name = "VALUE")]
+    pub values: Vec<String>,
+    /// The game: coins, numbergame or gameofsum.
+    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
+    pub game: Game,
+    /// Write the page to FILE instead of standard output (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+fn read_board(args: &ExplainArgs) -> Result<Board> {
+    let from_stdin = args.values.is_empty() || args.values == ["-"];
+    let board = if from_stdin {
+        let mut stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            eprintln!("coinline: reading a board from standard input (end with Ctrl-D)");
+        }
+        let mut text = String::new();
+        stdin
+            .read_to_string(&mut text)
+            .map_err(|e| Error::invalid(format!("cannot read standard input: {e}")))?;
+        Board::parse(&text)?
+    } else {
+        Board::from_tokens(&args.values)?
+    };
+    if board.is_empty() {
+        return Err(Error::invalid(
+            "no values given (pass them as arguments, or `-` to read standard input)",
+        ));
+    }
+    Ok(board)
+}
+
+/// Runs `coinline explain`.
+pub fn run(args: &ExplainArgs) -> Result<Status> {
+    let out = args.out.as_ref().filter(|p| p.as_os_str() != "-");
+    if let Some(path) = out {
+        check_writable("--out", path, false)?;
+    }
+    let board = read_board(args)?;
+    let page = render_html(&explain(args.game, &board)?);
+    match out {
+        Some(path) => write_atomic(path, |w| w.write_all(page.as_bytes()))?,
+        None => {
+            // A closed pipe (coinline explain ... | head) is not worth a panic.
+            let _ = std::io::stdout().lock().write_all(page.as_bytes());
+        }
+    }
+    Ok(Status::Ok)
+}
