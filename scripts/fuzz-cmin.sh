@@ -11,9 +11,10 @@
 # corpus) are candidates for removal.
 #
 # Per target, in a temporary directory:
-#  1. candidates = libFuzzer-named files of corpus/<target>/, plus those of
-#     fuzz/corpus/<target>/ (the scratch finds of `cargo fuzz run` and
-#     scripts/fuzz-smoke.sh) unless CMIN_FINDS=0;
+#  1. candidates = libFuzzer-named files of corpus/<target>/; with
+#     CMIN_FINDS=1 also those of fuzz/corpus/<target>/ (the scratch finds of
+#     `cargo fuzz run` and scripts/fuzz-smoke.sh: a few seconds of fuzzing
+#     can add hundreds of files, so this is opt-in);
 #  2. `cargo fuzz cmin -s none <target> <candidates>` minimises them;
 #  3. libFuzzer's -merge=1 adds to the kept files only the candidates that
 #     cover something the kept files do not;
@@ -74,7 +75,7 @@ for target in "${targets[@]}"; do
             cp "$file" "$work/kept/"
         fi
     done
-    if [ "${CMIN_FINDS:-1}" != 0 ] && [ -d "fuzz/corpus/$target" ]; then
+    if [ "${CMIN_FINDS:-0}" = 1 ] && [ -d "fuzz/corpus/$target" ]; then
         find "fuzz/corpus/$target" -maxdepth 1 -type f -exec cp -t "$work/candidates/" {} +
     fi
     kept=$(find "$work/kept" -type f | wc -l)
