@@ -2,7 +2,8 @@
 # A real one-node Slurm cluster, from nothing, running the scripts of
 # examples/slurm/ (scripts/test.sh calls this; needs root, as CI has).
 #  1. Installs slurmctld, slurmd, slurm-client and munge with apt-get when a
-#     program is missing (apt-get update first, only then).
+#     program is missing (apt-get update first, only then), with package
+#     scripts kept from starting daemons (policy-rc.d).
 #  2. Starts munged (or uses one that already answers), writes slurm.conf into
 #     a temporary directory (one node named after `hostname -s`, CPUs=$(nproc),
 #     90% of the memory `slurmd -C` reports, no accounting, no cgroups,
@@ -70,8 +71,21 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null ||
     ! command -v sbatch >/dev/null || ! command -v munged >/dev/null; then
     echo "== installing slurmctld slurmd slurm-client munge"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null
-    apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null
+    # The packages' scripts must not start daemons this script would not
+    # own: without a policy-rc.d (containers usually have one), one that
+    # refuses every start is in place for the install only.
+    policy=""
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        policy=/usr/sbin/policy-rc.d
+        printf '#!/bin/sh\n# written by coinline slurm-smoke.sh during apt-get install\nexit 101\n' >"$policy"
+        chmod 755 "$policy"
+    fi
+    status=0
+    apt-get update -qq >/dev/null &&
+        apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null ||
+        status=$?
+    [ -z "$policy" ] || rm -f "$policy"
+    [ "$status" -eq 0 ] || fail "apt-get could not install slurmctld slurmd slurm-client munge"
 fi
 timing "packages ($(slurmctld -V))" "$t"
 
