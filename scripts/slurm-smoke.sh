@@ -4,18 +4,20 @@
 #  1. Installs slurmctld, slurmd, slurm-client and munge with apt-get when a
 #     program is missing (apt-get update first, only then), with package
 #     scripts kept from starting daemons (policy-rc.d).
-#  2. Starts munged (or uses one that already answers), writes slurm.conf into
+#  2. Builds target/release/coinline (cargo build --release --locked) before
+#     any daemon starts.
+#  3. Starts munged (or uses one that already answers), writes slurm.conf into
 #     a temporary directory (one node named after `hostname -s`, CPUs=$(nproc),
 #     90% of the memory `slurmd -C` reports, no accounting, no cgroups,
 #     batch_sched_delay=0), starts slurmctld and slurmd with it and waits for
 #     `sinfo` to show the node idle.
-#  3. Builds target/release/coinline, runs one compare on this machine, then
-#     submits examples/slurm/compare-array.sbatch as an array of 4 tasks
-#     (`--shard auto`) and examples/slurm/merge.sbatch with
-#     --dependency=afterok on the array, polls squeue until both are gone, and
-#     requires every task COMPLETED and the merged rows and summary
-#     byte-identical (cmp) to the single-machine run.
-#  4. Always (trap): cancels its jobs, `scontrol shutdown`, waits for the
+#  4. Runs one compare on this machine, then submits
+#     examples/slurm/compare-array.sbatch as an array of 4 tasks (`--shard
+#     auto`) and examples/slurm/merge.sbatch with --dependency=afterok on the
+#     array, polls squeue until both are gone, and requires every task
+#     COMPLETED and the merged rows and summary byte-identical (cmp) to the
+#     single-machine run.
+#  5. Always (trap): cancels its jobs, `scontrol shutdown`, waits for the
 #     slurmctld and slurmd it started (by PID, killed if they outlive 30 s),
 #     stops munged by PID if it started it, and deletes the temporary
 #     directory (kept on failure when SLURM_SMOKE_KEEP=1). Prints timings.
@@ -144,6 +146,13 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# The build comes first: the cluster runs only while it is needed.
+mkdir -p "$scratch/bin"
+t=$(date +%s%N)
+cargo build --release --locked --quiet
+cp target/release/coinline "$scratch/bin/coinline"
+timing "cargo build --release" "$t"
+
 # munge: the key comes with the package; nothing creates /run/munge without
 # systemd. A munged that already answers is used and left running.
 t=$(date +%s%N)
@@ -168,7 +177,7 @@ node=$(hostname -s)
 cpus=$(nproc)
 memory=$(slurmd -C | grep -o 'RealMemory=[0-9]*' | cut -d= -f2)
 [ -n "$memory" ] || fail "slurmd -C reported no RealMemory"
-mkdir -p "$scratch/state" "$scratch/spool" "$scratch/log" "$scratch/run" "$scratch/single" "$scratch/bin"
+mkdir -p "$scratch/state" "$scratch/spool" "$scratch/log" "$scratch/run" "$scratch/single"
 cat >"$SLURM_CONF" <<EOF
 # Written by coinline's scripts/slurm-smoke.sh: one node, no accounting.
 ClusterName=coinline-smoke
@@ -217,10 +226,6 @@ until [ "$(sinfo -h -n "$node" -o %t 2>/dev/null)" = idle ]; do
 done
 timing "slurmctld + slurmd, node $node idle ($cpus CPUs)" "$t"
 
-t=$(date +%s%N)
-cargo build --release --locked --quiet
-cp target/release/coinline "$scratch/bin/coinline"
-timing "cargo build --release" "$t"
 export COINLINE=$scratch/bin/coinline
 export COMPARE_ARGS=$compare_args
 
