@@ -44,8 +44,13 @@ built=fuzz/target/$triple/release
 for target in $(cargo fuzz list); do
     cp "$built/$target" "$OUT/"
     if [ -d "corpus/$target" ]; then
-        rm -f "$OUT/${target}_seed_corpus.zip"
-        (cd "corpus/$target" && find . -maxdepth 1 -type f ! -name '.*' -printf '%f\n' |
-            sort | zip -q -X -@ "$OUT/${target}_seed_corpus.zip")
+        seed_zip=$OUT/${target}_seed_corpus.zip
+        rm -f "$seed_zip"
+        mapfile -t files < <(cd "corpus/$target" && find . -maxdepth 1 -type f ! -name '.*' -printf '%f\n' | sort)
+        if command -v zip >/dev/null; then
+            (cd "corpus/$target" && zip -q -X "$seed_zip" "${files[@]}")
+        else
+            (cd "corpus/$target" && python3 -m zipfile -c "$seed_zip" "${files[@]}")
+        fi
     fi
 done

@@ -26,6 +26,14 @@ fail() {
     echo "cflite-build-check: FAILED: $*" >&2
     exit 1
 }
+# The names in a zip file (unzip, or Python where unzip is missing).
+zip_names() {
+    if command -v unzip >/dev/null; then
+        unzip -Z1 "$1"
+    else
+        python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$1"
+    fi
+}
 excluded() {
     local name
     for name in "${EXCLUDE[@]}"; do
@@ -63,7 +71,7 @@ for target in "${targets[@]}"; do
     fi
     [ -d "corpus/$target" ] || fail "$target has no committed corpus (corpus/$target/)"
     expected=$(find "corpus/$target" -maxdepth 1 -type f ! -name '.*' -printf '%f\n' | sort)
-    zipped=$(unzip -Z1 "$OUT/${target}_seed_corpus.zip" | sort)
+    zipped=$(zip_names "$OUT/${target}_seed_corpus.zip" | sort)
     [ "$zipped" = "$expected" ] ||
         fail "$OUT/${target}_seed_corpus.zip does not hold exactly the files of corpus/$target/"
     count=$(wc -l <<<"$expected")
