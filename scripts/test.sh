@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints (which also compile the
 # benchmarks and examples), the test suite (unit, property, integration,
-# corpus replay, doc tests), the browser test of `coinline explain` and
-# bounded fuzzing with the planted-bug proof.
+# corpus replay, doc tests), the browser test of `coinline explain`, a real
+# one-node Slurm running the sharded compare of examples/slurm/ (needs root:
+# it installs and starts Slurm), the ClusterFuzzLite build run outside
+# Docker, and bounded fuzzing with the planted-bug proof.
 # This is the test command of README.md; .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +22,12 @@ cargo test --locked
 
 echo "== browser"
 bash scripts/browser-test.sh
+
+echo "== Slurm: an array of compare shards and a merge (examples/slurm/)"
+bash scripts/slurm-smoke.sh
+
+echo "== ClusterFuzzLite build (.clusterfuzzlite/build.sh, outside Docker)"
+bash scripts/cflite-build-check.sh
 
 echo "== fuzzing"
 bash scripts/fuzz-smoke.sh

@@ -351,6 +351,144 @@ impl Shard {
     }
 }
 
+impl Shard {
+    /// The shard of this task of a scheduler, read through `lookup` (the
+    /// environment in the command line; a map in tests):
+    ///
+    /// - a Slurm array task: `SLURM_ARRAY_TASK_ID` with `SLURM_ARRAY_TASK_MIN`
+    ///   and `SLURM_ARRAY_TASK_MAX` or `SLURM_ARRAY_TASK_COUNT` gives
+    ///   K = ID - MIN + 1 and N = MAX - MIN + 1 (or COUNT). The array must be
+    ///   contiguous (`--array=1-64`, `0-63`, `1-64%8`): a step other than 1,
+    ///   or a COUNT that disagrees with MAX - MIN + 1 (a list such as
+    ///   `1,3,8`), is refused, since its task IDs do not number the shards.
+    /// - GNU parallel: `PARALLEL_SEQ` (1-based) is K, and `count_hint` must
+    ///   give N (parallel does not export the number of jobs).
+    ///
+    /// `count_hint`, when given with Slurm, must equal the array's size.
+    /// Both schedulers' variables at once, or neither, is an error naming the
+    /// variables; so is a value that is not a number. Unset and empty
+    /// variables are the same.
+    pub fn from_env(
+        lookup: impl Fn(&str) -> Option<String>,
+        count_hint: Option<u64>,
+    ) -> Result<Shard> {
+        let get = |name: &str| -> Result<Option<u64>> {
+            match lookup(name) {
+                None => Ok(None),
+                Some(v) if v.trim().is_empty() => Ok(None),
+                Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| {
+                    Error::invalid(format!(
+                        "--shard auto: {name}={v:?} is not a non-negative integer"
+                    ))
+                }),
+            }
+        };
+        let slurm_id = get("SLURM_ARRAY_TASK_ID")?;
+        let parallel_seq = get("PARALLEL_SEQ")?;
+        match (slurm_id, parallel_seq) {
+            (Some(_), Some(_)) => Err(Error::invalid(
+                "--shard auto: both SLURM_ARRAY_TASK_ID (a Slurm array task) and PARALLEL_SEQ \
+                 (GNU parallel) are set; give --shard K/N explicitly",
+            )),
+            (None, None) => Err(Error::invalid(
+                "--shard auto needs a Slurm array task (SLURM_ARRAY_TASK_ID with \
+                 SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX or SLURM_ARRAY_TASK_COUNT) or \
+                 GNU parallel (PARALLEL_SEQ, with --shard auto/N); none of them is set",
+            )),
+            (None, Some(seq)) => {
+                let count = count_hint.ok_or_else(|| {
+                    Error::invalid(format!(
+                        "--shard auto: PARALLEL_SEQ={seq} is set but GNU parallel does not \
+                         export the number of jobs; give it as --shard auto/N"
+                    ))
+                })?;
+                Shard::new(seq, count).map_err(|_| {
+                    Error::invalid(format!(
+                        "--shard auto/{count}: PARALLEL_SEQ={seq} is not in 1..={count}"
+                    ))
+                })
+            }
+            (Some(id), None) => {
+                let min = get("SLURM_ARRAY_TASK_MIN")?.ok_or_else(|| {
+                    Error::invalid(format!(
+                        "--shard auto: SLURM_ARRAY_TASK_ID={id} is set but not \
+                         SLURM_ARRAY_TASK_MIN, so the shard number is unknown"
+                    ))
+                })?;
+                let span = match get("SLURM_ARRAY_TASK_MAX")? {
+                    Some(max) if max < min => {
+                        return Err(Error::invalid(format!(
+                            "--shard auto: SLURM_ARRAY_TASK_MAX={max} is below \
+                             SLURM_ARRAY_TASK_MIN={min}"
+                        )))
+                    }
+                    Some(max) => Some(max - min + 1),
+                    None => None,
+                };
+                let count = match (span, get("SLURM_ARRAY_TASK_COUNT")?) {
+                    (None, None) => {
+                        return Err(Error::invalid(format!(
+                            "--shard auto: SLURM_ARRAY_TASK_ID={id} is set but neither \
+                             SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT, so the number \
+                             of shards is unknown"
+                        )))
+                    }
+                    (Some(span), Some(count)) if span != count => {
+                        return Err(Error::invalid(format!(
+                            "--shard auto: the array is not contiguous (SLURM_ARRAY_TASK_COUNT={count} \
+                             tasks between SLURM_ARRAY_TASK_MIN={min} and SLURM_ARRAY_TASK_MAX={}); \
+                             submit --array=1-N or give --shard K/N",
+                            min + span - 1
+                        )))
+                    }
+                    (Some(n), _) | (None, Some(n)) => n,
+                };
+                if let Some(step) = get("SLURM_ARRAY_TASK_STEP")?.filter(|&s| s != 1) {
+                    return Err(Error::invalid(format!(
+                        "--shard auto: SLURM_ARRAY_TASK_STEP={step}: the array is not \
+                         contiguous; submit --array=1-N or give --shard K/N"
+                    )));
+                }
+                if let Some(hint) = count_hint.filter(|&h| h != count) {
+                    return Err(Error::invalid(format!(
+                        "--shard auto/{hint}: the Slurm array has {count} tasks"
+                    )));
+                }
+                if id < min || id - min >= count {
+                    return Err(Error::invalid(format!(
+                        "--shard auto: SLURM_ARRAY_TASK_ID={id} is outside the array \
+                         (SLURM_ARRAY_TASK_MIN={min}, {count} tasks)"
+                    )));
+                }
+                Shard::new(id - min + 1, count)
+            }
+        }
+    }
+
+    /// The value of `--shard`: `K/N`, or `auto` or `auto/N`, which
+    /// [`Shard::from_env`] resolves through `lookup`.
+    pub fn from_arg(s: &str, lookup: impl Fn(&str) -> Option<String>) -> Result<Shard> {
+        let t = s.trim();
+        let Some(rest) = t.strip_prefix("auto") else {
+            return t.parse();
+        };
+        let hint = match rest {
+            "" => None,
+            _ => Some(
+                rest.strip_prefix('/')
+                    .and_then(|n| n.trim().parse::<u64>().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| {
+                        Error::invalid(format!(
+                            "shard {s:?} is not of the form auto or auto/N (N >= 1)"
+                        ))
+                    })?,
+            ),
+        };
+        Shard::from_env(lookup, hint)
+    }
+}
+
 impl FromStr for Shard {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
@@ -462,6 +600,198 @@ mod tests {
         assert_eq!("2/8".parse::<Shard>().unwrap().to_string(), "2/8");
         for bad in ["0/3", "4/3", "1/0", "3", "a/b", "-1/2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    /// `--shard` values against environments: `Ok("K/N")` or a phrase of the error.
+    #[test]
+    fn shard_auto_reads_slurm_and_gnu_parallel() {
+        const SLURM_1_4: &[(&str, &str)] = &[
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "4"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+        ];
+        type Case = (
+            &'static str,
+            &'static [(&'static str, &'static str)],
+            std::result::Result<&'static str, &'static str>,
+        );
+        let cases: &[Case] = &[
+            // Plain K/N ignores the environment.
+            ("2/8", &[], Ok("2/8")),
+            ("2/8", SLURM_1_4, Ok("2/8")),
+            ("9/8", SLURM_1_4, Err("out of range")),
+            // Slurm, as sbatch --array=1-4 sets it.
+            ("auto", SLURM_1_4, Ok("3/4")),
+            ("auto/4", SLURM_1_4, Ok("3/4")),
+            (" auto ", SLURM_1_4, Ok("3/4")),
+            ("auto/5", SLURM_1_4, Err("the Slurm array has 4 tasks")),
+            // 0-based arrays, MAX alone, COUNT alone.
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "0"),
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                    ("SLURM_ARRAY_TASK_MAX", "63"),
+                ],
+                Ok("1/64"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "63"),
+                    ("SLURM_ARRAY_TASK_MIN", "0"),
+                    ("SLURM_ARRAY_TASK_COUNT", "64"),
+                ],
+                Ok("64/64"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "7"),
+                    ("SLURM_ARRAY_TASK_MIN", "7"),
+                    ("SLURM_ARRAY_TASK_MAX", "7"),
+                ],
+                Ok("1/1"),
+            ),
+            // Slurm variables that do not number the shards.
+            (
+                "auto",
+                &[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_MAX", "4")],
+                Err("not SLURM_ARRAY_TASK_MIN"),
+            ),
+            (
+                "auto",
+                &[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_MIN", "1")],
+                Err("neither SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "3"),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                    ("SLURM_ARRAY_TASK_MAX", "7"),
+                    ("SLURM_ARRAY_TASK_COUNT", "4"),
+                    ("SLURM_ARRAY_TASK_STEP", "2"),
+                ],
+                Err("not contiguous"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "3"),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                    ("SLURM_ARRAY_TASK_MAX", "8"),
+                    ("SLURM_ARRAY_TASK_COUNT", "3"),
+                ],
+                Err("not contiguous"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "3"),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                    ("SLURM_ARRAY_TASK_MAX", "7"),
+                    ("SLURM_ARRAY_TASK_STEP", "2"),
+                ],
+                Err("SLURM_ARRAY_TASK_STEP=2"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "9"),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                    ("SLURM_ARRAY_TASK_MAX", "4"),
+                ],
+                Err("outside the array"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "0"),
+                    ("SLURM_ARRAY_TASK_MIN", "1"),
+                    ("SLURM_ARRAY_TASK_MAX", "4"),
+                ],
+                Err("outside the array"),
+            ),
+            (
+                "auto",
+                &[
+                    ("SLURM_ARRAY_TASK_ID", "3"),
+                    ("SLURM_ARRAY_TASK_MIN", "5"),
+                    ("SLURM_ARRAY_TASK_MAX", "4"),
+                ],
+                Err("below"),
+            ),
+            (
+                "auto",
+                &[("SLURM_ARRAY_TASK_ID", "x"), ("SLURM_ARRAY_TASK_MIN", "1")],
+                Err("SLURM_ARRAY_TASK_ID=\"x\" is not"),
+            ),
+            (
+                "auto",
+                &[("SLURM_ARRAY_TASK_ID", "-1"), ("SLURM_ARRAY_TASK_MIN", "1")],
+                Err("is not a non-negative integer"),
+            ),
+            // GNU parallel: the count must be given.
+            ("auto/8", &[("PARALLEL_SEQ", "5")], Ok("5/8")),
+            (
+                "auto",
+                &[("PARALLEL_SEQ", "5")],
+                Err("give it as --shard auto/N"),
+            ),
+            (
+                "auto/4",
+                &[("PARALLEL_SEQ", "5")],
+                Err("PARALLEL_SEQ=5 is not in 1..=4"),
+            ),
+            (
+                "auto/4",
+                &[("PARALLEL_SEQ", "0")],
+                Err("PARALLEL_SEQ=0 is not in 1..=4"),
+            ),
+            // Both, neither (empty counts as unset), and malformed values.
+            (
+                "auto/4",
+                &[("PARALLEL_SEQ", "1"), ("SLURM_ARRAY_TASK_ID", "1")],
+                Err("both SLURM_ARRAY_TASK_ID"),
+            ),
+            (
+                "auto",
+                &[],
+                Err("SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_MIN"),
+            ),
+            (
+                "auto/8",
+                &[("SLURM_ARRAY_TASK_ID", ""), ("PARALLEL_SEQ", " ")],
+                Err("none of them is set"),
+            ),
+            ("auto/0", &[("PARALLEL_SEQ", "1")], Err("auto or auto/N")),
+            ("auto/", &[("PARALLEL_SEQ", "1")], Err("auto or auto/N")),
+            ("autox", &[("PARALLEL_SEQ", "1")], Err("auto or auto/N")),
+            ("auto/-1", &[("PARALLEL_SEQ", "1")], Err("auto or auto/N")),
+        ];
+        for (arg, env, expected) in cases {
+            let lookup = |name: &str| {
+                env.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_string())
+            };
+            let got = Shard::from_arg(arg, lookup).map(|s| s.to_string());
+            match (expected, &got) {
+                (Ok(want), Ok(shard)) => assert_eq!(shard, want, "{arg:?} {env:?}"),
+                (Err(phrase), Err(e)) => {
+                    let message = e.to_string();
+                    assert!(
+                        message.contains(phrase),
+                        "{arg:?} {env:?}: {message:?} lacks {phrase:?}"
+                    );
+                    assert!(!message.contains('\n'), "{message:?} is not one line");
+                }
+                _ => panic!("{arg:?} {env:?}: expected {expected:?}, got {got:?}"),
+            }
         }
     }
 

@@ -53,8 +53,10 @@ pub struct CompareArgs {
     /// its position in the enumeration). Rows go to standard output.
     #[arg(long, value_name = "INDEX", conflicts_with = "shard")]
     pub only: Option<u64>,
-    /// Do part K of N (1-based) of the run; see `coinline merge`.
-    #[arg(long, value_name = "K/N", value_parser = parse_with::<Shard>)]
+    /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
+    /// reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N`
+    /// also from GNU parallel (PARALLEL_SEQ).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
     /// Worker threads (at most 256); 0 is one per core. The output does not
     /// depend on it.
@@ -116,6 +118,11 @@ pub enum RowChoice {
     All,
     /// Only failing boards (for very large runs).
     Failures,
+}
+
+/// `--shard K/N`, `auto` or `auto/N`, resolved from the environment here.
+fn parse_shard(s: &str) -> std::result::Result<Shard, String> {
+    Shard::from_arg(s, |name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
 
 fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {

@@ -413,6 +413,62 @@ fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// `--shard auto` in a Slurm array task and under GNU parallel writes the
+/// same file as `--shard K/N`; with neither it exits 2 naming the variables.
+#[test]
+fn shard_auto_reads_the_scheduler_environment() {
+    let dir = temp_dir("auto");
+    let scheduler = [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_MAX",
+        "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_ARRAY_TASK_STEP",
+        "PARALLEL_SEQ",
+    ];
+    let run = |shard: &str, env: &[(&str, &str)]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_coinline"));
+        for name in scheduler {
+            cmd.env_remove(name);
+        }
+        cmd.args(["compare", "--boards", "40", "--seed", "4", "--n", "1..8"])
+            .args(["--shard", shard])
+            .envs(env.iter().copied())
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    assert_status(&run("2/3", &[]), 0);
+    let fixed = read(&dir.join("reports/compare-shard-2-of-3.csv"));
+    std::fs::remove_dir_all(dir.join("reports")).unwrap();
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "1"),
+        ("SLURM_ARRAY_TASK_MIN", "0"),
+        ("SLURM_ARRAY_TASK_MAX", "2"),
+        ("SLURM_ARRAY_TASK_COUNT", "3"),
+    ];
+    for (shard, env) in [
+        ("auto", &slurm[..]),
+        ("auto/3", &[("PARALLEL_SEQ", "2")][..]),
+    ] {
+        let out = run(shard, env);
+        assert_status(&out, 0);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(", shard 2/3"), "{stderr}");
+        assert_eq!(read(&dir.join("reports/compare-shard-2-of-3.csv")), fixed);
+        std::fs::remove_dir_all(dir.join("reports")).unwrap();
+    }
+    let out = run("auto", &[]);
+    assert_status(&out, 2);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    for name in ["SLURM_ARRAY_TASK_ID", "PARALLEL_SEQ", "none of them is set"] {
+        assert!(stderr.contains(name), "{stderr}");
+    }
+    assert!(!dir.join("reports").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn shards_merge_into_the_unsharded_run() {
     let dir = temp_dir("shards");
