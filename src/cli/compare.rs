@@ -6,14 +6,14 @@ use super::{parse_with, Status};
 use clap::{Args, ValueEnum};
 use coinline::check::CheckConfig;
 use coinline::compare::{
-    failure_message, rows::describe, run_to, summary_path, unshown_failures, Boards,
-    CompareOptions, CompareOutcome, RowFilter, Stop, Summary,
+    describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
+    CompareOutcome, RowFilter, Stop, Summary,
 };
 use coinline::error::{Error, Result};
 use coinline::game::Game;
 use coinline::generate::{mix64, Shard, Span, Values};
+use coinline::output::{check_writable, save_case, write_atomic};
 use coinline::progress::Progress;
-use coinline::report::{check_writable, save_case, write_atomic};
 use coinline::solve::{exact_solvers, Solver};
 use coinline::strategy::{heuristics, Heuristic};
 use std::fmt;

@@ -6,8 +6,8 @@ use clap::Args;
 use coinline::compare::{merge_rows, summary_path, Summary};
 use coinline::error::{Error, Result};
 use coinline::generate::Shard;
-use coinline::report::check_writable;
-use coinline::report::write_atomic;
+use coinline::output::check_writable;
+use coinline::output::write_atomic;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@ use super::{parse_with, Status};
 use clap::{Args, Subcommand};
 use coinline::error::{Error, Result};
 use coinline::generate::{Span, Values};
-use coinline::report::{check_writable, write_atomic};
+use coinline::output::{check_writable, write_atomic};
 use coinline::study::{self, exact, sampled, Bars, Config};
 use std::path::{Path, PathBuf};
 

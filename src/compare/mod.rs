@@ -36,9 +36,13 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+pub mod merge;
 pub mod rows;
+pub mod summary_csv;
 
-pub use rows::{merge_rows, summary_path, RowLayout, RowTimings, Summary};
+pub use merge::merge_rows;
+pub use rows::{RowLayout, RowTimings};
+pub use summary_csv::{summary_path, Summary};
 
 /// The longest board a run accepts: the longest a heuristic is evaluated on.
 pub const MAX_LENGTH: usize = strategy::LIMIT;
@@ -65,6 +69,14 @@ pub enum Boards {
         /// The values a board may hold.
         alphabet: Span<i64>,
     },
+}
+
+/// A short description of where boards come from, for messages.
+pub fn describe(boards: &Boards) -> String {
+    match boards {
+        Boards::Random { count, values } => format!("{count} random boards, values {values}"),
+        Boards::Exhaustive { alphabet } => format!("the boards over {alphabet}"),
+    }
 }
 
 impl Boards {
