@@ -6,7 +6,7 @@ use super::{parse_with, Status};
 use clap::{Args, Subcommand};
 use coinline::error::{Error, Result};
 use coinline::generate::{Span, Values};
-use coinline::output::{check_writable, write_atomic};
+use coinline::output::{self, check_writable};
 use coinline::study::{self, exact, sampled, Bars, Config};
 use std::path::{Path, PathBuf};
 
@@ -173,7 +173,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
 
 fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
     for (name, text) in files {
-        write_atomic(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
+        output::write(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
     }
     let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
     println!("wrote {} to {}", names.join(", "), args.out.display());

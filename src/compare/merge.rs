@@ -4,6 +4,7 @@
 use super::rows::{csv_writer, ROW_PREFIX};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use std::collections::BTreeMap;
 
 /// Joins the row files of the shards of one run, given as (name, contents),
 /// into the rows of the whole run: index order, games in [`Game::ALL`]
@@ -76,4 +77,30 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
     }
     w.into_inner()
         .map_err(|e| Error::invalid(format!("cannot write rows: {e}")))
+}
+
+/// The rows of a row file per game and length (its `game` and `n`
+/// columns), to be held against what its summary records. `name` labels
+/// errors.
+pub fn row_counts(name: &str, bytes: &[u8]) -> Result<BTreeMap<(Game, usize), u64>> {
+    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
+    let mut counts = BTreeMap::new();
+    for (line, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| bad(format!("malformed CSV: {e}")))?;
+        let at = |what: String| bad(format!("line {}: {what}", line + 2));
+        let game: Game = record
+            .get(2)
+            .unwrap_or_default()
+            .parse()
+            .map_err(|e| at(format!("{e}")))?;
+        let n: usize = (record.get(3).unwrap_or_default().parse()).map_err(|_| {
+            at(format!(
+                "n {:?} is not a length",
+                record.get(3).unwrap_or_default()
+            ))
+        })?;
+        *counts.entry((game, n)).or_default() += 1;
+    }
+    Ok(counts)
 }

@@ -40,9 +40,9 @@ pub mod merge;
 pub mod rows;
 pub mod summary_csv;
 
-pub use merge::merge_rows;
+pub use merge::{merge_rows, row_counts};
 pub use rows::{RowLayout, RowTimings};
-pub use summary_csv::{summary_path, Summary};
+pub use summary_csv::{rows_digest, summary_path, Summary};
 
 /// The longest board a run accepts: the longest a heuristic is evaluated on.
 pub const MAX_LENGTH: usize = strategy::LIMIT;
@@ -386,7 +386,9 @@ pub fn run_to(
 ) -> Result<CompareOutcome> {
     options.validate()?;
     let layout = RowLayout::new(solvers, heuristics, options.timings);
-    let io = |e: std::io::Error| Error::invalid(format!("cannot write rows: {e}"));
+    let io = |e: std::io::Error| Error::output("the rows", &e);
+    // The summary records the rows' digest, which merge checks.
+    let out = &mut summary_csv::DigestWriter::new(out);
     out.write_all(&layout.header_bytes()).map_err(io)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads())
@@ -446,6 +448,9 @@ pub fn run_to(
                 outcome.checks += 1;
                 summary.add(checked.game, index, &checked.report);
                 out.write_all(&checked.row).map_err(io)?;
+                if !checked.row.is_empty() {
+                    summary.count_row(checked.game, checked.report.board.len());
+                }
                 if let Some(violation) = checked.report.violation {
                     outcome.failed += 1;
                     if pending.len() < MAX_SHRUNK {
@@ -467,6 +472,7 @@ pub fn run_to(
     }
     outcome.elapsed = start.elapsed();
     out.flush().map_err(io)?;
+    summary.rows_digest = out.digest();
     outcome.failures = pool.install(|| {
         pending
             .into_par_iter()

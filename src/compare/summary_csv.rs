@@ -2,7 +2,10 @@
 //! `all` row per game, with the raw counts (so shard summaries merge
 //! exactly) and the rates derived from them; its last columns, `run` and
 //! `shard`, name the run and the part of it, so that parts of different
-//! runs are never merged.
+//! runs are never merged, and `rows` and `rows_sha256` record what the row
+//! file beside it holds (its rows of that game and length, and the SHA-256
+//! of its bytes), so that `merge` refuses a row file cut or changed after
+//! it was written.
 
 use super::rows::csv_writer;
 use crate::board::Board;
@@ -46,7 +49,7 @@ const SUMMARY_PER_HEURISTIC: [&str; 10] = [
 
 /// The columns after the per-heuristic groups: which run and which part
 /// of it, so that `merge` can refuse parts of different runs.
-const SUMMARY_RUN: [&str; 2] = ["run", "shard"];
+const SUMMARY_RUN: [&str; 4] = ["run", "shard", "rows", "rows_sha256"];
 
 /// The summary of a run: a [`Tally`] per game and board length.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +62,58 @@ pub struct Summary {
     pub run: String,
     /// The part of the run tallied.
     pub shard: Shard,
+    /// The rows of the row file, per game and length (fewer than the
+    /// boards with `--rows failures`).
+    pub rows: BTreeMap<(Game, usize), u64>,
+    /// The SHA-256 of the row file's bytes, in hex (see [`rows_digest`]).
+    pub rows_digest: String,
+}
+
+/// The SHA-256 of row-file bytes, in lowercase hex.
+pub fn rows_digest(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(bytes))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A writer that passes bytes on and digests them ([`rows_digest`] of
+/// everything written).
+pub struct DigestWriter<'a> {
+    inner: &'a mut dyn Write,
+    hasher: sha2::Sha256,
+}
+
+impl<'a> DigestWriter<'a> {
+    /// Digests what goes to `inner`.
+    pub fn new(inner: &'a mut dyn Write) -> Self {
+        use sha2::Digest;
+        DigestWriter {
+            inner,
+            hasher: sha2::Sha256::new(),
+        }
+    }
+
+    /// The digest of everything written so far.
+    pub fn digest(&self) -> String {
+        use sha2::Digest;
+        hex(&self.hasher.clone().finalize())
+    }
+}
+
+impl Write for DigestWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        use sha2::Digest;
+        let written = self.inner.write(buf)?;
+        self.hasher.update(&buf[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 impl Default for Summary {
@@ -75,6 +130,8 @@ impl Summary {
             groups: BTreeMap::new(),
             run: String::new(),
             shard: Shard::WHOLE,
+            rows: BTreeMap::new(),
+            rows_digest: String::new(),
         }
     }
 
@@ -84,6 +141,11 @@ impl Summary {
             .entry((game, report.board.len()))
             .or_default()
             .add(key, report);
+    }
+
+    /// Counts one row of the row file, of a board of `game` and length `n`.
+    pub fn count_row(&mut self, game: Game, n: usize) {
+        *self.rows.entry((game, n)).or_default() += 1;
     }
 
     /// Merges the summary of a disjoint part of the same run (the caller
@@ -105,6 +167,11 @@ impl Summary {
         for (key, tally) in other.groups {
             self.groups.entry(key).or_default().merge(tally);
         }
+        for (key, rows) in other.rows {
+            *self.rows.entry(key).or_default() += rows;
+        }
+        // The digest is of one row file; the merged file gets its own.
+        self.rows_digest.clear();
         Ok(())
     }
 
@@ -133,14 +200,19 @@ impl Summary {
         let by_game = self.by_game();
         for (game, total) in &by_game {
             for ((g, n), tally) in self.groups.iter().filter(|((g, _), _)| g == game) {
-                w.write_record(self.summary_row(*g, &n.to_string(), tally))?;
+                let rows = self.rows.get(&(*g, *n)).copied().unwrap_or(0);
+                w.write_record(self.summary_row(*g, &n.to_string(), tally, rows))?;
             }
-            w.write_record(self.summary_row(*game, "all", total))?;
+            let rows = (self.rows.iter())
+                .filter(|((g, _), _)| g == game)
+                .map(|(_, r)| r)
+                .sum();
+            w.write_record(self.summary_row(*game, "all", total, rows))?;
         }
         w.flush()
     }
 
-    fn summary_row(&self, game: Game, n: &str, t: &Tally) -> Vec<String> {
+    fn summary_row(&self, game: Game, n: &str, t: &Tally, rows: u64) -> Vec<String> {
         let rate = |count: u64| format!("{:.6}", t.rate(count));
         let mut row = vec![
             game.to_string(),
@@ -176,7 +248,12 @@ impl Summary {
                 worst.map_or_else(String::new, |w| w.2.to_string()),
             ]);
         }
-        row.extend([self.run.clone(), self.shard.to_string()]);
+        row.extend([
+            self.run.clone(),
+            self.shard.to_string(),
+            rows.to_string(),
+            self.rows_digest.clone(),
+        ]);
         row
     }
 
@@ -194,7 +271,7 @@ impl Summary {
         let mut columns: Vec<&str> = header.iter().collect();
         if !columns.ends_with(&SUMMARY_RUN) {
             return Err(bad(
-                "not a compare summary (no run and shard columns; written by an older coinline?)"
+                "not a compare summary (no run, shard, rows and rows_sha256 columns; written by an older coinline?)"
                     .into(),
             ));
         }
@@ -227,29 +304,40 @@ impl Summary {
                 cell(i).parse::<i128>().map_err(|_| {
                     at(format!(
                         "column {} {:?} is not an integer",
-                        columns[i],
+                        header.get(i).unwrap_or_default(),
                         cell(i)
                     ))
                 })
             };
             let count = |i: usize| -> Result<u64> {
-                u64::try_from(int(i)?)
-                    .map_err(|_| at(format!("column {} is out of range", columns[i])))
+                u64::try_from(int(i)?).map_err(|_| {
+                    let column = header.get(i).unwrap_or_default();
+                    at(format!("column {column} is out of range"))
+                })
             };
             let run = cell(columns.len());
             let shard: Shard = cell(columns.len() + 1)
                 .parse()
                 .map_err(|e| at(format!("shard: {e}")))?;
+            let digest = cell(columns.len() + 3);
             if !identified {
                 (summary.run, summary.shard, identified) = (run.to_string(), shard, true);
-            } else if run != summary.run || shard != summary.shard {
-                return Err(at("its run or shard differs from the first row's".into()));
+                summary.rows_digest = digest.to_string();
+            } else if run != summary.run || shard != summary.shard || digest != summary.rows_digest
+            {
+                return Err(at(
+                    "its run, shard or rows_sha256 differs from the first row's".into(),
+                ));
             }
             let game: Game = cell(0).parse().map_err(|e| at(format!("{e}")))?;
             if cell(1) == "all" {
                 continue;
             }
             let n = usize::try_from(count(1)?).map_err(|_| at("n is out of range".into()))?;
+            let rows = count(columns.len() + 2)?;
+            if rows > 0 {
+                summary.rows.insert((game, n), rows);
+            }
             let mut tally = Tally {
                 boards: count(2)?,
                 agreed: count(3)?,

@@ -15,7 +15,7 @@ use crate::board::Board;
 use crate::case::Case;
 use crate::error::{Error, Result};
 use crate::generate::Span;
-use crate::output::{check_writable, write_atomic};
+use crate::output::{self, check_writable};
 use crate::progress::Progress;
 use crate::shrink::shrink;
 use serde::Serialize;
@@ -328,7 +328,7 @@ impl Session<'_> {
     }
 
     fn write_csv(&self, path: &Path) -> Result<()> {
-        write_atomic(path, |w| {
+        output::write(path, |w| {
             let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
             csv.write_record(CSV_HEADER)?;
             for row in &self.rows {
@@ -537,13 +537,13 @@ impl Session<'_> {
         let base = dir.join(stem);
         let input = problem.write_input(boards);
         let expected = write_answers(&judged.expected);
-        write_atomic(&base.with_extension("in"), |w| {
+        output::write(&base.with_extension("in"), |w| {
             w.write_all(input.as_bytes())
         })?;
-        write_atomic(&base.with_extension("out"), |w| {
+        output::write(&base.with_extension("out"), |w| {
             w.write_all(expected.as_bytes())
         })?;
-        write_atomic(&base.with_extension("got"), |w| {
+        output::write(&base.with_extension("got"), |w| {
             w.write_all(&judged.execution.stdout)
         })?;
         Ok(base)
