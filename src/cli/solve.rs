@@ -11,7 +11,7 @@ use coinline::solve::{
 };
 use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 
 /// Arguments of `coinline solve`.
 #[derive(Debug, Args)]
@@ -310,9 +310,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             eprintln!("note: {note}");
         }
     }
-    let mut out = std::io::stdout().lock();
-    // A closed pipe (coinline solve ... | head) is not an error worth a panic.
-    let _ = out.write_all(text.as_bytes());
+    super::print(&text)?;
     if let Some(violation) = &report.violation {
         eprintln!("coinline: FAILURE ({}): {violation}", violation.signature());
         return Ok(Status::FailureFound);

@@ -82,7 +82,12 @@ pub struct StressOutcome {
     pub boards: u64,
     /// Runs of the program for them (not counting narrowing and shrinking).
     pub runs: u64,
-    /// The failures found.
+    /// Boards that failed (in a run with a wrong answer, each board whose
+    /// answer is wrong; otherwise the boards narrowing isolated).
+    pub failing_boards: u64,
+    /// Runs of the program spent narrowing and shrinking.
+    pub shrink_runs: u64,
+    /// The failures found and reported in full (one per failing run).
     pub failures: Vec<Failure>,
 }
 
@@ -120,6 +125,8 @@ struct Session<'a> {
     bar: &'a dyn Progress,
     rows: Vec<CsvRow>,
     outcome: StressOutcome,
+    /// Every run of the program, narrowing and shrinking included.
+    all_runs: std::cell::Cell<u64>,
 }
 
 /// Runs a stress session, writing its report to `log`: replays saved
@@ -139,8 +146,11 @@ pub fn stress(
         outcome: StressOutcome {
             boards: 0,
             runs: 0,
+            failing_boards: 0,
+            shrink_runs: 0,
             failures: Vec::new(),
         },
+        all_runs: std::cell::Cell::new(0),
     };
     if let Some(path) = &config.csv {
         check_writable("--csv", path, false)?;
@@ -154,6 +164,17 @@ pub fn stress(
         .replay()
         .and_then(|stop| if stop { Ok(()) } else { session.generated() });
     session.bar.finish();
+    session.outcome.shrink_runs = session.all_runs.get() - session.outcome.runs;
+    let result = result.and_then(|()| match session.outcome.boards {
+        0 => Err(Error::nothing_to_check(match &config.replay {
+            Some(dir) => format!(
+                "no new boards, and no saved input for this problem in {}",
+                dir.display()
+            ),
+            None => "no boards to judge (give --runs 1 or more)".to_string(),
+        })),
+        _ => Ok(()),
+    });
     // The summary comes before the CSV is written, so a late write error
     // cannot hide what the session found.
     if result.is_ok() || !session.outcome.failures.is_empty() {
@@ -201,23 +222,30 @@ impl Session<'_> {
 
     fn summary(&mut self, elapsed: Duration) {
         let o = &self.outcome;
-        let rate = o.runs as f64 / elapsed.as_secs_f64().max(1e-9);
-        let result = match o.failures.len() {
-            0 => "every answer agrees with the trusted solver".to_string(),
-            1 => "1 failure".to_string(),
-            k => format!("{k} failures"),
+        let secs = elapsed.as_secs_f64();
+        let rate = o.runs as f64 / secs.max(1e-9);
+        let text = match o.failing_boards {
+            0 => format!(
+                "{} in {} ({rate:.1} runs/s) in {secs:.1} s, seed {}: every answer agrees with the trusted solver",
+                plural(o.boards, "board"),
+                plural(o.runs, "program run"),
+                self.config.seed
+            ),
+            k => format!(
+                "{} found after {} ({}) in {secs:.1} s; shrunk in {}, seed {}",
+                plural(k, "failing board"),
+                plural(o.runs, "program run"),
+                plural(o.boards, "board"),
+                plural(o.shrink_runs, "run"),
+                self.config.seed
+            ),
         };
-        let text = format!(
-            "{} in {} ({rate:.1} runs/s), seed {}: {result}",
-            plural(o.boards, "board"),
-            plural(o.runs, "program run"),
-            self.config.seed
-        );
         self.say(&text);
     }
 
     fn judge(&self, boards: &[Board]) -> Result<Judged> {
         let c = self.config;
+        self.all_runs.set(self.all_runs.get() + 1);
         judge_run(&c.problem, boards, &c.program, &c.run_limits)
     }
 
@@ -232,17 +260,40 @@ impl Session<'_> {
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "in"))
             .collect();
-        files.sort();
+        files.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
         self.say(&format!(
-            "replay: {} saved input(s) in {}",
-            files.len(),
+            "replay: {} in {}",
+            plural(files.len() as u64, "saved input"),
             dir.display()
         ));
+        let this = self.config.problem.format();
         for file in &files {
+            let name = file
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            if let Some(other) = Format::ALL
+                .into_iter()
+                .find(|f| *f != this && name.starts_with(&format!("{f}-")))
+            {
+                self.say(&format!(
+                    "  {}: saved for problem {other}, skipped",
+                    file.display()
+                ));
+                continue;
+            }
             let bytes = std::fs::read(file).map_err(|e| Error::io(file, &e))?;
-            let cases = text_of(&bytes)
-                .and_then(|text| parse_cases(&self.config.problem, text))
-                .map_err(|e| Error::invalid(format!("{}: {e}", file.display())))?;
+            let cases =
+                match text_of(&bytes).and_then(|text| parse_cases(&self.config.problem, text)) {
+                    Ok(cases) => cases,
+                    Err(e) => {
+                        self.say(&format!(
+                            "  {}: not a {} input ({e}), skipped",
+                            file.display(),
+                            self.config.problem
+                        ));
+                        continue;
+                    }
+                };
             let boards: Vec<Board> = cases.into_iter().map(|c| c.board).collect();
             if boards.is_empty() {
                 self.say(&format!("  {}: no cases, skipped", file.display()));
@@ -307,6 +358,15 @@ impl Session<'_> {
         let time_ms = format!("{:.3}", judged.execution.elapsed.as_secs_f64() * 1000.0);
         for (i, board) in boards.iter().enumerate() {
             let verdict = judged.case_kind(i);
+            let detail = match (&judged.verdict, judged.answers[i]) {
+                _ if verdict == "ok" => String::new(),
+                (Verdict::WrongAnswer { .. }, Some(got)) => format!(
+                    "wrong answer on case {}: expected {}, got {got}",
+                    i + 1,
+                    judged.expected[i]
+                ),
+                (verdict, _) => verdict.to_string(),
+            };
             self.rows.push(CsvRow {
                 source: source.to_string(),
                 seed,
@@ -317,11 +377,7 @@ impl Session<'_> {
                 expected: judged.expected[i],
                 answer: judged.answers[i],
                 verdict,
-                detail: if verdict == "ok" {
-                    String::new()
-                } else {
-                    judged.verdict.to_string()
-                },
+                detail,
                 time_ms: time_ms.clone(),
             });
         }
@@ -340,6 +396,10 @@ impl Session<'_> {
 
     fn failure(&mut self, origin: Origin<'_>, boards: &[Board], judged: Judged) -> Result<()> {
         let first_verdict = judged.verdict.clone();
+        let wrong = (0..boards.len())
+            .filter(|&i| judged.case_kind(i) != "ok")
+            .count() as u64;
+        let known = matches!(judged.verdict, Verdict::WrongAnswer { .. });
         let place = match &origin {
             Origin::Generated(first) if boards.len() == 1 => format!("board {first}"),
             Origin::Generated(first) => format!(
@@ -354,6 +414,15 @@ impl Session<'_> {
         self.say(&format!("  input as found:\n{}", excerpt(&input)));
 
         let (range, judged) = self.narrow(boards, judged)?;
+        // With a wrong answer every board's own answer is known; otherwise
+        // the boards narrowing isolated are the ones known to fail.
+        self.outcome.failing_boards += if known { wrong } else { range.len() as u64 };
+        if known && wrong > 1 {
+            self.say(&format!(
+                "  {} of this run have wrong answers (each has its row in --csv)",
+                plural(wrong, "board")
+            ));
+        }
         if boards.len() > 1 {
             let text = match (&origin, range.len()) {
                 (Origin::Generated(first), 1) => format!(
@@ -550,6 +619,28 @@ impl Session<'_> {
     }
 }
 
+/// A sort key that orders numbers inside names by value (2.in before
+/// 10.in).
+fn natural_key(name: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut number = String::from(c);
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                number.push(d);
+            }
+            let value = number.parse::<u128>().unwrap_or(u128::MAX);
+            key.push((std::mem::take(&mut text), value));
+        } else {
+            text.push(c);
+        }
+    }
+    key.push((text, 0));
+    key
+}
+
 /// `count` and `noun`, with an `s` unless the count is 1.
 fn plural(count: u64, noun: &str) -> String {
     if count == 1 {
@@ -624,6 +715,13 @@ mod tests {
         let long = "7 ".repeat(1000);
         assert!(excerpt(&long).contains("characters) ..."));
         assert_eq!(excerpt(""), "    (nothing)");
+    }
+
+    #[test]
+    fn numbers_in_names_sort_by_value() {
+        let mut names = vec!["10.in", "2.in", "a-1.in", "1.in", "a-01b.in"];
+        names.sort_by_key(|n| natural_key(n));
+        assert_eq!(names, ["1.in", "2.in", "10.in", "a-1.in", "a-01b.in"]);
     }
 
     #[test]
