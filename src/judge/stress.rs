@@ -232,11 +232,14 @@ impl Session<'_> {
                 self.config.seed
             ),
             k => format!(
-                "{} found after {} ({}) in {secs:.1} s; shrunk in {}, seed {}",
+                "{} found after {} ({}) in {secs:.1} s{}, seed {}",
                 plural(k, "failing board"),
                 plural(o.runs, "program run"),
                 plural(o.boards, "board"),
-                plural(o.shrink_runs, "run"),
+                match o.shrink_runs {
+                    0 => String::new(),
+                    runs => format!("; narrowed and shrunk in {}", plural(runs, "run")),
+                },
                 self.config.seed
             ),
         };
