@@ -111,6 +111,7 @@ impl Command {
             Command::Judge(_) => "judge",
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",
+            Command::Explain(_) => "explain",
         }
     }
 }
