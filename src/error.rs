@@ -58,6 +58,12 @@ pub enum ErrorKind {
     Invalid(String),
     /// Reading or writing a file failed.
     Io(String),
+    /// The reader of standard output went away (`coinline ... | head`):
+    /// not an error worth a word; the command ends quietly.
+    BrokenPipe,
+    /// There was nothing to check (no boards, no runs, no cases): a usage
+    /// error, never a pass.
+    NothingToCheck(String),
 }
 
 /// The library's error: an [`ErrorKind`] behind a box so `Result`s stay small.
@@ -82,7 +88,28 @@ impl Error {
 
     /// Shorthand for [`ErrorKind::Io`], naming the path involved.
     pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
-        Error::new(ErrorKind::Io(format!("{}: {}", path.display(), err)))
+        Error::new(ErrorKind::Io(format!(
+            "{}: {}",
+            path.display(),
+            crate::output::io_reason(err)
+        )))
+    }
+
+    /// A failed write to `what` (a path or "standard output"); a closed
+    /// pipe becomes [`ErrorKind::BrokenPipe`].
+    pub fn output(what: &str, err: &std::io::Error) -> Self {
+        if err.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::new(ErrorKind::BrokenPipe);
+        }
+        Error::new(ErrorKind::Io(format!(
+            "cannot write to {what}: {}",
+            crate::output::io_reason(err)
+        )))
+    }
+
+    /// Shorthand for [`ErrorKind::NothingToCheck`]; `what` says why.
+    pub fn nothing_to_check(what: impl Into<String>) -> Self {
+        Error::new(ErrorKind::NothingToCheck(what.into()))
     }
 
     /// Shorthand for [`ErrorKind::UnknownName`].
@@ -102,7 +129,11 @@ impl fmt::Display for Error {
                 token,
                 position,
                 expected,
-            } => write!(f, "token {position} {token:?} is not {expected}"),
+            } => write!(
+                f,
+                "token {position} {} is not {expected}",
+                quote_token(token)
+            ),
             ErrorKind::Overflow => write!(
                 f,
                 "the sum of the absolute values of the board does not fit in a 64-bit integer"
@@ -115,10 +146,16 @@ impl fmt::Display for Error {
                 what,
                 name,
                 expected,
-            } => write!(f, "unknown {what} {name:?} (expected one of: {expected})"),
+            } => write!(
+                f,
+                "unknown {what} {} (expected one of: {expected})",
+                quote_token(name)
+            ),
             ErrorKind::Unsupported(msg) | ErrorKind::Invalid(msg) | ErrorKind::Io(msg) => {
                 f.write_str(msg)
             }
+            ErrorKind::BrokenPipe => f.write_str("standard output was closed"),
+            ErrorKind::NothingToCheck(what) => write!(f, "nothing to check: {what}"),
             ErrorKind::IllegalMove {
                 position,
                 mv,
@@ -129,6 +166,22 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The most characters of a token that a message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// A token quoted for a message: at most [`QUOTED_CHARS`] characters of
+/// it, then its length (`"1234..."... (1000000 characters)`),
+/// so that a huge token is never echoed in full.
+pub fn quote_token(token: &str) -> String {
+    match token.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{token:?}"),
+        Some((cut, _)) => {
+            let total = token.chars().count();
+            format!("{:?}... ({total} characters)", &token[..cut])
+        }
+    }
+}
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -125,7 +125,7 @@ pub struct LargeInput {
 
 /// How the rest of a large board is filled, picked by the fill byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fill {
+pub enum FillRule {
     /// Values drawn from a distribution with the seed.
     Draw(Values),
     /// The given values repeated to the board's length (zeros if none).
@@ -134,15 +134,15 @@ pub enum Fill {
 
 impl LargeInput {
     /// The fills, indexed by the fill byte mod 8.
-    pub const FILLS: [Fill; 8] = [
-        Fill::Draw(Values::Uniform(Span { lo: -100, hi: 100 })),
-        Fill::Draw(Values::Small),
-        Fill::Draw(Values::Extreme),
-        Fill::Draw(Values::Spiky),
-        Fill::Draw(Values::Sorted),
-        Fill::Draw(Values::Zigzag),
-        Fill::Draw(Values::Palindrome),
-        Fill::Repeat,
+    pub const FILLS: [FillRule; 8] = [
+        FillRule::Draw(Values::Uniform(Span { lo: -100, hi: 100 })),
+        FillRule::Draw(Values::Small),
+        FillRule::Draw(Values::Extreme),
+        FillRule::Draw(Values::Spiky),
+        FillRule::Draw(Values::Sorted),
+        FillRule::Draw(Values::Zigzag),
+        FillRule::Draw(Values::Palindrome),
+        FillRule::Repeat,
     ];
 
     /// The bytes that decode to a board of `len` values (clamped into the
@@ -170,11 +170,11 @@ impl LargeInput {
         let len = self.board_len();
         let given = &self.given.values;
         let mut values: Vec<i64> = match Self::FILLS[usize::from(self.fill % 8)] {
-            Fill::Draw(distribution) => {
+            FillRule::Draw(distribution) => {
                 random_board(self.seed, 0, Span { lo: len, hi: len }, distribution).into_values()
             }
-            Fill::Repeat if given.is_empty() => vec![0; len],
-            Fill::Repeat => given.iter().copied().cycle().take(len).collect(),
+            FillRule::Repeat if given.is_empty() => vec![0; len],
+            FillRule::Repeat => given.iter().copied().cycle().take(len).collect(),
         };
         let used = given.len().min(len);
         values[..used].copy_from_slice(&given[..used]);

@@ -2,18 +2,18 @@
 //! shrinking and sharding. The work is done by [`coinline::compare`].
 
 use super::Bar;
-use super::{parse_with, Status};
+use super::{non_negative, parse_with, Status};
 use clap::{Args, ValueEnum};
 use coinline::check::CheckConfig;
 use coinline::compare::{
-    failure_message, rows::describe, run_to, summary_path, unshown_failures, Boards,
-    CompareOptions, CompareOutcome, RowFilter, Stop, Summary,
+    describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
+    CompareOutcome, RowFilter, Stop, Summary,
 };
 use coinline::error::{Error, Result};
 use coinline::game::Game;
 use coinline::generate::{mix64, Shard, Span, Values};
+use coinline::output::{self, check_writable, is_stdout, save_case};
 use coinline::progress::Progress;
-use coinline::report::{check_writable, save_case, write_atomic};
 use coinline::solve::{exact_solvers, Solver};
 use coinline::strategy::{heuristics, Heuristic};
 use std::fmt;
@@ -36,8 +36,9 @@ pub struct CompareArgs {
     #[arg(long, default_value = "-100..100", allow_hyphen_values = true,
           value_parser = parse_with::<Values>, conflicts_with = "exhaustive")]
     pub values: Values,
-    /// Number of random boards.
-    #[arg(long, default_value_t = 10_000, conflicts_with = "exhaustive")]
+    /// Number of random boards (at least 1).
+    #[arg(long, default_value_t = 10_000, conflicts_with = "exhaustive",
+          allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
     pub boards: u64,
     /// Enumerate every board of each length over --alphabet instead.
     #[arg(long)]
@@ -47,11 +48,12 @@ pub struct CompareArgs {
           value_parser = parse_with::<Span<i64>>)]
     pub alphabet: Option<Span<i64>>,
     /// Seed of the random boards (default: from the clock; always printed).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = non_negative::<u64>("--seed", U64))]
     pub seed: Option<u64>,
     /// Re-run exactly one row: the board of this index (with --exhaustive,
     /// its position in the enumeration). Rows go to standard output.
-    #[arg(long, value_name = "INDEX", conflicts_with = "shard")]
+    #[arg(long, value_name = "INDEX", conflicts_with = "shard",
+          allow_hyphen_values = true, value_parser = non_negative::<u64>("--only", U64))]
     pub only: Option<u64>,
     /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
     /// reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N`
@@ -60,13 +62,19 @@ pub struct CompareArgs {
     pub shard: Option<Shard>,
     /// Worker threads (at most 256); 0 is one per core. The output does not
     /// depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--jobs", "0..=256"))]
     pub jobs: usize,
     /// The per-board CSV (default reports/compare.csv, or
-    /// reports/compare-shard-K-of-N.csv with --shard). The summary goes
-    /// beside it as NAME-summary.csv.
+    /// reports/compare-shard-K-of-N.csv with --shard; `-`: standard
+    /// output). The summary goes beside it as NAME-summary.csv, or to
+    /// --summary.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// The summary CSV (`-`: standard output). Default: beside --out;
+    /// nowhere when --out is `-`.
+    #[arg(long, value_name = "FILE", conflicts_with = "only")]
+    pub summary: Option<PathBuf>,
     /// Which boards get a row.
     #[arg(long, value_enum, default_value_t = RowChoice::All)]
     pub rows: RowChoice,
@@ -75,7 +83,8 @@ pub struct CompareArgs {
     pub timings: bool,
     /// Stop at the N-th failing check (0: never; only the first 100 are
     /// shrunk and shown).
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--max-failures", U64))]
     pub max_failures: u64,
     /// Stop after about this many seconds (the number of rows then depends
     /// on the machine's speed).
@@ -83,15 +92,22 @@ pub struct CompareArgs {
     pub duration: Option<Duration>,
     /// Run minimax on boards up to this length in every game (default 16
     /// coins, 12 numbergame, 10 gameofsum; capped at its refusal limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--minimax-max", USIZE))]
     pub minimax_max: Option<usize>,
     /// Where shrunk failures are saved, as DIR/solvers_agree/NAME.
     #[arg(long, value_name = "DIR", default_value = "corpus")]
     pub corpus: PathBuf,
     /// Checks allowed to shrink one failing board.
-    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    #[arg(long, value_name = "N", default_value_t = 2_000, allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--shrink-budget", USIZE))]
     pub shrink_budget: usize,
 }
+
+/// The range of a `u64` option, for messages.
+const U64: &str = "0..=18446744073709551615";
+/// The range of a `usize` option, for messages.
+const USIZE: &str = "0..=18446744073709551615";
 
 /// The games of a run: one, or `all`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,6 +220,11 @@ pub fn run_with(
     if args.alphabet.is_some() && !args.exhaustive {
         return Err(Error::invalid("--alphabet applies only with --exhaustive"));
     }
+    if !args.exhaustive && args.boards == 0 && args.only.is_none() {
+        return Err(Error::nothing_to_check(
+            "--boards 0 asks for no boards (give at least 1)",
+        ));
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let options = args.options(seed);
     options.validate()?;
@@ -222,9 +243,20 @@ pub fn run_with(
         Some(_) => None,
         None => {
             let out = args.out_path();
-            let summary = summary_path(&out);
+            let summary = match (&args.summary, is_stdout(&out)) {
+                (Some(path), _) => Some(path.clone()),
+                (None, true) => None,
+                (None, false) => Some(summary_path(&out)),
+            };
             check_writable("--out", &out, false)?;
-            check_writable("--out", &summary, false)?;
+            if let Some(path) = &summary {
+                check_writable("--summary", path, false)?;
+                if is_stdout(path) && is_stdout(&out) {
+                    return Err(Error::invalid(
+                        "--out - and --summary - would mix rows and summary on standard output",
+                    ));
+                }
+            }
             Some((out, summary))
         }
     };
@@ -253,13 +285,15 @@ pub fn run_with(
         )?,
         Some((out, summary)) => {
             let mut outcome = None;
-            write_atomic(out, |w| {
+            output::write(out, |w| {
                 let result = run_to(&options, solvers, heuristics, &progress, w);
                 outcome = Some(result.map_err(std::io::Error::other)?);
                 Ok(())
             })?;
             let outcome = outcome.expect("set when the write succeeded");
-            write_atomic(summary, |w| outcome.summary.write_csv(w))?;
+            if let Some(summary) = summary {
+                output::write(summary, |w| outcome.summary.write_csv(w))?;
+            }
             outcome
         }
     };
@@ -310,7 +344,11 @@ impl fmt::Display for Percent {
     }
 }
 
-fn print_summary(outcome: &CompareOutcome, jobs: usize, written: Option<&(PathBuf, PathBuf)>) {
+fn print_summary(
+    outcome: &CompareOutcome,
+    jobs: usize,
+    written: Option<&(PathBuf, Option<PathBuf>)>,
+) {
     let summary: &Summary = &outcome.summary;
     for (game, t) in summary.by_game() {
         let failures = t.boards - t.agreed;
@@ -357,6 +395,16 @@ fn print_summary(outcome: &CompareOutcome, jobs: usize, written: Option<&(PathBu
         if jobs == 1 { "job" } else { "jobs" },
     );
     if let Some((rows, summary)) = written {
-        eprintln!("rows: {}  summary: {}", rows.display(), summary.display());
+        let shown = |p: &PathBuf| match is_stdout(p) {
+            true => "standard output".to_string(),
+            false => p.display().to_string(),
+        };
+        eprintln!(
+            "rows: {}  summary: {}",
+            shown(rows),
+            summary
+                .as_ref()
+                .map_or("none (give --summary FILE)".to_string(), shown)
+        );
     }
 }

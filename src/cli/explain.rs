@@ -7,7 +7,7 @@ use coinline::board::Board;
 use coinline::error::{Error, Result};
 use coinline::explain::{explain, render_html};
 use coinline::game::Game;
-use coinline::report::{check_writable, write_atomic};
+use coinline::output::{self, check_writable};
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
@@ -64,7 +64,7 @@ pub fn run(args: &ExplainArgs) -> Result<Status> {
     let board = read_board(args)?;
     let page = render_html(&explain(args.game, &board)?);
     match out {
-        Some(path) => write_atomic(path, |w| w.write_all(page.as_bytes()))?,
+        Some(path) => output::write(path, |w| w.write_all(page.as_bytes()))?,
         None => {
             // A closed pipe (coinline explain ... | head) is not worth a panic.
             let _ = std::io::stdout().lock().write_all(page.as_bytes());

@@ -8,7 +8,7 @@ use coinline::game::Game;
 use coinline::judge::{
     parse_answers, parse_cases, text_of, write_answers, Answer, Format, Problem,
 };
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The options naming a judge problem (shared with `stress`).
@@ -67,6 +67,12 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     let cases = text_of(&bytes)
         .and_then(|text| parse_cases(&problem, text))
         .map_err(in_file)?;
+    if cases.is_empty() {
+        return Err(Error::nothing_to_check(format!(
+            "{} holds no cases",
+            args.input.display()
+        )));
+    }
     let limits = problem.limits();
     let format = problem.format();
     if cases.len() > format.max_batch() {
@@ -89,33 +95,37 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         .iter()
         .map(|c| problem.expected(&c.board))
         .collect::<Result<Vec<i64>>>()?;
-    let mut out = std::io::stdout().lock();
     let Some(expected_path) = &args.expected else {
-        // A closed pipe (coinline judge ... | head) is not worth an error.
-        let _ = out.write_all(write_answers(&trusted).as_bytes());
+        super::print(&write_answers(&trusted))?;
         return Ok(Status::Ok);
     };
     let bytes = read(expected_path)?;
     let claimed = parse_answers(&String::from_utf8_lossy(&bytes), cases.len())
         .map_err(|p| Error::invalid(format!("{}: {p}", expected_path.display())))?;
     let mut differing = 0;
+    let mut report = String::new();
     for (i, (case, (&want, &got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
         if want != got {
             differing += 1;
-            let _ = writeln!(
-                out,
-                "case {} (input line {}): {} says {got}, the trusted answer is {want}",
+            report += &format!(
+                "case {} (input line {}): {} says {got}, the trusted answer is {want}\n",
                 i + 1,
                 case.line,
                 expected_path.display()
             );
         }
     }
-    if differing == 0 {
-        let _ = writeln!(out, "all {} cases agree", cases.len());
-        Ok(Status::Ok)
+    let total = cases.len() as u64;
+    report += &match (differing, total) {
+        (0, 1) => "the 1 case agrees\n".to_string(),
+        (0, _) => format!("all {total} cases agree\n"),
+        (1, _) => format!("1 of {} differs\n", super::plural(total, "case")),
+        (_, _) => format!("{differing} of {} differ\n", super::plural(total, "case")),
+    };
+    super::print(&report)?;
+    Ok(if differing == 0 {
+        Status::Ok
     } else {
-        let _ = writeln!(out, "{differing} of {} cases differ", cases.len());
-        Ok(Status::FailureFound)
-    }
+        Status::FailureFound
+    })
 }

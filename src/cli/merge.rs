@@ -3,11 +3,10 @@
 
 use super::Status;
 use clap::Args;
-use coinline::compare::{merge_rows, summary_path, Summary};
+use coinline::compare::{merge_rows, row_counts, rows_digest, summary_path, Summary};
 use coinline::error::{Error, Result};
 use coinline::generate::Shard;
-use coinline::report::check_writable;
-use coinline::report::write_atomic;
+use coinline::output::{self, check_writable, is_stdout, same_file};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -18,9 +17,14 @@ pub struct MergeArgs {
     /// beside it.
     #[arg(required = true, value_name = "SHARD.csv")]
     pub inputs: Vec<PathBuf>,
-    /// The merged row file; its summary goes beside it as NAME-summary.csv.
+    /// The merged row file (`-`: standard output); its summary goes
+    /// beside it as NAME-summary.csv, or to --summary.
     #[arg(long, value_name = "FILE", default_value = "reports/compare.csv")]
     pub out: PathBuf,
+    /// Where the merged summary goes (`-`: standard output). Default:
+    /// beside --out; nowhere when --out is `-`.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
 }
 
 fn read(path: &Path) -> Result<(String, Vec<u8>)> {
@@ -41,6 +45,33 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         .iter()
         .map(|p| read(p))
         .collect::<Result<Vec<_>>>()?;
+    let summary_out = match (&args.summary, is_stdout(&args.out)) {
+        (Some(path), _) => Some(path.clone()),
+        (None, true) => None,
+        (None, false) => Some(summary_path(&args.out)),
+    };
+    let outputs = [
+        Some(("--out", &args.out)),
+        summary_out.as_ref().map(|p| ("--summary", p)),
+    ];
+    for (option, out) in outputs.into_iter().flatten() {
+        for input in &args.inputs {
+            for file in [input.clone(), summary_path(input)] {
+                if same_file(out, &file) {
+                    return Err(Error::invalid(format!(
+                        "{option} {}: is the input {}; merging into an input would destroy it",
+                        out.display(),
+                        file.display()
+                    )));
+                }
+            }
+        }
+    }
+    if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&args.out) {
+        return Err(Error::invalid(
+            "--out - and --summary - would mix rows and summary on standard output",
+        ));
+    }
     // Rows are checked first: a broken row file says more than its summary.
     let rows = merge_rows(&inputs)?;
     let mut summary: Option<(String, Summary)> = None;
@@ -49,6 +80,8 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     for input in &args.inputs {
         let (name, bytes) = read(&summary_path(input))?;
         let part = Summary::parse_csv(&name, &bytes)?;
+        let (row_name, row_bytes) = read(input)?;
+        check_rows(&row_name, &row_bytes, &name, &part)?;
         if part.groups.is_empty() {
             return Err(Error::invalid(format!(
                 "{name}: has no rows, so its run cannot be identified"
@@ -88,17 +121,57 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         )));
     }
     summary.shard = Shard::WHOLE;
-    let summary_out = summary_path(&args.out);
+    summary.rows_digest = rows_digest(&rows);
     check_writable("--out", &args.out, false)?;
-    check_writable("--out", &summary_out, false)?;
-    write_atomic(&args.out, |w| w.write_all(&rows))?;
-    write_atomic(&summary_out, |w| summary.write_csv(w))?;
+    if let Some(path) = &summary_out {
+        check_writable("--summary", path, false)?;
+    }
+    output::write(&args.out, |w| w.write_all(&rows))?;
+    if let Some(path) = &summary_out {
+        output::write(path, |w| summary.write_csv(w))?;
+    }
     let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));
+    let shown = |p: &Path| match is_stdout(p) {
+        true => "standard output".to_string(),
+        false => p.display().to_string(),
+    };
     eprintln!(
-        "merged {} files ({boards} checks) -> {} and {}",
-        inputs.len(),
-        args.out.display(),
-        summary_out.display()
+        "merged {} ({boards} checks) -> {} and {}",
+        super::plural(inputs.len() as u64, "file"),
+        shown(&args.out),
+        summary_out
+            .as_deref()
+            .map_or("no summary (give --summary FILE)".to_string(), shown)
     );
     Ok(Status::Ok)
+}
+
+/// Refuses a row file that does not hold what its summary records: its
+/// rows per game and length, and the digest of its bytes.
+fn check_rows(name: &str, bytes: &[u8], summary_name: &str, summary: &Summary) -> Result<()> {
+    let counts = row_counts(name, bytes)?;
+    let keys: std::collections::BTreeSet<_> = counts.keys().chain(summary.rows.keys()).collect();
+    for key in keys {
+        let (found, recorded) = (
+            counts.get(key).copied().unwrap_or(0),
+            summary.rows.get(key).copied().unwrap_or(0),
+        );
+        if found != recorded {
+            return Err(Error::invalid(format!(
+                "{name}: has {} of {} n = {} but {summary_name} records {recorded}: the row file was cut or changed after it was written",
+                super::plural(found, "row"),
+                key.0,
+                key.1
+            )));
+        }
+    }
+    let digest = rows_digest(bytes);
+    if digest != summary.rows_digest {
+        return Err(Error::invalid(format!(
+            "{name}: its SHA-256 is {} but {summary_name} records {}: the row file was changed after it was written",
+            &digest[..16.min(digest.len())],
+            &summary.rows_digest[..16.min(summary.rows_digest.len())]
+        )));
+    }
+    Ok(())
 }

@@ -5,10 +5,14 @@
 //! subcommand lives in its own file with its `clap` arguments and a `run`
 //! function that calls the library.
 //!
-//! Exit codes: 0 all well, 1 a failure was found, 2 bad usage or input.
+//! Exit codes: 0 all well (also when standard output is closed early, as
+//! by `| head`), 1 a failure was found, 2 bad usage or input (including
+//! nothing to check, and a failed write), 128 + the signal when
+//! interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
 use clap::{Parser, Subcommand};
-use coinline::error::Error;
+use coinline::error::{Error, ErrorKind, Result};
+use std::io::Write;
 use std::process::ExitCode;
 
 pub mod bench;
@@ -62,10 +66,12 @@ pub enum Status {
 /// Parses the process arguments, runs the command and maps the outcome to
 /// an exit code, printing any error as one line on stderr.
 pub fn main() -> ExitCode {
+    quiet_stdout_panics();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return usage_error(err),
     };
+    interrupts::install(cli.command.name());
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Compare(args) => compare::run(&args),
@@ -76,14 +82,146 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
     };
+    // What is still buffered must reach standard output too, or fail loudly.
+    let result = result.and_then(|status| {
+        std::io::stdout()
+            .flush()
+            .map_err(|e| Error::output("standard output", &e))?;
+        Ok(status)
+    });
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
         Ok(Status::FailureFound) => ExitCode::from(1),
+        Err(err) if *err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("coinline: error: {err}");
             ExitCode::from(2)
         }
     }
+}
+
+impl Command {
+    /// The subcommand's name, for messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Solve(_) => "solve",
+            Command::Compare(_) => "compare",
+            Command::Merge(_) => "merge",
+            Command::Stress(_) => "stress",
+            Command::Judge(_) => "judge",
+            Command::Study(_) => "study",
+            Command::Bench(_) => "bench",
+            Command::Explain(_) => "explain",
+        }
+    }
+}
+
+/// Writes `text` to standard output and flushes it; a failed write is an
+/// error (a closed pipe ends the command quietly, see [`main`]).
+pub fn print(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::output("standard output", &e))
+}
+
+/// `println!` panics when standard output fails; that panic becomes the
+/// one-line error (exit 2), or for a closed pipe a quiet exit 0, never a
+/// backtrace.
+fn quiet_stdout_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(reason) = message.strip_prefix("failed printing to stdout: ") {
+            if reason.contains("Broken pipe") {
+                std::process::exit(0);
+            }
+            let reason = reason.split(" (os error").next().unwrap_or(reason);
+            eprintln!("coinline: error: cannot write to standard output: {reason}");
+            std::process::exit(2);
+        }
+        default(info);
+    }));
+}
+
+/// `count` and `noun`, with an `s` unless the count is 1.
+pub fn plural(count: u64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// Parses a non-negative number option; a negative one gets a message
+/// naming the option and its range, not clap's "unexpected argument".
+pub fn non_negative<T: std::str::FromStr>(
+    option: &'static str,
+    range: &'static str,
+) -> impl Fn(&str) -> std::result::Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        text.trim().parse::<T>().map_err(|_| {
+            let shown = quote_token(text);
+            if text.trim().starts_with('-') {
+                format!("{option} cannot be negative ({shown}); it takes a whole number in {range}")
+            } else {
+                format!("{option} takes a whole number in {range}; {shown} is not one")
+            }
+        })
+    }
+}
+
+/// A token of the user's input quoted for a message: at most 40
+/// characters of it, with the length of the rest.
+pub fn quote_token(token: &str) -> String {
+    coinline::error::quote_token(token)
+}
+
+/// Ctrl-C, SIGTERM and SIGHUP: kill the programs under test, remove the
+/// temporary files being written (so every previous output stays as it
+/// was), say so in one line and exit with 128 + the signal.
+mod interrupts {
+    #[cfg(unix)]
+    pub fn install(command: &'static str) {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let name = match signal {
+                    SIGINT => "SIGINT",
+                    SIGTERM => "SIGTERM",
+                    _ => "SIGHUP",
+                };
+                let killed = coinline::judge::sandbox::kill_running();
+                let kept = coinline::output::abandon_pending();
+                let mut said = vec![format!("coinline {command}: interrupted by {name}")];
+                if killed > 0 {
+                    said.push("killed the program under test".into());
+                }
+                said.push(if kept.is_empty() {
+                    "no output was being written".to_string()
+                } else {
+                    let names: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();
+                    format!(
+                        "removed the unfinished output; kept {} as it was",
+                        names.join(", ")
+                    )
+                });
+                eprintln!("{}", said.join("; "));
+                std::process::exit(128 + signal);
+            }
+        });
+    }
+
+    #[cfg(not(unix))]
+    pub fn install(_command: &'static str) {}
 }
 
 /// Prints help and version as clap does; turns every other clap error into
@@ -104,6 +242,8 @@ fn usage_error(err: clap::Error) -> ExitCode {
             let mut lines = text.lines().filter(|l| !l.trim().is_empty());
             let first = lines.next().unwrap_or("invalid arguments");
             let first = first.strip_prefix("error: ").unwrap_or(first);
+            let shortened = shorten_quoted(first);
+            let first = shortened.as_str();
             // "...were not provided:" is followed by an indented list; keep it.
             let listed: Vec<&str> = match first.ends_with(':') {
                 true => lines
@@ -120,6 +260,32 @@ fn usage_error(err: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Cuts each '...'-quoted value in a clap message to 40 characters, so a
+/// huge argument is never echoed in full.
+fn shorten_quoted(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('\'') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find("' ").or_else(|| rest.rfind('\'')) else {
+            break;
+        };
+        let quoted = &rest[..close];
+        match quoted.char_indices().nth(coinline::error::QUOTED_CHARS) {
+            Some((cut, _)) => {
+                let total = quoted.chars().count();
+                out.push_str(&format!("{}... ({total} characters)", &quoted[..cut]));
+            }
+            None => out.push_str(quoted),
+        }
+        out.push('\'');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Parses a command-line value with the library's `FromStr`, for clap's

@@ -11,7 +11,7 @@ use coinline::solve::{
 };
 use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 
 /// Arguments of `coinline solve`.
 #[derive(Debug, Args)]
@@ -33,8 +33,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub line: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
     /// Time budget per solver or heuristic, in seconds: with `--solver all`
     /// one whose estimated time on this board is over it is skipped with a
     /// note; one named with `--solver` is refused.
@@ -74,7 +74,7 @@ fn human_seconds(seconds: f64) -> String {
 
 /// How `solve` prints its results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub enum OutputFormat {
     /// An aligned table for people.
     Table,
     /// A CSV header and one row per solver.
@@ -85,7 +85,7 @@ pub enum Format {
 
 /// One solver's or heuristic's row of output.
 #[derive(Debug, Serialize)]
-struct Row {
+struct SolverRow {
     solver: String,
     kind: &'static str,
     difference: i64,
@@ -95,7 +95,7 @@ struct Row {
     line: Option<String>,
 }
 
-impl Row {
+impl SolverRow {
     /// The row's fields as text, `missing` standing for an absent value.
     fn cells(&self, missing: &str) -> Vec<String> {
         let opt = |v: Option<i128>| v.map_or_else(|| missing.to_string(), |v| v.to_string());
@@ -123,7 +123,7 @@ struct Output {
     game: String,
     board: Vec<i64>,
     n: usize,
-    results: Vec<Row>,
+    results: Vec<SolverRow>,
     notes: Vec<String>,
 }
 
@@ -246,7 +246,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
                 result.solver
             ));
         }
-        rows.push(Row {
+        rows.push(SolverRow {
             solver: result.solver.clone(),
             kind: "exact",
             difference,
@@ -258,7 +258,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     }
     for result in &report.heuristics {
         match &result.performance {
-            Some(p) => rows.push(Row {
+            Some(p) => rows.push(SolverRow {
                 solver: result.heuristic.clone(),
                 kind: "heuristic",
                 difference: p.difference,
@@ -296,23 +296,21 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         notes,
     };
     let text = match args.format {
-        Format::Table => render_table(&output, &board, args.line),
-        Format::Csv => render_csv(&output)?,
-        Format::Json => {
+        OutputFormat::Table => render_table(&output, &board, args.line),
+        OutputFormat::Csv => render_csv(&output)?,
+        OutputFormat::Json => {
             let mut s = serde_json::to_string_pretty(&output)
                 .map_err(|e| Error::invalid(format!("cannot encode JSON: {e}")))?;
             s.push('\n');
             s
         }
     };
-    if args.format != Format::Json {
+    if args.format != OutputFormat::Json {
         for note in &output.notes {
             eprintln!("note: {note}");
         }
     }
-    let mut out = std::io::stdout().lock();
-    // A closed pipe (coinline solve ... | head) is not an error worth a panic.
-    let _ = out.write_all(text.as_bytes());
+    super::print(&text)?;
     if let Some(violation) = &report.violation {
         eprintln!("coinline: FAILURE ({}): {violation}", violation.signature());
         return Ok(Status::FailureFound);

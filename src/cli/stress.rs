@@ -2,7 +2,7 @@
 //! generated judge inputs.
 
 use super::judge::ProblemArgs;
-use super::{parse_with, Status};
+use super::{non_negative, parse_with, Status};
 use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::generate::Span;
@@ -17,11 +17,12 @@ pub struct StressArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// How many generated boards to judge.
-    #[arg(long, default_value_t = 1000)]
+    /// How many generated boards to judge (0: only --replay).
+    #[arg(long, default_value_t = 1000, allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--runs", U64))]
     pub runs: u64,
     /// Seed of the generated boards (default: from the clock; always printed).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = non_negative::<u64>("--seed", U64))]
     pub seed: Option<u64>,
     /// Judge only the generated boards with these indices (`I` or `A..B`),
     /// as printed in a reproduce line; replaces --runs.
@@ -35,20 +36,23 @@ pub struct StressArgs {
     pub values: Option<Span<i64>>,
     /// Boards per run for the formats holding several cases (default 50;
     /// algospot allows at most 50).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--batch", "1..=50 for algospot, 1 for single-case problems"))]
     pub batch: Option<usize>,
     /// Time limit per run in seconds (decimals allowed).
     #[arg(long, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
     pub timeout: Duration,
     /// Memory limit per run in MB (the address-space limit, RLIMIT_AS).
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
     pub memory: Option<u64>,
     /// Report failures as found, without shrinking them.
     #[arg(long)]
     pub no_shrink: bool,
     /// The most runs of the program spent shrinking one failure (at most
     /// 30 for a timeout, since each try costs the time limit).
-    #[arg(long, default_value_t = 1000, value_name = "TRIES")]
+    #[arg(long, default_value_t = 1000, value_name = "TRIES", allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--shrink-budget", U64))]
     pub shrink_budget: usize,
     /// Save each minimal failure as NAME.in, NAME.out (expected) and
     /// NAME.got (the program's output) in this folder.
@@ -68,6 +72,9 @@ pub struct StressArgs {
     pub program: Vec<String>,
 }
 
+/// The range of a 64-bit count option, for messages.
+const U64: &str = "0..=18446744073709551615";
+
 /// Seconds as written on the command line: a positive decimal.
 fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
     let bad = || format!("{text:?} is not a positive number of seconds (such as 2 or 0.5)");
@@ -86,6 +93,22 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         args.n.unwrap_or(defaults.n),
         args.values.unwrap_or(defaults.values),
     )?;
+    let (n, v) = (limits.n, limits.values);
+    let beyond: Vec<String> = [
+        (n.lo < defaults.n.lo || n.hi > defaults.n.hi)
+            .then(|| format!("--n {n} (the problem allows {})", defaults.n)),
+        (v.lo < defaults.values.lo || v.hi > defaults.values.hi)
+            .then(|| format!("--values {v} (the problem allows {})", defaults.values)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !beyond.is_empty() {
+        eprintln!(
+            "warning: {} goes beyond problem {problem}'s limits: a correct solution may fail there",
+            beyond.join(" and ")
+        );
+    }
     let batch = check_batch(
         problem.format(),
         args.batch.unwrap_or(problem.format().default_batch()),

@@ -2,17 +2,96 @@
 //! directory (CSV files, SVG plots and the findings).
 
 use super::Bar;
-use super::{parse_with, Status};
+use super::{non_negative, parse_with, Status};
 use clap::{Args, Subcommand};
 use coinline::error::{Error, Result};
-use coinline::generate::{Span, Values};
-use coinline::report::{check_writable, write_atomic};
+use coinline::generate::{enumeration_size, Span, Values};
+use coinline::output::{self, check_writable};
 use coinline::study::{self, exact, sampled, Bars, Config};
 use std::path::{Path, PathBuf};
 
 /// The most worker threads `--jobs` accepts: far more than any machine the
 /// study runs on, and few enough that starting them cannot hang.
 pub const MAX_JOBS: usize = 256;
+
+/// The range of a 64-bit count option, for messages.
+const U64: &str = "0..=18446744073709551615";
+
+/// The default `--budget` in seconds: the default study (about 15
+/// minutes estimated on a 2-core machine) fits; `--max-n 13` does not.
+pub const DEFAULT_BUDGET: u64 = 3600;
+
+/// Nanoseconds per unit of work (see [`estimate`]), measured on the 2-core
+/// machine of the README with a release build (7.1 s for the 282 million
+/// units of `--max-n 8`'s enumeration).
+const NANOS_PER_UNIT: f64 = 30.0;
+
+/// The files the study writes (checked against the manifest before any
+/// work; the names actually written are checked again).
+const REPORT_FILES: [&str; 7] = [
+    "exact.csv",
+    "sampled.csv",
+    "smallest.csv",
+    "family.csv",
+    "loss-rate.svg",
+    "greedy-optimal-rate.svg",
+    "README.md",
+];
+
+/// The manifest of a report directory: the files coinline study wrote
+/// there, which it may overwrite.
+pub const MANIFEST: &str = ".coinline-study";
+
+/// Units of work of a study: an enumerated board of length n costs 2^n
+/// (minimax) + n^2, a random board n^2 (+ 2^n up to n = 16, minimax).
+fn estimate(config: &Config) -> f64 {
+    let mut units = 0.0;
+    for &alphabet in &config.alphabets {
+        for n in 1..=config.max_n {
+            let count = enumeration_size(n, alphabet).map_or(f64::MAX, |c| c as f64);
+            units += count * (2f64.powi(n as i32) + (n * n) as f64);
+        }
+    }
+    let per_size = config.boards as f64 * config.values.len() as f64;
+    for &n in &config.sizes {
+        let minimax = if n <= 16 { 2f64.powi(n as i32) } else { 0.0 };
+        units += per_size * ((n * n) as f64 + minimax);
+    }
+    units
+}
+
+/// Seconds, written for a person.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
+        s if s < 1e9 => format!("{:.0} days", s / 86400.0),
+        s => format!("{s:.1e} s"),
+    }
+}
+
+/// Refuses to overwrite a file in `dir` that the manifest does not list,
+/// unless `force`.
+fn check_owned(dir: &Path, names: &[&str], force: bool) -> Result<()> {
+    if force {
+        return Ok(());
+    }
+    let listed = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
+    let owned: Vec<&str> = listed.lines().skip(1).map(str::trim).collect();
+    for name in names {
+        let path = dir.join(name);
+        if std::fs::symlink_metadata(&path).is_ok() && !owned.contains(name) {
+            return Err(Error::invalid(format!(
+                "--out {}: {} exists and was not written by coinline study (it is not listed in {}); give --force to overwrite it",
+                dir.display(),
+                path.display(),
+                dir.join(MANIFEST).display()
+            )));
+        }
+    }
+    Ok(())
+}
 
 /// Arguments of `coinline study`.
 #[derive(Debug, Args)]
@@ -36,7 +115,8 @@ pub enum StudyCommand {
 #[derive(Debug, Args)]
 pub struct OddNArgs {
     /// Enumerate every board of length 1..=N over each alphabet.
-    #[arg(long, value_name = "N", default_value_t = study::DEFAULT_MAX_N)]
+    #[arg(long, value_name = "N", default_value_t = study::DEFAULT_MAX_N,
+          allow_hyphen_values = true, value_parser = non_negative::<usize>("--max-n", "0..=20"))]
     pub max_n: usize,
     /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
     /// list [default: 0..4,-2..2].
@@ -49,7 +129,8 @@ pub struct OddNArgs {
           value_parser = parse_with::<Span<usize>>)]
     pub sizes: Vec<Span<usize>>,
     /// Random boards per length and distribution.
-    #[arg(long, value_name = "COUNT", default_value_t = study::DEFAULT_BOARDS)]
+    #[arg(long, value_name = "COUNT", default_value_t = study::DEFAULT_BOARDS,
+          allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
     pub boards: u64,
     /// A distribution of random values (LO..HI, small, spiky, sorted,
     /// zigzag, palindrome, extreme); repeat or give a comma-separated list
@@ -58,15 +139,26 @@ pub struct OddNArgs {
           allow_hyphen_values = true, value_parser = parse_with::<Values>)]
     pub values: Vec<Values>,
     /// Seed of the random boards (board i of length n is keyed by seed, n, i).
-    #[arg(long, default_value_t = study::DEFAULT_SEED)]
+    #[arg(long, default_value_t = study::DEFAULT_SEED, allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--seed", U64))]
     pub seed: u64,
     /// Directory the report is written to.
     #[arg(long, value_name = "DIR", default_value = study::DEFAULT_OUT)]
     pub out: PathBuf,
     /// Worker threads (0: one per core; at most 256). The output does not
     /// depend on it.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--jobs", "0..=256"))]
     pub jobs: usize,
+    /// Refuse a run estimated to take longer than this many seconds (the
+    /// estimate is printed before any work).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET,
+          allow_hyphen_values = true, value_parser = non_negative::<u64>("--budget", U64))]
+    pub budget: u64,
+    /// Overwrite files in --out that coinline study did not write (not
+    /// listed in its manifest, DIR/.coinline-study).
+    #[arg(long)]
+    pub force: bool,
     /// Compute nothing: re-render the plots and README.md from the CSV
     /// files already in --out. The command quoted in README.md is read from
     /// the CSV files; the other options are ignored.
@@ -134,18 +226,30 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     if args.render_only {
         return render_only(args);
     }
-    // Minutes of work must not end in an unwritable directory.
+    // Minutes of work must not end in an unwritable directory, nor in
+    // overwriting a file the study does not own.
     check_writable("--out", &args.out, true)?;
+    check_owned(&args.out, &REPORT_FILES, args.force)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
         .build()
         .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs)))?;
     let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
+    let threads = pool.current_num_threads();
+    let seconds = estimate(&config) * NANOS_PER_UNIT * 1e-9 * 2.0 / threads.max(1) as f64;
     eprintln!(
-        "coinline study odd-n: seed {}, {enumerated} enumerated and {random} random boards, {} threads",
+        "coinline study odd-n: seed {}, {enumerated} enumerated and {random} random boards, {threads} threads; estimated {} (budget {} s)",
         config.seed,
-        pool.current_num_threads()
+        duration(seconds),
+        args.budget
     );
+    if seconds > args.budget as f64 {
+        return Err(Error::invalid(format!(
+            "the study is estimated to take {}, above the budget of {} s; raise --budget to run it, or lower --max-n, --sizes or --boards",
+            duration(seconds),
+            args.budget
+        )));
+    }
     let bars = Bars {
         exact: &Bar::new(enumerated, "enumerated boards"),
         sampled: &Bar::new(random, "random boards"),
@@ -172,10 +276,28 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
 }
 
 fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
-    for (name, text) in files {
-        write_atomic(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
-    }
     let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+    check_owned(&args.out, &names, args.force)?;
+    // The manifest first: a file is listed before it exists, never after.
+    let listed = std::fs::read_to_string(args.out.join(MANIFEST)).unwrap_or_default();
+    let mut owned: Vec<String> = listed
+        .lines()
+        .skip(1)
+        .map(|l| l.trim().to_string())
+        .collect();
+    owned.extend(names.iter().map(|n| n.to_string()));
+    owned.sort();
+    owned.dedup();
+    let manifest = format!(
+        "Generated by `coinline study`: the files it wrote here and may overwrite\n{}\n",
+        owned.join("\n")
+    );
+    output::write(&args.out.join(MANIFEST), |w| {
+        w.write_all(manifest.as_bytes())
+    })?;
+    for (name, text) in files {
+        output::write(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
+    }
     println!("wrote {} to {}", names.join(", "), args.out.display());
     Ok(())
 }

@@ -36,9 +36,13 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+pub mod merge;
 pub mod rows;
+pub mod summary_csv;
 
-pub use rows::{merge_rows, summary_path, RowLayout, RowTimings, Summary};
+pub use merge::{merge_rows, row_counts};
+pub use rows::{RowLayout, RowTimings};
+pub use summary_csv::{rows_digest, summary_path, Summary};
 
 /// The longest board a run accepts: the longest a heuristic is evaluated on.
 pub const MAX_LENGTH: usize = strategy::LIMIT;
@@ -65,6 +69,14 @@ pub enum Boards {
         /// The values a board may hold.
         alphabet: Span<i64>,
     },
+}
+
+/// A short description of where boards come from, for messages.
+pub fn describe(boards: &Boards) -> String {
+    match boards {
+        Boards::Random { count, values } => format!("{count} random boards, values {values}"),
+        Boards::Exhaustive { alphabet } => format!("the boards over {alphabet}"),
+    }
 }
 
 impl Boards {
@@ -374,7 +386,9 @@ pub fn run_to(
 ) -> Result<CompareOutcome> {
     options.validate()?;
     let layout = RowLayout::new(solvers, heuristics, options.timings);
-    let io = |e: std::io::Error| Error::invalid(format!("cannot write rows: {e}"));
+    let io = |e: std::io::Error| Error::output("the rows", &e);
+    // The summary records the rows' digest, which merge checks.
+    let out = &mut summary_csv::DigestWriter::new(out);
     out.write_all(&layout.header_bytes()).map_err(io)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads())
@@ -434,6 +448,9 @@ pub fn run_to(
                 outcome.checks += 1;
                 summary.add(checked.game, index, &checked.report);
                 out.write_all(&checked.row).map_err(io)?;
+                if !checked.row.is_empty() {
+                    summary.count_row(checked.game, checked.report.board.len());
+                }
                 if let Some(violation) = checked.report.violation {
                     outcome.failed += 1;
                     if pending.len() < MAX_SHRUNK {
@@ -455,6 +472,7 @@ pub fn run_to(
     }
     outcome.elapsed = start.elapsed();
     out.flush().map_err(io)?;
+    summary.rows_digest = out.digest();
     outcome.failures = pool.install(|| {
         pending
             .into_par_iter()

@@ -1,560 +1,31 @@
-//! The engine of `coinline stress`: run an outside program on judge inputs,
-//! compare its answers with the trusted ones, and narrow, shrink, save and
-//! replay what fails.
+//! The stress run of `coinline stress`: judge an outside program on
+//! generated and saved judge inputs, and narrow, shrink, save and replay
+//! what fails; optionally a CSV row per judged board.
 //!
 //! One run is one execution of the program on one input, which may hold
-//! several boards (cases). The program runs in its own process group with
-//! its input written from a separate thread and its output drained by two
-//! more, so a program that stops reading early or floods its output cannot
-//! block the runner. On a timeout the whole group is killed, so a script's
-//! children cannot keep the pipes open; the group is also killed after a
-//! normal exit, which clears anything left in the background. `--memory`
-//! sets `RLIMIT_AS` in the child before `exec`. Unix only.
-//!
-//! Architecture invariant: every verdict comes from [`judge_run`], the one
-//! place that compares a program's output with [`Problem::expected`];
-//! narrowing, shrinking and replaying all go through it.
+//! several boards (cases). Programs run in the [`super::sandbox`]; every
+//! verdict comes from [`super::verdict::judge_run`].
 
-use super::{parse_answers_bytes, parse_cases, text_of, write_answers, Limits, OutputProblem};
-use super::{Format, Problem};
+pub use super::sandbox::{
+    execute, kill_running, shell_quote, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
+};
+pub use super::verdict::{judge_run, Judged, Verdict};
+use super::{parse_cases, text_of, write_answers, Format, Limits, Problem};
 use crate::board::Board;
 use crate::case::Case;
 use crate::error::{Error, Result};
 use crate::generate::Span;
+use crate::output::{self, check_writable};
 use crate::progress::Progress;
-use crate::report::{check_writable, write_atomic};
 use crate::shrink::shrink;
 use serde::Serialize;
-use std::fmt;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// The most output kept from one run; more is a malformed output.
-pub const STDOUT_CAP: usize = 16 << 20;
-/// The most standard error kept from one run (for the failure report).
-pub const STDERR_CAP: usize = 64 << 10;
-/// How long to wait for the pipes to close once the program has been reaped
-/// and its process group killed (only a process that left the group can
-/// hold them longer).
-const PIPE_GRACE: Duration = Duration::from_secs(1);
 /// The most shrinking tries for a timeout, each of which costs the limit.
 pub const TIMEOUT_SHRINK_TRIES: usize = 30;
-
-/// The program under test: a command and its arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Program {
-    /// The command (a path, or a name looked up in `PATH`).
-    pub command: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-}
-
-impl Program {
-    /// The program from its words (command first).
-    pub fn new(words: &[String]) -> Result<Program> {
-        let (command, args) = words
-            .split_first()
-            .ok_or_else(|| Error::invalid("no program given (write it after --)"))?;
-        Ok(Program {
-            command: command.clone(),
-            args: args.to_vec(),
-        })
-    }
-}
-
-impl fmt::Display for Program {
-    /// The command line, quoted for a POSIX shell.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&shell_quote(&self.command))?;
-        for arg in &self.args {
-            write!(f, " {}", shell_quote(arg))?;
-        }
-        Ok(())
-    }
-}
-
-/// `word` quoted for a POSIX shell when it needs quoting.
-pub fn shell_quote(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
-/// Limits on one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunLimits {
-    /// Wall-clock time limit.
-    pub timeout: Duration,
-    /// Address-space limit in MiB (`RLIMIT_AS`), if any.
-    pub memory_mb: Option<u64>,
-}
-
-/// How a process ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// It exited with this status.
-    Code(i32),
-    /// A signal killed it.
-    Signal(i32),
-}
-
-impl fmt::Display for Exit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Exit::Code(code) => write!(f, "exit status {code}"),
-            Exit::Signal(sig) => match signal_name(sig) {
-                Some(name) => write!(f, "killed by signal {sig} ({name})"),
-                None => write!(f, "killed by signal {sig}"),
-            },
-        }
-    }
-}
-
-/// What one execution of the program did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Execution {
-    /// How it ended (for a timeout: by our SIGKILL).
-    pub exit: Exit,
-    /// Whether it ran past the time limit and was killed.
-    pub timed_out: bool,
-    /// Wall-clock time from start to exit.
-    pub elapsed: Duration,
-    /// Its standard output (at most [`STDOUT_CAP`] bytes).
-    pub stdout: Vec<u8>,
-    /// Whether the output went beyond [`STDOUT_CAP`].
-    pub stdout_truncated: bool,
-    /// The start of its standard error (at most [`STDERR_CAP`] bytes).
-    pub stderr: String,
-    /// Its peak resident memory in KiB, where the system reports it.
-    pub peak_memory_kb: Option<u64>,
-}
-
-/// Runs `program` once on `input`. Fails only when the program cannot be
-/// started; everything it does once started is in the [`Execution`].
-#[cfg(unix)]
-pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
-    use std::os::unix::process::CommandExt;
-    use std::process::{Command, Stdio};
-    let mut command = Command::new(&program.command);
-    command
-        .args(&program.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    if let Some(mb) = limits.memory_mb {
-        let bytes = mb.saturating_mul(1 << 20);
-        // SAFETY: between fork and exec the hook only calls setrlimit, which
-        // is async-signal-safe, and allocates nothing.
-        unsafe {
-            command.pre_exec(move || unix::limit_address_space(bytes));
-        }
-    }
-    let start = Instant::now();
-    let mut child = command
-        .spawn()
-        .map_err(|e| Error::invalid(format!("cannot start {}: {e}", program.command)))?;
-    let pid = child.id() as libc::pid_t;
-    let (Some(mut stdin), Some(stdout), Some(stderr)) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take())
-    else {
-        unix::kill_group(pid);
-        return Err(Error::invalid("the program's pipes could not be opened"));
-    };
-    // A program that stops reading early makes this write fail; that is fine.
-    std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = drain(stdout, STDOUT_CAP);
-    let err = drain(stderr, STDERR_CAP);
-    let (done_tx, done) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = done_tx.send(unix::reap(pid));
-    });
-    let (ended, timed_out) = match done.recv_timeout(limits.timeout) {
-        Ok(ended) => (ended, false),
-        Err(_) => {
-            unix::kill_group(pid);
-            let ended = done
-                .recv()
-                .map_err(|_| Error::invalid("lost track of the program's process"))?;
-            (ended, true)
-        }
-    };
-    let elapsed = start.elapsed();
-    let (exit, peak_memory_kb) =
-        ended.map_err(|e| Error::invalid(format!("cannot wait for the program: {e}")))?;
-    let deadline = Instant::now() + PIPE_GRACE;
-    let (stdout, stdout_truncated) = collect(&out, deadline);
-    let (stderr, _) = collect(&err, deadline);
-    Ok(Execution {
-        exit,
-        timed_out,
-        elapsed,
-        stdout,
-        stdout_truncated,
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        peak_memory_kb,
-    })
-}
-
-/// Runs `program` once on `input` (not available off Unix).
-#[cfg(not(unix))]
-pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
-    let _ = (program, input, limits);
-    Err(Error::invalid(
-        "coinline stress runs programs only on Unix systems",
-    ))
-}
-
-#[cfg(unix)]
-mod unix {
-    use super::Exit;
-    use std::io;
-
-    pub fn limit_address_space(bytes: u64) -> io::Result<()> {
-        let limit = libc::rlimit {
-            rlim_cur: bytes as libc::rlim_t,
-            rlim_max: bytes as libc::rlim_t,
-        };
-        // SAFETY: setrlimit reads the struct we pass and nothing else.
-        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(())
-    }
-
-    pub fn kill_group(pgid: libc::pid_t) {
-        // SAFETY: a plain system call; a group that is already gone is fine.
-        unsafe {
-            libc::killpg(pgid, libc::SIGKILL);
-        }
-    }
-
-    /// Waits for the leader to exit, kills the rest of its group while the
-    /// unreaped leader still holds the group id, then reaps it.
-    pub fn reap(pid: libc::pid_t) -> io::Result<(Exit, Option<u64>)> {
-        loop {
-            // SAFETY: zeroed siginfo_t is a valid output buffer.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            let flags = libc::WEXITED | libc::WNOWAIT;
-            // SAFETY: waits on our own child; `info` outlives the call.
-            if unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) } == 0 {
-                break;
-            }
-            let err = io::Error::last_os_error();
-            if err.kind() != io::ErrorKind::Interrupted {
-                return Err(err);
-            }
-        }
-        kill_group(pid);
-        let mut status = 0;
-        // SAFETY: zeroed rusage is a valid output buffer.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: reaps our own child; the buffers outlive the call.
-            if unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } == pid {
-                break;
-            }
-            let err = io::Error::last_os_error();
-            if err.kind() != io::ErrorKind::Interrupted {
-                return Err(err);
-            }
-        }
-        let exit = if libc::WIFSIGNALED(status) {
-            Exit::Signal(libc::WTERMSIG(status))
-        } else {
-            Exit::Code(libc::WEXITSTATUS(status))
-        };
-        // ru_maxrss is in KiB on Linux and in bytes on macOS.
-        let max_rss = u64::try_from(usage.ru_maxrss).ok();
-        let peak_kb = if cfg!(target_os = "macos") {
-            max_rss.map(|b| b / 1024)
-        } else {
-            max_rss
-        };
-        Ok((exit, peak_kb))
-    }
-
-    pub fn signal_name(sig: i32) -> Option<&'static str> {
-        Some(match sig {
-            libc::SIGHUP => "SIGHUP",
-            libc::SIGINT => "SIGINT",
-            libc::SIGQUIT => "SIGQUIT",
-            libc::SIGILL => "SIGILL",
-            libc::SIGABRT => "SIGABRT",
-            libc::SIGBUS => "SIGBUS",
-            libc::SIGFPE => "SIGFPE",
-            libc::SIGKILL => "SIGKILL",
-            libc::SIGSEGV => "SIGSEGV",
-            libc::SIGPIPE => "SIGPIPE",
-            libc::SIGTERM => "SIGTERM",
-            libc::SIGXCPU => "SIGXCPU",
-            libc::SIGXFSZ => "SIGXFSZ",
-            _ => return None,
-        })
-    }
-}
-
-fn signal_name(sig: i32) -> Option<&'static str> {
-    #[cfg(unix)]
-    return unix::signal_name(sig);
-    #[cfg(not(unix))]
-    {
-        let _ = sig;
-        None
-    }
-}
-
-enum Piece {
-    Data(Vec<u8>),
-    Truncated,
-}
-
-/// Reads a pipe to its end on its own thread, passing on at most `cap`
-/// bytes and discarding the rest (so a flood cannot fill memory).
-fn drain(mut pipe: impl Read + Send + 'static, cap: usize) -> mpsc::Receiver<Piece> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut kept = 0;
-        let mut told = false;
-        let mut buf = vec![0u8; 1 << 16];
-        loop {
-            match pipe.read(&mut buf) {
-                Ok(0) => break,
-                Ok(k) => {
-                    let take = k.min(cap - kept);
-                    if take > 0 && tx.send(Piece::Data(buf[..take].to_vec())).is_err() {
-                        break;
-                    }
-                    kept += take;
-                    if take < k && !told {
-                        told = true;
-                        let _ = tx.send(Piece::Truncated);
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-    });
-    rx
-}
-
-/// What a [`drain`] passed on by `deadline` (or its end, if sooner).
-fn collect(rx: &mpsc::Receiver<Piece>, deadline: Instant) -> (Vec<u8>, bool) {
-    let (mut bytes, mut truncated) = (Vec::new(), false);
-    while let Ok(piece) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        match piece {
-            Piece::Data(d) => bytes.extend_from_slice(&d),
-            Piece::Truncated => truncated = true,
-        }
-    }
-    (bytes, truncated)
-}
-
-/// The verdict on one run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Every answer is right.
-    Accepted,
-    /// An answer differs from the trusted one (the first such case).
-    WrongAnswer {
-        /// 1-based case of the input.
-        case: usize,
-        /// The trusted answer.
-        expected: i64,
-        /// The program's answer.
-        got: i64,
-    },
-    /// The program exited with a non-zero status or was killed by a signal.
-    Crash(Exit),
-    /// The program ran past the time limit.
-    Timeout(Duration),
-    /// The program failed under `--memory` and says it ran out of memory (or
-    /// its peak memory came within 10% of the limit).
-    MemoryLimit {
-        /// How it ended.
-        exit: Exit,
-        /// The limit in MiB.
-        limit_mb: u64,
-    },
-    /// The output is not one integer per case.
-    BadOutput(OutputProblem),
-    /// The output went beyond [`STDOUT_CAP`].
-    OutputTooLong,
-}
-
-impl Verdict {
-    /// A short name: `ok`, `wrong-answer`, `crash`, `timeout`,
-    /// `memory-limit`, `malformed-output` or `missing-output`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Verdict::Accepted => "ok",
-            Verdict::WrongAnswer { .. } => "wrong-answer",
-            Verdict::Crash(_) => "crash",
-            Verdict::Timeout(_) => "timeout",
-            Verdict::MemoryLimit { .. } => "memory-limit",
-            Verdict::BadOutput(OutputProblem::Missing { .. }) => "missing-output",
-            Verdict::BadOutput(_) | Verdict::OutputTooLong => "malformed-output",
-        }
-    }
-
-    /// What "fails the same way" compares while narrowing and shrinking:
-    /// the kind, and for a crash also its exit status or signal.
-    pub fn signature(&self) -> String {
-        match self {
-            Verdict::Crash(exit) => format!("crash: {exit}"),
-            other => other.kind().to_string(),
-        }
-    }
-
-    /// Whether the run passed.
-    pub fn is_accepted(&self) -> bool {
-        *self == Verdict::Accepted
-    }
-
-    /// The 0-based case the verdict points at, if any.
-    pub fn suspect_case(&self) -> Option<usize> {
-        match self {
-            Verdict::WrongAnswer { case, .. } => Some(case - 1),
-            Verdict::BadOutput(OutputProblem::Malformed { answer, .. }) => Some(answer - 1),
-            Verdict::BadOutput(OutputProblem::Missing { answers, .. }) => Some(*answers),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::Accepted => f.write_str("accepted"),
-            Verdict::WrongAnswer {
-                case,
-                expected,
-                got,
-            } => write!(
-                f,
-                "wrong answer on case {case}: expected {expected}, got {got}"
-            ),
-            Verdict::Crash(exit) => write!(f, "crash: {exit}"),
-            Verdict::Timeout(limit) => write!(
-                f,
-                "timeout: still running after {}s, killed with its process group",
-                limit.as_secs_f64()
-            ),
-            Verdict::MemoryLimit { exit, limit_mb } => {
-                write!(f, "memory limit: {exit} under the {limit_mb} MB limit")
-            }
-            Verdict::BadOutput(p @ OutputProblem::Missing { .. }) => {
-                write!(f, "missing output: {p}")
-            }
-            Verdict::BadOutput(p) => write!(f, "malformed output: {p}"),
-            Verdict::OutputTooLong => {
-                write!(f, "malformed output: more than {} MiB", STDOUT_CAP >> 20)
-            }
-        }
-    }
-}
-
-/// One run, judged.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judged {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The trusted answer of each case.
-    pub expected: Vec<i64>,
-    /// The program's answer of each case, when its output could be read.
-    pub answers: Vec<Option<i64>>,
-    /// What the program did.
-    pub execution: Execution,
-}
-
-impl Judged {
-    /// The verdict on case `i` alone: with a wrong answer elsewhere in the
-    /// run, a right answer here is `ok`; any other failure is the whole run's.
-    pub fn case_kind(&self, i: usize) -> &'static str {
-        match (&self.verdict, self.answers.get(i).copied().flatten()) {
-            (Verdict::WrongAnswer { .. }, Some(a)) if Some(&a) == self.expected.get(i) => "ok",
-            (verdict, _) => verdict.kind(),
-        }
-    }
-}
-
-/// Runs `program` on `boards` written in `problem`'s format and judges its
-/// output against the trusted answers.
-pub fn judge_run(
-    problem: &Problem,
-    boards: &[Board],
-    program: &Program,
-    limits: &RunLimits,
-) -> Result<Judged> {
-    let expected = boards
-        .iter()
-        .map(|b| problem.expected(b))
-        .collect::<Result<Vec<i64>>>()?;
-    let execution = execute(program, problem.write_input(boards).into_bytes(), limits)?;
-    let mut answers = vec![None; boards.len()];
-    let verdict = if execution.timed_out {
-        Verdict::Timeout(limits.timeout)
-    } else if execution.exit != Exit::Code(0) {
-        match limits.memory_mb {
-            Some(limit_mb) if out_of_memory(&execution, limit_mb) => Verdict::MemoryLimit {
-                exit: execution.exit,
-                limit_mb,
-            },
-            _ => Verdict::Crash(execution.exit),
-        }
-    } else if execution.stdout_truncated {
-        Verdict::OutputTooLong
-    } else {
-        match parse_answers_bytes(&execution.stdout, boards.len()) {
-            Err(problem) => Verdict::BadOutput(problem),
-            Ok(got) => {
-                answers = got.iter().copied().map(Some).collect();
-                let wrong = (0..got.len()).find(|&i| got[i] != expected[i]);
-                match wrong {
-                    Some(i) => Verdict::WrongAnswer {
-                        case: i + 1,
-                        expected: expected[i],
-                        got: got[i],
-                    },
-                    None => Verdict::Accepted,
-                }
-            }
-        }
-    };
-    Ok(Judged {
-        verdict,
-        expected,
-        answers,
-        execution,
-    })
-}
-
-/// Whether a failed run looks like it ran out of memory: its standard error
-/// says so, or its peak memory came within 10% of the limit.
-fn out_of_memory(execution: &Execution, limit_mb: u64) -> bool {
-    const SIGNS: [&str; 6] = [
-        "out of memory",
-        "memoryerror",
-        "bad_alloc",
-        "memory allocation",
-        "cannot allocate memory",
-        "allocation failed",
-    ];
-    let stderr = execution.stderr.to_ascii_lowercase();
-    let near_limit = execution
-        .peak_memory_kb
-        .is_some_and(|kb| u128::from(kb) * 10 >= u128::from(limit_mb) * 1024 * 9);
-    SIGNS.iter().any(|s| stderr.contains(s)) || near_limit
-}
 
 /// Everything a stress session needs.
 #[derive(Clone, Debug)]
@@ -611,7 +82,12 @@ pub struct StressOutcome {
     pub boards: u64,
     /// Runs of the program for them (not counting narrowing and shrinking).
     pub runs: u64,
-    /// The failures found.
+    /// Boards that failed (in a run with a wrong answer, each board whose
+    /// answer is wrong; otherwise the boards narrowing isolated).
+    pub failing_boards: u64,
+    /// Runs of the program spent narrowing and shrinking.
+    pub shrink_runs: u64,
+    /// The failures found and reported in full (one per failing run).
     pub failures: Vec<Failure>,
 }
 
@@ -649,6 +125,8 @@ struct Session<'a> {
     bar: &'a dyn Progress,
     rows: Vec<CsvRow>,
     outcome: StressOutcome,
+    /// Every run of the program, narrowing and shrinking included.
+    all_runs: std::cell::Cell<u64>,
 }
 
 /// Runs a stress session, writing its report to `log`: replays saved
@@ -668,8 +146,11 @@ pub fn stress(
         outcome: StressOutcome {
             boards: 0,
             runs: 0,
+            failing_boards: 0,
+            shrink_runs: 0,
             failures: Vec::new(),
         },
+        all_runs: std::cell::Cell::new(0),
     };
     if let Some(path) = &config.csv {
         check_writable("--csv", path, false)?;
@@ -683,6 +164,17 @@ pub fn stress(
         .replay()
         .and_then(|stop| if stop { Ok(()) } else { session.generated() });
     session.bar.finish();
+    session.outcome.shrink_runs = session.all_runs.get() - session.outcome.runs;
+    let result = result.and_then(|()| match session.outcome.boards {
+        0 => Err(Error::nothing_to_check(match &config.replay {
+            Some(dir) => format!(
+                "no new boards, and no saved input for this problem in {}",
+                dir.display()
+            ),
+            None => "no boards to judge (give --runs 1 or more)".to_string(),
+        })),
+        _ => Ok(()),
+    });
     // The summary comes before the CSV is written, so a late write error
     // cannot hide what the session found.
     if result.is_ok() || !session.outcome.failures.is_empty() {
@@ -730,23 +222,33 @@ impl Session<'_> {
 
     fn summary(&mut self, elapsed: Duration) {
         let o = &self.outcome;
-        let rate = o.runs as f64 / elapsed.as_secs_f64().max(1e-9);
-        let result = match o.failures.len() {
-            0 => "every answer agrees with the trusted solver".to_string(),
-            1 => "1 failure".to_string(),
-            k => format!("{k} failures"),
+        let secs = elapsed.as_secs_f64();
+        let rate = o.runs as f64 / secs.max(1e-9);
+        let text = match o.failing_boards {
+            0 => format!(
+                "{} in {} ({rate:.1} runs/s) in {secs:.1} s, seed {}: every answer agrees with the trusted solver",
+                plural(o.boards, "board"),
+                plural(o.runs, "program run"),
+                self.config.seed
+            ),
+            k => format!(
+                "{} found after {} ({}) in {secs:.1} s{}, seed {}",
+                plural(k, "failing board"),
+                plural(o.runs, "program run"),
+                plural(o.boards, "board"),
+                match o.shrink_runs {
+                    0 => String::new(),
+                    runs => format!("; narrowed and shrunk in {}", plural(runs, "run")),
+                },
+                self.config.seed
+            ),
         };
-        let text = format!(
-            "{} in {} ({rate:.1} runs/s), seed {}: {result}",
-            plural(o.boards, "board"),
-            plural(o.runs, "program run"),
-            self.config.seed
-        );
         self.say(&text);
     }
 
     fn judge(&self, boards: &[Board]) -> Result<Judged> {
         let c = self.config;
+        self.all_runs.set(self.all_runs.get() + 1);
         judge_run(&c.problem, boards, &c.program, &c.run_limits)
     }
 
@@ -761,17 +263,40 @@ impl Session<'_> {
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "in"))
             .collect();
-        files.sort();
+        files.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
         self.say(&format!(
-            "replay: {} saved input(s) in {}",
-            files.len(),
+            "replay: {} in {}",
+            plural(files.len() as u64, "saved input"),
             dir.display()
         ));
+        let this = self.config.problem.format();
         for file in &files {
+            let name = file
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            if let Some(other) = Format::ALL
+                .into_iter()
+                .find(|f| *f != this && name.starts_with(&format!("{f}-")))
+            {
+                self.say(&format!(
+                    "  {}: saved for problem {other}, skipped",
+                    file.display()
+                ));
+                continue;
+            }
             let bytes = std::fs::read(file).map_err(|e| Error::io(file, &e))?;
-            let cases = text_of(&bytes)
-                .and_then(|text| parse_cases(&self.config.problem, text))
-                .map_err(|e| Error::invalid(format!("{}: {e}", file.display())))?;
+            let cases =
+                match text_of(&bytes).and_then(|text| parse_cases(&self.config.problem, text)) {
+                    Ok(cases) => cases,
+                    Err(e) => {
+                        self.say(&format!(
+                            "  {}: not a {} input ({e}), skipped",
+                            file.display(),
+                            self.config.problem
+                        ));
+                        continue;
+                    }
+                };
             let boards: Vec<Board> = cases.into_iter().map(|c| c.board).collect();
             if boards.is_empty() {
                 self.say(&format!("  {}: no cases, skipped", file.display()));
@@ -836,6 +361,15 @@ impl Session<'_> {
         let time_ms = format!("{:.3}", judged.execution.elapsed.as_secs_f64() * 1000.0);
         for (i, board) in boards.iter().enumerate() {
             let verdict = judged.case_kind(i);
+            let detail = match (&judged.verdict, judged.answers[i]) {
+                _ if verdict == "ok" => String::new(),
+                (Verdict::WrongAnswer { .. }, Some(got)) => format!(
+                    "wrong answer on case {}: expected {}, got {got}",
+                    i + 1,
+                    judged.expected[i]
+                ),
+                (verdict, _) => verdict.to_string(),
+            };
             self.rows.push(CsvRow {
                 source: source.to_string(),
                 seed,
@@ -846,18 +380,14 @@ impl Session<'_> {
                 expected: judged.expected[i],
                 answer: judged.answers[i],
                 verdict,
-                detail: if verdict == "ok" {
-                    String::new()
-                } else {
-                    judged.verdict.to_string()
-                },
+                detail,
                 time_ms: time_ms.clone(),
             });
         }
     }
 
     fn write_csv(&self, path: &Path) -> Result<()> {
-        write_atomic(path, |w| {
+        output::write(path, |w| {
             let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
             csv.write_record(CSV_HEADER)?;
             for row in &self.rows {
@@ -869,6 +399,10 @@ impl Session<'_> {
 
     fn failure(&mut self, origin: Origin<'_>, boards: &[Board], judged: Judged) -> Result<()> {
         let first_verdict = judged.verdict.clone();
+        let wrong = (0..boards.len())
+            .filter(|&i| judged.case_kind(i) != "ok")
+            .count() as u64;
+        let known = matches!(judged.verdict, Verdict::WrongAnswer { .. });
         let place = match &origin {
             Origin::Generated(first) if boards.len() == 1 => format!("board {first}"),
             Origin::Generated(first) => format!(
@@ -883,6 +417,15 @@ impl Session<'_> {
         self.say(&format!("  input as found:\n{}", excerpt(&input)));
 
         let (range, judged) = self.narrow(boards, judged)?;
+        // With a wrong answer every board's own answer is known; otherwise
+        // the boards narrowing isolated are the ones known to fail.
+        self.outcome.failing_boards += if known { wrong } else { range.len() as u64 };
+        if known && wrong > 1 {
+            self.say(&format!(
+                "  {} of this run have wrong answers (each has its row in --csv)",
+                plural(wrong, "board")
+            ));
+        }
         if boards.len() > 1 {
             let text = match (&origin, range.len()) {
                 (Origin::Generated(first), 1) => format!(
@@ -1066,17 +609,39 @@ impl Session<'_> {
         let base = dir.join(stem);
         let input = problem.write_input(boards);
         let expected = write_answers(&judged.expected);
-        write_atomic(&base.with_extension("in"), |w| {
+        output::write(&base.with_extension("in"), |w| {
             w.write_all(input.as_bytes())
         })?;
-        write_atomic(&base.with_extension("out"), |w| {
+        output::write(&base.with_extension("out"), |w| {
             w.write_all(expected.as_bytes())
         })?;
-        write_atomic(&base.with_extension("got"), |w| {
+        output::write(&base.with_extension("got"), |w| {
             w.write_all(&judged.execution.stdout)
         })?;
         Ok(base)
     }
+}
+
+/// A sort key that orders numbers inside names by value (2.in before
+/// 10.in).
+fn natural_key(name: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut number = String::from(c);
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                number.push(d);
+            }
+            let value = number.parse::<u128>().unwrap_or(u128::MAX);
+            key.push((std::mem::take(&mut text), value));
+        } else {
+            text.push(c);
+        }
+    }
+    key.push((text, 0));
+    key
 }
 
 /// `count` and `noun`, with an `s` unless the count is 1.
@@ -1145,14 +710,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quoting_is_shell_safe() {
-        assert_eq!(shell_quote("./sol.py"), "./sol.py");
-        assert_eq!(shell_quote("a b"), "'a b'");
-        assert_eq!(shell_quote("it's"), "'it'\\''s'");
-        assert_eq!(shell_quote(""), "''");
-    }
-
-    #[test]
     fn long_text_is_cut_to_its_ends() {
         let text: String = (1..=50).map(|i| format!("{i}\n")).collect();
         let cut = excerpt(&text);
@@ -1164,23 +721,10 @@ mod tests {
     }
 
     #[test]
-    fn verdicts_name_their_kind() {
-        let wa = Verdict::WrongAnswer {
-            case: 2,
-            expected: 5,
-            got: 4,
-        };
-        assert_eq!(wa.kind(), "wrong-answer");
-        assert_eq!(wa.suspect_case(), Some(1));
-        let crash = Verdict::Crash(Exit::Code(3));
-        assert_eq!(crash.signature(), "crash: exit status 3");
-        assert_ne!(crash.signature(), Verdict::Crash(Exit::Code(1)).signature());
-        let missing = Verdict::BadOutput(OutputProblem::Missing {
-            answers: 1,
-            cases: 3,
-        });
-        assert_eq!(missing.kind(), "missing-output");
-        assert_eq!(missing.to_string(), "missing output: 1 answers for 3 cases");
+    fn numbers_in_names_sort_by_value() {
+        let mut names = vec!["10.in", "2.in", "a-1.in", "1.in", "a-01b.in"];
+        names.sort_by_key(|n| natural_key(n));
+        assert_eq!(names, ["1.in", "2.in", "10.in", "a-1.in", "a-01b.in"]);
     }
 
     #[test]

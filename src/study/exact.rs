@@ -2,7 +2,7 @@
 //! alphabet, each put through the full check with minimax included.
 
 use super::stats::{cells, Stats, Worst};
-use super::table::Table;
+use super::table::CsvTable;
 use super::Config;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
@@ -77,13 +77,13 @@ pub fn run(config: &Config, progress: &dyn Progress) -> Vec<ExactGroup> {
 }
 
 /// The rows of `exact.csv`.
-pub fn table(groups: &[ExactGroup]) -> Table {
+pub fn table(groups: &[ExactGroup]) -> CsvTable {
     let example = ExactGroup {
         n: 1,
         alphabet: Span { lo: 0, hi: 0 },
         stats: Stats::default(),
     };
-    Table::from_items(&example, groups, row)
+    CsvTable::from_items(&example, groups, row)
 }
 
 fn row(g: &ExactGroup) -> Vec<(&'static str, String)> {

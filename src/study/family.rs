@@ -13,7 +13,7 @@
 //! limit); the shares are read from the checked results.
 
 use super::stats::Stats;
-use super::table::Table;
+use super::table::CsvTable;
 use crate::board::Board;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
@@ -132,12 +132,12 @@ fn row(family: Family, k: i64) -> Vec<(&'static str, String)> {
 }
 
 /// The rows of `family.csv`: both families at every size of [`SIZES`].
-pub fn table() -> Table {
+pub fn table() -> CsvTable {
     let rows = Family::ALL
         .iter()
         .flat_map(|&f| SIZES.iter().map(move |&k| row(f, k)))
         .collect();
-    Table::from_pairs(HEADER.to_vec(), rows)
+    CsvTable::from_pairs(HEADER.to_vec(), rows)
 }
 
 #[cfg(test)]

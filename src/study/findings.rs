@@ -3,7 +3,7 @@
 //! that states a result ("agreed on every board") is chosen by the figures,
 //! so re-rendering the committed CSV files must give the committed README.
 
-use super::table::{Record, Table};
+use super::table::{CsvTable, Record};
 use super::Tables;
 use crate::error::{Error, Result};
 use std::fmt::Write;
@@ -18,7 +18,7 @@ pub fn render(tables: &Tables, command: &str, committed: bool) -> Result<String>
     Ok(out)
 }
 
-fn sum(table: &Table, column: &str, keep: impl Fn(&Record) -> bool) -> u64 {
+fn sum(table: &CsvTable, column: &str, keep: impl Fn(&Record) -> bool) -> u64 {
     table
         .records()
         .filter(|r| keep(r))
@@ -27,7 +27,7 @@ fn sum(table: &Table, column: &str, keep: impl Fn(&Record) -> bool) -> u64 {
 }
 
 /// The largest n among the rows kept.
-fn max_n(table: &Table, keep: impl Fn(&Record) -> bool) -> Option<usize> {
+fn max_n(table: &CsvTable, keep: impl Fn(&Record) -> bool) -> Option<usize> {
     table
         .records()
         .filter(|r| keep(r))
@@ -65,7 +65,7 @@ fn rate_with_interval(r: &Record, column: &str) -> String {
     }
 }
 
-fn distinct(table: &Table, column: &str) -> Vec<String> {
+fn distinct(table: &CsvTable, column: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in table.records() {
         let v = r.get(column).to_string();

@@ -28,7 +28,7 @@ use crate::generate::{enumeration_size, Span, Values};
 use crate::progress::{Progress, Quiet};
 use crate::strategy;
 use std::time::{Duration, Instant};
-use table::Table;
+use table::CsvTable;
 
 /// The seed of the committed report.
 pub const DEFAULT_SEED: u64 = 20_240_605;
@@ -148,7 +148,7 @@ impl Config {
         };
         /// The distinct values of a column, parsed, in order of appearance.
         fn distinct<T: std::str::FromStr + PartialEq>(
-            table: &Table,
+            table: &CsvTable,
             column: &str,
         ) -> Option<Vec<T>> {
             let mut out: Vec<T> = Vec::new();
@@ -254,7 +254,7 @@ pub struct Study {
     /// The counterexample searches.
     pub smallest: Vec<smallest::Found>,
     /// The greedy-share families.
-    pub family: Table,
+    pub family: CsvTable,
     /// Wall time of each phase, for the command's log (not in any file).
     pub elapsed: Vec<(&'static str, Duration)>,
 }
@@ -263,13 +263,13 @@ pub struct Study {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tables {
     /// `exact.csv`.
-    pub exact: Table,
+    pub exact: CsvTable,
     /// `sampled.csv`.
-    pub sampled: Table,
+    pub sampled: CsvTable,
     /// `smallest.csv`.
-    pub smallest: Table,
+    pub smallest: CsvTable,
     /// `family.csv`.
-    pub family: Table,
+    pub family: CsvTable,
 }
 
 /// The CSV files of the report, by file name.
@@ -277,7 +277,7 @@ pub const CSV_FILES: [&str; 4] = ["exact.csv", "sampled.csv", "smallest.csv", "f
 
 impl Tables {
     /// The tables with their file names, in [`CSV_FILES`] order.
-    pub fn named(&self) -> [(&'static str, &Table); 4] {
+    pub fn named(&self) -> [(&'static str, &CsvTable); 4] {
         [
             (CSV_FILES[0], &self.exact),
             (CSV_FILES[1], &self.sampled),
@@ -289,10 +289,10 @@ impl Tables {
     /// Reads the tables from the CSV texts of [`CSV_FILES`], in order.
     pub fn from_csv(texts: [&str; 4]) -> Result<Tables> {
         Ok(Tables {
-            exact: Table::from_csv(texts[0], CSV_FILES[0])?,
-            sampled: Table::from_csv(texts[1], CSV_FILES[1])?,
-            smallest: Table::from_csv(texts[2], CSV_FILES[2])?,
-            family: Table::from_csv(texts[3], CSV_FILES[3])?,
+            exact: CsvTable::from_csv(texts[0], CSV_FILES[0])?,
+            sampled: CsvTable::from_csv(texts[1], CSV_FILES[1])?,
+            smallest: CsvTable::from_csv(texts[2], CSV_FILES[2])?,
+            family: CsvTable::from_csv(texts[3], CSV_FILES[3])?,
         })
     }
 }

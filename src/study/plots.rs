@@ -6,7 +6,7 @@
 //! are separate series: solid lines with filled dots for odd n, dashed
 //! lines with hollow dots for even n. Everything is read from the tables.
 
-use super::table::Table;
+use super::table::CsvTable;
 use super::Tables;
 use crate::error::{Error, Result};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
@@ -90,7 +90,7 @@ pub fn render(tables: &Tables) -> Result<Vec<(&'static str, String)>> {
 
 /// Groups rows by `source` (alphabet or distribution) and parity of n, in
 /// order of first appearance; a source keeps its color across panels.
-fn series(table: &Table, source: &str, f: &Figure, colors: &mut Vec<String>) -> Vec<Series> {
+fn series(table: &CsvTable, source: &str, f: &Figure, colors: &mut Vec<String>) -> Vec<Series> {
     let mut out: Vec<Series> = Vec::new();
     for r in table.records() {
         let (Some(n), Some(rate)) = (r.num::<f64>("n"), r.num::<f64>(f.rate)) else {

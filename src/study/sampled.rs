@@ -8,7 +8,7 @@
 //! distributions at one length are not independent samples of each other.
 
 use super::stats::{cells, Stats, Worst};
-use super::table::Table;
+use super::table::CsvTable;
 use super::Config;
 use crate::board::Board;
 use crate::check::{check_builtin, CheckConfig};
@@ -81,14 +81,14 @@ pub fn run(config: &Config, progress: &dyn Progress) -> Vec<SampledGroup> {
 }
 
 /// The rows of `sampled.csv`.
-pub fn table(groups: &[SampledGroup]) -> Table {
+pub fn table(groups: &[SampledGroup]) -> CsvTable {
     let example = SampledGroup {
         n: 1,
         values: Values::Small,
         seed: 0,
         stats: Stats::default(),
     };
-    Table::from_items(&example, groups, row)
+    CsvTable::from_items(&example, groups, row)
 }
 
 fn row(g: &SampledGroup) -> Vec<(&'static str, String)> {

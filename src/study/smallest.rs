@@ -11,7 +11,7 @@
 
 use super::exact::ExactGroup;
 use super::stats::Stats;
-use super::table::Table;
+use super::table::CsvTable;
 use crate::board::Board;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
@@ -279,8 +279,8 @@ fn even_row(groups: &[ExactGroup]) -> Vec<(&'static str, String)> {
 
 /// The rows of `smallest.csv`: each search's result, then the even-n
 /// statement over the exhaustive groups.
-pub fn table(found: &[Found], exact: &[ExactGroup]) -> Table {
+pub fn table(found: &[Found], exact: &[ExactGroup]) -> CsvTable {
     let mut rows: Vec<Vec<(&str, String)>> = found.iter().map(found_row).collect();
     rows.push(even_row(exact));
-    Table::from_pairs(HEADER.to_vec(), rows)
+    CsvTable::from_pairs(HEADER.to_vec(), rows)
 }

@@ -6,24 +6,24 @@ use crate::error::{Error, Result};
 
 /// A header and rows of text cells, all rows as wide as the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Table {
+pub struct CsvTable {
     /// Column names.
     pub header: Vec<String>,
     /// The rows, in order.
     pub rows: Vec<Vec<String>>,
 }
 
-/// One row of a [`Table`], with cells looked up by column name.
+/// One row of a [`CsvTable`], with cells looked up by column name.
 #[derive(Clone, Copy, Debug)]
 pub struct Record<'a> {
-    table: &'a Table,
+    table: &'a CsvTable,
     row: &'a [String],
 }
 
-impl Table {
+impl CsvTable {
     /// Builds a table from rows given as (column, cell) pairs; every row
     /// must name the same columns in the same order as `header`.
-    pub fn from_pairs(header: Vec<&str>, rows: Vec<Vec<(&str, String)>>) -> Table {
+    pub fn from_pairs(header: Vec<&str>, rows: Vec<Vec<(&str, String)>>) -> CsvTable {
         let header: Vec<String> = header.into_iter().map(String::from).collect();
         let rows = rows
             .into_iter()
@@ -33,7 +33,7 @@ impl Table {
                 pairs.into_iter().map(|(_, cell)| cell).collect()
             })
             .collect();
-        Table { header, rows }
+        CsvTable { header, rows }
     }
 
     /// Builds a table with one row per item; `row` gives an item's (column,
@@ -43,9 +43,9 @@ impl Table {
         example: &T,
         items: &[T],
         row: impl Fn(&T) -> Vec<(&'static str, String)>,
-    ) -> Table {
+    ) -> CsvTable {
         let header = row(example).into_iter().map(|(name, _)| name).collect();
-        Table::from_pairs(header, items.iter().map(row).collect())
+        CsvTable::from_pairs(header, items.iter().map(row).collect())
     }
 
     /// The table as CSV text (a header line, then one line per row).
@@ -60,9 +60,9 @@ impl Table {
         String::from_utf8(bytes).expect("cells are UTF-8")
     }
 
-    /// Reads CSV text written by [`Table::to_csv`]; `what` names the input
+    /// Reads CSV text written by [`CsvTable::to_csv`]; `what` names the input
     /// in errors.
-    pub fn from_csv(text: &str, what: &str) -> Result<Table> {
+    pub fn from_csv(text: &str, what: &str) -> Result<CsvTable> {
         let bad = |e: csv::Error| Error::invalid(format!("{what}: {e}"));
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header = reader
@@ -75,7 +75,7 @@ impl Table {
             .records()
             .map(|r| r.map(|r| r.iter().map(String::from).collect()).map_err(bad))
             .collect::<Result<Vec<Vec<String>>>>()?;
-        Ok(Table { header, rows })
+        Ok(CsvTable { header, rows })
     }
 
     /// The rows as [`Record`]s.
@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn csv_round_trips_with_quoted_cells() {
-        let table = Table::from_pairs(
+        let table = CsvTable::from_pairs(
             vec!["n", "board"],
             vec![
                 vec![("n", "3".into()), ("board", "1 5 1".into())],
@@ -118,10 +118,10 @@ mod tests {
             ],
         );
         let text = table.to_csv();
-        assert_eq!(Table::from_csv(&text, "test").unwrap(), table);
+        assert_eq!(CsvTable::from_csv(&text, "test").unwrap(), table);
         let first = table.records().next().unwrap();
         assert_eq!(first.num::<usize>("n"), Some(3));
         assert_eq!(first.get("missing"), "");
-        assert!(Table::from_csv("a,b\n1\n", "test").is_err());
+        assert!(CsvTable::from_csv("a,b\n1\n", "test").is_err());
     }
 }

@@ -9,8 +9,8 @@ use coinline::compare::{
     RowFilter, Stop, Summary,
 };
 use coinline::generate::{enumeration_total, Span, Values};
+use coinline::output::save_case;
 use coinline::progress::Quiet;
-use coinline::report::save_case;
 use coinline::solve::{exact_solvers, Memo, Minimax, Solver, Table};
 use coinline::strategy::{heuristics, Heuristic};
 use coinline::{Board, Game};

@@ -355,8 +355,8 @@ fn large_seeds() -> Vec<(String, Vec<u8>)> {
         let empty = Case::new(game, Board::default());
         let bytes = LargeInput::encode(&empty, len, fill as u8, 1000 + fill as u64);
         let label = match LargeInput::FILLS[fill] {
-            coinline::fuzzing::Fill::Draw(values) => values.to_string().replace("..", "_"),
-            coinline::fuzzing::Fill::Repeat => "repeat".into(),
+            coinline::fuzzing::FillRule::Draw(values) => values.to_string().replace("..", "_"),
+            coinline::fuzzing::FillRule::Repeat => "repeat".into(),
         };
         seeds.push((format!("seed-draw-{game}-n{len}-{label}"), bytes));
     }
@@ -450,7 +450,7 @@ fn write_seed_corpus() {
             }
         }
         for (name, bytes) in wanted {
-            coinline::report::write_atomic(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
+            coinline::output::write(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
         }
     }
     assert!(stale_seeds().is_empty());

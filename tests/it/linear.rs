@@ -229,9 +229,9 @@ fn the_check_finds_strict_peaks_by_enumeration_and_at_random() {
 }
 
 /// Table's value-only fill compiled for one instruction set, as a solver.
-struct Fill(Isa);
+struct TableOn(Isa);
 
-impl Solver for Fill {
+impl Solver for TableOn {
     fn name(&self) -> &str {
         self.0.name()
     }
@@ -240,11 +240,11 @@ impl Solver for Fill {
     }
 }
 
-fn available_fills() -> Vec<Fill> {
+fn available_fills() -> Vec<TableOn> {
     Isa::ALL
         .into_iter()
         .filter(|i| i.available())
-        .map(Fill)
+        .map(TableOn)
         .collect()
 }
 

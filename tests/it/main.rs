@@ -15,3 +15,4 @@ mod properties;
 mod seeds;
 mod stress;
 mod study;
+mod trust;

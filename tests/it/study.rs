@@ -6,7 +6,7 @@ use coinline::check::{check, CheckConfig};
 use coinline::solve::{Minimax, Solver, Table as TableSolver};
 use coinline::strategy::heuristics;
 use coinline::study::stats::{cells, Stats, Worst};
-use coinline::study::table::Table;
+use coinline::study::table::CsvTable;
 use coinline::study::{self, Bars, Config, Tables, CSV_FILES};
 use coinline::{Board, Game};
 use std::path::{Path, PathBuf};
@@ -37,7 +37,7 @@ fn run_on(threads: usize, config: &Config) -> Tables {
 
 /// The committed rows whose `key` columns match those of `row`.
 fn matching<'a>(
-    committed: &'a Table,
+    committed: &'a CsvTable,
     header: &[String],
     row: &[String],
     key: &[&str],

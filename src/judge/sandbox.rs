@@ -1,0 +1,409 @@
+//! The process sandbox of `coinline stress`: start a program in its own
+//! process group with optional limits, feed its input, drain its output,
+//! wait for it (with `wait4`, for its peak memory) and kill its whole group.
+//!
+//! The input is written from a separate thread and the output drained by
+//! two more, so a program that stops reading early or floods its output
+//! cannot block the runner. On a timeout the whole group is killed, so a
+//! script's children cannot keep the pipes open; the group is also killed
+//! after a normal exit, which clears anything left in the background.
+//! `--memory` sets `RLIMIT_AS` in the child before `exec`. The groups of
+//! running programs are listed, so that an interrupted coinline kills them
+//! ([`kill_running`]). Unix only.
+//!
+//! Architecture invariant: every `unsafe` block of the judge lives in this
+//! file, each with a `// SAFETY:` comment.
+
+use crate::error::{Error, Result};
+use std::fmt;
+use std::io::{Read, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The most output kept from one run; more is a malformed output.
+pub const STDOUT_CAP: usize = 16 << 20;
+/// The most standard error kept from one run (for the failure report).
+pub const STDERR_CAP: usize = 64 << 10;
+/// How long to wait for the pipes to close once the program has been reaped
+/// and its process group killed (only a process that left the group can
+/// hold them longer).
+const PIPE_GRACE: Duration = Duration::from_secs(1);
+
+/// The program under test: a command and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The command (a path, or a name looked up in `PATH`).
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+impl Program {
+    /// The program from its words (command first).
+    pub fn new(words: &[String]) -> Result<Program> {
+        let (command, args) = words
+            .split_first()
+            .ok_or_else(|| Error::invalid("no program given (write it after --)"))?;
+        Ok(Program {
+            command: command.clone(),
+            args: args.to_vec(),
+        })
+    }
+}
+
+impl fmt::Display for Program {
+    /// The command line, quoted for a POSIX shell.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&shell_quote(&self.command))?;
+        for arg in &self.args {
+            write!(f, " {}", shell_quote(arg))?;
+        }
+        Ok(())
+    }
+}
+
+/// `word` quoted for a POSIX shell when it needs quoting.
+pub fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Limits on one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLimits {
+    /// Wall-clock time limit.
+    pub timeout: Duration,
+    /// Address-space limit in MiB (`RLIMIT_AS`), if any.
+    pub memory_mb: Option<u64>,
+}
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status.
+    Code(i32),
+    /// A signal killed it.
+    Signal(i32),
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit status {code}"),
+            Exit::Signal(sig) => match signal_name(sig) {
+                Some(name) => write!(f, "killed by signal {sig} ({name})"),
+                None => write!(f, "killed by signal {sig}"),
+            },
+        }
+    }
+}
+
+/// What one execution of the program did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Execution {
+    /// How it ended (for a timeout: by our SIGKILL).
+    pub exit: Exit,
+    /// Whether it ran past the time limit and was killed.
+    pub timed_out: bool,
+    /// Wall-clock time from start to exit.
+    pub elapsed: Duration,
+    /// Its standard output (at most [`STDOUT_CAP`] bytes).
+    pub stdout: Vec<u8>,
+    /// Whether the output went beyond [`STDOUT_CAP`].
+    pub stdout_truncated: bool,
+    /// The start of its standard error (at most [`STDERR_CAP`] bytes).
+    pub stderr: String,
+    /// Its peak resident memory in KiB, where the system reports it.
+    pub peak_memory_kb: Option<u64>,
+}
+
+/// Runs `program` once on `input`. Fails only when the program cannot be
+/// started; everything it does once started is in the [`Execution`].
+#[cfg(unix)]
+pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(&program.command);
+    command
+        .args(&program.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    if let Some(mb) = limits.memory_mb {
+        let bytes = mb.saturating_mul(1 << 20);
+        // SAFETY: between fork and exec the hook only calls setrlimit, which
+        // is async-signal-safe, and allocates nothing (`bytes` is computed
+        // before the fork).
+        unsafe {
+            command.pre_exec(move || unix::limit_address_space(bytes));
+        }
+    }
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .map_err(|e| Error::invalid(format!("cannot start {}: {e}", program.command)))?;
+    let pid = child.id() as libc::pid_t;
+    let _live = unix::Live::register(pid);
+    let (Some(mut stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        unix::kill_group(pid);
+        return Err(Error::invalid("the program's pipes could not be opened"));
+    };
+    // A program that stops reading early makes this write fail; that is fine.
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = drain(stdout, STDOUT_CAP);
+    let err = drain(stderr, STDERR_CAP);
+    let (done_tx, done) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done_tx.send(unix::reap(pid));
+    });
+    let (ended, timed_out) = match done.recv_timeout(limits.timeout) {
+        Ok(ended) => (ended, false),
+        Err(_) => {
+            unix::kill_group(pid);
+            let ended = done
+                .recv()
+                .map_err(|_| Error::invalid("lost track of the program's process"))?;
+            (ended, true)
+        }
+    };
+    let elapsed = start.elapsed();
+    let (exit, peak_memory_kb) =
+        ended.map_err(|e| Error::invalid(format!("cannot wait for the program: {e}")))?;
+    let deadline = Instant::now() + PIPE_GRACE;
+    let (stdout, stdout_truncated) = collect(&out, deadline);
+    let (stderr, _) = collect(&err, deadline);
+    Ok(Execution {
+        exit,
+        timed_out,
+        elapsed,
+        stdout,
+        stdout_truncated,
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        peak_memory_kb,
+    })
+}
+
+/// Runs `program` once on `input` (not available off Unix).
+#[cfg(not(unix))]
+pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
+    let _ = (program, input, limits);
+    Err(Error::invalid(
+        "coinline stress runs programs only on Unix systems",
+    ))
+}
+
+#[cfg(unix)]
+mod unix {
+    use super::Exit;
+    use std::io;
+    use std::sync::Mutex;
+
+    pub fn limit_address_space(bytes: u64) -> io::Result<()> {
+        let limit = libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        };
+        // SAFETY: setrlimit only reads the struct we pass, which lives on
+        // this stack frame for the whole call.
+        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
+    pub fn kill_group(pgid: libc::pid_t) {
+        // SAFETY: killpg takes plain integers and touches no memory of
+        // ours; a group that is already gone only makes it return ESRCH.
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+
+    /// The process groups of the programs running now, so that an
+    /// interrupted coinline can kill them ([`super::kill_running`]).
+    static LIVE: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+    /// A running program's group, listed while this guard lives.
+    pub struct Live(libc::pid_t);
+
+    impl Live {
+        pub fn register(pgid: libc::pid_t) -> Live {
+            LIVE.lock().unwrap_or_else(|e| e.into_inner()).push(pgid);
+            Live(pgid)
+        }
+    }
+
+    impl Drop for Live {
+        fn drop(&mut self) {
+            let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+            live.retain(|&g| g != self.0);
+        }
+    }
+
+    /// Kills every listed group; returns how many there were.
+    pub fn kill_running() -> usize {
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        for &pgid in live.iter() {
+            kill_group(pgid);
+        }
+        live.len()
+    }
+
+    /// Waits for the leader to exit, kills the rest of its group while the
+    /// unreaped leader still holds the group id, then reaps it.
+    pub fn reap(pid: libc::pid_t) -> io::Result<(Exit, Option<u64>)> {
+        loop {
+            // SAFETY: siginfo_t is a plain C struct for which all-zero
+            // bytes are a valid value.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let flags = libc::WEXITED | libc::WNOWAIT;
+            // SAFETY: waits on our own child; `info` is a valid, writable
+            // siginfo_t that outlives the call.
+            if unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) } == 0 {
+                break;
+            }
+            let err = io::Error::last_os_error();
+            if err.kind() != io::ErrorKind::Interrupted {
+                return Err(err);
+            }
+        }
+        kill_group(pid);
+        let mut status = 0;
+        // SAFETY: rusage is a plain C struct for which all-zero bytes are
+        // a valid value.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: reaps our own child; `status` and `usage` are valid,
+            // writable and outlive the call.
+            if unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } == pid {
+                break;
+            }
+            let err = io::Error::last_os_error();
+            if err.kind() != io::ErrorKind::Interrupted {
+                return Err(err);
+            }
+        }
+        let exit = if libc::WIFSIGNALED(status) {
+            Exit::Signal(libc::WTERMSIG(status))
+        } else {
+            Exit::Code(libc::WEXITSTATUS(status))
+        };
+        // ru_maxrss is in KiB on Linux and in bytes on macOS.
+        let max_rss = u64::try_from(usage.ru_maxrss).ok();
+        let peak_kb = if cfg!(target_os = "macos") {
+            max_rss.map(|b| b / 1024)
+        } else {
+            max_rss
+        };
+        Ok((exit, peak_kb))
+    }
+
+    pub fn signal_name(sig: i32) -> Option<&'static str> {
+        Some(match sig {
+            libc::SIGHUP => "SIGHUP",
+            libc::SIGINT => "SIGINT",
+            libc::SIGQUIT => "SIGQUIT",
+            libc::SIGILL => "SIGILL",
+            libc::SIGABRT => "SIGABRT",
+            libc::SIGBUS => "SIGBUS",
+            libc::SIGFPE => "SIGFPE",
+            libc::SIGKILL => "SIGKILL",
+            libc::SIGSEGV => "SIGSEGV",
+            libc::SIGPIPE => "SIGPIPE",
+            libc::SIGTERM => "SIGTERM",
+            libc::SIGXCPU => "SIGXCPU",
+            libc::SIGXFSZ => "SIGXFSZ",
+            _ => return None,
+        })
+    }
+}
+
+/// Kills the process group of every program running now (on an interrupt
+/// of coinline itself: the programs run in groups of their own, so the
+/// terminal's Ctrl-C does not reach them). Returns how many there were.
+pub fn kill_running() -> usize {
+    #[cfg(unix)]
+    return unix::kill_running();
+    #[cfg(not(unix))]
+    0
+}
+
+/// The name of signal `sig` (`SIGSEGV`), where known.
+pub fn signal_name(sig: i32) -> Option<&'static str> {
+    #[cfg(unix)]
+    return unix::signal_name(sig);
+    #[cfg(not(unix))]
+    {
+        let _ = sig;
+        None
+    }
+}
+
+enum Piece {
+    Data(Vec<u8>),
+    Truncated,
+}
+
+/// Reads a pipe to its end on its own thread, passing on at most `cap`
+/// bytes and discarding the rest (so a flood cannot fill memory).
+fn drain(mut pipe: impl Read + Send + 'static, cap: usize) -> mpsc::Receiver<Piece> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut kept = 0;
+        let mut told = false;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(k) => {
+                    let take = k.min(cap - kept);
+                    if take > 0 && tx.send(Piece::Data(buf[..take].to_vec())).is_err() {
+                        break;
+                    }
+                    kept += take;
+                    if take < k && !told {
+                        told = true;
+                        let _ = tx.send(Piece::Truncated);
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+    });
+    rx
+}
+
+/// What a [`drain`] passed on by `deadline` (or its end, if sooner).
+fn collect(rx: &mpsc::Receiver<Piece>, deadline: Instant) -> (Vec<u8>, bool) {
+    let (mut bytes, mut truncated) = (Vec::new(), false);
+    while let Ok(piece) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        match piece {
+            Piece::Data(d) => bytes.extend_from_slice(&d),
+            Piece::Truncated => truncated = true,
+        }
+    }
+    (bytes, truncated)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_is_shell_safe() {
+        assert_eq!(shell_quote("./sol.py"), "./sol.py");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+}

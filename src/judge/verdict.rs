@@ -1,0 +1,236 @@
+//! Verdicts: what one run of a program under test did, judged against the
+//! trusted answers.
+//!
+//! Architecture invariant: every verdict comes from [`judge_run`], the one
+//! place that compares a program's output with [`Problem::expected`];
+//! narrowing, shrinking and replaying all go through it.
+
+use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
+use super::{parse_answers_bytes, OutputProblem, Problem};
+use crate::board::Board;
+use crate::error::Result;
+use std::fmt;
+use std::time::Duration;
+
+/// The verdict on one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every answer is right.
+    Accepted,
+    /// An answer differs from the trusted one (the first such case).
+    WrongAnswer {
+        /// 1-based case of the input.
+        case: usize,
+        /// The trusted answer.
+        expected: i64,
+        /// The program's answer.
+        got: i64,
+    },
+    /// The program exited with a non-zero status or was killed by a signal.
+    Crash(Exit),
+    /// The program ran past the time limit.
+    Timeout(Duration),
+    /// The program failed under `--memory` and says it ran out of memory (or
+    /// its peak memory came within 10% of the limit).
+    MemoryLimit {
+        /// How it ended.
+        exit: Exit,
+        /// The limit in MiB.
+        limit_mb: u64,
+    },
+    /// The output is not one integer per case.
+    BadOutput(OutputProblem),
+    /// The output went beyond [`STDOUT_CAP`].
+    OutputTooLong,
+}
+
+impl Verdict {
+    /// A short name: `ok`, `wrong-answer`, `crash`, `timeout`,
+    /// `memory-limit`, `malformed-output` or `missing-output`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Accepted => "ok",
+            Verdict::WrongAnswer { .. } => "wrong-answer",
+            Verdict::Crash(_) => "crash",
+            Verdict::Timeout(_) => "timeout",
+            Verdict::MemoryLimit { .. } => "memory-limit",
+            Verdict::BadOutput(OutputProblem::Missing { .. }) => "missing-output",
+            Verdict::BadOutput(_) | Verdict::OutputTooLong => "malformed-output",
+        }
+    }
+
+    /// What "fails the same way" compares while narrowing and shrinking:
+    /// the kind, and for a crash also its exit status or signal.
+    pub fn signature(&self) -> String {
+        match self {
+            Verdict::Crash(exit) => format!("crash: {exit}"),
+            other => other.kind().to_string(),
+        }
+    }
+
+    /// Whether the run passed.
+    pub fn is_accepted(&self) -> bool {
+        *self == Verdict::Accepted
+    }
+
+    /// The 0-based case the verdict points at, if any.
+    pub fn suspect_case(&self) -> Option<usize> {
+        match self {
+            Verdict::WrongAnswer { case, .. } => Some(case - 1),
+            Verdict::BadOutput(OutputProblem::Malformed { answer, .. }) => Some(answer - 1),
+            Verdict::BadOutput(OutputProblem::Missing { answers, .. }) => Some(*answers),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("accepted"),
+            Verdict::WrongAnswer {
+                case,
+                expected,
+                got,
+            } => write!(
+                f,
+                "wrong answer on case {case}: expected {expected}, got {got}"
+            ),
+            Verdict::Crash(exit) => write!(f, "crash: {exit}"),
+            Verdict::Timeout(limit) => write!(
+                f,
+                "timeout: still running after {}s, killed with its process group",
+                limit.as_secs_f64()
+            ),
+            Verdict::MemoryLimit { exit, limit_mb } => {
+                write!(f, "memory limit: {exit} under the {limit_mb} MB limit")
+            }
+            Verdict::BadOutput(p @ OutputProblem::Missing { .. }) => {
+                write!(f, "missing output: {p}")
+            }
+            Verdict::BadOutput(p) => write!(f, "malformed output: {p}"),
+            Verdict::OutputTooLong => {
+                write!(f, "malformed output: more than {} MiB", STDOUT_CAP >> 20)
+            }
+        }
+    }
+}
+
+/// One run, judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The trusted answer of each case.
+    pub expected: Vec<i64>,
+    /// The program's answer of each case, when its output could be read.
+    pub answers: Vec<Option<i64>>,
+    /// What the program did.
+    pub execution: Execution,
+}
+
+impl Judged {
+    /// The verdict on case `i` alone: with a wrong answer elsewhere in the
+    /// run, a right answer here is `ok`; any other failure is the whole run's.
+    pub fn case_kind(&self, i: usize) -> &'static str {
+        match (&self.verdict, self.answers.get(i).copied().flatten()) {
+            (Verdict::WrongAnswer { .. }, Some(a)) if Some(&a) == self.expected.get(i) => "ok",
+            (verdict, _) => verdict.kind(),
+        }
+    }
+}
+
+/// Runs `program` on `boards` written in `problem`'s format and judges its
+/// output against the trusted answers.
+pub fn judge_run(
+    problem: &Problem,
+    boards: &[Board],
+    program: &Program,
+    limits: &RunLimits,
+) -> Result<Judged> {
+    let expected = boards
+        .iter()
+        .map(|b| problem.expected(b))
+        .collect::<Result<Vec<i64>>>()?;
+    let execution = execute(program, problem.write_input(boards).into_bytes(), limits)?;
+    let mut answers = vec![None; boards.len()];
+    let verdict = if execution.timed_out {
+        Verdict::Timeout(limits.timeout)
+    } else if execution.exit != Exit::Code(0) {
+        match limits.memory_mb {
+            Some(limit_mb) if out_of_memory(&execution, limit_mb) => Verdict::MemoryLimit {
+                exit: execution.exit,
+                limit_mb,
+            },
+            _ => Verdict::Crash(execution.exit),
+        }
+    } else if execution.stdout_truncated {
+        Verdict::OutputTooLong
+    } else {
+        match parse_answers_bytes(&execution.stdout, boards.len()) {
+            Err(problem) => Verdict::BadOutput(problem),
+            Ok(got) => {
+                answers = got.iter().copied().map(Some).collect();
+                let wrong = (0..got.len()).find(|&i| got[i] != expected[i]);
+                match wrong {
+                    Some(i) => Verdict::WrongAnswer {
+                        case: i + 1,
+                        expected: expected[i],
+                        got: got[i],
+                    },
+                    None => Verdict::Accepted,
+                }
+            }
+        }
+    };
+    Ok(Judged {
+        verdict,
+        expected,
+        answers,
+        execution,
+    })
+}
+
+/// Whether a failed run looks like it ran out of memory: its standard error
+/// says so, or its peak memory came within 10% of the limit.
+fn out_of_memory(execution: &Execution, limit_mb: u64) -> bool {
+    const SIGNS: [&str; 6] = [
+        "out of memory",
+        "memoryerror",
+        "bad_alloc",
+        "memory allocation",
+        "cannot allocate memory",
+        "allocation failed",
+    ];
+    let stderr = execution.stderr.to_ascii_lowercase();
+    let near_limit = execution
+        .peak_memory_kb
+        .is_some_and(|kb| u128::from(kb) * 10 >= u128::from(limit_mb) * 1024 * 9);
+    SIGNS.iter().any(|s| stderr.contains(s)) || near_limit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::OutputProblem;
+    use super::*;
+
+    #[test]
+    fn verdicts_name_their_kind() {
+        let wa = Verdict::WrongAnswer {
+            case: 2,
+            expected: 5,
+            got: 4,
+        };
+        assert_eq!(wa.kind(), "wrong-answer");
+        assert_eq!(wa.suspect_case(), Some(1));
+        let crash = Verdict::Crash(Exit::Code(3));
+        assert_eq!(crash.signature(), "crash: exit status 3");
+        assert_ne!(crash.signature(), Verdict::Crash(Exit::Code(1)).signature());
+        let missing = Verdict::BadOutput(OutputProblem::Missing {
+            answers: 1,
+            cases: 3,
+        });
+        assert_eq!(missing.kind(), "missing-output");
+        assert_eq!(missing.to_string(), "missing output: 1 answers for 3 cases");
+    }
+}
