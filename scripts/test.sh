@@ -2,7 +2,8 @@
 # Runs every check of the project: formatting, lints (which also compile the
 # benchmarks and examples), the test suite (unit, property, integration,
 # corpus replay, doc tests), the browser test of `coinline explain` and
-# bounded fuzzing with the planted-bug proof.
+# bounded fuzzing with the planted-bug proof (the `planted` fuzz target must
+# crash).
 # This is the test command of README.md; .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."

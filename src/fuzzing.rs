@@ -18,8 +18,9 @@ use crate::check::{self, CaseReport, CheckConfig};
 use crate::game::{replay, Game, Line};
 use crate::generate::{random_board, Span, Values};
 use crate::judge;
+use crate::mutants::PlantedTable;
 use crate::shrink::shrink;
-use crate::solve::{exact_solvers, solver_by_name, Linear, Solver, Table};
+use crate::solve::{exact_solvers, solver_by_name, Linear, Memo, Minimax, Solver, Table};
 use crate::strategy::{heuristic_by_name, heuristics, Heuristic};
 use arbitrary::{Arbitrary, Unstructured};
 use std::fmt;
@@ -304,6 +305,17 @@ pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(),
     })
 }
 
+/// The solvers of the `planted` target: the exact solvers with
+/// [`PlantedTable`] (the planted bug, see [`crate::mutants`]) in table's place.
+pub const PLANTED_SOLVERS: [&dyn Solver; 4] = [&Minimax, &Memo, &Linear, &PlantedTable];
+
+/// `planted`: [`check_solvers_agree`] with [`PLANTED_SOLVERS`]. It must find
+/// a problem: on numbergame boards of three or more values the planted table
+/// disagrees. `scripts/fuzz-smoke.sh` requires the target to crash.
+pub fn check_planted(raw: &RawCase) -> Result<(), Finding> {
+    check_solvers_agree(raw, &PLANTED_SOLVERS)
+}
+
 /// `heuristics`: `heuristics` played against a best-responding opponent and
 /// compared with `reference`'s optimal value (the check without its solver
 /// comparison and invariants): lines replay, no heuristic beats optimal,
@@ -454,6 +466,11 @@ pub fn solvers_agree(input: &SolversAgreeInput) {
     );
 }
 
+/// The `planted` fuzz target: must crash (see [`check_planted`]).
+pub fn planted(input: &SolversAgreeInput) {
+    expect_ok("planted", check_planted(&input.0));
+}
+
 /// The `heuristics` fuzz target: the built-in heuristics against table.
 pub fn heuristics_bounds(input: &HeuristicsInput) {
     expect_ok(
@@ -489,10 +506,13 @@ pub struct Target {
     /// Decodes a corpus file strictly ([`decode_whole`]) and runs the
     /// target's check on it.
     pub replay: fn(&[u8]) -> Result<(), Finding>,
+    /// Whether the target exists to fail (`planted`): its corpus holds
+    /// inputs it must find a problem on, and fuzzing it must crash.
+    pub must_fail: bool,
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 5] = [
+pub const TARGETS: [Target; 6] = [
     Target {
         name: "solvers_agree",
         replay: |bytes| {
@@ -501,6 +521,12 @@ pub const TARGETS: [Target; 5] = [
                 exact_solvers(),
             )
         },
+        must_fail: false,
+    },
+    Target {
+        name: "planted",
+        replay: |bytes| check_planted(&decode_whole::<SolversAgreeInput>(bytes, 1)?.0),
+        must_fail: true,
     },
     Target {
         name: "heuristics",
@@ -508,10 +534,12 @@ pub const TARGETS: [Target; 5] = [
             let input = decode_whole::<HeuristicsInput>(bytes, 1)?;
             check_heuristics(&input.0, &Table, heuristics())
         },
+        must_fail: false,
     },
     Target {
         name: "parse",
         replay: |bytes| check_parse(decode_whole::<ParseInput>(bytes, 0)?.0),
+        must_fail: false,
     },
     Target {
         name: "large_boards",
@@ -521,10 +549,12 @@ pub const TARGETS: [Target; 5] = [
                 exact_solvers(),
             )
         },
+        must_fail: false,
     },
     Target {
         name: "linear",
         replay: |bytes| check_linear(&decode_whole::<LargeInput>(bytes, 12)?.raw_case()),
+        must_fail: false,
     },
 ];
 
