@@ -19,6 +19,13 @@ echo "== cargo test"
 # benchmarks are compiled by clippy above and run with `cargo bench`.
 cargo test --locked
 
+echo "== table dispatch (release build; each vectorized fill faster than the one below)"
+# Speed is measured on the release build, the one users run (and the one
+# whose code generation the issue was about).
+# A few seconds after the build; exit 1 if a fill stopped vectorizing.
+cargo build --release --locked
+target/release/coinline bench --check-dispatch
+
 echo "== browser"
 bash scripts/browser-test.sh
 
