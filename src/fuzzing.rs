@@ -378,6 +378,7 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     for e in lookups.into_iter().flatten() {
         one_line("name lookup", text, &e.to_string())?;
     }
+    check_streamed_board(bytes, text)?;
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if let Ok(board) = Board::from_tokens(&tokens) {
         same(
@@ -411,6 +412,32 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     for cases in [0, 1, 3] {
         if let Err(e) = judge::parse_answers_bytes(bytes, cases) {
             one_line("judge answers", text, &e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// The streaming board reader ([`Board::read`]) on the raw bytes, handed
+/// out 1, 3 and 7 bytes at a time so that tokens and UTF-8 characters
+/// straddle reads: the same board or the same error as [`Board::parse`] of
+/// the text (when the bytes are UTF-8; otherwise an error exactly when the
+/// text gives one).
+fn check_streamed_board(bytes: &[u8], text: &str) -> Result<(), Finding> {
+    let whole = Board::parse(text);
+    for size in [1, 3, 7] {
+        let streamed = Board::read(std::io::BufReader::with_capacity(size, bytes));
+        let agree = if std::str::from_utf8(bytes).is_ok() {
+            streamed == whole
+        } else {
+            streamed.is_ok() == whole.is_ok() && streamed.as_ref().ok() == whole.as_ref().ok()
+        };
+        if !agree {
+            return Err(format!(
+                "board read {size} bytes at a time from {text:?} gives {streamed:?}, parsed whole {whole:?}"
+            ));
+        }
+        if let Err(e) = &streamed {
+            one_line("streamed board", text, &e.to_string())?;
         }
     }
     Ok(())

@@ -296,6 +296,17 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
         ("span-inclusive", "0..=9"),
         ("distribution", "extreme"),
         ("empty", ""),
+        ("empty-field", "1,2,,3"),
+        ("trailing-comma", "8,15,3,7,"),
+        ("unicode-spaces", "1\u{a0}2\u{3000}3\u{85}4"),
+        (
+            "long-token",
+            "1 777777777777777777777777777777777777777777777777777x 2",
+        ),
+        (
+            "leading-zeros",
+            "-0000000000000000000000000009223372036854775808",
+        ),
     ];
     seeds.extend(
         texts.map(|(label, text)| (format!("seed-text-{label}"), text.as_bytes().to_vec())),
