@@ -288,20 +288,64 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
     Err(message)
 }
 
-/// `solvers_agree`: the full check with `solvers` and the built-in
-/// heuristics at the default configuration (minimax within its check limit),
-/// plus minimax's line. The fuzz target passes [`exact_solvers`].
+/// Minimax's limit in `solvers_agree`, per game (indexed like
+/// [`Game::ALL`]): exhaustive search up to here, memo and table (and linear)
+/// checked against each other above. Lower than the check's default (16, 12,
+/// 10), whose last lengths cost 8 to 30 times the rest of a check: fuzzing
+/// needs throughput (issue 14), and `compare` and the property tests run
+/// minimax up to the default limits.
+pub const SOLVERS_AGREE_MINIMAX_MAX: [usize; 3] = [12, 10, 8];
+
+/// The longest board on which `solvers_agree` plays the heuristics too. The
+/// `heuristics` target plays them on boards up to [`HEURISTICS_MAX_LEN`]
+/// values; here they double the cost of a long board.
+pub const SOLVERS_AGREE_HEURISTICS_MAX_LEN: usize = 24;
+
+/// The most values `solvers_agree` checks for `game`: the input's first
+/// ones. gameofsum stops at 32, since memo (its only independent solver
+/// above minimax's limit) is O(n^3) there and would take most of the
+/// fuzzer's time; `large_boards` covers long gameofsum boards.
+pub fn solvers_agree_max_len(game: Game) -> usize {
+    match game {
+        Game::Coins | Game::NumberGame => SOLVERS_AGREE_MAX_LEN,
+        Game::GameOfSum => 32,
+    }
+}
+
+/// `solvers_agree`: the full check with `solvers` (the fuzz target passes
+/// [`exact_solvers`]): agreement, every line but minimax's replayed,
+/// invariants, minimax up to [`SOLVERS_AGREE_MINIMAX_MAX`], and the
+/// built-in heuristics on boards up to [`SOLVERS_AGREE_HEURISTICS_MAX_LEN`]
+/// values, on the first [`solvers_agree_max_len`] values of the input.
+/// Minimax's own line is not asked for (it costs a second search; the
+/// property tests replay it).
 pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), Finding> {
+    let cut;
+    let raw = match solvers_agree_max_len(raw.game) {
+        max if raw.values.len() > max => {
+            cut = RawCase {
+                game: raw.game,
+                values: raw.values[..max].to_vec(),
+            };
+            &cut
+        }
+        _ => raw,
+    };
     let Some(case) = validated(raw)? else {
         return Ok(());
     };
-    // Fuzzing favours thoroughness over throughput: replay minimax's line too.
     let config = CheckConfig {
-        minimax_lines: true,
+        minimax_max: SOLVERS_AGREE_MINIMAX_MAX,
+        minimax_lines: false,
         ..CheckConfig::default()
     };
+    let plays = if case.board.len() <= SOLVERS_AGREE_HEURISTICS_MAX_LEN {
+        heuristics()
+    } else {
+        &[]
+    };
     verdict(&case, |b| {
-        check::check(case.game, b, solvers, heuristics(), &config)
+        check::check(case.game, b, solvers, plays, &config)
     })
 }
 
