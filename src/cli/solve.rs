@@ -152,7 +152,7 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
         eprintln!("coinline: reading a board from standard input (end with Ctrl-D)");
     }
     // Streamed: the text is never held whole (issue 14).
-    Board::read(stdin.lock())
+    Board::read(std::io::BufReader::with_capacity(1 << 16, stdin.lock()))
 }
 
 /// Runs `coinline solve`.
