@@ -58,6 +58,11 @@ impl Solver for PlantedTable {
         ForgetsOddDeletes::NAME
     }
 
+    /// Table's cost: the check treats it as it would treat `table`.
+    fn cost(&self, game: Game, n: usize) -> Option<crate::solve::Cost> {
+        Table.cost(game, n)
+    }
+
     fn difference(&self, game: Game, board: &Board) -> i64 {
         table::variant_value::<ForgetsOddDeletes>(game, board.values())
     }
@@ -79,7 +84,7 @@ impl Solver for StrictPeaks {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
+        game.rules().are_coins()
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
@@ -99,7 +104,7 @@ impl Solver for FlippedTable {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
+        game.rules().are_coins()
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

@@ -4,12 +4,12 @@
 
 use coinline::check::{check, CheckConfig};
 use coinline::mutants::ParityOnly;
-use coinline::solve::{Minimax, Solver, Table as TableSolver};
+use coinline::solve::Minimax;
 use coinline::strategy::heuristics;
 use coinline::study::stats::{cells, Stats, Worst};
 use coinline::study::table::Table;
 use coinline::study::{self, Bars, Config, Tables, CSV_FILES};
-use coinline::{Board, Game};
+use coinline::Game;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
