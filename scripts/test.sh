@@ -4,7 +4,8 @@
 # corpus replay, doc tests), the browser test of `coinline explain`, a real
 # one-node Slurm running the sharded compare of examples/slurm/ (needs root:
 # it installs and starts Slurm), the ClusterFuzzLite build run outside
-# Docker, and bounded fuzzing with the planted-bug proof.
+# Docker, and bounded fuzzing with the planted-bug proof (the `planted` fuzz
+# target must crash).
 # This is the test command of README.md; .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,13 @@ echo "== cargo test"
 # Library, binary, integration tests, examples and doc tests. The criterion
 # benchmarks are compiled by clippy above and run with `cargo bench`.
 cargo test --locked
+
+echo "== table dispatch (release build; each vectorized fill faster than the one below)"
+# Speed is measured on the release build, the one users run (and the one
+# whose code generation the issue was about).
+# A few seconds after the build; exit 1 if a fill stopped vectorizing.
+cargo build --release --locked
+target/release/coinline bench --check-dispatch
 
 echo "== browser"
 bash scripts/browser-test.sh

@@ -248,6 +248,154 @@ pub fn run(
     Some(series)
 }
 
+/// The settings of [`check_dispatch`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DispatchPlan {
+    /// The board length timed (one seeded board per game, see [`board`]).
+    pub n: usize,
+    /// The seed of the boards.
+    pub seed: u64,
+    /// Rounds over the instruction sets; each set's fastest time is kept.
+    /// Interleaving the sets makes a burst of load hit all of them alike.
+    pub rounds: u32,
+    /// Each timing of a round repeats the solve for at least this long.
+    pub sample_seconds: f64,
+    /// A level may take at most this factor times the level below it.
+    pub margin: f64,
+    /// The widest level must be at least this many times faster than the
+    /// portable fill (the point of compiling it).
+    pub min_speedup: f64,
+}
+
+impl Default for DispatchPlan {
+    fn default() -> Self {
+        DispatchPlan {
+            n: 4000,
+            seed: 1,
+            rounds: 5,
+            sample_seconds: 0.03,
+            margin: 1.3,
+            min_speedup: 1.5,
+        }
+    }
+}
+
+/// One comparison of the dispatch check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DispatchVerdict {
+    /// What was compared, for a person.
+    pub what: String,
+    /// Whether it held.
+    pub ok: bool,
+}
+
+/// The dispatch check of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DispatchGame {
+    /// The game.
+    pub game: Game,
+    /// Every instruction set, narrowest first, with its fastest time, or
+    /// `None` when this build or processor lacks it.
+    pub timings: Vec<(table::Isa, Option<f64>)>,
+    /// The comparisons made (none involve a missing set).
+    pub verdicts: Vec<DispatchVerdict>,
+}
+
+impl DispatchGame {
+    /// Whether every comparison held.
+    pub fn ok(&self) -> bool {
+        self.verdicts.iter().all(|v| v.ok)
+    }
+}
+
+/// The games whose table fill is compiled per instruction set (gameofsum
+/// has one scalar fill, the same in every set, and is not checked).
+pub const DISPATCHED_GAMES: [Game; 2] = [Game::Coins, Game::NumberGame];
+
+/// Times table's value fill for every available instruction set on the same
+/// board, per game in [`DISPATCHED_GAMES`], and checks that each level is not
+/// slower than the one below it (within `plan.margin`) and that the widest is
+/// at least `plan.min_speedup` times faster than the portable fill. A guard
+/// against a fill that silently stops vectorizing (issue 14). Every fill
+/// must also give the same value; a difference is a failed verdict.
+pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
+    let isas: Vec<table::Isa> = table::Isa::ALL
+        .into_iter()
+        .filter(|i| i.available())
+        .collect();
+    DISPATCHED_GAMES
+        .into_iter()
+        .map(|game| {
+            let board = board(plan.seed, plan.n);
+            let mut best = vec![f64::INFINITY; isas.len()];
+            let mut values = vec![None; isas.len()];
+            for _ in 0..plan.rounds.max(1) {
+                for (k, &isa) in isas.iter().enumerate() {
+                    let started = Instant::now();
+                    loop {
+                        let t = Instant::now();
+                        let value = std::hint::black_box(table::value_with(
+                            game,
+                            std::hint::black_box(board.values()),
+                            isa,
+                        ));
+                        best[k] = best[k].min(t.elapsed().as_secs_f64());
+                        values[k] = value;
+                        if started.elapsed().as_secs_f64() >= plan.sample_seconds {
+                            break;
+                        }
+                    }
+                }
+            }
+            let timings: Vec<(table::Isa, Option<f64>)> = table::Isa::ALL
+                .into_iter()
+                .map(|isa| (isa, isas.iter().position(|&i| i == isa).map(|k| best[k])))
+                .collect();
+            let mut verdicts = Vec::new();
+            let ms = |s: f64| format!("{:.2} ms", s * 1e3);
+            if values.iter().any(|v| *v != values[0]) {
+                verdicts.push(DispatchVerdict {
+                    what: format!("the fills disagree on the value: {values:?}"),
+                    ok: false,
+                });
+            }
+            for pair in isas.windows(2).zip(best.windows(2)) {
+                let ([lower, upper], [t_lower, t_upper]) = pair else {
+                    continue;
+                };
+                verdicts.push(DispatchVerdict {
+                    what: format!(
+                        "{} ({}) at most {}x {} ({})",
+                        upper.name(),
+                        ms(*t_upper),
+                        plan.margin,
+                        lower.name(),
+                        ms(*t_lower)
+                    ),
+                    ok: *t_upper <= plan.margin * *t_lower,
+                });
+            }
+            if isas.len() > 1 {
+                let (widest, t_widest) = (isas[isas.len() - 1], best[isas.len() - 1]);
+                verdicts.push(DispatchVerdict {
+                    what: format!(
+                        "{} at least {}x faster than portable ({:.2}x)",
+                        widest.name(),
+                        plan.min_speedup,
+                        best[0] / t_widest
+                    ),
+                    ok: t_widest * plan.min_speedup <= best[0],
+                });
+            }
+            DispatchGame {
+                game,
+                timings,
+                verdicts,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +421,36 @@ mod tests {
         assert_eq!(cap(&Linear, Game::Coins), 10_000_000);
         assert_eq!(cap(&Memo, Game::GameOfSum), 1_000);
         assert_eq!(cap(&Minimax, Game::Coins), refusal_limit(Game::Coins));
+    }
+
+    #[test]
+    fn the_dispatch_check_times_every_available_set_and_can_fail() {
+        // Tiny and without repetitions: this checks the verdicts' logic, not
+        // the speed (no timed unit tests).
+        let plan = DispatchPlan {
+            n: 50,
+            rounds: 1,
+            sample_seconds: 0.0,
+            ..DispatchPlan::default()
+        };
+        let games = check_dispatch(&plan);
+        assert_eq!(games.len(), DISPATCHED_GAMES.len());
+        let available = table::Isa::ALL.iter().filter(|i| i.available()).count();
+        for game in &games {
+            let timed = game.timings.iter().filter(|(_, t)| t.is_some()).count();
+            assert_eq!(timed, available);
+            // One comparison per adjacent pair, and one against portable.
+            let expected = if available > 1 { available } else { 0 };
+            assert_eq!(game.verdicts.len(), expected);
+        }
+        // An impossible speed-up fails.
+        let strict = DispatchPlan {
+            min_speedup: f64::INFINITY,
+            ..plan
+        };
+        if available > 1 {
+            assert!(check_dispatch(&strict).iter().all(|g| !g.ok()));
+        }
     }
 
     #[test]

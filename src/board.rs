@@ -7,13 +7,26 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use std::fmt;
+use std::io::BufRead;
 use std::str::FromStr;
+
+/// The longest board coinline reads: 10^8 values (800 MB of `i64`). A longer
+/// input is refused as soon as its value number 10^8 + 1 starts, before the
+/// rest is read.
+pub const MAX_BOARD_LEN: usize = 100_000_000;
+
+/// Characters of a bad token quoted in an error; a longer token is cut and
+/// ends with `...`.
+pub const QUOTE_CHARS: usize = 40;
 
 /// A validated row of values. Construct with [`Board::new`] or parse with
 /// [`Board::parse`]; `Display` prints a form that parses back to the same board.
 #[derive(Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Board {
     values: Vec<i64>,
+    /// The sum of the values, computed once on construction (it fits by
+    /// the overflow rule).
+    sum: i64,
 }
 
 impl Board {
@@ -22,31 +35,29 @@ impl Board {
         if abs_sum(&values).is_none() {
             return Err(Error::new(ErrorKind::Overflow));
         }
-        Ok(Board { values })
+        // The absolute sum fits, so the plain sum does and cannot wrap.
+        let sum = values.iter().fold(0i64, |acc, &v| acc.wrapping_add(v));
+        Ok(Board { values, sum })
     }
 
-    /// Parses values separated by any mix of whitespace and commas.
-    /// An empty input is the empty board.
+    /// Parses values separated by any mix of whitespace and commas (see
+    /// [`read_values`] for the rules). An empty input is the empty board.
     pub fn parse(text: &str) -> Result<Self> {
-        let values = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .enumerate()
-            .map(|(i, token)| parse_value(token, i + 1))
-            .collect::<Result<Vec<_>>>()?;
-        Board::new(values)
+        Board::read(text.as_bytes())
+    }
+
+    /// Reads a board from a stream with [`read_values`] (at most
+    /// [`MAX_BOARD_LEN`] values), then checks the overflow rule.
+    pub fn read(reader: impl BufRead) -> Result<Self> {
+        Board::new(read_values(reader, MAX_BOARD_LEN)?)
     }
 
     /// Builds a board from tokens already split (for example command-line
     /// arguments); each token may itself hold several comma-separated values.
+    /// The same rules as [`Board::parse`] of the tokens joined by spaces.
     pub fn from_tokens<S: AsRef<str>>(tokens: &[S]) -> Result<Self> {
-        let mut values = Vec::new();
-        for token in tokens {
-            for part in token.as_ref().split(',').filter(|t| !t.trim().is_empty()) {
-                values.push(parse_value(part.trim(), values.len() + 1)?);
-            }
-        }
-        Board::new(values)
+        let joined: Vec<&str> = tokens.iter().map(|t| t.as_ref()).collect();
+        Board::parse(&joined.join(" "))
     }
 
     /// The values, left to right.
@@ -66,7 +77,7 @@ impl Board {
 
     /// The sum of all values (fits by the overflow rule).
     pub fn sum(&self) -> i64 {
-        self.values.iter().sum()
+        self.sum
     }
 
     /// The sums of the values at odd and at even positions, counted from 1
@@ -93,7 +104,10 @@ impl Board {
     pub fn reversed(&self) -> Board {
         let mut values = self.values.clone();
         values.reverse();
-        Board { values }
+        Board {
+            values,
+            sum: self.sum,
+        }
     }
 
     /// Consumes the board, returning its values.
@@ -104,29 +118,509 @@ impl Board {
 
 /// The sum of absolute values, or `None` when it does not fit in `i64`.
 pub fn abs_sum(values: &[i64]) -> Option<i64> {
-    values
-        .iter()
-        .try_fold(0i64, |acc, &v| acc.checked_add(v.checked_abs()?))
+    // Each |v| is below 2^64: its high and low 32-bit halves are summed
+    // apart in u64 (no wrap for up to 2^32 values per chunk), a loop without
+    // a branch per value that the compiler vectorizes (a board of 10^7
+    // values is checked in a few milliseconds), then joined in u128.
+    let mut total: u128 = 0;
+    for chunk in values.chunks(1 << 31) {
+        let (high, low) = chunk.iter().fold((0u64, 0u64), |(h, l), &v| {
+            let a = v.unsigned_abs();
+            (h + (a >> 32), l + (a & 0xffff_ffff))
+        });
+        total += (u128::from(high) << 32) + u128::from(low);
+    }
+    i64::try_from(total).ok()
 }
 
-fn parse_value(token: &str, position: usize) -> Result<i64> {
-    let digits = token.strip_prefix('+').unwrap_or(token);
-    digits.parse::<i64>().map_err(|_| {
-        Error::new(ErrorKind::BadToken {
-            token: token.to_string(),
-            position,
-            expected: if looks_integral(digits) {
-                "an integer within the 64-bit range"
+/// Reads values from a byte stream, at most `max` of them, keeping only the
+/// values (8 bytes each) and a token's first bytes, never the whole text.
+///
+/// The rules, which every board input of coinline follows (arguments,
+/// `--board`, standard input, the `parse` fuzz target):
+/// - values are separated by any mix of whitespace (Unicode `White_Space`)
+///   and commas; a comma ends a field, and a field with no value (`1,,2`, a
+///   comma first or last) is an error naming its position;
+/// - a value is an optional `+` followed by what Rust's `i64::from_str`
+///   accepts (an optional sign and decimal digits), so `+5`, `-0`, `007`
+///   are values; anything else is an error naming the token (its first
+///   [`QUOTE_CHARS`] characters) and its 1-based position, and a token of
+///   digits beyond the 64-bit range says so;
+/// - the first error in the input is the one reported; bytes that are not
+///   UTF-8 make the token they are in bad;
+/// - a board longer than `max` is refused when value `max + 1` starts.
+///
+/// The overflow rule is not checked here ([`Board::new`] does).
+pub fn read_values(mut reader: impl BufRead, max: usize) -> Result<Vec<i64>> {
+    let mut scan = Scanner::new(max);
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::invalid(format!("cannot read the board: {e}"))),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let used = chunk.len();
+        scan.chunk(chunk)?;
+        reader.consume(used);
+    }
+    scan.finish()
+}
+
+/// Where the scanner is within a token, as `i64::from_str` would see it
+/// after the optional leading `+` of coinline's rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Between tokens.
+    Between,
+    /// Read coinline's optional `+` only.
+    Plus,
+    /// Read the sign that `from_str` takes (`+` or `-`), no digit yet.
+    Sign,
+    /// Reading digits.
+    Digits,
+    /// Not a value, whatever follows.
+    Bad,
+}
+
+/// The byte-level tokenizer of [`read_values`], fed chunk by chunk.
+struct Scanner {
+    values: Vec<i64>,
+    max: usize,
+    phase: Phase,
+    /// The token's sign (for `from_str`) was `-`.
+    negative: bool,
+    /// The token's sign (for `from_str`) was `+`: then a too-long number is
+    /// "not an integer", as `parse_value` words it.
+    plus_sign: bool,
+    /// The magnitude read so far (saturates; `overflow` says so).
+    magnitude: u64,
+    /// Digits read so far (leading zeros included): up to 18 of them cannot
+    /// overflow `u64` arithmetic, so only longer numbers are checked.
+    digits: u32,
+    overflow: bool,
+    /// The token's text before the current chunk (at most `KEEP` bytes).
+    carry: Vec<u8>,
+    /// Whether a comma was read with no value after it yet (or, at the start,
+    /// whether the input has begun a field: see `comma`).
+    field_empty: bool,
+    /// A multi-byte UTF-8 character being read: its bytes, and how many it
+    /// has in all.
+    pending: [u8; 4],
+    pending_len: usize,
+    pending_need: usize,
+    /// Whether the bytes of `pending` before this chunk are already in
+    /// `carry` (the character started inside a token).
+    pending_in_token: bool,
+}
+
+/// Bytes of a token kept for its error message (enough for
+/// [`QUOTE_CHARS`] characters of up to 4 bytes).
+const KEEP: usize = 4 * QUOTE_CHARS + 4;
+
+impl Scanner {
+    fn new(max: usize) -> Self {
+        Scanner {
+            values: Vec::new(),
+            max,
+            phase: Phase::Between,
+            negative: false,
+            plus_sign: false,
+            magnitude: 0,
+            digits: 0,
+            overflow: false,
+            carry: Vec::new(),
+            field_empty: true,
+            pending: [0; 4],
+            pending_len: 0,
+            pending_need: 0,
+            pending_in_token: false,
+        }
+    }
+
+    /// The text of the current token: `carry` and the chunk up to `end`.
+    fn token_text(&self, chunk: &[u8], start: usize, end: usize) -> Vec<u8> {
+        let mut text = self.carry.clone();
+        let room = KEEP.saturating_sub(text.len());
+        text.extend_from_slice(&chunk[start..end.min(start + room)]);
+        text
+    }
+
+    /// Starts a token (its first byte is handled by the caller).
+    #[inline(always)]
+    fn begin(&mut self) -> Result<()> {
+        if self.values.len() >= self.max {
+            return Err(too_long(self.max));
+        }
+        self.negative = false;
+        self.plus_sign = false;
+        self.magnitude = 0;
+        self.overflow = false;
+        self.carry.clear();
+        Ok(())
+    }
+
+    /// Ends the current token: pushes its value, or says what was expected
+    /// instead (see [`Scanner::bad_token`]).
+    #[inline(always)]
+    fn end(&mut self) -> std::result::Result<(), &'static str> {
+        let phase = std::mem::replace(&mut self.phase, Phase::Between);
+        self.field_empty = false;
+        let limit = if self.negative {
+            1u64 << 63
+        } else {
+            i64::MAX as u64
+        };
+        if phase == Phase::Digits && !self.overflow && self.magnitude <= limit {
+            let value = if self.negative {
+                (self.magnitude as i64).wrapping_neg()
             } else {
-                "an integer"
-            },
+                self.magnitude as i64
+            };
+            self.values.push(value);
+            return Ok(());
+        }
+        let integral = phase == Phase::Digits && !self.plus_sign;
+        Err(if integral {
+            "an integer within the 64-bit range"
+        } else {
+            "an integer"
         })
+    }
+
+    /// The error for the bad token just ended, whose text is `text`.
+    fn bad_token(&self, expected: &'static str, text: &[u8]) -> Error {
+        Error::new(ErrorKind::BadToken {
+            token: quote(text),
+            position: self.values.len() + 1,
+            expected,
+        })
+    }
+
+    /// Ends the token whose bytes in `chunk` are `start..end`.
+    #[inline(always)]
+    fn end_in(&mut self, chunk: &[u8], start: usize, end: usize) -> Result<()> {
+        self.end()
+            .map_err(|expected| self.bad_token(expected, &self.token_text(chunk, start, end)))
+    }
+
+    /// A comma: ends the field, which must have held a value.
+    fn comma(&mut self) -> Result<()> {
+        if self.field_empty {
+            return Err(empty_field(self.values.len() + 1));
+        }
+        self.field_empty = true;
+        Ok(())
+    }
+
+    fn chunk(&mut self, chunk: &[u8]) -> Result<()> {
+        let mut i = 0;
+        // Where the current token starts in this chunk (0 if it began in an
+        // earlier chunk: its earlier bytes are in `carry`).
+        let mut start = 0;
+        while i < chunk.len() {
+            let b = chunk[i];
+            if self.pending_need > 0 || b >= 0x80 {
+                i = self.multibyte(chunk, i, &mut start)?;
+                continue;
+            }
+            match self.phase {
+                Phase::Between => {
+                    i = self.fast(chunk, i)?;
+                    if i < chunk.len() && chunk[i] < 0x80 {
+                        // A token the fast path does not take.
+                        self.begin()?;
+                        start = i;
+                        self.first_byte(chunk[i]);
+                        i += 1;
+                    }
+                }
+                Phase::Digits => {
+                    // The hot loop: digits of a value.
+                    let mut magnitude = self.magnitude;
+                    let mut digits = self.digits;
+                    while i < chunk.len() {
+                        let digit = chunk[i].wrapping_sub(b'0');
+                        if digit > 9 {
+                            break;
+                        }
+                        if digits < 18 {
+                            magnitude = magnitude * 10 + u64::from(digit);
+                            digits += 1;
+                        } else {
+                            match magnitude
+                                .checked_mul(10)
+                                .and_then(|m| m.checked_add(u64::from(digit)))
+                            {
+                                Some(m) => magnitude = m,
+                                None => self.overflow = true,
+                            }
+                        }
+                        i += 1;
+                    }
+                    self.magnitude = magnitude;
+                    self.digits = digits;
+                    if i < chunk.len() && chunk[i] < 0x80 {
+                        let b = chunk[i];
+                        if is_separator(b) {
+                            self.end_in(chunk, start, i)?;
+                            if b == b',' {
+                                self.comma()?;
+                            }
+                        } else {
+                            self.phase = Phase::Bad;
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {
+                    if is_separator(b) {
+                        self.end_in(chunk, start, i)?;
+                        if b == b',' {
+                            self.comma()?;
+                        }
+                    } else {
+                        self.next_byte(b);
+                    }
+                    i += 1;
+                }
+            }
+        }
+        // Keep the start of an unfinished token for its error message.
+        if self.phase != Phase::Between && self.carry.len() < KEEP {
+            let room = KEEP - self.carry.len();
+            let end = chunk.len().min(start + room);
+            self.carry.extend_from_slice(&chunk[start..end]);
+        }
+        Ok(())
+    }
+
+    /// The first byte of a token (ASCII, not a separator).
+    #[inline(always)]
+    fn first_byte(&mut self, b: u8) {
+        self.phase = match b {
+            b'+' => Phase::Plus,
+            b'-' => {
+                self.negative = true;
+                Phase::Sign
+            }
+            b'0'..=b'9' => {
+                self.magnitude = u64::from(b - b'0');
+                self.digits = 1;
+                Phase::Digits
+            }
+            _ => Phase::Bad,
+        };
+    }
+
+    /// The fast path, from `chunk[i]` between tokens: ASCII separators and
+    /// values of an optional `-` and 1 to 18 digits (no overflow possible)
+    /// followed by a separator in this chunk, on local variables. Returns
+    /// the index of the first byte it does not take (a token of another
+    /// form, a non-ASCII byte, a value cut by the chunk's end, or the end).
+    #[inline(always)]
+    fn fast(&mut self, chunk: &[u8], mut i: usize) -> Result<usize> {
+        let mut values = std::mem::take(&mut self.values);
+        let mut field_empty = self.field_empty;
+        let outcome = loop {
+            let Some(&b) = chunk.get(i) else {
+                break Ok(i);
+            };
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                    i += 1;
+                    continue;
+                }
+                b',' => {
+                    if field_empty {
+                        break Err(empty_field(values.len() + 1));
+                    }
+                    field_empty = true;
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let negative = b == b'-';
+            let first = i + usize::from(negative);
+            let mut j = first;
+            let mut magnitude = 0u64;
+            while j < chunk.len() && j - first < 19 {
+                let digit = chunk[j].wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                magnitude = magnitude * 10 + u64::from(digit);
+                j += 1;
+            }
+            let count = j - first;
+            if count == 0 || count > 18 || j >= chunk.len() || !is_separator(chunk[j]) {
+                break Ok(i);
+            }
+            if values.len() >= self.max {
+                break Err(too_long(self.max));
+            }
+            // At most 18 digits: no overflow, and -magnitude fits.
+            let value = magnitude as i64;
+            values.push(if negative { -value } else { value });
+            field_empty = false;
+            // The separator is taken on the next turn.
+            i = j;
+        };
+        self.values = values;
+        self.field_empty = field_empty;
+        outcome
+    }
+
+    /// A later byte of a token in a phase other than `Digits` (ASCII, not a
+    /// separator).
+    #[inline(always)]
+    fn next_byte(&mut self, b: u8) {
+        self.phase = match (self.phase, b) {
+            (Phase::Plus, b'+') => {
+                self.plus_sign = true;
+                Phase::Sign
+            }
+            (Phase::Plus, b'-') => {
+                self.negative = true;
+                Phase::Sign
+            }
+            (Phase::Plus | Phase::Sign, b'0'..=b'9') => {
+                self.magnitude = u64::from(b - b'0');
+                self.digits = 1;
+                Phase::Digits
+            }
+            _ => Phase::Bad,
+        };
+    }
+
+    /// Handles byte `i`, part of a multi-byte UTF-8 character (or a pending
+    /// one interrupted); returns the next byte to look at.
+    fn multibyte(&mut self, chunk: &[u8], i: usize, start: &mut usize) -> Result<usize> {
+        let b = chunk[i];
+        if self.pending_need == 0 {
+            // A lead byte (or a stray byte that is not one).
+            self.pending[0] = b;
+            self.pending_len = 1;
+            self.pending_need = match b {
+                0xc2..=0xdf => 2,
+                0xe0..=0xef => 3,
+                0xf0..=0xf4 => 4,
+                _ => 1,
+            };
+            self.pending_in_token = self.phase != Phase::Between;
+            if self.pending_need == 1 {
+                self.pending_need = 0;
+                self.character(chunk, i + 1, false, start)?;
+            }
+            return Ok(i + 1);
+        }
+        if b & 0xc0 == 0x80 && self.pending_len < self.pending_need {
+            self.pending[self.pending_len] = b;
+            self.pending_len += 1;
+            if self.pending_len == self.pending_need {
+                self.pending_need = 0;
+                let whitespace = std::str::from_utf8(&self.pending[..self.pending_len])
+                    .ok()
+                    .and_then(|s| s.chars().next())
+                    .is_some_and(char::is_whitespace);
+                self.character(chunk, i + 1, whitespace, start)?;
+            }
+            return Ok(i + 1);
+        }
+        // The character was cut short: it is no whitespace; then look at
+        // this byte afresh.
+        self.pending_need = 0;
+        self.character(chunk, i, false, start)?;
+        Ok(i)
+    }
+
+    /// A whole non-ASCII character (or a bad byte sequence) ending just
+    /// before `end` in `chunk`; its bytes are in `pending`.
+    fn character(
+        &mut self,
+        chunk: &[u8],
+        end: usize,
+        whitespace: bool,
+        start: &mut usize,
+    ) -> Result<()> {
+        let len = self.pending_len;
+        // How many of its bytes are in this chunk.
+        let here = len.min(end);
+        match (self.phase, whitespace) {
+            (Phase::Between, true) => {}
+            (Phase::Between, false) => {
+                self.begin()?;
+                self.carry.extend_from_slice(&self.pending[..len]);
+                *start = end;
+                self.phase = Phase::Bad;
+            }
+            (_, true) => {
+                // Ends the token just before the character.
+                let mut text = self.carry.clone();
+                if self.pending_in_token {
+                    // Bytes of the character before this chunk went to carry.
+                    let before = len - here;
+                    text.truncate(text.len().saturating_sub(before));
+                }
+                let token_end = end - here;
+                let from = (*start).min(token_end);
+                text.extend_from_slice(&chunk[from..token_end]);
+                self.end()
+                    .map_err(|expected| self.bad_token(expected, &text))?;
+            }
+            (_, false) => self.phase = Phase::Bad,
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Vec<i64>> {
+        if self.pending_need > 0 {
+            self.pending_need = 0;
+            let mut start = 0;
+            self.character(&[], 0, false, &mut start)?;
+        }
+        if self.phase != Phase::Between {
+            self.end()
+                .map_err(|expected| self.bad_token(expected, &self.carry))?;
+        } else if self.field_empty && !self.values.is_empty() {
+            // The input ends with a comma.
+            return Err(empty_field(self.values.len() + 1));
+        }
+        Ok(self.values)
+    }
+}
+
+/// Whether an ASCII byte separates values.
+#[inline(always)]
+fn is_separator(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b',')
+}
+
+fn too_long(max: usize) -> Error {
+    Error::invalid(format!(
+        "the board has more than {max} values, the most coinline reads"
+    ))
+}
+
+fn empty_field(position: usize) -> Error {
+    Error::new(ErrorKind::BadToken {
+        token: String::new(),
+        position,
+        expected: "an integer (nothing between two commas, or a comma first or last)",
     })
 }
 
-fn looks_integral(token: &str) -> bool {
-    let digits = token.strip_prefix('-').unwrap_or(token);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+/// A token for an error message: at most [`QUOTE_CHARS`] characters, then
+/// `...` if it was longer.
+fn quote(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.into_owned(),
+    }
 }
 
 impl TryFrom<Vec<i64>> for Board {
@@ -181,6 +675,108 @@ mod tests {
         assert!(err.to_string().contains("64-bit range"), "{err}");
         assert!(Board::parse("1.5").is_err());
         assert!(Board::parse("--1").is_err());
+    }
+
+    /// Reads `text` through a reader that hands out `size` bytes at a time,
+    /// so tokens and characters straddle chunks.
+    fn read_in_chunks(text: &[u8], size: usize) -> Result<Vec<i64>> {
+        let reader = std::io::BufReader::with_capacity(size, text);
+        read_values(reader, MAX_BOARD_LEN)
+    }
+
+    #[test]
+    fn chunked_reading_matches_whole_reading() {
+        let texts: [&[u8]; 14] = [
+            b"8 15 3 7",
+            b" 8,15\n3 \t7, -2 +4 ",
+            b"+5 -0 007 ++5 +-5",
+            b"9223372036854775807 -9223372036854775808 00000000000000000000000042",
+            b"9223372036854775808",
+            b"-9223372036854775809",
+            b"++99999999999999999999",
+            b"1 -+5",
+            "1\u{a0}2\u{3000}3\u{85}4".as_bytes(),
+            "1 2\u{e9}3 4".as_bytes(),
+            b"1 \xff 2",
+            b"1 \xe3\x80 2",
+            b"1,2,,3",
+            b"1,2,",
+        ];
+        for text in texts {
+            let whole = read_in_chunks(text, 1 << 16);
+            for size in 1..8 {
+                assert_eq!(
+                    read_in_chunks(text, size),
+                    whole,
+                    "{:?}",
+                    text.escape_ascii().to_string()
+                );
+            }
+        }
+        assert_eq!(
+            read_in_chunks("1\u{a0}2\u{3000}3\u{85}4".as_bytes(), 3),
+            Ok(vec![1, 2, 3, 4])
+        );
+        assert_eq!(
+            read_in_chunks(b"+5 -0 007 ++5 +-5", 2),
+            Ok(vec![5, 0, 7, 5, -5])
+        );
+        assert_eq!(
+            read_in_chunks(b"-9223372036854775808 00000000000000000000000042", 5),
+            Ok(vec![i64::MIN, 42])
+        );
+    }
+
+    #[test]
+    fn errors_name_the_first_bad_token_or_empty_field() {
+        let err = |text: &str| Board::parse(text).unwrap_err().to_string();
+        assert_eq!(
+            err("1,2,,3"),
+            "token 3 \"\" is not an integer (nothing between two commas, or a comma first or last)"
+        );
+        assert!(err(",1").starts_with("token 1 \"\""));
+        assert!(err("1 2,").starts_with("token 3 \"\""));
+        assert!(err("1 2 x 3,,").starts_with("token 3 \"x\""));
+        assert!(err("9223372036854775808").contains("64-bit range"));
+        assert!(err("-9223372036854775809").contains("64-bit range"));
+        assert_eq!(
+            err("++99999999999999999999"),
+            "token 1 \"++99999999999999999999\" is not an integer"
+        );
+        assert_eq!(err("1 2\u{e9}3"), "token 2 \"2\u{e9}3\" is not an integer");
+        let long = format!("1 {}x", "7".repeat(100));
+        assert_eq!(
+            err(&long),
+            format!("token 2 \"{}...\" is not an integer", "7".repeat(40))
+        );
+        // Not UTF-8: the bad byte makes its token bad.
+        let e = Board::read(&b"1 2\xff 3"[..]).unwrap_err().to_string();
+        assert_eq!(e, "token 2 \"2\u{fffd}\" is not an integer");
+        // Bad tokens come before the overflow rule, as found in order.
+        assert!(err("9223372036854775807 1 x").starts_with("token 3"));
+        assert!(err("9223372036854775807 1").contains("does not fit"));
+    }
+
+    #[test]
+    fn a_board_over_the_maximum_is_refused_before_the_rest_is_read() {
+        // A reader that fails if read past the first few values.
+        struct Endless(usize);
+        impl std::io::Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                self.0 += 1;
+                assert!(self.0 < 100, "read on after the limit");
+                let n = buf.len().min(4);
+                buf[..n].copy_from_slice(&b"1 2 "[..n]);
+                Ok(n)
+            }
+        }
+        let reader = std::io::BufReader::with_capacity(4, Endless(0));
+        let err = read_values(reader, 10).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "the board has more than 10 values, the most coinline reads"
+        );
+        assert_eq!(read_values(&b"1 2 3"[..], 3), Ok(vec![1, 2, 3]));
     }
 
     #[test]

@@ -171,15 +171,13 @@ impl std::error::Error for Error {}
 pub const QUOTED_CHARS: usize = 40;
 
 /// A token quoted for a message: at most [`QUOTED_CHARS`] characters of
-/// it, then its length (`"1234..."... (1000000 characters)`),
-/// so that a huge token is never echoed in full.
+/// it, then `...` inside the quotes (`"1234..."`), so that a huge token is
+/// never echoed in full. (The streaming reader keeps only that much of a
+/// bad token, so no message can say how long it was.)
 pub fn quote_token(token: &str) -> String {
     match token.char_indices().nth(QUOTED_CHARS) {
         None => format!("{token:?}"),
-        Some((cut, _)) => {
-            let total = token.chars().count();
-            format!("{:?}... ({total} characters)", &token[..cut])
-        }
+        Some((cut, _)) => format!("{:?}", format!("{}...", &token[..cut])),
     }
 }
 

@@ -18,8 +18,9 @@ use crate::check::{self, CaseReport, CheckConfig};
 use crate::game::{replay, Game, Line};
 use crate::generate::{random_board, Span, Values};
 use crate::judge;
+use crate::mutants::PlantedTable;
 use crate::shrink::shrink;
-use crate::solve::{exact_solvers, solver_by_name, Linear, Solver, Table};
+use crate::solve::{exact_solvers, solver_by_name, Linear, Memo, Minimax, Solver, Table};
 use crate::strategy::{heuristic_by_name, heuristics, Heuristic};
 use arbitrary::{Arbitrary, Unstructured};
 use std::fmt;
@@ -287,21 +288,76 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
     Err(message)
 }
 
-/// `solvers_agree`: the full check with `solvers` and the built-in
-/// heuristics at the default configuration (minimax within its check limit),
-/// plus minimax's line. The fuzz target passes [`exact_solvers`].
+/// Minimax's limit in `solvers_agree`, per game (indexed like
+/// [`Game::ALL`]): exhaustive search up to here, memo and table (and linear)
+/// checked against each other above. Lower than the check's default (16, 12,
+/// 10), whose last lengths cost 8 to 30 times the rest of a check: fuzzing
+/// needs throughput (issue 14), and `compare` and the property tests run
+/// minimax up to the default limits.
+pub const SOLVERS_AGREE_MINIMAX_MAX: [usize; 3] = [12, 10, 8];
+
+/// The longest board on which `solvers_agree` plays the heuristics too. The
+/// `heuristics` target plays them on boards up to [`HEURISTICS_MAX_LEN`]
+/// values; here they double the cost of a long board.
+pub const SOLVERS_AGREE_HEURISTICS_MAX_LEN: usize = 24;
+
+/// The most values `solvers_agree` checks for `game`: the input's first
+/// ones. gameofsum stops at 32, since memo (its only independent solver
+/// above minimax's limit) is O(n^3) there and would take most of the
+/// fuzzer's time; `large_boards` covers long gameofsum boards.
+pub fn solvers_agree_max_len(game: Game) -> usize {
+    match game {
+        Game::Coins | Game::NumberGame => SOLVERS_AGREE_MAX_LEN,
+        Game::GameOfSum => 32,
+    }
+}
+
+/// `solvers_agree`: the full check with `solvers` (the fuzz target passes
+/// [`exact_solvers`]): agreement, every line but minimax's replayed,
+/// invariants, minimax up to [`SOLVERS_AGREE_MINIMAX_MAX`], and the
+/// built-in heuristics on boards up to [`SOLVERS_AGREE_HEURISTICS_MAX_LEN`]
+/// values, on the first [`solvers_agree_max_len`] values of the input.
+/// Minimax's own line is not asked for (it costs a second search; the
+/// property tests replay it).
 pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), Finding> {
+    let cut;
+    let raw = match solvers_agree_max_len(raw.game) {
+        max if raw.values.len() > max => {
+            cut = RawCase {
+                game: raw.game,
+                values: raw.values[..max].to_vec(),
+            };
+            &cut
+        }
+        _ => raw,
+    };
     let Some(case) = validated(raw)? else {
         return Ok(());
     };
-    // Fuzzing favours thoroughness over throughput: replay minimax's line too.
     let config = CheckConfig {
-        minimax_lines: true,
+        minimax_max: SOLVERS_AGREE_MINIMAX_MAX,
+        minimax_lines: false,
         ..CheckConfig::default()
     };
+    let plays = if case.board.len() <= SOLVERS_AGREE_HEURISTICS_MAX_LEN {
+        heuristics()
+    } else {
+        &[]
+    };
     verdict(&case, |b| {
-        check::check(case.game, b, solvers, heuristics(), &config)
+        check::check(case.game, b, solvers, plays, &config)
     })
+}
+
+/// The solvers of the `planted` target: the exact solvers with
+/// [`PlantedTable`] (the planted bug, see [`crate::mutants`]) in table's place.
+pub const PLANTED_SOLVERS: [&dyn Solver; 4] = [&Minimax, &Memo, &Linear, &PlantedTable];
+
+/// `planted`: [`check_solvers_agree`] with [`PLANTED_SOLVERS`]. It must find
+/// a problem: on numbergame boards of three or more values the planted table
+/// disagrees. `scripts/fuzz-smoke.sh` requires the target to crash.
+pub fn check_planted(raw: &RawCase) -> Result<(), Finding> {
+    check_solvers_agree(raw, &PLANTED_SOLVERS)
 }
 
 /// `heuristics`: `heuristics` played against a best-responding opponent and
@@ -366,6 +422,7 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     for e in lookups.into_iter().flatten() {
         one_line("name lookup", text, &e.to_string())?;
     }
+    check_streamed_board(bytes, text)?;
     let tokens: Vec<&str> = text.split_whitespace().collect();
     if let Ok(board) = Board::from_tokens(&tokens) {
         same(
@@ -399,6 +456,32 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     for cases in [0, 1, 3] {
         if let Err(e) = judge::parse_answers_bytes(bytes, cases) {
             one_line("judge answers", text, &e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// The streaming board reader ([`Board::read`]) on the raw bytes, handed
+/// out 1, 3 and 7 bytes at a time so that tokens and UTF-8 characters
+/// straddle reads: the same board or the same error as [`Board::parse`] of
+/// the text (when the bytes are UTF-8; otherwise an error exactly when the
+/// text gives one).
+fn check_streamed_board(bytes: &[u8], text: &str) -> Result<(), Finding> {
+    let whole = Board::parse(text);
+    for size in [1, 3, 7] {
+        let streamed = Board::read(std::io::BufReader::with_capacity(size, bytes));
+        let agree = if std::str::from_utf8(bytes).is_ok() {
+            streamed == whole
+        } else {
+            streamed.is_ok() == whole.is_ok() && streamed.as_ref().ok() == whole.as_ref().ok()
+        };
+        if !agree {
+            return Err(format!(
+                "board read {size} bytes at a time from {text:?} gives {streamed:?}, parsed whole {whole:?}"
+            ));
+        }
+        if let Err(e) = &streamed {
+            one_line("streamed board", text, &e.to_string())?;
         }
     }
     Ok(())
@@ -454,6 +537,11 @@ pub fn solvers_agree(input: &SolversAgreeInput) {
     );
 }
 
+/// The `planted` fuzz target: must crash (see [`check_planted`]).
+pub fn planted(input: &SolversAgreeInput) {
+    expect_ok("planted", check_planted(&input.0));
+}
+
 /// The `heuristics` fuzz target: the built-in heuristics against table.
 pub fn heuristics_bounds(input: &HeuristicsInput) {
     expect_ok(
@@ -489,10 +577,13 @@ pub struct Target {
     /// Decodes a corpus file strictly ([`decode_whole`]) and runs the
     /// target's check on it.
     pub replay: fn(&[u8]) -> Result<(), Finding>,
+    /// Whether the target exists to fail (`planted`): its corpus holds
+    /// inputs it must find a problem on, and fuzzing it must crash.
+    pub must_fail: bool,
 }
 
 /// Every fuzz target.
-pub const TARGETS: [Target; 5] = [
+pub const TARGETS: [Target; 6] = [
     Target {
         name: "solvers_agree",
         replay: |bytes| {
@@ -501,6 +592,12 @@ pub const TARGETS: [Target; 5] = [
                 exact_solvers(),
             )
         },
+        must_fail: false,
+    },
+    Target {
+        name: "planted",
+        replay: |bytes| check_planted(&decode_whole::<SolversAgreeInput>(bytes, 1)?.0),
+        must_fail: true,
     },
     Target {
         name: "heuristics",
@@ -508,10 +605,12 @@ pub const TARGETS: [Target; 5] = [
             let input = decode_whole::<HeuristicsInput>(bytes, 1)?;
             check_heuristics(&input.0, &Table, heuristics())
         },
+        must_fail: false,
     },
     Target {
         name: "parse",
         replay: |bytes| check_parse(decode_whole::<ParseInput>(bytes, 0)?.0),
+        must_fail: false,
     },
     Target {
         name: "large_boards",
@@ -521,10 +620,12 @@ pub const TARGETS: [Target; 5] = [
                 exact_solvers(),
             )
         },
+        must_fail: false,
     },
     Target {
         name: "linear",
         replay: |bytes| check_linear(&decode_whole::<LargeInput>(bytes, 12)?.raw_case()),
+        must_fail: false,
     },
 ];
 

@@ -34,6 +34,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod generate;
 pub mod judge;
+pub mod mutants;
 pub mod output;
 pub mod progress;
 pub mod rules;

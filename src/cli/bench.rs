@@ -2,7 +2,7 @@
 
 use super::{parse_with, Status};
 use clap::Args;
-use coinline::bench::{self as timing, Measurement, Plan};
+use coinline::bench::{self as timing, DispatchPlan, Measurement, Plan};
 use coinline::error::{Error, Result};
 use coinline::game::Game;
 use coinline::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
@@ -35,6 +35,14 @@ pub struct BenchArgs {
     /// (default: the widest this processor has).
     #[arg(long, value_parser = parse_isa)]
     pub isa: Option<Isa>,
+    /// Instead of the growth run: time table's value fill for every
+    /// instruction set on one board per vectorized game (n = 4000, or
+    /// --max-n) and fail (exit 1) unless each set is at most 1.3x the time
+    /// of the set below it and the widest is at least 1.5x faster than
+    /// portable. Sets this build or processor lacks are skipped, saying so.
+    /// Takes a few seconds.
+    #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds"])]
+    pub check_dispatch: bool,
 }
 
 fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
@@ -89,8 +97,65 @@ fn rate(r: f64) -> String {
     format!("{r:.3e}")
 }
 
+/// Runs `coinline bench --check-dispatch`.
+fn check_dispatch(args: &BenchArgs) -> Result<Status> {
+    let plan = DispatchPlan {
+        n: args.max_n.unwrap_or(DispatchPlan::default().n),
+        seed: args.seed,
+        ..DispatchPlan::default()
+    };
+    let mut out = std::io::stdout().lock();
+    let mut say = |text: String| {
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    };
+    say(format!(
+        "coinline bench --check-dispatch: table dispatches to {}; board n = {}, seed {}, \
+         fastest of {} rounds; {}",
+        Isa::widest().name(),
+        plan.n,
+        plan.seed,
+        plan.rounds,
+        machine()
+    ));
+    for isa in Isa::ALL.into_iter().filter(|i| !i.available()) {
+        say(format!(
+            "skipped {}: not compiled into this build or not supported by this processor",
+            isa.name()
+        ));
+    }
+    say("gameofsum skipped: its fill is scalar, the same for every set".into());
+    let mut failed = 0;
+    for game in timing::check_dispatch(&plan) {
+        let times: Vec<String> = game
+            .timings
+            .iter()
+            .filter_map(|(isa, t)| t.map(|t| format!("{} {}", isa.name(), seconds(t))))
+            .collect();
+        say(format!("{}: {}", game.game.name(), times.join(", ")));
+        for verdict in &game.verdicts {
+            let mark = if verdict.ok { "ok  " } else { "FAIL" };
+            say(format!("  {mark} {}", verdict.what));
+            failed += usize::from(!verdict.ok);
+        }
+    }
+    if failed > 0 {
+        say(format!("{failed} dispatch check(s) failed"));
+        Ok(Status::FailureFound)
+    } else {
+        say("dispatch: every check passed".into());
+        Ok(Status::Ok)
+    }
+}
+
 /// Runs `coinline bench`.
 pub fn run(args: &BenchArgs) -> Result<Status> {
+    if args.check_dispatch {
+        if args.max_n == Some(0) {
+            return Err(Error::invalid("--max-n must be at least 1"));
+        }
+        return check_dispatch(args);
+    }
     let games = if args.games.is_empty() {
         Game::ALL.to_vec()
     } else {
@@ -194,6 +259,8 @@ mod tests {
         assert!(args(&["--max-seconds", "nan"]).is_err());
         assert!(args(&["--isa", "avx9"]).is_err());
         assert!(args(&["--game", "chess"]).is_err());
+        assert!(args(&["--check-dispatch", "--isa", "portable"]).is_err());
+        assert!(args(&["--check-dispatch", "--game", "coins"]).is_err());
         let bad = args(&["--game", "gameofsum", "--solver", "linear"]).unwrap();
         assert!(run(&bad).is_err());
         let bad = args(&["--solver", "nope"]).unwrap();

@@ -11,7 +11,7 @@ use coinline::solve::{
 };
 use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 
 /// Arguments of `coinline solve`.
 #[derive(Debug, Args)]
@@ -119,9 +119,9 @@ impl SolverRow {
 }
 
 #[derive(Debug, Serialize)]
-struct Output {
+struct Output<'a> {
     game: String,
-    board: Vec<i64>,
+    board: &'a [i64],
     n: usize,
     results: Vec<SolverRow>,
     notes: Vec<String>,
@@ -147,15 +147,12 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
     if !args.values.is_empty() {
         return Board::from_tokens(&args.values);
     }
-    let mut stdin = std::io::stdin();
+    let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("coinline: reading a board from standard input (end with Ctrl-D)");
     }
-    let mut text = String::new();
-    stdin
-        .read_to_string(&mut text)
-        .map_err(|e| Error::invalid(format!("cannot read standard input: {e}")))?;
-    Board::parse(&text)
+    // Streamed: the text is never held whole (issue 14).
+    Board::read(std::io::BufReader::with_capacity(1 << 16, stdin.lock()))
 }
 
 /// Runs `coinline solve`.
@@ -290,7 +287,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     }
     let output = Output {
         game: game.to_string(),
-        board: board.values().to_vec(),
+        board: board.values(),
         n: board.len(),
         results: rows,
         notes,

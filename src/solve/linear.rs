@@ -215,27 +215,6 @@ impl Solver for Linear {
     }
 }
 
-/// **Wrong on purpose**: the algorithm with strict peak comparisons
-/// (y > x and y > z). Not registered among the exact solvers; it exists so
-/// tests, teachers and the fuzz corpus replay can show the harness catching
-/// a plausible mistake (on `-2 -1 1 1 1 -1` it says -1; the value is 1).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct StrictPeaks;
-
-impl Solver for StrictPeaks {
-    fn name(&self) -> &str {
-        "strict-linear"
-    }
-
-    fn supports(&self, game: Game) -> bool {
-        game.rules().are_coins()
-    }
-
-    fn difference(&self, _game: Game, board: &Board) -> i64 {
-        fused_value(board.values(), |x, y, z| y > x && y > z)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,6 +45,30 @@ pub struct Table;
 /// up to 3 * n^2 / 2 bits, about 300 MB at this size).
 pub const LINE_LIMIT: usize = 40_000;
 
+/// Which recurrence the fills compute: the game's own ([`Exact`]) or a
+/// deliberately wrong variant (see [`crate::mutants`]). A zero-sized type
+/// parameter of every fill, so each variant is compiled on its own (for every
+/// instruction set) and the exact fill pays nothing for the others.
+pub trait Variant: Copy + Default + Send + Sync + 'static {
+    /// A short name for reports.
+    const NAME: &'static str;
+
+    /// Whether numbergame's two delete moves are among the options of an
+    /// interval of `len` values (`len >= 2`). The rules say always.
+    #[inline(always)]
+    fn deletes(len: usize) -> bool {
+        len >= 2
+    }
+}
+
+/// The game's own recurrence: what [`Table`] computes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Exact;
+
+impl Variant for Exact {
+    const NAME: &'static str = "table";
+}
+
 /// A bit per interval, grouped by length like [`super::tri_index`].
 struct Bits {
     n: usize,
@@ -108,7 +132,7 @@ fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
 }
 
 /// Numbergame. Bits 0 and 1 encode the first optimal of L, R, DL, DR.
-fn numbergame(v: &[i64], rec: &mut impl Record) -> i64 {
+fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
     let n = v.len();
     // prev1: length len-1; prev2: length len-2, overwritten with length len.
     let mut prev1 = vec![0i64; n + 1];
@@ -117,7 +141,7 @@ fn numbergame(v: &[i64], rec: &mut impl Record) -> i64 {
         for l in 0..=n - len {
             let mut options = [v[l] - prev1[l + 1], v[l + len - 1] - prev1[l], 0, 0];
             let mut count = 2;
-            if len >= 2 && !planted_drop_delete(len) {
+            if V::deletes(len) {
                 options[2] = -prev2[l + 2];
                 options[3] = -prev2[l];
                 count = 4;
@@ -135,13 +159,6 @@ fn numbergame(v: &[i64], rec: &mut impl Record) -> i64 {
         std::mem::swap(&mut prev1, &mut prev2);
     }
     prev1[0]
-}
-
-/// The planted bug (feature `planted-bug` only): numbergame's table forgets
-/// the delete moves on odd lengths of 3 or more.
-#[inline(always)]
-fn planted_drop_delete(len: usize) -> bool {
-    cfg!(feature = "planted-bug") && len >= 3 && len % 2 == 1
 }
 
 /// Gameofsum, on mover's totals. Bit 0: take from the left; bit 1: the best
@@ -219,10 +236,10 @@ fn line_from_bits(game: Game, n: usize, bits: &[Bits]) -> Line {
     Line(moves)
 }
 
-fn fill(game: Game, v: &[i64], rec: &mut impl Record) -> i64 {
+fn fill<V: Variant>(game: Game, v: &[i64], rec: &mut impl Record) -> i64 {
     match game {
         Game::Coins => coins(v, rec),
-        Game::NumberGame => numbergame(v, rec),
+        Game::NumberGame => numbergame::<V>(v, rec),
         Game::GameOfSum => gameofsum(v, rec),
     }
 }
@@ -254,7 +271,7 @@ impl Isa {
     /// Whether the variant was compiled (AVX-512 needs Rust 1.89 or newer)
     /// and this processor can run it.
     pub fn available(self) -> bool {
-        fill_for(self).is_some()
+        fill_for::<Exact>(self).is_some()
     }
 
     /// The widest variant this processor runs (what [`Table`] uses).
@@ -273,11 +290,12 @@ const TILE: usize = 512;
 /// Diagonals filled per tile before moving to the next tile.
 const DEPTH: usize = 256;
 
-/// Runs `span(len, a, b)` over every interval `[l, l + len)`, l in
-/// `[a, b)`, for len = 1..=n, in an order that keeps each diagonal's inputs
-/// computed before they are read and still unchanged when read, provided a
-/// cell reads the previous diagonal at l and l + 1, the one before at l and
-/// l + 2, and a diagonal's buffer is reused no earlier than two lengths on.
+/// Runs `$body` with `$len`, `$a`, `$b` bound for every span of cells
+/// `[l, l + len)`, l in `[a, b)`, for len = 1..=n, in an order that keeps
+/// each diagonal's inputs computed before they are read and still unchanged
+/// when read, provided a cell reads the previous diagonal at l and l + 1, the
+/// one before at l and l + 2, and a diagonal's buffer is reused no earlier
+/// than two lengths on.
 ///
 /// The diagonals are cut into blocks of [`DEPTH`] and the columns into
 /// tiles of [`TILE`]; within a block, tile t covers `[t * TILE - k,
@@ -285,25 +303,32 @@ const DEPTH: usize = 256;
 /// per diagonal, clipped to the diagonal), and a whole tile is done before
 /// the next. Cell (len, l) then runs after cells (len - 1, l..=l + 1) and
 /// (len - 2, l..=l + 2), and before any cell that overwrites them.
-#[inline(always)]
-fn tiled(n: usize, mut span: impl FnMut(usize, usize, usize)) {
-    let mut first = 1;
-    while first <= n {
-        let last = (first + DEPTH - 1).min(n);
-        let columns = n - first + 1;
-        for start in (0..columns).step_by(TILE) {
-            for len in first..=last {
-                let shift = len - first;
-                let count = n - len + 1;
-                let a = start.saturating_sub(shift);
-                let b = (start + TILE).saturating_sub(shift).min(count);
-                if a < b {
-                    span(len, a, b);
+///
+/// A macro, not a function taking a closure: the body is pasted into the
+/// function that uses it, so it is compiled with that function's target
+/// features. A closure is a function of its own, compiled for the baseline
+/// and vectorized for it only, whenever the compiler declines to inline it
+/// into a `#[target_feature]` caller (issue 14: numbergame's AVX-512 fill
+/// once ran scalar through a call that way).
+macro_rules! for_each_span {
+    ($n:expr, |$len:ident, $a:ident, $b:ident| $body:block) => {{
+        let n: usize = $n;
+        let mut first = 1;
+        while first <= n {
+            let last = (first + DEPTH - 1).min(n);
+            let columns = n - first + 1;
+            for start in (0..columns).step_by(TILE) {
+                for $len in first..=last {
+                    let shift = $len - first;
+                    let count = n - $len + 1;
+                    let $a = start.saturating_sub(shift);
+                    let $b = (start + TILE).saturating_sub(shift).min(count);
+                    if $a < $b $body
                 }
             }
+            first = last + 1;
         }
-        first = last + 1;
-    }
+    }};
 }
 
 /// Coins cells `[a, b)` of diagonal `len`: `out[l] = max(v[l] - prev[l + 1],
@@ -355,7 +380,7 @@ fn numbergame_span(
 #[inline(always)]
 fn coins_value(v: &[i64]) -> i64 {
     let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
-    tiled(v.len(), |len, a, b| {
+    for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
             (even, odd)
@@ -367,23 +392,24 @@ fn coins_value(v: &[i64]) -> i64 {
     buffers[v.len() % 2][0]
 }
 
-/// Numbergame value: three buffers of n + 1 values, diagonal len in buffer
-/// len % 3 (overwriting the diagonal three lengths before).
+/// Numbergame value under variant `V`: three buffers of n + 1 values,
+/// diagonal len in buffer len % 3 (overwriting the diagonal three lengths
+/// before).
 #[inline(always)]
-fn numbergame_value(v: &[i64]) -> i64 {
+fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
     let n = v.len();
     let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
-    tiled(n, |len, a, b| {
+    for_each_span!(n, |len, a, b| {
         let [zero, one, two] = &mut buffers;
         let (out, prev1, prev2) = match len % 3 {
             0 => (zero, &*two, &*one),
             1 => (one, &*zero, &*two),
             _ => (two, &*one, &*zero),
         };
-        if len >= 2 && !planted_drop_delete(len) {
+        if V::deletes(len) {
             numbergame_span(v, [prev1, prev2], out, len, a, b);
         } else {
-            // Length 1, or the planted bug: take moves only.
+            // Length 1 (or a variant without deletes here): take moves only.
             coins_span(v, prev1, out, len, a, b);
         }
     });
@@ -394,21 +420,24 @@ fn numbergame_value(v: &[i64]) -> i64 {
 type Fill = fn(Game, &[i64]) -> i64;
 
 /// The fills compiled for the target's baseline.
-fn portable_fill(game: Game, v: &[i64]) -> i64 {
+fn portable_fill<V: Variant>(game: Game, v: &[i64]) -> i64 {
     match game {
         Game::Coins => coins_value(v),
-        Game::NumberGame => numbergame_value(v),
+        Game::NumberGame => numbergame_value::<V>(v),
         Game::GameOfSum => gameofsum(v, &mut ()),
     }
 }
 
 /// Compiles the fills for one instruction set, in a module whose `fill()`
-/// hands them out only when the processor has the feature.
+/// hands them out only when the processor has the feature. Everything the
+/// `#[target_feature]` functions call in their loops is `#[inline(always)]`
+/// and closure-free, so it is compiled with the feature.
 macro_rules! fills_for {
     ($(#[$attr:meta])* $module:ident, $feature:tt) => {
         $(#[$attr])*
         #[cfg(target_arch = "x86_64")]
         mod $module {
+            use super::Variant;
             use crate::game::Game;
 
             /// # Safety
@@ -423,26 +452,26 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn numbergame(v: &[i64]) -> i64 {
-                super::numbergame_value(v)
+            unsafe fn numbergame<V: Variant>(v: &[i64]) -> i64 {
+                super::numbergame_value::<V>(v)
             }
 
-            fn fill_unchecked(game: Game, v: &[i64]) -> i64 {
+            fn fill_unchecked<V: Variant>(game: Game, v: &[i64]) -> i64 {
                 // SAFETY: `fill` hands this function out only after the
                 // feature was detected.
                 unsafe {
                     match game {
                         Game::Coins => coins(v),
-                        Game::NumberGame => numbergame(v),
+                        Game::NumberGame => numbergame::<V>(v),
                         Game::GameOfSum => super::gameofsum(v, &mut ()),
                     }
                 }
             }
 
             /// The fills, if this processor has the feature.
-            pub fn fill() -> Option<super::Fill> {
+            pub fn fill<V: Variant>() -> Option<super::Fill> {
                 std::arch::is_x86_feature_detected!($feature)
-                    .then_some(fill_unchecked as super::Fill)
+                    .then_some(fill_unchecked::<V> as super::Fill)
             }
         }
     };
@@ -454,7 +483,7 @@ macro_rules! no_fills {
         $(#[$attr])*
         mod $module {
             /// Never: the fills were not compiled.
-            pub fn fill() -> Option<super::Fill> {
+            pub fn fill<V: super::Variant>() -> Option<super::Fill> {
                 None
             }
         }
@@ -483,24 +512,60 @@ no_fills!(
     avx512
 );
 
-/// The fills for `isa`, if compiled in and supported by this processor.
-fn fill_for(isa: Isa) -> Option<Fill> {
+/// The fills of variant `V` for `isa`, if compiled in and supported by this
+/// processor.
+fn fill_for<V: Variant>(isa: Isa) -> Option<Fill> {
     match isa {
-        Isa::Portable => Some(portable_fill),
-        Isa::Avx2 => avx2::fill(),
-        Isa::Avx512 => avx512::fill(),
+        Isa::Portable => Some(portable_fill::<V>),
+        Isa::Avx2 => avx2::fill::<V>(),
+        Isa::Avx512 => avx512::fill::<V>(),
     }
 }
 
 /// The value by the value-only fill compiled for `isa`, or `None` when `isa`
 /// is not available. gameofsum has one scalar fill, compiled for each `isa`.
 pub fn value_with(game: Game, values: &[i64], isa: Isa) -> Option<i64> {
-    fill_for(isa).map(|fill| fill(game, values))
+    variant_value_with::<Exact>(game, values, isa)
+}
+
+/// [`value_with`] for the fills of variant `V`.
+pub fn variant_value_with<V: Variant>(game: Game, values: &[i64], isa: Isa) -> Option<i64> {
+    fill_for::<V>(isa).map(|fill| fill(game, values))
+}
+
+/// The value by variant `V`'s value-only fill for the widest instruction
+/// set this processor has ([`Isa::widest`]): what [`Table`] returns for
+/// [`Exact`].
+pub fn variant_value<V: Variant>(game: Game, values: &[i64]) -> i64 {
+    let fill = fill_for::<V>(Isa::widest()).unwrap_or(portable_fill::<V>);
+    fill(game, values)
+}
+
+/// The value and a line by variant `V`: the line from the recording fill's
+/// choice bits, the value from the fast fill (see the module documentation);
+/// `None` above [`LINE_LIMIT`].
+pub fn variant_line<V: Variant>(game: Game, values: &[i64]) -> Option<(i64, Line)> {
+    let n = values.len();
+    if n > LINE_LIMIT {
+        return None;
+    }
+    let kinds = match game {
+        Game::Coins => 1,
+        Game::NumberGame => 2,
+        Game::GameOfSum => 3,
+    };
+    let mut bits: Vec<Bits> = (0..kinds).map(|_| Bits::new(n)).collect();
+    fill::<V>(game, values, &mut bits);
+    // The fast fill's value, so the check tests both fills (module docs).
+    Some((
+        variant_value::<V>(game, values),
+        line_from_bits(game, n, &bits),
+    ))
 }
 
 impl Solver for Table {
     fn name(&self) -> &str {
-        "table"
+        Exact::NAME
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
@@ -514,23 +579,61 @@ impl Solver for Table {
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
-        let fill = fill_for(Isa::widest()).unwrap_or(portable_fill);
-        fill(game, board.values())
+        variant_value::<Exact>(game, board.values())
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
-        let n = board.len();
-        if n > LINE_LIMIT {
-            return None;
+        variant_line::<Exact>(game, board.values())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_board, Span, Values};
+
+    /// Every compiled fill gives the portable fill's value, on boards long
+    /// enough for full vector bodies, tails, tile and block edges.
+    #[test]
+    fn every_available_fill_matches_the_portable_one() {
+        let lengths = [0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 257, 513, 700];
+        for (index, n) in lengths.into_iter().enumerate() {
+            let values = [
+                Values::Small,
+                Values::Extreme,
+                Values::Uniform(Span { lo: -50, hi: 50 }),
+            ];
+            let board = random_board(3, index as u64, Span { lo: n, hi: n }, values[index % 3]);
+            for game in Game::ALL {
+                let portable = value_with(game, board.values(), Isa::Portable);
+                for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                    assert_eq!(
+                        value_with(game, board.values(), isa),
+                        portable,
+                        "{game}, n = {n}, {}",
+                        isa.name()
+                    );
+                }
+            }
         }
-        let kinds = match game {
-            Game::Coins => 1,
-            Game::NumberGame => 2,
-            Game::GameOfSum => 3,
-        };
-        let mut bits: Vec<Bits> = (0..kinds).map(|_| Bits::new(n)).collect();
-        fill(game, board.values(), &mut bits);
-        // The fast fill's value, so the check tests both fills (module docs).
-        Some((self.difference(game, board), line_from_bits(game, n, &bits)))
+    }
+
+    #[test]
+    fn the_dispatcher_picks_the_widest_available_set() {
+        let widest = Isa::widest();
+        assert!(widest.available());
+        assert!(Isa::ALL
+            .into_iter()
+            .filter(|&i| i.available())
+            .all(|i| i as usize <= widest as usize));
+        assert!(Isa::Portable.available());
+        // Table answers with the chosen set's fill.
+        let board = random_board(9, 0, Span { lo: 300, hi: 300 }, Values::Spiky);
+        for game in Game::ALL {
+            assert_eq!(
+                Some(Table.difference(game, &board)),
+                value_with(game, board.values(), widest)
+            );
+        }
     }
 }

@@ -1,53 +1,12 @@
 //! The check must report what is wrong, not skip it: wrong solvers and
 //! heuristics plugged into `check::check` are each caught with the right
-//! violation.
+//! violation. The wrong values live in `coinline::mutants`.
 
 use coinline::check::{check, CheckConfig, Violation};
+use coinline::mutants::{BadLine, GreedyAsExact, Inflated, TakesTwo};
 use coinline::solve::{exact_solvers, Table};
-use coinline::strategy::{Greedy, Heuristic, Policy};
-use coinline::{Board, Game, Line, Move, Side, Solver};
-
-/// Takes two values at a time in coins: an illegal move.
-struct TakesTwo;
-
-impl Heuristic for TakesTwo {
-    fn name(&self) -> &str {
-        "takes-two"
-    }
-    fn policy<'a>(&self, _game: Game, _board: &'a Board) -> coinline::Result<Policy<'a>> {
-        Ok(Box::new(|_, _| Move::take(Side::Left, 2)))
-    }
-}
-
-/// Greedy presented as an exact solver.
-struct GreedyAsExact;
-
-impl Solver for GreedyAsExact {
-    fn name(&self) -> &str {
-        "greedy-as-exact"
-    }
-    fn difference(&self, game: Game, board: &Board) -> i64 {
-        coinline::strategy::evaluate(&Greedy, game, board)
-            .unwrap()
-            .difference
-    }
-}
-
-/// Table's value with a line that plays the wrong end first.
-struct BadLine;
-
-impl Solver for BadLine {
-    fn name(&self) -> &str {
-        "bad-line"
-    }
-    fn difference(&self, game: Game, board: &Board) -> i64 {
-        Table.difference(game, board)
-    }
-    fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
-        let moves = vec![Move::take(Side::Left, 1); board.len()];
-        Some((self.difference(game, board), Line(moves)))
-    }
-}
+use coinline::strategy::{Greedy, Heuristic};
+use coinline::{Board, Game, Solver};
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -114,19 +73,6 @@ fn the_built_in_solvers_pass_where_the_wrong_ones_fail() {
         &CheckConfig::default(),
     );
     assert!(report.is_ok(), "{:?}", report.violation);
-}
-
-/// Table's value plus 2 on odd boards: consistent with itself under reversal
-/// and shifting, so only the odd-n bound can tell.
-struct Inflated;
-
-impl Solver for Inflated {
-    fn name(&self) -> &str {
-        "inflated"
-    }
-    fn difference(&self, game: Game, board: &Board) -> i64 {
-        Table.difference(game, board) + if board.len() % 2 == 1 { 2 } else { 0 }
-    }
 }
 
 #[test]

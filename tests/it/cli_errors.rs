@@ -17,7 +17,12 @@ const CASES: &[(&[&str], &str, &str)] = &[
         "",
         "within the 64-bit range",
     ),
-    (&["solve", "--board", "1,,2,zz"], "", "token 3 \"zz\""),
+    (
+        &["solve", "--board", "1,,2,zz"],
+        "",
+        "token 2 \"\" is not an integer (nothing between two commas",
+    ),
+    (&["solve", "--board", "1,2,zz"], "", "token 3 \"zz\""),
     (&["solve"], "4 5\nseven\n", "token 3 \"seven\""),
     (
         &["solve", "9223372036854775807", "1"],
@@ -66,7 +71,8 @@ const CASES: &[(&[&str], &str, &str)] = &[
         "",
         "not a positive number of seconds",
     ),
-    (&["solve", "--board", " , "], "", "no values given"),
+    (&["solve", "--board", " , "], "", "token 1 \"\""),
+    (&["solve", "--board", "  "], "", "no values given"),
     (
         &[
             "solve",

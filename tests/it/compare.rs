@@ -9,62 +9,14 @@ use coinline::compare::{
     RowFilter, Stop, Summary,
 };
 use coinline::generate::{enumeration_total, Span, Values};
+use coinline::mutants::{FlippedTable, GreedySelfPlay};
 use coinline::output::save_case;
 use coinline::progress::Quiet;
-use coinline::solve::{exact_solvers, Memo, Minimax, Solver, Table};
+use coinline::solve::{exact_solvers, Memo, Minimax, Solver};
 use coinline::strategy::{heuristics, Heuristic};
 use coinline::{Board, Game};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-/// The table solver with its comparison flipped (min for max) at the root
-/// of boards of odd length: wrong on most boards of three or more values.
-struct FlippedTable;
-
-impl Solver for FlippedTable {
-    fn name(&self) -> &str {
-        "flipped-table"
-    }
-    fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
-    }
-    fn difference(&self, game: Game, board: &Board) -> i64 {
-        let v = board.values();
-        let n = v.len();
-        if n % 2 == 0 {
-            return Table.difference(game, board);
-        }
-        let rest = |values: &[i64]| Table.difference(game, &Board::new(values.to_vec()).unwrap());
-        let left = v[0] - rest(&v[1..]);
-        let right = v[n - 1] - rest(&v[..n - 1]);
-        left.min(right)
-    }
-}
-
-/// Both players take the larger end: greedy, presented as an exact solver.
-struct GreedyAsExact;
-
-impl Solver for GreedyAsExact {
-    fn name(&self) -> &str {
-        "greedy-as-exact"
-    }
-    fn difference(&self, _game: Game, board: &Board) -> i64 {
-        let v = board.values();
-        let (mut l, mut r, mut diff, mut sign) = (0, v.len(), 0i64, 1i64);
-        while l < r {
-            let take = if v[l] >= v[r - 1] {
-                l += 1;
-                v[l - 1]
-            } else {
-                r -= 1;
-                v[r]
-            };
-            diff += sign * take;
-            sign = -sign;
-        }
-        diff
-    }
-}
 
 fn options(games: &[Game], lengths: (usize, usize), boards: u64, seed: u64) -> CompareOptions {
     CompareOptions {
@@ -137,10 +89,10 @@ fn a_table_flipped_on_odd_lengths_is_found_and_shrunk() {
 
 #[test]
 fn greedy_presented_as_exact_is_found_and_shrunk_in_every_game() {
-    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedySelfPlay];
     let options = options(&Game::ALL, (1, 9), 200, 5);
     let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
-    assert_found_and_shrunk(&outcome, &options, &solvers, "greedy-as-exact");
+    assert_found_and_shrunk(&outcome, &options, &solvers, "greedy-self-play");
     let games: Vec<Game> = outcome.failures.iter().map(|f| f.game).collect();
     for game in Game::ALL {
         assert!(games.contains(&game), "{game} not among {games:?}");
@@ -243,7 +195,7 @@ fn failure_messages_end_with_a_command_that_regenerates_the_board() {
         values: "-9..9".parse().unwrap(),
     };
     options.check = CheckConfig::default();
-    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedySelfPlay];
     let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
     let failure = outcome.failures.last().unwrap();
     let command = options.reproduce(failure.game, failure.index);
@@ -276,7 +228,7 @@ fn rows_are_identical_whatever_the_number_of_threads() {
         count: 700,
         values: Values::Small,
     };
-    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedyAsExact];
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &GreedySelfPlay];
     options.max_failures = 50;
     let mut results = Vec::new();
     for jobs in [1, 2, 3] {
@@ -299,7 +251,7 @@ fn rows_are_identical_whatever_the_number_of_threads() {
         .collect();
     assert_eq!(failing.len(), 50);
     assert_ne!(status(rows.lines().last().unwrap()), "ok");
-    assert!(failing.iter().all(|s| s.ends_with(":greedy-as-exact")));
+    assert!(failing.iter().all(|s| s.ends_with(":greedy-self-play")));
 }
 
 #[test]

@@ -9,8 +9,9 @@
 use super::seeds::{quickcheck_seeded, seed};
 use coinline::check::{check, CheckConfig, Violation};
 use coinline::generate::{enumerated_board, enumeration_size, random_board, Span, Values};
-use coinline::solve::linear::StrictPeaks;
-use coinline::solve::table::{value_with, Isa};
+use coinline::mutants::StrictPeaks;
+use coinline::mutants::{ForgetsOddDeletes, PlantedTable};
+use coinline::solve::table::{value_with, variant_value_with, Isa};
 use coinline::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
 use coinline::{Board, Game, Solver};
 use quickcheck::TestResult;
@@ -146,10 +147,6 @@ fn linear_handles_extreme_values_near_the_overflow_rule() {
 }
 
 #[test]
-#[cfg_attr(
-    feature = "planted-bug",
-    ignore = "the planted bug breaks numbergame on purpose"
-)]
 fn linear_refuses_other_games() {
     assert!(!Linear.supports(Game::NumberGame) && !Linear.supports(Game::GameOfSum));
     let board: Board = "4 2 2 -2 -3".parse().unwrap();
@@ -249,10 +246,6 @@ fn available_fills() -> Vec<TableOn> {
 }
 
 #[test]
-#[cfg_attr(
-    feature = "planted-bug",
-    ignore = "the planted bug breaks numbergame on purpose"
-)]
 fn every_compiled_fill_agrees_with_minimax_and_memo() {
     fn property(seed: u64, index: u64, pick: u8) -> TestResult {
         let fills = available_fills();
@@ -278,10 +271,6 @@ fn every_compiled_fill_agrees_with_minimax_and_memo() {
 }
 
 #[test]
-#[cfg_attr(
-    feature = "planted-bug",
-    ignore = "the planted bug breaks numbergame on purpose"
-)]
 fn every_compiled_fill_agrees_across_tile_and_block_edges() {
     // The fills work in tiles of 512 columns and blocks of 256 diagonals:
     // lengths around those edges, odd and even, against memo.
@@ -306,25 +295,29 @@ fn every_compiled_fill_agrees_across_tile_and_block_edges() {
     }
 }
 
-/// With the `planted-bug` feature, table's numbergame fills forget the
-/// delete moves on odd lengths >= 3; every compiled fill must show it.
-#[cfg(feature = "planted-bug")]
+/// The planted bug (`coinline::mutants::ForgetsOddDeletes`) runs through
+/// every compiled fill: each disagrees with minimax on numbergame `5 -9 1`,
+/// while the exact fills agree.
 #[test]
-fn every_compiled_fill_carries_the_planted_bug() {
+fn every_compiled_fill_carries_the_planted_bug_as_a_variant() {
     let board: Board = "5 -9 1".parse().unwrap();
-    let signature_against_minimax = |solver: &dyn Solver| {
-        let solvers: [&dyn Solver; 2] = [&Minimax, solver];
-        let config = CheckConfig::default();
-        let report = check(Game::NumberGame, &board, &solvers, &[], &config);
-        report.violation.map(|v| v.signature())
-    };
-    for fill in available_fills() {
-        let expected = format!("disagree:{}", fill.name());
-        assert_eq!(signature_against_minimax(&fill), Some(expected));
+    for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+        let planted =
+            variant_value_with::<ForgetsOddDeletes>(Game::NumberGame, board.values(), isa);
+        let exact = value_with(Game::NumberGame, board.values(), isa);
+        assert_eq!((planted, exact), (Some(-5), Some(-1)), "{}", isa.name());
     }
     // The solver itself: its value disagrees, and its line (from the
     // recording fill, planted alike) replays to that value, so the
     // signature stays a plain disagreement.
-    let signature = signature_against_minimax(&Table);
-    assert_eq!(signature.as_deref(), Some("disagree:table"));
+    let solvers: [&dyn Solver; 2] = [&Minimax, &PlantedTable];
+    let report = check(
+        Game::NumberGame,
+        &board,
+        &solvers,
+        &[],
+        &CheckConfig::default(),
+    );
+    let signature = report.violation.map(|v| v.signature());
+    assert_eq!(signature.as_deref(), Some("disagree:planted-table"));
 }

@@ -3,12 +3,13 @@
 //! command refuses bad input with one line and status 2.
 
 use coinline::check::{check, CheckConfig};
-use coinline::solve::{Minimax, Solver, Table as TableSolver};
+use coinline::mutants::ParityOnly;
+use coinline::solve::Minimax;
 use coinline::strategy::heuristics;
 use coinline::study::stats::{cells, Stats, Worst};
 use coinline::study::table::CsvTable;
 use coinline::study::{self, Bars, Config, Tables, CSV_FILES};
-use coinline::{Board, Game};
+use coinline::Game;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -146,37 +147,6 @@ fn thread_count_does_not_change_the_bytes() {
         fewer.sampled.rows[..],
         one.sampled.rows[config.values.len()..]
     );
-}
-
-/// The classic table with a recurrence that only holds for even n: it
-/// returns |O - E|, what the parity argument guarantees, as the value.
-struct ParityOnly;
-
-impl Solver for ParityOnly {
-    fn name(&self) -> &str {
-        "parity-only"
-    }
-    fn difference(&self, _game: Game, board: &Board) -> i64 {
-        let (odd, even) = board
-            .values()
-            .iter()
-            .enumerate()
-            .fold(
-                (0, 0),
-                |(o, e), (i, &v)| {
-                    if i % 2 == 0 {
-                        (o + v, e)
-                    } else {
-                        (o, e + v)
-                    }
-                },
-            );
-        if board.len() % 2 == 0 {
-            TableSolver.difference(Game::Coins, board)
-        } else {
-            (odd - even).abs()
-        }
-    }
 }
 
 #[test]

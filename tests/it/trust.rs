@@ -140,7 +140,7 @@ fn cases() -> Vec<Case> {
             setup: "",
             args: &["solve", "1", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"],
             status: 2,
-            message: "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"... (80 characters)",
+            message: "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...\" is not an integer",
             after: &[],
         },
         Case {
