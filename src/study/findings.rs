@@ -427,9 +427,9 @@ fn losing(out: &mut String, t: &Tables, command: &str) -> Fmt {
              values of spread s the difference O - E spreads like s * sqrt(n). That caps the \
              share of boards the first player does not lose at an order of 1 / sqrt(n); it is an \
              upper bound, not the rate. The measured share falls much faster: \
-             [the decay report](../decay/README.md) (`coinline study decay`) measures it on \
-             millions of boards per length up to n of a few thousand and fits candidate laws \
-             to it.\n",
+             [the decay report](../decay/README.md) (`coinline study decay`) measures it on a \
+             log grid of lengths with up to millions of boards per length, fits candidate laws \
+             to it and says which fits.\n",
             rows.join(", ")
         )?;
     }

@@ -100,6 +100,70 @@ fn fit_rows(
     Ok(best)
 }
 
+/// Where the share's tail fits begin.
+pub const TAIL_FROM: usize = 300;
+
+const FIT_HEADER_Z: &str = "| series | law | fitted constants (± standard error) | chi^2 / dof | largest residual (sd) | consistent | z (a = 3/2) |\n|---|---|---|---|---|---|---|";
+
+fn constants(f: &Fit) -> String {
+    f.law
+        .names()
+        .iter()
+        .zip(&f.params)
+        .map(|(name, &p)| format!("{name} = {}", with_se(p)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn worst(f: &Fit) -> f64 {
+    f.residuals.iter().map(|r| r.2.abs()).fold(0.0f64, f64::max)
+}
+
+/// Fits `law` to successive windows of four points of each series (steps
+/// of two) and tabulates constant number `param`.
+fn local_table(
+    out: &mut String,
+    table: &Table,
+    parities: &[bool],
+    law: Law,
+    param: usize,
+) -> std::fmt::Result {
+    let name = law.names()[param];
+    let mut labels = Vec::new();
+    let mut series: Vec<Vec<(usize, u64, u64)>> = Vec::new();
+    for &odd in parities {
+        for v in sources(table) {
+            let pts: Vec<(usize, u64, u64)> = fit_points(table, &v, odd)
+                .into_iter()
+                .filter(|p| p.1 >= super::fit::MIN_HITS && p.2 - p.1 >= super::fit::MIN_HITS)
+                .collect();
+            if pts.len() >= 4 {
+                labels.push(format!(
+                    "{v}, {} n: {name}",
+                    if odd { "odd" } else { "even" }
+                ));
+                series.push(pts);
+            }
+        }
+    }
+    writeln!(out, "| window | {} |", labels.join(" | "))?;
+    writeln!(out, "|---|{}", "---|".repeat(labels.len()))?;
+    let longest = series.iter().map(Vec::len).max().unwrap_or(0);
+    for start in (0..longest.saturating_sub(3)).step_by(2) {
+        let cells: Vec<String> = series
+            .iter()
+            .map(|s| {
+                s.get(start..start + 4)
+                    .and_then(|w| fit(law, w).map(|f| (w[0].0, w[3].0, f)))
+                    .map(|(a, b, f)| format!("{a}..{b}: {}", with_se(f.params[param])))
+                    .unwrap_or_default()
+            })
+            .collect();
+        writeln!(out, "| {} | {} |", start / 2 + 1, cells.join(" | "))?;
+    }
+    writeln!(out)
+}
+
 const FIT_HEADER: &str = "| series | law | fitted constants (± standard error) | chi^2 / dof | largest residual (sd) | consistent |\n|---|---|---|---|---|---|";
 
 /// The residuals of a fit, one line.
@@ -177,6 +241,7 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         out,
         "This report replaces the estimate \"the share of odd boards the first player does not lose shrinks roughly like 1 / sqrt(n)\" formerly in [the odd-n report](../odd-n/README.md): that was an upper bound's order, not a measurement, and the measurements below fall much faster.\n"
     )?;
+    short(out, t)?;
     writeln!(out, "## What is measured\n")?;
     writeln!(
         out,
@@ -273,46 +338,57 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
     writeln!(out, "### Fits over every usable point\n")?;
     let verdicts = fits_section(out, &t.share, &[true], &Law::ALL)?;
     writeln!(out, "{}\n", verdicts.join("\n"))?;
-    // The local slope: power law on the tail.
     writeln!(out, "### The local exponent\n")?;
     writeln!(
         out,
-        "A power law fitted to successive windows of four points (n from the first to the fourth): if the share were a power law the exponent would not drift.\n"
+        "A power law fitted to successive windows of four points: if the share were one power law over the whole range, the exponent a would not drift.\n"
     )?;
-    write!(out, "| window |")?;
+    local_table(out, &t.share, &[true], Law::Power, 1)?;
+    writeln!(out, "### The tail: n >= {TAIL_FROM}\n")?;
+    writeln!(
+        out,
+        "The exponent grows up to n of a few hundred and then stops drifting, so the laws are fitted again on the points with n >= {TAIL_FROM} only; the last column tests the conjecture a = 3/2 (z = (a - 1.5) / se).\n"
+    )?;
+    writeln!(out, "{FIT_HEADER_Z}")?;
+    let mut tail_verdicts = Vec::new();
     for v in &share_sources {
-        write!(out, " {v}: a |")?;
-    }
-    writeln!(out)?;
-    writeln!(out, "|---|{}", "---|".repeat(share_sources.len()))?;
-    let series: Vec<Vec<(usize, u64, u64)>> = share_sources
-        .iter()
-        .map(|v| {
-            fit_points(&t.share, v, true)
-                .into_iter()
-                .filter(|p| p.1 >= super::fit::MIN_HITS)
-                .collect()
-        })
-        .collect();
-    let longest = series.iter().map(Vec::len).max().unwrap_or(0);
-    for start in (0..longest.saturating_sub(3)).step_by(2) {
-        let window_n = series
-            .iter()
-            .find(|s| s.len() >= start + 4)
-            .map(|s| format!("{}..{}", s[start].0, s[start + 3].0));
-        let Some(window_n) = window_n else { continue };
-        write!(out, "| {window_n} |")?;
-        for s in &series {
-            let cell = s
-                .get(start..start + 4)
-                .and_then(|w| fit(Law::Power, w))
-                .map(|f| with_se(f.params[1]))
-                .unwrap_or_default();
-            write!(out, " {cell} |")?;
+        let points: Vec<(usize, u64, u64)> = fit_points(&t.share, v, true)
+            .into_iter()
+            .filter(|p| p.0 >= TAIL_FROM)
+            .collect();
+        for law in [Law::Power, Law::Stretched, Law::PowerExponential] {
+            let Some(f) = fit(law, &points) else { continue };
+            let z = if law == Law::Power {
+                format!("{:+.1}", (f.params[1].0 - 1.5) / f.params[1].1)
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "| {v}, odd n | {} | {} | {:.2} ({} dof) | {:.1} | {} | {z} |",
+                law.formula(),
+                constants(&f),
+                f.reduced(),
+                f.dof,
+                worst(&f),
+                if f.consistent() { "yes" } else { "no" }
+            )?;
+            if law == Law::Power {
+                tail_verdicts.push(format!(
+                    "- **{v}**: n^-a with a = {}{}; residuals (sd) by n: {}.",
+                    with_se(f.params[1]),
+                    if f.consistent() {
+                        ", consistent"
+                    } else {
+                        ", **not consistent**"
+                    },
+                    residual_line(&f)
+                ));
+            }
         }
-        writeln!(out)?;
     }
     writeln!(out)?;
+    writeln!(out, "{}\n", tail_verdicts.join("\n"))?;
     writeln!(
         out,
         "**Measured:** the shares and intervals above, and how well each law describes them over the range measured. **Conjecture:** anything beyond the largest n measured, including which law holds asymptotically. The bound of the odd-n report (the first player can only avoid losing when 0 <= O - E <= 2 max(first, last)) gives an upper bound of order 1 / sqrt(n) only; the data sit far below it.\n"
@@ -344,6 +420,11 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
     writeln!(out, "{}\n", verdicts.join("\n"))?;
     writeln!(
         out,
+        "The local rate: an exponential A e^(-c n) fitted to successive windows of four points; a single exponential would keep c constant.\n"
+    )?;
+    local_table(out, &t.greedy, &[true, false], Law::Exponential, 1)?;
+    writeln!(
+        out,
         "**Measured:** the rates above (exact per board), and the fits over the range measured. **Conjecture:** the law beyond the last n with a hit.\n"
     )?;
 
@@ -373,6 +454,85 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         "## Reproduce\n\n`{command}` (every file; the command prints the seed and each point as it finishes); `coinline study decay --render-only` re-renders the plots and this file from the CSV files. A single board: `coinline solve VALUES` prints its value and greedy's result."
     )?;
     Ok(())
+}
+
+/// The result in a few lines, from the tail fits of the share.
+fn short(out: &mut String, t: &DecayTables) -> std::fmt::Result {
+    let mut parts = Vec::new();
+    let mut all_consistent = true;
+    let mut largest_z = 0.0f64;
+    for v in sources(&t.share) {
+        let points: Vec<(usize, u64, u64)> = fit_points(&t.share, &v, true)
+            .into_iter()
+            .filter(|p| p.0 >= TAIL_FROM)
+            .collect();
+        if let Some(f) = fit(Law::Power, &points) {
+            all_consistent &= f.consistent();
+            largest_z = largest_z.max(((f.params[1].0 - 1.5) / f.params[1].1).abs());
+            parts.push(format!("a = {} ({v})", with_se(f.params[1])));
+        }
+    }
+    if parts.is_empty() {
+        return Ok(());
+    }
+    // Over the whole range: is any law consistent for some distribution?
+    let whole: Vec<bool> = sources(&t.share)
+        .iter()
+        .map(|v| {
+            let pts = fit_points(&t.share, v, true);
+            Law::ALL
+                .iter()
+                .any(|&law| fit(law, &pts).is_some_and(|f| f.consistent()))
+        })
+        .collect();
+    let none_whole = whole.iter().all(|c| !c);
+    // The first and last four-point power exponents of the first series.
+    let first_source = sources(&t.share).into_iter().next().unwrap_or_default();
+    let usable: Vec<(usize, u64, u64)> = fit_points(&t.share, &first_source, true)
+        .into_iter()
+        .filter(|p| p.1 >= super::fit::MIN_HITS)
+        .collect();
+    let slope = |w: &[(usize, u64, u64)]| fit(Law::Power, w).map(|f| f.params[1].0);
+    let (early, late) = if usable.len() >= 4 {
+        (slope(&usable[..4]), slope(&usable[usable.len() - 4..]))
+    } else {
+        (None, None)
+    };
+    writeln!(out, "## In short\n")?;
+    if let (Some(early), Some(late)) = (early, late) {
+        writeln!(
+            out,
+            "- **Measured:** over the whole range {} of the candidate laws (power, exponential, stretched exponential, power times exponential) fits the share of odd boards the first player does not lose; the log-log slope for {first_source} goes from -{early:.2} on its first four points to -{late:.2} on its last four (section 1). From n = {TAIL_FROM} on, a power law A n^-a {} every distribution: {}.",
+            if none_whole { "none" } else { "not every one" },
+            if all_consistent { "fits" } else { "does not fit" },
+            parts.join(", ")
+        )?;
+    }
+    if all_consistent && largest_z < 3.0 {
+        writeln!(
+            out,
+            "- **Conjecture:** the share decays like C n^(-3/2) for large n, with C depending on the distribution (the largest deviation of a fitted tail exponent from 3/2 is {largest_z:.1} standard errors). Not proved; nothing here is measured beyond the largest n in share.csv."
+        )?;
+    } else {
+        writeln!(
+            out,
+            "- **No simple law** describes the tail either: the exponents above differ from 3/2 by up to {largest_z:.1} standard errors or the power law is not consistent."
+        )?;
+    }
+    let rate_of = |odd: bool| {
+        let pts: Vec<(usize, u64, u64)> = fit_points(&t.greedy, &first_source, odd)
+            .into_iter()
+            .filter(|p| p.1 >= super::fit::MIN_HITS && p.2 - p.1 >= super::fit::MIN_HITS)
+            .collect();
+        fit(Law::Exponential, &pts).map(|f| f.params[1].0)
+    };
+    if let (Some(odd), Some(even)) = (rate_of(true), rate_of(false)) {
+        writeln!(
+            out,
+            "- Greedy's optimal rate falls roughly like e^(-c n), with c about {odd:.3} for odd n and {even:.3} for even n ({first_source}, fitted over all points with hits; no single exponential is consistent everywhere, see the local rates in section 2)."
+        )?;
+    }
+    writeln!(out)
 }
 
 /// The regret share at the smallest and largest n of each series, and
@@ -412,5 +572,53 @@ fn regret_summary(out: &mut String, table: &Table) -> std::fmt::Result {
             )?;
         }
     }
-    writeln!(out)
+    writeln!(out)?;
+    // Odd series largest at their end, even series below their peak?
+    let mut opposite = true;
+    for v in sources(table) {
+        for odd in [true, false] {
+            let shares: Vec<f64> = table
+                .records()
+                .filter(|r| r.get("values") == v && (r.get("parity") == "odd") == odd)
+                .filter_map(|r| r.num::<f64>("regret_share"))
+                .collect();
+            let (Some(&end), peak) = (
+                shares.last(),
+                shares.iter().copied().fold(f64::MIN, f64::max),
+            ) else {
+                continue;
+            };
+            opposite &= if odd { end >= peak } else { end < peak };
+        }
+    }
+    // The gap between the parities at the largest n of both.
+    let last = |v: &str, odd: bool| {
+        table
+            .records()
+            .filter(|r| r.get("values") == v && (r.get("parity") == "odd") == odd)
+            .filter_map(|r| Some((r.num::<usize>("n")?, r.num::<f64>("regret_share")?)))
+            .last()
+    };
+    let gaps: Vec<String> = sources(table)
+        .iter()
+        .filter_map(|v| {
+            let (odd, even) = (last(v, true)?, last(v, false)?);
+            Some(format!(
+                "{} ({v}, n = {} and {})",
+                sig(even.1 - odd.1, 2),
+                odd.0,
+                even.0
+            ))
+        })
+        .collect();
+    writeln!(
+        out,
+        "No law is fitted to the regret share{}. Measured: the even-minus-odd gap at the largest n is {}. Conjecture: both parities tend to one limit per distribution, somewhere between the two values at the largest n.\n",
+        if opposite {
+            ": it does not vanish, and the two parities move in opposite directions (every odd-n series is largest at its largest n, every even-n series has fallen from an earlier peak)"
+        } else {
+            ""
+        },
+        gaps.join(", ")
+    )
 }
