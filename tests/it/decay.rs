@@ -7,7 +7,7 @@ use coinline::solve::linear;
 use coinline::strategy::{evaluate, Greedy};
 use coinline::study::decay::{
     self, greedy_against_best_reply, greedy_is_optimal, DecayBars, DecayConfig, DecayTables,
-    CSV_FILES,
+    Measure, CSV_FILES,
 };
 use coinline::study::sampled::board;
 use coinline::{Board, Game};
@@ -143,25 +143,64 @@ fn the_committed_report_is_what_its_csv_files_render_to() {
 
 #[test]
 fn the_committed_first_points_are_regenerated() {
-    // The first point of every share series (the cheapest), recomputed.
+    // The first point of every series (the cheapest), recomputed board by
+    // board and compared with the committed counts.
     let texts = CSV_FILES.map(committed);
     let tables = DecayTables::from_csv([&texts[0], &texts[1], &texts[2], &texts[3]]).unwrap();
     let config = DecayConfig::from_settings(&tables.settings).unwrap();
-    let first = tables
-        .share
-        .records()
-        .find(|r| r.num::<usize>("n") == Some(config.start))
-        .unwrap();
-    let values: Values = first.get("values").parse().unwrap();
-    let boards = first.num::<u64>("boards").unwrap();
-    let count = |from: u64, to: u64| {
-        (from..to)
-            .filter(|&i| linear::value(board(config.seed, config.start, i, values).values()) >= 0)
-            .count() as u64
-    };
-    // The first 20,000 boards only, to keep the test short: the committed
-    // count is at least theirs and at most theirs plus the rest.
-    let part = count(0, 20_000);
-    let recorded = first.num::<u64>("not_lost").unwrap();
-    assert!(part <= recorded && recorded <= part + (boards - 20_000));
+    let mut checked = 0;
+    for (table, what, column) in [
+        (&tables.share, Measure::Share, "not_lost"),
+        (&tables.greedy, Measure::Greedy, "greedy_optimal"),
+        (&tables.regret, Measure::Regret, "regret_sum"),
+    ] {
+        for first in table.records().filter(|r| {
+            let n = r.num::<usize>("n").unwrap();
+            n == config.start || n == config.start + 1
+        }) {
+            let n = first.num::<usize>("n").unwrap();
+            let values: Values = first.get("values").parse().unwrap();
+            let boards = first.num::<u64>("boards").unwrap();
+            let (mut hits, mut regret) = (0u64, 0u128);
+            for i in 0..boards {
+                let c = decay::measure(what, board(config.seed, n, i, values).values());
+                hits += c.hits;
+                regret += c.regret;
+            }
+            let found = if what == Measure::Regret {
+                regret.to_string()
+            } else {
+                hits.to_string()
+            };
+            assert_eq!(first.get(column), found, "{column} at n = {n}, {values}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4 + 8 + 8);
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    let cases: [(&[&str], &str); 8] = [
+        (&["--per-decade", "0"], "--per-decade"),
+        (&["--start", "1"], "--start"),
+        (&["--max-n", "5", "--start", "11"], "--start"),
+        (&["--min-boards", "0"], "--min-boards"),
+        (&["--min-boards", "10", "--max-boards", "5"], "--min-boards"),
+        (&["--values", "0..4,0..4"], "twice"),
+        (&["--regret-max-n", "999999"], "--regret-max-n"),
+        (&["--jobs", "99999"], "--jobs 99999"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["study", "decay", "--out", "/nonexistent/coinline-decay"];
+        all.extend_from_slice(args);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_coinline"))
+            .args(&all)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
 }

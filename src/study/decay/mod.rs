@@ -342,11 +342,13 @@ impl Counts {
         self.a += o.a;
         self.b += o.b;
         self.hits += o.hits;
-        self.regret += o.regret;
-        self.total += o.total;
-        self.regret2 += o.regret2;
-        self.total2 += o.total2;
-        self.cross += o.cross;
+        // Squares of values near the overflow limit can exceed u128 when
+        // summed: those sums saturate (only the standard error uses them).
+        self.regret = self.regret.saturating_add(o.regret);
+        self.total = self.total.saturating_add(o.total);
+        self.regret2 = self.regret2.saturating_add(o.regret2);
+        self.total2 = self.total2.saturating_add(o.total2);
+        self.cross = self.cross.saturating_add(o.cross);
         self
     }
 }
@@ -381,15 +383,17 @@ pub fn measure(what: Measure, v: &[i64]) -> Counts {
             c.hits = u64::from(optimal);
         }
         Measure::Regret => {
-            let regret = (value - greedy_against_best_reply(v)).unsigned_abs();
+            // Both margins are bounded by the absolute sum, which fits in
+            // i64; their difference may not, so it is taken in i128.
+            let regret = i128::from(value) - i128::from(greedy_against_best_reply(v));
             let total: u64 = v.iter().map(|x| x.unsigned_abs()).sum();
-            let (r, t) = (u128::from(regret), u128::from(total));
+            let (r, t) = (regret.unsigned_abs(), u128::from(total));
             c.a = u64::from(regret == 0);
             c.regret = r;
             c.total = t;
-            c.regret2 = r * r;
+            c.regret2 = r.saturating_mul(r);
             c.total2 = t * t;
-            c.cross = r * t;
+            c.cross = r.saturating_mul(t);
         }
     }
     c
