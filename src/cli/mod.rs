@@ -17,6 +17,7 @@ use std::process::ExitCode;
 
 pub mod bench;
 pub mod compare;
+pub mod decay;
 pub mod explain;
 pub mod judge;
 pub mod merge;

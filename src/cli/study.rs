@@ -109,6 +109,11 @@ pub enum StudyCommand {
     /// family.csv, SVG plots and README.md. The defaults reproduce the
     /// committed report.
     OddN(OddNArgs),
+    /// How fast the odd-n first player's chances and greedy's optimality
+    /// vanish as n grows: log grids of random boards, fitted laws. Writes
+    /// CSV files, SVG plots and README.md; the defaults reproduce the
+    /// committed report in reports/decay.
+    Decay(super::decay::DecayArgs),
 }
 
 /// Arguments of `coinline study odd-n`.
@@ -212,6 +217,7 @@ impl OddNArgs {
 pub fn run(args: &StudyArgs) -> Result<Status> {
     match &args.study {
         StudyCommand::OddN(args) => run_odd_n(args),
+        StudyCommand::Decay(args) => super::decay::run(args),
     }
 }
 

@@ -138,7 +138,8 @@ fn write_all(out: &mut String, t: &Tables, command: &str, committed: bool) -> Fm
     writeln!(
         out,
         "Alphabets or distributions that are shifts of each other (0..4 and -2..2) give the same \
-         greedy curve (see *Shifts* in section 3), so one hides the other in the second figure.\n"
+         greedy curve (see *Shifts* in section 3), and every even-n loss curve is 0: series that \
+         coincide are drawn once, and the legend names every series each line stands for.\n"
     )?;
     recurrence(out, t, command)?;
     greedy(out, t, command)?;
@@ -421,12 +422,14 @@ fn losing(out: &mut String, t: &Tables, command: &str) -> Fmt {
         writeln!(
             out,
             "**Why losses dominate for long odd boards.** At n = {n} the first player loses {} of \
-             the random boards. The bound of section 5 explains it: the value is below 0 unless \
+             the random boards. The bound of section 5 gives a reason: the value is below 0 unless \
              0 <= O - E <= 2 max(first, last), a window of fixed width, while for independent \
-             values of spread s the difference O - E spreads like s * sqrt(n). So the share of \
-             boards the first player does not lose shrinks roughly like 1 / sqrt(n). (This is \
-             an explanation of the trend, not a computed figure; the figures are the rows of \
-             sampled.csv.)\n",
+             values of spread s the difference O - E spreads like s * sqrt(n). That caps the \
+             share of boards the first player does not lose at an order of 1 / sqrt(n); it is an \
+             upper bound, not the rate. The measured share falls much faster: \
+             [the decay report](../decay/README.md) (`coinline study decay`) measures it on a \
+             log grid of lengths with up to millions of boards per length, fits candidate laws \
+             to it and says which fits.\n",
             rows.join(", ")
         )?;
     }

@@ -14,6 +14,7 @@
 //! what [`files`] returns. Its output bytes depend on the [`Config`] only,
 //! never on the number of threads.
 
+pub mod decay;
 pub mod exact;
 pub mod family;
 pub mod findings;

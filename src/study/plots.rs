@@ -9,6 +9,7 @@
 use super::table::CsvTable;
 use super::Tables;
 use crate::error::{Error, Result};
+use plotters::coord::combinators::{LogCoord, WithKeyPoints};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -29,8 +30,8 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
-const WIDTH: u32 = 1200;
-const LEGEND_WIDTH: u32 = 150;
+const WIDTH: u32 = 1270;
+const LEGEND_WIDTH: u32 = 220;
 const HEIGHT: u32 = 480;
 const LEFT_WIDTH: u32 = 430;
 
@@ -40,9 +41,14 @@ type Point = (f64, f64, Option<(f64, f64)>);
 /// One line of a panel: a value source at one parity of n.
 struct Series {
     label: String,
+    /// The index of the source (color and marker).
+    index: usize,
     color: RGBColor,
     odd: bool,
     points: Vec<Point>,
+    /// Sources whose series at this parity is identical to this one and is
+    /// not drawn again.
+    also: Vec<String>,
 }
 
 /// What a figure shows.
@@ -108,14 +114,33 @@ fn series(table: &CsvTable, source: &str, f: &Figure, colors: &mut Vec<String>) 
             None => {
                 out.push(Series {
                     label: name,
+                    index: color_index,
                     color: PALETTE[color_index % PALETTE.len()],
                     odd,
                     points: Vec::new(),
+                    also: Vec::new(),
                 });
                 out.len() - 1
             }
         };
         out[i].points.push((n, rate, interval));
+    }
+    merge_identical(out)
+}
+
+/// Series identical to an earlier one of the same parity (a distribution
+/// and its shift give the same greedy curve; every even-n loss curve is 0)
+/// are not drawn again: the earlier series lists them in `also`.
+fn merge_identical(series: Vec<Series>) -> Vec<Series> {
+    let mut out: Vec<Series> = Vec::new();
+    for s in series {
+        match out
+            .iter_mut()
+            .find(|m| m.odd == s.odd && m.points == s.points)
+        {
+            Some(m) => m.also.push(s.label),
+            None => out.push(s),
+        }
     }
     out
 }
@@ -135,13 +160,14 @@ fn draw(
         let root = root.titled(f.title, ("sans-serif", 20))?;
         let (plots, key) = root.split_horizontally(WIDTH - LEGEND_WIDTH);
         let (left, right) = plots.split_horizontally(LEFT_WIDTH);
-        legend(&key, sources)?;
+        legend(&key, sources, exact, sampled)?;
         let all = exact.iter().chain(sampled);
         let top = all
             .flat_map(|s| s.points.iter())
             .map(|&(_, rate, ci)| ci.map_or(rate, |(_, hi)| hi))
             .fold(0.0f64, f64::max);
-        let y_max = (top * 1.15).clamp(0.05, 1.0);
+        // Rates of 0 and 1 stay off the frame.
+        let y_max = (top * 1.15).clamp(0.05, 1.0) * 1.04;
         let max_n = exact
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.0))
@@ -152,7 +178,7 @@ fn draw(
             "n",
             f,
             exact,
-            0.5..max_n + 0.5,
+            0.4..max_n + 0.6,
             y_max,
         )?;
         let (lo, hi) = sampled
@@ -166,12 +192,62 @@ fn draw(
             "n (log scale)",
             f,
             sampled,
-            ((lo * 0.8)..(hi * 1.25)).log_scale(),
+            log_axis(lo * 0.75, hi * 1.35),
             y_max,
         )?;
         root.present()?;
     }
     Ok(svg)
+}
+
+/// A logarithmic axis over lo..hi with ticks at 1, 2 and 5 times powers of
+/// 10 (only the powers of 10 over more than three decades) and light lines
+/// at every multiple of a power of 10. Plotters' own log ticks repeat the
+/// power of 10 at which a decade ends ("100" drawn twice).
+pub fn log_axis(lo: f64, hi: f64) -> WithKeyPoints<LogCoord<f64>> {
+    let (bold, light) = log_ticks(lo, hi);
+    (lo..hi)
+        .log_scale()
+        .with_key_points(bold)
+        .with_light_points(light)
+}
+
+/// The bold and light ticks of [`log_axis`], each value once.
+pub fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
+    let (mut bold, mut light) = (Vec::new(), Vec::new());
+    if !(lo > 0.0 && hi > lo && hi.is_finite()) {
+        return (bold, light);
+    }
+    let decades = (hi / lo).log10();
+    let first = lo.log10().floor() as i32;
+    let last = hi.log10().ceil() as i32;
+    for e in first..=last {
+        let p = 10f64.powi(e);
+        for m in 1..10 {
+            let v = p * f64::from(m);
+            if v < lo || v > hi {
+                continue;
+            }
+            if m == 1 || (decades <= 3.0 && (m == 2 || m == 5)) {
+                bold.push(v);
+            } else {
+                light.push(v);
+            }
+        }
+    }
+    (bold, light)
+}
+
+/// An x tick label: a whole number as such, anything else with the
+/// decimals it needs, so two ticks never print alike (a log axis can put
+/// ticks at 99.5 and 100).
+fn x_tick(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}")
+    } else {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
 }
 
 /// One panel: axes, every series, error bars where the series has
@@ -194,14 +270,20 @@ where
         .margin(12)
         .x_label_area_size(36)
         .y_label_area_size(56)
-        .build_cartesian_2d(x, 0.0..y_max)?;
+        .build_cartesian_2d(x, -0.03 * y_max..y_max)?;
     chart
         .configure_mesh()
         .max_light_lines(1)
         .x_desc(x_desc)
         .y_desc(f.y_desc)
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.2}"))
+        .x_label_formatter(&|v| x_tick(*v))
+        .y_label_formatter(&|v| {
+            if *v < 0.0 {
+                String::new()
+            } else {
+                format!("{v:.2}")
+            }
+        })
         .draw()?;
     for s in series {
         plot_series(&mut chart, s)?;
@@ -213,18 +295,48 @@ where
     Ok(())
 }
 
-/// The shared legend: one color per alphabet or distribution, then the
-/// line styles of odd and even n.
-fn legend(area: &DrawingArea<SVGBackend, Shift>, sources: &[String]) -> DrawResult<()> {
+/// The shared legend: one color and marker per alphabet or distribution
+/// (sources whose series coincide everywhere share an entry), the line
+/// styles of odd and even n, then a note for each line that stands for
+/// several sources in some panel only.
+fn legend(
+    area: &DrawingArea<SVGBackend, Shift>,
+    sources: &[String],
+    exact: &[Series],
+    sampled: &[Series],
+) -> DrawResult<()> {
     let font = ("sans-serif", 13).into_font();
+    let all: Vec<&Series> = exact.iter().chain(sampled).collect();
+    let drawn = |name: &String| all.iter().any(|s| s.label == *name);
+    // A source never drawn stands with the source it always coincides with.
+    let host = |name: &String| -> Option<String> {
+        let hosts: Vec<&String> = all
+            .iter()
+            .filter(|s| s.also.contains(name))
+            .map(|s| &s.label)
+            .collect();
+        (!hosts.is_empty() && hosts.iter().all(|h| *h == hosts[0])).then(|| hosts[0].clone())
+    };
     let mut y = 60;
     area.draw(&Text::new("values", (8, y - 8), font.clone()))?;
     for (i, name) in sources.iter().enumerate() {
+        if !drawn(name) {
+            continue;
+        }
         y += 22;
-        let style = ShapeStyle::from(PALETTE[i % PALETTE.len()]).stroke_width(2);
+        let color = PALETTE[i % PALETTE.len()];
+        let style = ShapeStyle::from(color).stroke_width(2);
         area.draw(&PathElement::new(vec![(8, y), (38, y)], style))?;
-        area.draw(&Circle::new((23, y), 3, style.filled()))?;
-        area.draw(&Text::new(name.clone(), (46, y - 8), font.clone()))?;
+        area.draw(&marker(i, true, (23, y), color))?;
+        let twins: Vec<&String> = sources
+            .iter()
+            .filter(|other| !drawn(other) && host(other).as_ref() == Some(name))
+            .collect();
+        let mut label = name.clone();
+        for twin in twins {
+            label += &format!(" = {twin}");
+        }
+        area.draw(&Text::new(label, (46, y - 8), font.clone()))?;
     }
     y += 40;
     let black = ShapeStyle::from(BLACK).stroke_width(2);
@@ -234,8 +346,73 @@ fn legend(area: &DrawingArea<SVGBackend, Shift>, sources: &[String]) -> DrawResu
     y += 22;
     area.draw(&DashedPathElement::new(vec![(8, y), (38, y)], 7, 4, black))?;
     area.draw(&Circle::new((23, y), 3, black))?;
-    area.draw(&Text::new("even n", (46, y - 8), font))?;
+    area.draw(&Text::new("even n", (46, y - 8), font.clone()))?;
+    y += 18;
+    // Lines that stand for several sources where those sources are drawn
+    // elsewhere (e.g. every even-n loss curve is 0).
+    let mut notes: Vec<String> = Vec::new();
+    for (panel, series) in [("every board", exact), ("random", sampled)] {
+        for s in series {
+            let partial: Vec<&String> = s.also.iter().filter(|a| drawn(a)).collect();
+            if partial.is_empty() {
+                continue;
+            }
+            let names: Vec<&str> = std::iter::once(s.label.as_str())
+                .chain(partial.iter().map(|a| a.as_str()))
+                .collect();
+            notes.push(format!(
+                "{}, {} n: {} coincide (one line)",
+                panel,
+                if s.odd { "odd" } else { "even" },
+                names.join(", ")
+            ));
+        }
+    }
+    for note in notes {
+        for line in wrap(&note, 30) {
+            y += 18;
+            area.draw(&Text::new(line, (8, y - 8), font.clone()))?;
+        }
+        y += 6;
+    }
     Ok(())
+}
+
+/// Splits text into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The marker of source `i` at `at`: circle, triangle, square or
+/// diamond; filled for odd n, hollow for even n.
+pub fn marker<'e, DB: DrawingBackend + 'e, Coord: Clone + 'e>(
+    i: usize,
+    odd: bool,
+    at: Coord,
+    color: RGBColor,
+) -> DynElement<'e, DB, Coord> {
+    let style = if odd {
+        ShapeStyle::from(color).filled()
+    } else {
+        ShapeStyle::from(color).stroke_width(2)
+    };
+    match i % 4 {
+        0 => (EmptyElement::at(at) + Circle::new((0, 0), 4, style)).into_dyn(),
+        1 => (EmptyElement::at(at) + TriangleMarker::new((0, 0), 6, style)).into_dyn(),
+        2 => (EmptyElement::at(at) + Rectangle::new([(-4, -4), (4, 4)], style)).into_dyn(),
+        _ => (EmptyElement::at(at) + Polygon::new(vec![(0, -5), (5, 0), (0, 5), (-5, 0)], style))
+            .into_dyn(),
+    }
 }
 
 /// Draws one series (line and markers) on a chart whose x axis
@@ -254,7 +431,31 @@ where
     } else {
         chart.draw_series(DashedLineSeries::new(points.clone(), 7, 4, line))?;
     }
-    let marker = if s.odd { line.filled() } else { line };
-    chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, marker)))?;
+    for &p in &points {
+        chart
+            .plotting_area()
+            .draw(&marker(s.index, s.odd, p, s.color))?;
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_ticks_are_distinct_and_inside() {
+        let (bold, light) = log_ticks(8.25, 1350.0);
+        assert_eq!(bold, vec![10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]);
+        let mut all: Vec<f64> = bold.iter().chain(&light).copied().collect();
+        all.sort_by(f64::total_cmp);
+        all.dedup();
+        assert_eq!(all.len(), bold.len() + light.len(), "no tick twice");
+        assert!(all.iter().all(|&v| (8.25..=1350.0).contains(&v)));
+        let labels: Vec<String> = bold.iter().map(|&v| x_tick(v)).collect();
+        assert_eq!(labels, ["10", "20", "50", "100", "200", "500", "1000"]);
+        // Over many decades only the powers of 10 are labelled.
+        let (bold, _) = log_ticks(1e-6, 1.0);
+        assert_eq!(bold.len(), 7);
+    }
 }

@@ -7,6 +7,7 @@ mod check_catches;
 mod cli_errors;
 mod compare;
 mod corpus;
+mod decay;
 mod examples;
 mod explain;
 mod limits;

@@ -300,3 +300,38 @@ fn a_small_run_writes_every_file() {
     assert!(dir.join("loss-rate.svg").is_file());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The text labels of an SVG (plotters writes each on its own line).
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| t.split_once('>'))
+        .filter_map(|(_, rest)| rest.split_once("</text>"))
+        .map(|(text, _)| text.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn every_series_of_the_committed_plots_is_visible_and_named() {
+    let tables = committed_tables();
+    let files = study::files(&tables, &Config::default().command_line(), true).unwrap();
+    let svg = |name: &str| &files.iter().find(|(n, _)| *n == name).unwrap().1;
+    let greedy = svg_texts(svg("greedy-optimal-rate.svg"));
+    // The shifted alphabets coincide: one line, one legend entry naming both.
+    assert!(greedy.iter().any(|t| t == "0..4 = -2..2"), "{greedy:?}");
+    assert!(!greedy.iter().any(|t| t == "-2..2"));
+    // The even-n loss curves are all 0: one line, and a note says so.
+    let loss = svg_texts(svg("loss-rate.svg"));
+    assert!(loss.iter().any(|t| t.contains("coincide")), "{loss:?}");
+    for texts in [&greedy, &loss] {
+        // The random panel's log axis labels each tick once.
+        for label in ["10", "100", "1000"] {
+            let count = texts.iter().filter(|t| *t == label).count();
+            assert!(
+                count <= 1 + usize::from(label == "10"),
+                "{label} drawn {count} times"
+            );
+        }
+        assert_eq!(texts.iter().filter(|t| *t == "100").count(), 1);
+    }
+}
