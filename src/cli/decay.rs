@@ -5,7 +5,7 @@ use super::{parse_with, Bar, Status};
 use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::generate::Values;
-use coinline::report::{check_writable, write_atomic};
+use coinline::output::check_writable;
 use coinline::study::decay::{self, DecayBars, DecayConfig, DecayTables};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -59,6 +59,9 @@ pub struct DecayArgs {
     /// Directory the report is written to.
     #[arg(long, value_name = "DIR", default_value = decay::DEFAULT_OUT)]
     pub out: PathBuf,
+    /// Overwrite files in --out that coinline study did not write.
+    #[arg(long)]
+    pub force: bool,
     /// Worker threads (0: one per core; at most 256). The output does not
     /// depend on it.
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -157,10 +160,6 @@ pub fn run(args: &DecayArgs) -> Result<Status> {
 }
 
 fn write_files(args: &DecayArgs, files: &[(&str, String)]) -> Result<Status> {
-    for (name, text) in files {
-        write_atomic(&args.out.join(name), |w| w.write_all(text.as_bytes()))?;
-    }
-    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
-    println!("wrote {} to {}", names.join(", "), args.out.display());
+    super::study::write_owned(&args.out, files, args.force)?;
     Ok(Status::Ok)
 }

@@ -8,7 +8,7 @@ use super::fit::{fit, Fit, Law};
 use super::plots::fit_points;
 use super::{DecayConfig, DecayTables};
 use crate::error::{Error, Result};
-use crate::study::table::{Record, Table};
+use crate::study::table::{CsvTable, Record};
 use std::fmt::Write;
 
 /// Renders the findings; `command` regenerates the report.
@@ -20,7 +20,7 @@ pub fn render(tables: &DecayTables, command: &str) -> Result<String> {
 }
 
 /// The distributions of a table, in order of appearance.
-fn sources(table: &Table) -> Vec<String> {
+fn sources(table: &CsvTable) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in table.records() {
         let v = r.get("values").to_string();
@@ -123,7 +123,7 @@ fn worst(f: &Fit) -> f64 {
 /// of two) and tabulates constant number `param`.
 fn local_table(
     out: &mut String,
-    table: &Table,
+    table: &CsvTable,
     parities: &[bool],
     law: Law,
     param: usize,
@@ -179,7 +179,7 @@ fn residual_line(f: &Fit) -> String {
 /// Returns the verdict lines.
 fn fits_section(
     out: &mut String,
-    table: &Table,
+    table: &CsvTable,
     parities: &[bool],
     laws: &[Law],
 ) -> std::result::Result<Vec<String>, std::fmt::Error> {
@@ -228,7 +228,7 @@ fn fits_section(
 fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Result {
     let config = DecayConfig::from_settings(&t.settings).map_err(|_| std::fmt::Error)?;
     let count =
-        |table: &Table| -> u64 { table.records().filter_map(|r| r.num::<u64>("boards")).sum() };
+        |table: &CsvTable| -> u64 { table.records().filter_map(|r| r.num::<u64>("boards")).sum() };
     writeln!(
         out,
         "# How fast the odd-n first player's chances and greedy's optimality vanish (coins)\n"
@@ -537,7 +537,7 @@ fn short(out: &mut String, t: &DecayTables) -> std::fmt::Result {
 
 /// The regret share at the smallest and largest n of each series, and
 /// where it peaks.
-fn regret_summary(out: &mut String, table: &Table) -> std::fmt::Result {
+fn regret_summary(out: &mut String, table: &CsvTable) -> std::fmt::Result {
     for odd in [true, false] {
         for v in sources(table) {
             let pts: Vec<(usize, f64, f64)> = table

@@ -33,7 +33,7 @@ pub mod fit;
 pub mod plots;
 
 use super::sampled::board;
-use super::table::Table;
+use super::table::CsvTable;
 use crate::error::{Error, Result};
 use crate::generate::Values;
 use crate::progress::Progress;
@@ -177,7 +177,7 @@ impl DecayConfig {
     }
 
     /// The configuration recorded in `settings.csv`.
-    pub fn from_settings(table: &Table) -> Result<DecayConfig> {
+    pub fn from_settings(table: &CsvTable) -> Result<DecayConfig> {
         let bad = |what: &str| Error::invalid(format!("{}: bad or missing {what}", CSV_FILES[0]));
         let record = table.records().next().ok_or_else(|| bad("row"))?;
         let num = |name: &str| record.num::<u64>(name).ok_or_else(|| bad(name));
@@ -649,18 +649,18 @@ fn regret_row(p: &Point, config: &DecayConfig) -> Vec<(&'static str, String)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecayTables {
     /// `settings.csv`: the configuration, one row.
-    pub settings: Table,
+    pub settings: CsvTable,
     /// `share.csv`.
-    pub share: Table,
+    pub share: CsvTable,
     /// `greedy.csv`.
-    pub greedy: Table,
+    pub greedy: CsvTable,
     /// `regret.csv`.
-    pub regret: Table,
+    pub regret: CsvTable,
 }
 
 impl DecayTables {
     /// The tables with their file names, in [`CSV_FILES`] order.
-    pub fn named(&self) -> [(&'static str, &Table); 4] {
+    pub fn named(&self) -> [(&'static str, &CsvTable); 4] {
         [
             (CSV_FILES[0], &self.settings),
             (CSV_FILES[1], &self.share),
@@ -672,10 +672,10 @@ impl DecayTables {
     /// Reads the tables from the CSV texts of [`CSV_FILES`], in order.
     pub fn from_csv(texts: [&str; 4]) -> Result<DecayTables> {
         Ok(DecayTables {
-            settings: Table::from_csv(texts[0], CSV_FILES[0])?,
-            share: Table::from_csv(texts[1], CSV_FILES[1])?,
-            greedy: Table::from_csv(texts[2], CSV_FILES[2])?,
-            regret: Table::from_csv(texts[3], CSV_FILES[3])?,
+            settings: CsvTable::from_csv(texts[0], CSV_FILES[0])?,
+            share: CsvTable::from_csv(texts[1], CSV_FILES[1])?,
+            greedy: CsvTable::from_csv(texts[2], CSV_FILES[2])?,
+            regret: CsvTable::from_csv(texts[3], CSV_FILES[3])?,
         })
     }
 }
@@ -689,13 +689,13 @@ impl Decay {
             counts: Counts::default(),
         };
         DecayTables {
-            settings: Table::from_pairs(
+            settings: CsvTable::from_pairs(
                 settings(config).iter().map(|(k, _)| *k).collect(),
                 vec![settings(config)],
             ),
-            share: Table::from_items(&example, &self.share, |p| share_row(p, config)),
-            greedy: Table::from_items(&example, &self.greedy, |p| greedy_row(p, config)),
-            regret: Table::from_items(&example, &self.regret, |p| regret_row(p, config)),
+            share: CsvTable::from_items(&example, &self.share, |p| share_row(p, config)),
+            greedy: CsvTable::from_items(&example, &self.greedy, |p| greedy_row(p, config)),
+            regret: CsvTable::from_items(&example, &self.regret, |p| regret_row(p, config)),
         }
     }
 }

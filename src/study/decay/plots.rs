@@ -10,7 +10,7 @@ use super::fit::{fit, Law};
 use super::DecayTables;
 use crate::error::{Error, Result};
 use crate::study::plots::{log_axis, marker};
-use crate::study::table::Table;
+use crate::study::table::CsvTable;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -62,7 +62,7 @@ impl Series {
 /// merging series identical to an earlier one. `point` reads a row's point
 /// and key, or `None` to skip the row.
 pub fn series(
-    table: &Table,
+    table: &CsvTable,
     point: impl Fn(&crate::study::table::Record) -> Option<(Point, String)>,
 ) -> Vec<Series> {
     let mut sources: Vec<String> = Vec::new();
@@ -372,7 +372,7 @@ where
 }
 
 /// The points (n, hits, boards) of one series, for fitting.
-pub fn fit_points(table: &Table, values: &str, odd: bool) -> Vec<(usize, u64, u64)> {
+pub fn fit_points(table: &CsvTable, values: &str, odd: bool) -> Vec<(usize, u64, u64)> {
     let hits = if table.header.iter().any(|h| h == "not_lost") {
         "not_lost"
     } else {
