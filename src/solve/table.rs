@@ -114,6 +114,31 @@ impl Record for Vec<Bits> {
     }
 }
 
+/// The options of a coins cell `[l, l + len)`, taking left then right:
+/// `x = v[l]`, `y = v[l + len - 1]`, `before = D(l, l + len - 1)` and
+/// `after = D(l + 1, l + len)`. The one statement of the recurrence, shared
+/// by the recording fill and the vectorized spans.
+#[inline(always)]
+fn coins_options(x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+    [x - after, y - before]
+}
+
+/// The options of a numbergame cell: the coins options, then deleting
+/// from the left (`-skip_after` = -D(l + 2, l + len)) and from the right
+/// (`-skip_before` = -D(l, l + len - 2)).
+#[inline(always)]
+fn numbergame_options(
+    x: i64,
+    y: i64,
+    before: i64,
+    after: i64,
+    skip_before: i64,
+    skip_after: i64,
+) -> [i64; 4] {
+    let [left, right] = coins_options(x, y, before, after);
+    [left, right, -skip_after, -skip_before]
+}
+
 /// Coins. Bit 0: the left end is the (first) optimal move.
 fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
     let n = v.len();
@@ -122,8 +147,7 @@ fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
     let mut d = vec![0i64; n + 1];
     for len in 1..=n {
         for l in 0..=n - len {
-            let take_left = v[l] - d[l + 1];
-            let take_right = v[l + len - 1] - d[l];
+            let [take_left, take_right] = coins_options(v[l], v[l + len - 1], d[l], d[l + 1]);
             rec.record(0, len, l, take_left >= take_right);
             d[l] = take_left.max(take_right);
         }
@@ -139,13 +163,20 @@ fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
     let mut prev2 = vec![0i64; n + 2];
     for len in 1..=n {
         for l in 0..=n - len {
-            let mut options = [v[l] - prev1[l + 1], v[l + len - 1] - prev1[l], 0, 0];
-            let mut count = 2;
-            if V::deletes(len) {
-                options[2] = -prev2[l + 2];
-                options[3] = -prev2[l];
-                count = 4;
-            }
+            let skips = if len >= 2 {
+                (prev2[l], prev2[l + 2])
+            } else {
+                (0, 0)
+            };
+            let options = numbergame_options(
+                v[l],
+                v[l + len - 1],
+                prev1[l],
+                prev1[l + 1],
+                skips.0,
+                skips.1,
+            );
+            let count = if V::deletes(len) { 4 } else { 2 };
             let (mut choice, mut best) = (0, options[0]);
             for (i, &o) in options.iter().enumerate().take(count).skip(1) {
                 if o > best {
@@ -345,7 +376,8 @@ fn coins_span(v: &[i64], prev: &[i64], out: &mut [i64], len: usize, a: usize, b:
         .zip(left.iter().zip(right))
         .zip(prev[a..b].iter().zip(prev_next))
     {
-        *o = (x - q).max(y - p);
+        let [left, right] = coins_options(x, y, p, q);
+        *o = left.max(right);
     }
 }
 
@@ -371,7 +403,8 @@ fn numbergame_span(
         .zip(prev1[a..b].iter().zip(prev1_next))
         .zip(prev2[a..b].iter().zip(prev2_skip))
     {
-        *o = (x - q).max(y - p).max((-s).max(-t));
+        let [left, right, del_left, del_right] = numbergame_options(x, y, p, q, s, t);
+        *o = left.max(right).max(del_left.max(del_right));
     }
 }
 
