@@ -332,9 +332,21 @@ pub fn check(
     heuristics: &[&dyn Heuristic],
     config: &CheckConfig,
 ) -> CaseReport {
+    check_owned(game, board.clone(), solvers, heuristics, config)
+}
+
+/// [`check`] on a board the caller gives up, so a long board is not
+/// copied into the report (it comes back as [`CaseReport::board`]).
+pub fn check_owned(
+    game: Game,
+    board: Board,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+    config: &CheckConfig,
+) -> CaseReport {
     let mut report = CaseReport {
         game,
-        board: board.clone(),
+        board,
         solvers: Vec::with_capacity(solvers.len()),
         heuristics: Vec::with_capacity(heuristics.len()),
         value: None,

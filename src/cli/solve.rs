@@ -3,7 +3,7 @@
 use super::{parse_with, Status};
 use clap::{Args, ValueEnum};
 use coinline::board::Board;
-use coinline::check::{check, CheckConfig};
+use coinline::check::{check_owned, CheckConfig};
 use coinline::error::{Error, ErrorKind, Result};
 use coinline::game::{replay, Game};
 use coinline::solve::{
@@ -230,7 +230,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             "the reversal and shift invariants are checked up to n = {INVARIANTS_UP_TO} only (compare checks them on every board)"
         ));
     }
-    let report = check(game, &board, &kept_solvers, &kept_heuristics, &config);
+    let report = check_owned(game, board, &kept_solvers, &kept_heuristics, &config);
+    let board = &report.board;
     let mut rows = Vec::new();
     for result in report
         .solvers
@@ -241,8 +242,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             continue;
         };
         let totals = match &result.line {
-            Some(line) => replay(game, &board, line).ok(),
-            None if game.scores_everything() => Some(totals_from_difference(&board, difference)),
+            Some(line) => replay(game, board, line).ok(),
+            None if game.scores_everything() => Some(totals_from_difference(board, difference)),
             None => None,
         };
         if args.line && result.line.is_none() {
@@ -277,7 +278,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             }),
             None if explicit => {
                 let heuristic = kept_heuristics[0];
-                return Err(coinline::strategy::evaluate(heuristic, game, &board)
+                return Err(coinline::strategy::evaluate(heuristic, game, board)
                     .err()
                     .unwrap_or_else(|| {
                         Error::new(ErrorKind::Unsupported(format!(
@@ -301,7 +302,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         notes,
     };
     let text = match args.format {
-        OutputFormat::Table => render_table(&output, &board, args.line),
+        OutputFormat::Table => render_table(&output, board, args.line),
         OutputFormat::Csv => render_csv(&output)?,
         OutputFormat::Json => {
             let mut s = serde_json::to_string_pretty(&output)
