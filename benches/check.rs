@@ -33,21 +33,21 @@ fn parts(c: &mut Criterion) {
         });
     };
     part("check_builtin", &|b| {
-        check_builtin(Game::Coins, b, &config).value.unwrap_or(0)
+        check_builtin(Game::COINS, b, &config).value.unwrap_or(0)
     });
-    part("minimax-value", &|b| Minimax.difference(Game::Coins, b));
+    part("minimax-value", &|b| Minimax.difference(Game::COINS, b));
     part("minimax-line", &|b| {
-        Minimax.line(Game::Coins, b).map_or(0, |l| l.0)
+        Minimax.line(Game::COINS, b).map_or(0, |l| l.0)
     });
     part("memo-line", &|b| {
-        Memo.line(Game::Coins, b).map_or(0, |l| l.0)
+        Memo.line(Game::COINS, b).map_or(0, |l| l.0)
     });
     part("table-line", &|b| {
-        Table.line(Game::Coins, b).map_or(0, |l| l.0)
+        Table.line(Game::COINS, b).map_or(0, |l| l.0)
     });
     for heuristic in [&Greedy as &dyn Heuristic, &Parity] {
         part(&format!("{}-evaluation", heuristic.name()), &|b| {
-            evaluate(heuristic, Game::Coins, b).map_or(0, |p| p.difference)
+            evaluate(heuristic, Game::COINS, b).map_or(0, |p| p.difference)
         });
     }
     group.finish();

@@ -22,10 +22,10 @@ fn compare(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(BOARDS));
     for (game, jobs) in [
-        (Game::Coins, 1),
-        (Game::Coins, 2),
-        (Game::NumberGame, 1),
-        (Game::GameOfSum, 1),
+        (Game::COINS, 1),
+        (Game::COINS, 2),
+        (Game::NUMBERGAME, 1),
+        (Game::GAMEOFSUM, 1),
     ] {
         let options = CompareOptions {
             games: vec![game],

@@ -21,13 +21,13 @@ fn table(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(4));
     for (game, n) in [
-        (Game::Coins, 20_000),
-        (Game::NumberGame, 20_000),
-        (Game::GameOfSum, 5_000),
+        (Game::COINS, 20_000),
+        (Game::NUMBERGAME, 20_000),
+        (Game::GAMEOFSUM, 5_000),
     ] {
         let b = board(SEED, n);
         for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
-            if game == Game::GameOfSum && isa != Isa::Portable {
+            if game == Game::GAMEOFSUM && isa != Isa::Portable {
                 continue; // one scalar fill for every instruction set
             }
             let id = BenchmarkId::new(format!("{game}/{}", isa.name()), n);
@@ -55,9 +55,9 @@ fn exhaustive(c: &mut Criterion) {
     let mut group = c.benchmark_group("minimax");
     group.sample_size(10);
     for (game, n) in [
-        (Game::Coins, 25),
-        (Game::NumberGame, 18),
-        (Game::GameOfSum, 15),
+        (Game::COINS, 25),
+        (Game::NUMBERGAME, 18),
+        (Game::GAMEOFSUM, 15),
     ] {
         let b = board(SEED, n);
         group.bench_with_input(BenchmarkId::new(game.name(), n), &b, |bench, b| {
@@ -72,7 +72,7 @@ fn memo(c: &mut Criterion) {
     group.sample_size(10);
     let b = board(SEED, 5_000);
     group.bench_with_input(BenchmarkId::new("coins", 5_000), &b, |bench, b| {
-        bench.iter(|| Memo.difference(Game::Coins, black_box(b)))
+        bench.iter(|| Memo.difference(Game::COINS, black_box(b)))
     });
     group.finish();
 }

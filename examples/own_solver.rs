@@ -25,7 +25,7 @@ impl Solver for TextbookCoins {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game == Game::Coins
+        game == Game::COINS
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
@@ -66,7 +66,7 @@ fn main() -> coinline::Result<()> {
         Values::Extreme,
     ] {
         let options = CompareOptions {
-            games: vec![Game::Coins],
+            games: vec![Game::COINS],
             lengths: Span { lo: 1, hi: 16 },
             boards: Boards::Random {
                 count: 20_000,

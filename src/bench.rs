@@ -100,25 +100,10 @@ pub fn cap(solver: &dyn Solver, game: Game) -> usize {
 /// Positions one solve evaluates; see the module documentation.
 pub fn states(solver: &dyn Solver, game: Game, n: usize) -> f64 {
     match solver.name() {
-        "minimax" => tree_nodes(game, n),
+        "minimax" => crate::solve::minimax::tree_nodes(game, n),
         "linear" => n as f64,
         _ => n as f64 * (n as f64 + 1.0) / 2.0,
     }
-}
-
-/// Nodes of the full game tree of a board of length n (the root included).
-pub fn tree_nodes(game: Game, n: usize) -> f64 {
-    // nodes[k]: nodes of the tree below a position with k values left.
-    let mut nodes: Vec<f64> = Vec::with_capacity(n + 1);
-    for k in 0..=n {
-        let children: f64 = if k == 0 {
-            0.0
-        } else {
-            game.moves(k).map(|mv| nodes[k - mv.width()]).sum::<f64>()
-        };
-        nodes.push(1.0 + children);
-    }
-    nodes[n]
 }
 
 /// The board timed at length n.
@@ -158,7 +143,9 @@ pub fn growth(solver: &dyn Solver, cap: usize) -> Vec<usize> {
 
 fn solve_once(solver: &dyn Solver, game: Game, board: &Board, isa: Option<table::Isa>) -> i64 {
     match isa {
-        Some(isa) if solver.name() == "table" => table::value_with(game, board.values(), isa)
+        Some(isa) if solver.name() == "table" => game
+            .kernel()
+            .and_then(|kernel| table::value_with(kernel, board.values(), isa))
             .unwrap_or_else(|| solver.difference(game, board)),
         _ => solver.difference(game, board),
     }
@@ -310,7 +297,7 @@ impl DispatchGame {
 
 /// The games whose table fill is compiled per instruction set (gameofsum
 /// has one scalar fill, the same in every set, and is not checked).
-pub const DISPATCHED_GAMES: [Game; 2] = [Game::Coins, Game::NumberGame];
+pub const DISPATCHED_GAMES: [Game; 2] = [Game::COINS, Game::NUMBERGAME];
 
 /// Times table's value fill for every available instruction set on the same
 /// board, per game in [`DISPATCHED_GAMES`], and checks that each level is not
@@ -335,7 +322,7 @@ pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
                     loop {
                         let t = Instant::now();
                         let value = std::hint::black_box(table::value_with(
-                            game,
+                            game.kernel().expect("a kernel"),
                             std::hint::black_box(board.values()),
                             isa,
                         ));
@@ -404,13 +391,13 @@ mod tests {
     #[test]
     fn tree_nodes_count_the_game_tree() {
         // Coins: a full binary tree of depth n.
-        assert_eq!(tree_nodes(Game::Coins, 3), 15.0);
+        assert_eq!(crate::solve::minimax::tree_nodes(Game::COINS, 3), 15.0);
         // Numbergame, n = 2: root, L and R (one value left: 2 children each),
         // DL and DR (leaves): 1 + 2 * 3 + 2 = 9.
-        assert_eq!(tree_nodes(Game::NumberGame, 2), 9.0);
+        assert_eq!(crate::solve::minimax::tree_nodes(Game::NUMBERGAME, 2), 9.0);
         // Gameofsum, n = 2: root; L1, R1 lead to one value (1 + 2 nodes);
         // L2, R2 are leaves: 1 + 2 * 3 + 2 = 9.
-        assert_eq!(tree_nodes(Game::GameOfSum, 2), 9.0);
+        assert_eq!(crate::solve::minimax::tree_nodes(Game::GAMEOFSUM, 2), 9.0);
     }
 
     #[test]
@@ -418,9 +405,9 @@ mod tests {
         assert_eq!(growth(&Table, 100), vec![1, 2, 5, 10, 20, 50, 100]);
         assert_eq!(growth(&Table, 30), vec![1, 2, 5, 10, 20, 30]);
         assert_eq!(growth(&Minimax, 12), vec![1, 5, 10, 11, 12]);
-        assert_eq!(cap(&Linear, Game::Coins), 10_000_000);
-        assert_eq!(cap(&Memo, Game::GameOfSum), 1_000);
-        assert_eq!(cap(&Minimax, Game::Coins), refusal_limit(Game::Coins));
+        assert_eq!(cap(&Linear, Game::COINS), 10_000_000);
+        assert_eq!(cap(&Memo, Game::GAMEOFSUM), 1_000);
+        assert_eq!(cap(&Minimax, Game::COINS), refusal_limit(Game::COINS));
     }
 
     #[test]
@@ -461,10 +448,10 @@ mod tests {
             min_sample_seconds: 0.0,
             ..Plan::default()
         };
-        let series = run(&Table, Game::Coins, &plan, |_| {}).unwrap();
+        let series = run(&Table, Game::COINS, &plan, |_| {}).unwrap();
         assert_eq!(series.largest_within_budget, None);
         assert_eq!(series.measurements.len(), 1);
-        assert!(run(&Linear, Game::NumberGame, &plan, |_| {}).is_none());
+        assert!(run(&Linear, Game::NUMBERGAME, &plan, |_| {}).is_none());
         // A generous budget on a tiny cap reaches the cap.
         let plan = Plan {
             max_seconds: 60.0,
@@ -472,13 +459,13 @@ mod tests {
             max_n: Some(8),
             ..Plan::default()
         };
-        let series = run(&Minimax, Game::GameOfSum, &plan, |_| {}).unwrap();
+        let series = run(&Minimax, Game::GAMEOFSUM, &plan, |_| {}).unwrap();
         assert_eq!(series.cap, 8);
         assert_eq!(series.largest_within_budget, Some(8));
         let last = series.measurements.last().unwrap();
         assert_eq!(
             last.value,
-            Table.difference(Game::GameOfSum, &board(1, last.n))
+            Table.difference(Game::GAMEOFSUM, &board(1, last.n))
         );
     }
 }

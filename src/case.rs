@@ -8,8 +8,14 @@
 //!   version. [`Case::to_bytes`] writes the exact inverse, which is how
 //!   failures found by `compare` become corpus files.
 //!
-//! Byte layout: one byte selects the game (byte % [`Game::COUNT`], in [`Game::ALL`]
-//! order); then each value is a tag byte followed by its payload:
+//! Byte layout: the game, then the values. A game byte g with g % 8 < 6 is
+//! the alias `Game::ALL[g % 8]`; g % 8 = 6 is followed by a compact rule set
+//! (4 bytes: ends, take, delete, flags; a count byte c allows counts 1..=5
+//! by its bits 0..4 and, if bit 5 is set, every count from 1 + (c >> 6)
+//! on); g % 8 = 7 by a full one (ends, take mask u64 and tail start u8,
+//! delete mask u64 and tail start u8, flags). Ends byte % 3: both, left,
+//! right. Flags: bit 0 score=rest, bit 1 circle. A take decoded empty is
+//! `take=1`. Then each value is a tag byte followed by its payload:
 //! tags 0..=191 are the value `tag - 96` itself (-96..=95), 192..=223 an
 //! `i16`, 224..=247 an `i32`, 248..=255 an `i64`, payloads little-endian.
 //! Decoding stops at the end of the input, at a truncated payload or at the
@@ -18,6 +24,7 @@
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::rules::{Counts, Ends, Score};
 use arbitrary::Unstructured;
 use std::fmt;
 use std::str::FromStr;
@@ -44,7 +51,7 @@ pub struct RawCase {
 impl RawCase {
     /// Decodes at most `max_len` values from `u` (see the module docs).
     pub fn decode(u: &mut Unstructured<'_>, max_len: usize) -> RawCase {
-        let game = Game::ALL[usize::from(u.bytes(1).map_or(0, |b| b[0])) % Game::COUNT];
+        let game = decode_game(u);
         let mut values = Vec::new();
         while values.len() < max_len {
             let Ok(&[tag]) = u.bytes(1) else { break };
@@ -76,6 +83,88 @@ impl RawCase {
     }
 }
 
+/// The game at the head of `u` (see the module documentation).
+fn decode_game(u: &mut Unstructured<'_>) -> Game {
+    let mut byte = || u.bytes(1).map_or(0, |b| b[0]);
+    let tag = usize::from(byte() % 8);
+    if tag < Game::ALL.len() {
+        return Game::ALL[tag];
+    }
+    let ends = [Ends::Both, Ends::Left, Ends::Right][usize::from(byte() % 3)];
+    let (take, delete) = if tag == 6 {
+        (compact_counts(byte()), compact_counts(byte()))
+    } else {
+        let mut full = || {
+            let mask = (0..8).fold(0u64, |m, i| m | (u64::from(byte()) << (8 * i)));
+            Counts::from_parts(mask, usize::from(byte()))
+        };
+        (full(), full())
+    };
+    let flags = byte();
+    Game {
+        ends,
+        take: if take.is_empty() {
+            Counts::exactly(1)
+        } else {
+            take
+        },
+        delete,
+        score: if flags & 1 == 1 {
+            Score::Rest
+        } else {
+            Score::Taken
+        },
+        circle: flags & 2 == 2,
+    }
+}
+
+fn compact_counts(c: u8) -> Counts {
+    let finite = Counts::from_parts(u64::from(c & 0x1F) << 1, 0);
+    if c & 0x20 != 0 {
+        finite.union(Counts::from(1 + usize::from(c >> 6)))
+    } else {
+        finite
+    }
+}
+
+/// The inverse of [`compact_counts`], when `counts` has a compact form.
+fn compact_byte(counts: Counts) -> Option<u8> {
+    let (mask, from) = counts.parts();
+    let low = u8::try_from(mask >> 1).ok().filter(|b| b & !0x1F == 0)?;
+    match from {
+        0 => Some(low),
+        1..=4 => Some(low | 0x20 | ((from as u8 - 1) << 6)),
+        _ => None,
+    }
+}
+
+fn encode_game(game: Game, out: &mut Vec<u8>) {
+    if let Some(i) = Game::ALL.iter().position(|&g| g == game) {
+        out.push(i as u8);
+        return;
+    }
+    let ends = match game.ends {
+        Ends::Both => 0,
+        Ends::Left => 1,
+        Ends::Right => 2,
+    };
+    let flags = u8::from(game.score == Score::Rest) | (u8::from(game.circle) << 1);
+    match (compact_byte(game.take), compact_byte(game.delete)) {
+        (Some(t), Some(d)) => out.extend([6, ends, t, d, flags]),
+        _ => {
+            out.extend([7, ends]);
+            for counts in [game.take, game.delete] {
+                let (mask, from) = counts.parts();
+                out.extend(mask.to_le_bytes());
+                // Tails start at most at 64 (a larger start is the same set
+                // for every board a fuzz input can hold).
+                out.push(from.min(255) as u8);
+            }
+            out.push(flags);
+        }
+    }
+}
+
 fn read<const N: usize>(u: &mut Unstructured<'_>) -> Option<[u8; N]> {
     u.bytes(N).ok().and_then(|b| b.try_into().ok())
 }
@@ -88,8 +177,8 @@ impl Case {
 
     /// The byte encoding that [`RawCase::decode`] reads back to this case.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let game = Game::ALL.iter().position(|&g| g == self.game).unwrap_or(0);
-        let mut out = vec![game as u8];
+        let mut out = Vec::new();
+        encode_game(self.game, &mut out);
         for &v in self.board.values() {
             if (-96..=95).contains(&v) {
                 out.push((v + 96) as u8);
@@ -174,6 +263,11 @@ mod tests {
             "coins: 8 15 3 7",
             "numbergame: -1000 -1000 -3 -1000 -1000",
             "gameofsum: -",
+            "stonegame7: 5 3 1 4 2",
+            "pizza: 1 2",
+            "ends=right take=1,3.. delete=2 score=rest circle: 4 -5",
+            "take=7,40 delete=1..: 9",
+            "take=2..: 1 2 3",
             "coins: 95 -96 96 -97 32767 -32768 32768 2147483647 -2147483648 4611686018427387903",
         ] {
             let case: Case = text.parse().unwrap();
@@ -188,7 +282,8 @@ mod tests {
     #[test]
     fn decoding_stops_at_truncation_and_cap() {
         let raw = RawCase::from_bytes(&[1, 96, 97, 192, 5], 10);
-        assert_eq!(raw.game, Game::NumberGame);
+        assert_eq!(RawCase::from_bytes(&[6, 1, 7, 0, 1], 0).game.to_string(), "ends=left take=1..3 score=rest");
+        assert_eq!(raw.game, Game::NUMBERGAME);
         assert_eq!(raw.values, vec![0, 1]);
         assert_eq!(RawCase::from_bytes(&[2, 96, 96, 96], 2).values.len(), 2);
         assert_eq!(RawCase::from_bytes(&[], 2).values, Vec::<i64>::new());

@@ -20,7 +20,7 @@
 
 use crate::board::Board;
 use crate::error::ErrorKind;
-use crate::game::{replay, Game, Line, Totals};
+use crate::game::{replay, Game, Kernel, Line, Totals};
 use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, value_and_line, Solver};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
 use std::fmt;
@@ -41,11 +41,12 @@ pub fn odd_n_bound(board: &Board) -> Option<i128> {
 /// Knobs of the check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckConfig {
-    /// The ground truth (minimax) runs on boards up to this length, per
-    /// game (indexed by [`Game::index`]). Above it the other solvers are
-    /// checked against each other.
-    pub minimax_max: [usize; Game::COUNT],
-    /// Whether to check the reversal and constant-shift invariants (each
+    /// The ground truth (minimax) runs on boards up to this length (capped
+    /// at its refusal limit); `None` means each game's default
+    /// ([`default_minimax_max`]). Above it the other solvers are checked
+    /// against each other.
+    pub minimax_max: Option<usize>,
+    /// Whether to check the invariants of [`Invariant`] that apply (each
     /// costs one more solve).
     pub invariants: bool,
     /// Whether to ask minimax for a line too. Its line costs about one more
@@ -59,7 +60,7 @@ pub struct CheckConfig {
 impl Default for CheckConfig {
     fn default() -> Self {
         CheckConfig {
-            minimax_max: Game::ALL.map(default_minimax_max),
+            minimax_max: None,
             invariants: true,
             minimax_lines: false,
         }
@@ -67,28 +68,79 @@ impl Default for CheckConfig {
 }
 
 /// The default check limit of the ground truth: a few milliseconds per
-/// board, so that compare checks hundreds of thousands of boards a minute.
-fn default_minimax_max(game: Game) -> usize {
-    match game {
-        Game::Coins => 16,
-        Game::NumberGame => 12,
-        Game::GameOfSum => 10,
+/// board at most, so that compare checks hundreds of thousands of boards a
+/// minute. The kernels' recursions take about half a nanosecond a node, the
+/// move-by-move search about 20, hence the smaller tree for other games.
+pub fn default_minimax_max(game: Game) -> usize {
+    match game.kernel() {
+        Some(Kernel::Coins) => 16,
+        Some(Kernel::NumberGame) => 12,
+        Some(Kernel::GameOfSum) => 10,
+        None => minimax::longest_within(game, 2e4),
     }
 }
 
 impl CheckConfig {
     /// The ground truth's check limit for `game`.
     pub fn minimax_limit(&self, game: Game) -> usize {
-        self.minimax_max[game.index()]
+        match self.minimax_max {
+            Some(n) => n.min(minimax::refusal_limit(game)),
+            None => default_minimax_max(game),
+        }
     }
 
     /// Sets one limit for every game (capped at each game's refusal limit).
     pub fn with_minimax_max(mut self, n: usize) -> Self {
-        for (slot, game) in self.minimax_max.iter_mut().zip(Game::ALL) {
-            *slot = n.min(minimax::refusal_limit(game));
-        }
+        self.minimax_max = Some(n);
         self
     }
+}
+
+/// An invariant the check tests beyond the solvers' agreement, and when it
+/// applies; [`invariants`] lists those of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Invariant {
+    /// Sum minus value is even. Applies when every value is scored by one
+    /// player or the other on every line ([`Game::scores_everything`]):
+    /// then first + second = sum and first - second = value.
+    EvenTotals,
+    /// Reversing the board keeps its value. Applies when both ends are
+    /// allowed alike ([`Game::is_symmetric`]): the mirror of a line is a
+    /// line of the reversed board with the same scores.
+    Reversal,
+    /// Adding c to every value changes the value by c times
+    /// [`Game::shift_effect`]. Applies when every move takes exactly one
+    /// value and nothing is deleted: every line then has n moves, the k-th
+    /// leaving n - k values, so the change is the same on every line.
+    Shift,
+    /// With odd n the value is at most [`odd_n_bound`]. Proved for the
+    /// coins rules only (the odd-n study).
+    OddBound,
+}
+
+impl Invariant {
+    /// A short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Invariant::EvenTotals => "even-totals",
+            Invariant::Reversal => "reversal",
+            Invariant::Shift => "shift",
+            Invariant::OddBound => "odd-bound",
+        }
+    }
+}
+
+/// The invariants that apply to `game`, derived from its rules.
+pub fn invariants(game: Game) -> Vec<Invariant> {
+    [
+        (Invariant::EvenTotals, game.scores_everything()),
+        (Invariant::Reversal, game.is_symmetric()),
+        (Invariant::Shift, game.shift_effect(1).is_some()),
+        (Invariant::OddBound, game.are_coins()),
+    ]
+    .into_iter()
+    .filter_map(|(inv, applies)| applies.then_some(inv))
+    .collect()
 }
 
 /// One solver's result on the board.
@@ -157,10 +209,12 @@ pub enum Violation {
         solver: String,
         /// The constant added.
         shift: i64,
-        /// First player's total before.
+        /// The value before.
         before: i64,
-        /// First player's total after.
+        /// The value after.
         after: i64,
+        /// The value the shift should give.
+        expected: i128,
     },
     /// Coins with odd n: the value exceeds [`odd_n_bound`].
     AboveOddBound {
@@ -242,9 +296,10 @@ impl fmt::Display for Violation {
                 shift,
                 before,
                 after,
+                expected,
             } => write!(
                 f,
-                "solver {solver}: adding {shift} to every value moved the first total from {before} to {after}"
+                "solver {solver}: adding {shift} to every value moved the value from {before} to {after}, not {expected}"
             ),
             Violation::AboveOddBound { value, bound } => write!(
                 f,
@@ -479,29 +534,25 @@ fn check_invariants(
     let (game, board, value) = (report.game, &report.board, report.value?);
     let solver = invariant_solver(solvers, game, board, config)?;
     let name = solver.name().to_string();
-    // Every rule set of the family allows both ends alike, so reversing the
-    // board keeps its value.
-    let backward = solver.difference(game, &board.reversed());
-    if backward != value {
-        return Some(Violation::NotSymmetric {
-            solver: name,
-            forward: value,
-            backward,
-        });
+    let applies = invariants(game);
+    if applies.contains(&Invariant::Reversal) {
+        let backward = solver.difference(game, &board.reversed());
+        if backward != value {
+            return Some(Violation::NotSymmetric {
+                solver: name,
+                forward: value,
+                backward,
+            });
+        }
     }
-    // Proved for the coins rules only (see the odd-n study).
-    if game.rules().are_coins() && board.len() % 2 == 1 {
+    if applies.contains(&Invariant::OddBound) && board.len() % 2 == 1 {
         if let Some(bound) = odd_n_bound(board).filter(|&b| i128::from(value) > b) {
             return Some(Violation::AboveOddBound { value, bound });
         }
     }
-    // With single takes and every value scored, the first player takes
-    // exactly ceil(n/2) values on every line, so a constant added to every
-    // value moves the first total by c * ceil(n/2) (coins rules only).
-    if game.rules().are_coins() {
-        let n = board.len() as i64;
+    if let Some(effect) = game.shift_effect(board.len()) {
         for shift in [1i64, -1] {
-            // Skip a shift that overflows or that the overflow rule refuses.
+            // Skip a shift that overflows or that the game does not admit.
             let shifted: Option<Vec<i64>> = board
                 .values()
                 .iter()
@@ -510,14 +561,18 @@ fn check_invariants(
             let Some(Ok(shifted)) = shifted.map(Board::new) else {
                 continue;
             };
-            let before = totals_from_difference(board, value).first;
-            let after = totals_from_difference(&shifted, solver.difference(game, &shifted)).first;
-            if i128::from(after) != i128::from(before) + i128::from(shift * ((n + 1) / 2)) {
+            if game.admit(&shifted).is_err() {
+                continue;
+            }
+            let after = solver.difference(game, &shifted);
+            let expected = i128::from(value) + i128::from(shift) * effect;
+            if i128::from(after) != expected {
                 return Some(Violation::ShiftBroken {
                     solver: name,
                     shift,
-                    before,
+                    before: value,
                     after,
+                    expected,
                 });
             }
             break;

@@ -19,7 +19,8 @@
 
 use crate::board::Board;
 use crate::error::{Error, Result};
-use crate::game::{replay, Game, Line, Move, Row, Rules, Score, Takes, Totals};
+use crate::game::{replay, Game, Kernel, Kind, Line, Move, Row, Totals};
+use crate::rules::{Counts, Ends, Score};
 use crate::strategy::{evaluate, Greedy, Heuristic, Parity};
 use std::fmt::Write as _;
 
@@ -142,7 +143,7 @@ impl Step {
 
     /// Whether the move scores (a take) rather than deletes.
     pub fn scores(&self) -> bool {
-        matches!(self.mv, Move::Take { .. })
+        self.mv.kind == Kind::Take
     }
 }
 
@@ -209,7 +210,7 @@ impl Explanation {
 
     /// The optimal line as moves.
     pub fn line(&self) -> Line {
-        Line(self.optimal.iter().map(|s| s.mv).collect())
+        Line::new(self.optimal.iter().map(|s| s.mv).collect())
     }
 
     /// The totals at the end of the optimal line.
@@ -230,6 +231,12 @@ pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
             board.len()
         )));
     }
+    if game.circle {
+        return Err(Error::new(crate::error::ErrorKind::Unsupported(format!(
+            "explain draws the interval table of a row; {game} is a circle (try coinline solve --game {game})"
+        ))));
+    }
+    game.admit(board)?;
     let table = Intervals::new(game, board);
     let row = Row::new(game, board.values());
     let mut optimal_moves = Vec::new();
@@ -261,7 +268,7 @@ pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
         totals,
         best_reply_difference: evaluate(&Greedy, game, board)?.difference,
     };
-    let parity = game.rules().are_coins().then(|| {
+    let parity = game.are_coins().then(|| {
         let (odd_sum, even_sum) = board.position_sums();
         ParityStory {
             odd_sum,
@@ -283,7 +290,7 @@ pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
 /// moves must form a legal line that ends the game.
 fn walk(game: Game, board: &Board, table: &Intervals, moves: &[Move]) -> Result<Vec<Step>> {
     // Checks legality and that the line empties the board.
-    replay(game, board, &Line(moves.to_vec()))?;
+    replay(game, board, &Line::new(moves.to_vec()))?;
     let row = Row::new(game, board.values());
     let (mut l, mut r) = (0, board.len());
     let mut totals = Totals::default();
@@ -376,37 +383,50 @@ fn describe(step: &Step, values: &[i64]) -> String {
 }
 
 /// The rules in a sentence and the recurrence of F, both derived from the
-/// game's [`Rules`].
-fn rules_text(rules: Rules) -> (String, String) {
-    let scoring = match rules.score {
-        Score::Taken => "scores",
+/// game.
+fn rules_text(game: Game) -> (String, String) {
+    let ends = match game.ends {
+        Ends::Both => "the left (L) or right (R) end",
+        Ends::Left => "the left end (L)",
+        Ends::Right => "the right end (R)",
     };
-    let mut sentence = match rules.takes {
-        Takes::One => format!(
-            "Players take turns; a move takes the leftmost (L) or rightmost (R) value and {scoring} it"
-        ),
-        Takes::Any => format!(
-            "Players take turns; a move takes k &ge; 1 values from the left (Lk) or right (Rk) \
-             end and {scoring} their sum"
-        ),
+    let count = |counts: Counts| {
+        if counts == Counts::exactly(1) {
+            "one value".to_string()
+        } else {
+            format!("k values (k in {counts})")
+        }
     };
-    let mut terms = match rules.takes {
-        Takes::One => {
+    let scoring = match game.score {
+        Score::Taken => "scores what it takes",
+        Score::Rest => "scores the sum of the values that remain",
+    };
+    let mut sentence = format!(
+        "Players take turns; a move takes {} from {ends} and {scoring}",
+        count(game.take)
+    );
+    if !game.delete.is_empty() {
+        sentence.push_str(&format!(
+            ", or deletes {} from {ends} without scoring (D)",
+            count(game.delete)
+        ));
+    }
+    sentence.push_str(". A player with no legal move ends the game.");
+    let terms = match game.kernel() {
+        Some(Kernel::Coins) => {
             "v<sub>i</sub> &minus; F(i+1,j), v<sub>j</sub> &minus; F(i,j&minus;1)".to_string()
         }
-        Takes::Any => "max over k of ( v<sub>i</sub>+&hellip;+v<sub>i+k&minus;1</sub> &minus; \
-                       F(i+k,j), v<sub>j&minus;k+1</sub>+&hellip;+v<sub>j</sub> &minus; \
-                       F(i,j&minus;k) )"
+        Some(Kernel::NumberGame) => "v<sub>i</sub> &minus; F(i+1,j), v<sub>j</sub> &minus; \
+             F(i,j&minus;1), &minus;F(i+2,j), &minus;F(i,j&minus;2)"
+            .to_string(),
+        Some(Kernel::GameOfSum) => "max over k of ( v<sub>i</sub>+&hellip;+v<sub>i+k&minus;1</sub> \
+             &minus; F(i+k,j), v<sub>j&minus;k+1</sub>+&hellip;+v<sub>j</sub> &minus; \
+             F(i,j&minus;k) )"
+            .to_string(),
+        None => "over the legal moves m: the score of m &minus; F(what m leaves); \
+                 F = 0 where no move is legal"
             .to_string(),
     };
-    if rules.deletes_two {
-        sentence.push_str(
-            ", or (two or more values left) deletes the two leftmost (DL) or rightmost (DR) \
-             values without scoring",
-        );
-        terms.push_str(", &minus;F(i+2,j), &minus;F(i,j&minus;2)");
-    }
-    sentence.push('.');
     (sentence, format!("F(i,j) = max( {terms} )"))
 }
 
@@ -519,7 +539,7 @@ pub fn render_html(x: &Explanation) -> String {
     let (first_last, value) = (x.totals(), x.value());
     let board_text: Vec<String> = values.iter().map(i64::to_string).collect();
     let board_text = board_text.join(" ");
-    let (rules_text, recurrence) = rules_text(x.game.rules());
+    let (rules_text, recurrence) = rules_text(x.game);
     let mut h = String::with_capacity(16_384 + 400 * n * n);
     let _ = write!(
         h,
@@ -571,7 +591,7 @@ pub fn render_html(x: &Explanation) -> String {
          <button id=\"last\" title=\"End\">end &raquo;</button>\
          <span class=\"note\">or use the arrow keys; blue: taken by the first player, orange: by the second",
     );
-    if x.game.rules().deletes_two {
+    if !x.game.delete.is_empty() {
         h.push_str(", grey: deleted");
     }
     let start_caption = format!(
@@ -809,7 +829,7 @@ pub fn render_html(x: &Explanation) -> String {
          DL/DR delete two. Where several moves are optimal the first of {order} is shown. \
          Made by <code>coinline explain</code>.</p>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         order = x.game.moves(3).map(e).collect::<Vec<_>>().join(" ")
-            + if x.game.rules().takes == Takes::Any {
+            + if x.game.take.is_unbounded() {
                 " &hellip;"
             } else {
                 ""
@@ -903,7 +923,7 @@ mod tests {
 
     #[test]
     fn the_textbook_example() {
-        let x = explain(Game::Coins, &board("8 15 3 7")).unwrap();
+        let x = explain(Game::COINS, &board("8 15 3 7")).unwrap();
         assert_eq!(x.value(), 11);
         assert_eq!(x.line().to_string(), "R L L L");
         assert_eq!(
@@ -923,7 +943,7 @@ mod tests {
         let p = x.parity.unwrap();
         assert_eq!((p.odd_sum, p.even_sum, p.difference), (11, 22, Some(11)));
         assert!(!p.keeps_odd());
-        assert!(explain(Game::NumberGame, &board("1 2"))
+        assert!(explain(Game::NUMBERGAME, &board("1 2"))
             .unwrap()
             .parity
             .is_none());
@@ -931,11 +951,11 @@ mod tests {
 
     #[test]
     fn refuses_empty_and_large_boards() {
-        assert!(explain(Game::Coins, &board("")).is_err());
+        assert!(explain(Game::COINS, &board("")).is_err());
         let max = Board::new(vec![1; LIMIT]).unwrap();
-        assert!(explain(Game::GameOfSum, &max).is_ok());
+        assert!(explain(Game::GAMEOFSUM, &max).is_ok());
         let big = Board::new(vec![1; LIMIT + 1]).unwrap();
-        let err = explain(Game::Coins, &big).unwrap_err().to_string();
+        let err = explain(Game::COINS, &big).unwrap_err().to_string();
         assert!(
             err.contains("at most 30 values") && !err.contains('\n'),
             "{err}"
@@ -953,7 +973,7 @@ mod tests {
 
     #[test]
     fn the_page_holds_the_numbers_and_nothing_external() {
-        let x = explain(Game::NumberGame, &board("100 -1000 -1000 100 -1000 -1000")).unwrap();
+        let x = explain(Game::NUMBERGAME, &board("100 -1000 -1000 100 -1000 -1000")).unwrap();
         let html = render_html(&x);
         assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
         assert!(html.contains("id=\"cell-0-5\" data-value=\"1100\" data-move=\"L\""));

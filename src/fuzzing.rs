@@ -15,7 +15,7 @@
 use crate::board::Board;
 use crate::case::{Case, RawCase};
 use crate::check::{self, CaseReport, CheckConfig};
-use crate::game::{replay, Game, Line};
+use crate::game::{replay, Game, Kernel, Line};
 use crate::generate::{random_board, Span, Values};
 use crate::judge;
 use crate::mutants::PlantedTable;
@@ -41,12 +41,18 @@ pub const LARGE_MIN_LEN: usize = 200;
 const SHRINK_BUDGET: usize = 400;
 
 /// The longest board a `large_boards` input makes for `game`: every exact
-/// solver but minimax runs on it, and memo is O(n^3) on gameofsum.
+/// solver but minimax runs on it, and memo is O(n^3) with unbounded counts
+/// (gameofsum).
 pub fn large_max_len(game: Game) -> usize {
-    match game {
-        Game::Coins | Game::NumberGame => 1200,
-        Game::GameOfSum => 300,
+    if unbounded(game) {
+        300
+    } else {
+        1200
     }
+}
+
+fn unbounded(game: Game) -> bool {
+    game.take.is_unbounded() || game.delete.is_unbounded()
 }
 
 /// A fuzz input in the [`RawCase`] byte layout with at most `MAX` values.
@@ -192,7 +198,7 @@ impl<'a> Arbitrary<'a> for LargeInput {
         let selector = u16::from_le_bytes([byte(), byte()]);
         let fill = byte();
         let seed = u64::from_le_bytes(std::array::from_fn(|_| byte()));
-        let given = RawCase::decode(u, large_max_len(Game::Coins));
+        let given = RawCase::decode(u, large_max_len(Game::COINS));
         Ok(LargeInput {
             selector,
             fill,
@@ -249,7 +255,7 @@ fn validated(raw: &RawCase) -> Result<Option<Case>, Finding> {
     let abs_sum: i128 = raw.values.iter().map(|&v| i128::from(v).abs()).sum();
     let overflows = abs_sum > i128::from(i64::MAX);
     match (raw.clone().validate(), overflows) {
-        (Ok(case), false) => Ok(Some(case)),
+        (Ok(case), false) => admitted(case).map(Some),
         (Err(_), true) => Ok(None),
         (Ok(case), true) => Err(format!(
             "Board::new accepted a board whose absolute sum {abs_sum} overflows i64\n  case: {case}"
@@ -257,6 +263,23 @@ fn validated(raw: &RawCase) -> Result<Option<Case>, Finding> {
         (Err(e), false) => Err(format!(
             "Board::new refused a board whose absolute sum {abs_sum} fits in i64: {e}"
         )),
+    }
+}
+
+/// `case` made playable in its game: a board whose totals could overflow
+/// under `score=rest` is scaled down ([`crate::generate::admissible`]), after
+/// checking that [`Game::admit`] refused exactly such a board.
+fn admitted(case: Case) -> Result<Case, Finding> {
+    let (n, abs) = (case.board.len() as i128, i128::from(case.board.abs_sum()));
+    let fits = case.game.score == crate::rules::Score::Taken || n * abs <= i128::from(i64::MAX);
+    match (case.game.admit(&case.board), fits) {
+        (Ok(()), true) => Ok(case),
+        (Err(_), false) => Ok(Case::new(
+            case.game,
+            crate::generate::admissible(case.game, case.board),
+        )),
+        (Ok(()), false) => Err(format!("Game::admit accepted a board whose totals may overflow\n  case: {case}")),
+        (Err(e), true) => Err(format!("Game::admit refused a board whose totals fit: {e}\n  case: {case}")),
     }
 }
 
@@ -293,8 +316,15 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
 /// checked against each other above. Lower than the check's default (16, 12,
 /// 10), whose last lengths cost 8 to 30 times the rest of a check: fuzzing
 /// needs throughput (issue 14), and `compare` and the property tests run
-/// minimax up to the default limits.
-pub const SOLVERS_AGREE_MINIMAX_MAX: [usize; 3] = [12, 10, 8];
+/// minimax up to the default limits. Other games: a tree of 5,000 nodes.
+pub fn solvers_agree_minimax_max(game: Game) -> usize {
+    match game.kernel() {
+        Some(Kernel::Coins) => 12,
+        Some(Kernel::NumberGame) => 10,
+        Some(Kernel::GameOfSum) => 8,
+        None => crate::solve::minimax::longest_within(game, 5e3),
+    }
+}
 
 /// The longest board on which `solvers_agree` plays the heuristics too. The
 /// `heuristics` target plays them on boards up to [`HEURISTICS_MAX_LEN`]
@@ -306,15 +336,16 @@ pub const SOLVERS_AGREE_HEURISTICS_MAX_LEN: usize = 24;
 /// above minimax's limit) is O(n^3) there and would take most of the
 /// fuzzer's time; `large_boards` covers long gameofsum boards.
 pub fn solvers_agree_max_len(game: Game) -> usize {
-    match game {
-        Game::Coins | Game::NumberGame => SOLVERS_AGREE_MAX_LEN,
-        Game::GameOfSum => 32,
+    if unbounded(game) {
+        32
+    } else {
+        SOLVERS_AGREE_MAX_LEN
     }
 }
 
 /// `solvers_agree`: the full check with `solvers` (the fuzz target passes
 /// [`exact_solvers`]): agreement, every line but minimax's replayed,
-/// invariants, minimax up to [`SOLVERS_AGREE_MINIMAX_MAX`], and the
+/// invariants, minimax up to [`solvers_agree_minimax_max`], and the
 /// built-in heuristics on boards up to [`SOLVERS_AGREE_HEURISTICS_MAX_LEN`]
 /// values, on the first [`solvers_agree_max_len`] values of the input.
 /// Minimax's own line is not asked for (it costs a second search; the
@@ -335,7 +366,7 @@ pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(),
         return Ok(());
     };
     let config = CheckConfig {
-        minimax_max: SOLVERS_AGREE_MINIMAX_MAX,
+        minimax_max: Some(solvers_agree_minimax_max(case.game)),
         minimax_lines: false,
         ..CheckConfig::default()
     };
@@ -396,7 +427,7 @@ pub fn check_large_boards(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), 
 /// played as coins whatever game the input names.
 pub fn check_linear(raw: &RawCase) -> Result<(), Finding> {
     let coins = RawCase {
-        game: Game::Coins,
+        game: Game::COINS,
         values: raw.values.clone(),
     };
     check_large_boards(&coins, &[&Linear, &Table])
@@ -656,7 +687,7 @@ mod tests {
         let input = decode_whole::<SolversAgreeInput>(&case.to_bytes(), 1).unwrap();
         assert_eq!(format!("{input:?}"), "coins: 8 15 3 7");
         let refused = CaseInput::<4>(RawCase {
-            game: Game::NumberGame,
+            game: Game::NUMBERGAME,
             values: vec![i64::MIN, 1],
         });
         assert_eq!(format!("{refused:?}"), "numbergame: -9223372036854775808 1");
@@ -670,9 +701,9 @@ mod tests {
         for (len, fill) in [(200, 0), (333, 2), (400, 7), (9999, 7), (0, 6)] {
             let bytes = LargeInput::encode(&prefix, len, fill, 42);
             let input = decode_whole::<LargeInput>(&bytes, 12).unwrap().raw_case();
-            let expected = len.clamp(LARGE_MIN_LEN, large_max_len(Game::GameOfSum));
+            let expected = len.clamp(LARGE_MIN_LEN, large_max_len(Game::GAMEOFSUM));
             assert_eq!(input.values.len(), expected);
-            assert_eq!(input.game, Game::GameOfSum);
+            assert_eq!(input.game, Game::GAMEOFSUM);
             assert_eq!(input.values[..3], [5, -3, 7]);
             if fill == 7 {
                 assert_eq!(input.values[3..6], [5, -3, 7]);
@@ -698,7 +729,7 @@ mod tests {
     #[test]
     fn overflow_refusal_is_checked_both_ways() {
         let raw = |values: Vec<i64>| RawCase {
-            game: Game::Coins,
+            game: Game::COINS,
             values,
         };
         assert_eq!(validated(&raw(vec![i64::MAX, 1])), Ok(None));

@@ -1,324 +1,74 @@
-//! The rules: which games exist, which moves each allows, and replaying a
-//! line of play.
+//! Playing a game: a board's row with its sums, lines of play, and replaying
+//! a line to the players' totals.
 //!
-//! Architecture invariant: this is the only module that knows the rules.
-//! Solvers enumerate moves through [`Game::moves`] (or, where speed demands a
-//! hand-written recurrence, declare the games they implement and are
-//! cross-checked against this module by replaying their lines).
+//! What a game allows is data, a [`Game`] (see [`crate::rules`]); this
+//! module applies it. [`Row::play`] is the one place a move's score is
+//! computed, and [`replay`] the one place a line is judged, so every
+//! solver's line is scored by the rules, not by the solver.
 
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
+pub use crate::rules::{Game, Kind, Move, Moves, Side};
 use std::fmt;
 use std::str::FromStr;
 
-/// A take-from-the-ends game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Game {
-    /// Take the leftmost or rightmost value and score it.
+/// The games with a hand-written fast solver (a vectorized table, the
+/// linear coins solver, specialised exhaustive recursions). Every other
+/// game is solved by the generic solvers alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// `take=1`.
     Coins,
-    /// As coins, or (two or more values left) delete the two leftmost or the
-    /// two rightmost values without scoring (algospot NUMBERGAME).
+    /// `take=1 delete=2`.
     NumberGame,
-    /// Take k >= 1 values from the left or right end and score their sum
-    /// (UVa 10891 "Game of Sum").
+    /// `take=1..`.
     GameOfSum,
 }
 
-/// How many values a take may remove from one end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Takes {
-    /// Exactly one value.
-    One,
-    /// Any number from one to all that are left.
-    Any,
-}
-
-/// What a take scores. A delete scores nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// The sum of the values taken. (A rule scoring something else, such as
-    /// the values that remain, becomes another variant here, and
-    /// [`Row::play`] and [`Rules::scores_everything`] must decide about it.)
-    Taken,
-}
-
-/// The rules of a game, from which every rule-dependent fact is derived:
-/// the moves, their legality and scoring, and which invariants and
-/// heuristics apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    /// How many values a take removes.
-    pub takes: Takes,
-    /// Whether a move may delete two values from an end without scoring.
-    pub deletes_two: bool,
-    /// What a take scores.
-    pub score: Score,
-}
-
-impl Rules {
-    /// Take one value from either end, score it: the coins rules.
-    pub const COINS: Rules = Rules {
-        takes: Takes::One,
-        deletes_two: false,
-        score: Score::Taken,
-    };
-
-    /// Whether every value ends up scored by one of the players, so that
-    /// first + second = the board's sum for every line.
-    pub fn scores_everything(self) -> bool {
-        match self.score {
-            Score::Taken => !self.deletes_two,
-        }
-    }
-
-    /// Whether these are the coins rules, where the parity strategy, the
-    /// constant-shift rule (c * ceil(n/2)) and the odd-n bound are proved.
-    pub fn are_coins(self) -> bool {
-        self == Rules::COINS
-    }
-}
-
 impl Game {
-    /// Every game, in a fixed order.
-    pub const ALL: [Game; 3] = [Game::Coins, Game::NumberGame, Game::GameOfSum];
-
-    /// How many games there are: the size of per-game tables.
-    pub const COUNT: usize = Game::ALL.len();
-
-    /// The game's slot in a per-game table (its place in [`Game::ALL`]).
-    pub const fn index(self) -> usize {
+    /// The kernel this game is, if any.
+    pub fn kernel(self) -> Option<Kernel> {
         match self {
-            Game::Coins => 0,
-            Game::NumberGame => 1,
-            Game::GameOfSum => 2,
+            Game::COINS => Some(Kernel::Coins),
+            Game::NUMBERGAME => Some(Kernel::NumberGame),
+            Game::GAMEOFSUM => Some(Kernel::GameOfSum),
+            _ => None,
         }
     }
 
-    /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Coins => "coins",
-            Game::NumberGame => "numbergame",
-            Game::GameOfSum => "gameofsum",
+    /// Whether `board` can be played without any total overflowing `i64`.
+    /// Every board does when takes score what they take (a player's total
+    /// is at most the sum of absolute values, which the board's overflow
+    /// rule bounds). When takes score what remains, a player may score the
+    /// board's absolute sum once per move, so n times it must fit.
+    pub fn admit(self, board: &Board) -> Result<()> {
+        if self.score == crate::rules::Score::Taken {
+            return Ok(());
         }
-    }
-
-    /// The game's rules.
-    pub const fn rules(self) -> Rules {
-        match self {
-            Game::Coins => Rules::COINS,
-            Game::NumberGame => Rules {
-                takes: Takes::One,
-                deletes_two: true,
-                score: Score::Taken,
-            },
-            Game::GameOfSum => Rules {
-                takes: Takes::Any,
-                deletes_two: false,
-                score: Score::Taken,
-            },
-        }
-    }
-
-    /// The names of all games.
-    pub fn names() -> Vec<&'static str> {
-        Game::ALL.iter().map(|g| g.name()).collect()
-    }
-
-    /// Whether every value ends up scored by one of the players, so that
-    /// first + second = sum of the board (coins and gameofsum).
-    pub fn scores_everything(self) -> bool {
-        self.rules().scores_everything()
-    }
-
-    /// The legal moves with `remaining` values left, in canonical order:
-    /// takes from the left (1, 2, ...), takes from the right, then `DL DR`:
-    /// coins `L R`; numbergame `L R DL DR`; gameofsum `L1 .. Lk R1 .. Rk`.
-    /// Solvers that build lines pick the first optimal move in this order.
-    pub fn moves(self, remaining: usize) -> Moves {
-        let rules = self.rules();
-        let per_side = match rules.takes {
-            Takes::One => remaining.min(1),
-            Takes::Any => remaining,
-        };
-        let deletes = if rules.deletes_two && remaining >= 2 {
-            2
+        let fits = i64::try_from(board.len())
+            .ok()
+            .and_then(|n| n.checked_mul(board.abs_sum()))
+            .is_some();
+        if fits {
+            Ok(())
         } else {
-            0
-        };
-        Moves {
-            per_side,
-            next: 0,
-            count: 2 * per_side + deletes,
-        }
-    }
-
-    /// Why `mv` is not legal with `remaining` values left, or `None` if it is.
-    pub fn illegal_reason(self, mv: Move, remaining: usize) -> Option<String> {
-        if remaining == 0 {
-            return Some("the board is already empty".into());
-        }
-        let rules = self.rules();
-        match mv {
-            Move::Take { count: 0, .. } => Some("a move takes at least one value".into()),
-            Move::Take { count, .. } if rules.takes == Takes::One && count != 1 => {
-                Some(format!("{} takes one value at a time", self.name()))
-            }
-            Move::Take { count, .. } if count > remaining => {
-                Some(format!("takes {count} values but {remaining} are left"))
-            }
-            Move::Take { .. } => None,
-            Move::Delete(_) if !rules.deletes_two => {
-                Some(format!("{} has no delete move", self.name()))
-            }
-            Move::Delete(_) if remaining < 2 => {
-                Some("deleting needs at least two values left".into())
-            }
-            Move::Delete(_) => None,
+            Err(Error::invalid(format!(
+                "{self} scores what remains, so n * (sum of |values|) must fit in 64 bits; \
+                 this board has n = {} and sum of |values| = {}",
+                board.len(),
+                board.abs_sum()
+            )))
         }
     }
 }
 
-impl fmt::Display for Game {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Game {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        Game::ALL
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| Error::unknown("game", s, &Game::names()))
-    }
-}
-
-/// The legal moves of a position in canonical order; see [`Game::moves`].
-#[derive(Clone, Debug)]
-pub struct Moves {
-    per_side: usize,
-    next: usize,
-    count: usize,
-}
-
-impl Iterator for Moves {
-    type Item = Move;
-
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        if self.next >= self.count {
-            return None;
-        }
-        let i = self.next;
-        self.next += 1;
-        let k = self.per_side;
-        Some(if i < k {
-            Move::take(Side::Left, i + 1)
-        } else if i < 2 * k {
-            Move::take(Side::Right, i - k + 1)
-        } else if i == 2 * k {
-            Move::Delete(Side::Left)
-        } else {
-            Move::Delete(Side::Right)
-        })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.count - self.next;
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for Moves {}
-
-/// An end of the row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The leftmost end.
-    Left,
-    /// The rightmost end.
-    Right,
-}
-
-/// One move. Printed as `L`, `R`, `L3`, `R2`, `DL`, `DR`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// Take `count` values from an end and score their sum.
-    Take {
-        /// Which end.
-        side: Side,
-        /// How many values (1 except in gameofsum).
-        count: usize,
-    },
-    /// Delete two values from an end without scoring (numbergame).
-    Delete(Side),
-}
-
-impl Move {
-    /// Shorthand for [`Move::Take`].
-    pub const fn take(side: Side, count: usize) -> Move {
-        Move::Take { side, count }
-    }
-
-    /// How many values the move removes.
-    pub fn width(self) -> usize {
-        match self {
-            Move::Take { count, .. } => count,
-            Move::Delete(_) => 2,
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |s: Side| if s == Side::Left { "L" } else { "R" };
-        match *self {
-            Move::Take { side: s, count: 1 } => f.write_str(side(s)),
-            Move::Take { side: s, count } => write!(f, "{}{count}", side(s)),
-            Move::Delete(s) => write!(f, "D{}", side(s)),
-        }
-    }
-}
-
-impl FromStr for Move {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        let bad = || {
-            Error::invalid(format!(
-                "{s:?} is not a move (expected L, R, Lk, Rk with k >= 1, DL or DR)"
-            ))
-        };
-        let (side, rest) = match s.as_bytes().first() {
-            Some(b'L') => (Side::Left, &s[1..]),
-            Some(b'R') => (Side::Right, &s[1..]),
-            Some(b'D') => {
-                return match &s[1..] {
-                    "L" => Ok(Move::Delete(Side::Left)),
-                    "R" => Ok(Move::Delete(Side::Right)),
-                    _ => Err(bad()),
-                }
-            }
-            _ => return Err(bad()),
-        };
-        if rest.is_empty() {
-            return Ok(Move::take(side, 1));
-        }
-        if !rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        match rest.parse::<usize>() {
-            Ok(count) if count >= 1 => Ok(Move::take(side, count)),
-            _ => Err(bad()),
-        }
-    }
-}
-
-/// A board's values with prefix sums, so any move is scored in O(1).
+/// A board's values with prefix sums, so any move is scored in O(1). On a
+/// circle, positions run over the board written twice (index i and i + n
+/// are the same value), so every line after the first move is an interval
+/// `[l, r)` with `r - l < n`.
 #[derive(Clone, Debug)]
 pub struct Row<'a> {
-    rules: Rules,
+    game: Game,
     values: &'a [i64],
     prefix: Vec<i64>,
 }
@@ -335,7 +85,7 @@ impl<'a> Row<'a> {
             prefix.push(acc);
         }
         Row {
-            rules: game.rules(),
+            game,
             values,
             prefix,
         }
@@ -346,57 +96,92 @@ impl<'a> Row<'a> {
         self.values
     }
 
-    /// The sum of `values[from..to]`.
+    /// The sum of the values at positions `from..to`; on a circle positions
+    /// up to 2n name the board written twice. Never overflows: the result
+    /// is a sum of at most n distinct values.
     #[inline]
     pub fn sum(&self, from: usize, to: usize) -> i64 {
-        self.prefix[to] - self.prefix[from]
+        let n = self.values.len();
+        let p = &self.prefix;
+        if to <= n {
+            p[to] - p[from]
+        } else if from >= n {
+            p[to - n] - p[from - n]
+        } else {
+            (p[n] - p[from]) + p[to - n]
+        }
     }
 
     /// Plays a legal move on the interval `[left, right)`: returns the score
     /// it earns and the remaining interval.
     #[inline]
     pub fn play(&self, mv: Move, left: usize, right: usize) -> (i64, usize, usize) {
-        let (from, to, l, r) = match mv {
-            Move::Take {
-                side: Side::Left,
-                count,
-            } => (left, left + count, left + count, right),
-            Move::Take {
-                side: Side::Right,
-                count,
-            } => (right - count, right, left, right - count),
-            Move::Delete(Side::Left) => return (0, left + 2, right),
-            Move::Delete(Side::Right) => return (0, left, right - 2),
+        let (l, r) = match mv.side {
+            Side::Left => (left + mv.count, right),
+            Side::Right => (left, right - mv.count),
         };
-        let gain = match self.rules.score {
-            Score::Taken => self.sum(from, to),
+        let gain = match (mv.kind, self.game.score) {
+            (Kind::Delete, _) => 0,
+            (Kind::Take, crate::rules::Score::Taken) => match mv.side {
+                Side::Left => self.sum(left, l),
+                Side::Right => self.sum(r, right),
+            },
+            (Kind::Take, crate::rules::Score::Rest) => self.sum(l, r),
         };
         (gain, l, r)
+    }
+
+    /// The first moves of the game on this row, with the interval each
+    /// starts from: on a line, the moves of `[0, n)`; on a circle, for each
+    /// start s, the moves of the first move from `[s, s + n)`, written as
+    /// left moves (any run may be taken, and it starts at s).
+    pub fn first_moves(&self) -> impl Iterator<Item = (usize, Move)> + '_ {
+        let n = self.values.len();
+        let (starts, rules) = if self.game.circle && n > 0 {
+            (n, self.game.first_on_circle())
+        } else {
+            (1, self.game)
+        };
+        (0..starts).flat_map(move |s| rules.moves(n).map(move |mv| (s, mv)))
     }
 }
 
 /// A sequence of moves from the start position. Printed space-separated, with
-/// `-` for the empty line; [`Line::from_str`] accepts what `Display` prints.
+/// `-` for the empty line; on a circle the first move carries its start,
+/// 1-based: `L2@5 R`. [`Line::from_str`] accepts what `Display` prints.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Line(pub Vec<Move>);
+pub struct Line {
+    /// Where a circle's first move starts (0-based); `None` on a line.
+    pub start: Option<usize>,
+    /// The moves.
+    pub moves: Vec<Move>,
+}
 
 impl Line {
+    /// A line of `moves` on a board that is not a circle.
+    pub fn new(moves: Vec<Move>) -> Line {
+        Line { start: None, moves }
+    }
+
     /// The moves.
     pub fn moves(&self) -> &[Move] {
-        &self.0
+        &self.moves
     }
 }
 
 impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
+        if self.moves.is_empty() {
             return f.write_str("-");
         }
-        for (i, mv) in self.0.iter().enumerate() {
+        for (i, mv) in self.moves.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{mv}")?;
+            match (i, self.start) {
+                (0, Some(s)) => write!(f, "{mv}@{}", s + 1)?,
+                _ => write!(f, "{mv}")?,
+            }
         }
         Ok(())
     }
@@ -408,10 +193,32 @@ impl FromStr for Line {
         if s.trim() == "-" {
             return Ok(Line::default());
         }
-        s.split_whitespace()
-            .map(Move::from_str)
-            .collect::<Result<Vec<_>>>()
-            .map(Line)
+        let mut line = Line::default();
+        for (i, word) in s.split_whitespace().enumerate() {
+            let mv = match word.split_once('@') {
+                Some((mv, start)) if i == 0 => {
+                    let start = start
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&k| k >= 1)
+                        .ok_or_else(|| {
+                            Error::invalid(format!(
+                                "{word:?}: the start after @ is a position from 1"
+                            ))
+                        })?;
+                    line.start = Some(start - 1);
+                    mv
+                }
+                Some(_) => {
+                    return Err(Error::invalid(format!(
+                        "{word:?}: only the first move of a line has a start (@k)"
+                    )))
+                }
+                None => word,
+            };
+            line.moves.push(mv.parse()?);
+        }
+        Ok(line)
     }
 }
 
@@ -425,38 +232,84 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// First minus second. Cannot overflow for totals of a valid board.
+    /// First minus second. Cannot overflow for totals of an admitted board.
     pub fn difference(self) -> i64 {
         self.first - self.second
     }
 }
 
 /// Replays `line` from the start position of `board`: every move must be
-/// legal and the line must end the game (empty the board).
+/// legal and the line must end the game (no legal move left).
 /// Returns the players' totals.
 pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
+    game.admit(board)?;
+    let n = board.len();
     let row = Row::new(game, board.values());
-    let (mut left, mut right) = (0, board.len());
+    let illegal = |position: usize, mv: Move, reason: String| {
+        Error::new(ErrorKind::IllegalMove {
+            position,
+            mv: mv.to_string(),
+            reason,
+        })
+    };
+    let (mut left, mut right) = match (game.circle, line.start) {
+        (true, Some(s)) if s < n => (s, s + n),
+        (true, Some(s)) => {
+            return Err(Error::invalid(format!(
+                "the first move starts at {} but the board has {n} values",
+                s + 1
+            )))
+        }
+        (true, None) if !line.moves.is_empty() => {
+            return Err(Error::invalid(format!(
+                "{game} is a circle: the first move needs its start, as in L@3"
+            )))
+        }
+        (false, Some(_)) => {
+            return Err(Error::invalid(format!(
+                "{game} is not a circle: no move has a start (@k)"
+            )))
+        }
+        _ => (0, n),
+    };
     let mut totals = Totals::default();
     for (i, &mv) in line.moves().iter().enumerate() {
-        if let Some(reason) = game.illegal_reason(mv, right - left) {
-            return Err(Error::new(ErrorKind::IllegalMove {
-                position: i + 1,
-                mv: mv.to_string(),
-                reason,
-            }));
+        let first_on_circle = i == 0 && game.circle;
+        let rules = if first_on_circle {
+            game.first_on_circle()
+        } else {
+            game
+        };
+        if first_on_circle && mv.side != Side::Left {
+            return Err(illegal(
+                i + 1,
+                mv,
+                "a circle's first move is written from the left, at its start".into(),
+            ));
+        }
+        if let Some(reason) = rules.illegal_reason(mv, right - left) {
+            return Err(illegal(i + 1, mv, reason));
         }
         let (gain, l, r) = row.play(mv, left, right);
         (left, right) = (l, r);
-        if i % 2 == 0 {
-            totals.first += gain;
+        let total = if i % 2 == 0 {
+            &mut totals.first
         } else {
-            totals.second += gain;
-        }
+            &mut totals.second
+        };
+        // Admitted boards cannot overflow; say so rather than wrap if not.
+        *total = total
+            .checked_add(gain)
+            .ok_or_else(|| Error::new(ErrorKind::Overflow))?;
     }
-    if left != right {
+    let next = if game.circle && line.moves.is_empty() {
+        game.first_on_circle()
+    } else {
+        game
+    };
+    if next.moves(right - left).next().is_some() {
         return Err(Error::invalid(format!(
-            "the line ends with {} values still on the board",
+            "the line ends with moves still possible ({} values left)",
             right - left
         )));
     }
@@ -468,47 +321,65 @@ mod tests {
     use super::*;
 
     #[test]
-    fn moves_print_and_parse_back() {
-        for text in ["L", "R", "L3", "R12", "DL", "DR"] {
-            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
-        }
-        assert_eq!("L1".parse::<Move>().unwrap(), Move::take(Side::Left, 1));
-        for bad in ["", "X", "L0", "D", "DX", "L-1", "L+2", "l"] {
-            assert!(bad.parse::<Move>().is_err(), "{bad}");
-        }
+    fn lines_print_and_parse_back() {
         assert_eq!("-".parse::<Line>().unwrap(), Line::default());
         assert_eq!(Line::default().to_string(), "-");
-        let line: Line = "L DR R3".parse().unwrap();
-        assert_eq!(line.to_string(), "L DR R3");
+        for text in ["L DR2 R3", "L2@5 R", "L@1"] {
+            assert_eq!(text.parse::<Line>().unwrap().to_string(), text);
+        }
+        assert_eq!("L@3".parse::<Line>().unwrap().start, Some(2));
+        for bad in ["L R@2", "L@0", "L@x", "X"] {
+            assert!(bad.parse::<Line>().is_err(), "{bad}");
+        }
     }
 
     #[test]
     fn replay_scores_and_checks_legality() {
         let board = Board::parse("8 15 3 7").unwrap();
-        let t = replay(Game::Coins, &board, &"R L L L".parse().unwrap()).unwrap();
+        let line = |s: &str| s.parse::<Line>().unwrap();
+        let t = replay(Game::COINS, &board, &line("R L L L")).unwrap();
         assert_eq!((t.first, t.second), (7 + 15, 8 + 3));
-        let err = replay(Game::Coins, &board, &"DL L L".parse().unwrap()).unwrap_err();
-        assert!(err.to_string().contains("no delete move"), "{err}");
-        assert!(replay(Game::Coins, &board, &"L L".parse().unwrap()).is_err());
-        let t = replay(Game::NumberGame, &board, &"DL L R".parse().unwrap()).unwrap();
+        let err = replay(Game::COINS, &board, &line("DL2 L L")).unwrap_err();
+        assert!(err.to_string().contains("not allowed"), "{err}");
+        assert!(replay(Game::COINS, &board, &line("L L")).is_err());
+        let t = replay(Game::NUMBERGAME, &board, &line("DL2 L R")).unwrap();
         assert_eq!((t.first, t.second), (7, 3));
-        let t = replay(Game::GameOfSum, &board, &"L2 R2".parse().unwrap()).unwrap();
+        let t = replay(Game::GAMEOFSUM, &board, &line("L2 R2")).unwrap();
         assert_eq!((t.first, t.second), (23, 10));
-        assert!(replay(Game::GameOfSum, &board, &"L5".parse().unwrap()).is_err());
+        assert!(replay(Game::GAMEOFSUM, &board, &line("L5")).is_err());
+        // Stone Game VII: a take scores what remains.
+        let t = replay(Game::STONEGAME7, &board, &line("L R L L")).unwrap();
+        assert_eq!((t.first, t.second), (25 + 3, 18));
+        // A circle's first move starts anywhere: take 3 (index 2), then the line 7 8 15.
+        let t = replay(Game::PIZZA, &board, &line("L@3 R L L")).unwrap();
+        assert_eq!((t.first, t.second), (3 + 7, 15 + 8));
+        assert!(replay(Game::PIZZA, &board, &line("L R L L")).is_err());
+        assert!(replay(Game::COINS, &board, &line("L@2 R L L")).is_err());
+        // take=2 on three values: one take, then the game is over.
+        let three = Board::parse("1 2 3").unwrap();
+        let t = replay("take=2".parse().unwrap(), &three, &line("R2")).unwrap();
+        assert_eq!((t.first, t.second), (5, 0));
     }
 
     #[test]
-    fn canonical_move_order() {
-        let names = |g: Game, n| {
-            g.moves(n)
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        assert_eq!(names(Game::Coins, 3), "L R");
-        assert_eq!(names(Game::NumberGame, 1), "L R");
-        assert_eq!(names(Game::NumberGame, 2), "L R DL DR");
-        assert_eq!(names(Game::GameOfSum, 2), "L L2 R R2");
-        assert_eq!(Game::Coins.moves(0).count(), 0);
+    fn rest_scoring_admits_only_boards_whose_totals_fit() {
+        let big = Board::new(vec![i64::MAX / 3, 1, 1, 1]).unwrap();
+        assert!(Game::COINS.admit(&big).is_ok());
+        let err = Game::STONEGAME7.admit(&big).unwrap_err().to_string();
+        assert!(err.contains("must fit in 64 bits"), "{err}");
+        assert!(Game::STONEGAME7
+            .admit(&Board::new(vec![i64::MAX / 4, 0, 0, 0]).unwrap())
+            .is_ok());
+    }
+
+    #[test]
+    fn the_kernels_are_the_three_original_games() {
+        let kernels: Vec<_> = Game::ALL.iter().filter_map(|g| g.kernel()).collect();
+        assert_eq!(
+            kernels,
+            [Kernel::Coins, Kernel::NumberGame, Kernel::GameOfSum]
+        );
+        assert_eq!("take=1 delete=2".parse::<Game>().unwrap().kernel(), Some(Kernel::NumberGame));
+        assert_eq!("take=1,2".parse::<Game>().unwrap().kernel(), None);
     }
 }

@@ -251,6 +251,46 @@ pub fn random_board(seed: u64, index: u64, lengths: Span<usize>, values: Values)
     Board::new(values.draw(&mut rng, n)).expect("generators respect the overflow rule")
 }
 
+/// `board` made playable in `game` ([`crate::Game::admit`]): unchanged if
+/// it is, else every value divided by n (truncating), which brings
+/// n * (sum of |values|) within the sum the overflow rule already bounds.
+pub fn admissible(game: crate::Game, board: Board) -> Board {
+    if game.admit(&board).is_ok() {
+        return board;
+    }
+    let n = board.len() as i64;
+    let scaled = board.into_values().into_iter().map(|v| v / n).collect();
+    Board::new(scaled).expect("scaling down keeps the overflow rule")
+}
+
+/// A random game (rule set) in which small and unbounded counts,
+/// one-sided ends, deletes, rest-scoring and circles all occur.
+pub fn random_game(rng: &mut SplitMix64) -> crate::Game {
+    use crate::rules::{Counts, Ends, Score};
+    let counts = |rng: &mut SplitMix64| match rng.below(5) {
+        0 => Counts::exactly(1),
+        1 => Counts::exactly(rng.below(3) as usize + 1),
+        2 => Counts::range(1, rng.below(3) as usize + 1),
+        3 => Counts::from(rng.below(3) as usize + 1),
+        _ => Counts::exactly(1).union(Counts::exactly(3)),
+    };
+    crate::Game {
+        ends: [Ends::Both, Ends::Left, Ends::Right][rng.below(3) as usize],
+        take: counts(rng),
+        delete: if rng.below(3) == 0 {
+            counts(rng)
+        } else {
+            Counts::NONE
+        },
+        score: if rng.below(3) == 0 {
+            Score::Rest
+        } else {
+            Score::Taken
+        },
+        circle: rng.below(4) == 0,
+    }
+}
+
 /// How many boards of length `n` there are over `alphabet`, or `None` if the
 /// count does not fit in u64.
 pub fn enumeration_size(n: usize, alphabet: Span<i64>) -> Option<u64> {

@@ -15,7 +15,7 @@
 //! use coinline::{check::{check_builtin, CheckConfig}, Board, Game};
 //!
 //! let board: Board = "8 15 3 7".parse()?;
-//! let report = check_builtin(Game::Coins, &board, &CheckConfig::default());
+//! let report = check_builtin(Game::COINS, &board, &CheckConfig::default());
 //! assert!(report.is_ok());
 //! assert_eq!(report.optimal_totals().unwrap().first, 22);
 //! # Ok::<(), coinline::Error>(())

@@ -22,7 +22,7 @@
 //! | [`BoastfulGreedy`] | heuristic | greedy claiming never to lose | below its guarantee |
 
 use crate::board::Board;
-use crate::game::{Game, Line, Move, Side};
+use crate::game::{Game, Kernel, Line, Move, Side};
 use crate::solve::linear::fused_value;
 use crate::solve::table::{self, Variant};
 use crate::solve::{Solver, Table};
@@ -63,12 +63,17 @@ impl Solver for PlantedTable {
         Table.cost(game, n)
     }
 
+    fn supports(&self, game: Game) -> bool {
+        Table.supports(game)
+    }
+
     fn difference(&self, game: Game, board: &Board) -> i64 {
-        table::variant_value::<ForgetsOddDeletes>(game, board.values())
+        let kernel = game.kernel().expect("called for supported games only");
+        table::variant_value::<ForgetsOddDeletes>(kernel, board.values())
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
-        table::variant_line::<ForgetsOddDeletes>(game, board.values())
+        table::variant_line::<ForgetsOddDeletes>(game.kernel()?, board.values())
     }
 }
 
@@ -84,7 +89,7 @@ impl Solver for StrictPeaks {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game.rules().are_coins()
+        game.are_coins()
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
@@ -104,7 +109,7 @@ impl Solver for FlippedTable {
     }
 
     fn supports(&self, game: Game) -> bool {
-        game.rules().are_coins()
+        game.are_coins()
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
@@ -113,7 +118,7 @@ impl Solver for FlippedTable {
         if n % 2 == 0 {
             return Table.difference(game, board);
         }
-        let rest = |values: &[i64]| table::variant_value::<table::Exact>(game, values);
+        let rest = |values: &[i64]| table::variant_value::<table::Exact>(Kernel::Coins, values);
         let left = v[0] - rest(&v[1..]);
         let right = v[n - 1] - rest(&v[..n - 1]);
         left.min(right)
@@ -181,7 +186,7 @@ impl Solver for BadLine {
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
         let moves = vec![Move::take(Side::Left, 1); board.len()];
-        Some((self.difference(game, board), Line(moves)))
+        Some((self.difference(game, board), Line::new(moves)))
     }
 }
 
@@ -214,7 +219,7 @@ impl Solver for ParityOnly {
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
         if board.len() % 2 == 0 {
-            Table.difference(Game::Coins, board)
+            Table.difference(Game::COINS, board)
         } else {
             let (odd, even) = board.position_sums();
             (odd - even).abs()
@@ -269,20 +274,20 @@ mod tests {
     #[test]
     fn the_planted_bug_runs_through_every_compiled_fill() {
         let b = board("5 -9 1");
-        let truth = Minimax.difference(Game::NumberGame, &b);
+        let truth = Minimax.difference(Game::NUMBERGAME, &b);
         assert_eq!(truth, -1);
         for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
             let planted =
-                variant_value_with::<ForgetsOddDeletes>(Game::NumberGame, b.values(), isa);
+                variant_value_with::<ForgetsOddDeletes>(Game::NUMBERGAME, b.values(), isa);
             assert_eq!(planted, Some(-5), "{}", isa.name());
         }
-        assert_eq!(PlantedTable.difference(Game::NumberGame, &b), -5);
+        assert_eq!(PlantedTable.difference(Game::NUMBERGAME, &b), -5);
         // Its line comes from the planted recording fill and replays to -5.
-        let (value, line) = PlantedTable.line(Game::NumberGame, &b).unwrap();
-        let totals = crate::game::replay(Game::NumberGame, &b, &line).unwrap();
+        let (value, line) = PlantedTable.line(Game::NUMBERGAME, &b).unwrap();
+        let totals = crate::game::replay(Game::NUMBERGAME, &b, &line).unwrap();
         assert_eq!((value, totals.first - totals.second), (-5, -5));
         // Coins and gameofsum are untouched.
-        for game in [Game::Coins, Game::GameOfSum] {
+        for game in [Game::COINS, Game::GAMEOFSUM] {
             assert_eq!(
                 PlantedTable.difference(game, &b),
                 Table.difference(game, &b)
@@ -292,7 +297,7 @@ mod tests {
 
     #[test]
     fn each_wrong_solver_is_wrong_where_documented() {
-        let coins = |s: &dyn Solver, text: &str| s.difference(Game::Coins, &board(text));
+        let coins = |s: &dyn Solver, text: &str| s.difference(Game::COINS, &board(text));
         assert_eq!(coins(&StrictPeaks, "-2 -1 1 1 1 -1"), -1);
         assert_eq!(coins(&Table, "-2 -1 1 1 1 -1"), 1);
         assert_eq!(coins(&FlippedTable, "3 1 2"), 0);

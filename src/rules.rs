@@ -1,4 +1,5 @@
-//! Rule sets: any member of the take-from-the-ends family, as data.
+//! Games as data: a [`Game`] is a rule set, any member of the
+//! take-from-the-ends family.
 //!
 //! A rule set says
 //! - **ends**: which ends a move may use: both (the default), left or right;
@@ -18,8 +19,15 @@
 //!
 //! Text form: words separated by spaces, e.g. `take=1 delete=2`,
 //! `ends=left take=1..3`, `take=1 score=rest`, `take=1 circle`. Built-in
-//! aliases name common members ([`ALIASES`]); [`RuleSet`]'s `Display` is the
-//! canonical text, one spelling per rule set.
+//! aliases name common members ([`ALIASES`]). A game's canonical name, one
+//! spelling per rule set, is its alias if it has one and else its canonical
+//! rule text ([`Game::rule_text`]); `Display` prints it.
+//!
+//! A new kind of rule (a new field here) must say, in [`Game::moves`],
+//! [`Game::illegal_reason`] and [`crate::game::Row::play`], what it allows
+//! and scores, and in the fact methods ([`Game::is_symmetric`],
+//! [`Game::scores_everything`], [`Game::takes_singles`]) whether the
+//! check's invariants still hold.
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -77,12 +85,64 @@ impl Counts {
     }
 
     /// The counts `lo..=hi` (1 <= lo <= hi <= 63).
-    pub fn range(lo: usize, hi: usize) -> Counts {
+    pub const fn range(lo: usize, hi: usize) -> Counts {
         let mut mask = 0u64;
-        for k in lo..=hi {
+        let mut k = lo;
+        while k <= hi {
             mask |= 1 << k;
+            k += 1;
         }
         Counts { mask, from: 0 }
+    }
+
+    /// The smallest allowed count in `at_least..=at_most`, if any.
+    #[inline]
+    fn next_in(self, at_least: usize, at_most: usize) -> Option<usize> {
+        let finite = if at_least <= MAX_COUNT {
+            let bits = self.mask & (!0u64 << at_least);
+            (bits != 0).then(|| bits.trailing_zeros() as usize)
+        } else {
+            None
+        };
+        let tail = (self.from > 0).then(|| self.from.max(at_least));
+        let next = match (finite, tail) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b)?,
+        };
+        (next <= at_most).then_some(next)
+    }
+
+    /// The set with finite counts `mask` (bit k: count k; bit 0 and bits
+    /// above [`MAX_COUNT`] are ignored) and every count from `from` on (0:
+    /// none).
+    pub fn from_parts(mask: u64, from: usize) -> Counts {
+        Counts {
+            mask: mask & !1,
+            from,
+        }
+        .normalized()
+    }
+
+    /// One representation per set, so that equal sets compare equal: the
+    /// tail starts as low as the finite counts below it allow, and the
+    /// finite part holds no count the tail covers.
+    fn normalized(mut self) -> Counts {
+        if self.from == 0 {
+            return self;
+        }
+        while self.from > 1 && self.from - 1 <= MAX_COUNT && self.mask & (1 << (self.from - 1)) != 0
+        {
+            self.from -= 1;
+        }
+        if self.from <= MAX_COUNT {
+            self.mask &= (1u64 << self.from) - 1;
+        }
+        self
+    }
+
+    /// The finite mask and the tail start, as [`Counts::from_parts`] takes them.
+    pub fn parts(self) -> (u64, usize) {
+        (self.mask, self.from)
     }
 
     /// Whether no count is allowed.
@@ -150,7 +210,8 @@ impl Counts {
         finite.chain(tail)
     }
 
-    fn union(self, other: Counts) -> Counts {
+    /// The counts in either set.
+    pub fn union(self, other: Counts) -> Counts {
         let from = match (self.from, other.from) {
             (0, f) | (f, 0) => f,
             (a, b) => a.min(b),
@@ -159,6 +220,7 @@ impl Counts {
             mask: self.mask | other.mask,
             from,
         }
+        .normalized()
     }
 }
 
@@ -240,7 +302,7 @@ impl FromStr for Counts {
 
 /// One member of the family. See the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RuleSet {
+pub struct Game {
     /// Which ends moves use.
     pub ends: Ends,
     /// The counts a take may remove (never empty).
@@ -253,23 +315,24 @@ pub struct RuleSet {
     pub circle: bool,
 }
 
-/// The built-in aliases and their rule texts.
-pub const ALIASES: [(&str, &str); 6] = [
-    ("coins", "take=1"),
-    ("numbergame", "take=1 delete=2"),
-    ("gameofsum", "take=1.."),
-    ("stonegame7", "take=1 score=rest"),
-    ("stonegame3", "ends=left take=1..3"),
-    ("pizza", "take=1 circle"),
+/// The built-in aliases: a name, the game, and its rule text (a test checks
+/// that each text parses to its game).
+pub const ALIASES: [(&str, Game, &str); 6] = [
+    ("coins", Game::COINS, "take=1"),
+    ("numbergame", Game::NUMBERGAME, "take=1 delete=2"),
+    ("gameofsum", Game::GAMEOFSUM, "take=1.."),
+    ("stonegame7", Game::STONEGAME7, "take=1 score=rest"),
+    ("stonegame3", Game::STONEGAME3, "ends=left take=1..3"),
+    ("pizza", Game::PIZZA, "take=1 circle"),
 ];
 
 const FORMS: &str = "ends=both|left|right, take=COUNTS, delete=COUNTS, score=taken|rest, circle; \
     COUNTS is k, a..b or a.. (commas join them); or an alias: coins, numbergame, gameofsum, \
     stonegame7, stonegame3, pizza";
 
-impl RuleSet {
-    /// Take one from either end: coins.
-    pub const COINS: RuleSet = RuleSet {
+impl Game {
+    /// Take one from either end, score it (the coins write-up).
+    pub const COINS: Game = Game {
         ends: Ends::Both,
         take: Counts::exactly(1),
         delete: Counts::NONE,
@@ -277,12 +340,102 @@ impl RuleSet {
         circle: false,
     };
 
-    /// The alias naming this rule set, if any.
+    /// Coins, or delete two from an end without scoring (algospot NUMBERGAME).
+    pub const NUMBERGAME: Game = Game {
+        delete: Counts::exactly(2),
+        ..Game::COINS
+    };
+
+    /// Take any number from an end and score their sum (UVa 10891).
+    pub const GAMEOFSUM: Game = Game {
+        take: Counts::from(1),
+        ..Game::COINS
+    };
+
+    /// Take one from an end, score the sum of what remains (LeetCode 1690).
+    pub const STONEGAME7: Game = Game {
+        score: Score::Rest,
+        ..Game::COINS
+    };
+
+    /// Take 1, 2 or 3 from the left end (LeetCode 1406).
+    pub const STONEGAME3: Game = Game {
+        ends: Ends::Left,
+        take: Counts::range(1, 3),
+        ..Game::COINS
+    };
+
+    /// Coins on a circle: the first slice anywhere, then from the ends of
+    /// what is left (the pizza problem).
+    pub const PIZZA: Game = Game {
+        circle: true,
+        ..Game::COINS
+    };
+
+    /// Every alias, in the order of [`ALIASES`]: what `--game all` means.
+    pub const ALL: [Game; 6] = [
+        Game::COINS,
+        Game::NUMBERGAME,
+        Game::GAMEOFSUM,
+        Game::STONEGAME7,
+        Game::STONEGAME3,
+        Game::PIZZA,
+    ];
+
+    /// The alias naming this game, if any.
     pub fn alias(&self) -> Option<&'static str> {
         ALIASES
             .iter()
-            .find(|(_, text)| text.parse::<RuleSet>().ok().as_ref() == Some(self))
-            .map(|(name, _)| *name)
+            .find(|(_, game, _)| game == self)
+            .map(|(name, _, _)| *name)
+    }
+
+    /// The names of the aliases.
+    pub fn names() -> Vec<&'static str> {
+        ALIASES.iter().map(|(name, _, _)| *name).collect()
+    }
+
+    /// The canonical name: the alias if there is one, else the rule text.
+    /// One spelling per game; it is what reports and reproduce lines print.
+    pub fn name(&self) -> String {
+        self.to_string()
+    }
+
+    /// The canonical rule text (`take=1 delete=2`), alias or not.
+    pub fn rule_text(&self) -> String {
+        let mut words = Vec::new();
+        match self.ends {
+            Ends::Both => {}
+            Ends::Left => words.push("ends=left".to_string()),
+            Ends::Right => words.push("ends=right".to_string()),
+        }
+        words.push(format!("take={}", self.take));
+        if !self.delete.is_empty() {
+            words.push(format!("delete={}", self.delete));
+        }
+        if self.score == Score::Rest {
+            words.push("score=rest".to_string());
+        }
+        if self.circle {
+            words.push("circle".to_string());
+        }
+        words.join(" ")
+    }
+
+    /// The rules of a circle's first move: any run may be taken or deleted;
+    /// it is written as a left move from where the run starts.
+    pub fn first_on_circle(self) -> Game {
+        Game {
+            ends: Ends::Left,
+            circle: false,
+            ..self
+        }
+    }
+
+    /// Whether these are the coins rules, where the parity strategy, the
+    /// constant-shift rule and the odd-n bound are proved.
+    pub fn are_coins(&self) -> bool {
+        *self == Game::COINS
     }
 
     /// Whether both ends are allowed alike, so reversing the board keeps
@@ -305,30 +458,47 @@ impl RuleSet {
         self.scores_everything() && self.take == Counts::exactly(1)
     }
 
+    /// How adding 1 to every value of a board of n values changes its value,
+    /// when every line of play changes alike: when each move takes exactly
+    /// one value and nothing is deleted, every line has n moves and the
+    /// k-th leaves n - k values. Scoring what is taken, the first player
+    /// takes ceil(n/2) values and the second floor(n/2): the change is
+    /// n mod 2. Scoring what remains, moves k and k + 1 differ by 1 in what
+    /// remains, and the last move scores nothing: the change is floor(n/2).
+    /// `None` for every other game.
+    pub fn shift_effect(&self, n: usize) -> Option<i128> {
+        if self.take != Counts::exactly(1) || !self.delete.is_empty() {
+            return None;
+        }
+        Some(match self.score {
+            Score::Taken => (n % 2) as i128,
+            Score::Rest => (n / 2) as i128,
+        })
+    }
+
     /// The legal moves from a line position with `remaining` values, in
     /// canonical order: takes (left counts ascending, then right), then
-    /// deletes likewise.
-    pub fn moves(&self, remaining: usize) -> impl Iterator<Item = RuleMove> + '_ {
-        let sides: &'static [Side] = match self.ends {
-            Ends::Both => &[Side::Left, Side::Right],
-            Ends::Left => &[Side::Left],
-            Ends::Right => &[Side::Right],
+    /// deletes likewise. Solvers that build lines pick the first optimal
+    /// move in this order.
+    pub fn moves(self, remaining: usize) -> Moves {
+        let (sides, side_count) = match self.ends {
+            Ends::Both => ([Side::Left, Side::Right], 2),
+            Ends::Left => ([Side::Left, Side::Left], 1),
+            Ends::Right => ([Side::Right, Side::Right], 1),
         };
-        let takes = sides.iter().flat_map(move |&side| {
-            self.take
-                .up_to(remaining)
-                .map(move |count| RuleMove::take(side, count))
-        });
-        let deletes = sides.iter().flat_map(move |&side| {
-            self.delete
-                .up_to(remaining)
-                .map(move |count| RuleMove::delete(side, count))
-        });
-        takes.chain(deletes)
+        Moves {
+            counts: [self.take, self.delete],
+            sides,
+            side_count,
+            remaining,
+            kind: 0,
+            side: 0,
+            next: 1,
+        }
     }
 
     /// Why `mv` is not legal with `remaining` values left, if it is not.
-    pub fn illegal_reason(&self, mv: RuleMove, remaining: usize) -> Option<String> {
+    pub fn illegal_reason(&self, mv: Move, remaining: usize) -> Option<String> {
         let (counts, kind) = match mv.kind {
             Kind::Take => (self.take, "take"),
             Kind::Delete => (self.delete, "delete"),
@@ -360,46 +530,34 @@ impl RuleSet {
     }
 }
 
-impl fmt::Display for RuleSet {
-    /// The canonical text: fields in a fixed order, defaults left out.
+impl fmt::Display for Game {
+    /// The canonical name: the alias, or else the canonical rule text
+    /// (fields in a fixed order, defaults left out).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut words = Vec::new();
-        match self.ends {
-            Ends::Both => {}
-            Ends::Left => words.push("ends=left".to_string()),
-            Ends::Right => words.push("ends=right".to_string()),
+        match self.alias() {
+            Some(name) => f.write_str(name),
+            None => f.write_str(&self.rule_text()),
         }
-        words.push(format!("take={}", self.take));
-        if !self.delete.is_empty() {
-            words.push(format!("delete={}", self.delete));
-        }
-        if self.score == Score::Rest {
-            words.push("score=rest".to_string());
-        }
-        if self.circle {
-            words.push("circle".to_string());
-        }
-        f.write_str(&words.join(" "))
     }
 }
 
-impl FromStr for RuleSet {
+impl FromStr for Game {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
         let text = s.trim();
-        if let Some((_, rules)) = ALIASES
+        if let Some((_, game, _)) = ALIASES
             .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(text))
+            .find(|(name, _, _)| name.eq_ignore_ascii_case(text))
         {
-            return rules.parse();
+            return Ok(*game);
         }
         let bad = |word: &str, why: String| {
             Error::invalid(format!("rule {word:?}: {why} (valid forms: {FORMS})"))
         };
-        let mut rules = RuleSet {
+        let mut rules = Game {
             take: Counts::NONE,
-            ..RuleSet::COINS
+            ..Game::COINS
         };
         let mut seen = Vec::new();
         for word in text.split_whitespace() {
@@ -429,6 +587,48 @@ impl FromStr for RuleSet {
             return Err(bad(text, "a rule set needs take=COUNTS".into()));
         }
         Ok(rules)
+    }
+}
+
+/// The legal moves of a position in canonical order; see [`Game::moves`].
+#[derive(Clone, Debug)]
+pub struct Moves {
+    counts: [Counts; 2],
+    sides: [Side; 2],
+    side_count: usize,
+    remaining: usize,
+    kind: usize,
+    side: usize,
+    next: usize,
+}
+
+impl Iterator for Moves {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        while self.kind < 2 {
+            if let Some(count) = self.counts[self.kind].next_in(self.next, self.remaining) {
+                self.next = count + 1;
+                let kind = if self.kind == 0 {
+                    Kind::Take
+                } else {
+                    Kind::Delete
+                };
+                return Some(Move {
+                    kind,
+                    side: self.sides[self.side],
+                    count,
+                });
+            }
+            self.next = 1;
+            self.side += 1;
+            if self.side == self.side_count {
+                self.side = 0;
+                self.kind += 1;
+            }
+        }
+        None
     }
 }
 
@@ -462,7 +662,7 @@ pub enum Kind {
 /// A move of a rule set, printed `L`, `R3`, `DL2`; on a circle's first
 /// move `@k` says where the run starts (1-based, going right): `L2@5`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RuleMove {
+pub struct Move {
     /// Take or delete.
     pub kind: Kind,
     /// Which end.
@@ -471,10 +671,10 @@ pub struct RuleMove {
     pub count: usize,
 }
 
-impl RuleMove {
+impl Move {
     /// A take of `count` from `side`.
-    pub const fn take(side: Side, count: usize) -> RuleMove {
-        RuleMove {
+    pub const fn take(side: Side, count: usize) -> Move {
+        Move {
             kind: Kind::Take,
             side,
             count,
@@ -482,8 +682,8 @@ impl RuleMove {
     }
 
     /// A delete of `count` from `side`.
-    pub const fn delete(side: Side, count: usize) -> RuleMove {
-        RuleMove {
+    pub const fn delete(side: Side, count: usize) -> Move {
+        Move {
             kind: Kind::Delete,
             side,
             count,
@@ -491,7 +691,7 @@ impl RuleMove {
     }
 }
 
-impl fmt::Display for RuleMove {
+impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = if self.kind == Kind::Delete { "D" } else { "" };
         let s = if self.side == Side::Left { "L" } else { "R" };
@@ -502,7 +702,7 @@ impl fmt::Display for RuleMove {
     }
 }
 
-impl FromStr for RuleMove {
+impl FromStr for Move {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
@@ -531,7 +731,7 @@ impl FromStr for RuleMove {
         if count == 0 {
             return Err(bad());
         }
-        Ok(RuleMove { kind, side, count })
+        Ok(Move { kind, side, count })
     }
 }
 
@@ -541,12 +741,15 @@ mod tests {
 
     #[test]
     fn every_alias_parses_and_prints_its_canonical_text() {
-        for (name, text) in ALIASES {
-            let rules: RuleSet = name.parse().unwrap();
-            assert_eq!(rules.to_string(), text);
-            assert_eq!(text.parse::<RuleSet>().unwrap(), rules);
+        for (name, game, text) in ALIASES {
+            let rules: Game = name.parse().unwrap();
+            assert_eq!(rules, game);
+            assert_eq!(rules.rule_text(), text);
+            assert_eq!(text.parse::<Game>().unwrap(), rules);
             assert_eq!(rules.alias(), Some(name));
+            assert_eq!(rules.to_string(), name);
         }
+        assert_eq!(Game::ALL.map(|g| g.alias().unwrap()), Game::names()[..]);
     }
 
     #[test]
@@ -561,7 +764,7 @@ mod tests {
             ("take=2 score=taken delete=none", "take=2"),
             ("ends=right take=1,3..5,7", "ends=right take=1,3..5,7"),
         ] {
-            assert_eq!(a.parse::<RuleSet>().unwrap().to_string(), b, "{a}");
+            assert_eq!(a.parse::<Game>().unwrap().rule_text(), b, "{a}");
         }
     }
 
@@ -578,7 +781,7 @@ mod tests {
             ("take=1 wrap", "rule \"wrap\": unknown word"),
             ("", "needs take"),
         ] {
-            let err = text.parse::<RuleSet>().unwrap_err().to_string();
+            let err = text.parse::<Game>().unwrap_err().to_string();
             assert!(err.contains(fragment), "{text}: {err}");
             assert!(err.contains("valid forms"), "{text}: {err}");
         }
@@ -587,7 +790,7 @@ mod tests {
     #[test]
     fn moves_come_in_canonical_order() {
         let names = |rules: &str, n| {
-            let rules: RuleSet = rules.parse().unwrap();
+            let rules: Game = rules.parse().unwrap();
             rules
                 .moves(n)
                 .map(|m| m.to_string())
@@ -606,32 +809,32 @@ mod tests {
     #[test]
     fn moves_print_and_parse_back() {
         for text in ["L", "R", "L3", "R12", "DL1", "DR2"] {
-            assert_eq!(text.parse::<RuleMove>().unwrap().to_string(), text);
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
         }
         for bad in ["", "D", "DL", "L0", "X", "l", "DL-1"] {
-            assert!(bad.parse::<RuleMove>().is_err(), "{bad}");
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
     }
 
     #[test]
     fn facts_follow_from_the_rules() {
-        let r = |t: &str| t.parse::<RuleSet>().unwrap();
+        let r = |t: &str| t.parse::<Game>().unwrap();
         assert!(r("coins").takes_singles() && r("pizza").takes_singles());
         assert!(!r("numbergame").scores_everything());
         assert!(r("gameofsum").scores_everything() && !r("gameofsum").takes_singles());
         assert!(!r("take=2").scores_everything());
         assert!(!r("stonegame7").scores_everything());
         assert!(!r("stonegame3").is_symmetric() && r("stonegame7").is_symmetric());
-        let illegal = r("stonegame3").illegal_reason(RuleMove::take(Side::Right, 1), 4);
+        let illegal = r("stonegame3").illegal_reason(Move::take(Side::Right, 1), 4);
         assert!(illegal.unwrap().contains("left end only"));
         assert!(r("coins")
-            .illegal_reason(RuleMove::take(Side::Left, 2), 4)
+            .illegal_reason(Move::take(Side::Left, 2), 4)
             .is_some());
         assert!(r("coins")
-            .illegal_reason(RuleMove::take(Side::Left, 1), 0)
+            .illegal_reason(Move::take(Side::Left, 1), 0)
             .is_some());
         assert!(r("numbergame")
-            .illegal_reason(RuleMove::delete(Side::Right, 2), 2)
+            .illegal_reason(Move::delete(Side::Right, 2), 2)
             .is_none());
     }
 }

@@ -32,6 +32,15 @@ pub trait Heuristic: Send + Sync {
         None
     }
 
+    /// The first move on a circle (where it may start anywhere): its start
+    /// and the move from there. Defaults to the greedy rule, the best
+    /// immediate score, the first such (start, move) in canonical order.
+    fn first_on_circle(&self, game: Game, board: &Board) -> Result<(usize, Move)> {
+        let row = Row::new(game, board.values());
+        best_immediate(&row, board.len(), row.first_moves())
+            .ok_or_else(|| Error::invalid("a circle without a first move has no start"))
+    }
+
     /// What [`evaluate`] costs on a board of `n` values: the best-response
     /// table, whatever the policy (which is called once per interval).
     fn cost(&self, game: Game, n: usize) -> Cost {
@@ -45,7 +54,28 @@ pub fn evaluation_cost(game: Game, n: usize) -> Cost {
     Cost::of(moves_examined(game, n), 4.0)
 }
 
-/// Take the larger end (one value; never deletes). A tie goes to the left.
+/// The first of `choices` with the best immediate score: each is a start
+/// and a move played on `[start, start + len)`.
+fn best_immediate(
+    row: &Row,
+    len: usize,
+    choices: impl Iterator<Item = (usize, Move)>,
+) -> Option<(usize, Move)> {
+    choices
+        .fold(None, |best: Option<(i64, usize, Move)>, (s, mv)| {
+            let (gain, _, _) = row.play(mv, s, s + len);
+            match best {
+                Some((b, _, _)) if b >= gain => best,
+                _ => Some((gain, s, mv)),
+            }
+        })
+        .map(|(_, s, mv)| (s, mv))
+}
+
+/// Play the move with the best immediate score (a delete scores 0); a tie
+/// goes to the first in canonical order ([`Game::moves`]: takes before
+/// deletes, left before right, fewer values before more). In coins: take
+/// the larger end, the left one on a tie.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Greedy;
 
@@ -54,15 +84,12 @@ impl Heuristic for Greedy {
         "greedy"
     }
 
-    fn policy<'a>(&self, _game: Game, board: &'a Board) -> Result<Policy<'a>> {
-        let v = board.values();
+    fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
+        let row = Row::new(game, board.values());
         Ok(Box::new(move |left, right| {
-            let side = if v[left] >= v[right - 1] {
-                Side::Left
-            } else {
-                Side::Right
-            };
-            Move::take(side, 1)
+            let len = right - left;
+            best_immediate(&row, len, game.moves(len).map(|mv| (left, mv)))
+                .map_or(Move::take(Side::Left, 1), |(_, mv)| mv)
         }))
     }
 }
@@ -81,7 +108,7 @@ impl Heuristic for Parity {
     }
 
     fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
-        if !game.rules().are_coins() || board.len() % 2 == 1 {
+        if !game.are_coins() || board.len() % 2 == 1 {
             return Err(Error::new(ErrorKind::Unsupported(
                 "the parity strategy applies to coins with an even number of values".into(),
             )));
@@ -100,7 +127,7 @@ impl Heuristic for Parity {
     }
 
     fn guaranteed(&self, game: Game, board: &Board) -> Option<i64> {
-        (game.rules().are_coins() && board.len() % 2 == 0).then_some(0)
+        (game.are_coins() && board.len() % 2 == 0).then_some(0)
     }
 }
 
@@ -141,29 +168,40 @@ pub const LIMIT: usize = 5_000;
 
 /// Plays `heuristic` as the first player against a best-responding opponent.
 pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<Performance> {
-    if board.len() > LIMIT {
+    let n = board.len();
+    // A circle's tables cover the board written twice: four times the cells.
+    let limit = if game.circle { LIMIT / 2 } else { LIMIT };
+    if n > limit {
         return Err(Error::new(ErrorKind::TooLarge {
             solver: heuristic.name().to_string(),
-            n: board.len(),
-            limit: LIMIT,
+            n,
+            limit,
         }));
     }
+    game.admit(board)?;
     let policy = heuristic.policy(game, board)?;
     let row = Row::new(game, board.values());
-    let n = board.len();
+    let (span, longest) = if game.circle && n > 0 {
+        (2 * n, n - 1)
+    } else {
+        (n, n)
+    };
     // mine[i]: heuristic to move; theirs[i]: opponent to move; both hold the
     // heuristic's total minus the opponent's on the rest of the game.
-    let mut mine = vec![0i64; tri_size(n)];
-    let mut theirs = vec![0i64; tri_size(n)];
+    let mut mine = vec![0i64; tri_size(span)];
+    let mut theirs = vec![0i64; tri_size(span)];
     let get = |table: &[i64], l: usize, r: usize| {
         if l == r {
             0
         } else {
-            table[tri_index(n, r - l, l)]
+            table[tri_index(span, r - l, l)]
         }
     };
-    for len in 1..=n {
-        for l in 0..=n - len {
+    for len in 1..=longest {
+        if game.moves(len).next().is_none() {
+            continue; // the game is over: both tables hold 0
+        }
+        for l in 0..=span - len {
             let r = l + len;
             let mv = policy(l, r);
             if let Some(reason) = game.illegal_reason(mv, len) {
@@ -175,7 +213,7 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
                 )));
             }
             let (gain, l2, r2) = row.play(mv, l, r);
-            let at = tri_index(n, len, l);
+            let at = tri_index(span, len, l);
             mine[at] = gain + get(&theirs, l2, r2);
             theirs[at] = game
                 .moves(len)
@@ -184,13 +222,22 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
                     get(&mine, l2, r2) - gain
                 })
                 .min()
-                .expect("a non-empty interval has moves");
+                .unwrap_or(0);
         }
     }
+    let mut line = Line::default();
     let (mut left, mut right) = (0, n);
-    let mut moves = Vec::new();
-    while left < right {
-        let mv = if moves.len() % 2 == 0 {
+    let mut difference = get(&mine, 0, n);
+    if game.circle && n > 0 {
+        let (start, mv) = heuristic.first_on_circle(game, board)?;
+        line.start = Some(start);
+        line.moves.push(mv);
+        let gain;
+        (gain, left, right) = row.play(mv, start, start + n);
+        difference = gain + get(&theirs, left, right);
+    }
+    while game.moves(right - left).next().is_some() {
+        let mv = if line.moves.len() % 2 == 0 {
             policy(left, right)
         } else {
             let target = get(&theirs, left, right);
@@ -201,13 +248,12 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
                 })
                 .expect("the table holds a best reply")
         };
-        moves.push(mv);
+        line.moves.push(mv);
         (_, left, right) = row.play(mv, left, right);
     }
-    let line = Line(moves);
     let totals = replay(game, board, &line)?;
     Ok(Performance {
-        difference: get(&mine, 0, n),
+        difference,
         totals,
         line,
     })
@@ -225,7 +271,7 @@ mod tests {
     fn greedy_against_a_best_response() {
         // Greedy takes 8, the opponent 15, greedy 7, the opponent 3: 15 - 18.
         // Optimal play (7 first) gets 22 - 11.
-        let p = evaluate(&Greedy, Game::Coins, &board("8 15 3 7")).unwrap();
+        let p = evaluate(&Greedy, Game::COINS, &board("8 15 3 7")).unwrap();
         assert_eq!(p.line.to_string(), "L L R L");
         assert_eq!(
             p.totals,
@@ -239,9 +285,9 @@ mod tests {
 
     #[test]
     fn parity_refuses_odd_boards_and_other_games() {
-        assert!(evaluate(&Parity, Game::Coins, &board("1 2 3")).is_err());
-        assert!(evaluate(&Parity, Game::NumberGame, &board("1 2")).is_err());
-        let p = evaluate(&Parity, Game::Coins, &board("1 100 2 3")).unwrap();
+        assert!(evaluate(&Parity, Game::COINS, &board("1 2 3")).is_err());
+        assert!(evaluate(&Parity, Game::NUMBERGAME, &board("1 2")).is_err());
+        let p = evaluate(&Parity, Game::COINS, &board("1 100 2 3")).unwrap();
         // Even positions (100, 3) hold more: parity keeps them.
         assert_eq!(p.totals.first, 103);
     }

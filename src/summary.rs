@@ -216,7 +216,7 @@ mod tests {
             let board = Board::parse(text).unwrap();
             t.add(
                 *key,
-                &check_builtin(Game::Coins, &board, &CheckConfig::default()),
+                &check_builtin(Game::COINS, &board, &CheckConfig::default()),
             );
         }
         t

@@ -284,7 +284,7 @@ mod tests {
             "0.001",
         ])
         .unwrap();
-        assert_eq!(small.games, vec![Game::Coins]);
+        assert_eq!(small.games, vec![Game::COINS]);
         assert_eq!(run(&small).unwrap(), Status::Ok);
     }
 }

@@ -7,7 +7,7 @@ use coinline::check::{check_owned, CheckConfig};
 use coinline::error::{Error, ErrorKind, Result};
 use coinline::game::{replay, Game};
 use coinline::solve::{
-    admit, exact_solvers, minimax, solver_by_name, totals_from_difference, Cost, Solver,
+    admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
 };
 use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
@@ -210,14 +210,18 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     }
     // Heuristics are measured against an exact value: without a solver in
     // the budget, the table (the cheapest that runs everywhere) supplies it.
-    let reference: [&dyn Solver; 1] = [&coinline::solve::Table];
+    let reference: [&dyn Solver; 1] = if coinline::solve::Table.supports(game) {
+        [&coinline::solve::Table]
+    } else {
+        [&coinline::solve::Generic]
+    };
     let reference_only = kept_solvers.is_empty() && !kept_heuristics.is_empty();
     if reference_only {
         kept_solvers.extend(reference);
     }
     let config = CheckConfig {
         // Minimax runs wherever it accepts the board and the budget allows.
-        minimax_max: Game::ALL.map(minimax::refusal_limit),
+        minimax_max: Some(usize::MAX),
         // Lines are needed for numbergame's totals, which depend on the line.
         minimax_lines: args.line || !game.scores_everything(),
         // The reversal and shift invariants solve the board three more

@@ -133,7 +133,7 @@ pub struct CompareOptions {
 impl Default for CompareOptions {
     fn default() -> Self {
         CompareOptions {
-            games: vec![Game::Coins],
+            games: vec![Game::COINS],
             lengths: Span { lo: 1, hi: 16 },
             boards: Boards::random(10_000),
             seed: 0,
@@ -156,7 +156,11 @@ impl CompareOptions {
     /// as one `--minimax-max` (the coins limit, the highest refusal limit,
     /// which gives back every game's limit).
     pub fn reproduce(&self, game: Game, index: u64) -> String {
-        let mut cmd = format!("coinline compare --game {game} --n {}", self.lengths);
+        let mut cmd = format!(
+            "coinline compare --game {} --n {}",
+            shell_word(&game.name()),
+            self.lengths
+        );
         match self.boards {
             Boards::Exhaustive { alphabet } => {
                 cmd += &format!(" --exhaustive --alphabet={alphabet}");
@@ -165,8 +169,8 @@ impl CompareOptions {
                 cmd += &format!(" --values={values} --seed {}", self.seed);
             }
         }
-        if self.check.minimax_max != CheckConfig::default().minimax_max {
-            cmd += &format!(" --minimax-max {}", self.check.minimax_limit(Game::Coins));
+        if let Some(max) = self.check.minimax_max {
+            cmd += &format!(" --minimax-max {max}");
         }
         cmd + &format!(" --only {index}")
     }
@@ -558,4 +562,18 @@ pub fn failure_message(failure: &Failure, saved: &str, reproduce: &str) -> Strin
         failure.shrunk_violation,
         saved,
     )
+}
+
+/// `word` as one shell word: quoted when it holds anything but letters,
+/// digits and `=.,:_-` (a rule text holds spaces).
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "=.,:_-/".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }

@@ -103,10 +103,10 @@ impl Format {
     /// The game and the answer the problem prescribes; `None` for `lines`.
     pub fn prescribed(self) -> Option<(Game, Answer)> {
         match self {
-            Format::AlgospotNumbergame => Some((Game::NumberGame, Answer::Difference)),
-            Format::AtcoderDpL => Some((Game::Coins, Answer::Difference)),
-            Format::CsesRemovalGame => Some((Game::Coins, Answer::First)),
-            Format::Uva10891 => Some((Game::GameOfSum, Answer::Difference)),
+            Format::AlgospotNumbergame => Some((Game::NUMBERGAME, Answer::Difference)),
+            Format::AtcoderDpL => Some((Game::COINS, Answer::Difference)),
+            Format::CsesRemovalGame => Some((Game::COINS, Answer::First)),
+            Format::Uva10891 => Some((Game::GAMEOFSUM, Answer::Difference)),
             Format::Lines => None,
         }
     }
@@ -307,7 +307,7 @@ impl Problem {
                 (fixed_game, fixed_answer)
             }
             None => (
-                game.unwrap_or(Game::Coins),
+                game.unwrap_or(Game::COINS),
                 answer.unwrap_or(Answer::Difference),
             ),
         };
@@ -405,10 +405,10 @@ mod tests {
     #[test]
     fn problems_refuse_what_they_cannot_answer() {
         let lines = Format::Lines;
-        assert!(Problem::new(lines, Some(Game::NumberGame), Some(Answer::First)).is_err());
-        assert!(Problem::new(Format::AtcoderDpL, Some(Game::NumberGame), None).is_err());
+        assert!(Problem::new(lines, Some(Game::NUMBERGAME), Some(Answer::First)).is_err());
+        assert!(Problem::new(Format::AtcoderDpL, Some(Game::NUMBERGAME), None).is_err());
         assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::Difference)).is_err());
-        assert!(Problem::new(Format::CsesRemovalGame, Some(Game::Coins), None).is_err());
+        assert!(Problem::new(Format::CsesRemovalGame, Some(Game::COINS), None).is_err());
         assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::First)).is_err());
         assert!(Problem::new(Format::CsesRemovalGame, None, None).is_ok());
         assert!(Problem::by_name("codeforces").is_err());

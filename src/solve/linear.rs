@@ -185,7 +185,7 @@ fn line_by_resolving(values: &[i64], value_of_board: i64) -> Line {
             right -= 1;
         }
     }
-    Line(moves)
+    Line::new(moves)
 }
 
 impl Solver for Linear {
@@ -195,7 +195,7 @@ impl Solver for Linear {
 
     fn supports(&self, game: Game) -> bool {
         // The peak-fusion proof is for the coins rules only.
-        game.rules().are_coins()
+        game.are_coins()
     }
 
     fn cost(&self, _game: Game, n: usize) -> Option<Cost> {

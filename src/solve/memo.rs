@@ -8,7 +8,7 @@
 
 use super::{intervals, tri_index, tri_size, Cost, Solver};
 use crate::board::Board;
-use crate::game::{Game, Line, Row};
+use crate::game::{Game, Line, Move, Row};
 
 /// Memoized recursion. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,15 +19,15 @@ pub struct Memo;
 pub const LIMIT: usize = 10_000;
 
 /// The moves a solve over every interval examines: intervals times the
-/// moves of each (every length has its own count in gameofsum).
+/// moves of each (with an unbounded count, every length has its own).
 pub fn moves_examined(game: Game, n: usize) -> f64 {
-    match game.rules().takes {
-        crate::game::Takes::One => intervals(n) * game.moves(n.min(2)).len() as f64,
-        // Sum over lengths k of (n - k + 1) intervals with 2k moves each.
-        crate::game::Takes::Any => {
-            let n = n as f64;
-            n * (n + 1.0) * (n + 2.0) / 3.0
-        }
+    let rows = if game.circle { 4.0 } else { 1.0 };
+    if game.take.is_unbounded() || game.delete.is_unbounded() {
+        // Sum over lengths k of (n - k + 1) intervals with about 2k moves each.
+        let n = n as f64;
+        rows * n * (n + 1.0) * (n + 2.0) / 3.0
+    } else {
+        rows * intervals(n) * game.moves(n.min(crate::rules::MAX_COUNT)).count().max(1) as f64
     }
 }
 
@@ -54,7 +54,8 @@ impl Memory<'_> {
     /// The best move's value from already-solved children, or `None` when a
     /// child is unsolved (after pushing every unsolved child on `stack`).
     fn best(&self, left: usize, right: usize, stack: &mut Vec<(usize, usize)>) -> Option<i64> {
-        let mut best = i64::MIN;
+        // A position without moves ends the game: it is worth 0.
+        let mut best = None;
         let mut complete = true;
         for mv in self.game.moves(right - left) {
             let (gain, l, r) = self.row.play(mv, left, right);
@@ -63,10 +64,10 @@ impl Memory<'_> {
                 stack.push((l, r));
                 complete = false;
             } else if complete {
-                best = best.max(gain - child);
+                best = best.max(Some(gain - child));
             }
         }
-        complete.then_some(best)
+        complete.then_some(best.unwrap_or(0))
     }
 
     fn solve(&mut self, left: usize, right: usize) -> i64 {
@@ -86,12 +87,31 @@ impl Memory<'_> {
 }
 
 fn memory(game: Game, board: &Board) -> Memory<'_> {
-    let n = board.len();
+    // On a circle the intervals run over the board written twice.
+    let n = if game.circle { 2 * board.len() } else { board.len() };
     Memory {
         game,
         row: Row::new(game, board.values()),
         n,
         memo: vec![UNKNOWN; tri_size(n)],
+    }
+}
+
+impl Memory<'_> {
+    /// The value of the start position and its best first move (the first
+    /// optimal one in canonical order, with its start on a circle).
+    fn root(&mut self) -> Option<(i64, usize, Move)> {
+        let n = self.row.values().len();
+        let first: Vec<(usize, Move)> = self.row.first_moves().collect();
+        let mut best: Option<(i64, usize, Move)> = None;
+        for (s, mv) in first {
+            let (gain, l, r) = self.row.play(mv, s, s + n);
+            let v = gain - self.solve(l, r);
+            if best.is_none_or(|(b, _, _)| v > b) {
+                best = Some((v, s, mv));
+            }
+        }
+        best
     }
 }
 
@@ -101,11 +121,14 @@ impl Solver for Memo {
     }
 
     fn limit(&self, game: Game) -> Option<usize> {
-        Some(match game {
-            Game::Coins | Game::NumberGame => LIMIT,
-            // O(n^3) time: keep gameofsum within about a second.
-            Game::GameOfSum => 1_000,
-        })
+        let limit = if game.take.is_unbounded() || game.delete.is_unbounded() {
+            // O(n^3) time: keep it within about a second.
+            1_000
+        } else {
+            LIMIT
+        };
+        // A circle's memo covers the board written twice: four times the cells.
+        Some(if game.circle { limit / 2 } else { limit })
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
@@ -113,27 +136,32 @@ impl Solver for Memo {
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
-        memory(game, board).solve(0, board.len())
+        memory(game, board).root().map_or(0, |(v, _, _)| v)
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
         let mut mem = memory(game, board);
-        let value = mem.solve(0, board.len());
-        let (mut left, mut right) = (0, board.len());
-        let mut moves = Vec::new();
-        while left < right {
-            let target = mem.get(left, right);
-            let mv = game
-                .moves(right - left)
-                .find(|&mv| {
-                    let (gain, l, r) = mem.row.play(mv, left, right);
-                    gain - mem.get(l, r) == target
-                })
-                .expect("the memo holds an optimal move");
-            moves.push(mv);
+        let Some((value, start, first)) = mem.root() else {
+            return Some((0, Line::default()));
+        };
+        let n = board.len();
+        let mut line = Line {
+            start: game.circle.then_some(start),
+            moves: vec![first],
+        };
+        let (_, mut left, mut right) = mem.row.play(first, start, start + n);
+        loop {
+            let target = mem.solve(left, right);
+            let Some(mv) = game.moves(right - left).find(|&mv| {
+                let (gain, l, r) = mem.row.play(mv, left, right);
+                gain - mem.get(l, r) == target
+            }) else {
+                break;
+            };
+            line.moves.push(mv);
             (_, left, right) = mem.row.play(mv, left, right);
         }
-        Some((value, Line(moves)))
+        Some((value, line))
     }
 }
 
@@ -151,8 +179,8 @@ mod tests {
         let solved = std::thread::Builder::new()
             .stack_size(128 * 1024)
             .spawn(move || {
-                let memo = Memo.difference(Game::Coins, &board);
-                (memo, Table.difference(Game::Coins, &board))
+                let memo = Memo.difference(Game::COINS, &board);
+                (memo, Table.difference(Game::COINS, &board))
             })
             .unwrap()
             .join()

@@ -5,8 +5,11 @@
 //! (branching L, R, DL, DR) and 3^n for gameofsum. Memory is the recursion
 //! depth, O(n), and nothing is allocated per node.
 //!
-//! For speed each game has its own recursion on sub-slices of the board (no
-//! move objects, no prefix sums, gameofsum's runs summed as they grow); a
+//! Any game is searched move by move over [`Game::moves`] and [`Row::play`]
+//! (a circle's first move from every start). For speed each kernel (coins,
+//! numbergame, gameofsum) also has its own recursion on sub-slices of the
+//! board (no move objects, no prefix sums, gameofsum's runs summed as they
+//! grow); a
 //! position with one or two values left is evaluated in place, which is the
 //! same enumeration of its one or two lines. The rules are written out here
 //! a second time, so the lines built by [`Minimax::line`], which walk
@@ -16,44 +19,97 @@
 
 use super::{Cost, Solver};
 use crate::board::Board;
-use crate::game::{Game, Line, Row};
+use crate::game::{Game, Kernel, Line, Move, Row};
 
 /// Exhaustive minimax. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Minimax;
 
-/// Boards longer than this are refused, per game. The limits were set at
+/// Boards longer than this are refused. The kernels' limits were set at
 /// about a second of work for the first, move-by-move version; the
 /// specialised recursion takes well under that at each limit (see
 /// reports/PERFORMANCE.md), and the limits are kept so that tools built on
-/// them keep their meaning.
+/// them keep their meaning. Any other game is searched move by move up to
+/// the longest board whose tree has at most [`GENERIC_NODES`] nodes.
 pub fn refusal_limit(game: Game) -> usize {
-    match game {
-        Game::Coins => 27,
-        Game::NumberGame => 19,
-        Game::GameOfSum => 17,
+    match game.kernel() {
+        Some(Kernel::Coins) => 27,
+        Some(Kernel::NumberGame) => 19,
+        Some(Kernel::GameOfSum) => 17,
+        None => longest_within(game, GENERIC_NODES),
     }
+}
+
+/// The tree size the move-by-move search accepts: a few tenths of a second.
+pub const GENERIC_NODES: f64 = 3e6;
+
+/// The longest board (up to 64) whose game tree has at most `nodes` nodes.
+pub fn longest_within(game: Game, nodes: f64) -> usize {
+    (0..=64)
+        .take_while(|&n| tree_nodes(game, n) <= nodes)
+        .last()
+        .unwrap_or(0)
 }
 
 /// Nodes of the full game tree of a board of length `n`, the root
 /// included: the positions an exhaustive search visits.
 pub fn tree_nodes(game: Game, n: usize) -> f64 {
-    // nodes[k]: nodes of the tree below a position with k values left.
-    let mut nodes: Vec<f64> = Vec::with_capacity(n + 1);
+    // line[k]: nodes of the tree below a line position with k values left.
+    let mut line: Vec<f64> = Vec::with_capacity(n + 1);
     for k in 0..=n {
-        let children: f64 = game.moves(k).map(|mv| nodes[k - mv.width()]).sum();
-        nodes.push(1.0 + children);
+        let children: f64 = game.moves(k).map(|mv| line[k - mv.count]).sum();
+        line.push(1.0 + children);
     }
-    nodes[n]
+    if game.circle && n > 0 {
+        // Every start of the first move, then a line.
+        let first: f64 = game
+            .first_on_circle()
+            .moves(n)
+            .map(|mv| line[n - mv.count])
+            .sum();
+        1.0 + n as f64 * first
+    } else {
+        line[n]
+    }
 }
 
 /// The value of `v` by exhaustive search.
 fn value(game: Game, v: &[i64]) -> i64 {
-    match game {
-        Game::Coins => coins(v),
-        Game::NumberGame => numbergame(v),
-        Game::GameOfSum => gameofsum(v),
+    match game.kernel() {
+        Some(Kernel::Coins) => coins(v),
+        Some(Kernel::NumberGame) => numbergame(v),
+        Some(Kernel::GameOfSum) => gameofsum(v),
+        None => {
+            let row = Row::new(game, v);
+            best_first_move(game, &row).map_or(0, |(value, _, _)| value)
+        }
     }
+}
+
+/// The best first move by exhaustive search below it: its value, start
+/// and move (the first optimal one in canonical order).
+fn best_first_move(game: Game, row: &Row) -> Option<(i64, usize, Move)> {
+    let n = row.values().len();
+    row.first_moves().fold(None, |best, (s, mv)| {
+        let (gain, l, r) = row.play(mv, s, s + n);
+        let v = gain - by_the_rules(game, row, l, r);
+        match best {
+            Some((b, _, _)) if b >= v => best,
+            _ => Some((v, s, mv)),
+        }
+    })
+}
+
+/// The plain search over [`Game::moves`] and [`Row::play`], as the rules
+/// state them: the move-by-move ground truth.
+fn by_the_rules(game: Game, row: &Row, left: usize, right: usize) -> i64 {
+    game.moves(right - left)
+        .map(|mv| {
+            let (gain, l, r) = row.play(mv, left, right);
+            gain - by_the_rules(game, row, l, r)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 fn coins(v: &[i64]) -> i64 {
@@ -116,7 +172,10 @@ impl Solver for Minimax {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
-        Some(Cost::of(tree_nodes(game, n), 0.5))
+        // The kernels' recursions take about 0.5 ns a node; the move-by-move
+        // search about 20.
+        let nanos = if game.kernel().is_some() { 0.5 } else { 20.0 };
+        Some(Cost::of(tree_nodes(game, n), nanos))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
@@ -127,24 +186,39 @@ impl Solver for Minimax {
         // Walk down, evaluating each child of the current position: the cost
         // is a geometric series dominated by the first step.
         let row = Row::new(game, board.values());
-        let (mut left, mut right) = (0, board.len());
-        let mut moves = Vec::new();
-        let mut root = None;
-        while left < right {
+        let Some((root, start, first)) = best_first_move(game, &row) else {
+            return Some((0, Line::default()));
+        };
+        let n = board.len();
+        let mut line = Line {
+            start: (game.circle).then_some(start),
+            moves: vec![first],
+        };
+        let (_, mut left, mut right) = row.play(first, start, start + n);
+        loop {
             let mut best = None;
             for mv in game.moves(right - left) {
                 let (gain, l, r) = row.play(mv, left, right);
-                let v = gain - value(game, &board.values()[l..r]);
+                let v = gain - child_value(game, &row, l, r);
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, mv));
                 }
             }
-            let (v, mv) = best.expect("a non-empty board has moves");
-            root.get_or_insert(v);
-            moves.push(mv);
+            let Some((_, mv)) = best else { break };
+            line.moves.push(mv);
             (_, left, right) = row.play(mv, left, right);
         }
-        Some((root.unwrap_or(0), Line(moves)))
+        Some((root, line))
+    }
+}
+
+/// The value of the line position `[l, r)`: the kernels' recursion on the
+/// sub-slice, or the move-by-move search.
+fn child_value(game: Game, row: &Row, l: usize, r: usize) -> i64 {
+    if game.kernel().is_some() {
+        value(game, &row.values()[l..r])
+    } else {
+        by_the_rules(game, row, l, r)
     }
 }
 
@@ -153,22 +227,10 @@ mod tests {
     use super::*;
     use crate::generate::{enumerated_board, enumeration_size, Span};
 
-    /// The plain search over [`Game::moves`] and [`Row::play`], as the rules
-    /// module states them.
-    fn by_the_rules(game: Game, row: &Row, left: usize, right: usize) -> i64 {
-        game.moves(right - left)
-            .map(|mv| {
-                let (gain, l, r) = row.play(mv, left, right);
-                gain - by_the_rules(game, row, l, r)
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
     #[test]
     fn specialised_recursion_matches_the_rules_on_every_small_board() {
         let alphabet = Span { lo: -2, hi: 2 };
-        for game in Game::ALL {
+        for game in Game::ALL.into_iter().filter(|g| g.kernel().is_some()) {
             for n in 0..=6 {
                 for index in 0..enumeration_size(n, alphabet).unwrap() {
                     let board = enumerated_board(n, alphabet, index);

@@ -18,6 +18,7 @@ pub mod memo;
 pub mod minimax;
 pub mod table;
 
+pub use generic::Generic;
 pub use linear::Linear;
 pub use memo::Memo;
 pub use minimax::Minimax;
@@ -105,8 +106,8 @@ pub struct Solution {
     /// First player's total minus second player's total, under optimal play.
     pub difference: i64,
     /// The two totals: derived from the difference for games that score every
-    /// value, taken from the line's replay for numbergame (whose totals depend
-    /// on the line). `None` for numbergame without a line.
+    /// value, taken from the line's replay otherwise (where totals depend on
+    /// the line). `None` for such a game without a line.
     pub totals: Option<Totals>,
     /// One optimal line, when asked for and the solver builds lines.
     pub line: Option<Line>,
@@ -126,6 +127,7 @@ pub fn totals_from_difference(board: &Board, difference: i64) -> Totals {
 
 /// Whether `solver` accepts `board` for `game`, or the error it would give.
 pub fn admit(solver: &dyn Solver, game: Game, board: &Board) -> Result<()> {
+    game.admit(board)?;
     if !solver.supports(game) {
         return Err(Error::new(ErrorKind::Unsupported(format!(
             "solver {} does not implement game {}",
@@ -174,11 +176,13 @@ pub fn value_and_line(
     }
 }
 
-/// The built-in exact solvers, ground truth first. The check compares every
-/// solver with the first that runs on a board, so the order decides only
-/// which one is named as the reference in a disagreement.
+/// The built-in exact solvers, ground truth first, then the generic ones
+/// (every game), then the fast ones registered for the games they handle.
+/// The check compares every solver with the first that runs on a board, so
+/// the order decides only which one is named as the reference in a
+/// disagreement.
 pub fn exact_solvers() -> &'static [&'static dyn Solver] {
-    &[&Minimax, &Memo, &Linear, &Table]
+    &[&Minimax, &Memo, &Generic, &Linear, &Table]
 }
 
 /// The built-in exact solvers that implement `game`, in registry order.
@@ -222,7 +226,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn minimax_alone_is_the_ground_truth_and_table_runs_everywhere() {
+    fn minimax_alone_is_the_ground_truth_and_the_generic_solvers_run_everywhere() {
         let truths: Vec<&str> = exact_solvers()
             .iter()
             .filter(|s| s.is_ground_truth())
@@ -230,8 +234,13 @@ mod tests {
             .collect();
         assert_eq!(truths, ["minimax"]);
         for game in Game::ALL {
-            assert!(Table.supports(game) && Table.limit(game).is_none());
+            for solver in [&Minimax as &dyn Solver, &Memo, &Generic] {
+                assert!(solver.supports(game), "{} {game}", solver.name());
+            }
+            assert_eq!(Table.supports(game), game.kernel().is_some(), "{game}");
+            assert_eq!(Linear.supports(game), game == Game::COINS, "{game}");
         }
+        assert!(Table.limit(Game::COINS).is_none());
     }
 
     #[test]
@@ -249,9 +258,9 @@ mod tests {
             }
         }
         // Exponential against quadratic: minimax at 40 is hopeless, table at 10^4 is not.
-        assert!(Minimax.cost(Game::Coins, 40).unwrap().seconds > 100.0);
-        assert!(Table.cost(Game::Coins, 10_000).unwrap().seconds < 1.0);
-        assert!(Table.cost(Game::Coins, 10_000_000).unwrap().seconds > 1_000.0);
+        assert!(Minimax.cost(Game::COINS, 40).unwrap().seconds > 100.0);
+        assert!(Table.cost(Game::COINS, 10_000).unwrap().seconds < 1.0);
+        assert!(Table.cost(Game::COINS, 10_000_000).unwrap().seconds > 1_000.0);
     }
 
     #[test]

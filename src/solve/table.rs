@@ -35,7 +35,7 @@
 
 use super::{Cost, Solver};
 use crate::board::Board;
-use crate::game::{Game, Line, Move, Side};
+use crate::game::{Game, Kernel, Line, Move, Side};
 
 /// Bottom-up table. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -224,28 +224,28 @@ fn gameofsum(v: &[i64], rec: &mut impl Record) -> i64 {
     total - (prefix[n] - total)
 }
 
-fn line_from_bits(game: Game, n: usize, bits: &[Bits]) -> Line {
+fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
     let (mut left, mut right) = (0, n);
     let mut moves = Vec::new();
     while left < right {
         let len = right - left;
         let mv = match game {
-            Game::Coins if bits[0].get(len, left) => Move::take(Side::Left, 1),
-            Game::Coins => Move::take(Side::Right, 1),
-            Game::NumberGame => match (bits[0].get(len, left), bits[1].get(len, left)) {
+            Kernel::Coins if bits[0].get(len, left) => Move::take(Side::Left, 1),
+            Kernel::Coins => Move::take(Side::Right, 1),
+            Kernel::NumberGame => match (bits[0].get(len, left), bits[1].get(len, left)) {
                 (false, false) => Move::take(Side::Left, 1),
                 (true, false) => Move::take(Side::Right, 1),
-                (false, true) => Move::Delete(Side::Left),
-                (true, true) => Move::Delete(Side::Right),
+                (false, true) => Move::delete(Side::Left, 2),
+                (true, true) => Move::delete(Side::Right, 2),
             },
-            Game::GameOfSum if bits[0].get(len, left) => {
+            Kernel::GameOfSum if bits[0].get(len, left) => {
                 let mut count = 1;
                 while !bits[1].get(len - count + 1, left + count - 1) {
                     count += 1;
                 }
                 Move::take(Side::Left, count)
             }
-            Game::GameOfSum => {
+            Kernel::GameOfSum => {
                 let mut count = 1;
                 while !bits[2].get(len - count + 1, left) {
                     count += 1;
@@ -254,24 +254,19 @@ fn line_from_bits(game: Game, n: usize, bits: &[Bits]) -> Line {
             }
         };
         moves.push(mv);
-        match mv {
-            Move::Take {
-                side: Side::Left,
-                count,
-            } => left += count,
-            Move::Take { count, .. } => right -= count,
-            Move::Delete(Side::Left) => left += 2,
-            Move::Delete(Side::Right) => right -= 2,
+        match mv.side {
+            Side::Left => left += mv.count,
+            Side::Right => right -= mv.count,
         }
     }
-    Line(moves)
+    Line::new(moves)
 }
 
-fn fill<V: Variant>(game: Game, v: &[i64], rec: &mut impl Record) -> i64 {
+fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut impl Record) -> i64 {
     match game {
-        Game::Coins => coins(v, rec),
-        Game::NumberGame => numbergame::<V>(v, rec),
-        Game::GameOfSum => gameofsum(v, rec),
+        Kernel::Coins => coins(v, rec),
+        Kernel::NumberGame => numbergame::<V>(v, rec),
+        Kernel::GameOfSum => gameofsum(v, rec),
     }
 }
 
@@ -450,14 +445,14 @@ fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
 }
 
 /// A value-only fill for every game.
-type Fill = fn(Game, &[i64]) -> i64;
+type Fill = fn(Kernel, &[i64]) -> i64;
 
 /// The fills compiled for the target's baseline.
-fn portable_fill<V: Variant>(game: Game, v: &[i64]) -> i64 {
+fn portable_fill<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
     match game {
-        Game::Coins => coins_value(v),
-        Game::NumberGame => numbergame_value::<V>(v),
-        Game::GameOfSum => gameofsum(v, &mut ()),
+        Kernel::Coins => coins_value(v),
+        Kernel::NumberGame => numbergame_value::<V>(v),
+        Kernel::GameOfSum => gameofsum(v, &mut ()),
     }
 }
 
@@ -471,7 +466,7 @@ macro_rules! fills_for {
         #[cfg(target_arch = "x86_64")]
         mod $module {
             use super::Variant;
-            use crate::game::Game;
+            use crate::game::Kernel;
 
             /// # Safety
             /// The processor must support the feature.
@@ -489,14 +484,14 @@ macro_rules! fills_for {
                 super::numbergame_value::<V>(v)
             }
 
-            fn fill_unchecked<V: Variant>(game: Game, v: &[i64]) -> i64 {
+            fn fill_unchecked<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
                 // SAFETY: `fill` hands this function out only after the
                 // feature was detected.
                 unsafe {
                     match game {
-                        Game::Coins => coins(v),
-                        Game::NumberGame => numbergame::<V>(v),
-                        Game::GameOfSum => super::gameofsum(v, &mut ()),
+                        Kernel::Coins => coins(v),
+                        Kernel::NumberGame => numbergame::<V>(v),
+                        Kernel::GameOfSum => super::gameofsum(v, &mut ()),
                     }
                 }
             }
@@ -557,19 +552,19 @@ fn fill_for<V: Variant>(isa: Isa) -> Option<Fill> {
 
 /// The value by the value-only fill compiled for `isa`, or `None` when `isa`
 /// is not available. gameofsum has one scalar fill, compiled for each `isa`.
-pub fn value_with(game: Game, values: &[i64], isa: Isa) -> Option<i64> {
+pub fn value_with(game: Kernel, values: &[i64], isa: Isa) -> Option<i64> {
     variant_value_with::<Exact>(game, values, isa)
 }
 
 /// [`value_with`] for the fills of variant `V`.
-pub fn variant_value_with<V: Variant>(game: Game, values: &[i64], isa: Isa) -> Option<i64> {
+pub fn variant_value_with<V: Variant>(game: Kernel, values: &[i64], isa: Isa) -> Option<i64> {
     fill_for::<V>(isa).map(|fill| fill(game, values))
 }
 
 /// The value by variant `V`'s value-only fill for the widest instruction
 /// set this processor has ([`Isa::widest`]): what [`Table`] returns for
 /// [`Exact`].
-pub fn variant_value<V: Variant>(game: Game, values: &[i64]) -> i64 {
+pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
     let fill = fill_for::<V>(Isa::widest()).unwrap_or(portable_fill::<V>);
     fill(game, values)
 }
@@ -577,15 +572,15 @@ pub fn variant_value<V: Variant>(game: Game, values: &[i64]) -> i64 {
 /// The value and a line by variant `V`: the line from the recording fill's
 /// choice bits, the value from the fast fill (see the module documentation);
 /// `None` above [`LINE_LIMIT`].
-pub fn variant_line<V: Variant>(game: Game, values: &[i64]) -> Option<(i64, Line)> {
+pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
     let n = values.len();
     if n > LINE_LIMIT {
         return None;
     }
     let kinds = match game {
-        Game::Coins => 1,
-        Game::NumberGame => 2,
-        Game::GameOfSum => 3,
+        Kernel::Coins => 1,
+        Kernel::NumberGame => 2,
+        Kernel::GameOfSum => 3,
     };
     let mut bits: Vec<Bits> = (0..kinds).map(|_| Bits::new(n)).collect();
     fill::<V>(game, values, &mut bits);
@@ -601,22 +596,27 @@ impl Solver for Table {
         Exact::NAME
     }
 
+    fn supports(&self, game: Game) -> bool {
+        game.kernel().is_some()
+    }
+
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
         // Portable fill per interval; the SIMD fills are 2-4x faster.
-        let nanos = match game {
-            Game::Coins => 0.6,
-            Game::NumberGame => 1.8,
-            Game::GameOfSum => 2.0,
+        let nanos = match game.kernel()? {
+            Kernel::Coins => 0.6,
+            Kernel::NumberGame => 1.8,
+            Kernel::GameOfSum => 2.0,
         };
         Some(Cost::of(super::intervals(n), nanos))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
-        variant_value::<Exact>(game, board.values())
+        let kernel = game.kernel().expect("called for supported games only");
+        variant_value::<Exact>(kernel, board.values())
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
-        variant_line::<Exact>(game, board.values())
+        variant_line::<Exact>(game.kernel()?, board.values())
     }
 }
 
@@ -624,6 +624,8 @@ impl Solver for Table {
 mod tests {
     use super::*;
     use crate::generate::{random_board, Span, Values};
+
+    const KERNELS: [Kernel; 3] = [Kernel::Coins, Kernel::NumberGame, Kernel::GameOfSum];
 
     /// Every compiled fill gives the portable fill's value, on boards long
     /// enough for full vector bodies, tails, tile and block edges.
@@ -637,13 +639,13 @@ mod tests {
                 Values::Uniform(Span { lo: -50, hi: 50 }),
             ];
             let board = random_board(3, index as u64, Span { lo: n, hi: n }, values[index % 3]);
-            for game in Game::ALL {
+            for game in KERNELS {
                 let portable = value_with(game, board.values(), Isa::Portable);
                 for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
                     assert_eq!(
                         value_with(game, board.values(), isa),
                         portable,
-                        "{game}, n = {n}, {}",
+                        "{game:?}, n = {n}, {}",
                         isa.name()
                     );
                 }
@@ -662,9 +664,9 @@ mod tests {
         assert!(Isa::Portable.available());
         // Table answers with the chosen set's fill.
         let board = random_board(9, 0, Span { lo: 300, hi: 300 }, Values::Spiky);
-        for game in Game::ALL {
+        for game in KERNELS {
             assert_eq!(
-                Some(Table.difference(game, &board)),
+                Some(Table.difference(Game::ALL[game as usize], &board)),
                 value_with(game, board.values(), widest)
             );
         }

@@ -28,7 +28,7 @@ const CHUNK: u64 = 4096;
 /// (up to its refusal limit).
 pub fn check_config(config: &Config) -> CheckConfig {
     let default = CheckConfig::default();
-    default.with_minimax_max(config.max_n.max(default.minimax_limit(Game::Coins)))
+    default.with_minimax_max(config.max_n.max(default.minimax_limit(Game::COINS)))
 }
 
 /// How many boards [`run`] checks, or `None` if the count does not fit in u64.
@@ -61,7 +61,7 @@ pub fn run(config: &Config, progress: &dyn Progress) -> Vec<ExactGroup> {
                     let end = total.min((chunk + 1) * CHUNK);
                     for index in chunk * CHUNK..end {
                         let board = enumerated_board(n, alphabet, index);
-                        stats.add(index, &check_builtin(Game::Coins, &board, &check));
+                        stats.add(index, &check_builtin(Game::COINS, &board, &check));
                     }
                     progress.advance(end - chunk * CHUNK);
                     stats

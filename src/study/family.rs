@@ -93,7 +93,7 @@ fn share(part: i64, whole: i64) -> String {
 
 fn row(family: Family, k: i64) -> Vec<(&'static str, String)> {
     let board = family.board(k);
-    let report = check_builtin(Game::Coins, &board, &CheckConfig::default());
+    let report = check_builtin(Game::COINS, &board, &CheckConfig::default());
     let mut stats = Stats::default();
     stats.add(0, &report);
     let sum = board.sum();

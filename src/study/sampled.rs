@@ -61,7 +61,7 @@ pub fn run(config: &Config, progress: &dyn Progress) -> Vec<SampledGroup> {
                 .into_par_iter()
                 .fold(Stats::default, |mut stats, index| {
                     let board = board(config.seed, n, index, values);
-                    stats.add(index, &check_builtin(Game::Coins, &board, &check));
+                    stats.add(index, &check_builtin(Game::COINS, &board, &check));
                     progress.advance(1);
                     stats
                 })

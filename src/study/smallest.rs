@@ -79,11 +79,11 @@ impl Question {
     }
 
     fn holds(self, board: &Board) -> bool {
-        let optimal = TableSolver.difference(Game::Coins, board);
+        let optimal = TableSolver.difference(Game::COINS, board);
         match self {
             Question::FirstLoses => optimal < 0,
             Question::GreedyWorse => {
-                evaluate(&Greedy, Game::Coins, board).is_ok_and(|p| p.difference < optimal)
+                evaluate(&Greedy, Game::COINS, board).is_ok_and(|p| p.difference < optimal)
             }
         }
     }
@@ -188,7 +188,7 @@ fn found_row(found: &Found) -> Vec<(&'static str, String)> {
     ];
     match &found.board {
         Some(board) => {
-            let report = check_builtin(Game::Coins, board, &CheckConfig::default());
+            let report = check_builtin(Game::COINS, board, &CheckConfig::default());
             let mut stats = Stats::default();
             stats.add(0, &report);
             let optimal = report.value;

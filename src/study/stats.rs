@@ -280,7 +280,7 @@ mod tests {
         let mut stats = Stats::default();
         for (key, text) in boards.iter().enumerate() {
             let board = Board::parse(text).unwrap();
-            let report = check_builtin(Game::Coins, &board, &CheckConfig::default());
+            let report = check_builtin(Game::COINS, &board, &CheckConfig::default());
             stats.add(key as u64, &report);
         }
         stats
@@ -326,7 +326,7 @@ mod tests {
             let mut one = Stats::default();
             one.add(
                 key as u64,
-                &check_builtin(Game::Coins, &board, &CheckConfig::default()),
+                &check_builtin(Game::COINS, &board, &CheckConfig::default()),
             );
             parts.merge(one);
         }

@@ -17,7 +17,7 @@ fn an_illegal_heuristic_is_reported_not_skipped() {
     let b = board("1 2 3 4");
     let heuristics: [&dyn Heuristic; 1] = [&TakesTwo];
     let report = check(
-        Game::Coins,
+        Game::COINS,
         &b,
         &[&Table],
         &heuristics,
@@ -36,7 +36,7 @@ fn an_illegal_heuristic_is_reported_not_skipped() {
 fn greedy_presented_as_exact_is_caught() {
     let b = board("8 15 3 7");
     let solvers: [&dyn Solver; 2] = [&Table, &GreedyAsExact];
-    let report = check(Game::Coins, &b, &solvers, &[], &CheckConfig::default());
+    let report = check(Game::COINS, &b, &solvers, &[], &CheckConfig::default());
     assert_eq!(
         report.violation,
         Some(Violation::Disagree {
@@ -52,7 +52,7 @@ fn greedy_presented_as_exact_is_caught() {
 fn a_line_that_does_not_reach_the_value_is_caught() {
     // Always taking the left end of 8 15 3 7 scores 8 + 3 against 15 + 7.
     let b = board("8 15 3 7");
-    let report = check(Game::Coins, &b, &[&BadLine], &[], &CheckConfig::default());
+    let report = check(Game::COINS, &b, &[&BadLine], &[], &CheckConfig::default());
     match report.violation {
         Some(Violation::BadLine { who, problem }) => {
             assert_eq!(who, "bad-line");
@@ -66,7 +66,7 @@ fn a_line_that_does_not_reach_the_value_is_caught() {
 fn the_built_in_solvers_pass_where_the_wrong_ones_fail() {
     let b = board("8 15 3 7");
     let report = check(
-        Game::Coins,
+        Game::COINS,
         &b,
         exact_solvers(),
         &[&Greedy],
@@ -79,7 +79,7 @@ fn the_built_in_solvers_pass_where_the_wrong_ones_fail() {
 fn a_lone_solver_above_the_odd_n_bound_is_caught() {
     // 1 5 1: value -3 and bound min(2 - 5, 5 - 2 + 2) = -3, tight.
     let report = check(
-        Game::Coins,
+        Game::COINS,
         &board("1 5 1"),
         &[&Inflated],
         &[],

@@ -158,7 +158,7 @@ fn boards_come_from_arguments_option_or_stdin_alike() {
     let exact: Vec<_> = results.iter().filter(|r| r["kind"] == "exact").collect();
     assert_eq!(
         exact.len(),
-        coinline::solve::solvers_for(coinline::Game::Coins).count()
+        coinline::solve::solvers_for(coinline::Game::COINS).count()
     );
     assert!(exact
         .iter()

@@ -77,7 +77,7 @@ fn assert_found_and_shrunk(
 #[test]
 fn a_table_flipped_on_odd_lengths_is_found_and_shrunk() {
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
-    let options = options(&[Game::Coins], (1, 10), 300, 11);
+    let options = options(&[Game::COINS], (1, 10), 300, 11);
     let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
     assert_found_and_shrunk(&outcome, &options, &solvers, "flipped-table");
     // Only odd boards of three or more values can fail.
@@ -110,7 +110,7 @@ fn temp_dir(name: &str) -> PathBuf {
 fn failures_are_saved_where_the_corpus_replay_finds_them() {
     let dir = temp_dir("saves");
     let corpus = dir.join("corpus");
-    let mut options = options(&[Game::Coins], (1, 8), 200, 3);
+    let mut options = options(&[Game::COINS], (1, 8), 200, 3);
     options.max_failures = 4;
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
     let (outcome, rows) = run_rows(&options, &solvers, heuristics());
@@ -257,7 +257,7 @@ fn rows_are_identical_whatever_the_number_of_threads() {
 #[test]
 fn failure_rows_only_and_a_duration_bound() {
     let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &FlippedTable];
-    let mut options = options(&[Game::Coins], (1, 8), 400, 4);
+    let mut options = options(&[Game::COINS], (1, 8), 400, 4);
     options.rows = RowFilter::Failures;
     options.max_failures = 0;
     let (outcome, rows) = run_rows(&options, &solvers, heuristics());
@@ -285,7 +285,7 @@ fn extreme_regret_beyond_i64_is_tallied_and_written() {
     let m = 1_537_228_672_809_129_301;
     let board = Board::new(vec![-m, m, m, m, m, -m]).unwrap();
     let report = check(
-        Game::GameOfSum,
+        Game::GAMEOFSUM,
         &board,
         exact_solvers(),
         heuristics(),
@@ -293,7 +293,7 @@ fn extreme_regret_beyond_i64_is_tallied_and_written() {
     );
     assert!(report.is_ok(), "{:?}", report.violation);
     let mut summary = Summary::new(vec!["greedy".into(), "parity".into()]);
-    summary.add(Game::GameOfSum, 0, &report);
+    summary.add(Game::GAMEOFSUM, 0, &report);
     let mut csv = Vec::new();
     summary.write_csv(&mut csv).unwrap();
     let text = String::from_utf8(csv).unwrap();

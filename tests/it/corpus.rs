@@ -113,7 +113,7 @@ fn replay_catches_a_solver_with_the_planted_bug() {
         let input = decode_whole::<SolversAgreeInput>(bytes, 1)?;
         check_solvers_agree(&input.0, &solvers)
     });
-    let worked = case(Game::NumberGame, "-1000 -1000 -3 -1000 -1000");
+    let worked = case(Game::NUMBERGAME, "-1000 -1000 -3 -1000 -1000");
     assert_seed_fails(&found, "solvers_agree", &worked, "disagree:planted-table");
     // Only numbergame boards of 3 or more values can tell.
     assert!(
@@ -152,7 +152,7 @@ fn linear_replay_catches_strict_peaks() {
     let found = failures("linear", |bytes| {
         let raw = decode_whole::<LargeInput>(bytes, 12)?.raw_case();
         let coins = RawCase {
-            game: Game::Coins,
+            game: Game::COINS,
             values: raw.values,
         };
         check_large_boards(&coins, &solvers)
@@ -170,7 +170,7 @@ fn replay_catches_a_heuristic_below_its_claimed_bound() {
         let input = decode_whole::<HeuristicsInput>(bytes, 1)?;
         check_heuristics(&input.0, &Table, &[&BoastfulGreedy])
     });
-    let worked = case(Game::Coins, "8 15 3 7");
+    let worked = case(Game::COINS, "8 15 3 7");
     assert_seed_fails(
         &found,
         "heuristics",
@@ -193,13 +193,13 @@ fn replay_reports_files_that_do_not_decode() {
 
 /// The worked examples of the sources.
 const WORKED: [(Game, &str); 7] = [
-    (Game::Coins, "8 15 3 7"),
-    (Game::Coins, "2 2 2 2"),
-    (Game::Coins, "20 30 2 2 2 10"),
-    (Game::Coins, "5 3 7 10"),
-    (Game::NumberGame, "-1000 -1000 -3 -1000 -1000"),
-    (Game::NumberGame, "100 -1000 -1000 100 -1000 -1000"),
-    (Game::NumberGame, "7 -5 8 5 1 -4 -8 6 7 9"),
+    (Game::COINS, "8 15 3 7"),
+    (Game::COINS, "2 2 2 2"),
+    (Game::COINS, "20 30 2 2 2 10"),
+    (Game::COINS, "5 3 7 10"),
+    (Game::NUMBERGAME, "-1000 -1000 -3 -1000 -1000"),
+    (Game::NUMBERGAME, "100 -1000 -1000 100 -1000 -1000"),
+    (Game::NUMBERGAME, "7 -5 8 5 1 -4 -8 6 7 9"),
 ];
 
 /// Odd, even, negative, tiny and extreme boards.
@@ -245,8 +245,8 @@ fn case_seeds(max_len: usize) -> Vec<(String, Vec<u8>)> {
     // Refused by the overflow rule: i64::MAX then 1 (two encoded cases
     // spliced), and i64::MIN alone (tag 248: an i64 payload follows).
     let max_then_one = [
-        case(Game::Coins, "9223372036854775807").to_bytes(),
-        case(Game::Coins, "1").to_bytes()[1..].to_vec(),
+        case(Game::COINS, "9223372036854775807").to_bytes(),
+        case(Game::COINS, "1").to_bytes()[1..].to_vec(),
     ]
     .concat();
     let min = [&[2u8, 248][..], &i64::MIN.to_le_bytes()].concat();
@@ -259,10 +259,10 @@ fn case_seeds(max_len: usize) -> Vec<(String, Vec<u8>)> {
 fn planted_seeds() -> Vec<(String, Vec<u8>)> {
     let worked = WORKED
         .iter()
-        .filter(|(game, _)| *game == Game::NumberGame)
+        .filter(|(game, _)| *game == Game::NUMBERGAME)
         .map(|&(game, values)| case(game, values));
     worked
-        .chain([case(Game::NumberGame, "5 -9 1")])
+        .chain([case(Game::NUMBERGAME, "5 -9 1")])
         .map(|c| (format!("seed-{}", c.file_stem()), c.to_bytes()))
         .collect()
 }

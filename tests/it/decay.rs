@@ -24,7 +24,7 @@ fn fast_greedy_evaluation_matches_the_library() {
             .unwrap();
         let v = values.draw(&mut rng, n);
         let b = Board::new(v.clone()).unwrap();
-        let expected = evaluate(&Greedy, Game::Coins, &b).unwrap().difference;
+        let expected = evaluate(&Greedy, Game::COINS, &b).unwrap().difference;
         assert_eq!(greedy_against_best_reply(&v), expected, "board {b}");
         let value = linear::value(&v);
         let (passed, is_optimal) = greedy_is_optimal(&v, value);

@@ -323,7 +323,7 @@ fn check_page(game: Game, board: &Board, dom: &str, step: usize) {
     assert_eq!(mistakes, usize::from(regret > 0), "{what}");
 
     // Parity (coins): the two class sums.
-    if game == Game::Coins {
+    if game == Game::COINS {
         let (odd, even) = board.position_sums();
         let parity = tag(dom, "parity-summary");
         assert_eq!(
@@ -392,13 +392,13 @@ fn pages_render_in_a_real_browser() {
         .collect();
     let thirty = thirty.join(" ");
     let cases: &[(Game, &str, usize)] = &[
-        (Game::Coins, "8 15 3 7", 2),
-        (Game::Coins, "5 -3 7 2 -4 8 1 6", 3),
-        (Game::Coins, "3 -1 4 1 -5 9 2", 4),
-        (Game::Coins, &thirty, 17),
-        (Game::NumberGame, "100 -1000 -1000 100 -1000 -1000", 3),
-        (Game::GameOfSum, "-7 3 8 -2 5 -9 4", 1),
-        (Game::GameOfSum, "1 2", 9),
+        (Game::COINS, "8 15 3 7", 2),
+        (Game::COINS, "5 -3 7 2 -4 8 1 6", 3),
+        (Game::COINS, "3 -1 4 1 -5 9 2", 4),
+        (Game::COINS, &thirty, 17),
+        (Game::NUMBERGAME, "100 -1000 -1000 100 -1000 -1000", 3),
+        (Game::GAMEOFSUM, "-7 3 8 -2 5 -9 4", 1),
+        (Game::GAMEOFSUM, "1 2", 9),
     ];
     for (index, &(game, text, step)) in cases.iter().enumerate() {
         let board = Board::parse(text).unwrap();

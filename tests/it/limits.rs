@@ -49,7 +49,7 @@ fn extreme_values_pass_the_check_in_every_game() {
 
 #[test]
 fn the_empty_board_has_value_zero() {
-    let report = check_builtin(Game::Coins, &Board::default(), &CheckConfig::default());
+    let report = check_builtin(Game::COINS, &Board::default(), &CheckConfig::default());
     assert_eq!(report.value, Some(0));
 }
 
@@ -61,8 +61,8 @@ fn memo_needs_no_deep_thread_stack() {
     let handle = std::thread::Builder::new()
         .stack_size(128 * 1024)
         .spawn(move || {
-            let memo = solve(&Memo, Game::NumberGame, &board, false).unwrap();
-            let table = solve(&coinline::solve::Table, Game::NumberGame, &board, false).unwrap();
+            let memo = solve(&Memo, Game::NUMBERGAME, &board, false).unwrap();
+            let table = solve(&coinline::solve::Table, Game::NUMBERGAME, &board, false).unwrap();
             (memo.difference, table.difference)
         })
         .unwrap();

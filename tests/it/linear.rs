@@ -45,7 +45,7 @@ fn boards(seed: u64, index: u64, pick: u8, max_len: usize) -> [Board; 2] {
 fn agree(game: Game, board: &Board, config: &CheckConfig, origin: &str) -> TestResult {
     let report = check(game, board, exact_solvers(), &[], config);
     match &report.violation {
-        None if report.difference_of("linear").is_some() || game != Game::Coins => {
+        None if report.difference_of("linear").is_some() || game != Game::COINS => {
             TestResult::passed()
         }
         None => TestResult::error(format!("{origin}: linear did not run on {board}")),
@@ -59,7 +59,7 @@ fn linear_agrees(seed: u64, index: u64, pick: u8, max_len: usize) -> TestResult 
     let config = CheckConfig::default();
     for board in boards(seed, index, pick, max_len) {
         let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
-        let result = agree(Game::Coins, &board, &config, &origin);
+        let result = agree(Game::COINS, &board, &config, &origin);
         if result.is_failure() {
             return result;
         }
@@ -91,7 +91,7 @@ fn linear_agrees_on_every_small_board_with_ties() {
     for n in 0..=7 {
         for index in 0..enumeration_size(n, alphabet).unwrap() {
             let board = enumerated_board(n, alphabet, index);
-            let result = agree(Game::Coins, &board, &config, "enumeration");
+            let result = agree(Game::COINS, &board, &config, "enumeration");
             assert!(!result.is_failure(), "{result:?}");
         }
     }
@@ -103,8 +103,8 @@ fn linear_builds_the_canonical_line() {
     // so on any board their lines are the same.
     for index in 0..200 {
         for board in boards(seed(), index, index as u8, 30) {
-            let (_, ours) = Linear.line(Game::Coins, &board).unwrap();
-            let (_, table) = Table.line(Game::Coins, &board).unwrap();
+            let (_, ours) = Linear.line(Game::COINS, &board).unwrap();
+            let (_, table) = Table.line(Game::COINS, &board).unwrap();
             assert_eq!(
                 ours,
                 table,
@@ -122,7 +122,7 @@ fn linear_builds_the_canonical_line() {
         },
         Values::Small,
     );
-    assert!(Linear.line(Game::Coins, &long).is_none());
+    assert!(Linear.line(Game::COINS, &long).is_none());
 }
 
 #[test]
@@ -141,16 +141,16 @@ fn linear_handles_extreme_values_near_the_overflow_rule() {
     ];
     for values in cases {
         let board = Board::new(values).unwrap();
-        let result = agree(Game::Coins, &board, &config, "extreme");
+        let result = agree(Game::COINS, &board, &config, "extreme");
         assert!(!result.is_failure(), "{result:?}");
     }
 }
 
 #[test]
 fn linear_refuses_other_games() {
-    assert!(!Linear.supports(Game::NumberGame) && !Linear.supports(Game::GameOfSum));
+    assert!(!Linear.supports(Game::NUMBERGAME) && !Linear.supports(Game::GAMEOFSUM));
     let board: Board = "4 2 2 -2 -3".parse().unwrap();
-    for game in [Game::NumberGame, Game::GameOfSum] {
+    for game in [Game::NUMBERGAME, Game::GAMEOFSUM] {
         let report = check(game, &board, exact_solvers(), &[], &CheckConfig::default());
         assert!(report.is_ok(), "{game}: {:?}", report.violation);
         assert_eq!(report.difference_of("linear"), None);
@@ -166,7 +166,7 @@ fn strict_violation(board: &Board) -> Option<Violation> {
         ..CheckConfig::default()
     };
     let solvers: [&dyn Solver; 2] = [&Table, &StrictPeaks];
-    check(Game::Coins, board, &solvers, &[], &config).violation
+    check(Game::COINS, board, &solvers, &[], &config).violation
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn the_check_catches_strict_peaks_on_the_known_board() {
     }
     // The non-strict algorithm passes the same check.
     let solvers: [&dyn Solver; 2] = [&Table, &Linear];
-    let report = check(Game::Coins, &board, &solvers, &[], &CheckConfig::default());
+    let report = check(Game::COINS, &board, &solvers, &[], &CheckConfig::default());
     assert!(report.is_ok(), "{:?}", report.violation);
 }
 
@@ -220,7 +220,7 @@ fn the_check_finds_strict_peaks_by_enumeration_and_at_random() {
     // Neither search trips over the real algorithm.
     let solvers: [&dyn Solver; 4] = [&Minimax, &Memo, &Table, &Linear];
     for board in [shortest, found.unwrap()] {
-        let report = check(Game::Coins, &board, &solvers, &[], &CheckConfig::default());
+        let report = check(Game::COINS, &board, &solvers, &[], &CheckConfig::default());
         assert!(report.is_ok(), "{board}: {:?}", report.violation);
     }
 }
@@ -283,7 +283,7 @@ fn every_compiled_fill_agrees_across_tile_and_block_edges() {
     {
         let values = DISTRIBUTIONS[index % DISTRIBUTIONS.len()];
         let board = random_board(seed(), index as u64, Span { lo: n, hi: n }, values);
-        for game in [Game::Coins, Game::NumberGame] {
+        for game in [Game::COINS, Game::NUMBERGAME] {
             let report = check(game, &board, &solvers, &[], &CheckConfig::default());
             assert!(
                 report.is_ok(),
@@ -303,8 +303,8 @@ fn every_compiled_fill_carries_the_planted_bug_as_a_variant() {
     let board: Board = "5 -9 1".parse().unwrap();
     for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
         let planted =
-            variant_value_with::<ForgetsOddDeletes>(Game::NumberGame, board.values(), isa);
-        let exact = value_with(Game::NumberGame, board.values(), isa);
+            variant_value_with::<ForgetsOddDeletes>(Game::NUMBERGAME, board.values(), isa);
+        let exact = value_with(Game::NUMBERGAME, board.values(), isa);
         assert_eq!((planted, exact), (Some(-5), Some(-1)), "{}", isa.name());
     }
     // The solver itself: its value disagrees, and its line (from the
@@ -312,7 +312,7 @@ fn every_compiled_fill_carries_the_planted_bug_as_a_variant() {
     // signature stays a plain disagreement.
     let solvers: [&dyn Solver; 2] = [&Minimax, &PlantedTable];
     let report = check(
-        Game::NumberGame,
+        Game::NUMBERGAME,
         &board,
         &solvers,
         &[],

@@ -158,7 +158,7 @@ fn a_solver_wrong_only_for_odd_n_is_caught() {
         for index in 0..coinline::generate::enumeration_size(n, alphabet).unwrap() {
             let board = coinline::generate::enumerated_board(n, alphabet, index);
             let report = check(
-                Game::Coins,
+                Game::COINS,
                 &board,
                 &[&Minimax, &ParityOnly],
                 heuristics(),
