@@ -6,7 +6,7 @@
 
 use coinline::bench::board;
 use coinline::solve::table::{value_with, Isa};
-use coinline::solve::{linear, Memo, Minimax, Solver};
+use coinline::solve::{linear, Generic, Memo, Minimax, Solver, Table};
 use coinline::Game;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;
@@ -32,7 +32,8 @@ fn table(c: &mut Criterion) {
             }
             let id = BenchmarkId::new(format!("{game}/{}", isa.name()), n);
             group.bench_with_input(id, &b, |bench, b| {
-                bench.iter(|| value_with(game, black_box(b.values()), isa))
+                let kernel = game.kernel().expect("a kernel");
+                bench.iter(|| value_with(kernel, black_box(b.values()), isa))
             });
         }
     }
@@ -77,5 +78,34 @@ fn memo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, table, linear_coins, exhaustive, memo);
+/// The generic table against the specialised one, per alias, at n = 1,000
+/// (LeetCode's limit for Stone Game VII); values kept small enough for
+/// every alias to admit the board.
+fn generic_vs_specialised(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generic");
+    group.sample_size(10);
+    let n = 1_000;
+    let b = coinline::generate::admissible(Game::STONEGAME7, board(SEED, n));
+    for game in Game::ALL {
+        group.bench_with_input(BenchmarkId::new(game.name(), n), &b, |bench, b| {
+            bench.iter(|| Generic.difference(game, black_box(b)))
+        });
+        if Table.supports(game) {
+            let id = BenchmarkId::new(format!("{game}/table"), n);
+            group.bench_with_input(id, &b, |bench, b| {
+                bench.iter(|| Table.difference(game, black_box(b)))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    table,
+    linear_coins,
+    exhaustive,
+    memo,
+    generic_vs_specialised
+);
 criterion_main!(benches);

@@ -204,7 +204,9 @@ impl Case {
             .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
             });
-        format!("{}-n{}-{hash:016x}", self.game, self.board.len())
+        // Rule texts hold spaces and `=`: such games are just "rules" here.
+        let game = self.game.alias().unwrap_or("rules");
+        format!("{game}-n{}-{hash:016x}", self.board.len())
     }
 }
 
@@ -282,7 +284,10 @@ mod tests {
     #[test]
     fn decoding_stops_at_truncation_and_cap() {
         let raw = RawCase::from_bytes(&[1, 96, 97, 192, 5], 10);
-        assert_eq!(RawCase::from_bytes(&[6, 1, 7, 0, 1], 0).game.to_string(), "ends=left take=1..3 score=rest");
+        assert_eq!(
+            RawCase::from_bytes(&[6, 1, 7, 0, 1], 0).game.to_string(),
+            "ends=left take=1..3 score=rest"
+        );
         assert_eq!(raw.game, Game::NUMBERGAME);
         assert_eq!(raw.values, vec![0, 1]);
         assert_eq!(RawCase::from_bytes(&[2, 96, 96, 96], 2).values.len(), 2);

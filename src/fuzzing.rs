@@ -278,8 +278,12 @@ fn admitted(case: Case) -> Result<Case, Finding> {
             case.game,
             crate::generate::admissible(case.game, case.board),
         )),
-        (Ok(()), false) => Err(format!("Game::admit accepted a board whose totals may overflow\n  case: {case}")),
-        (Err(e), true) => Err(format!("Game::admit refused a board whose totals fit: {e}\n  case: {case}")),
+        (Ok(()), false) => Err(format!(
+            "Game::admit accepted a board whose totals may overflow\n  case: {case}"
+        )),
+        (Err(e), true) => Err(format!(
+            "Game::admit refused a board whose totals fit: {e}\n  case: {case}"
+        )),
     }
 }
 
@@ -306,7 +310,7 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
     }
     message += &format!(
         "\n  reproduce: cargo run --release -- solve --game {} --line --board='{small}'",
-        case.game
+        crate::compare::shell_word(&case.game.name())
     );
     Err(message)
 }
@@ -392,7 +396,8 @@ pub fn check_planted(raw: &RawCase) -> Result<(), Finding> {
 }
 
 /// `heuristics`: `heuristics` played against a best-responding opponent and
-/// compared with `reference`'s optimal value (the check without its solver
+/// compared with `reference`'s optimal value (the generic table's where
+/// `reference` does not implement the game) (the check without its solver
 /// comparison and invariants): lines replay, no heuristic beats optimal,
 /// documented guarantees hold.
 pub fn check_heuristics(
@@ -406,6 +411,12 @@ pub fn check_heuristics(
     let config = CheckConfig {
         invariants: false,
         ..CheckConfig::default()
+    };
+    // A specialised reference covers its own games; the generic table the rest.
+    let reference = if reference.supports(case.game) {
+        reference
+    } else {
+        &crate::solve::Generic
     };
     verdict(&case, |b| {
         check::check(case.game, b, &[reference], heuristics, &config)

@@ -197,15 +197,16 @@ impl FromStr for Line {
         for (i, word) in s.split_whitespace().enumerate() {
             let mv = match word.split_once('@') {
                 Some((mv, start)) if i == 0 => {
-                    let start = start
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|&k| k >= 1)
-                        .ok_or_else(|| {
-                            Error::invalid(format!(
-                                "{word:?}: the start after @ is a position from 1"
-                            ))
-                        })?;
+                    let start =
+                        start
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&k| k >= 1)
+                            .ok_or_else(|| {
+                                Error::invalid(format!(
+                                    "{word:?}: the start after @ is a position from 1"
+                                ))
+                            })?;
                     line.start = Some(start - 1);
                     mv
                 }
@@ -379,7 +380,10 @@ mod tests {
             kernels,
             [Kernel::Coins, Kernel::NumberGame, Kernel::GameOfSum]
         );
-        assert_eq!("take=1 delete=2".parse::<Game>().unwrap().kernel(), Some(Kernel::NumberGame));
+        assert_eq!(
+            "take=1 delete=2".parse::<Game>().unwrap().kernel(),
+            Some(Kernel::NumberGame)
+        );
         assert_eq!("take=1,2".parse::<Game>().unwrap().kernel(), None);
     }
 }

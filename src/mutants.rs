@@ -278,7 +278,7 @@ mod tests {
         assert_eq!(truth, -1);
         for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
             let planted =
-                variant_value_with::<ForgetsOddDeletes>(Game::NUMBERGAME, b.values(), isa);
+                variant_value_with::<ForgetsOddDeletes>(Kernel::NumberGame, b.values(), isa);
             assert_eq!(planted, Some(-5), "{}", isa.name());
         }
         assert_eq!(PlantedTable.difference(Game::NUMBERGAME, &b), -5);

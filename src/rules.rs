@@ -552,6 +552,16 @@ impl FromStr for Game {
         {
             return Ok(*game);
         }
+        // One word that is no rule is most likely a misspelt alias.
+        if !text.is_empty()
+            && !text.contains(char::is_whitespace)
+            && !text.contains('=')
+            && text != "circle"
+        {
+            let mut expected = Game::names();
+            expected.push("or rules such as 'take=1..3 delete=2' (see coinline games)");
+            return Err(Error::unknown("game", text, &expected));
+        }
         let bad = |word: &str, why: String| {
             Error::invalid(format!("rule {word:?}: {why} (valid forms: {FORMS})"))
         };
@@ -780,6 +790,7 @@ mod tests {
             ("delete=2", "needs take=COUNTS"),
             ("take=1 wrap", "rule \"wrap\": unknown word"),
             ("", "needs take"),
+            ("circle", "needs take"),
         ] {
             let err = text.parse::<Game>().unwrap_err().to_string();
             assert!(err.contains(fragment), "{text}: {err}");

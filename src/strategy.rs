@@ -33,7 +33,8 @@ pub trait Heuristic: Send + Sync {
     }
 
     /// The first move on a circle (where it may start anywhere): its start
-    /// and the move from there. Defaults to the greedy rule, the best
+    /// and the move from there. Called only when a first move exists.
+    /// Defaults to the greedy rule, the best
     /// immediate score, the first such (start, move) in canonical order.
     fn first_on_circle(&self, game: Game, board: &Board) -> Result<(usize, Move)> {
         let row = Row::new(game, board.values());
@@ -228,7 +229,7 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
     let mut line = Line::default();
     let (mut left, mut right) = (0, n);
     let mut difference = get(&mine, 0, n);
-    if game.circle && n > 0 {
+    if game.circle && row.first_moves().next().is_some() {
         let (start, mv) = heuristic.first_on_circle(game, board)?;
         line.start = Some(start);
         line.moves.push(mv);

@@ -6,9 +6,7 @@ use coinline::board::Board;
 use coinline::check::{check_owned, CheckConfig};
 use coinline::error::{Error, ErrorKind, Result};
 use coinline::game::{replay, Game};
-use coinline::solve::{
-    admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
-};
+use coinline::solve::{admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver};
 use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
 use std::io::IsTerminal;

@@ -27,7 +27,9 @@ use crate::case::Case;
 use crate::check::{check, CaseReport, CheckConfig, Violation};
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::generate::{enumerated_board_in, enumeration_total, random_board, Shard, Span, Values};
+use crate::generate::{
+    admissible, enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
+};
 use crate::progress::Progress;
 use crate::shrink::shrink;
 use crate::solve::Solver;
@@ -243,7 +245,8 @@ impl CompareOptions {
         }
     }
 
-    /// The board at `index`.
+    /// The board at `index`. A game that would not admit it (`score=rest`
+    /// with values too large) plays it scaled down ([`admissible`]).
     pub fn board(&self, index: u64) -> Option<Board> {
         match self.boards {
             Boards::Random { values, .. } => {
@@ -428,7 +431,15 @@ pub fn run_to(
                 .iter()
                 .map(|&game| {
                     let started = options.timings.then(Instant::now);
-                    let report = check(game, &board, solvers, heuristics, &options.check);
+                    let scaled;
+                    let board = match game.admit(&board) {
+                        Ok(()) => &board,
+                        Err(_) => {
+                            scaled = admissible(game, board.clone());
+                            &scaled
+                        }
+                    };
+                    let report = check(game, board, solvers, heuristics, &options.check);
                     let timings = started.map(|t| RowTimings::measure(t, &report, solvers));
                     let wanted = options.rows == RowFilter::All || !report.is_ok();
                     let row = if wanted {

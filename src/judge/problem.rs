@@ -412,7 +412,10 @@ mod tests {
         assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::First)).is_err());
         assert!(Problem::new(Format::CsesRemovalGame, None, None).is_ok());
         assert!(Problem::by_name("codeforces").is_err());
-        assert_eq!(Problem::all().len(), 4 + 5);
+        // Four formats, and lines with each alias: the difference, and the
+        // first total where every value is scored (all but numbergame and
+        // stonegame7).
+        assert_eq!(Problem::all().len(), 4 + 6 + 4);
     }
 
     #[test]

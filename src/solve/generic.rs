@@ -340,7 +340,9 @@ mod tests {
         Game::STONEGAME7.admit(&board).unwrap();
         let (value, line) = Generic.line(Game::STONEGAME7, &board).unwrap();
         assert_eq!(
-            replay(Game::STONEGAME7, &board, &line).unwrap().difference(),
+            replay(Game::STONEGAME7, &board, &line)
+                .unwrap()
+                .difference(),
             value
         );
         let big = Board::new(vec![i64::MAX / 2, i64::MIN / 2 + 1]).unwrap();

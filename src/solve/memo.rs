@@ -88,7 +88,11 @@ impl Memory<'_> {
 
 fn memory(game: Game, board: &Board) -> Memory<'_> {
     // On a circle the intervals run over the board written twice.
-    let n = if game.circle { 2 * board.len() } else { board.len() };
+    let n = if game.circle {
+        2 * board.len()
+    } else {
+        board.len()
+    };
     Memory {
         game,
         row: Row::new(game, board.values()),

@@ -332,7 +332,7 @@ mod tests {
         }
         assert_eq!(parts.bound, whole.bound);
         assert_eq!(parts.solvers, whole.solvers);
-        assert_eq!(whole.solver_names(), "minimax memo linear table");
+        assert_eq!(whole.solver_names(), "minimax memo generic linear table");
         assert_eq!(
             cells(&parts, 4, true, Worst::Index),
             cells(&whole, 4, true, Worst::Index)

@@ -26,7 +26,10 @@ fn an_illegal_heuristic_is_reported_not_skipped() {
     match report.violation {
         Some(Violation::BadLine { who, problem }) => {
             assert_eq!(who, "takes-two");
-            assert!(problem.contains("one value at a time"), "{problem}");
+            assert!(
+                problem.contains("a take of 2 is not allowed by coins"),
+                "{problem}"
+            );
         }
         other => panic!("expected a bad line, got {other:?}"),
     }

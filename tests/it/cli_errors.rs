@@ -188,7 +188,7 @@ fn line_option_prints_lines_that_replay() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("table,exact,1100,-900,-2000,,L L DL L L"),
+        text.contains("table,exact,1100,-900,-2000,,L L DL2 L L"),
         "{text}"
     );
 }

@@ -202,8 +202,16 @@ const WORKED: [(Game, &str); 7] = [
     (Game::NUMBERGAME, "7 -5 8 5 1 -4 -8 6 7 9"),
 ];
 
-/// Odd, even, negative, tiny and extreme boards.
-const EXTRA: [&str; 11] = [
+/// Odd, even, negative, tiny and extreme boards, and rule sets beyond the
+/// aliases (one-sided, deletes of several counts, unbounded tails, rest
+/// scoring, circles; the compact and the full byte form).
+const EXTRA: [&str; 17] = [
+    "take=1,2 delete=3: 5 -3 8 1 -9 4 7",
+    "ends=right take=2..: 3 -1 4 1 -5 9",
+    "take=1..3 score=rest circle: 6 -2 7 1 8",
+    "ends=left take=1,3 delete=1: -4 4 -4 4 -4",
+    "take=2 delete=1,2 score=rest: 1 2 3 4 5 6 7 8 9",
+    "take=7,40 circle: 9 8 7 6 5 4 3 2 1 0 -1",
     "coins: -",
     "numbergame: 42",
     "gameofsum: -5 -1",

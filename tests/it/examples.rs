@@ -76,7 +76,7 @@ fn worked_examples_through_the_command_line() {
                 "--format",
                 "csv",
                 "--game",
-                ex.game.name(),
+                &ex.game.name(),
                 "--board",
             ])
             .arg(ex.board.to_string())
