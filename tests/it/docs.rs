@@ -84,9 +84,13 @@ fn parse(page: &str, text: &str) -> (Vec<Step>, Vec<String>) {
                     }
                 }
             }
-            Some((_, marked)) => {
-                let command = line.trim_start().trim_start_matches("$ ");
-                if !marked && command.starts_with("coinline ") {
+            Some((info, marked)) => {
+                // In a shell block every line is a command; elsewhere (output,
+                // text) only a `$ ` line is.
+                let shell = ["sh", "bash", "shell"].contains(&info.as_str());
+                let text = line.trim_start();
+                let command = text.strip_prefix("$ ").or(shell.then_some(text));
+                if !marked && command.is_some_and(|c| c.starts_with("coinline ")) {
                     unmarked.push(format!(
                         "{page}:{number}: `{}` is in a block the doc test does not run",
                         line.trim()
@@ -249,11 +253,12 @@ fn the_matcher_can_fail() {
     let (steps, unmarked) = parse(
         "x.md",
         "```console\n$ coinline a \\\n  --b\nout\n$ true\n```\n```sh\ncoinline c\n```\n\
-         <!-- not run: slow -->\n```sh\ncoinline d\n```\n",
+         <!-- not run: slow -->\n```sh\ncoinline d\n```\n```\ncoinline output\n$ coinline e\n```\n",
     );
     assert_eq!(steps.len(), 2);
     assert_eq!(steps[0].command, "coinline a \\\n  --b");
     assert_eq!(steps[0].expected, ["out"]);
-    assert_eq!(unmarked.len(), 1, "{unmarked:?}");
+    assert_eq!(unmarked.len(), 2, "{unmarked:?}");
     assert!(unmarked[0].contains("coinline c"));
+    assert!(unmarked[1].contains("coinline e"));
 }
