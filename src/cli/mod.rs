@@ -361,13 +361,76 @@ fn shorten_quoted(line: &str) -> String {
     out
 }
 
+/// Parses a command-line value with the library's `FromStr`, for clap's
+/// `value_parser`; the library's error becomes clap's message.
+pub fn parse_with<T: std::str::FromStr<Err = Error>>(s: &str) -> Result<T, String> {
+    s.parse::<T>().map_err(|e| e.to_string())
+}
+
+/// A terminal progress bar (indicatif) behind the library's
+/// [`coinline::progress::Progress`]; draws nothing when stderr is not a
+/// terminal.
+pub struct Bar(indicatif::ProgressBar);
+
+impl Bar {
+    /// A bar with rate and ETA on a terminal, hidden otherwise.
+    pub fn new(total: u64, unit: &str) -> Self {
+        let bar = Bar(indicatif::ProgressBar::hidden());
+        coinline::progress::Progress::start(&bar, total, unit);
+        bar
+    }
+
+    /// A bar that is drawn only once a stage starts.
+    pub fn idle() -> Self {
+        Bar(indicatif::ProgressBar::hidden())
+    }
+}
+
+impl coinline::progress::Progress for Bar {
+    fn start(&self, total: u64, unit: &str) {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return;
+        }
+        self.0
+            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        self.0.set_length(total);
+        self.0.set_position(0);
+        let template = format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{rate}}, ETA {{eta}})"
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+            // indicatif's {per_sec} has four decimals; a rate needs none.
+            let style = style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}/s", thousands(state.per_sec()));
+                },
+            );
+            self.0.set_style(style.progress_chars("=> "));
+        }
+    }
+
+    fn advance(&self, done: u64) {
+        self.0.inc(done);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+
+    fn suspend(&self, print: &mut dyn FnMut()) {
+        self.0.suspend(print);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn rates_have_no_decimals() {
-        assert_eq!(thousands(46_010.5524), "46,011");
+        assert_eq!(thousands(46_010.552_4), "46,011");
         assert_eq!(thousands(999.4), "999");
         assert_eq!(thousands(1_234_567.0), "1,234,567");
     }
@@ -433,68 +496,5 @@ mod tests {
         {
             assert!(solve.contains(name), "solve --help does not name {name}");
         }
-    }
-}
-
-/// Parses a command-line value with the library's `FromStr`, for clap's
-/// `value_parser`; the library's error becomes clap's message.
-pub fn parse_with<T: std::str::FromStr<Err = Error>>(s: &str) -> Result<T, String> {
-    s.parse::<T>().map_err(|e| e.to_string())
-}
-
-/// A terminal progress bar (indicatif) behind the library's
-/// [`coinline::progress::Progress`]; draws nothing when stderr is not a
-/// terminal.
-pub struct Bar(indicatif::ProgressBar);
-
-impl Bar {
-    /// A bar with rate and ETA on a terminal, hidden otherwise.
-    pub fn new(total: u64, unit: &str) -> Self {
-        let bar = Bar(indicatif::ProgressBar::hidden());
-        coinline::progress::Progress::start(&bar, total, unit);
-        bar
-    }
-
-    /// A bar that is drawn only once a stage starts.
-    pub fn idle() -> Self {
-        Bar(indicatif::ProgressBar::hidden())
-    }
-}
-
-impl coinline::progress::Progress for Bar {
-    fn start(&self, total: u64, unit: &str) {
-        use std::io::IsTerminal;
-        if !std::io::stderr().is_terminal() {
-            return;
-        }
-        self.0
-            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        self.0.set_length(total);
-        self.0.set_position(0);
-        let template = format!(
-            "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{rate}}, ETA {{eta}})"
-        );
-        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-            // indicatif's {per_sec} has four decimals; a rate needs none.
-            let style = style.with_key(
-                "rate",
-                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{}/s", thousands(state.per_sec()));
-                },
-            );
-            self.0.set_style(style.progress_chars("=> "));
-        }
-    }
-
-    fn advance(&self, done: u64) {
-        self.0.inc(done);
-    }
-
-    fn finish(&self) {
-        self.0.finish_and_clear();
-    }
-
-    fn suspend(&self, print: &mut dyn FnMut()) {
-        self.0.suspend(print);
     }
 }

@@ -52,7 +52,7 @@ pub struct JobsArg {
 fn jobs(text: &str) -> Result<usize, String> {
     let n = non_negative::<usize>("--jobs", "0..=256")(text)?;
     if n > MAX_JOBS {
-        return Err(format!("--jobs {n} is more than {MAX_JOBS} threads"));
+        return Err(format!("--jobs {n}: too many threads (at most {MAX_JOBS})"));
     }
     Ok(n)
 }

@@ -168,8 +168,9 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         max_failures: args.stop.max_failures(),
         command_prefix: prefix,
     };
-    // The report goes to standard error, as every command's does.
-    let outcome = stress(&config, &mut std::io::stderr().lock(), &super::Bar::idle())?;
+    // The report goes to standard error, as every command's does; unlocked,
+    // so that the interrupt handler can still print its line.
+    let outcome = stress(&config, &mut std::io::stderr(), &super::Bar::idle())?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok
     } else {
