@@ -1,5 +1,6 @@
 //! `coinline bench`: time the exact solvers on growing boards.
 
+use super::options::SeedArg;
 use super::{parse_with, Status};
 use clap::Args;
 use coinline::bench::{self as timing, DispatchPlan, Measurement, Plan};
@@ -10,30 +11,42 @@ use std::io::Write;
 
 /// Arguments of `coinline bench`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("seed", |a| a.default_value("1")
+        .help("Seed of the random boards (fixed, so a measurement can be repeated)")),
+    after_help = "\
+Examples:
+  coinline bench                            # every game and solver, about a minute
+  coinline bench --game coins --solver table --max-n 20000
+  coinline bench --check-dispatch           # each vectorized fill faster than the one below
+
+Exit status: 0 measured (and with --check-dispatch, every fill fast enough),
+1 a fill is too slow, 2 bad usage.",
+)]
 pub struct BenchArgs {
     /// Only this game (repeatable); default: every game.
-    #[arg(long = "game", value_parser = parse_with::<Game>)]
+    #[arg(long = "game", value_name = "GAME", value_parser = parse_with::<Game>)]
     pub games: Vec<Game>,
-    /// Only this solver (repeatable); default: every exact solver.
-    #[arg(long = "solver")]
+    /// Only this solver (repeatable): minimax, memo, linear or table;
+    /// default: every exact solver.
+    #[arg(long = "solver", value_name = "NAME")]
     pub solvers: Vec<String>,
     /// Time budget of one solve, in seconds: lengths grow until a solve takes
     /// longer, and the largest length within it is reported.
-    #[arg(long, default_value_t = 1.0, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_seconds)]
     pub max_seconds: f64,
     /// Repeat each solve for this many seconds and keep the fastest run
     /// (more is steadier on a busy machine).
-    #[arg(long, default_value_t = 0.2, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.2, value_parser = parse_seconds)]
     pub sample_seconds: f64,
     /// Never time boards longer than this.
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     pub max_n: Option<usize>,
-    /// Seed of the random boards.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Instruction set of table's value fill: portable, avx2 or avx512
     /// (default: the widest this processor has).
-    #[arg(long, value_parser = parse_isa)]
+    #[arg(long, value_name = "ISA", value_parser = parse_isa)]
     pub isa: Option<Isa>,
     /// Instead of the growth run: time table's value fill for every
     /// instruction set on one board per vectorized game (n = 4000, or
@@ -101,7 +114,7 @@ fn rate(r: f64) -> String {
 fn check_dispatch(args: &BenchArgs) -> Result<Status> {
     let plan = DispatchPlan {
         n: args.max_n.unwrap_or(DispatchPlan::default().n),
-        seed: args.seed,
+        seed: args.seed.seed.unwrap_or(1),
         ..DispatchPlan::default()
     };
     let mut out = std::io::stdout().lock();
@@ -179,7 +192,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     }
     let plan = Plan {
         max_seconds: args.max_seconds,
-        seed: args.seed,
+        seed: args.seed.seed.unwrap_or(1),
         isa: args.isa,
         max_n: args.max_n,
         min_sample_seconds: args.sample_seconds,

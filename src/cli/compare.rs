@@ -1,6 +1,7 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline::compare`].
 
+use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::Bar;
 use super::{non_negative, parse_with, Status};
 use clap::{Args, ValueEnum};
@@ -11,7 +12,7 @@ use coinline::compare::{
 };
 use coinline::error::{Error, Result};
 use coinline::game::Game;
-use coinline::generate::{mix64, Shard, Span, Values};
+use coinline::generate::{Shard, Span, Values};
 use coinline::output::{self, check_writable, is_stdout, save_case};
 use coinline::progress::Progress;
 use coinline::solve::{exact_solvers, Solver};
@@ -23,21 +24,29 @@ use std::time::Duration;
 
 /// Arguments of `coinline compare`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("n", |a| a.default_value("1..16")
+        .help("Board lengths, an inclusive range MIN..MAX (0, the empty board, is allowed)")),
+    mut_arg("max_failures", |a| a.default_value("10")
+        .help("Stop at the N-th failing check (0: never); only the first 100 are shrunk and shown")),
+    mut_arg("out", |a| a.help("The per-board CSV (`-`: standard output) [default: \
+        reports/compare.csv, or reports/compare-shard-K-of-N.csv with --shard]; the summary \
+        goes beside it as NAME-summary.csv, or to --summary")),
+    after_help = AFTER_HELP,
+)]
 pub struct CompareArgs {
     /// The game: coins, numbergame, gameofsum, or all (each board in every game).
     #[arg(long, default_value = "coins", value_parser = parse_with::<GameChoice>)]
     pub game: GameChoice,
-    /// Board lengths, an inclusive range MIN..MAX (odd and even alike; 0,
-    /// the empty board, is allowed).
-    #[arg(long = "n", value_name = "MIN..MAX", default_value = "1..16", value_parser = parse_with::<Span<usize>>)]
-    pub lengths: Span<usize>,
+    #[command(flatten)]
+    pub lengths: LengthsArg,
     /// Value distribution: LO..HI (uniform, negatives allowed), small, extreme,
     /// spiky, sorted, zigzag or palindrome.
-    #[arg(long, default_value = "-100..100", allow_hyphen_values = true,
+    #[arg(long, value_name = "DIST", default_value = "-100..100", allow_hyphen_values = true,
           value_parser = parse_with::<Values>, conflicts_with = "exhaustive")]
     pub values: Values,
     /// Number of random boards (at least 1).
-    #[arg(long, default_value_t = 10_000, conflicts_with = "exhaustive",
+    #[arg(long, value_name = "N", default_value_t = 10_000, conflicts_with = "exhaustive",
           allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
     pub boards: u64,
     /// Enumerate every board of each length over --alphabet instead.
@@ -47,45 +56,31 @@ pub struct CompareArgs {
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true,
           value_parser = parse_with::<Span<i64>>)]
     pub alphabet: Option<Span<i64>>,
-    /// Seed of the random boards (default: from the clock; always printed).
-    #[arg(long, allow_hyphen_values = true, value_parser = non_negative::<u64>("--seed", U64))]
-    pub seed: Option<u64>,
-    /// Re-run exactly one row: the board of this index (with --exhaustive,
-    /// its position in the enumeration). Rows go to standard output.
-    #[arg(long, value_name = "INDEX", conflicts_with = "shard",
-          allow_hyphen_values = true, value_parser = non_negative::<u64>("--only", U64))]
-    pub only: Option<u64>,
+    #[command(flatten)]
+    pub seed: SeedArg,
+    #[command(flatten)]
+    pub only: OnlyArg,
     /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
     /// reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N`
     /// also from GNU parallel (PARALLEL_SEQ).
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with = "only")]
     pub shard: Option<Shard>,
-    /// Worker threads (at most 256); 0 is one per core. The output does not
-    /// depend on it.
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--jobs", "0..=256"))]
-    pub jobs: usize,
-    /// The per-board CSV (default reports/compare.csv, or
-    /// reports/compare-shard-K-of-N.csv with --shard; `-`: standard
-    /// output). The summary goes beside it as NAME-summary.csv, or to
-    /// --summary.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    #[command(flatten)]
+    pub out: OutFileArg,
     /// The summary CSV (`-`: standard output). Default: beside --out;
     /// nowhere when --out is `-`.
     #[arg(long, value_name = "FILE", conflicts_with = "only")]
     pub summary: Option<PathBuf>,
     /// Which boards get a row.
-    #[arg(long, value_enum, default_value_t = RowChoice::All)]
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = RowChoice::All)]
     pub rows: RowChoice,
     /// Add solve-time columns (nanoseconds; output then differs run to run).
     #[arg(long)]
     pub timings: bool,
-    /// Stop at the N-th failing check (0: never; only the first 100 are
-    /// shrunk and shown).
-    #[arg(long, value_name = "N", default_value_t = 10, allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--max-failures", U64))]
-    pub max_failures: u64,
+    #[command(flatten)]
+    pub stop: StopArgs,
     /// Stop after about this many seconds (the number of rows then depends
     /// on the machine's speed).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -98,11 +93,18 @@ pub struct CompareArgs {
     /// Where shrunk failures are saved, as DIR/solvers_agree/NAME.
     #[arg(long, value_name = "DIR", default_value = "corpus")]
     pub corpus: PathBuf,
-    /// Checks allowed to shrink one failing board.
-    #[arg(long, value_name = "N", default_value_t = 2_000, allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--shrink-budget", USIZE))]
-    pub shrink_budget: usize,
+    #[command(flatten)]
+    pub shrink: ShrinkArgs,
 }
+
+const AFTER_HELP: &str = "\
+Examples:
+  coinline compare --game all --boards 3000 --n 1..12 --seed 42 --out target/compare.csv
+  coinline compare --seed 42 --only 1025 2>/dev/null      # one row again, on stdout
+  coinline compare --exhaustive --alphabet 0..2 --n 1..8 --out target/all.csv
+
+Exit status: 0 every check passed, 1 a check failed (shrunk, saved and
+printed with the command that reproduces it), 2 bad usage or input.";
 
 /// The range of a `u64` option, for messages.
 const U64: &str = "0..=18446744073709551615";
@@ -159,7 +161,7 @@ impl CompareArgs {
         };
         CompareOptions {
             games: self.game.0.clone(),
-            lengths: self.lengths,
+            lengths: self.lengths(),
             boards: if self.exhaustive {
                 Boards::Exhaustive {
                     alphabet: self.alphabet(),
@@ -172,18 +174,22 @@ impl CompareArgs {
             },
             seed,
             shard: self.shard.unwrap_or(Shard::WHOLE),
-            only: self.only,
+            only: self.only.only,
             check,
-            jobs: self.jobs,
+            jobs: self.jobs.jobs,
             rows: match self.rows {
                 RowChoice::All => RowFilter::All,
                 RowChoice::Failures => RowFilter::Failures,
             },
             timings: self.timings,
-            max_failures: self.max_failures,
+            max_failures: self.stop.max_failures(),
             duration: self.duration,
-            shrink_budget: self.shrink_budget,
+            shrink_budget: self.shrink.budget(),
         }
+    }
+
+    fn lengths(&self) -> Span<usize> {
+        self.lengths.n.unwrap_or(Span { lo: 1, hi: 16 })
     }
 
     fn alphabet(&self) -> Span<i64> {
@@ -192,7 +198,7 @@ impl CompareArgs {
 
     /// The row file of a run that writes files (not `--only`).
     pub fn out_path(&self) -> PathBuf {
-        match (&self.out, self.shard) {
+        match (&self.out.out, self.shard) {
             (Some(out), _) => out.clone(),
             (None, Some(s)) => PathBuf::from(format!(
                 "reports/compare-shard-{}-of-{}.csv",
@@ -220,12 +226,12 @@ pub fn run_with(
     if args.alphabet.is_some() && !args.exhaustive {
         return Err(Error::invalid("--alphabet applies only with --exhaustive"));
     }
-    if !args.exhaustive && args.boards == 0 && args.only.is_none() {
+    if !args.exhaustive && args.boards == 0 && args.only.only.is_none() {
         return Err(Error::nothing_to_check(
             "--boards 0 asks for no boards (give at least 1)",
         ));
     }
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.or_clock();
     let options = args.options(seed);
     options.validate()?;
     if let Some(n) = args.minimax_max {
@@ -239,7 +245,7 @@ pub fn run_with(
     let planned = options.planned()?;
     // Paths are checked before anything is printed or run.
     check_writable("--corpus", &args.corpus, true)?;
-    let paths = match args.only {
+    let paths = match args.only.only {
         Some(_) => None,
         None => {
             let out = args.out_path();
@@ -269,7 +275,8 @@ pub fn run_with(
         describe(&options.boards),
         options.lengths,
         match (options.only, args.shard) {
-            (Some(i), _) => format!(", only index {i}"),
+            (Some(i), _) if i.lo == i.hi => format!(", only index {}", i.lo),
+            (Some(i), _) => format!(", only indices {i}"),
             (None, Some(s)) => format!(", shard {s}"),
             (None, None) => String::new(),
         }
@@ -317,6 +324,9 @@ pub fn run_with(
     if let Some(line) = unshown_failures(&outcome) {
         eprintln!("{line}");
     }
+    if paths.is_some() {
+        eprintln!("next: {}", next_command(&outcome, &options));
+    }
     Ok(if outcome.failed > 0 {
         Status::FailureFound
     } else {
@@ -324,15 +334,46 @@ pub fn run_with(
     })
 }
 
-fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    mix64(nanos ^ u64::from(std::process::id()))
-}
-
 fn boards(count: u64) -> String {
     format!("{count} {}", if count == 1 { "board" } else { "boards" })
+}
+
+/// The command worth running after a run: the first failure's shrunk
+/// board, else the board a heuristic did worst on, solved line by line.
+fn next_command(outcome: &CompareOutcome, options: &CompareOptions) -> String {
+    let solve = |game: Game, board: &coinline::board::Board| {
+        format!("coinline solve --game {game} --line {board}")
+    };
+    if let Some(failure) = outcome.failures.first() {
+        return format!(
+            "{}   # the first failure, shrunk",
+            solve(failure.game, &failure.shrunk)
+        );
+    }
+    let worst = (outcome.summary.by_game().into_iter())
+        .flat_map(|(game, tally)| {
+            (outcome.summary.heuristics.iter())
+                .filter_map(|name| {
+                    let (regret, index, board) = tally.heuristic(name)?.worst.clone()?;
+                    Some((regret, std::cmp::Reverse(index), game, name.clone(), board))
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| w.0 > 0)
+        .max_by_key(|w| (w.0, w.1));
+    match worst {
+        // A long board is better named by its index than pasted.
+        Some((regret, index, game, name, board)) if board.len() <= 40 => format!(
+            "{}   # {name}'s worst board (index {}, regret {regret})",
+            solve(game, &board),
+            index.0
+        ),
+        Some((regret, index, game, name, _)) => format!(
+            "{}   # {name}'s worst board (regret {regret})",
+            options.reproduce(game, index.0)
+        ),
+        None => "coinline stress --help   # your own program against the trusted solver".into(),
+    }
 }
 
 /// A percentage with two decimals.
@@ -400,11 +441,11 @@ fn print_summary(
             false => p.display().to_string(),
         };
         eprintln!(
-            "rows: {}  summary: {}",
+            "wrote {} and {}",
             shown(rows),
             summary
                 .as_ref()
-                .map_or("none (give --summary FILE)".to_string(), shown)
+                .map_or("no summary (give --summary FILE)".to_string(), shown)
         );
     }
 }

@@ -1,6 +1,7 @@
 //! `coinline explain`: one board as a self-contained HTML page for teachers
 //! and learners (the interval table, the optimal line, greedy's mistake).
 
+use super::options::OutFileArg;
 use super::{parse_with, Status};
 use clap::Args;
 use coinline::board::Board;
@@ -9,11 +10,11 @@ use coinline::explain::{explain, render_html};
 use coinline::game::Game;
 use coinline::output::{self, check_writable};
 use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
 
 /// Arguments of `coinline explain`.
 #[derive(Debug, Args)]
 #[command(
+    mut_arg("out", |a| a.help("Write the page to FILE (`-`: standard output, the default)")),
     after_help = "Examples:\n  coinline explain 8 15 3 7 > /tmp/page.html\n  \
     coinline explain --game numbergame --out /tmp/ng.html 100 -1000 -1000 100\n  \
     echo 3 9 1 2 | coinline explain - > /tmp/page.html\n\n\
@@ -27,9 +28,8 @@ pub struct ExplainArgs {
     /// The game: coins, numbergame or gameofsum.
     #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
     pub game: Game,
-    /// Write the page to FILE instead of standard output (`-`: standard output).
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutFileArg,
 }
 
 fn read_board(args: &ExplainArgs) -> Result<Board> {
@@ -57,7 +57,7 @@ fn read_board(args: &ExplainArgs) -> Result<Board> {
 
 /// Runs `coinline explain`.
 pub fn run(args: &ExplainArgs) -> Result<Status> {
-    let out = args.out.as_ref().filter(|p| p.as_os_str() != "-");
+    let out = args.out.out.as_ref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = out {
         check_writable("--out", path, false)?;
     }

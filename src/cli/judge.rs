@@ -16,16 +16,16 @@ use std::path::{Path, PathBuf};
 pub struct ProblemArgs {
     /// The judge problem: algospot-numbergame, atcoder-dp-l,
     /// cses-removal-game, uva-10891 or lines.
-    #[arg(long, value_parser = parse_with::<Format>)]
+    #[arg(long, value_name = "PROBLEM", value_parser = parse_with::<Format>)]
     pub problem: Format,
     /// Only for `lines` (refused with other problems): the game (coins,
     /// numbergame or gameofsum; default coins).
-    #[arg(long, value_parser = parse_with::<Game>)]
+    #[arg(long, value_name = "GAME", value_parser = parse_with::<Game>)]
     pub game: Option<Game>,
     /// Only for `lines` (refused with other problems): what each answer
     /// is, `difference` (default) or `first` (the first player's total;
     /// refused for numbergame).
-    #[arg(long, value_parser = parse_with::<Answer>)]
+    #[arg(long, value_name = "ANSWER", value_parser = parse_with::<Answer>)]
     pub answer: Option<Answer>,
 }
 
@@ -38,14 +38,33 @@ impl ProblemArgs {
 
 /// Arguments of `coinline judge`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  coinline judge --problem uva-10891 sum.in            # the trusted answers
+  coinline judge --problem uva-10891 sum.in sum.out    # which cases differ
+  ./gen | coinline judge --problem cses-removal-game -
+
+Problems: algospot-numbergame, atcoder-dp-l, cses-removal-game, uva-10891, lines.
+
+Exit status: 0 answers printed, or every expected answer agrees; 1 an
+expected answer differs; 2 bad usage or an input not in the judge's format.")]
 pub struct JudgeArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
     /// The input file in the judge's format (`-` for standard input).
     pub input: PathBuf,
-    /// A file of expected answers to compare with the trusted ones.
+    /// A file of expected answers to compare with the trusted ones (`-`
+    /// for standard input).
     pub expected: Option<PathBuf>,
+}
+
+/// A path as messages name it: `-` is standard input.
+fn shown(path: &Path) -> String {
+    match path.as_os_str() == "-" {
+        true => "standard input".into(),
+        false => path.display().to_string(),
+    }
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {
@@ -62,7 +81,12 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 /// Runs `coinline judge`.
 pub fn run(args: &JudgeArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
-    let in_file = |e: Error| Error::invalid(format!("{}: {e}", args.input.display()));
+    if args.input.as_os_str() == "-" && args.expected.as_deref() == Some(Path::new("-")) {
+        return Err(Error::invalid(
+            "INPUT and EXPECTED cannot both be standard input (`-`)",
+        ));
+    }
+    let in_file = |e: Error| Error::invalid(format!("{}: {e}", shown(&args.input)));
     let bytes = read(&args.input)?;
     let cases = text_of(&bytes)
         .and_then(|text| parse_cases(&problem, text))
@@ -70,7 +94,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     if cases.is_empty() {
         return Err(Error::nothing_to_check(format!(
             "{} holds no cases",
-            args.input.display()
+            shown(&args.input)
         )));
     }
     let limits = problem.limits();
@@ -101,7 +125,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     };
     let bytes = read(expected_path)?;
     let claimed = parse_answers(&String::from_utf8_lossy(&bytes), cases.len())
-        .map_err(|p| Error::invalid(format!("{}: {p}", expected_path.display())))?;
+        .map_err(|p| Error::invalid(format!("{}: {p}", shown(expected_path))))?;
     let mut differing = 0;
     let mut report = String::new();
     for (i, (case, (&want, &got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
@@ -111,7 +135,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
                 "case {} (input line {}): {} says {got}, the trusted answer is {want}\n",
                 i + 1,
                 case.line,
-                expected_path.display()
+                shown(expected_path)
             );
         }
     }

@@ -1,6 +1,7 @@
 //! `coinline merge`: join the outputs of `compare --shard K/N` runs into the
 //! output of the whole run.
 
+use super::options::OutFileArg;
 use super::Status;
 use clap::Args;
 use coinline::compare::{merge_rows, row_counts, rows_digest, summary_path, Summary};
@@ -12,15 +13,25 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `coinline merge`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("out", |a| a.default_value("reports/compare.csv").help(
+        "The merged row file (`-`: standard output); its summary goes beside it as \
+         NAME-summary.csv, or to --summary")),
+    after_help = "\
+Examples:
+  coinline merge --out target/merged.csv target/shard-*-of-3.csv
+  coinline merge --out - --summary target/merged-summary.csv target/shard-*-of-8.csv
+
+Exit status: 0 merged, 2 bad usage, a missing, duplicate or foreign shard,
+or a row file that does not match its summary.",
+)]
 pub struct MergeArgs {
     /// The row files of the shards; each one's NAME-summary.csv must be
     /// beside it.
     #[arg(required = true, value_name = "SHARD.csv")]
     pub inputs: Vec<PathBuf>,
-    /// The merged row file (`-`: standard output); its summary goes
-    /// beside it as NAME-summary.csv, or to --summary.
-    #[arg(long, value_name = "FILE", default_value = "reports/compare.csv")]
-    pub out: PathBuf,
+    #[command(flatten)]
+    pub out: OutFileArg,
     /// Where the merged summary goes (`-`: standard output). Default:
     /// beside --out; nowhere when --out is `-`.
     #[arg(long, value_name = "FILE")]
@@ -34,6 +45,11 @@ fn read(path: &Path) -> Result<(String, Vec<u8>)> {
 
 /// Runs `coinline merge`.
 pub fn run(args: &MergeArgs) -> Result<Status> {
+    let out = args
+        .out
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports/compare.csv"));
     if let Some(p) = (args.inputs.iter()).find(|p| p.to_string_lossy().ends_with("-summary.csv")) {
         return Err(Error::invalid(format!(
             "{}: is a summary; give the row files (their summaries are read from beside them)",
@@ -45,13 +61,13 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         .iter()
         .map(|p| read(p))
         .collect::<Result<Vec<_>>>()?;
-    let summary_out = match (&args.summary, is_stdout(&args.out)) {
+    let summary_out = match (&args.summary, is_stdout(&out)) {
         (Some(path), _) => Some(path.clone()),
         (None, true) => None,
-        (None, false) => Some(summary_path(&args.out)),
+        (None, false) => Some(summary_path(&out)),
     };
     let outputs = [
-        Some(("--out", &args.out)),
+        Some(("--out", &out)),
         summary_out.as_ref().map(|p| ("--summary", p)),
     ];
     for (option, out) in outputs.into_iter().flatten() {
@@ -67,7 +83,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             }
         }
     }
-    if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&args.out) {
+    if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
         return Err(Error::invalid(
             "--out - and --summary - would mix rows and summary on standard output",
         ));
@@ -122,11 +138,11 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     }
     summary.shard = Shard::WHOLE;
     summary.rows_digest = rows_digest(&rows);
-    check_writable("--out", &args.out, false)?;
+    check_writable("--out", &out, false)?;
     if let Some(path) = &summary_out {
         check_writable("--summary", path, false)?;
     }
-    output::write(&args.out, |w| w.write_all(&rows))?;
+    output::write(&out, |w| w.write_all(&rows))?;
     if let Some(path) = &summary_out {
         output::write(path, |w| summary.write_csv(w))?;
     }
@@ -138,7 +154,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     eprintln!(
         "merged {} ({boards} checks) -> {} and {}",
         super::plural(inputs.len() as u64, "file"),
-        shown(&args.out),
+        shown(&out),
         summary_out
             .as_deref()
             .map_or("no summary (give --summary FILE)".to_string(), shown)

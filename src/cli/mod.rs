@@ -10,7 +10,7 @@
 //! nothing to check, and a failed write), 128 + the signal when
 //! interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use coinline::error::{Error, ErrorKind, Result};
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,17 +21,36 @@ pub mod decay;
 pub mod explain;
 pub mod judge;
 pub mod merge;
+pub mod options;
+pub mod shell;
 pub mod solve;
 pub mod stress;
 pub mod study;
 
 /// Verification and fuzzing harness for take-from-the-ends games.
 #[derive(Debug, Parser)]
-#[command(name = "coinline", version, about, long_about = None)]
+#[command(name = "coinline", version, about, long_about = None, after_help = AFTER_HELP)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+const AFTER_HELP: &str = "\
+Examples:
+  coinline solve 8 15 3 7
+  coinline compare --game all --boards 3000 --seed 42 --out target/compare.csv
+  coinline stress --problem cses-removal-game -- ./my-solution
+
+Every command writes its result (a table, rows, answers, a page) to standard
+output and its report (progress, notes, failures, what it wrote) to standard
+error. Exit status: 0 all well, 1 a failure was found, 2 bad usage or input,
+128 + the signal when interrupted. The manual: docs/README.md.";
+
+/// The command line's definition: clap's, with the help texts that are
+/// computed (the solver and heuristic names of `solve --help`).
+pub fn command() -> clap::Command {
+    Cli::command().mut_subcommand("solve", |c| c.after_help(solve::after_help()))
 }
 
 /// The subcommands.
@@ -53,6 +72,10 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Write one board as a self-contained HTML page: table, line, greedy's mistake.
     Explain(explain::ExplainArgs),
+    /// Print a shell completion script for coinline.
+    Completions(shell::CompletionsArgs),
+    /// Write coinline's man pages (coinline.1 and one per subcommand).
+    Man(shell::ManArgs),
 }
 
 /// What a command reports back to `main`.
@@ -68,7 +91,10 @@ pub enum Status {
 /// an exit code, printing any error as one line on stderr.
 pub fn main() -> ExitCode {
     quiet_stdout_panics();
-    let cli = match Cli::try_parse() {
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(err) => return usage_error(err),
     };
@@ -82,6 +108,8 @@ pub fn main() -> ExitCode {
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man(args) => shell::man(&args),
     };
     // What is still buffered must reach standard output too, or fail loudly.
     let result = result.and_then(|status| {
@@ -113,6 +141,8 @@ impl Command {
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",
             Command::Explain(_) => "explain",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
         }
     }
 }
@@ -148,6 +178,19 @@ fn quiet_stdout_panics() {
         }
         default(info);
     }));
+}
+
+/// A rate as a whole number with thousands separators: `46,010`.
+pub fn thousands(rate: f64) -> String {
+    let digits = format!("{:.0}", rate.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `count` and `noun`, with an `s` unless the count is 1.
@@ -239,28 +282,57 @@ fn usage_error(err: clap::Error) -> ExitCode {
             }
         }
         _ => {
-            let text = err.render().to_string();
-            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-            let first = lines.next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            let shortened = shorten_quoted(first);
-            let first = shortened.as_str();
-            // "...were not provided:" is followed by an indented list; keep it.
-            let listed: Vec<&str> = match first.ends_with(':') {
-                true => lines
-                    .take_while(|l| l.starts_with(' '))
-                    .map(str::trim)
-                    .collect(),
-                false => Vec::new(),
-            };
-            let message = [first, &listed.join(", ")].join(" ");
-            eprintln!(
-                "coinline: error: {} (see 'coinline --help')",
-                message.trim_end()
-            );
+            eprintln!("coinline: error: {}", one_line(&err.render().to_string()));
             ExitCode::from(2)
         }
     }
+}
+
+/// A clap error as one line: the message, a list it announces with a
+/// colon, clap's "did you mean" tip, and the help of the (sub)command the
+/// error is about.
+fn one_line(text: &str) -> String {
+    one_line_for(text, &std::env::args().collect::<Vec<_>>())
+}
+
+/// The (sub)command the arguments name: `coinline study odd-n`.
+fn subcommand_path(args: &[String]) -> String {
+    let mut command = command();
+    let mut path = vec!["coinline".to_string()];
+    for arg in args.iter().skip(1) {
+        match command.find_subcommand(arg) {
+            Some(sub) => {
+                path.push(arg.clone());
+                command = sub.clone();
+            }
+            None => break,
+        }
+    }
+    path.join(" ")
+}
+
+fn one_line_for(text: &str, args: &[String]) -> String {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.next().unwrap_or("invalid arguments");
+    let first = shorten_quoted(first.strip_prefix("error: ").unwrap_or(first));
+    let rest: Vec<&str> = lines.collect();
+    // "...were not provided:" is followed by an indented list; keep it.
+    let listed: Vec<&str> = match first.ends_with(':') {
+        true => rest
+            .iter()
+            .take_while(|l| l.starts_with(' '))
+            .map(|l| l.trim())
+            .collect(),
+        false => Vec::new(),
+    };
+    let mut message = [first.as_str(), &listed.join(", ")].join(" ");
+    let message_len = message.trim_end().len();
+    message.truncate(message_len);
+    for tip in rest.iter().filter_map(|l| l.trim().strip_prefix("tip: ")) {
+        message += &format!("; {}", shorten_quoted(tip));
+    }
+    let command = subcommand_path(args);
+    format!("{message} (see '{command} --help')")
 }
 
 /// Cuts each '...'-quoted value in a clap message to 40 characters, so a
@@ -325,9 +397,16 @@ impl coinline::progress::Progress for Bar {
         self.0.set_length(total);
         self.0.set_position(0);
         let template = format!(
-            "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, ETA {{eta}})"
+            "{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {unit} ({{rate}}, ETA {{eta}})"
         );
         if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+            // indicatif's {per_sec} has four decimals; a rate needs none.
+            let style = style.with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}/s", thousands(state.per_sec()));
+                },
+            );
             self.0.set_style(style.progress_chars("=> "));
         }
     }
@@ -342,5 +421,80 @@ impl coinline::progress::Progress for Bar {
 
     fn suspend(&self, print: &mut dyn FnMut()) {
         self.0.suspend(print);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_have_no_decimals() {
+        assert_eq!(thousands(46_010.552_4), "46,011");
+        assert_eq!(thousands(999.4), "999");
+        assert_eq!(thousands(1_234_567.0), "1,234,567");
+    }
+
+    fn error(args: &[&str]) -> String {
+        let err = command()
+            .try_get_matches_from(args)
+            .and_then(|m| Cli::from_arg_matches(&m))
+            .expect_err("bad usage");
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        one_line_for(&err.render().to_string(), &args)
+    }
+
+    #[test]
+    fn usage_errors_are_one_line_with_tips_and_the_subcommands_help() {
+        let e = error(&["coinline", "compare", "--sed", "1"]);
+        assert!(e.contains("'--sed'"), "{e}");
+        assert!(e.contains("a similar argument exists: '--seed'"), "{e}");
+        assert!(e.ends_with("(see 'coinline compare --help')"), "{e}");
+        let e = error(&["coinline", "sovle"]);
+        assert!(e.contains("'solve'"), "{e}");
+        assert!(e.ends_with("(see 'coinline --help')"), "{e}");
+        let e = error(&["coinline", "study", "odd-n", "--max-n", "x"]);
+        assert!(e.ends_with("(see 'coinline study odd-n --help')"), "{e}");
+        for e in [e, error(&["coinline", "stress"])] {
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+
+    #[test]
+    fn every_help_ends_with_examples_and_exit_statuses() {
+        fn walk(cmd: &mut clap::Command, path: &str, missing: &mut Vec<String>) {
+            let name = format!("{path} {}", cmd.get_name()).trim().to_string();
+            if cmd.has_subcommands() && cmd.get_name() != "coinline" {
+                for sub in cmd.get_subcommands_mut() {
+                    walk(sub, &name, missing);
+                }
+                return;
+            }
+            let help = cmd.render_long_help().to_string();
+            if !help.contains("Examples:") || !help.contains("Exit status") {
+                missing.push(name.clone());
+            }
+            for sub in cmd.get_subcommands_mut() {
+                walk(sub, &name, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&mut command(), "", &mut missing);
+        missing.retain(|m| !m.ends_with(" help"));
+        assert!(
+            missing.is_empty(),
+            "help without examples or exit statuses: {missing:?}"
+        );
+        let solve = command()
+            .find_subcommand_mut("solve")
+            .expect("solve exists")
+            .render_long_help()
+            .to_string();
+        for name in coinline::solve::solver_names()
+            .into_iter()
+            .chain(coinline::strategy::heuristic_names())
+        {
+            assert!(solve.contains(name), "solve --help does not name {name}");
+        }
     }
 }

@@ -11,27 +11,52 @@ use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
 use std::io::IsTerminal;
 
+/// What `solve --help` ends with; the names are filled in from the
+/// registries (see [`after_help`]).
+pub fn after_help() -> String {
+    format!(
+        "\
+Solvers: {} (exact); heuristics: {}.
+
+Examples:
+  coinline solve 8 15 3 7
+  coinline solve --game numbergame --line 100 -1000 -1000 100 -1000 -1000
+  echo 3 9 1 2 | coinline solve - --solver table --format csv
+
+Exit status: 0 solved and every check passed, 1 the solvers disagree or a
+check fails on this board, 2 bad usage or input.",
+        coinline::solve::solver_names().join(", "),
+        coinline::strategy::heuristic_names().join(", ")
+    )
+}
+
 /// Arguments of `coinline solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The board's values (negative numbers work: `coinline solve -3 5 -1`).
-    /// Without values or --board, the board is read from standard input.
+    /// The board's values (negative numbers work: `coinline solve -3 5 -1`);
+    /// `-` or none reads them from standard input.
     #[arg(allow_negative_numbers = true, value_name = "VALUE")]
     pub values: Vec<String>,
     /// The board as one string, values separated by commas or spaces.
-    #[arg(long, conflicts_with = "values", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "TEXT",
+        conflicts_with = "values",
+        allow_hyphen_values = true
+    )]
     pub board: Option<String>,
     /// The game: coins, numbergame or gameofsum.
-    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
+    #[arg(long, value_name = "GAME", default_value = "coins", value_parser = parse_with::<Game>)]
     pub game: Game,
-    /// A solver or heuristic name, or `all` (every exact solver and heuristic).
-    #[arg(long, default_value = "all")]
+    /// A solver or heuristic name (listed below), or `all` (every exact
+    /// solver and heuristic).
+    #[arg(long, value_name = "NAME", default_value = "all")]
     pub solver: String,
     /// Print the optimal line of play of each solver.
     #[arg(long)]
     pub line: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = OutputFormat::Table)]
     pub format: OutputFormat,
     /// Time budget per solver or heuristic, in seconds: with `--solver all`
     /// one whose estimated time on this board is over it is skipped with a
@@ -142,7 +167,7 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
     if let Some(text) = &args.board {
         return Board::parse(text);
     }
-    if !args.values.is_empty() {
+    if !args.values.is_empty() && args.values != ["-"] {
         return Board::from_tokens(&args.values);
     }
     let stdin = std::io::stdin();

@@ -2,6 +2,7 @@
 //! generated judge inputs.
 
 use super::judge::ProblemArgs;
+use super::options::{LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::{non_negative, parse_with, Status};
 use clap::Args;
 use coinline::error::{Error, Result};
@@ -9,34 +10,36 @@ use coinline::generate::Span;
 use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
 use coinline::judge::Limits;
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// Arguments of `coinline stress`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: the problem's limits]")),
+    mut_arg("max_failures", |a| a.default_value("1")),
+    mut_arg("out", |a| a.alias("csv").help("Write a CSV row per judged board to FILE (`-`: standard output)")),
+    after_help = AFTER_HELP,
+)]
 pub struct StressArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
     /// How many generated boards to judge (0: only --replay).
-    #[arg(long, default_value_t = 1000, allow_hyphen_values = true,
+    #[arg(long, value_name = "N", default_value_t = 1000, allow_hyphen_values = true,
           value_parser = non_negative::<u64>("--runs", U64))]
     pub runs: u64,
-    /// Seed of the generated boards (default: from the clock; always printed).
-    #[arg(long, allow_hyphen_values = true, value_parser = non_negative::<u64>("--seed", U64))]
-    pub seed: Option<u64>,
-    /// Judge only the generated boards with these indices (`I` or `A..B`),
-    /// as printed in a reproduce line; replaces --runs.
-    #[arg(long, value_parser = parse_with::<Span<u64>>, value_name = "INDEX")]
-    pub only: Option<Span<u64>>,
-    /// Board lengths `LO..HI` (default: the problem's limits).
-    #[arg(long, value_parser = parse_with::<Span<usize>>, value_name = "LO..HI")]
-    pub n: Option<Span<usize>>,
-    /// Values `LO..HI` (default: the problem's limits).
+    #[command(flatten)]
+    pub seed: SeedArg,
+    #[command(flatten)]
+    pub only: OnlyArg,
+    #[command(flatten)]
+    pub lengths: LengthsArg,
+    /// Values LO..HI [default: the problem's limits].
     #[arg(long, value_parser = parse_with::<Span<i64>>, allow_hyphen_values = true, value_name = "LO..HI")]
     pub values: Option<Span<i64>>,
     /// Boards per run for the formats holding several cases (default 50;
     /// algospot allows at most 50).
-    #[arg(long, allow_hyphen_values = true,
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
           value_parser = non_negative::<usize>("--batch", "1..=50 for algospot, 1 for single-case problems"))]
     pub batch: Option<usize>,
     /// Time limit per run in seconds (decimals allowed).
@@ -46,14 +49,8 @@ pub struct StressArgs {
     #[arg(long, value_name = "MB", allow_hyphen_values = true,
           value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
     pub memory: Option<u64>,
-    /// Report failures as found, without shrinking them.
-    #[arg(long)]
-    pub no_shrink: bool,
-    /// The most runs of the program spent shrinking one failure (at most
-    /// 30 for a timeout, since each try costs the time limit).
-    #[arg(long, default_value_t = 1000, value_name = "TRIES", allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--shrink-budget", U64))]
-    pub shrink_budget: usize,
+    #[command(flatten)]
+    pub shrink: ShrinkArgs,
     /// Save each minimal failure as NAME.in, NAME.out (expected) and
     /// NAME.got (the program's output) in this folder.
     #[arg(long, value_name = "DIR")]
@@ -61,16 +58,26 @@ pub struct StressArgs {
     /// Re-run the saved inputs (*.in) of this folder before new boards.
     #[arg(long, value_name = "DIR")]
     pub replay: Option<PathBuf>,
-    /// Write a CSV row per judged board to this file.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Go on after a failure (by default stress stops at the first).
-    #[arg(long)]
-    pub keep_going: bool,
+    #[command(flatten)]
+    pub out: OutFileArg,
+    #[command(flatten)]
+    pub stop: StopArgs,
     /// The solution to test and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM")]
     pub program: Vec<String>,
 }
+
+const AFTER_HELP: &str = "\
+Examples:
+  coinline stress --problem cses-removal-game -- ./removal
+  coinline stress --problem uva-10891 --n 1..20 --save target/failures -- python3 sol.py
+  coinline stress --problem lines --game numbergame --seed 4 --only 17 -- ./sol
+
+Problems: algospot-numbergame, atcoder-dp-l, cses-removal-game, uva-10891, lines.
+
+Exit status: 0 every answer agrees, 1 a failure was found (shrunk and
+printed with the command that reproduces it), 2 bad usage, a program that
+cannot be started, or an output that cannot be written.";
 
 /// The range of a 64-bit count option, for messages.
 const U64: &str = "0..=18446744073709551615";
@@ -90,7 +97,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
     let defaults = problem.limits();
     let limits = Limits::new(
-        args.n.unwrap_or(defaults.n),
+        args.lengths.n.unwrap_or(defaults.n),
         args.values.unwrap_or(defaults.values),
     )?;
     let (n, v) = (limits.n, limits.values);
@@ -118,12 +125,8 @@ pub fn run(args: &StressArgs) -> Result<Status> {
             "--memory 0: the limit must be at least 1 MB",
         ));
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let boards = match (args.only, args.runs) {
+    let seed = args.seed.or_clock();
+    let boards = match (args.only.only, args.runs) {
         (Some(only), _) => Some(only),
         (None, 0) => None,
         (None, runs) => Some(Span {
@@ -158,14 +161,16 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         seed,
         boards,
         batch,
-        shrink_budget: (!args.no_shrink).then_some(args.shrink_budget),
+        shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         save: args.save.clone(),
         replay: args.replay.clone(),
-        csv: args.csv.clone(),
-        keep_going: args.keep_going,
+        csv: args.out.out.clone(),
+        max_failures: args.stop.max_failures(),
         command_prefix: prefix,
     };
-    let outcome = stress(&config, &mut std::io::stdout().lock(), &super::Bar::idle())?;
+    // The report goes to standard error, as every command's does; unlocked,
+    // so that the interrupt handler can still print its line.
+    let outcome = stress(&config, &mut std::io::stderr(), &super::Bar::idle())?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok
     } else {

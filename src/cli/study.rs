@@ -1,6 +1,7 @@
 //! `coinline study odd-n`: the odd-n investigation, written as a report
 //! directory (CSV files, SVG plots and the findings).
 
+use super::options::{JobsArg, OutDirArg, SeedArg};
 use super::Bar;
 use super::{non_negative, parse_with, Status};
 use clap::{Args, Subcommand};
@@ -8,11 +9,7 @@ use coinline::error::{Error, Result};
 use coinline::generate::{enumeration_size, Span, Values};
 use coinline::output::{self, check_writable};
 use coinline::study::{self, exact, sampled, Bars, Config};
-use std::path::{Path, PathBuf};
-
-/// The most worker threads `--jobs` accepts: far more than any machine the
-/// study runs on, and few enough that starting them cannot hang.
-pub const MAX_JOBS: usize = 256;
+use std::path::Path;
 
 /// The range of a 64-bit count option, for messages.
 const U64: &str = "0..=18446744073709551615";
@@ -41,6 +38,15 @@ const REPORT_FILES: [&str; 7] = [
 /// The manifest of a report directory: the files coinline study wrote
 /// there, which it may overwrite.
 pub const MANIFEST: &str = ".coinline-study";
+
+const ODD_N_HELP: &str = "\
+Examples:
+  coinline study odd-n                     # the committed report, about 2 minutes
+  coinline study odd-n --max-n 7 --sizes 11,12 --boards 100 --out target/odd-n
+  coinline study odd-n --render-only --out target/odd-n
+
+Exit status: 0 the report was written and every check passed, 1 a check
+failed, 2 bad usage, over --budget, or a file in --out not the study's.";
 
 /// Units of work of a study: an enumerated board of length n costs 2^n
 /// (minimax) + n^2, a random board n^2 (+ 2^n up to n = 16, minimax).
@@ -118,6 +124,12 @@ pub enum StudyCommand {
 
 /// Arguments of `coinline study odd-n`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("seed", |a| a.default_value(study::DEFAULT_SEED.to_string())
+        .help("Seed of the random boards (board i of length n is keyed by seed, n, i); the default reproduces the committed report")),
+    mut_arg("out", |a| a.default_value(study::DEFAULT_OUT)),
+    after_help = ODD_N_HELP,
+)]
 pub struct OddNArgs {
     /// Enumerate every board of length 1..=N over each alphabet.
     #[arg(long, value_name = "N", default_value_t = study::DEFAULT_MAX_N,
@@ -130,11 +142,11 @@ pub struct OddNArgs {
     pub alphabets: Vec<Span<i64>>,
     /// Lengths of random boards: numbers and LO..HI ranges, comma-separated
     /// [default: 11..20,25,26,49,50,99,100,199,200,499,500,999,1000].
-    #[arg(long, value_name = "N|LO..HI", value_delimiter = ',',
+    #[arg(long, value_name = "LIST", value_delimiter = ',',
           value_parser = parse_with::<Span<usize>>)]
     pub sizes: Vec<Span<usize>>,
     /// Random boards per length and distribution.
-    #[arg(long, value_name = "COUNT", default_value_t = study::DEFAULT_BOARDS,
+    #[arg(long, value_name = "N", default_value_t = study::DEFAULT_BOARDS,
           allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
     pub boards: u64,
     /// A distribution of random values (LO..HI, small, spiky, sorted,
@@ -143,18 +155,12 @@ pub struct OddNArgs {
     #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
           allow_hyphen_values = true, value_parser = parse_with::<Values>)]
     pub values: Vec<Values>,
-    /// Seed of the random boards (board i of length n is keyed by seed, n, i).
-    #[arg(long, default_value_t = study::DEFAULT_SEED, allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--seed", U64))]
-    pub seed: u64,
-    /// Directory the report is written to.
-    #[arg(long, value_name = "DIR", default_value = study::DEFAULT_OUT)]
-    pub out: PathBuf,
-    /// Worker threads (0: one per core; at most 256). The output does not
-    /// depend on it.
-    #[arg(long, value_name = "N", default_value_t = 0, allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--jobs", "0..=256"))]
-    pub jobs: usize,
+    #[command(flatten)]
+    pub seed: SeedArg,
+    #[command(flatten)]
+    pub out: OutDirArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
     /// Refuse a run estimated to take longer than this many seconds (the
     /// estimate is printed before any work).
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_BUDGET,
@@ -206,7 +212,7 @@ impl OddNArgs {
                 self.values.clone()
             },
             boards: self.boards,
-            seed: self.seed,
+            seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
         };
         config.validate()?;
         Ok(config)
@@ -223,23 +229,17 @@ pub fn run(args: &StudyArgs) -> Result<Status> {
 
 fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     let config = args.config()?;
-    if args.jobs > MAX_JOBS {
-        return Err(Error::invalid(format!(
-            "--jobs {} is more than {MAX_JOBS} threads",
-            args.jobs
-        )));
-    }
     if args.render_only {
         return render_only(args);
     }
     // Minutes of work must not end in an unwritable directory, nor in
     // overwriting a file the study does not own.
-    check_writable("--out", &args.out, true)?;
-    check_owned(&args.out, &REPORT_FILES, args.force)?;
+    check_writable("--out", &args.out.out, true)?;
+    check_owned(&args.out.out, &REPORT_FILES, args.force)?;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
+        .num_threads(args.jobs.jobs)
         .build()
-        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs)))?;
+        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
     let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
     let threads = pool.current_num_threads();
     let seconds = estimate(&config) * NANOS_PER_UNIT * 1e-9 * 2.0 / threads.max(1) as f64;
@@ -282,7 +282,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
 }
 
 fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
-    write_owned(&args.out, files, args.force)
+    write_owned(&args.out.out, files, args.force)
 }
 
 /// Writes a study's `files` into `dir`, refusing (unless `force`) to
@@ -309,20 +309,20 @@ pub(crate) fn write_owned(dir: &Path, files: &[(&str, String)], force: bool) -> 
     for (name, text) in files {
         output::write(&dir.join(name), |w| w.write_all(text.as_bytes()))?;
     }
-    println!("wrote {} to {}", names.join(", "), dir.display());
+    eprintln!("wrote {} to {}", names.join(", "), dir.display());
     Ok(())
 }
 
 /// Whether `--out` is the committed report's directory (whose files a test
 /// compares with what the committed CSV files render to).
 fn is_committed(args: &OddNArgs) -> bool {
-    args.out == Path::new(study::DEFAULT_OUT)
+    args.out.out == Path::new(study::DEFAULT_OUT)
 }
 
 fn render_only(args: &OddNArgs) -> Result<Status> {
     let texts = study::CSV_FILES
         .map(|name| {
-            let path = args.out.join(name);
+            let path = args.out.out.join(name);
             std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
         })
         .into_iter()

@@ -114,8 +114,8 @@ pub struct CompareOptions {
     pub seed: u64,
     /// The part of the run to do.
     pub shard: Shard,
-    /// Re-run exactly this index (ignores `shard`).
-    pub only: Option<u64>,
+    /// Re-run exactly these indices (ignores `shard`).
+    pub only: Option<Span<u64>>,
     /// Knobs of the check (minimax limits, invariants).
     pub check: CheckConfig,
     /// Worker threads; 0 is one per core.
@@ -217,7 +217,7 @@ impl CompareOptions {
             }
         }
         let total = self.total()?;
-        if let Some(index) = self.only.filter(|&i| i >= total) {
+        if let Some(index) = self.only.map(|s| s.hi).filter(|&i| i >= total) {
             return Err(Error::invalid(format!(
                 "index {index} is past the end of the run ({total} boards)"
             )));
@@ -259,14 +259,14 @@ impl CompareOptions {
     /// How many indices this run (shard or `only`) covers.
     pub fn planned(&self) -> Result<u64> {
         Ok(match self.only {
-            Some(_) => 1,
+            Some(span) => (span.hi - span.lo).saturating_add(1),
             None => self.shard.size(self.total()?),
         })
     }
 
     fn indices(&self) -> Result<Box<dyn Iterator<Item = u64>>> {
         Ok(match self.only {
-            Some(index) => Box::new(std::iter::once(index)),
+            Some(span) => Box::new(span.lo..=span.hi),
             None => Box::new(self.shard.indices(self.total()?)),
         })
     }

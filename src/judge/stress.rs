@@ -52,8 +52,8 @@ pub struct StressConfig {
     pub replay: Option<PathBuf>,
     /// Where the CSV of all runs goes.
     pub csv: Option<PathBuf>,
-    /// Whether to go on after a failure.
-    pub keep_going: bool,
+    /// Stop at this failure; 0 is no limit.
+    pub max_failures: u64,
     /// The command line that re-creates this session's boards without
     /// `--seed`, `--only`, `--replay` and the program (for reproduce lines).
     pub command_prefix: String,
@@ -153,7 +153,7 @@ pub fn stress(
         all_runs: std::cell::Cell::new(0),
     };
     if let Some(path) = &config.csv {
-        check_writable("--csv", path, false)?;
+        check_writable("--out", path, false)?;
     }
     if let Some(dir) = &config.save {
         check_writable("--save", dir, true)?;
@@ -183,13 +183,19 @@ pub fn stress(
     if let Some(path) = &config.csv {
         session
             .write_csv(path)
-            .map_err(|e| Error::invalid(format!("--csv: {e}")))?;
+            .map_err(|e| Error::invalid(format!("--out: {e}")))?;
     }
     result?;
     Ok(session.outcome)
 }
 
 impl Session<'_> {
+    /// Whether `max_failures` failures have been found (0: never enough).
+    fn enough_failures(&self) -> bool {
+        let max = self.config.max_failures;
+        max > 0 && self.outcome.failures.len() as u64 >= max
+    }
+
     fn say(&mut self, text: &str) {
         let log = &mut *self.log;
         self.bar.suspend(&mut || {
@@ -310,7 +316,7 @@ impl Session<'_> {
             self.record(&source, None, 0, &boards, &judged);
             if !judged.verdict.is_accepted() {
                 self.failure(Origin::Replayed(file), &boards, judged)?;
-                if !self.config.keep_going {
+                if self.enough_failures() {
                     return Ok(true);
                 }
             } else {
@@ -336,7 +342,7 @@ impl Session<'_> {
             self.bar.advance(boards.len() as u64);
             if !judged.verdict.is_accepted() {
                 self.failure(Origin::Generated(start), &boards, judged)?;
-                if !c.keep_going {
+                if self.enough_failures() {
                     return Ok(());
                 }
             }

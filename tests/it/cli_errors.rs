@@ -146,7 +146,14 @@ fn boards_come_from_arguments_option_or_stdin_alike() {
     let from_option = run(&["solve", "--format", "json", "--board", "-3,5,-1"], "");
     let from_stdin = run(&["solve", "--format", "json"], "-3\n5, -1\n");
     let from_negative_args = run(&["solve", "--format", "json", "-3", "5", "-1"], "");
-    for out in [&from_args, &from_option, &from_stdin, &from_negative_args] {
+    let from_dash = run(&["solve", "--format", "json", "-"], "-3 5 -1\n");
+    for out in [
+        &from_args,
+        &from_option,
+        &from_stdin,
+        &from_negative_args,
+        &from_dash,
+    ] {
         assert!(out.status.success(), "{out:?}");
         assert_eq!(out.stdout, from_args.stdout);
     }

@@ -8,6 +8,7 @@ mod cli_errors;
 mod compare;
 mod corpus;
 mod decay;
+mod docs;
 mod examples;
 mod explain;
 mod limits;

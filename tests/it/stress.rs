@@ -205,13 +205,13 @@ fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<Board>, String) {
 }
 
 fn assert_found(run: &Run, verdict: &str) {
-    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.code, 1, "{}\n{}", run.stderr, run.stderr);
     assert!(
-        run.stdout.contains("FAIL ") && run.stdout.contains(verdict),
+        run.stderr.contains("FAIL ") && run.stderr.contains(verdict),
         "expected {verdict:?} in:\n{}",
-        run.stdout
+        run.stderr
     );
-    assert!(run.stdout.contains("reproduce: coinline stress --problem"));
+    assert!(run.stderr.contains("reproduce: coinline stress --problem"));
 }
 
 #[test]
@@ -237,10 +237,12 @@ fn the_correct_solution_passes_every_problem() {
         let program = format!("awk {variables} -f solution.awk");
         let program: Vec<&str> = program.split_whitespace().collect();
         let run = stress(&dir, &format!("{problem} --runs 120 --seed 5"), &program);
-        assert_eq!(run.code, 0, "{problem}\n{}\n{}", run.stdout, run.stderr);
-        assert!(run.stdout.contains("seed 5"), "{}", run.stdout);
-        assert!(run.stdout.contains("120 boards"), "{}", run.stdout);
-        assert!(run.stdout.contains("every answer agrees"));
+        assert_eq!(run.code, 0, "{problem}\n{}\n{}", run.stderr, run.stderr);
+        assert!(run.stderr.contains("seed 5"), "{}", run.stderr);
+        assert!(run.stderr.contains("120 boards"), "{}", run.stderr);
+        assert!(run.stderr.contains("every answer agrees"));
+        // The report is standard error's; standard output carries only data.
+        assert!(run.stdout.is_empty(), "{}", run.stdout);
     }
 }
 
@@ -255,7 +257,7 @@ fn greedy_is_found_and_shrunk_to_a_small_board() {
         &greedy,
     );
     assert_found(&run, "wrong answer on case 1");
-    assert!(run.stdout.contains("shrunk in"), "{}", run.stdout);
+    assert!(run.stderr.contains("shrunk in"), "{}", run.stderr);
     let problem = Problem::by_name("cses-removal-game").unwrap();
     let (boards, got) = saved_failure(&dir, &problem);
     assert_eq!(boards.len(), 1);
@@ -267,12 +269,12 @@ fn greedy_is_found_and_shrunk_to_a_small_board() {
     let replay_options = format!("{cses} --replay saved --runs 0 --no-shrink");
     let replay = stress(&dir, &replay_options, &greedy);
     assert_found(&replay, "FAIL replayed");
-    assert!(replay.stdout.contains("--replay saved --runs 0"));
+    assert!(replay.stderr.contains("--replay saved --runs 0"));
     // ... and passes with a correct solution.
     let correct = ["awk", "-v", "P=cses", "-f", "solution.awk"];
     let fixed = stress(&dir, &replay_options, &correct);
-    assert_eq!(fixed.code, 0, "{}", fixed.stdout);
-    assert!(fixed.stdout.contains("accepted"));
+    assert_eq!(fixed.code, 0, "{}", fixed.stderr);
+    assert!(fixed.stderr.contains("accepted"));
 
     // --no-shrink reports the board as found.
     let plain = stress(
@@ -281,7 +283,7 @@ fn greedy_is_found_and_shrunk_to_a_small_board() {
         &greedy,
     );
     assert_found(&plain, "wrong answer");
-    assert!(!plain.stdout.contains("shrunk"));
+    assert!(!plain.stderr.contains("shrunk"));
 }
 
 #[test]
@@ -313,7 +315,7 @@ fn numbergame_without_deletes_is_narrowed_and_shrunk() {
     ];
     let run = stress(&dir, options, &program);
     assert_found(&run, "wrong answer on case");
-    assert!(run.stdout.contains("narrowed to board"), "{}", run.stdout);
+    assert!(run.stderr.contains("narrowed to board"), "{}", run.stderr);
     let problem = Problem::by_name("algospot-numbergame").unwrap();
     let (boards, _) = saved_failure(&dir, &problem);
     assert_eq!(boards.len(), 1, "narrowed to one case");
@@ -325,10 +327,10 @@ fn numbergame_without_deletes_is_narrowed_and_shrunk() {
 #[test]
 fn a_crash_on_one_value_is_classified_narrowed_and_shrunk() {
     let dir = workdir("crash");
-    let options = "--problem uva-10891 --n 1..20 --runs 200 --seed 4 --save saved --csv runs.csv";
+    let options = "--problem uva-10891 --n 1..20 --runs 200 --seed 4 --save saved --out runs.csv";
     let run = stress(&dir, options, &["sh", "crash.sh"]);
     assert_found(&run, "crash: killed by signal 11 (SIGSEGV)");
-    assert!(run.stdout.contains("narrowed to board"), "{}", run.stdout);
+    assert!(run.stderr.contains("narrowed to board"), "{}", run.stderr);
     let problem = Problem::by_name("uva-10891").unwrap();
     let (boards, got) = saved_failure(&dir, &problem);
     assert_eq!(boards.len(), 1);
@@ -409,9 +411,9 @@ fn the_memory_limit_is_enforced_and_classified() {
     let run = stress(&dir, options, &program);
     assert_found(&run, "memory limit:");
     assert!(
-        run.stdout.contains("under the 64 MB limit"),
+        run.stderr.contains("under the 64 MB limit"),
         "{}",
-        run.stdout
+        run.stderr
     );
 }
 
@@ -419,13 +421,13 @@ fn the_memory_limit_is_enforced_and_classified() {
 fn the_same_seed_gives_the_same_boards_whatever_the_batch() {
     let dir = workdir("seed");
     let csv_of = |batch: &str, file: &str| {
-        let options = format!("--problem lines --runs 60 --seed 9 --batch {batch} --csv {file}");
+        let options = format!("--problem lines --runs 60 --seed 9 --batch {batch} --out {file}");
         let run = stress(
             &dir,
             &options,
             &["awk", "-v", "P=lines", "-f", "solution.awk"],
         );
-        assert_eq!(run.code, 0, "{}", run.stdout);
+        assert_eq!(run.code, 0, "{}", run.stderr);
         // Every column but the run number and the time.
         std::fs::read_to_string(dir.join(file))
             .unwrap()
@@ -597,10 +599,10 @@ fn unwritable_output_paths_are_refused_before_any_run() {
     // The program leaves a mark, to show it never ran.
     let program = ["sh", "-c", "touch ran; echo 0"];
     let cases = [
-        ("--csv adir", "--csv adir: is a directory"),
+        ("--out adir", "--out adir: is a directory"),
         (
-            "--csv afile/a.csv",
-            "--csv afile/a.csv: afile is not a directory",
+            "--out afile/a.csv",
+            "--out afile/a.csv: afile is not a directory",
         ),
         (
             "--save afile",
@@ -645,27 +647,27 @@ fn late_write_errors_come_after_the_report_and_summary() {
     let spoiler = ["sh", "-c", "rm -rf saved; touch saved; echo 0"];
     let options = "--problem cses-removal-game --runs 1 --seed 1 --no-shrink --save saved";
     let run = stress(&dir, options, &spoiler);
-    assert_eq!(run.code, 2, "{}", run.stdout);
-    assert!(run.stdout.contains("FAIL board 0"), "{}", run.stdout);
-    assert!(run.stdout.contains("reproduce: "), "{}", run.stdout);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("FAIL board 0"), "{}", run.stderr);
+    assert!(run.stderr.contains("reproduce: "), "{}", run.stderr);
     assert!(
-        run.stdout
+        run.stderr
             .contains("1 failing board found after 1 program run (1 board)"),
         "{}",
-        run.stdout
+        run.stderr
     );
     assert!(run.stderr.contains("--save: "), "{}", run.stderr);
 
     // A correct program that puts a folder where the CSV is to go.
     let program = "mkdir -p out.csv; awk -v P=cses -f solution.awk";
-    let options = "--problem cses-removal-game --runs 3 --seed 1 --csv out.csv";
+    let options = "--problem cses-removal-game --runs 3 --seed 1 --out out.csv";
     let run = stress(&dir, options, &["sh", "-c", program]);
-    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stdout.contains("3 boards in 3 program runs (")
-            && run.stdout.contains("every answer agrees"),
+        run.stderr.contains("3 boards in 3 program runs (")
+            && run.stderr.contains("every answer agrees"),
         "{}",
-        run.stdout
+        run.stderr
     );
-    assert!(run.stderr.contains("--csv: "), "{}", run.stderr);
+    assert!(run.stderr.contains("--out: "), "{}", run.stderr);
 }

@@ -1,0 +1,265 @@
+//! The options several subcommands share, each defined once: one name, one
+//! value name, one meaning (docs/options.md is their table, checked by the
+//! test below). A subcommand flattens the structs it needs and, where its
+//! default differs, sets it with `mut_arg` next to its own definition.
+
+use super::{non_negative, parse_with};
+use clap::Args;
+use coinline::generate::{mix64, Span};
+use std::path::PathBuf;
+
+/// The range of a 64-bit count option, for messages.
+pub const U64: &str = "0..=18446744073709551615";
+
+/// The most worker threads `--jobs` accepts: far more than any machine the
+/// harness runs on, and few enough that starting them cannot hang.
+pub const MAX_JOBS: usize = 256;
+
+/// `--seed SEED`. The one default rule: commands that hunt for failures
+/// (compare, stress) draw a fresh seed from the clock and print it;
+/// commands that reproduce a committed report or measurement (study,
+/// bench) default to that report's seed, set with `mut_arg`.
+#[derive(Debug, Clone, Args)]
+pub struct SeedArg {
+    /// Seed of the generated boards [default: from the clock; always printed].
+    #[arg(long, value_name = "SEED", allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--seed", U64))]
+    pub seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed given, or a fresh one from the clock.
+    pub fn or_clock(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            mix64(nanos ^ u64::from(std::process::id()))
+        })
+    }
+}
+
+/// `--jobs N`: worker threads.
+#[derive(Debug, Clone, Args)]
+pub struct JobsArg {
+    /// Worker threads, 0 for one per core (at most 256). The output does
+    /// not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 0, allow_hyphen_values = true,
+          value_parser = jobs)]
+    pub jobs: usize,
+}
+
+fn jobs(text: &str) -> Result<usize, String> {
+    let n = non_negative::<usize>("--jobs", "0..=256")(text)?;
+    if n > MAX_JOBS {
+        return Err(format!("--jobs {n}: too many threads (at most {MAX_JOBS})"));
+    }
+    Ok(n)
+}
+
+/// `--n MIN..MAX`: the lengths of generated boards.
+#[derive(Debug, Clone, Args)]
+pub struct LengthsArg {
+    /// Board lengths, an inclusive range MIN..MAX (a single N is N..N).
+    #[arg(long = "n", value_name = "MIN..MAX", value_parser = parse_with::<Span<usize>>)]
+    pub n: Option<Span<usize>>,
+}
+
+/// `--only INDEX`: a part of a run, as a reproduce line names it.
+#[derive(Debug, Clone, Args)]
+pub struct OnlyArg {
+    /// Only the generated board of this index, or the indices A..B, as a
+    /// reproduce line prints them.
+    #[arg(long, value_name = "INDEX", allow_hyphen_values = true,
+          value_parser = parse_with::<Span<u64>>)]
+    pub only: Option<Span<u64>>,
+}
+
+/// `--shrink-budget N` and `--no-shrink`: how much work shrinking a
+/// failure to a small board may take.
+#[derive(Debug, Clone, Args)]
+pub struct ShrinkArgs {
+    /// Tries spent shrinking one failure (a try is one check, or one run of
+    /// the program under test).
+    #[arg(long, value_name = "N", default_value_t = 1000, allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--shrink-budget", U64))]
+    pub shrink_budget: usize,
+    /// Report failures as found, without shrinking (--shrink-budget 0).
+    #[arg(long, conflicts_with = "shrink_budget")]
+    pub no_shrink: bool,
+}
+
+impl ShrinkArgs {
+    /// The budget, 0 when shrinking is off.
+    pub fn budget(&self) -> usize {
+        if self.no_shrink {
+            0
+        } else {
+            self.shrink_budget
+        }
+    }
+}
+
+/// `--max-failures N` and `--keep-going`: when a run stops.
+#[derive(Debug, Clone, Args)]
+pub struct StopArgs {
+    /// Stop at the N-th failure (0: never).
+    // Each command sets its default (10 in compare, 1 in stress).
+    #[arg(long, value_name = "N", required = false, allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--max-failures", U64))]
+    pub max_failures: u64,
+    /// Go on after every failure (--max-failures 0).
+    #[arg(long, conflicts_with = "max_failures")]
+    pub keep_going: bool,
+}
+
+impl StopArgs {
+    /// The failure to stop at; 0 is none.
+    pub fn max_failures(&self) -> u64 {
+        if self.keep_going {
+            0
+        } else {
+            self.max_failures
+        }
+    }
+}
+
+/// `--out FILE`: where a command's one output file goes.
+#[derive(Debug, Clone, Args)]
+pub struct OutFileArg {
+    /// Write the output to FILE (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `--out DIR`: where a report directory goes (the studies).
+#[derive(Debug, Clone, Args)]
+pub struct OutDirArg {
+    /// Directory the report is written to; checked before any work.
+    // Each study sets its own default folder.
+    #[arg(long, value_name = "DIR", required = false)]
+    pub out: PathBuf,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    /// (option, value name) -> the subcommands that have it, as clap
+    /// defines them.
+    fn defined() -> BTreeMap<(String, String), Vec<String>> {
+        let mut found: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+        fn walk(
+            cmd: &clap::Command,
+            path: &str,
+            found: &mut BTreeMap<(String, String), Vec<String>>,
+        ) {
+            for sub in cmd.get_subcommands() {
+                let name = [path, sub.get_name()].join(" ").trim().to_string();
+                if sub.has_subcommands() {
+                    walk(sub, &name, found);
+                    continue;
+                }
+                for arg in sub.get_arguments() {
+                    let Some(long) = arg.get_long() else { continue };
+                    if long == "help" || long == "version" {
+                        continue;
+                    }
+                    let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values())
+                        && !matches!(
+                            arg.get_action(),
+                            clap::ArgAction::SetTrue | clap::ArgAction::Count
+                        );
+                    let value = match (takes_value, arg.get_value_names()) {
+                        (true, Some(names)) => names.join(" "),
+                        (true, None) => arg.get_id().as_str().to_uppercase(),
+                        (false, _) => String::new(),
+                    };
+                    found
+                        .entry((format!("--{long}"), value))
+                        .or_default()
+                        .push(name.clone());
+                }
+            }
+        }
+        let mut command = crate::cli::command();
+        command.build();
+        walk(&command, "", &mut found);
+        for commands in found.values_mut() {
+            commands.sort();
+        }
+        found
+    }
+
+    /// The rows of the table in docs/options.md: option, value, commands.
+    fn documented() -> BTreeMap<(String, String), Vec<String>> {
+        let page = include_str!("../../docs/options.md");
+        let table = page
+            .split("<!-- options table -->")
+            .nth(1)
+            .expect("docs/options.md marks its table with <!-- options table -->");
+        let mut rows = BTreeMap::new();
+        for line in table.lines().skip_while(|l| !l.starts_with('|')) {
+            if !line.starts_with('|') {
+                break;
+            }
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            // | option | value | meaning | default | commands |
+            if cells.len() < 6 || cells[1] == "option" || cells[1].starts_with("---") {
+                continue;
+            }
+            let unquote = |s: &str| s.trim().trim_matches('`').to_string();
+            let mut commands: Vec<String> = cells[5].split(',').map(unquote).collect();
+            commands.retain(|c| !c.is_empty());
+            commands.sort();
+            let previous = rows.insert((unquote(cells[1]), unquote(cells[2])), commands);
+            assert!(previous.is_none(), "docs/options.md lists {line} twice");
+        }
+        rows
+    }
+
+    #[test]
+    fn the_options_table_is_what_clap_defines() {
+        let (defined, documented) = (defined(), documented());
+        let row = |(option, value): &(String, String), commands: &Vec<String>| {
+            format!(
+                "| `{option}` | `{value}` | ... | ... | {} |",
+                commands.join(", ")
+            )
+        };
+        let mut wrong = Vec::new();
+        for (key, commands) in &defined {
+            match documented.get(key) {
+                Some(listed) if listed == commands => {}
+                Some(listed) => wrong.push(format!(
+                    "{} is in {} but the table says {}",
+                    key.0,
+                    commands.join(", "),
+                    listed.join(", ")
+                )),
+                None => wrong.push(format!("missing row: {}", row(key, commands))),
+            }
+        }
+        for key in documented.keys().filter(|k| !defined.contains_key(*k)) {
+            wrong.push(format!("no subcommand has {} {}", key.0, key.1));
+        }
+        assert!(wrong.is_empty(), "docs/options.md:\n{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn one_option_name_has_one_value_name() {
+        // `--out` is FILE for a file and DIR for a study's report folder;
+        // `--values` is a distribution, or the value limits of a judge problem.
+        let allowed = ["--out", "--values"];
+        let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (option, value) in defined().keys() {
+            names.entry(option.clone()).or_default().push(value.clone());
+        }
+        for (option, values) in names {
+            assert!(
+                values.len() == 1 || allowed.contains(&option.as_str()),
+                "{option} takes {values:?}: one option, one value name"
+            );
+        }
+    }
+}
