@@ -19,16 +19,20 @@
 #
 # Settings (environment): MUTANTS_JOBS (cargo-mutants jobs, default 1),
 # MUTANTS_NICE (niceness, default 15), MUTANTS_BUDGET (seconds for the whole
-# --in-diff step, default 900), MUTANTS_COPY_TARGET (reuse ./target in the
-# scratch copies, default true: dependencies are not rebuilt per module).
+# --in-diff step, default 900), MUTANTS_TARGET_DIR (the cargo target
+# directory of every build, default ./target: the scratch copies of
+# cargo-mutants then reuse the dependencies `cargo test` built there instead of
+# building them again per module; only coinline itself is rebuilt, from the
+# copy. Point it elsewhere, seeded with `cp -a target DIR`, to keep building
+# in the checkout meanwhile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 out=${MUTANTS_OUT:-$(dirname "$root")/coinline-mutants.out}
 jobs=${MUTANTS_JOBS:-1}
 nice_level=${MUTANTS_NICE:-15}
-copy_target=${MUTANTS_COPY_TARGET:-true}
 export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-$jobs}
+export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-$root/target}
 
 if ! cargo mutants --version >/dev/null 2>&1; then
     echo "== installing cargo-mutants"
@@ -37,22 +41,25 @@ fi
 mkdir -p "$out"
 
 # name | source files (space-separated) | cargo test targets | test-name filters
+#      | opt-level of coinline itself (its dependencies stay as Cargo.toml says)
 #
 # The filters select the tests that exercise the module (substrings of test
 # names, in the unit tests of the library and, with `--test it`, in the
 # integration tests). Narrow filters keep a mutant's test run to seconds; the
-# build of the mutated crate is most of the cost.
+# build of the mutated crate is most of the cost, so modules whose tests are
+# small build coinline at opt-level 1 without debug information (about half
+# the time of the test profile's opt-level 2 with it).
 MODULES=(
-    "board|src/board.rs|--lib|board::"
-    "shrink|src/shrink.rs|--lib|shrink::"
-    "output|src/output.rs|--lib --test it|output:: interrupted_compare"
-    "merge|src/compare/merge.rs|--lib|compare::merge::"
-    "judge-io|src/judge/input.rs src/judge/answers.rs|--lib|judge::input:: judge::answers::"
-    "check|src/check.rs|--lib --test it|check check_catches properties corpus"
-    "rules|src/game.rs src/rules.rs src/solve/generic.rs|--lib --test it|game rules generic check_catches examples"
-    "solvers|src/solve/mod.rs src/solve/memo.rs src/solve/minimax.rs src/solve/linear.rs|--lib --test it|solve linear properties examples check_catches"
-    "table|src/solve/table.rs|--lib --test it|table linear corpus"
-    "strategy|src/strategy.rs|--lib --test it|strategy check_catches properties"
+    "board|src/board.rs|--lib|board::|1"
+    "shrink|src/shrink.rs|--lib|shrink::|1"
+    "output|src/output.rs|--lib --test it|output:: interrupted_compare|1"
+    "merge|src/compare/merge.rs|--lib|compare::merge::|1"
+    "judge-io|src/judge/input.rs src/judge/answers.rs|--lib|judge::input:: judge::answers::|1"
+    "check|src/check.rs|--lib --test it|check check_catches properties corpus|2"
+    "rules|src/game.rs src/rules.rs src/solve/generic.rs|--lib --test it|game rules generic check_catches examples|2"
+    "solvers|src/solve/mod.rs src/solve/memo.rs src/solve/minimax.rs src/solve/linear.rs|--lib --test it|solve linear properties examples check_catches|2"
+    "table|src/solve/table.rs|--lib --test it|table linear corpus|2"
+    "strategy|src/strategy.rs|--lib --test it|strategy check_catches properties|2"
 )
 
 lines() { if [ -s "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
@@ -61,8 +68,8 @@ lines() { if [ -s "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
 # fourth argument), with the tests of `binaries` matching `filters`. Results
 # in $out/$name; one summary row in $out/$name.row.
 run_module() {
-    local name=$1 files=$2 binaries=$3 filters=$4
-    shift 4
+    local name=$1 files=$2 binaries=$3 filters=$4 opt=$5
+    shift 5
     local args=() f
     for f in $files; do
         [ -f "$f" ] || { echo "   ($f does not exist: skipped)"; continue; }
@@ -73,8 +80,17 @@ run_module() {
     [ -n "${MUTANTS_ITERATE:-}" ] || rm -rf "$dir"
     local start=$SECONDS status=0
     # shellcheck disable=SC2086
-    nice -n "$nice_level" cargo mutants --no-shuffle -j "$jobs" --copy-target="$copy_target" \
-        ${MUTANTS_ITERATE:+--iterate} "${args[@]}" "$@" -o "$dir" -- $binaries -- $filters \
+    local targets=() t
+    for t in $binaries; do targets+=("--cargo-arg=$t"); done
+    if [ "$opt" != 2 ]; then
+        targets+=("--cargo-arg=--config=profile.test.package.coinline.opt-level=$opt"
+            "--cargo-arg=--config=profile.test.package.coinline.debug=false")
+    fi
+    # The targets go to every cargo command (the build too, which otherwise
+    # builds every test target); the filters to the test binaries.
+    nice -n "$nice_level" cargo mutants --no-shuffle -j "$jobs" --jobserver-tasks "$jobs" \
+        ${MUTANTS_ITERATE:+--iterate} "${args[@]}" "${targets[@]}" "$@" -o "$dir" \
+        -- -- $filters \
         >"$out/$name.log" 2>&1 || status=$?
     local m=$dir/mutants.out caught missed unviable timeout
     caught=$(lines "$m/caught.txt")
@@ -114,7 +130,7 @@ if [ "${1:-}" = "--in-diff" ]; then
     failed=0
     deadline=$((SECONDS + budget))
     for entry in "${MODULES[@]}"; do
-        IFS='|' read -r name files binaries filters <<<"$entry"
+        IFS='|' read -r name files binaries filters opt <<<"$entry"
         touched=()
         for f in $files; do
             if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
@@ -128,8 +144,8 @@ if [ "${1:-}" = "--in-diff" ]; then
         # The test suite passed just before (scripts/test.sh): no baseline.
         status=0
         timeout --kill-after=30 "$left" bash -c "$(declare -f run_module lines);
-            out='$out' jobs='$jobs' nice_level='$nice_level' copy_target='$copy_target'
-            run_module in-diff-$name '${touched[*]}' '$binaries' '$filters' \
+            out='$out' jobs='$jobs' nice_level='$nice_level'
+            run_module in-diff-$name '${touched[*]}' '$binaries' '$filters' '$opt' \
                 --in-diff '$diff' --baseline=skip --timeout 120" || status=$?
         case $status in
             0) ;;
@@ -148,9 +164,9 @@ for entry in "${MODULES[@]}"; do
 done
 missed_any=0
 for entry in "${selected[@]}"; do
-    IFS='|' read -r name files binaries filters <<<"$entry"
+    IFS='|' read -r name files binaries filters opt <<<"$entry"
     echo "== $name: $files (tests: $binaries -- $filters)"
-    run_module "$name" "$files" "$binaries" "$filters" || missed_any=1
+    run_module "$name" "$files" "$binaries" "$filters" "$opt" || missed_any=1
 done
 
 summary=$out/summary.md

@@ -162,6 +162,12 @@ mod tests {
         assert_eq!(candidate_values("0 0"), vec![vec![0], vec![0]]);
         let gone = shrink(&Board::parse("5").unwrap(), 100, |_| true);
         assert!(gone.is_empty());
+        // The largest values halve without overflow.
+        let max = i64::MAX;
+        assert_eq!(
+            candidate_values(&format!("{max}")),
+            vec![vec![], vec![max / 2], vec![0], vec![max / 2], vec![max - 1]]
+        );
         // Nothing is smaller than the empty board.
         assert_eq!(candidate_values(""), Vec::<Vec<i64>>::new());
     }
