@@ -4,6 +4,7 @@
 #   bash scripts/mutants.sh                 every module of MODULES, each with
 #                                           the tests selected for it
 #   bash scripts/mutants.sh board shrink    only the modules named
+#   bash scripts/mutants.sh --summary       summary.md of the runs in $MUTANTS_OUT
 #   bash scripts/mutants.sh --in-diff DIFF  only the mutants on the lines a diff
 #                                           adds, module by module with the
 #                                           same tests (CI: scripts/test.sh)
@@ -52,7 +53,7 @@ mkdir -p "$out"
 MODULES=(
     "board|src/board.rs|--lib|board::|1"
     "shrink|src/shrink.rs|--lib|shrink::|1"
-    "output|src/output.rs|--lib --test it|output:: interrupted_compare|1"
+    "output|src/output.rs|--lib|output::|1"
     "merge|src/compare/merge.rs|--lib|compare::merge::|1"
     "judge-io|src/judge/input.rs src/judge/answers.rs|--lib|judge::input:: judge::answers::|1"
     "check|src/check.rs|--lib --test it|check check_catches properties corpus|2"
@@ -65,8 +66,8 @@ MODULES=(
 lines() { if [ -s "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
 
 # cargo-mutants on `files` (plus any further cargo-mutants options after the
-# fourth argument), with the tests of `binaries` matching `filters`. Results
-# in $out/$name; one summary row in $out/$name.row.
+# fifth argument), with the tests of `binaries` matching `filters`. Results
+# in $out/$name, its log in $out/$name.log, its duration in $out/$name.time.
 run_module() {
     local name=$1 files=$2 binaries=$3 filters=$4 opt=$5
     shift 5
@@ -79,7 +80,6 @@ run_module() {
     local dir=$out/$name
     [ -n "${MUTANTS_ITERATE:-}" ] || rm -rf "$dir"
     local start=$SECONDS status=0
-    # shellcheck disable=SC2086
     local targets=() t
     for t in $binaries; do targets+=("--cargo-arg=$t"); done
     if [ "$opt" != 2 ]; then
@@ -88,6 +88,7 @@ run_module() {
     fi
     # The targets go to every cargo command (the build too, which otherwise
     # builds every test target); the filters to the test binaries.
+    # shellcheck disable=SC2086
     nice -n "$nice_level" cargo mutants --no-shuffle -j "$jobs" --jobserver-tasks "$jobs" \
         ${MUTANTS_ITERATE:+--iterate} "${args[@]}" "${targets[@]}" "$@" -o "$dir" \
         -- -- $filters \
@@ -100,7 +101,7 @@ run_module() {
     local took=$((SECONDS - start))
     echo "   $name: caught $caught, missed $missed, unviable $unviable, timed out $timeout" \
         "(${took} s, cargo-mutants status $status)"
-    echo "| $name | $caught | $missed | $unviable | $timeout | ${took} s |" >"$out/$name.row"
+    echo "$took" >"$out/$name.time"
     if [ "$missed" -gt 0 ]; then
         sed 's/^/   MISSED: /' "$m/missed.txt"
     fi
@@ -121,75 +122,103 @@ run_module() {
     [ "$missed" -eq 0 ]
 }
 
-if [ "${1:-}" = "--in-diff" ]; then
-    diff=${2:?usage: mutants.sh --in-diff DIFF}
-    budget=${MUTANTS_BUDGET:-900}
-    diff=$(realpath "$diff")
-    echo "== cargo-mutants on the lines of $diff ($(cargo mutants --version)," \
-        "at most ${budget} s, output in $out/in-diff-*)"
-    failed=0
-    deadline=$((SECONDS + budget))
-    for entry in "${MODULES[@]}"; do
-        IFS='|' read -r name files binaries filters opt <<<"$entry"
-        touched=()
-        for f in $files; do
-            if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
+main() {
+    if [ "${1:-}" = "--summary" ]; then
+        write_summary
+        return 0
+    fi
+    if [ "${1:-}" = "--in-diff" ]; then
+        diff=${2:?usage: mutants.sh --in-diff DIFF}
+        budget=${MUTANTS_BUDGET:-900}
+        diff=$(realpath "$diff")
+        echo "== cargo-mutants on the lines of $diff ($(cargo mutants --version)," \
+            "at most ${budget} s, output in $out/in-diff-*)"
+        failed=0
+        deadline=$((SECONDS + budget))
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name files binaries filters opt <<<"$entry"
+            touched=()
+            for f in $files; do
+                if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
+            done
+            [ ${#touched[@]} -gt 0 ] || continue
+            left=$((deadline - SECONDS))
+            if [ "$left" -le 60 ]; then
+                echo "   $name: not tested, the budget of ${budget} s is spent"
+                continue
+            fi
+            # The test suite passed just before (scripts/test.sh): no baseline.
+            status=0
+            timeout --kill-after=30 "$left" bash -c "$(declare -f run_module lines);
+                out='$out' jobs='$jobs' nice_level='$nice_level'
+                run_module in-diff-$name '${touched[*]}' '$binaries' '$filters' '$opt' \
+                    --in-diff '$diff' --baseline=skip --timeout 120" || status=$?
+            case $status in
+                0) ;;
+                124 | 137)
+                    echo "   $name: stopped at the budget of ${budget} s (not all mutants tested)"
+                    # What was missed before the stop still fails the step.
+                    if [ "$(lines "$out/in-diff-$name/mutants.out/missed.txt")" -gt 0 ]; then
+                        sed 's/^/   MISSED: /' "$out/in-diff-$name/mutants.out/missed.txt"
+                        failed=1
+                    fi
+                    ;;
+                *) failed=1 ;;
+            esac
         done
-        [ ${#touched[@]} -gt 0 ] || continue
-        left=$((deadline - SECONDS))
-        if [ "$left" -le 60 ]; then
-            echo "   $name: not tested, the budget of ${budget} s is spent"
-            continue
-        fi
-        # The test suite passed just before (scripts/test.sh): no baseline.
-        status=0
-        timeout --kill-after=30 "$left" bash -c "$(declare -f run_module lines);
-            out='$out' jobs='$jobs' nice_level='$nice_level'
-            run_module in-diff-$name '${touched[*]}' '$binaries' '$filters' '$opt' \
-                --in-diff '$diff' --baseline=skip --timeout 120" || status=$?
-        case $status in
-            0) ;;
-            124 | 137) echo "   $name: stopped at the budget of ${budget} s (not all mutants tested)" ;;
-            *) failed=1 ;;
-        esac
-    done
-    exit $failed
-fi
+        return $failed
+    fi
 
-echo "== $(cargo mutants --version), output in $out"
-selected=()
-for entry in "${MODULES[@]}"; do
-    IFS='|' read -r name _ <<<"$entry"
-    if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then selected+=("$entry"); fi
-done
-missed_any=0
-for entry in "${selected[@]}"; do
-    IFS='|' read -r name files binaries filters opt <<<"$entry"
-    echo "== $name: $files (tests: $binaries -- $filters)"
-    run_module "$name" "$files" "$binaries" "$filters" "$opt" || missed_any=1
-done
-
-summary=$out/summary.md
-{
-    echo "# cargo-mutants on coinline's core, $(date -u +%Y-%m-%d)"
-    echo
-    echo "$(cargo mutants --version); \`bash scripts/mutants.sh $*\` at $(git rev-parse --short HEAD)"
-    echo
-    echo "| module | caught | missed | unviable | timed out | time |"
-    echo "| --- | --- | --- | --- | --- | --- |"
+    echo "== $(cargo mutants --version), output in $out"
+    selected=()
     for entry in "${MODULES[@]}"; do
         IFS='|' read -r name _ <<<"$entry"
-        [ -f "$out/$name.row" ] && cat "$out/$name.row"
+        if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then selected+=("$entry"); fi
     done
-    echo
-    echo "Missed:"
-    echo
-    for entry in "${MODULES[@]}"; do
-        IFS='|' read -r name _ <<<"$entry"
-        [ -s "$out/$name/mutants.out/missed.txt" ] && sed 's/^/- /' "$out/$name/mutants.out/missed.txt"
+    missed_any=0
+    for entry in "${selected[@]}"; do
+        IFS='|' read -r name files binaries filters opt <<<"$entry"
+        echo "== $name: $files (tests: $binaries -- $filters)"
+        run_module "$name" "$files" "$binaries" "$filters" "$opt" || missed_any=1
     done
-    true
-} >"$summary"
-echo "== summary: $summary"
-cat "$summary"
-exit $missed_any
+
+    write_summary
+    return $missed_any
+}
+
+# $out/summary.md: a row per module run so far (from its output folder), then
+# every missed mutant.
+write_summary() {
+    local summary=$out/summary.md entry name m
+    {
+        echo "# cargo-mutants on coinline's core, $(date -u +%Y-%m-%d)"
+        echo
+        echo "$(cargo mutants --version), at $(git rev-parse --short HEAD)"
+        echo
+        echo "| module | caught | missed | unviable | timed out | time |"
+        echo "| --- | --- | --- | --- | --- | --- |"
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name _ <<<"$entry"
+            m=$out/$name/mutants.out
+            [ -d "$m" ] || continue
+            echo "| $name | $(lines "$m/caught.txt") | $(lines "$m/missed.txt")" \
+                "| $(lines "$m/unviable.txt") | $(lines "$m/timeout.txt")" \
+                "| $(cat "$out/$name.time" 2>/dev/null || echo ?) s |"
+        done
+        echo
+        echo "Missed:"
+        echo
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name _ <<<"$entry"
+            m=$out/$name/mutants.out
+            if [ -s "$m/missed.txt" ]; then sed 's/^/- /' "$m/missed.txt"; fi
+        done
+    } >"$summary"
+    echo "== summary: $summary"
+    cat "$summary"
+}
+
+# The whole file is read before main runs, so editing it during a long run
+# does not change the run.
+main "$@"
+exit $?

@@ -509,6 +509,45 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// `abandon_pending` as the interrupt handler calls it, in the middle of
+    /// a write. It keeps the list locked for good, so the write runs in a
+    /// child process: this test binary again, running only this test.
+    #[test]
+    fn abandoning_removes_the_temporary_file_and_names_the_destination() {
+        const CHILD: &str = "COINLINE_ABANDON_CHILD";
+        if let Some(dir) = std::env::var_os(CHILD) {
+            let path = PathBuf::from(dir).join("out.csv");
+            let tmp = temporary_path(&path);
+            let _ = write(&path, |w| {
+                w.write_all(b"half")?;
+                let kept = abandon_pending();
+                println!("kept {kept:?}, temporary file gone: {}", !tmp.exists());
+                std::process::exit(0)
+            });
+            return;
+        }
+        let dir = scratch("abandon");
+        std::fs::write(dir.join("out.csv"), b"old").unwrap();
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "output::tests::abandoning_removes_the_temporary_file_and_names_the_destination",
+                "--nocapture",
+            ])
+            .env(CHILD, &dir)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&child.stdout);
+        let expected = format!(
+            "kept [{:?}], temporary file gone: true",
+            dir.join("out.csv")
+        );
+        assert!(stdout.contains(&expected), "{stdout}");
+        assert_eq!(std::fs::read(dir.join("out.csv")).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn directories_are_refused_and_dash_is_stdout() {
         let dir = scratch("dir");
