@@ -216,9 +216,9 @@ struct Scanner {
     pending_in_token: bool,
 }
 
-/// Bytes of a token kept for its error message (enough for
-/// [`QUOTE_CHARS`] characters of up to 4 bytes).
-const KEEP: usize = 4 * QUOTE_CHARS + 4;
+/// Bytes of a token kept for its error message: [`QUOTE_CHARS`] characters
+/// of up to 4 bytes, and one more, which tells that the token was longer.
+const KEEP: usize = (QUOTE_CHARS + 1) * 4;
 
 impl Scanner {
     fn new(max: usize) -> Self {
@@ -306,15 +306,6 @@ impl Scanner {
             .map_err(|expected| self.bad_token(expected, &self.token_text(chunk, start, end)))
     }
 
-    /// A comma: ends the field, which must have held a value.
-    fn comma(&mut self) -> Result<()> {
-        if self.field_empty {
-            return Err(empty_field(self.values.len() + 1));
-        }
-        self.field_empty = true;
-        Ok(())
-    }
-
     fn chunk(&mut self, chunk: &[u8]) -> Result<()> {
         let mut i = 0;
         // Where the current token starts in this chunk (0 if it began in an
@@ -329,7 +320,7 @@ impl Scanner {
             match self.phase {
                 Phase::Between => {
                     i = self.fast(chunk, i)?;
-                    if i < chunk.len() && chunk[i] < 0x80 {
+                    if i < chunk.len() && chunk[i].is_ascii() {
                         // A token the fast path does not take.
                         self.begin()?;
                         start = i;
@@ -346,29 +337,22 @@ impl Scanner {
                         if digit > 9 {
                             break;
                         }
-                        if digits < 18 {
-                            magnitude = magnitude * 10 + u64::from(digit);
-                            digits += 1;
-                        } else {
-                            match magnitude
-                                .checked_mul(10)
-                                .and_then(|m| m.checked_add(u64::from(digit)))
-                            {
-                                Some(m) => magnitude = m,
-                                None => self.overflow = true,
-                            }
+                        match next_magnitude(magnitude, digits, digit) {
+                            Some(m) => magnitude = m,
+                            None => self.overflow = true,
                         }
+                        digits = digits.saturating_add(1);
                         i += 1;
                     }
                     self.magnitude = magnitude;
                     self.digits = digits;
-                    if i < chunk.len() && chunk[i] < 0x80 {
+                    if i < chunk.len() && chunk[i].is_ascii() {
                         let b = chunk[i];
                         if is_separator(b) {
                             self.end_in(chunk, start, i)?;
-                            if b == b',' {
-                                self.comma()?;
-                            }
+                            // The field held this token; a comma starts the
+                            // next field, empty so far.
+                            self.field_empty = b == b',';
                         } else {
                             self.phase = Phase::Bad;
                         }
@@ -378,9 +362,7 @@ impl Scanner {
                 _ => {
                     if is_separator(b) {
                         self.end_in(chunk, start, i)?;
-                        if b == b',' {
-                            self.comma()?;
-                        }
+                        self.field_empty = b == b',';
                     } else {
                         self.next_byte(b);
                     }
@@ -389,8 +371,8 @@ impl Scanner {
             }
         }
         // Keep the start of an unfinished token for its error message.
-        if self.phase != Phase::Between && self.carry.len() < KEEP {
-            let room = KEEP - self.carry.len();
+        if self.phase != Phase::Between {
+            let room = KEEP.saturating_sub(self.carry.len());
             let end = chunk.len().min(start + room);
             self.carry.extend_from_slice(&chunk[start..end]);
         }
@@ -590,6 +572,19 @@ impl Scanner {
             return Err(empty_field(self.values.len() + 1));
         }
         Ok(self.values)
+    }
+}
+
+/// `magnitude * 10 + digit`, or `None` beyond `u64`: a magnitude of fewer
+/// than 18 digits cannot overflow, so the hot loop skips the checks there.
+#[inline(always)]
+fn next_magnitude(magnitude: u64, digits: u32, digit: u8) -> Option<u64> {
+    if digits < 18 {
+        Some(magnitude * 10 + u64::from(digit))
+    } else {
+        magnitude
+            .checked_mul(10)
+            .and_then(|m| m.checked_add(u64::from(digit)))
     }
 }
 
@@ -863,6 +858,15 @@ mod tests {
             (b"1,2,".to_vec(), bad(3, "", empty)),
             (b",1".to_vec(), bad(1, "", empty)),
             (b"1 ,, 2".to_vec(), bad(2, "", empty)),
+            // The same after tokens the fast path leaves to the byte scanner
+            // (a sign, 19 digits).
+            (b"+5 ,1".to_vec(), Ok(vec![5, 1])),
+            (b"+5,,1".to_vec(), bad(2, "", empty)),
+            (
+                b"1234567890123456789 ,1".to_vec(),
+                Ok(vec![1_234_567_890_123_456_789, 1]),
+            ),
+            (b"1234567890123456789,,1".to_vec(), bad(2, "", empty)),
             // Unicode whitespace separates, also inside what was a number.
             (
                 "1\u{a0}2\u{3000}3\u{85}4".as_bytes().to_vec(),
@@ -911,6 +915,57 @@ mod tests {
                 text.escape_ascii()
             );
         }
+    }
+
+    #[test]
+    fn the_fast_path_takes_plain_values_and_stops_where_its_contract_says() {
+        // (text, the index `fast` stops at, the values it took). It takes
+        // separators and values of an optional `-` and 1 to 18 digits
+        // followed by a separator; it leaves anything else to the scanner.
+        let cases: [(&[u8], usize, &[i64]); 11] = [
+            (b"12 -34,5\t", 9, &[12, -34, 5]),
+            (b"1 +6 ", 2, &[1]),
+            (b"1 123456789012345678 7", 21, &[1, 123_456_789_012_345_678]),
+            (b"-123456789012345678 ", 20, &[-123_456_789_012_345_678]),
+            (b"1 1234567890123456789 ", 2, &[1]),
+            (b"1 12a ", 2, &[1]),
+            (b"1 -", 2, &[1]),
+            (b"1 - 2", 2, &[1]),
+            ("1 \u{a0}2".as_bytes(), 2, &[1]),
+            (b" \n", 2, &[]),
+            (b"", 0, &[]),
+        ];
+        for (text, stop, values) in cases {
+            let mut scan = Scanner::new(MAX_BOARD_LEN);
+            let what = text.escape_ascii().to_string();
+            assert_eq!(scan.fast(text, 0), Ok(stop), "{what}");
+            assert_eq!(scan.values, values, "{what}");
+        }
+        let mut scan = Scanner::new(10);
+        assert_eq!(scan.fast(b"xx 7 8 ", 2), Ok(7));
+        assert_eq!(scan.values, [7, 8]);
+        assert!(!scan.field_empty);
+        assert_eq!(scan.fast(b"9,", 0), Ok(2));
+        assert_eq!(
+            (scan.values.as_slice(), scan.field_empty),
+            (&[7, 8, 9][..], true)
+        );
+        let mut full = Scanner::new(2);
+        assert_eq!(
+            full.fast(b"1 2 3 ", 0).map_err(|e| e.to_string()),
+            Err("the board has more than 2 values, the most coinline reads".to_string())
+        );
+        assert_eq!(full.values, [1, 2]);
+        assert_eq!(
+            Scanner::new(10)
+                .fast(b"1,,2 ", 0)
+                .map_err(|e| e.to_string()),
+            Err(
+                "token 2 \"\" is not an integer (nothing between two commas, or a comma \
+                 first or last)"
+                    .to_string()
+            )
+        );
     }
 
     #[test]
