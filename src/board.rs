@@ -774,10 +774,12 @@ mod tests {
         assert_eq!(read_values(&b"1 2 3"[..], 3), Ok(vec![1, 2, 3]));
     }
 
+    /// Values read, or the error's message.
+    type Outcome = std::result::Result<Vec<i64>, String>;
+
     /// Reads `text` whole and in chunks of 1 to 8 bytes, checks that every
-    /// way gives the same outcome, and returns it (values, or the error's
-    /// message).
-    fn read_every_way(text: &[u8], max: usize) -> std::result::Result<Vec<i64>, String> {
+    /// way gives the same outcome, and returns it.
+    fn read_every_way(text: &[u8], max: usize) -> Outcome {
         let whole = read_values(text, max).map_err(|e| e.to_string());
         for size in 1..=8 {
             let reader = std::io::BufReader::with_capacity(size, text);
@@ -802,7 +804,7 @@ mod tests {
         let empty = "an integer (nothing between two commas, or a comma first or last)";
         let long_digits = format!("{}x", "7".repeat(100));
         let long_smiles = "\u{1F600}".repeat(50);
-        let cases: Vec<(Vec<u8>, std::result::Result<Vec<i64>, String>)> = vec![
+        let cases: Vec<(Vec<u8>, Outcome)> = vec![
             (b"".to_vec(), Ok(vec![])),
             (b" \n\t\r ".to_vec(), Ok(vec![])),
             (b"8 15 3 7".to_vec(), Ok(vec![8, 15, 3, 7])),
