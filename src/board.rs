@@ -499,7 +499,10 @@ impl Scanner {
             }
             return Ok(i + 1);
         }
-        if b & 0xc0 == 0x80 && self.pending_len < self.pending_need {
+        // A continuation byte of the pending character. (While a character
+        // is pending, `pending_len < pending_need`: it is complete, and no
+        // longer pending, as soon as they are equal.)
+        if b & 0xc0 == 0x80 {
             self.pending[self.pending_len] = b;
             self.pending_len += 1;
             if self.pending_len == self.pending_need {
