@@ -133,7 +133,7 @@ main() {
         diff=$(realpath "$diff")
         echo "== cargo-mutants on the lines of $diff ($(cargo mutants --version)," \
             "at most ${budget} s, output in $out/in-diff-*)"
-        failed=0
+        failed=0 ran=0
         deadline=$((SECONDS + budget))
         for entry in "${MODULES[@]}"; do
             IFS='|' read -r name files binaries filters opt <<<"$entry"
@@ -142,6 +142,7 @@ main() {
                 if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
             done
             [ ${#touched[@]} -gt 0 ] || continue
+            ran=$((ran + 1))
             left=$((deadline - SECONDS))
             if [ "$left" -le 60 ]; then
                 echo "   $name: not tested, the budget of ${budget} s is spent"
@@ -166,6 +167,9 @@ main() {
                 *) failed=1 ;;
             esac
         done
+        if [ "$ran" -eq 0 ]; then
+            echo "   the diff touches no file of the modules in scripts/mutants.sh: nothing to test"
+        fi
         return $failed
     fi
 
