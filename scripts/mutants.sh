@@ -20,7 +20,7 @@
 #
 # Settings (environment): MUTANTS_JOBS (cargo-mutants jobs, default 1),
 # MUTANTS_NICE (niceness, default 15), MUTANTS_BUDGET (seconds for the whole
-# --in-diff step, default 900), MUTANTS_TARGET_DIR (the cargo target
+# --in-diff step, default 480), MUTANTS_TARGET_DIR (the cargo target
 # directory of every build, default ./target: the scratch copies of
 # cargo-mutants then reuse the dependencies `cargo test` built there instead of
 # building them again per module; only coinline itself is rebuilt, from the
@@ -129,7 +129,7 @@ main() {
     fi
     if [ "${1:-}" = "--in-diff" ]; then
         diff=${2:?usage: mutants.sh --in-diff DIFF}
-        budget=${MUTANTS_BUDGET:-900}
+        budget=${MUTANTS_BUDGET:-480}
         diff=$(realpath "$diff")
         echo "== cargo-mutants on the lines of $diff ($(cargo mutants --version)," \
             "at most ${budget} s, output in $out/in-diff-*)"

@@ -26,7 +26,7 @@ echo "== cargo-mutants on the lines the last commit changed"
 # Every mutant cargo-mutants makes on a line the last commit added, in the
 # modules of scripts/mutants.sh, must be caught by that module's tests (the
 # tests just run above, so no baseline). At most MUTANTS_BUDGET seconds
-# (default 900, checked between modules; a module cut off by it is reported,
+# (default 480, checked between modules; a module cut off by it is reported,
 # not failed). A shallow clone has no HEAD~1 to diff against: the step says
 # so and is skipped.
 if git rev-parse --quiet --verify 'HEAD~1^{commit}' >/dev/null 2>&1; then
