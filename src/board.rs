@@ -361,11 +361,13 @@ impl Scanner {
                 }
                 _ => {
                     if is_separator(b) {
-                        self.end_in(chunk, start, i)?;
-                        self.field_empty = b == b',';
-                    } else {
-                        self.next_byte(b);
+                        // A sign alone, or a bad token: never a value, so
+                        // `end` refuses it and reading stops here.
+                        let refused = self.end_in(chunk, start, i);
+                        debug_assert!(refused.is_err(), "only digits make a value");
+                        return refused;
                     }
+                    self.next_byte(b);
                     i += 1;
                 }
             }
