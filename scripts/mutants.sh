@@ -1,52 +1,76 @@
 #!/usr/bin/env bash
 # Mutation testing of the core with cargo-mutants (installed here if missing).
 #
-#   bash scripts/mutants.sh              every core module, its own tests each
-#   bash scripts/mutants.sh check game   only the modules named (see MODULES)
-#   bash scripts/mutants.sh --in-diff FILE
-#                                        only mutants on the lines of a diff,
-#                                        against the whole test suite (CI)
+#   bash scripts/mutants.sh                 every module of MODULES, each with
+#                                           the tests selected for it
+#   bash scripts/mutants.sh board shrink    only the modules named
+#   bash scripts/mutants.sh --summary       summary.md of the runs in $MUTANTS_OUT
+#   bash scripts/mutants.sh --in-diff DIFF  only the mutants on the lines a diff
+#                                           adds, module by module with the
+#                                           same tests (CI: scripts/test.sh)
 #
 # Results go outside the repository, to $MUTANTS_OUT (default
-# ../coinline-mutants.out beside the checkout): one cargo-mutants output
-# folder per module and summary.md, a table of caught / missed / unviable /
-# timed out. Exit status: 0 when no mutant was missed, 1 otherwise.
+# ../coinline-mutants.out beside the checkout): a cargo-mutants output folder
+# per module, its log, and summary.md (caught / missed / unviable / timed out
+# per module, every missed mutant listed). Exit status: 0 when no mutant was
+# missed, 1 otherwise (or when cargo-mutants could not run).
+#
 # Equivalent mutants are excluded, each with its argument, in
 # .cargo/mutants.toml; reports/MUTANTS.md holds the last full run.
+#
+# Settings (environment): MUTANTS_JOBS (cargo-mutants jobs, default 1),
+# MUTANTS_NICE (niceness, default 15), MUTANTS_BUDGET (seconds for the whole
+# --in-diff step, default 480), MUTANTS_TARGET_DIR (the cargo target
+# directory of every build, default ./target: the scratch copies of
+# cargo-mutants then reuse the dependencies `cargo test` built there instead of
+# building them again per module; only coinline itself is rebuilt, from the
+# copy. Point it elsewhere, seeded with `cp -a target DIR`, to keep building
+# in the checkout meanwhile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 out=${MUTANTS_OUT:-$(dirname "$root")/coinline-mutants.out}
 jobs=${MUTANTS_JOBS:-1}
+nice_level=${MUTANTS_NICE:-15}
+export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-$jobs}
+export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-$root/target}
 
 if ! cargo mutants --version >/dev/null 2>&1; then
     echo "== installing cargo-mutants"
     cargo install cargo-mutants --locked
 fi
-echo "== $(cargo mutants --version), output in $out"
 mkdir -p "$out"
 
-# name | source files (space-separated) | test binaries | test-name filters
+# name | source files (space-separated) | cargo test targets | test-name filters
+#      | opt-level of coinline itself (its dependencies stay as Cargo.toml says)
+#
+# The filters select the tests that exercise the module (substrings of test
+# names, in the unit tests of the library and, with `--test it`, in the
+# integration tests). Narrow filters keep a mutant's test run to seconds; the
+# build of the mutated crate is most of the cost, so modules whose tests are
+# small build coinline at opt-level 1 without debug information (about half
+# the time of the test profile's opt-level 2 with it).
 MODULES=(
-    "check|src/check.rs|--lib --test it|check check_catches properties corpus"
-    "game|src/game.rs|--lib --test it|game check_catches examples properties"
-    "rules|src/rules.rs src/solve/generic.rs|--lib|rules generic"
-    "solvers|src/solve/mod.rs src/solve/memo.rs src/solve/minimax.rs src/solve/linear.rs|--lib --test it|solve linear properties examples check_catches"
-    "table|src/solve/table.rs|--lib --test it|table linear corpus"
-    "strategy|src/strategy.rs|--lib --test it|strategy check_catches properties"
-    "shrink|src/shrink.rs|--lib --test it|shrink compare"
-    "board|src/board.rs|--lib --test it|board cli_errors"
-    "output|src/output.rs|--lib --test it|output trust compare"
-    "merge|src/compare/merge.rs src/compare/summary.rs|--lib --test it|compare merge summary trust"
+    "board|src/board.rs|--lib|board::|1"
+    "shrink|src/shrink.rs|--lib|shrink::|1"
+    "output|src/output.rs|--lib|output::|1"
+    "merge|src/compare/merge.rs|--lib|compare::merge::|1"
+    "judge-io|src/judge/input.rs src/judge/answers.rs|--lib|judge::input:: judge::answers::|1"
+    "check|src/check.rs|--lib --test it|check check_catches properties corpus|2"
+    "rules|src/game.rs src/rules.rs src/solve/generic.rs|--lib --test it|game rules generic check_catches examples|2"
+    "solvers|src/solve/mod.rs src/solve/memo.rs src/solve/minimax.rs src/solve/linear.rs|--lib --test it|solve linear properties examples check_catches|2"
+    "table|src/solve/table.rs|--lib --test it|table linear corpus|2"
+    "strategy|src/strategy.rs|--lib --test it|strategy check_catches properties|2"
 )
 
-count() { if [ -f "$1" ]; then grep -c . "$1" || true; else echo 0; fi; }
+lines() { if [ -s "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
 
-summary=$out/summary.md
-missed_total=0
-
+# cargo-mutants on `files` (plus any further cargo-mutants options after the
+# fifth argument), with the tests of `binaries` matching `filters`. Results
+# in $out/$name, its log in $out/$name.log, its duration in $out/$name.time.
 run_module() {
-    local name=$1 files=$2 binaries=$3 filters=$4
+    local name=$1 files=$2 binaries=$3 filters=$4 opt=$5
+    shift 5
     local args=() f
     for f in $files; do
         [ -f "$f" ] || { echo "   ($f does not exist: skipped)"; continue; }
@@ -54,62 +78,156 @@ run_module() {
     done
     [ ${#args[@]} -gt 0 ] || return 0
     local dir=$out/$name
-    rm -rf "$dir"
-    echo "== $name: ${files}"
+    [ -n "${MUTANTS_ITERATE:-}" ] || rm -rf "$dir"
     local start=$SECONDS status=0
+    local targets=() t
+    for t in $binaries; do targets+=("--cargo-arg=$t"); done
+    if [ "$opt" != 2 ]; then
+        targets+=("--cargo-arg=--config=profile.test.package.coinline.opt-level=$opt"
+            "--cargo-arg=--config=profile.test.package.coinline.debug=false")
+    fi
+    # The targets go to every cargo command (the build too, which otherwise
+    # builds every test target); the filters to the test binaries.
     # shellcheck disable=SC2086
-    cargo mutants --no-shuffle -j "$jobs" "${args[@]}" -o "$dir" -- $binaries -- $filters \
+    nice -n "$nice_level" cargo mutants --no-shuffle -j "$jobs" --jobserver-tasks "$jobs" \
+        ${MUTANTS_ITERATE:+--iterate} "${args[@]}" "${targets[@]}" "$@" -o "$dir" \
+        -- -- $filters \
         >"$out/$name.log" 2>&1 || status=$?
-    local m=$dir/mutants.out
-    local caught missed unviable timeout
-    caught=$(count "$m/caught.txt"); missed=$(count "$m/missed.txt")
-    unviable=$(count "$m/unviable.txt"); timeout=$(count "$m/timeout.txt")
-    echo "   caught $caught, missed $missed, unviable $unviable, timed out $timeout" \
-        "($((SECONDS - start)) s, cargo-mutants status $status)"
-    echo "| $name | $caught | $missed | $unviable | $timeout | $((SECONDS - start)) s |" >>"$summary"
+    local m=$dir/mutants.out caught missed unviable timeout
+    caught=$(lines "$m/caught.txt")
+    missed=$(lines "$m/missed.txt")
+    unviable=$(lines "$m/unviable.txt")
+    timeout=$(lines "$m/timeout.txt")
+    local took=$((SECONDS - start))
+    echo "   $name: caught $caught, missed $missed, unviable $unviable, timed out $timeout" \
+        "(${took} s, cargo-mutants status $status)"
+    echo "$took" >"$out/$name.time"
     if [ "$missed" -gt 0 ]; then
         sed 's/^/   MISSED: /' "$m/missed.txt"
     fi
-    missed_total=$((missed_total + missed))
+    # cargo-mutants: 0 all caught, 2 some missed, 3 some timed out; anything
+    # else (1 usage, 4 the baseline failed, ...) means the run did not happen.
+    # With --in-diff, "no mutants to test" is a success.
+    case $status in
+        0 | 2 | 3) ;;
+        *)
+            if grep -q "No mutants" "$out/$name.log"; then
+                echo "   $name: no mutants on the lines changed"
+            else
+                tail -20 "$out/$name.log" >&2
+                return 1
+            fi
+            ;;
+    esac
+    [ "$missed" -eq 0 ]
 }
 
-if [ "${1:-}" = "--in-diff" ]; then
-    diff=${2:?usage: mutants.sh --in-diff FILE}
-    dir=$out/in-diff
-    rm -rf "$dir"
-    status=0
-    cargo mutants --no-shuffle -j "$jobs" --in-diff "$diff" -o "$dir" -- --lib --test it \
-        >"$out/in-diff.log" 2>&1 || status=$?
-    m=$dir/mutants.out
-    echo "   in-diff: caught $(count "$m/caught.txt"), missed $(count "$m/missed.txt")," \
-        "unviable $(count "$m/unviable.txt"), timed out $(count "$m/timeout.txt")" \
-        "(cargo-mutants status $status)"
-    if [ "$(count "$m/missed.txt")" -gt 0 ]; then
-        sed 's/^/   MISSED: /' "$m/missed.txt"
-        exit 1
+main() {
+    if [ "${1:-}" = "--summary" ]; then
+        write_summary
+        return 0
     fi
-    # 0: all caught; 2 would be missed (handled above); anything else is a failure to run,
-    # except when the diff held no mutants.
-    case $status in
-        0 | 3) exit 0 ;;
-        *) grep -q "No mutants" "$out/in-diff.log" && exit 0
-           tail -20 "$out/in-diff.log" >&2; exit 1 ;;
-    esac
-fi
+    if [ "${1:-}" = "--in-diff" ]; then
+        diff=${2:?usage: mutants.sh --in-diff DIFF}
+        budget=${MUTANTS_BUDGET:-480}
+        diff=$(realpath "$diff")
+        echo "== cargo-mutants on the lines of $diff ($(cargo mutants --version)," \
+            "at most ${budget} s, output in $out/in-diff-*)"
+        failed=0 ran=0
+        deadline=$((SECONDS + budget))
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name files binaries filters opt <<<"$entry"
+            touched=()
+            for f in $files; do
+                if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
+            done
+            [ ${#touched[@]} -gt 0 ] || continue
+            ran=$((ran + 1))
+            left=$((deadline - SECONDS))
+            if [ "$left" -le 60 ]; then
+                echo "   $name: not tested, the budget of ${budget} s is spent"
+                continue
+            fi
+            # The test suite passed just before (scripts/test.sh): no baseline,
+            # so no measured test time either. Unit tests (the opt-level 1
+            # modules) take under a second, so 20 s means a loop that never
+            # ends; the integration tests of the others get 120 s.
+            test_timeout=20
+            [ "$opt" != 2 ] || test_timeout=120
+            status=0
+            timeout --kill-after=30 "$left" bash -c "$(declare -f run_module lines);
+                out='$out' jobs='$jobs' nice_level='$nice_level'
+                run_module in-diff-$name '${touched[*]}' '$binaries' '$filters' '$opt' \
+                    --in-diff '$diff' --baseline=skip --timeout $test_timeout" || status=$?
+            case $status in
+                0) ;;
+                124 | 137)
+                    echo "   $name: stopped at the budget of ${budget} s (not all mutants tested)"
+                    # What was missed before the stop still fails the step.
+                    if [ "$(lines "$out/in-diff-$name/mutants.out/missed.txt")" -gt 0 ]; then
+                        sed 's/^/   MISSED: /' "$out/in-diff-$name/mutants.out/missed.txt"
+                        failed=1
+                    fi
+                    ;;
+                *) failed=1 ;;
+            esac
+        done
+        if [ "$ran" -eq 0 ]; then
+            echo "   the diff touches no file of the modules in scripts/mutants.sh: nothing to test"
+        fi
+        return $failed
+    fi
 
-{
-    echo "# cargo-mutants on coinline's core, $(date -u +%Y-%m-%d)"
-    echo
-    echo "| module | caught | missed | unviable | timed out | time |"
-    echo "| --- | --- | --- | --- | --- | --- |"
-} >"$summary"
-for entry in "${MODULES[@]}"; do
-    IFS='|' read -r name files binaries filters <<<"$entry"
-    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
-        continue
-    fi
-    run_module "$name" "$files" "$binaries" "$filters"
-done
-echo "== summary: $summary"
-cat "$summary"
-[ "$missed_total" -eq 0 ]
+    echo "== $(cargo mutants --version), output in $out"
+    selected=()
+    for entry in "${MODULES[@]}"; do
+        IFS='|' read -r name _ <<<"$entry"
+        if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then selected+=("$entry"); fi
+    done
+    missed_any=0
+    for entry in "${selected[@]}"; do
+        IFS='|' read -r name files binaries filters opt <<<"$entry"
+        echo "== $name: $files (tests: $binaries -- $filters)"
+        run_module "$name" "$files" "$binaries" "$filters" "$opt" || missed_any=1
+    done
+
+    write_summary
+    return $missed_any
+}
+
+# $out/summary.md: a row per module run so far (from its output folder), then
+# every missed mutant.
+write_summary() {
+    local summary=$out/summary.md entry name m
+    {
+        echo "# cargo-mutants on coinline's core, $(date -u +%Y-%m-%d)"
+        echo
+        echo "$(cargo mutants --version), at $(git rev-parse --short HEAD)"
+        echo
+        echo "| module | caught | missed | unviable | timed out | time |"
+        echo "| --- | --- | --- | --- | --- | --- |"
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name _ <<<"$entry"
+            m=$out/$name/mutants.out
+            [ -d "$m" ] || continue
+            echo "| $name | $(lines "$m/caught.txt") | $(lines "$m/missed.txt")" \
+                "| $(lines "$m/unviable.txt") | $(lines "$m/timeout.txt")" \
+                "| $(cat "$out/$name.time" 2>/dev/null || echo ?) s |"
+        done
+        echo
+        echo "Missed:"
+        echo
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name _ <<<"$entry"
+            m=$out/$name/mutants.out
+            if [ -s "$m/missed.txt" ]; then sed 's/^/- /' "$m/missed.txt"; fi
+        done
+    } >"$summary"
+    echo "== summary: $summary"
+    cat "$summary"
+}
+
+# The whole file is read before main runs, so editing it during a long run
+# does not change the run.
+main "$@"
+exit $?

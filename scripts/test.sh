@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints (which also compile the
 # benchmarks and examples), the test suite (unit, property, integration,
-# corpus replay, doc tests), the browser test of `coinline explain`, a real
+# corpus replay, doc tests), cargo-mutants on the lines of the last commit
+# (scripts/mutants.sh --in-diff), the browser test of `coinline explain`, a real
 # one-node Slurm running the sharded compare of examples/slurm/ (needs root:
 # it installs and starts Slurm), the ClusterFuzzLite build run outside
 # Docker, and bounded fuzzing with the planted-bug proof (the `planted` fuzz
@@ -20,6 +21,22 @@ echo "== cargo test"
 # Library, binary, integration tests, examples and doc tests. The criterion
 # benchmarks are compiled by clippy above and run with `cargo bench`.
 cargo test --locked
+
+echo "== cargo-mutants on the lines the last commit changed"
+# Every mutant cargo-mutants makes on a line the last commit added, in the
+# modules of scripts/mutants.sh, must be caught by that module's tests (the
+# tests just run above, so no baseline). At most MUTANTS_BUDGET seconds
+# (default 480, checked between modules; a module cut off by it is reported,
+# not failed). A shallow clone has no HEAD~1 to diff against: the step says
+# so and is skipped.
+if git rev-parse --quiet --verify 'HEAD~1^{commit}' >/dev/null 2>&1; then
+    mutants_tmp=$(mktemp -d)
+    git diff HEAD~1 >"$mutants_tmp/last-commit.diff"
+    MUTANTS_OUT="$mutants_tmp/out" bash scripts/mutants.sh --in-diff "$mutants_tmp/last-commit.diff"
+    rm -rf "$mutants_tmp"
+else
+    echo "   no HEAD~1 (a shallow clone, or the first commit): skipped"
+fi
 
 echo "== table dispatch (release build; each vectorized fill faster than the one below)"
 # Speed is measured on the release build, the one users run (and the one

@@ -216,9 +216,9 @@ struct Scanner {
     pending_in_token: bool,
 }
 
-/// Bytes of a token kept for its error message (enough for
-/// [`QUOTE_CHARS`] characters of up to 4 bytes).
-const KEEP: usize = 4 * QUOTE_CHARS + 4;
+/// Bytes of a token kept for its error message: [`QUOTE_CHARS`] characters
+/// of up to 4 bytes, and one more, which tells that the token was longer.
+const KEEP: usize = (QUOTE_CHARS + 1) * 4;
 
 impl Scanner {
     fn new(max: usize) -> Self {
@@ -306,15 +306,6 @@ impl Scanner {
             .map_err(|expected| self.bad_token(expected, &self.token_text(chunk, start, end)))
     }
 
-    /// A comma: ends the field, which must have held a value.
-    fn comma(&mut self) -> Result<()> {
-        if self.field_empty {
-            return Err(empty_field(self.values.len() + 1));
-        }
-        self.field_empty = true;
-        Ok(())
-    }
-
     fn chunk(&mut self, chunk: &[u8]) -> Result<()> {
         let mut i = 0;
         // Where the current token starts in this chunk (0 if it began in an
@@ -329,7 +320,7 @@ impl Scanner {
             match self.phase {
                 Phase::Between => {
                     i = self.fast(chunk, i)?;
-                    if i < chunk.len() && chunk[i] < 0x80 {
+                    if i < chunk.len() && chunk[i].is_ascii() {
                         // A token the fast path does not take.
                         self.begin()?;
                         start = i;
@@ -346,29 +337,22 @@ impl Scanner {
                         if digit > 9 {
                             break;
                         }
-                        if digits < 18 {
-                            magnitude = magnitude * 10 + u64::from(digit);
-                            digits += 1;
-                        } else {
-                            match magnitude
-                                .checked_mul(10)
-                                .and_then(|m| m.checked_add(u64::from(digit)))
-                            {
-                                Some(m) => magnitude = m,
-                                None => self.overflow = true,
-                            }
+                        match next_magnitude(magnitude, digits, digit) {
+                            Some(m) => magnitude = m,
+                            None => self.overflow = true,
                         }
+                        digits = digits.saturating_add(1);
                         i += 1;
                     }
                     self.magnitude = magnitude;
                     self.digits = digits;
-                    if i < chunk.len() && chunk[i] < 0x80 {
+                    if i < chunk.len() && chunk[i].is_ascii() {
                         let b = chunk[i];
                         if is_separator(b) {
                             self.end_in(chunk, start, i)?;
-                            if b == b',' {
-                                self.comma()?;
-                            }
+                            // The field held this token; a comma starts the
+                            // next field, empty so far.
+                            self.field_empty = b == b',';
                         } else {
                             self.phase = Phase::Bad;
                         }
@@ -377,20 +361,20 @@ impl Scanner {
                 }
                 _ => {
                     if is_separator(b) {
-                        self.end_in(chunk, start, i)?;
-                        if b == b',' {
-                            self.comma()?;
-                        }
-                    } else {
-                        self.next_byte(b);
+                        // A sign alone, or a bad token: never a value, so
+                        // `end` refuses it and reading stops here.
+                        let refused = self.end_in(chunk, start, i);
+                        debug_assert!(refused.is_err(), "only digits make a value");
+                        return refused;
                     }
+                    self.next_byte(b);
                     i += 1;
                 }
             }
         }
         // Keep the start of an unfinished token for its error message.
-        if self.phase != Phase::Between && self.carry.len() < KEEP {
-            let room = KEEP - self.carry.len();
+        if self.phase != Phase::Between {
+            let room = KEEP.saturating_sub(self.carry.len());
             let end = chunk.len().min(start + room);
             self.carry.extend_from_slice(&chunk[start..end]);
         }
@@ -517,7 +501,10 @@ impl Scanner {
             }
             return Ok(i + 1);
         }
-        if b & 0xc0 == 0x80 && self.pending_len < self.pending_need {
+        // A continuation byte of the pending character. (While a character
+        // is pending, `pending_len < pending_need`: it is complete, and no
+        // longer pending, as soon as they are equal.)
+        if b & 0xc0 == 0x80 {
             self.pending[self.pending_len] = b;
             self.pending_len += 1;
             if self.pending_len == self.pending_need {
@@ -590,6 +577,19 @@ impl Scanner {
             return Err(empty_field(self.values.len() + 1));
         }
         Ok(self.values)
+    }
+}
+
+/// `magnitude * 10 + digit`, or `None` beyond `u64`: a magnitude of fewer
+/// than 18 digits cannot overflow, so the hot loop skips the checks there.
+#[inline(always)]
+fn next_magnitude(magnitude: u64, digits: u32, digit: u8) -> Option<u64> {
+    if digits < 18 {
+        Some(magnitude * 10 + u64::from(digit))
+    } else {
+        magnitude
+            .checked_mul(10)
+            .and_then(|m| m.checked_add(u64::from(digit)))
     }
 }
 
@@ -777,6 +777,284 @@ mod tests {
             "the board has more than 10 values, the most coinline reads"
         );
         assert_eq!(read_values(&b"1 2 3"[..], 3), Ok(vec![1, 2, 3]));
+    }
+
+    /// Values read, or the error's message.
+    type Outcome = std::result::Result<Vec<i64>, String>;
+
+    /// Reads `text` whole and in chunks of 1 to 8 bytes, checks that every
+    /// way gives the same outcome, and returns it.
+    fn read_every_way(text: &[u8], max: usize) -> Outcome {
+        let whole = read_values(text, max).map_err(|e| e.to_string());
+        for size in 1..=8 {
+            let reader = std::io::BufReader::with_capacity(size, text);
+            let chunked = read_values(reader, max).map_err(|e| e.to_string());
+            assert_eq!(
+                chunked,
+                whole,
+                "{} in chunks of {size}",
+                text.escape_ascii()
+            );
+        }
+        whole
+    }
+
+    #[test]
+    fn every_input_form_reads_to_exact_values_or_an_exact_error() {
+        let bad = |position: usize, token: &str, expected: &str| {
+            Err(format!("token {position} {token:?} is not {expected}"))
+        };
+        let not_integer = "an integer";
+        let range = "an integer within the 64-bit range";
+        let empty = "an integer (nothing between two commas, or a comma first or last)";
+        let long_digits = format!("{}x", "7".repeat(100));
+        let long_smiles = "\u{1F600}".repeat(50);
+        let cases: Vec<(Vec<u8>, Outcome)> = vec![
+            (b"".to_vec(), Ok(vec![])),
+            (b" \n\t\r ".to_vec(), Ok(vec![])),
+            (b"8 15 3 7".to_vec(), Ok(vec![8, 15, 3, 7])),
+            (
+                b" 8,15\n3 \t7, -2 +4 ".to_vec(),
+                Ok(vec![8, 15, 3, 7, -2, 4]),
+            ),
+            (b"1\x0b2\x0c3\r\n".to_vec(), Ok(vec![1, 2, 3])),
+            (b"1 , 2,\n3".to_vec(), Ok(vec![1, 2, 3])),
+            (b"+5 -0 007 ++5 +-5".to_vec(), Ok(vec![5, 0, 7, 5, -5])),
+            // 18 digits (the fast path) and 19 (the checked path).
+            (
+                b"123456789012345678 -123456789012345678".to_vec(),
+                Ok(vec![123_456_789_012_345_678, -123_456_789_012_345_678]),
+            ),
+            (
+                b"1234567890123456789 -1234567890123456789".to_vec(),
+                Ok(vec![1_234_567_890_123_456_789, -1_234_567_890_123_456_789]),
+            ),
+            (
+                b"9223372036854775807 -9223372036854775808 00000000000000000000000042".to_vec(),
+                Ok(vec![i64::MAX, i64::MIN, 42]),
+            ),
+            (b"+9223372036854775807".to_vec(), Ok(vec![i64::MAX])),
+            (
+                b"9223372036854775808".to_vec(),
+                bad(1, "9223372036854775808", range),
+            ),
+            (
+                b"1 -9223372036854775809".to_vec(),
+                bad(2, "-9223372036854775809", range),
+            ),
+            // 2^64: beyond u64 as well.
+            (
+                b"18446744073709551616".to_vec(),
+                bad(1, "18446744073709551616", range),
+            ),
+            (
+                b"+99999999999999999999".to_vec(),
+                bad(1, "+99999999999999999999", range),
+            ),
+            (
+                b"++99999999999999999999".to_vec(),
+                bad(1, "++99999999999999999999", not_integer),
+            ),
+            (b"-".to_vec(), bad(1, "-", not_integer)),
+            (b"1 +".to_vec(), bad(2, "+", not_integer)),
+            (b"1 -+5".to_vec(), bad(2, "-+5", not_integer)),
+            (b"12a 4".to_vec(), bad(1, "12a", not_integer)),
+            (b"1-2".to_vec(), bad(1, "1-2", not_integer)),
+            (b"1 2 x3".to_vec(), bad(3, "x3", not_integer)),
+            (b"1,2,,3".to_vec(), bad(3, "", empty)),
+            (b"1,2,".to_vec(), bad(3, "", empty)),
+            (b",1".to_vec(), bad(1, "", empty)),
+            (b"1 ,, 2".to_vec(), bad(2, "", empty)),
+            // The same after tokens the fast path leaves to the byte scanner
+            // (a sign, 19 digits).
+            (b"+5 ,1".to_vec(), Ok(vec![5, 1])),
+            (b"+5,,1".to_vec(), bad(2, "", empty)),
+            (
+                b"1234567890123456789 ,1".to_vec(),
+                Ok(vec![1_234_567_890_123_456_789, 1]),
+            ),
+            (b"1234567890123456789,,1".to_vec(), bad(2, "", empty)),
+            // Unicode whitespace separates, also inside what was a number.
+            (
+                "1\u{a0}2\u{3000}3\u{85}4".as_bytes().to_vec(),
+                Ok(vec![1, 2, 3, 4]),
+            ),
+            ("12\u{3000}34".as_bytes().to_vec(), Ok(vec![12, 34])),
+            ("x\u{3000}1".as_bytes().to_vec(), bad(1, "x", not_integer)),
+            (
+                "1\u{3000}2\u{3000}y".as_bytes().to_vec(),
+                bad(3, "y", not_integer),
+            ),
+            (
+                "1 2\u{e9}3 4".as_bytes().to_vec(),
+                bad(2, "2\u{e9}3", not_integer),
+            ),
+            (
+                "1 \u{1F600} 2".as_bytes().to_vec(),
+                bad(2, "\u{1F600}", not_integer),
+            ),
+            // Not UTF-8: a stray byte, a character cut short (mid-input and
+            // at the end), and bytes that never start a character.
+            (b"1 \xff 2".to_vec(), bad(2, "\u{fffd}", not_integer)),
+            (b"1 \xe3\x80 2".to_vec(), bad(2, "\u{fffd}", not_integer)),
+            (b"1 \xe3\x80".to_vec(), bad(2, "\u{fffd}", not_integer)),
+            (b"1 2\xe3\x80".to_vec(), bad(2, "2\u{fffd}", not_integer)),
+            (b"1 2\xff".to_vec(), bad(2, "2\u{fffd}", not_integer)),
+            (
+                b"1 \xc0\x80 2".to_vec(),
+                bad(2, "\u{fffd}\u{fffd}", not_integer),
+            ),
+            // Long tokens are quoted by their first 40 characters.
+            (
+                long_digits.as_bytes().to_vec(),
+                bad(1, &format!("{}...", "7".repeat(40)), not_integer),
+            ),
+            (
+                format!("1 {long_smiles}").into_bytes(),
+                bad(2, &format!("{}...", "\u{1F600}".repeat(40)), not_integer),
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(
+                read_every_way(&text, MAX_BOARD_LEN),
+                expected,
+                "{}",
+                text.escape_ascii()
+            );
+        }
+    }
+
+    #[test]
+    fn the_fast_path_takes_plain_values_and_stops_where_its_contract_says() {
+        // (text, the index `fast` stops at, the values it took). It takes
+        // separators and values of an optional `-` and 1 to 18 digits
+        // followed by a separator; it leaves anything else to the scanner.
+        let cases: [(&[u8], usize, &[i64]); 11] = [
+            (b"12 -34,5\t", 9, &[12, -34, 5]),
+            (b"1 +6 ", 2, &[1]),
+            (b"1 123456789012345678 7", 21, &[1, 123_456_789_012_345_678]),
+            (b"-123456789012345678 ", 20, &[-123_456_789_012_345_678]),
+            (b"1 1234567890123456789 ", 2, &[1]),
+            (b"1 12a ", 2, &[1]),
+            (b"1 -", 2, &[1]),
+            (b"1 - 2", 2, &[1]),
+            ("1 \u{a0}2".as_bytes(), 2, &[1]),
+            (b" \n", 2, &[]),
+            (b"", 0, &[]),
+        ];
+        for (text, stop, values) in cases {
+            let mut scan = Scanner::new(MAX_BOARD_LEN);
+            let what = text.escape_ascii().to_string();
+            assert_eq!(scan.fast(text, 0), Ok(stop), "{what}");
+            assert_eq!(scan.values, values, "{what}");
+        }
+        let mut scan = Scanner::new(10);
+        assert_eq!(scan.fast(b"xx 7 8 ", 2), Ok(7));
+        assert_eq!(scan.values, [7, 8]);
+        assert!(!scan.field_empty);
+        assert_eq!(scan.fast(b"9,", 0), Ok(2));
+        assert_eq!(
+            (scan.values.as_slice(), scan.field_empty),
+            (&[7, 8, 9][..], true)
+        );
+        let mut full = Scanner::new(2);
+        assert_eq!(
+            full.fast(b"1 2 3 ", 0).map_err(|e| e.to_string()),
+            Err("the board has more than 2 values, the most coinline reads".to_string())
+        );
+        assert_eq!(full.values, [1, 2]);
+        assert_eq!(
+            Scanner::new(10)
+                .fast(b"1,,2 ", 0)
+                .map_err(|e| e.to_string()),
+            Err(
+                "token 2 \"\" is not an integer (nothing between two commas, or a comma \
+                 first or last)"
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn the_length_limit_holds_at_its_boundary_on_every_path() {
+        let too_long = |max: usize| {
+            Err(format!(
+                "the board has more than {max} values, the most coinline reads"
+            ))
+        };
+        assert_eq!(read_every_way(b"", 0), Ok(vec![]));
+        assert_eq!(read_every_way(b"5", 0), too_long(0));
+        assert_eq!(read_every_way(b"1 2 3", 3), Ok(vec![1, 2, 3]));
+        assert_eq!(read_every_way(b"1 2 3 ", 3), Ok(vec![1, 2, 3]));
+        // The fourth value by the fast path, the sign path and a non-ASCII
+        // token: refused as it starts, before it is read.
+        assert_eq!(read_every_way(b"1 2 3 4", 3), too_long(3));
+        assert_eq!(read_every_way(b"+1 +2 +3 +4", 3), too_long(3));
+        assert_eq!(read_every_way(b"1 2 3 \xff", 3), too_long(3));
+    }
+
+    #[test]
+    fn read_errors_are_reported_and_interruptions_retried() {
+        /// Fails once with `kind`, then reads `text`.
+        struct Flaky(Option<std::io::ErrorKind>, &'static [u8]);
+        impl std::io::Read for Flaky {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                if let Some(kind) = self.0.take() {
+                    return Err(std::io::Error::new(kind, "flaky"));
+                }
+                std::io::Read::read(&mut self.1, buf)
+            }
+        }
+        let read = |kind| read_values(std::io::BufReader::new(Flaky(Some(kind), b"4 5")), 10);
+        assert_eq!(read(std::io::ErrorKind::Interrupted), Ok(vec![4, 5]));
+        assert_eq!(
+            read(std::io::ErrorKind::Other).unwrap_err().to_string(),
+            "cannot read the board: flaky"
+        );
+    }
+
+    #[test]
+    fn a_board_knows_its_sums_length_and_forms() {
+        let b = Board::parse("8 -15 3 7 -2").unwrap();
+        assert_eq!(b.values(), &[8, -15, 3, 7, -2]);
+        assert_eq!(b.len(), 5);
+        assert!(!b.is_empty());
+        assert_eq!(b.sum(), 1);
+        // Positions counted from 1: 8 + 3 - 2 at odd ones, -15 + 7 at even.
+        assert_eq!(b.position_sums(), (9, -8));
+        assert_eq!(b.abs_sum(), 35);
+        let r = b.reversed();
+        assert_eq!(r.values(), &[-2, 7, 3, -15, 8]);
+        assert_eq!(r.sum(), 1);
+        assert_eq!(b.to_string(), "8 -15 3 7 -2");
+        assert_eq!(format!("{b:?}"), "Board[8 -15 3 7 -2]");
+        assert_eq!(Board::from_tokens(&["8,-15", "3", "7 -2"]).unwrap(), b);
+        assert_eq!("8 -15 3 7 -2".parse::<Board>().unwrap(), b);
+        assert_eq!(Board::try_from(vec![8, -15, 3, 7, -2]).unwrap(), b);
+        assert_eq!(b.clone().into_values(), vec![8, -15, 3, 7, -2]);
+        let empty = Board::default();
+        assert_eq!((empty.len(), empty.is_empty(), empty.sum()), (0, true, 0));
+        assert_eq!(empty.position_sums(), (0, 0));
+        assert_eq!(empty.to_string(), "");
+    }
+
+    #[test]
+    fn the_absolute_sum_is_exact_across_the_32_bit_halves() {
+        let big = (1i64 << 32) + 1;
+        assert_eq!(abs_sum(&[]), Some(0));
+        assert_eq!(
+            abs_sum(&[0xffff_ffff, -big, 3]),
+            Some(0xffff_ffff + big + 3)
+        );
+        assert_eq!(abs_sum(&[i64::MAX]), Some(i64::MAX));
+        assert_eq!(abs_sum(&[-i64::MAX]), Some(i64::MAX));
+        assert_eq!(abs_sum(&[i64::MIN]), None);
+        assert_eq!(abs_sum(&[i64::MAX, -1]), None);
+        assert_eq!(abs_sum(&[i64::MAX - 5, 2, -3]), Some(i64::MAX));
+        assert_eq!(
+            Board::new(vec![i64::MAX - 5, 2, -3]).unwrap().sum(),
+            i64::MAX - 6
+        );
     }
 
     #[test]

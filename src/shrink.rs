@@ -113,6 +113,65 @@ mod tests {
         assert!(small.values().iter().all(|&x| x <= 1_100_000_000));
     }
 
+    fn candidate_values(text: &str) -> Vec<Vec<i64>> {
+        let board = Board::parse(text).unwrap();
+        candidates(&board).map(Board::into_values).collect()
+    }
+
+    #[test]
+    fn candidates_come_in_their_exact_order() {
+        // Chunks of 2 (added so an odd length can stay odd), then single
+        // values; every value halved (rounding toward zero); then each
+        // value to zero, halfway and one step toward zero.
+        assert_eq!(
+            candidate_values("4 -3 6"),
+            vec![
+                vec![6],
+                vec![-3, 6],
+                vec![4, 6],
+                vec![4, -3],
+                vec![2, -1, 3],
+                vec![0, -3, 6],
+                vec![2, -3, 6],
+                vec![3, -3, 6],
+                vec![4, 0, 6],
+                vec![4, -1, 6],
+                vec![4, -2, 6],
+                vec![4, -3, 0],
+                vec![4, -3, 3],
+                vec![4, -3, 5],
+            ]
+        );
+        // Halves and quarters of eight values, no extra pairs.
+        let eight = candidate_values("1 1 1 1 1 1 1 1");
+        let lengths: Vec<usize> = eight.iter().map(Vec::len).collect();
+        assert_eq!(&lengths[..2], &[4, 4]);
+        assert_eq!(lengths.iter().filter(|&&l| l == 6).count(), 4);
+        assert_eq!(lengths.iter().filter(|&&l| l == 7).count(), 8);
+        assert_eq!(lengths.len(), 2 + 4 + 8 + 1 + 8);
+    }
+
+    #[test]
+    fn a_single_value_can_shrink_to_nothing_and_zero_is_final() {
+        assert_eq!(
+            candidate_values("5"),
+            vec![vec![], vec![2], vec![0], vec![2], vec![4]]
+        );
+        assert_eq!(candidate_values("-1"), vec![vec![], vec![0], vec![0]]);
+        assert_eq!(candidate_values("0"), vec![Vec::<i64>::new()]);
+        assert_eq!(candidate_values("0 0"), vec![vec![0], vec![0]]);
+        let gone = shrink(&Board::parse("5").unwrap(), 100, |_| true);
+        assert!(gone.is_empty());
+        // The largest values halve without overflow.
+        let max = i64::MAX;
+        assert_eq!(
+            candidate_values(&format!("{max}")),
+            vec![vec![], vec![max / 2], vec![0], vec![max / 2], vec![max - 1]]
+        );
+        // Nothing is smaller than the empty board.
+        assert_eq!(candidate_values(""), Vec::<Vec<i64>>::new());
+    }
+
     #[test]
     fn respects_the_budget() {
         let board = Board::parse("5 5 5 5").unwrap();

@@ -104,3 +104,104 @@ pub fn row_counts(name: &str, bytes: &[u8]) -> Result<BTreeMap<(Game, usize), u6
     }
     Ok(counts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "seed,index,game,n,parity,board,agree\n";
+
+    fn file(name: &str, body: &str) -> (String, Vec<u8>) {
+        (name.to_string(), format!("{HEAD}{body}").into_bytes())
+    }
+
+    fn merged(inputs: &[(String, Vec<u8>)]) -> String {
+        String::from_utf8(merge_rows(inputs).unwrap()).unwrap()
+    }
+
+    fn refused(inputs: &[(String, Vec<u8>)]) -> String {
+        merge_rows(inputs).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn shards_merge_in_index_then_game_order() {
+        let a = file(
+            "a.csv",
+            "7,2,coins,2,even,1 2,true\n7,0,gameofsum,1,odd,5,true\n",
+        );
+        let b = file(
+            "b.csv",
+            "7,1,coins,1,odd,4,true\n7,0,numbergame,1,odd,5,true\n7,0,coins,1,odd,5,true\n",
+        );
+        let expected = format!(
+            "{HEAD}7,0,coins,1,odd,5,true\n7,0,numbergame,1,odd,5,true\n\
+             7,0,gameofsum,1,odd,5,true\n7,1,coins,1,odd,4,true\n7,2,coins,2,even,1 2,true\n"
+        );
+        assert_eq!(merged(&[a.clone(), b.clone()]), expected);
+        assert_eq!(merged(&[b, a]), expected);
+        // Exactly the six leading columns is a row file too.
+        let bare = (
+            "bare.csv".to_string(),
+            b"seed,index,game,n,parity,board\n1,0,coins,1,odd,3\n".to_vec(),
+        );
+        assert_eq!(
+            merged(&[bare]),
+            "seed,index,game,n,parity,board\n1,0,coins,1,odd,3\n"
+        );
+    }
+
+    #[test]
+    fn inputs_of_other_runs_or_overlapping_shards_are_refused() {
+        let a = file("a.csv", "7,0,coins,1,odd,5,true\n");
+        assert_eq!(
+            refused(&[a.clone(), file("b.csv", "8,1,coins,1,odd,5,true\n")]),
+            "b.csv: line 2: seed \"8\" differs from seed \"7\" of a.csv: not shards of one run"
+        );
+        assert_eq!(
+            refused(&[
+                a.clone(),
+                file("b.csv", "7,1,coins,1,odd,5,true\n7,0,coins,1,odd,5,true\n")
+            ]),
+            "index 0 (coins) appears in more than one row (in a.csv and b.csv): the inputs overlap"
+        );
+        let other = (
+            "c.csv".to_string(),
+            b"seed,index,game,n,parity,board,status\n7,1,coins,1,odd,5,ok\n".to_vec(),
+        );
+        assert_eq!(
+            refused(&[a.clone(), other]),
+            "c.csv: its columns differ from those of a.csv"
+        );
+        let foreign = ("d.csv".to_string(), b"a,b,c,d,e,f,g\n".to_vec());
+        assert_eq!(
+            refused(&[foreign]),
+            "d.csv: not a compare row file (its header does not start with \
+             seed,index,game,n,parity,board)"
+        );
+        let short = ("e.csv".to_string(), b"seed,index\n".to_vec());
+        assert!(refused(&[short]).starts_with("e.csv: not a compare row file"));
+        assert_eq!(refused(&[]), "merge needs at least one row file");
+    }
+
+    #[test]
+    fn rows_are_counted_per_game_and_length() {
+        let rows = "7,0,coins,3,odd,1 2 3,true\n7,1,coins,3,odd,1 2 3,true\n\
+                    7,1,numbergame,3,odd,1 2 3,true\n7,2,coins,4,even,1 2 3 4,true\n";
+        let counts = row_counts("r.csv", format!("{HEAD}{rows}").as_bytes()).unwrap();
+        let game = |name: &str| name.parse::<Game>().unwrap();
+        let expected = BTreeMap::from([
+            ((game("coins"), 3), 2),
+            ((game("coins"), 4), 1),
+            ((game("numbergame"), 3), 1),
+        ]);
+        assert_eq!(counts, expected);
+        let bad = row_counts(
+            "r.csv",
+            format!("{HEAD}7,0,coins,x,odd,1,true\n").as_bytes(),
+        );
+        assert_eq!(
+            bad.unwrap_err().to_string(),
+            "r.csv: line 2: n \"x\" is not a length"
+        );
+    }
+}

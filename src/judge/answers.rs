@@ -117,4 +117,49 @@ mod tests {
         assert!(bad("+1\n2\n").contains("not an integer"));
         assert_eq!(bad("1\n"), "1 answers for 2 cases");
     }
+
+    #[test]
+    fn answers_are_written_and_read_exactly() {
+        assert_eq!(write_answers(&[3, -4, 0]), "3\n-4\n0\n");
+        assert_eq!(write_answers(&[]), "");
+        assert_eq!(parse_answers_bytes(b"5\n6\n", 2), Ok(vec![5, 6]));
+        assert_eq!(
+            parse_answers_bytes(b"5\n\xff\n", 2),
+            Err(OutputProblem::Malformed {
+                line: 2,
+                answer: 2,
+                problem: "\"\u{fffd}\" is not an integer".to_string()
+            })
+        );
+        assert_eq!(
+            parse_answers("\n\n1\n2\n3\n", 2),
+            Err(OutputProblem::Malformed {
+                line: 5,
+                answer: 3,
+                problem: "unexpected \"3\" after the last of 2 answers".to_string()
+            })
+        );
+        assert_eq!(
+            parse_answers("1\n\n2\n", 2).unwrap_err().to_string(),
+            "line 2: empty line where answer 2 should be"
+        );
+        assert_eq!(
+            parse_answers("1\n99999999999999999999\n", 2)
+                .unwrap_err()
+                .to_string(),
+            "line 2: \"99999999999999999999\" does not fit in 64 bits"
+        );
+        assert_eq!(
+            parse_answers(&"z".repeat(45), 1).unwrap_err().to_string(),
+            format!("line 1: \"{}...\" is not an integer", "z".repeat(40))
+        );
+        assert_eq!(
+            parse_answers("7\n", 3),
+            Err(OutputProblem::Missing {
+                answers: 1,
+                cases: 3
+            })
+        );
+        assert_eq!(parse_answers(" 7 \n 8\n", 2), Ok(vec![7, 8]));
+    }
 }

@@ -297,6 +297,126 @@ mod tests {
     }
 
     #[test]
+    fn every_refusal_has_its_exact_message() {
+        let p = |name: &str| Problem::by_name(name).unwrap();
+        let err = |name: &str, text: &str| parse_input(&p(name), text).unwrap_err().to_string();
+        let long = "y".repeat(50);
+        let cases = [
+            (
+                "atcoder-dp-l",
+                "3\n".to_string(),
+                "line 2: expected the 3 values announced on line 1, found the end of the input",
+            ),
+            (
+                "atcoder-dp-l",
+                String::new(),
+                "line 1: expected the length n, found the end of the input",
+            ),
+            (
+                "atcoder-dp-l",
+                "3 4\n1 2 3\n".to_string(),
+                "line 1: expected the length n alone on the line, found \"3 4\"",
+            ),
+            (
+                "atcoder-dp-l",
+                "-2\n1 2\n".to_string(),
+                "line 1: the length n is -2, below 0",
+            ),
+            (
+                "atcoder-dp-l",
+                "-\n1\n".to_string(),
+                "line 1: the length n \"-\" is not an integer",
+            ),
+            (
+                "atcoder-dp-l",
+                "0\n\n".to_string(),
+                "line 1: n is 0; a board has at least one value",
+            ),
+            (
+                "algospot-numbergame",
+                "2\n1\n5\n".to_string(),
+                "line 4: expected the length n, found the end of the input",
+            ),
+            (
+                "algospot-numbergame",
+                "x\n".to_string(),
+                "line 1: the number of cases C \"x\" is not an integer",
+            ),
+            (
+                "uva-10891",
+                "\n".to_string(),
+                "line 1: expected the length n alone on the line, found \"\"",
+            ),
+            (
+                "uva-10891",
+                "2\n1 2\n0\n7\n".to_string(),
+                "line 4: unexpected text after the last case: \"7\"",
+            ),
+            (
+                "lines",
+                "1 2\n\n3\n".to_string(),
+                "line 2: empty line; a board has at least one value",
+            ),
+            (
+                "lines",
+                "1\n2 -\n".to_string(),
+                "line 2, token 2: \"-\" is not an integer",
+            ),
+            (
+                "lines",
+                "1\n99999999999999999999\n".to_string(),
+                "line 2, token 1: \"99999999999999999999\" does not fit in 64 bits",
+            ),
+            (
+                "lines",
+                "9223372036854775807 1\n".to_string(),
+                "line 1: the sum of the absolute values of the board does not fit in a \
+                 64-bit integer",
+            ),
+        ];
+        for (name, text, expected) in cases {
+            assert_eq!(err(name, &text), expected, "{name} {text:?}");
+        }
+        assert_eq!(
+            err("uva-10891", &format!("2\n1 2\n0\n{long}\n")),
+            format!(
+                "line 4: unexpected text after the last case: \"{}...\"",
+                "y".repeat(40)
+            )
+        );
+        assert_eq!(
+            parse_input_bytes(&p("lines"), b"1\n2\n3 \xff\n")
+                .unwrap_err()
+                .to_string(),
+            "line 3: the text is not valid UTF-8"
+        );
+        assert_eq!(text_of(b"1\n2"), Ok("1\n2"));
+    }
+
+    #[test]
+    fn boards_keep_the_line_they_were_read_from() {
+        let p = |name: &str| Problem::by_name(name).unwrap();
+        let lines = |cases: Vec<InputCase>| -> Vec<(usize, String)> {
+            cases
+                .iter()
+                .map(|c| (c.line, c.board.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            lines(parse_cases(&p("uva-10891"), "2\n1 2\n1\n-5\n0\n\n").unwrap()),
+            vec![(2, "1 2".to_string()), (4, "-5".to_string())]
+        );
+        assert_eq!(
+            lines(parse_cases(&p("lines"), "8 15\n3\n\n \n").unwrap()),
+            vec![(1, "8 15".to_string()), (2, "3".to_string())]
+        );
+        assert_eq!(
+            lines(parse_cases(&p("algospot-numbergame"), "1\n3\n1 2 3\n").unwrap()),
+            vec![(3, "1 2 3".to_string())]
+        );
+    }
+
+    #[test]
     fn parsing_never_panics_on_mangled_inputs() {
         // A cheap stand-in for the fuzz target: valid inputs with bytes
         // replaced, inserted or cut, and plain random bytes.
