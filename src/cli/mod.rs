@@ -19,6 +19,7 @@ pub mod bench;
 pub mod compare;
 pub mod decay;
 pub mod explain;
+pub mod games;
 pub mod judge;
 pub mod merge;
 pub mod options;
@@ -72,6 +73,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Write one board as a self-contained HTML page: table, line, greedy's mistake.
     Explain(explain::ExplainArgs),
+    /// List the built-in games (aliases of rule sets) and the invariants checked in each.
+    Games(games::GamesArgs),
     /// Print a shell completion script for coinline.
     Completions(shell::CompletionsArgs),
     /// Write coinline's man pages (coinline.1 and one per subcommand).
@@ -108,6 +111,7 @@ pub fn main() -> ExitCode {
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Games(args) => games::games(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),
     };
@@ -141,6 +145,7 @@ impl Command {
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",
             Command::Explain(_) => "explain",
+            Command::Games(_) => "games",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }

@@ -199,3 +199,20 @@ fn line_option_prints_lines_that_replay() {
         "{text}"
     );
 }
+
+#[test]
+fn games_lists_every_alias_with_its_rules_and_invariants() {
+    let out = run(&["games"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for (name, game, rules) in coinline::rules::ALIASES {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} missing: {text}"));
+        assert!(line.contains(rules), "{line}");
+        assert_eq!(rules.parse::<coinline::Game>().unwrap(), game);
+        let shift = coinline::check::invariants(game).contains(&coinline::check::Invariant::Shift);
+        assert_eq!(line.contains("shift"), shift, "{line}");
+    }
+}
