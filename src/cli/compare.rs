@@ -38,6 +38,11 @@ pub struct CompareArgs {
     /// The game: coins, numbergame, gameofsum, or all (each board in every game).
     #[arg(long, default_value = "coins", value_parser = parse_with::<GameChoice>)]
     pub game: GameChoice,
+    /// Also check every board in N random rule sets drawn from the seed
+    /// (failures name their rule text, so --game reproduces them).
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = non_negative::<u64>("--random-games", U64))]
+    pub random_games: u64,
     #[command(flatten)]
     pub lengths: LengthsArg,
     /// Value distribution: LO..HI (uniform, negatives allowed), small, extreme,
@@ -159,8 +164,11 @@ impl CompareArgs {
             Some(n) => CheckConfig::default().with_minimax_max(n),
             None => CheckConfig::default(),
         };
+        let mut games = self.game.0.clone();
+        let mut rng = coinline::generate::SplitMix64::keyed(&[seed, 0x9a3e5]);
+        games.extend((0..self.random_games).map(|_| coinline::generate::random_game(&mut rng)));
         CompareOptions {
-            games: self.game.0.clone(),
+            games,
             lengths: self.lengths(),
             boards: if self.exhaustive {
                 Boards::Exhaustive {

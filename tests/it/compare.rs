@@ -744,3 +744,30 @@ fn merge_refuses_malformed_or_overlapping_input() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn two_hundred_random_rule_sets_pass() {
+    let dir = temp_dir("random-games");
+    let out = coinline(
+        &[
+            "compare",
+            "--random-games",
+            "200",
+            "--boards",
+            "10",
+            "--n",
+            "0..8",
+            "--seed",
+            "3",
+            "--out",
+            "r.csv",
+        ],
+        &dir,
+    );
+    assert_status(&out, 0);
+    let rows = String::from_utf8(read(&dir.join("r.csv"))).unwrap();
+    // coins plus 200 rule sets, ten boards each; some are not aliases.
+    assert_eq!(rows.lines().count(), 1 + 201 * 10);
+    assert!(rows.lines().any(|l| l.contains("take=")), "no rule text");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
