@@ -402,7 +402,11 @@ fn board_preview(board: &Board) -> String {
         n if n <= PREVIEW => board.to_string(),
         n => {
             let shown: Vec<String> = values[..PREVIEW].iter().map(i64::to_string).collect();
-            format!("{} ... ({} more)", shown.join(" "), thousands(n - PREVIEW))
+            format!(
+                "{} ... ({} more)",
+                shown.join(" "),
+                super::thousands((n - PREVIEW) as f64)
+            )
         }
     }
 }
@@ -412,19 +416,6 @@ const INVARIANTS_UP_TO: usize = 100_000;
 
 /// Values shown in the header of `--format table`.
 const PREVIEW: usize = 20;
-
-/// `9999980` as `9,999,980`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 fn render_csv(output: &Output) -> Result<String> {
     let csv_error =
@@ -462,8 +453,8 @@ mod tests {
         );
         assert_eq!(board_preview(&Board::new(vec![3, -1]).unwrap()), "3 -1");
         assert_eq!(board_preview(&Board::new(vec![]).unwrap()), "(empty board)");
-        assert_eq!(thousands(9_999_980), "9,999,980");
-        assert_eq!(thousands(999), "999");
+        assert_eq!(super::super::thousands(9_999_980.0), "9,999,980");
+        assert_eq!(super::super::thousands(999.0), "999");
     }
 
     #[test]
