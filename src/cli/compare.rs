@@ -35,7 +35,7 @@ use std::time::Duration;
     after_help = AFTER_HELP,
 )]
 pub struct CompareArgs {
-    /// The game: coins, numbergame, gameofsum, or all (each board in every game).
+    /// The game: an alias (see `coinline games`), rules such as 'take=1..3 delete=2', or all (every alias).
     #[arg(long, default_value = "coins", value_parser = parse_with::<GameChoice>)]
     pub game: GameChoice,
     /// Also check every board in N random rule sets drawn from the seed

@@ -25,7 +25,7 @@ pub struct ExplainArgs {
     /// from standard input.
     #[arg(allow_negative_numbers = true, value_name = "VALUE")]
     pub values: Vec<String>,
-    /// The game: coins, numbergame or gameofsum.
+    /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
     #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
     pub game: Game,
     #[command(flatten)]

@@ -18,8 +18,8 @@ pub struct ProblemArgs {
     /// cses-removal-game, uva-10891 or lines.
     #[arg(long, value_name = "PROBLEM", value_parser = parse_with::<Format>)]
     pub problem: Format,
-    /// Only for `lines` (refused with other problems): the game (coins,
-    /// numbergame or gameofsum; default coins).
+    /// Only for `lines` (refused with other problems): the game, an alias
+    /// or rules (see `coinline games`; default coins).
     #[arg(long, value_name = "GAME", value_parser = parse_with::<Game>)]
     pub game: Option<Game>,
     /// Only for `lines` (refused with other problems): what each answer

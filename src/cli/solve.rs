@@ -45,7 +45,7 @@ pub struct SolveArgs {
         allow_hyphen_values = true
     )]
     pub board: Option<String>,
-    /// The game: coins, numbergame or gameofsum.
+    /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
     #[arg(long, value_name = "GAME", default_value = "coins", value_parser = parse_with::<Game>)]
     pub game: Game,
     /// A solver or heuristic name (listed below), or `all` (every exact

@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::generate::{Span, SplitMix64, Values};
-use crate::solve::{solve, Table};
+use crate::solve::{solve, Generic, Solver, Table};
 use std::fmt;
 use std::str::FromStr;
 
@@ -376,10 +376,16 @@ impl Problem {
         }
     }
 
-    /// The trusted answer for `board`: the table solver's difference, or
-    /// the first player's total derived from it.
+    /// The trusted answer for `board`: the table solver's difference (the
+    /// generic table's in games without a specialised one), or the first
+    /// player's total derived from it.
     pub fn expected(&self, board: &Board) -> Result<i64> {
-        let solution = solve(&Table, self.game, board, false)?;
+        let trusted: &dyn Solver = if Table.supports(self.game) {
+            &Table
+        } else {
+            &Generic
+        };
+        let solution = solve(trusted, self.game, board, false)?;
         match self.answer {
             Answer::Difference => Ok(solution.difference),
             Answer::First => solution.totals.map(|t| t.first).ok_or_else(|| {
@@ -412,6 +418,12 @@ mod tests {
         assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::First)).is_err());
         assert!(Problem::new(Format::CsesRemovalGame, None, None).is_ok());
         assert!(Problem::by_name("codeforces").is_err());
+        // Games without a specialised table are answered by the generic one.
+        let sg7 = Problem::new(lines, Some(Game::STONEGAME7), None).unwrap();
+        assert_eq!(
+            sg7.expected(&Board::parse("5 3 1 4 2").unwrap()).unwrap(),
+            6
+        );
         // Four formats, and lines with each alias: the difference, and the
         // first total where every value is scored (all but numbergame and
         // stonegame7).
