@@ -495,9 +495,11 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
             Err(e) => one_line(&what, text, &e.to_string())?,
         }
     }
-    for cases in [0, 1, 3] {
-        if let Err(e) = judge::parse_answers_bytes(bytes, cases) {
-            one_line("judge answers", text, &e.to_string())?;
+    for problem in judge::spec::built_ins() {
+        for cases in [0, 1, 3] {
+            if let Err(e) = judge::parse_answers_bytes(problem.answer(), bytes, cases) {
+                one_line("judge answers", text, &e.to_string())?;
+            }
         }
     }
     Ok(())

@@ -260,12 +260,57 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
     })
 }
 
+/// Both players follow `heuristic` (Codeforces 381A: both take the larger
+/// end): the line they play and its totals.
+pub fn self_play(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<(Line, Totals)> {
+    game.admit(board)?;
+    let policy = heuristic.policy(game, board)?;
+    let row = Row::new(game, board.values());
+    let mut line = Line::default();
+    let (mut left, mut right) = (0, board.len());
+    if game.circle && row.first_moves().next().is_some() {
+        let (start, mv) = heuristic.first_on_circle(game, board)?;
+        line.start = Some(start);
+        line.moves.push(mv);
+        (_, left, right) = row.play(mv, start, start + board.len());
+    }
+    while game.moves(right - left).next().is_some() {
+        let mv = policy(left, right);
+        if let Some(reason) = game.illegal_reason(mv, right - left) {
+            return Err(Error::invalid(format!(
+                "heuristic {} plays {mv} with {} values left: {reason}",
+                heuristic.name(),
+                right - left
+            )));
+        }
+        line.moves.push(mv);
+        (_, left, right) = row.play(mv, left, right);
+    }
+    let totals = replay(game, board, &line)?;
+    Ok((line, totals))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn board(s: &str) -> Board {
         Board::parse(s).unwrap()
+    }
+
+    #[test]
+    fn greedy_self_play_follows_the_larger_end() {
+        // Codeforces 381A's examples: both players take the larger end.
+        let (line, totals) = self_play(&Greedy, Game::COINS, &board("4 1 2 10")).unwrap();
+        assert_eq!((totals.first, totals.second), (12, 5));
+        assert_eq!(line.moves.len(), 4);
+        let (_, totals) = self_play(&Greedy, Game::COINS, &board("1 2 3 4 5 6 7")).unwrap();
+        assert_eq!((totals.first, totals.second), (16, 12));
+        // On a circle the first move may start anywhere: greedy takes the 9.
+        let (line, totals) = self_play(&Greedy, Game::PIZZA, &board("1 9 2")).unwrap();
+        assert_eq!(line.start, Some(1));
+        assert_eq!((totals.first, totals.second), (10, 2));
+        assert!(self_play(&Parity, Game::COINS, &board("1 2 3")).is_err());
     }
 
     #[test]

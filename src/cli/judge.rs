@@ -6,33 +6,54 @@ use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::game::Game;
 use coinline::judge::{
-    parse_answers, parse_cases, text_of, write_answers, Answer, Format, Problem,
+    parse_answers, parse_cases, spec, text_of, write_answers, Answer, Problem, Reply,
 };
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The options naming a judge problem (shared with `stress`).
 #[derive(Debug, Args)]
+#[group(id = "problem_source", required = true, multiple = false, args = ["problem", "problem_file"])]
 pub struct ProblemArgs {
-    /// The judge problem: algospot-numbergame, atcoder-dp-l,
-    /// cses-removal-game, uva-10891 or lines.
-    #[arg(long, value_name = "PROBLEM", value_parser = parse_with::<Format>)]
-    pub problem: Format,
-    /// Only for `lines` (refused with other problems): the game, an alias
-    /// or rules (see `coinline games`; default coins).
+    /// A built-in problem (`coinline problems` lists them).
+    #[arg(long, value_name = "NAME", value_parser = parse_with::<BuiltIn>)]
+    pub problem: Option<BuiltIn>,
+    /// A problem file of your own (TOML; `coinline problems show lines`
+    /// prints one to start from).
+    #[arg(long, value_name = "FILE")]
+    pub problem_file: Option<PathBuf>,
+    /// Only for problems that let the user choose (lines): the game, an
+    /// alias or rules (see `coinline games`; default coins).
     #[arg(long, value_name = "GAME", value_parser = parse_with::<Game>)]
     pub game: Option<Game>,
-    /// Only for `lines` (refused with other problems): what each answer
-    /// is, `difference` (default) or `first` (the first player's total;
-    /// refused for numbergame).
+    /// Only for problems that let the user choose (lines): what each
+    /// answer is, `difference` (default), `first`, `second` or `totals`
+    /// (the totals only where every value is scored).
     #[arg(long, value_name = "ANSWER", value_parser = parse_with::<Answer>)]
     pub answer: Option<Answer>,
+}
+
+/// The name of a built-in problem, checked when the command line is read.
+#[derive(Clone, Debug)]
+pub struct BuiltIn(pub String);
+
+impl std::str::FromStr for BuiltIn {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        spec::built_in_text(s)?;
+        Ok(BuiltIn(s.trim().to_ascii_lowercase()))
+    }
 }
 
 impl ProblemArgs {
     /// The problem these options name.
     pub fn resolve(&self) -> Result<Problem> {
-        Problem::new(self.problem, self.game, self.answer)
+        let problem = match (&self.problem, &self.problem_file) {
+            (Some(BuiltIn(name)), _) => Problem::by_name(name)?,
+            (None, Some(path)) => spec::from_file(path)?,
+            (None, None) => unreachable!("clap requires --problem or --problem-file"),
+        };
+        problem.adjusted(self.game, self.answer.clone())
     }
 }
 
@@ -43,8 +64,10 @@ Examples:
   coinline judge --problem uva-10891 sum.in            # the trusted answers
   coinline judge --problem uva-10891 sum.in sum.out    # which cases differ
   ./gen | coinline judge --problem cses-removal-game -
+  coinline judge --problem-file take-two.toml in.txt
 
-Problems: algospot-numbergame, atcoder-dp-l, cses-removal-game, uva-10891, lines.
+Problems: `coinline problems` lists the built-in ones; --problem-file reads
+your own.
 
 Exit status: 0 answers printed, or every expected answer agrees; 1 an
 expected answer differs; 2 bad usage or an input not in the judge's format.")]
@@ -98,12 +121,12 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         )));
     }
     let limits = problem.limits();
-    let format = problem.format();
-    if cases.len() > format.max_batch() {
+    if cases.len() > problem.max_batch() {
         eprintln!(
-            "note: {} cases, above the {} that {format} allows",
+            "note: {} cases, above the {} that {} allows",
             cases.len(),
-            format.max_batch()
+            problem.max_batch(),
+            problem.name()
         );
     }
     for (i, case) in cases.iter().enumerate() {
@@ -118,17 +141,17 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     let trusted = cases
         .iter()
         .map(|c| problem.expected(&c.board))
-        .collect::<Result<Vec<i64>>>()?;
+        .collect::<Result<Vec<Reply>>>()?;
     let Some(expected_path) = &args.expected else {
         super::print(&write_answers(&trusted))?;
         return Ok(Status::Ok);
     };
     let bytes = read(expected_path)?;
-    let claimed = parse_answers(&String::from_utf8_lossy(&bytes), cases.len())
+    let claimed = parse_answers(problem.answer(), &String::from_utf8_lossy(&bytes), cases.len())
         .map_err(|p| Error::invalid(format!("{}: {p}", shown(expected_path))))?;
     let mut differing = 0;
     let mut report = String::new();
-    for (i, (case, (&want, &got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
+    for (i, (case, (want, got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
         if want != got {
             differing += 1;
             report += &format!(

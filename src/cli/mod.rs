@@ -23,6 +23,7 @@ pub mod games;
 pub mod judge;
 pub mod merge;
 pub mod options;
+pub mod problems;
 pub mod shell;
 pub mod solve;
 pub mod stress;
@@ -75,6 +76,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// List the built-in games (aliases of rule sets) and the invariants checked in each.
     Games(games::GamesArgs),
+    /// List the built-in judge problems, or print one's problem file.
+    Problems(problems::ProblemsArgs),
     /// Print a shell completion script for coinline.
     Completions(shell::CompletionsArgs),
     /// Write coinline's man pages (coinline.1 and one per subcommand).
@@ -112,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Games(args) => games::games(&args),
+        Command::Problems(args) => problems::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),
     };
@@ -146,6 +150,7 @@ impl Command {
             Command::Bench(_) => "bench",
             Command::Explain(_) => "explain",
             Command::Games(_) => "games",
+            Command::Problems(_) => "problems",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }

@@ -8,7 +8,8 @@ use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::generate::Span;
 use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
-use coinline::judge::Limits;
+use coinline::judge::spec::check_trusted_limit;
+use coinline::judge::Answer;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -37,10 +38,10 @@ pub struct StressArgs {
     /// Values LO..HI [default: the problem's limits].
     #[arg(long, value_parser = parse_with::<Span<i64>>, allow_hyphen_values = true, value_name = "LO..HI")]
     pub values: Option<Span<i64>>,
-    /// Boards per run for the formats holding several cases (default 50;
-    /// algospot allows at most 50).
+    /// Boards per run for the problems holding several cases (default: 50
+    /// or the problem's most, if fewer).
     #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--batch", "1..=50 for algospot, 1 for single-case problems"))]
+          value_parser = non_negative::<usize>("--batch", "1 up to the problem's most cases per input"))]
     pub batch: Option<usize>,
     /// Time limit per run in seconds (decimals allowed).
     #[arg(long, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
@@ -72,8 +73,10 @@ Examples:
   coinline stress --problem cses-removal-game -- ./removal
   coinline stress --problem uva-10891 --n 1..20 --save target/failures -- python3 sol.py
   coinline stress --problem lines --game numbergame --seed 4 --only 17 -- ./sol
+  coinline stress --problem-file take-two.toml -- ./mine
 
-Problems: algospot-numbergame, atcoder-dp-l, cses-removal-game, uva-10891, lines.
+Problems: `coinline problems` lists the built-in ones; --problem-file reads
+your own (`coinline problems show lines` prints one to start from).
 
 Exit status: 0 every answer agrees, 1 a failure was found (shrunk and
 printed with the command that reproduces it), 2 bad usage, a program that
@@ -96,10 +99,13 @@ fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
 pub fn run(args: &StressArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
     let defaults = problem.limits();
-    let limits = Limits::new(
-        args.lengths.n.unwrap_or(defaults.n),
-        args.values.unwrap_or(defaults.values),
-    )?;
+    let mut limits = defaults;
+    limits.n = args.lengths.n.unwrap_or(defaults.n);
+    limits.values = args.values.unwrap_or(defaults.values);
+    limits.validate(problem.game())?;
+    if !matches!(problem.answer(), Answer::Play(_)) {
+        check_trusted_limit(problem.game(), &limits).map_err(|e| Error::invalid(format!("--n: {e}")))?;
+    }
     let (n, v) = (limits.n, limits.values);
     let beyond: Vec<String> = [
         (n.lo < defaults.n.lo || n.hi > defaults.n.hi)
@@ -117,8 +123,8 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         );
     }
     let batch = check_batch(
-        problem.format(),
-        args.batch.unwrap_or(problem.format().default_batch()),
+        &problem,
+        args.batch.unwrap_or(problem.default_batch()),
     )?;
     if args.memory == Some(0) {
         return Err(Error::invalid(

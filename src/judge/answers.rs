@@ -1,12 +1,15 @@
-//! Reading a program's answers (or a file of expected answers): one integer
-//! per line, whitespace around the answers tolerated and nothing else; and
-//! writing answers as every problem of the family prints them.
+//! Reading a program's answers (or a file of expected answers) and writing
+//! the trusted ones. Reading is by tokens: an answer of two totals may be
+//! on one line or spread over two, as judges read them; each answer must be
+//! what the problem's answer kind prints (an integer, two integers or one of
+//! its words, compared exactly).
 
-use super::input::{parse_integer, shorten};
+use super::input::{parse_integer, shorten, Tokens};
+use super::problem::{Answer, Reply};
 use std::fmt;
 
 /// Answers written one per line, as every problem of the family prints them.
-pub fn write_answers(answers: &[i64]) -> String {
+pub fn write_answers(answers: &[Reply]) -> String {
     answers.iter().map(|a| format!("{a}\n")).collect()
 }
 
@@ -15,17 +18,17 @@ pub fn write_answers(answers: &[i64]) -> String {
 pub enum OutputProblem {
     /// Fewer answers than cases (possibly none).
     Missing {
-        /// Answers found.
+        /// Complete answers found.
         answers: usize,
         /// Cases in the input.
         cases: usize,
     },
-    /// Something other than one integer per line, or more answers than
-    /// cases.
+    /// A token that is not what the answer kind prints, or more tokens
+    /// than the cases' answers.
     Malformed {
         /// 1-based line of the output.
         line: usize,
-        /// 1-based number of the answer that line should hold.
+        /// 1-based number of the answer the token belongs to.
         answer: usize,
         /// What is wrong there.
         problem: String,
@@ -43,123 +46,148 @@ impl fmt::Display for OutputProblem {
     }
 }
 
-/// Reads one integer answer per line for `cases` cases. Whitespace around
-/// each answer and around the whole output is tolerated; nothing else is.
-pub fn parse_answers(text: &str, cases: usize) -> Result<Vec<i64>, OutputProblem> {
-    let body = text.trim_start();
-    let skipped_lines = text[..text.len() - body.len()].matches('\n').count();
-    let body = body.trim_end();
-    let mut answers = Vec::new();
-    if body.is_empty() {
-        return missing(0, cases);
-    }
-    for (i, raw) in body.lines().enumerate() {
-        let line = skipped_lines + i + 1;
-        let answer = i + 1;
-        let token = raw.trim();
-        let malformed = |problem: String| {
-            Err(OutputProblem::Malformed {
-                line,
-                answer,
-                problem,
-            })
+/// Reads the answers of `cases` cases of kind `kind`. Whitespace between
+/// and around tokens is free; nothing else is.
+pub fn parse_answers(kind: &Answer, text: &str, cases: usize) -> Result<Vec<Reply>, OutputProblem> {
+    let mut tokens = Tokens::new(text);
+    let mut replies = Vec::with_capacity(cases.min(1 << 16));
+    let per_answer = kind.tokens();
+    while let Some(token) = tokens.next() {
+        let answer = replies.len() + 1;
+        let malformed = |problem: String| OutputProblem::Malformed {
+            line: token.line,
+            answer,
+            problem,
         };
         if answer > cases {
-            return malformed(format!(
+            return Err(malformed(format!(
                 "unexpected {:?} after the last of {cases} answers",
-                shorten(token)
-            ));
+                shorten(token.text)
+            )));
         }
-        if token.is_empty() {
-            return malformed(format!("empty line where answer {answer} should be"));
-        }
-        match parse_integer(token) {
-            Ok(v) => answers.push(v),
-            Err(why) => return malformed(format!("{:?} {why}", shorten(token))),
-        }
+        let integer = |t: &str, line: usize| {
+            parse_integer(t).map_err(|why| OutputProblem::Malformed {
+                line,
+                answer,
+                problem: format!("{:?} {why}", shorten(t)),
+            })
+        };
+        let reply = match kind {
+            Answer::Winner(w) => {
+                let words = w.words();
+                if !words.contains(&token.text) {
+                    return Err(malformed(format!(
+                        "{:?} is not one of {}",
+                        shorten(token.text),
+                        words.join(", ")
+                    )));
+                }
+                Reply::Word(token.text.to_string())
+            }
+            _ if per_answer == 2 => {
+                let first = integer(token.text, token.line)?;
+                let Some(second) = tokens.next() else {
+                    return Err(OutputProblem::Missing {
+                        answers: replies.len(),
+                        cases,
+                    });
+                };
+                Reply::Pair(first, integer(second.text, second.line)?)
+            }
+            _ => Reply::Number(integer(token.text, token.line)?),
+        };
+        replies.push(reply);
     }
-    if answers.len() < cases {
-        return missing(answers.len(), cases);
+    if replies.len() < cases {
+        return Err(OutputProblem::Missing {
+            answers: replies.len(),
+            cases,
+        });
     }
-    Ok(answers)
+    Ok(replies)
 }
 
-fn missing(answers: usize, cases: usize) -> Result<Vec<i64>, OutputProblem> {
-    Err(OutputProblem::Missing { answers, cases })
-}
-
-/// [`parse_answers`] on raw bytes; bytes that are not UTF-8 make the line
+/// [`parse_answers`] on raw bytes; bytes that are not UTF-8 make the token
 /// holding them malformed.
-pub fn parse_answers_bytes(bytes: &[u8], cases: usize) -> Result<Vec<i64>, OutputProblem> {
-    parse_answers(&String::from_utf8_lossy(bytes), cases)
+pub fn parse_answers_bytes(
+    kind: &Answer,
+    bytes: &[u8],
+    cases: usize,
+) -> Result<Vec<Reply>, OutputProblem> {
+    parse_answers(kind, &String::from_utf8_lossy(bytes), cases)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::problem::{Tie, Winner};
     use super::*;
 
+    fn numbers(xs: &[i64]) -> Vec<Reply> {
+        xs.iter().map(|&x| Reply::Number(x)).collect()
+    }
+
     #[test]
-    fn answers_tolerate_surrounding_whitespace_and_nothing_else() {
-        assert_eq!(parse_answers("\n 3 \r\n-4\n\n", 2), Ok(vec![3, -4]));
+    fn answers_are_tokens_with_free_whitespace() {
+        let d = Answer::Difference;
+        assert_eq!(parse_answers(&d, "\n 3 \r\n-4\n\n", 2), Ok(numbers(&[3, -4])));
+        assert_eq!(parse_answers(&d, "3 -4", 2), Ok(numbers(&[3, -4])));
         assert_eq!(
-            parse_answers("", 2),
+            parse_answers(&d, "", 2),
             Err(OutputProblem::Missing {
                 answers: 0,
                 cases: 2
             })
         );
-        let bad = |text: &str| parse_answers(text, 2).unwrap_err().to_string();
+        let bad = |text: &str| parse_answers(&d, text, 2).unwrap_err().to_string();
         assert_eq!(bad("3\nfour\n"), "line 2: \"four\" is not an integer");
         assert_eq!(bad("\n\n3\nx\n"), "line 4: \"x\" is not an integer");
-        assert!(bad("3 4\n").contains("not an integer"));
-        assert!(bad("1\n2\n3\n").contains("after the last of 2 answers"));
-        assert!(bad("1\n\n2\n").contains("empty line"));
-        assert!(bad("+1\n2\n").contains("not an integer"));
+        assert_eq!(bad("1\n2\n3\n"), "line 3: unexpected \"3\" after the last of 2 answers");
+        assert_eq!(bad("+1\n2\n"), "line 1: \"+1\" is not an integer");
         assert_eq!(bad("1\n"), "1 answers for 2 cases");
-    }
-
-    #[test]
-    fn answers_are_written_and_read_exactly() {
-        assert_eq!(write_answers(&[3, -4, 0]), "3\n-4\n0\n");
-        assert_eq!(write_answers(&[]), "");
-        assert_eq!(parse_answers_bytes(b"5\n6\n", 2), Ok(vec![5, 6]));
         assert_eq!(
-            parse_answers_bytes(b"5\n\xff\n", 2),
+            bad("1\n99999999999999999999\n"),
+            "line 2: \"99999999999999999999\" does not fit in 64 bits"
+        );
+        assert_eq!(
+            parse_answers(&d, &"z".repeat(45), 1).unwrap_err().to_string(),
+            format!("line 1: \"{}...\" is not an integer", "z".repeat(40))
+        );
+        assert_eq!(
+            parse_answers_bytes(&d, b"5\n\xff\n", 2),
             Err(OutputProblem::Malformed {
                 line: 2,
                 answer: 2,
                 problem: "\"\u{fffd}\" is not an integer".to_string()
             })
         );
+    }
+
+    #[test]
+    fn pairs_and_words_are_read_by_kind() {
+        let totals = Answer::Totals;
+        let pairs = parse_answers(&totals, "12 5\n16\n12\n", 2).unwrap();
+        assert_eq!(pairs, vec![Reply::Pair(12, 5), Reply::Pair(16, 12)]);
         assert_eq!(
-            parse_answers("\n\n1\n2\n3\n", 2),
-            Err(OutputProblem::Malformed {
-                line: 5,
-                answer: 3,
-                problem: "unexpected \"3\" after the last of 2 answers".to_string()
-            })
-        );
-        assert_eq!(
-            parse_answers("1\n\n2\n", 2).unwrap_err().to_string(),
-            "line 2: empty line where answer 2 should be"
-        );
-        assert_eq!(
-            parse_answers("1\n99999999999999999999\n", 2)
-                .unwrap_err()
-                .to_string(),
-            "line 2: \"99999999999999999999\" does not fit in 64 bits"
-        );
-        assert_eq!(
-            parse_answers(&"z".repeat(45), 1).unwrap_err().to_string(),
-            format!("line 1: \"{}...\" is not an integer", "z".repeat(40))
-        );
-        assert_eq!(
-            parse_answers("7\n", 3),
+            parse_answers(&totals, "12 5 16", 2),
             Err(OutputProblem::Missing {
                 answers: 1,
-                cases: 3
+                cases: 2
             })
         );
-        assert_eq!(parse_answers(" 7 \n 8\n", 2), Ok(vec![7, 8]));
+        let winner = Answer::Winner(Winner {
+            first: "Alice".into(),
+            second: "Bob".into(),
+            tie: Tie::Word("Tie".into()),
+        });
+        assert_eq!(
+            parse_answers(&winner, "Bob\nTie\n", 2).unwrap(),
+            vec![Reply::Word("Bob".into()), Reply::Word("Tie".into())]
+        );
+        assert_eq!(
+            parse_answers(&winner, "bob", 1).unwrap_err().to_string(),
+            "line 1: \"bob\" is not one of Alice, Bob, Tie"
+        );
+        assert_eq!(write_answers(&[Reply::Pair(3, -4), Reply::Word("Tie".into())]), "3 -4\nTie\n");
+        assert_eq!(write_answers(&[]), "");
     }
 }

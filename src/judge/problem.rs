@@ -1,352 +1,346 @@
-//! The problem catalogue: each judge problem's format name, game, answer,
-//! constraints and trusted answer, and the seeded boards `stress`
-//! generates within those constraints.
-//!
-//! Architecture invariant: a generated input depends on (seed, board index)
-//! alone, through [`crate::generate`]; how boards are grouped into runs
-//! never changes them, which is what lets `stress` narrow a failing run down
-//! to one board and `--only` re-create it.
+//! Problems as data: a problem is a game (rule set), an input layout, an
+//! answer per case and the statement's limits. The built-in problems are
+//! TOML files under `problems/`, embedded in the binary; a user's problem is
+//! the same kind of file ([`super::spec`] reads both).
 
+use super::limits::Limits;
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::generate::{Span, SplitMix64, Values};
 use crate::solve::{solve, Generic, Solver, Table};
+use crate::strategy::{heuristic_by_name, self_play};
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
-/// What a problem asks for, per board.
+/// How the cases of one input follow each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cases {
+    /// Exactly one case.
+    One,
+    /// The number of cases first (`T`), then the cases.
+    Count,
+    /// Cases until the end of the input.
+    UntilEnd,
+    /// Cases until a case whose length is 0 (UVa 10891); only with the
+    /// length written first.
+    UntilZero,
+}
+
+/// How one case is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaseLayout {
+    /// `n`, then the n values (anywhere: tokens, not lines).
+    LengthFirst,
+    /// The values alone: a case is the rest of the input when it is the only
+    /// one, otherwise one line.
+    ValuesOnly,
+    /// The values on one line, then `n`.
+    LengthLast,
+}
+
+/// An input layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// How cases follow each other.
+    pub cases: Cases,
+    /// How each case is written.
+    pub case: CaseLayout,
+}
+
+impl Cases {
+    /// Every kind, with its name in a problem file.
+    pub const NAMES: [(&'static str, Cases); 4] = [
+        ("one", Cases::One),
+        ("count", Cases::Count),
+        ("until-end", Cases::UntilEnd),
+        ("until-zero", Cases::UntilZero),
+    ];
+
+    /// The name in a problem file.
+    pub fn name(self) -> &'static str {
+        Cases::NAMES.iter().find(|(_, c)| *c == self).unwrap().0
+    }
+}
+
+impl CaseLayout {
+    /// Every layout, with its name in a problem file.
+    pub const NAMES: [(&'static str, CaseLayout); 3] = [
+        ("n values", CaseLayout::LengthFirst),
+        ("values", CaseLayout::ValuesOnly),
+        ("values n", CaseLayout::LengthLast),
+    ];
+
+    /// The name in a problem file.
+    pub fn name(self) -> &'static str {
+        CaseLayout::NAMES.iter().find(|(_, c)| *c == self).unwrap().0
+    }
+}
+
+/// Who wins a tie, for answers that name the winner with two words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tie {
+    /// A tie is printed as the first player's word (LeetCode 486: "if the
+    /// scores are equal, player 1 is still the winner").
+    First,
+    /// A tie is printed as the second player's word.
+    Second,
+    /// A tie has its own word (LeetCode 1406: `Tie`).
+    Word(String),
+}
+
+/// The words of a winner answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Winner {
+    /// Printed when the first player's total is larger.
+    pub first: String,
+    /// Printed when the second player's total is larger.
+    pub second: String,
+    /// What a tie prints.
+    pub tie: Tie,
+}
+
+impl Winner {
+    /// The word for a board of value `difference`.
+    pub fn word(&self, difference: i64) -> &str {
+        match difference.cmp(&0) {
+            std::cmp::Ordering::Greater => &self.first,
+            std::cmp::Ordering::Less => &self.second,
+            std::cmp::Ordering::Equal => match &self.tie {
+                Tie::First => &self.first,
+                Tie::Second => &self.second,
+                Tie::Word(w) => w,
+            },
+        }
+    }
+
+    /// Every word an answer may be.
+    pub fn words(&self) -> Vec<&str> {
+        let mut words = vec![self.first.as_str(), self.second.as_str()];
+        if let Tie::Word(w) = &self.tie {
+            words.push(w);
+        }
+        words
+    }
+}
+
+/// What a problem asks for, per case.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
     /// The first player's total minus the second's, under optimal play.
     Difference,
-    /// The first player's total under optimal play (only for games whose
-    /// totals are determined by the difference).
+    /// The first player's total under optimal play (only where every value
+    /// is scored, so the difference fixes the totals).
     First,
+    /// The second player's total, likewise.
+    Second,
+    /// Both totals, first then second, likewise.
+    Totals,
+    /// Which player ends ahead under optimal play, as one of the words.
+    Winner(Winner),
+    /// Both totals when both players follow the named heuristic
+    /// (Codeforces 381A: both greedy).
+    Play(String),
 }
 
 impl Answer {
-    /// Both answers, in a fixed order.
-    pub const ALL: [Answer; 2] = [Answer::Difference, Answer::First];
+    /// The answers `--answer` may choose (the others need the words or the
+    /// heuristic a problem file gives).
+    pub const SIMPLE: [(&'static str, Answer); 4] = [
+        ("difference", Answer::Difference),
+        ("first", Answer::First),
+        ("second", Answer::Second),
+        ("totals", Answer::Totals),
+    ];
 
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
+    /// The kind's name in a problem file.
+    pub fn kind(&self) -> &'static str {
         match self {
             Answer::Difference => "difference",
             Answer::First => "first",
+            Answer::Second => "second",
+            Answer::Totals => "totals",
+            Answer::Winner(_) => "winner",
+            Answer::Play(_) => "play",
         }
+    }
+
+    /// How many tokens one answer takes.
+    pub fn tokens(&self) -> usize {
+        match self {
+            Answer::Totals | Answer::Play(_) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether the answer needs totals that only games scoring every value
+    /// fix under optimal play.
+    fn needs_unique_totals(&self) -> bool {
+        matches!(self, Answer::First | Answer::Second | Answer::Totals)
+    }
+
+    /// Why `game` cannot have this answer, if it cannot.
+    pub fn refusal(&self, game: Game) -> Option<String> {
+        if self.needs_unique_totals() && !game.scores_everything() {
+            return Some(format!(
+                "answer {} is refused for {game}: its totals depend on the line of play, only the difference is unique",
+                self.kind()
+            ));
+        }
+        if let Answer::Play(name) = self {
+            if let Err(e) = heuristic_by_name(name) {
+                return Some(e.to_string());
+            }
+        }
+        None
     }
 }
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Answer::Winner(w) => write!(f, "winner ({})", w.words().join("/")),
+            Answer::Play(h) => write!(f, "totals when both play {h}"),
+            other => f.write_str(other.kind()),
+        }
     }
 }
 
 impl FromStr for Answer {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Answer::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| Error::unknown("answer", s, &["difference", "first"]))
-    }
-}
-
-/// A judge's input format; each is also the name of a problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// algospot NUMBERGAME: `C`, then per case a line `n` and a line of n
-    /// values. Output: one difference per case.
-    AlgospotNumbergame,
-    /// AtCoder Educational DP Contest L "Deque": `N`, then a line of N
-    /// values. Output: X - Y.
-    AtcoderDpL,
-    /// CSES 1097 "Removal Game": `n`, then a line of n values. Output: the
-    /// first player's total.
-    CsesRemovalGame,
-    /// UVa 10891 "Game of Sum": cases of a line `n` and a line of n values,
-    /// ended by a line `0`. Output: one difference per case.
-    Uva10891,
-    /// One board per line (values separated by spaces); one answer per line.
-    /// The game and the answer are chosen by the user.
-    Lines,
-}
-
-impl Format {
-    /// Every format, in a fixed order.
-    pub const ALL: [Format; 5] = [
-        Format::AlgospotNumbergame,
-        Format::AtcoderDpL,
-        Format::CsesRemovalGame,
-        Format::Uva10891,
-        Format::Lines,
-    ];
-
-    /// The problem name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::AlgospotNumbergame => "algospot-numbergame",
-            Format::AtcoderDpL => "atcoder-dp-l",
-            Format::CsesRemovalGame => "cses-removal-game",
-            Format::Uva10891 => "uva-10891",
-            Format::Lines => "lines",
-        }
-    }
-
-    /// The names of all problems.
-    pub fn names() -> Vec<&'static str> {
-        Format::ALL.iter().map(|f| f.name()).collect()
-    }
-
-    /// The game and the answer the problem prescribes; `None` for `lines`.
-    pub fn prescribed(self) -> Option<(Game, Answer)> {
-        match self {
-            Format::AlgospotNumbergame => Some((Game::NUMBERGAME, Answer::Difference)),
-            Format::AtcoderDpL => Some((Game::COINS, Answer::Difference)),
-            Format::CsesRemovalGame => Some((Game::COINS, Answer::First)),
-            Format::Uva10891 => Some((Game::GAMEOFSUM, Answer::Difference)),
-            Format::Lines => None,
-        }
-    }
-
-    /// The problem's constraints, which are also the default bounds of
-    /// generated boards.
-    pub fn default_limits(self) -> Limits {
-        let (n, v) = match self {
-            Format::AlgospotNumbergame => (50, (-1000, 1000)),
-            Format::AtcoderDpL => (3000, (1, 1_000_000_000)),
-            Format::CsesRemovalGame => (5000, (-1_000_000_000, 1_000_000_000)),
-            Format::Uva10891 => (100, (-1000, 1000)),
-            Format::Lines => (100, (-1000, 1000)),
-        };
-        Limits {
-            n: Span { lo: 1, hi: n },
-            values: Span { lo: v.0, hi: v.1 },
-        }
-    }
-
-    /// The most boards one input may hold (algospot allows 50 cases; the
-    /// single-case formats hold one board).
-    pub fn max_batch(self) -> usize {
-        match self {
-            Format::AlgospotNumbergame => 50,
-            Format::AtcoderDpL | Format::CsesRemovalGame => 1,
-            Format::Uva10891 | Format::Lines => usize::MAX,
-        }
-    }
-
-    /// How many boards `stress` puts into one input by default.
-    pub fn default_batch(self) -> usize {
-        self.max_batch().min(50)
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Format {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| Error::unknown("problem", s, &Format::names()))
-    }
-}
-
-/// The longest board [`Limits::new`] accepts: the trusted table solver takes
-/// O(n^2) time, so far longer boards would only stall a run.
-pub const MAX_N: usize = 100_000;
-
-/// Bounds of board lengths and values, inclusive: a problem's constraints,
-/// or the user's override of them for generation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Lengths.
-    pub n: Span<usize>,
-    /// Values.
-    pub values: Span<i64>,
-}
-
-impl Limits {
-    /// Validated bounds: lengths from 1 to [`MAX_N`], and any board within
-    /// them passes the overflow rule.
-    pub fn new(n: Span<usize>, values: Span<i64>) -> Result<Limits> {
-        if n.lo == 0 {
-            return Err(Error::invalid(format!(
-                "length range {n} starts at 0; every judge board has at least one value"
-            )));
-        }
-        if n.hi > MAX_N {
-            return Err(Error::invalid(format!(
-                "length range {n} goes above {MAX_N}, too long for the O(n^2) trusted solver"
-            )));
-        }
-        let largest = i128::from(values.lo).abs().max(i128::from(values.hi).abs());
-        if largest * n.hi as i128 > i128::from(i64::MAX) {
-            return Err(Error::invalid(format!(
-                "{} values within {values} could sum beyond the 64-bit range",
-                n.hi
-            )));
-        }
-        Ok(Limits { n, values })
-    }
-
-    /// Why `board` breaks these bounds, or `None` if it keeps them.
-    pub fn violation(&self, board: &Board) -> Option<String> {
-        let n = board.len();
-        if n < self.n.lo || n > self.n.hi {
-            return Some(format!("n = {n} is outside {}", self.n));
-        }
-        let (lo, hi) = (self.values.lo, self.values.hi);
-        board
-            .values()
+        let names: Vec<&str> = Answer::SIMPLE.iter().map(|(n, _)| *n).collect();
+        Answer::SIMPLE
             .iter()
-            .position(|v| !(lo..=hi).contains(v))
-            .map(|i| {
-                format!(
-                    "value {} (position {}) is outside {}",
-                    board.values()[i],
-                    i + 1,
-                    self.values
-                )
-            })
+            .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+            .map(|(_, a)| a.clone())
+            .ok_or_else(|| Error::unknown("answer", s, &names))
     }
+}
 
-    /// Whether `board` keeps these bounds.
-    pub fn admits(&self, board: &Board) -> bool {
-        self.violation(board).is_none()
-    }
+/// One answer: what a case's output holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reply {
+    /// One integer.
+    Number(i64),
+    /// Two integers (first, then second).
+    Pair(i64, i64),
+    /// A word.
+    Word(String),
+}
 
-    /// The generated board number `index` of the run with `seed`, drawn
-    /// with [`crate::generate`]'s random stream and value distributions.
-    /// Lengths: the edges (shortest and longest) one time in ten each,
-    /// otherwise mostly short boards with some of any length, the parity
-    /// alternating with the index. Values: a distribution of [`Values`]
-    /// (uniform over the limits two times in eight; small values with
-    /// ties, extreme, spiky, sorted, zigzag) or one extreme value repeated,
-    /// each value then clamped into the limits (so extremes and spikes
-    /// land on them).
-    pub fn board(&self, seed: u64, index: u64) -> Board {
-        let mut rng = SplitMix64::keyed(&[seed, index]);
-        let n = self.length(&mut rng, index);
-        let (lo, hi) = (self.values.lo, self.values.hi);
-        let values = match rng.below(8) {
-            // One value repeated: every move ties.
-            7 => vec![Values::Extreme.draw(&mut rng, 1)[0]; n],
-            pick => {
-                let distribution = match pick {
-                    0 | 1 => Values::Uniform(self.values),
-                    2 => Values::Small,
-                    3 => Values::Extreme,
-                    4 => Values::Spiky,
-                    5 => Values::Sorted,
-                    _ => Values::Zigzag,
-                };
-                distribution.draw(&mut rng, n)
-            }
-        };
-        Board::new(values.into_iter().map(|v| v.clamp(lo, hi)).collect())
-            .expect("Limits::new bounds the sum of absolute values")
-    }
-
-    fn length(&self, rng: &mut SplitMix64, index: u64) -> usize {
-        let Span { lo, hi } = self.n;
-        let pick =
-            |rng: &mut SplitMix64, top: usize| lo + rng.below((top - lo) as u64 + 1) as usize;
-        let n = match rng.below(20) {
-            0 => return lo,
-            1 => return hi,
-            2..=9 => pick(rng, hi.min(lo.saturating_add(9))),
-            10..=15 => pick(rng, hi.min(lo.saturating_add(99))),
-            _ => pick(rng, hi),
-        };
-        let wanted_parity = (index % 2) as usize;
-        match n {
-            _ if n % 2 == wanted_parity => n,
-            _ if n < hi => n + 1,
-            _ if n > lo => n - 1,
-            _ => n,
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::Number(x) => write!(f, "{x}"),
+            Reply::Pair(x, y) => write!(f, "{x} {y}"),
+            Reply::Word(w) => f.write_str(w),
         }
     }
 }
 
-/// A judge problem: a format, the game it plays and the answer it wants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Where a problem was defined.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Built into coinline (`problems/NAME.toml`).
+    BuiltIn,
+    /// A user's file.
+    File(PathBuf),
+}
+
+/// A judge problem: its name, game, input layout, answer and limits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Problem {
-    format: Format,
-    game: Game,
-    answer: Answer,
+    pub(super) name: String,
+    pub(super) about: String,
+    pub(super) url: Option<String>,
+    pub(super) game: Game,
+    pub(super) layout: Layout,
+    pub(super) answer: Answer,
+    pub(super) limits: Limits,
+    pub(super) adjustable: bool,
+    pub(super) origin: Origin,
 }
 
 impl Problem {
-    /// The problem of `format`. A prescribed problem refuses any `game` or
-    /// `answer` (they are fixed); `lines` defaults to coins and the
-    /// difference, and refuses `first` for numbergame (whose totals depend
-    /// on the line of play; only the difference is unique).
-    pub fn new(format: Format, game: Option<Game>, answer: Option<Answer>) -> Result<Problem> {
-        let (game, answer) = match format.prescribed() {
-            Some((fixed_game, fixed_answer)) => {
-                // Refused even when they agree, so an option never looks
-                // as if it changed a fixed problem.
-                if let Some(g) = game {
-                    return Err(Error::invalid(format!(
-                        "--game {g} is only for --problem lines; problem {format} is always game {fixed_game}"
-                    )));
-                }
-                if let Some(a) = answer {
-                    return Err(Error::invalid(format!(
-                        "--answer {a} is only for --problem lines; problem {format} always asks for the {fixed_answer}"
-                    )));
-                }
-                (fixed_game, fixed_answer)
-            }
-            None => (
-                game.unwrap_or(Game::COINS),
-                answer.unwrap_or(Answer::Difference),
-            ),
-        };
-        if !game.scores_everything() && answer == Answer::First {
-            return Err(Error::invalid(format!(
-                "--answer first is refused for {game}: its totals depend on the line of play, only the difference is unique"
-            )));
-        }
-        Ok(Problem {
-            format,
-            game,
-            answer,
-        })
-    }
-
-    /// The problem named `name`, with its defaults.
+    /// The built-in problem named `name`.
     pub fn by_name(name: &str) -> Result<Problem> {
-        Problem::new(name.parse()?, None, None)
+        super::spec::built_in(name)
     }
 
-    /// Every problem: the four prescribed ones and `lines` with each game
-    /// and answer it accepts.
+    /// `self` with the game and answer the user chose, for a problem whose
+    /// file allows it (`adjustable = true`: `lines`); any other problem
+    /// refuses both, even when they agree, so an option never looks as if it
+    /// changed a fixed problem.
+    pub fn adjusted(mut self, game: Option<Game>, answer: Option<Answer>) -> Result<Problem> {
+        if !self.adjustable {
+            if let Some(g) = game {
+                return Err(Error::invalid(format!(
+                    "--game {g} is only for problems that let the user choose (lines); problem {} is always game {}",
+                    self.name, self.game
+                )));
+            }
+            if let Some(a) = answer {
+                return Err(Error::invalid(format!(
+                    "--answer {a} is only for problems that let the user choose (lines); problem {} always asks for the {}",
+                    self.name, self.answer
+                )));
+            }
+            return Ok(self);
+        }
+        if let Some(g) = game {
+            self.game = g;
+        }
+        if let Some(a) = answer {
+            self.answer = a;
+        }
+        if let Some(why) = self.answer.refusal(self.game) {
+            return Err(Error::invalid(format!("--answer: {why}")));
+        }
+        self.limits
+            .validate(self.game)
+            .map_err(|e| Error::invalid(format!("problem {} with {}: {e}", self.name, self.game)))?;
+        super::spec::check_trusted_limit(self.game, &self.limits)
+            .map_err(|e| Error::invalid(format!("problem {}: {e}", self.name)))?;
+        Ok(self)
+    }
+
+    /// Every built-in problem, and `lines` with each alias and each simple
+    /// answer it accepts.
     pub fn all() -> Vec<Problem> {
-        let mut all: Vec<Problem> = Format::ALL
-            .iter()
-            .filter(|&&f| f != Format::Lines)
-            .filter_map(|&f| Problem::new(f, None, None).ok())
-            .collect();
-        for game in Game::ALL {
-            for answer in Answer::ALL {
-                all.extend(Problem::new(Format::Lines, Some(game), Some(answer)).ok());
+        let mut all = Vec::new();
+        for problem in super::spec::built_ins() {
+            if problem.adjustable {
+                for game in Game::ALL {
+                    for (_, answer) in Answer::SIMPLE.iter() {
+                        all.extend(
+                            problem
+                                .clone()
+                                .adjusted(Some(game), Some(answer.clone()))
+                                .ok(),
+                        );
+                    }
+                }
+            } else {
+                all.push(problem);
             }
         }
         all
     }
 
-    /// The input format.
-    pub fn format(&self) -> Format {
-        self.format
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// One line saying what the problem is.
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+
+    /// The statement's address, if the file gives one.
+    pub fn url(&self) -> Option<&str> {
+        self.url.as_deref()
     }
 
     /// The game played.
@@ -354,52 +348,109 @@ impl Problem {
         self.game
     }
 
-    /// The answer wanted per board.
-    pub fn answer(&self) -> Answer {
-        self.answer
+    /// The input layout.
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 
-    /// The problem's constraints.
+    /// The answer wanted per case.
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    /// The problem's limits, which are also the default bounds of generated
+    /// boards.
     pub fn limits(&self) -> Limits {
-        self.format.default_limits()
+        self.limits
+    }
+
+    /// Where the problem was defined.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// Whether `--game` and `--answer` may change the game and the answer.
+    pub fn is_adjustable(&self) -> bool {
+        self.adjustable
+    }
+
+    /// The most cases one input may hold.
+    pub fn max_batch(&self) -> usize {
+        self.limits.cases.hi
+    }
+
+    /// How many cases `stress` puts into one input by default.
+    pub fn default_batch(&self) -> usize {
+        self.max_batch().min(50)
     }
 
     /// The command-line options naming this problem, such as
     /// `--problem lines --game coins --answer first`.
     pub fn options(&self) -> String {
-        match self.format {
-            Format::Lines => format!(
-                "--problem lines --game {} --answer {}",
-                self.game, self.answer
+        let named = match &self.origin {
+            Origin::BuiltIn => format!("--problem {}", self.name),
+            Origin::File(path) => format!(
+                "--problem-file {}",
+                super::sandbox::shell_quote(&path.display().to_string())
             ),
-            f => format!("--problem {f}"),
+        };
+        match self.adjustable {
+            true => format!(
+                "{named} --game {} --answer {}",
+                super::sandbox::shell_quote(&self.game.to_string()),
+                self.answer.kind()
+            ),
+            false => named,
         }
     }
 
-    /// The trusted answer for `board`: the table solver's difference (the
-    /// generic table's in games without a specialised one), or the first
-    /// player's total derived from it.
-    pub fn expected(&self, board: &Board) -> Result<i64> {
-        let trusted: &dyn Solver = if Table.supports(self.game) {
-            &Table
-        } else {
-            &Generic
-        };
-        let solution = solve(trusted, self.game, board, false)?;
-        match self.answer {
-            Answer::Difference => Ok(solution.difference),
-            Answer::First => solution.totals.map(|t| t.first).ok_or_else(|| {
-                Error::invalid(format!("game {} has no unique first total", self.game))
-            }),
+    /// The trusted answer for `board`: from the trusted solver's difference,
+    /// or from both players following the heuristic.
+    pub fn expected(&self, board: &Board) -> Result<Reply> {
+        if let Answer::Play(name) = &self.answer {
+            let (_, totals) = self_play(heuristic_by_name(name)?, self.game, board)?;
+            return Ok(Reply::Pair(totals.first, totals.second));
         }
+        let solution = solve(trusted_solver(self.game), self.game, board, false)?;
+        let d = solution.difference;
+        let totals = || {
+            solution.totals.ok_or_else(|| {
+                Error::invalid(format!("game {} has no unique totals", self.game))
+            })
+        };
+        Ok(match &self.answer {
+            Answer::Difference => Reply::Number(d),
+            Answer::First => Reply::Number(totals()?.first),
+            Answer::Second => Reply::Number(totals()?.second),
+            Answer::Totals => {
+                let t = totals()?;
+                Reply::Pair(t.first, t.second)
+            }
+            Answer::Winner(w) => Reply::Word(w.word(d).to_string()),
+            Answer::Play(_) => unreachable!("answered above"),
+        })
+    }
+}
+
+/// The solver whose answers a problem trusts: the specialised table where
+/// one is registered for the game, the generic one otherwise.
+pub fn trusted_solver(game: Game) -> &'static dyn Solver {
+    if Table.supports(game) {
+        &Table
+    } else {
+        &Generic
     }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.format {
-            Format::Lines => write!(f, "lines (game {}, answer {})", self.game, self.answer),
-            format => write!(f, "{format}"),
+        match self.adjustable {
+            true => write!(
+                f,
+                "{} (game {}, answer {})",
+                self.name, self.game, self.answer
+            ),
+            false => f.write_str(&self.name),
         }
     }
 }
@@ -408,71 +459,85 @@ impl fmt::Display for Problem {
 mod tests {
     use super::*;
 
+    fn board(s: &str) -> Board {
+        Board::parse(s).unwrap()
+    }
+
     #[test]
     fn problems_refuse_what_they_cannot_answer() {
-        let lines = Format::Lines;
-        assert!(Problem::new(lines, Some(Game::NUMBERGAME), Some(Answer::First)).is_err());
-        assert!(Problem::new(Format::AtcoderDpL, Some(Game::NUMBERGAME), None).is_err());
-        assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::Difference)).is_err());
-        assert!(Problem::new(Format::CsesRemovalGame, Some(Game::COINS), None).is_err());
-        assert!(Problem::new(Format::CsesRemovalGame, None, Some(Answer::First)).is_err());
-        assert!(Problem::new(Format::CsesRemovalGame, None, None).is_ok());
+        let lines = || Problem::by_name("lines").unwrap();
+        assert!(lines()
+            .adjusted(Some(Game::NUMBERGAME), Some(Answer::First))
+            .is_err());
+        assert!(lines()
+            .adjusted(Some(Game::STONEGAME7), Some(Answer::Totals))
+            .is_err());
+        let atcoder = || Problem::by_name("atcoder-dp-l").unwrap();
+        assert!(atcoder().adjusted(Some(Game::NUMBERGAME), None).is_err());
+        assert!(atcoder().adjusted(Some(Game::COINS), None).is_err());
+        assert!(atcoder().adjusted(None, Some(Answer::First)).is_err());
+        assert!(atcoder().adjusted(None, None).is_ok());
         assert!(Problem::by_name("codeforces").is_err());
         // Games without a specialised table are answered by the generic one.
-        let sg7 = Problem::new(lines, Some(Game::STONEGAME7), None).unwrap();
+        let sg7 = lines().adjusted(Some(Game::STONEGAME7), None).unwrap();
+        assert_eq!(sg7.expected(&board("5 3 1 4 2")).unwrap(), Reply::Number(6));
+    }
+
+    #[test]
+    fn trusted_answers_follow_the_answer_kind() {
+        let b = board("8 15 3 7");
+        let reply = |name: &str| Problem::by_name(name).unwrap().expected(&b).unwrap();
+        assert_eq!(reply("cses-removal-game"), Reply::Number(22));
+        assert_eq!(reply("atcoder-dp-l"), Reply::Number(22 - 11));
+        let lines = Problem::by_name("lines").unwrap();
+        let with = |a: Answer| lines.clone().adjusted(None, Some(a)).unwrap().expected(&b);
+        assert_eq!(with(Answer::Second).unwrap(), Reply::Number(11));
+        assert_eq!(with(Answer::Totals).unwrap(), Reply::Pair(22, 11));
+        // LeetCode 486's examples: [1,5,2] false, [1,5,233,7] true; a tie
+        // (here [1,1]) counts as player 1's win.
+        let p486 = Problem::by_name("leetcode-486").unwrap();
+        let word = |s: &str| p486.expected(&board(s)).unwrap().to_string();
+        assert_eq!(word("1 5 2"), "false");
+        assert_eq!(word("1 5 233 7"), "true");
+        assert_eq!(word("1 1"), "true");
+        // LeetCode 1406's examples.
+        let p1406 = Problem::by_name("leetcode-1406").unwrap();
+        let word = |s: &str| p1406.expected(&board(s)).unwrap().to_string();
+        assert_eq!(word("1 2 3 7"), "Bob");
+        assert_eq!(word("1 2 3 -9"), "Alice");
+        assert_eq!(word("1 2 3 6"), "Tie");
+        // LeetCode 1690's second example.
+        let p1690 = Problem::by_name("leetcode-1690").unwrap();
         assert_eq!(
-            sg7.expected(&Board::parse("5 3 1 4 2").unwrap()).unwrap(),
-            6
+            p1690.expected(&board("7 90 5 1 100 10 10 2")).unwrap(),
+            Reply::Number(122)
         );
-        // Four formats, and lines with each alias: the difference, and the
-        // first total where every value is scored (all but numbergame and
-        // stonegame7).
-        assert_eq!(Problem::all().len(), 4 + 6 + 4);
+        // Codeforces 381A: both greedy.
+        let p381 = Problem::by_name("codeforces-381a").unwrap();
+        assert_eq!(
+            p381.expected(&board("4 1 2 10")).unwrap(),
+            Reply::Pair(12, 5)
+        );
+        // BOJ 11062's example: 6 and 8.
+        let boj = Problem::by_name("boj-11062").unwrap();
+        assert_eq!(boj.expected(&board("1 2 5 2")).unwrap(), Reply::Number(6));
+        assert_eq!(
+            boj.expected(&board("1 1 1 1 2 2 2 2 2")).unwrap(),
+            Reply::Number(8)
+        );
     }
 
     #[test]
-    fn trusted_answers_follow_the_problem() {
-        let board = Board::parse("8 15 3 7").unwrap();
-        let cses = Problem::by_name("cses-removal-game").unwrap();
-        let atcoder = Problem::by_name("atcoder-dp-l").unwrap();
-        assert_eq!(cses.expected(&board).unwrap(), 22);
-        assert_eq!(atcoder.expected(&board).unwrap(), 22 - 11);
-    }
-
-    #[test]
-    fn generation_covers_edges_parities_and_limits() {
+    fn every_problem_generates_within_its_limits() {
         for problem in Problem::all() {
             let limits = problem.limits();
-            let generated: Vec<Board> = (0..400).map(|i| limits.board(7, i)).collect();
-            assert!(generated.iter().all(|b| limits.admits(b)), "{problem}");
-            let has = |f: &dyn Fn(&Board) -> bool| generated.iter().any(f);
-            assert!(has(&|b| b.len() == 1), "{problem}: n = 1");
-            assert!(has(&|b| b.len() == limits.n.hi), "{problem}: max n");
-            assert!(has(&|b| b.len() % 2 == 0 && b.len() > 1), "{problem}: even");
-            assert!(has(&|b| b.len() % 2 == 1 && b.len() > 1), "{problem}: odd");
-            assert!(has(&|b| b.values().contains(&limits.values.hi)));
-            assert!(has(&|b| b.values().contains(&limits.values.lo)));
-            if limits.values.lo < 0 {
-                assert!(has(&|b| b.values().iter().any(|&v| v < 0)));
+            let generated: Vec<Board> = (0..200).map(|i| limits.board(7, i)).collect();
+            for b in &generated {
+                assert!(limits.admits(b), "{problem}: {b}");
             }
-            let ties = |b: &Board| b.len() > 2 && b.values().iter().all(|&v| v == b.values()[0]);
-            assert!(has(&ties), "{problem}: ties");
+            let has = |f: &dyn Fn(&Board) -> bool| generated.iter().any(f);
+            assert!(has(&|b| b.len() == limits.n.lo), "{problem}: shortest");
+            assert!(has(&|b| b.len() == limits.n.hi), "{problem}: longest");
         }
-        let limits = Format::AtcoderDpL.default_limits();
-        assert_eq!(limits.board(3, 9), limits.board(3, 9));
-        assert_ne!(limits.board(3, 9), limits.board(4, 9));
-    }
-
-    #[test]
-    fn limits_refuse_overflow_and_empty_boards() {
-        let n = |lo, hi| Span::<usize> { lo, hi };
-        let v = |lo, hi| Span::<i64> { lo, hi };
-        assert!(Limits::new(n(0, 5), v(1, 2)).is_err());
-        assert!(Limits::new(n(1, 10), v(-i64::MAX / 5, 1)).is_err());
-        assert!(Limits::new(n(1, MAX_N + 1), v(0, 0)).is_err());
-        let limits = Limits::new(n(2, 3), v(-1, 1)).unwrap();
-        let why = limits.violation(&Board::parse("1 2").unwrap()).unwrap();
-        assert_eq!(why, "value 2 (position 2) is outside -1..1");
-        assert!(limits.violation(&Board::parse("1").unwrap()).is_some());
     }
 }

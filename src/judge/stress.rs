@@ -10,7 +10,8 @@ pub use super::sandbox::{
     execute, kill_running, shell_quote, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
 };
 pub use super::verdict::{judge_run, Judged, Verdict};
-use super::{parse_cases, text_of, write_answers, Format, Limits, Problem};
+use super::problem::Reply;
+use super::{parse_cases, spec, text_of, write_answers, Limits, Problem};
 use crate::board::Board;
 use crate::case::Case;
 use crate::error::{Error, Result};
@@ -99,8 +100,8 @@ struct CsvRow {
     run: u64,
     n: usize,
     board: String,
-    expected: i64,
-    answer: Option<i64>,
+    expected: String,
+    answer: Option<String>,
     verdict: &'static str,
     detail: String,
     time_ms: String,
@@ -275,15 +276,19 @@ impl Session<'_> {
             plural(files.len() as u64, "saved input"),
             dir.display()
         ));
-        let this = self.config.problem.format();
+        let this = self.config.problem.name().to_string();
         for file in &files {
             let name = file
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            if let Some(other) = Format::ALL
+            // Saved for another built-in problem (and not for this one, whose
+            // name may start with another's).
+            let other = spec::built_in_names()
                 .into_iter()
-                .find(|f| *f != this && name.starts_with(&format!("{f}-")))
-            {
+                .filter(|f| name.starts_with(&format!("{f}-")))
+                .max_by_key(|f| f.len())
+                .filter(|f| *f != this && !name.starts_with(&format!("{this}-")));
+            if let Some(other) = other {
                 self.say(&format!(
                     "  {}: saved for problem {other}, skipped",
                     file.display()
@@ -367,7 +372,7 @@ impl Session<'_> {
         let time_ms = format!("{:.3}", judged.execution.elapsed.as_secs_f64() * 1000.0);
         for (i, board) in boards.iter().enumerate() {
             let verdict = judged.case_kind(i);
-            let detail = match (&judged.verdict, judged.answers[i]) {
+            let detail = match (&judged.verdict, &judged.answers[i]) {
                 _ if verdict == "ok" => String::new(),
                 (Verdict::WrongAnswer { .. }, Some(got)) => format!(
                     "wrong answer on case {}: expected {}, got {got}",
@@ -383,8 +388,8 @@ impl Session<'_> {
                 run,
                 n: board.len(),
                 board: board.to_string(),
-                expected: judged.expected[i],
-                answer: judged.answers[i],
+                expected: judged.expected[i].to_string(),
+                answer: judged.answers[i].as_ref().map(Reply::to_string),
                 verdict,
                 detail,
                 time_ms: time_ms.clone(),
@@ -450,7 +455,7 @@ impl Session<'_> {
         }
         let (minimal, judged) = self.shrink_found(boards[range.clone()].to_vec(), judged)?;
 
-        let problem = self.config.problem;
+        let problem = &self.config.problem;
         let input = problem.write_input(&minimal);
         let output = String::from_utf8_lossy(&judged.execution.stdout).into_owned();
         self.say(&format!("  minimal input:\n{}", excerpt(&input)));
@@ -603,12 +608,12 @@ impl Session<'_> {
 
     /// Saves NAME.in, NAME.out and NAME.got in `dir`; returns DIR/NAME.
     fn save(&self, dir: &Path, boards: &[Board], judged: &Judged) -> Result<PathBuf> {
-        let problem = self.config.problem;
+        let problem = &self.config.problem;
         let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
         let joined = Board::new(values).unwrap_or_else(|_| boards[0].clone());
         let stem = format!(
             "{}-{}-{}",
-            problem.format(),
+            problem.name(),
             judged.verdict.kind(),
             Case::new(problem.game(), joined).file_stem()
         );
@@ -699,13 +704,15 @@ fn cut_line(line: &str) -> String {
     )
 }
 
-/// The default batch bound check: a batch size `stress` accepts for `format`.
-pub fn check_batch(format: Format, batch: usize) -> Result<usize> {
+/// The default batch bound check: a batch size `stress` accepts for
+/// `problem`.
+pub fn check_batch(problem: &Problem, batch: usize) -> Result<usize> {
     match batch {
         0 => Err(Error::invalid("--batch 0: a run needs at least one board")),
-        b if b > format.max_batch() => Err(Error::invalid(format!(
-            "--batch {b} is above {}, the most boards one {format} input may hold",
-            format.max_batch()
+        b if b > problem.max_batch() => Err(Error::invalid(format!(
+            "--batch {b} is above {}, the most boards one {} input may hold",
+            problem.max_batch(),
+            problem.name()
         ))),
         b => Ok(b),
     }
@@ -734,10 +741,11 @@ mod tests {
     }
 
     #[test]
-    fn batches_are_bounded_by_the_format() {
-        assert!(check_batch(Format::AlgospotNumbergame, 51).is_err());
-        assert!(check_batch(Format::AtcoderDpL, 2).is_err());
-        assert!(check_batch(Format::Lines, 0).is_err());
-        assert_eq!(check_batch(Format::Uva10891, 500).unwrap(), 500);
+    fn batches_are_bounded_by_the_problem() {
+        let p = |name: &str| Problem::by_name(name).unwrap();
+        assert!(check_batch(&p("algospot-numbergame"), 51).is_err());
+        assert!(check_batch(&p("atcoder-dp-l"), 2).is_err());
+        assert!(check_batch(&p("lines"), 0).is_err());
+        assert_eq!(check_batch(&p("uva-10891"), 500).unwrap(), 500);
     }
 }

@@ -6,6 +6,7 @@
 //! narrowing, shrinking and replaying all go through it.
 
 use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
+use super::problem::Reply;
 use super::{parse_answers_bytes, OutputProblem, Problem};
 use crate::board::Board;
 use crate::error::Result;
@@ -22,9 +23,9 @@ pub enum Verdict {
         /// 1-based case of the input.
         case: usize,
         /// The trusted answer.
-        expected: i64,
+        expected: Reply,
         /// The program's answer.
-        got: i64,
+        got: Reply,
     },
     /// The program exited with a non-zero status or was killed by a signal.
     Crash(Exit),
@@ -38,7 +39,7 @@ pub enum Verdict {
         /// The limit in MiB.
         limit_mb: u64,
     },
-    /// The output is not one integer per case.
+    /// The output is not one answer per case.
     BadOutput(OutputProblem),
     /// The output went beyond [`STDOUT_CAP`].
     OutputTooLong,
@@ -122,9 +123,9 @@ pub struct Judged {
     /// The verdict.
     pub verdict: Verdict,
     /// The trusted answer of each case.
-    pub expected: Vec<i64>,
+    pub expected: Vec<Reply>,
     /// The program's answer of each case, when its output could be read.
-    pub answers: Vec<Option<i64>>,
+    pub answers: Vec<Option<Reply>>,
     /// What the program did.
     pub execution: Execution,
 }
@@ -133,8 +134,8 @@ impl Judged {
     /// The verdict on case `i` alone: with a wrong answer elsewhere in the
     /// run, a right answer here is `ok`; any other failure is the whole run's.
     pub fn case_kind(&self, i: usize) -> &'static str {
-        match (&self.verdict, self.answers.get(i).copied().flatten()) {
-            (Verdict::WrongAnswer { .. }, Some(a)) if Some(&a) == self.expected.get(i) => "ok",
+        match (&self.verdict, self.answers.get(i).and_then(Option::as_ref)) {
+            (Verdict::WrongAnswer { .. }, Some(a)) if Some(a) == self.expected.get(i) => "ok",
             (verdict, _) => verdict.kind(),
         }
     }
@@ -151,7 +152,7 @@ pub fn judge_run(
     let expected = boards
         .iter()
         .map(|b| problem.expected(b))
-        .collect::<Result<Vec<i64>>>()?;
+        .collect::<Result<Vec<Reply>>>()?;
     let execution = execute(program, problem.write_input(boards).into_bytes(), limits)?;
     let mut answers = vec![None; boards.len()];
     let verdict = if execution.timed_out {
@@ -167,16 +168,16 @@ pub fn judge_run(
     } else if execution.stdout_truncated {
         Verdict::OutputTooLong
     } else {
-        match parse_answers_bytes(&execution.stdout, boards.len()) {
+        match parse_answers_bytes(problem.answer(), &execution.stdout, boards.len()) {
             Err(problem) => Verdict::BadOutput(problem),
             Ok(got) => {
-                answers = got.iter().copied().map(Some).collect();
+                answers = got.iter().cloned().map(Some).collect();
                 let wrong = (0..got.len()).find(|&i| got[i] != expected[i]);
                 match wrong {
                     Some(i) => Verdict::WrongAnswer {
                         case: i + 1,
-                        expected: expected[i],
-                        got: got[i],
+                        expected: expected[i].clone(),
+                        got: got[i].clone(),
                     },
                     None => Verdict::Accepted,
                 }

@@ -1,0 +1,48 @@
+//! `coinline problems`: the built-in judge problems, and one printed as the
+//! problem file it is, ready to copy and edit.
+
+use super::Status;
+use clap::{Args, Subcommand};
+use coinline::error::Result;
+use coinline::judge::spec;
+
+/// Arguments of `coinline problems`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  coinline problems
+  coinline problems show leetcode-1406
+  coinline problems show lines > mine.toml    # edit, then --problem-file mine.toml
+
+Exit status: 0 printed, 2 bad usage or an unknown problem.")]
+pub struct ProblemsArgs {
+    #[command(subcommand)]
+    pub show: Option<Show>,
+}
+
+/// `coinline problems show NAME`.
+#[derive(Debug, Subcommand)]
+pub enum Show {
+    /// Print a built-in problem's file (TOML).
+    Show {
+        /// The problem's name.
+        name: String,
+    },
+}
+
+/// Lists the built-in problems, or prints one's file.
+pub fn run(args: &ProblemsArgs) -> Result<Status> {
+    if let Some(Show::Show { name }) = &args.show {
+        super::print(spec::built_in_text(name)?)?;
+        return Ok(Status::Ok);
+    }
+    let problems = spec::built_ins();
+    let width = problems.iter().map(|p| p.name().len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for problem in &problems {
+        out += &format!("{:<width$}  {:<20}  {}\n", problem.name(), problem.game().to_string(), problem.about());
+    }
+    out += "A problem of your own: `coinline problems show lines > mine.toml`, edit it, then --problem-file mine.toml.\n";
+    super::print(&out)?;
+    Ok(Status::Ok)
+}
