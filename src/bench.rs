@@ -10,13 +10,14 @@
 //! repetition is kept (the least disturbed one on a busy machine).
 //!
 //! "States" are the positions a solver evaluates, which differ by solver:
-//! tree nodes for minimax, intervals (n(n+1)/2) for memo and table, values
-//! read for linear.
+//! tree nodes for minimax, intervals (n(n+1)/2) for memo and the tables,
+//! values read for linear, and suffixes (n + 1) for the generic table on a
+//! one-ended game.
 
 use crate::board::Board;
 use crate::game::Game;
 use crate::generate::{random_board, Span, Values};
-use crate::solve::{table, Solver};
+use crate::solve::{generic, table, Solver};
 use std::time::Instant;
 
 /// How to measure.
@@ -87,12 +88,14 @@ pub struct Series {
 }
 
 /// The largest n worth timing for `solver` on `game`: the solver's own
-/// limit, and for solvers without one a length where time or memory runs
-/// out (10^7 for linear, 10^5 for table).
+/// limit, and a length where time or memory runs out: 10^7 for the
+/// solvers linear in n (linear, and generic on a one-ended game), 10^5 for
+/// the others.
 pub fn cap(solver: &dyn Solver, game: Game) -> usize {
-    let practical = match solver.name() {
-        "linear" => 10_000_000,
-        _ => 100_000,
+    let practical = if linear_in_n(solver, game) {
+        10_000_000
+    } else {
+        100_000
     };
     solver.limit(game).map_or(practical, |l| l.min(practical))
 }
@@ -102,7 +105,17 @@ pub fn states(solver: &dyn Solver, game: Game, n: usize) -> f64 {
     match solver.name() {
         "minimax" => crate::solve::minimax::tree_nodes(game, n),
         "linear" => n as f64,
+        "generic" if generic::is_one_ended(game) => n as f64 + 1.0,
         _ => n as f64 * (n as f64 + 1.0) / 2.0,
+    }
+}
+
+/// Whether `solver` takes time linear in n on `game`.
+fn linear_in_n(solver: &dyn Solver, game: Game) -> bool {
+    match solver.name() {
+        "linear" => true,
+        "generic" => generic::is_one_ended(game),
+        _ => false,
     }
 }
 
@@ -386,7 +399,7 @@ pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{minimax::refusal_limit, Linear, Memo, Minimax, Table};
+    use crate::solve::{minimax::refusal_limit, Generic, Linear, Memo, Minimax, Table};
 
     #[test]
     fn tree_nodes_count_the_game_tree() {
@@ -406,6 +419,9 @@ mod tests {
         assert_eq!(growth(&Table, 30), vec![1, 2, 5, 10, 20, 30]);
         assert_eq!(growth(&Minimax, 12), vec![1, 5, 10, 11, 12]);
         assert_eq!(cap(&Linear, Game::COINS), 10_000_000);
+        assert_eq!(cap(&Generic, Game::STONEGAME3), 10_000_000);
+        assert_eq!(cap(&Generic, Game::STONEGAME7), generic::TABLE_LIMIT);
+        assert_eq!(states(&Generic, Game::STONEGAME3, 9), 10.0);
         assert_eq!(cap(&Memo, Game::GAMEOFSUM), 1_000);
         assert_eq!(cap(&Minimax, Game::COINS), refusal_limit(Game::COINS));
     }
