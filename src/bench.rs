@@ -310,7 +310,7 @@ impl DispatchGame {
 
 /// The games whose table fill is compiled per instruction set (gameofsum
 /// has one scalar fill, the same in every set, and is not checked).
-pub const DISPATCHED_GAMES: [Game; 2] = [Game::COINS, Game::NUMBERGAME];
+pub const DISPATCHED_GAMES: [Game; 3] = [Game::COINS, Game::NUMBERGAME, Game::STONEGAME7];
 
 /// Times table's value fill for every available instruction set on the same
 /// board, per game in [`DISPATCHED_GAMES`], and checks that each level is not

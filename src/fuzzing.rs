@@ -323,7 +323,7 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
 /// minimax up to the default limits. Other games: a tree of 5,000 nodes.
 pub fn solvers_agree_minimax_max(game: Game) -> usize {
     match game.kernel() {
-        Some(Kernel::Coins) => 12,
+        Some(Kernel::Coins | Kernel::StoneGame7) => 12,
         Some(Kernel::NumberGame) => 10,
         Some(Kernel::GameOfSum) => 8,
         None => crate::solve::minimax::longest_within(game, 5e3),
