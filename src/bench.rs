@@ -248,6 +248,64 @@ pub fn run(
     Some(series)
 }
 
+/// One length of [`against_generic`]: the generic table and one
+/// specialised solver timed on the same board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Versus {
+    /// The game.
+    pub game: Game,
+    /// The specialised solver's name.
+    pub solver: String,
+    /// The generic table's time.
+    pub generic: Measurement,
+    /// The specialised solver's time.
+    pub specialised: Measurement,
+}
+
+impl Versus {
+    /// How many times faster the specialised solver is.
+    pub fn speedup(&self) -> f64 {
+        self.generic.seconds / self.specialised.seconds.max(1e-12)
+    }
+}
+
+/// The longest board [`against_generic`] times when the plan sets no
+/// `max_n`: LeetCode 1690's limit, where issue 12 asks for the comparison.
+pub const AGAINST_GENERIC_N: usize = 1_000;
+
+/// Times the generic table against every specialised solver of `game`
+/// ([`crate::solve::specialised_for`]) on the same boards: lengths 10, 20,
+/// 50, 100 ... up to `plan.max_n` (default [`AGAINST_GENERIC_N`]) and the
+/// caps of both, stopping after the first length where the generic table
+/// takes longer than `plan.max_seconds`. Calls `progress` after each pair.
+/// Empty when `game` has no specialised solver.
+pub fn against_generic(game: Game, plan: &Plan, mut progress: impl FnMut(&Versus)) -> Vec<Versus> {
+    let generic = &crate::solve::Generic;
+    let mut pairs = Vec::new();
+    for solver in crate::solve::specialised_for(game) {
+        let top = plan
+            .max_n
+            .unwrap_or(AGAINST_GENERIC_N)
+            .min(cap(generic, game))
+            .min(cap(solver, game));
+        for n in growth(generic, top).into_iter().filter(|&n| n >= 10) {
+            let versus = Versus {
+                game,
+                solver: solver.name().to_string(),
+                generic: measure(generic, game, n, plan),
+                specialised: measure(solver, game, n, plan),
+            };
+            progress(&versus);
+            let over = versus.generic.seconds > plan.max_seconds;
+            pairs.push(versus);
+            if over {
+                break;
+            }
+        }
+    }
+    pairs
+}
+
 /// The settings of [`check_dispatch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DispatchPlan {
@@ -454,6 +512,44 @@ mod tests {
         if available > 1 {
             assert!(check_dispatch(&strict).iter().all(|g| !g.ok()));
         }
+    }
+
+    #[test]
+    fn against_generic_pairs_every_specialised_solver_at_the_same_n() {
+        let plan = Plan {
+            min_sample_seconds: 0.0,
+            max_n: Some(50),
+            ..Plan::default()
+        };
+        let mut seen = 0;
+        let pairs = against_generic(Game::COINS, &plan, |_| seen += 1);
+        assert_eq!(seen, pairs.len());
+        let rows: Vec<(&str, usize)> = pairs.iter().map(|p| (&*p.solver, p.generic.n)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("linear", 10),
+                ("linear", 20),
+                ("linear", 50),
+                ("table", 10),
+                ("table", 20),
+                ("table", 50)
+            ]
+        );
+        for pair in &pairs {
+            assert_eq!(pair.generic.n, pair.specialised.n);
+            assert_eq!(pair.generic.value, pair.specialised.value);
+            assert!(pair.speedup() > 0.0);
+        }
+        let sg7 = against_generic(Game::STONEGAME7, &plan, |_| {});
+        assert!(sg7.iter().all(|p| p.solver == "table") && sg7.len() == 3);
+        assert!(against_generic(Game::STONEGAME3, &plan, |_| {}).is_empty());
+        // A zero budget stops each solver after its first length.
+        let none = Plan {
+            max_seconds: 0.0,
+            ..plan
+        };
+        assert_eq!(against_generic(Game::COINS, &none, |_| {}).len(), 2);
     }
 
     #[test]
