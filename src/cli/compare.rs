@@ -350,12 +350,15 @@ fn boards(count: u64) -> String {
 /// board, else the board a heuristic did worst on, solved line by line.
 fn next_command(outcome: &CompareOutcome, options: &CompareOptions) -> String {
     let solve = |game: Game, board: &coinline::board::Board| {
-        format!("coinline solve --game {game} --line {board}")
+        format!(
+            "coinline solve --game {} --line {board}",
+            coinline::compare::shell_word(&game.name())
+        )
     };
     if let Some(failure) = outcome.failures.first() {
         return format!(
             "{}   # the first failure, shrunk",
-            solve(failure.game, &failure.shrunk)
+            solve(failure.shrunk_game, &failure.shrunk)
         );
     }
     let worst = (outcome.summary.by_game().into_iter())
