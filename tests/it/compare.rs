@@ -821,3 +821,58 @@ fn two_hundred_random_rule_sets_pass() {
     assert!(rows.lines().any(|l| l.contains("take=")), "no rule text");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn game_is_repeatable_and_each_game_is_checked_once() {
+    let dir = temp_dir("games");
+    let run = |games: &[&str]| {
+        let mut args = vec!["compare", "--boards", "7", "--n", "1..6", "--seed", "5"];
+        for game in games {
+            args.extend(["--game", game]);
+        }
+        args.extend(["--out", "r.csv"]);
+        let out = coinline(&args, &dir);
+        assert_status(&out, 0);
+        let rows = String::from_utf8(read(&dir.join("r.csv"))).unwrap();
+        // The game column of every row, in order.
+        let mut reader = csv::Reader::from_reader(rows.as_bytes());
+        let column = reader
+            .headers()
+            .unwrap()
+            .iter()
+            .position(|h| h == "game")
+            .unwrap();
+        reader
+            .records()
+            .map(|r| r.unwrap()[column].to_string())
+            .collect::<Vec<String>>()
+    };
+    let games = run(&["coins", "take=1..3 delete=2"]);
+    assert_eq!(games.len(), 2 * 7);
+    for pair in games.chunks(2) {
+        assert_eq!(pair, ["coins", "take=1..3 delete=2"]);
+    }
+    // A game named twice, also through `all`, is checked once, in the
+    // order first given.
+    let games = run(&["stonegame3", "all", "coins"]);
+    assert_eq!(games.len(), 6 * 7);
+    let first: Vec<&str> = games[..6].iter().map(String::as_str).collect();
+    assert_eq!(
+        first,
+        [
+            "stonegame3",
+            "coins",
+            "numbergame",
+            "gameofsum",
+            "stonegame7",
+            "pizza"
+        ]
+    );
+    // A bad one among good ones: one line, exit 2.
+    let out = coinline(&["compare", "--game", "coins", "--game", "take=0"], &dir);
+    assert_status(&out, 2);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("take=0"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
