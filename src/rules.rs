@@ -1,33 +1,23 @@
 //! Games as data: a [`Game`] is a rule set, any member of the
-//! take-from-the-ends family.
+//! take-from-the-ends family: the ends a move may use, the counts a move may
+//! take (and score) or delete, what a take scores, and whether the board is a
+//! circle for the first move. The rules, the value of a board and the text
+//! form are defined in one place, `docs/rules.md`; this module holds a rule
+//! set as data, lists its legal moves and parses and prints its text.
 //!
-//! A rule set says
-//! - **ends**: which ends a move may use: both (the default), left or right;
-//! - **take**: the counts a move may take from an end and score (`1`,
-//!   `1,2,3`, `1..3`, or unbounded `1..`);
-//! - **delete**: the counts a move may remove from an end without scoring
-//!   (none by default; numbergame deletes 2);
-//! - **score**: what a take scores: the values taken (`taken`, the default)
-//!   or the sum of the values that remain after the move (`rest`, LeetCode
-//!   1690 "Stone Game VII"); a delete scores nothing either way;
-//! - **circle**: the board is a circle for the first move (the first move
-//!   may start anywhere, wrapping around), a line from then on.
-//!
-//! The value of a board is the mover's score minus the other player's under
-//! optimal play. A player with no legal move (values left, but fewer than
-//! any allowed count) ends the game; the values left score nothing.
-//!
-//! Text form: words separated by spaces, e.g. `take=1 delete=2`,
-//! `ends=left take=1..3`, `take=1 score=rest`, `take=1 circle`. Built-in
-//! aliases name common members ([`ALIASES`]). A game's canonical name, one
-//! spelling per rule set, is its alias if it has one and else its canonical
-//! rule text ([`Game::rule_text`]); `Display` prints it.
+//! Text form (see `docs/rules.md`): words separated by spaces, e.g.
+//! `take=1 delete=2`, `ends=left take=1..3`, `take=1 score=rest`,
+//! `take=1 circle`. Built-in aliases name common members ([`ALIASES`]). A
+//! game's canonical name, one spelling per rule set, is its alias if it has
+//! one and else its canonical rule text ([`Game::rule_text`]); `Display`
+//! prints it.
 //!
 //! A new kind of rule (a new field here) must say, in [`Game::moves`],
 //! [`Game::illegal_reason`] and [`crate::game::Row::play`], what it allows
 //! and scores, and in the fact methods ([`Game::is_symmetric`],
 //! [`Game::scores_everything`], [`Game::takes_singles`]) whether the
-//! check's invariants still hold.
+//! check's invariants still hold; ARCHITECTURE.md ("Adding a kind of rule")
+//! lists the other places.
 
 use crate::error::{Error, Result};
 use std::fmt;
