@@ -10,13 +10,14 @@
 //! repetition is kept (the least disturbed one on a busy machine).
 //!
 //! "States" are the positions a solver evaluates, which differ by solver:
-//! tree nodes for minimax, intervals (n(n+1)/2) for memo and table, values
-//! read for linear.
+//! tree nodes for minimax, intervals (n(n+1)/2) for memo and the tables,
+//! values read for linear, and suffixes (n + 1) for the generic table on a
+//! one-ended game.
 
 use crate::board::Board;
 use crate::game::Game;
 use crate::generate::{random_board, Span, Values};
-use crate::solve::{table, Solver};
+use crate::solve::{generic, table, Solver};
 use std::time::Instant;
 
 /// How to measure.
@@ -87,12 +88,14 @@ pub struct Series {
 }
 
 /// The largest n worth timing for `solver` on `game`: the solver's own
-/// limit, and for solvers without one a length where time or memory runs
-/// out (10^7 for linear, 10^5 for table).
+/// limit, and a length where time or memory runs out: 10^7 for the
+/// solvers linear in n (linear, and generic on a one-ended game), 10^5 for
+/// the others.
 pub fn cap(solver: &dyn Solver, game: Game) -> usize {
-    let practical = match solver.name() {
-        "linear" => 10_000_000,
-        _ => 100_000,
+    let practical = if linear_in_n(solver, game) {
+        10_000_000
+    } else {
+        100_000
     };
     solver.limit(game).map_or(practical, |l| l.min(practical))
 }
@@ -102,7 +105,17 @@ pub fn states(solver: &dyn Solver, game: Game, n: usize) -> f64 {
     match solver.name() {
         "minimax" => crate::solve::minimax::tree_nodes(game, n),
         "linear" => n as f64,
+        "generic" if generic::is_one_ended(game) => n as f64 + 1.0,
         _ => n as f64 * (n as f64 + 1.0) / 2.0,
+    }
+}
+
+/// Whether `solver` takes time linear in n on `game`.
+fn linear_in_n(solver: &dyn Solver, game: Game) -> bool {
+    match solver.name() {
+        "linear" => true,
+        "generic" => generic::is_one_ended(game),
+        _ => false,
     }
 }
 
@@ -235,6 +248,64 @@ pub fn run(
     Some(series)
 }
 
+/// One length of [`against_generic`]: the generic table and one
+/// specialised solver timed on the same board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Versus {
+    /// The game.
+    pub game: Game,
+    /// The specialised solver's name.
+    pub solver: String,
+    /// The generic table's time.
+    pub generic: Measurement,
+    /// The specialised solver's time.
+    pub specialised: Measurement,
+}
+
+impl Versus {
+    /// How many times faster the specialised solver is.
+    pub fn speedup(&self) -> f64 {
+        self.generic.seconds / self.specialised.seconds.max(1e-12)
+    }
+}
+
+/// The longest board [`against_generic`] times when the plan sets no
+/// `max_n`: LeetCode 1690's limit, where issue 12 asks for the comparison.
+pub const AGAINST_GENERIC_N: usize = 1_000;
+
+/// Times the generic table against every specialised solver of `game`
+/// ([`crate::solve::specialised_for`]) on the same boards: lengths 10, 20,
+/// 50, 100 ... up to `plan.max_n` (default [`AGAINST_GENERIC_N`]) and the
+/// caps of both, stopping after the first length where the generic table
+/// takes longer than `plan.max_seconds`. Calls `progress` after each pair.
+/// Empty when `game` has no specialised solver.
+pub fn against_generic(game: Game, plan: &Plan, mut progress: impl FnMut(&Versus)) -> Vec<Versus> {
+    let generic = &crate::solve::Generic;
+    let mut pairs = Vec::new();
+    for solver in crate::solve::specialised_for(game) {
+        let top = plan
+            .max_n
+            .unwrap_or(AGAINST_GENERIC_N)
+            .min(cap(generic, game))
+            .min(cap(solver, game));
+        for n in growth(generic, top).into_iter().filter(|&n| n >= 10) {
+            let versus = Versus {
+                game,
+                solver: solver.name().to_string(),
+                generic: measure(generic, game, n, plan),
+                specialised: measure(solver, game, n, plan),
+            };
+            progress(&versus);
+            let over = versus.generic.seconds > plan.max_seconds;
+            pairs.push(versus);
+            if over {
+                break;
+            }
+        }
+    }
+    pairs
+}
+
 /// The settings of [`check_dispatch`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DispatchPlan {
@@ -297,7 +368,7 @@ impl DispatchGame {
 
 /// The games whose table fill is compiled per instruction set (gameofsum
 /// has one scalar fill, the same in every set, and is not checked).
-pub const DISPATCHED_GAMES: [Game; 2] = [Game::COINS, Game::NUMBERGAME];
+pub const DISPATCHED_GAMES: [Game; 3] = [Game::COINS, Game::NUMBERGAME, Game::STONEGAME7];
 
 /// Times table's value fill for every available instruction set on the same
 /// board, per game in [`DISPATCHED_GAMES`], and checks that each level is not
@@ -386,7 +457,7 @@ pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{minimax::refusal_limit, Linear, Memo, Minimax, Table};
+    use crate::solve::{minimax::refusal_limit, Generic, Linear, Memo, Minimax, Table};
 
     #[test]
     fn tree_nodes_count_the_game_tree() {
@@ -406,6 +477,9 @@ mod tests {
         assert_eq!(growth(&Table, 30), vec![1, 2, 5, 10, 20, 30]);
         assert_eq!(growth(&Minimax, 12), vec![1, 5, 10, 11, 12]);
         assert_eq!(cap(&Linear, Game::COINS), 10_000_000);
+        assert_eq!(cap(&Generic, Game::STONEGAME3), 10_000_000);
+        assert_eq!(cap(&Generic, Game::STONEGAME7), generic::TABLE_LIMIT);
+        assert_eq!(states(&Generic, Game::STONEGAME3, 9), 10.0);
         assert_eq!(cap(&Memo, Game::GAMEOFSUM), 1_000);
         assert_eq!(cap(&Minimax, Game::COINS), refusal_limit(Game::COINS));
     }
@@ -438,6 +512,44 @@ mod tests {
         if available > 1 {
             assert!(check_dispatch(&strict).iter().all(|g| !g.ok()));
         }
+    }
+
+    #[test]
+    fn against_generic_pairs_every_specialised_solver_at_the_same_n() {
+        let plan = Plan {
+            min_sample_seconds: 0.0,
+            max_n: Some(50),
+            ..Plan::default()
+        };
+        let mut seen = 0;
+        let pairs = against_generic(Game::COINS, &plan, |_| seen += 1);
+        assert_eq!(seen, pairs.len());
+        let rows: Vec<(&str, usize)> = pairs.iter().map(|p| (&*p.solver, p.generic.n)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("linear", 10),
+                ("linear", 20),
+                ("linear", 50),
+                ("table", 10),
+                ("table", 20),
+                ("table", 50)
+            ]
+        );
+        for pair in &pairs {
+            assert_eq!(pair.generic.n, pair.specialised.n);
+            assert_eq!(pair.generic.value, pair.specialised.value);
+            assert!(pair.speedup() > 0.0);
+        }
+        let sg7 = against_generic(Game::STONEGAME7, &plan, |_| {});
+        assert!(sg7.iter().all(|p| p.solver == "table") && sg7.len() == 3);
+        assert!(against_generic(Game::STONEGAME3, &plan, |_| {}).is_empty());
+        // A zero budget stops each solver after its first length.
+        let none = Plan {
+            max_seconds: 0.0,
+            ..plan
+        };
+        assert_eq!(against_generic(Game::COINS, &none, |_| {}).len(), 2);
     }
 
     #[test]

@@ -73,7 +73,7 @@ impl Default for CheckConfig {
 /// move-by-move search about 20, hence the smaller tree for other games.
 pub fn default_minimax_max(game: Game) -> usize {
     match game.kernel() {
-        Some(Kernel::Coins) => 16,
+        Some(Kernel::Coins | Kernel::StoneGame7) => 16,
         Some(Kernel::NumberGame) => 12,
         Some(Kernel::GameOfSum) => 10,
         None => minimax::longest_within(game, 2e4),

@@ -419,6 +419,9 @@ fn rules_text(game: Game) -> (String, String) {
         Some(Kernel::NumberGame) => "v<sub>i</sub> &minus; F(i+1,j), v<sub>j</sub> &minus; \
              F(i,j&minus;1), &minus;F(i+2,j), &minus;F(i,j&minus;2)"
             .to_string(),
+        Some(Kernel::StoneGame7) => "(v<sub>i+1</sub>+&hellip;+v<sub>j</sub>) &minus; F(i+1,j), \
+             (v<sub>i</sub>+&hellip;+v<sub>j&minus;1</sub>) &minus; F(i,j&minus;1)"
+            .to_string(),
         Some(Kernel::GameOfSum) => {
             "max over k of ( v<sub>i</sub>+&hellip;+v<sub>i+k&minus;1</sub> \
              &minus; F(i+k,j), v<sub>j&minus;k+1</sub>+&hellip;+v<sub>j</sub> &minus; \

@@ -19,7 +19,7 @@ use crate::game::{replay, Game, Kernel, Line};
 use crate::generate::{random_board, Span, Values};
 use crate::judge;
 use crate::mutants::PlantedTable;
-use crate::shrink::shrink;
+use crate::shrink::shrink_case;
 use crate::solve::{exact_solvers, solver_by_name, Linear, Memo, Minimax, Solver, Table};
 use crate::strategy::{heuristic_by_name, heuristics, Heuristic};
 use arbitrary::{Arbitrary, Unstructured};
@@ -287,30 +287,30 @@ fn admitted(case: Case) -> Result<Case, Finding> {
     }
 }
 
-/// Runs `run_check` on `case`; on a violation, shrinks the board while it
-/// fails with the same signature and describes both.
-fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), Finding> {
-    let report = run_check(&case.board);
+/// Runs `run_check` on `case`; on a violation, shrinks the rule set and
+/// the board while the failure keeps its signature
+/// ([`crate::shrink::shrink_case`]) and describes both.
+/// `run_check(game, board)` checks `board` in `game`.
+fn verdict(case: &Case, run_check: impl Fn(Game, &Board) -> CaseReport) -> Result<(), Finding> {
+    let report = run_check(case.game, &case.board);
     let Some(violation) = report.violation else {
         return Ok(());
     };
     let signature = violation.signature();
-    let small = shrink(&case.board, SHRINK_BUDGET, |b| {
-        run_check(b).violation.map(|v| v.signature()).as_ref() == Some(&signature)
+    let small = shrink_case(case, SHRINK_BUDGET, |g, b| {
+        run_check(g, b).violation.map(|v| v.signature()).as_ref() == Some(&signature)
     });
     let mut message = format!("{signature}: {violation}\n  case: {case}");
-    if small != case.board {
-        let again = run_check(&small)
+    if small != *case {
+        let again = run_check(small.game, &small.board)
             .violation
             .map_or(String::new(), |v| v.to_string());
-        message += &format!(
-            "\n  shrunk: {}\n  which fails as: {again}",
-            Case::new(case.game, small.clone())
-        );
+        message += &format!("\n  shrunk: {small}\n  which fails as: {again}");
     }
     message += &format!(
-        "\n  reproduce: cargo run --release -- solve --game {} --line --board='{small}'",
-        crate::compare::shell_word(&case.game.name())
+        "\n  reproduce: cargo run --release -- solve --game {} --line --board='{}'",
+        crate::compare::shell_word(&small.game.name()),
+        small.board
     );
     Err(message)
 }
@@ -323,7 +323,7 @@ fn verdict(case: &Case, run_check: impl Fn(&Board) -> CaseReport) -> Result<(), 
 /// minimax up to the default limits. Other games: a tree of 5,000 nodes.
 pub fn solvers_agree_minimax_max(game: Game) -> usize {
     match game.kernel() {
-        Some(Kernel::Coins) => 12,
+        Some(Kernel::Coins | Kernel::StoneGame7) => 12,
         Some(Kernel::NumberGame) => 10,
         Some(Kernel::GameOfSum) => 8,
         None => crate::solve::minimax::longest_within(game, 5e3),
@@ -369,8 +369,8 @@ pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(),
     let Some(case) = validated(raw)? else {
         return Ok(());
     };
-    let config = CheckConfig {
-        minimax_max: Some(solvers_agree_minimax_max(case.game)),
+    let config = |game: Game| CheckConfig {
+        minimax_max: Some(solvers_agree_minimax_max(game)),
         minimax_lines: false,
         ..CheckConfig::default()
     };
@@ -379,9 +379,7 @@ pub fn check_solvers_agree(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(),
     } else {
         &[]
     };
-    verdict(&case, |b| {
-        check::check(case.game, b, solvers, plays, &config)
-    })
+    verdict(&case, |g, b| check::check(g, b, solvers, plays, &config(g)))
 }
 
 /// The solvers of the `planted` target: the exact solvers with
@@ -413,13 +411,15 @@ pub fn check_heuristics(
         ..CheckConfig::default()
     };
     // A specialised reference covers its own games; the generic table the rest.
-    let reference = if reference.supports(case.game) {
-        reference
-    } else {
-        &crate::solve::Generic
+    let reference = |game: Game| {
+        if reference.supports(game) {
+            reference
+        } else {
+            &crate::solve::Generic
+        }
     };
-    verdict(&case, |b| {
-        check::check(case.game, b, &[reference], heuristics, &config)
+    verdict(&case, |g, b| {
+        check::check(g, b, &[reference(g)], heuristics, &config)
     })
 }
 
@@ -431,7 +431,7 @@ pub fn check_large_boards(raw: &RawCase, solvers: &[&dyn Solver]) -> Result<(), 
         return Ok(());
     };
     let config = CheckConfig::default().with_minimax_max(0);
-    verdict(&case, |b| check::check(case.game, b, solvers, &[], &config))
+    verdict(&case, |g, b| check::check(g, b, solvers, &[], &config))
 }
 
 /// `linear`: the linear-time coins solver against table on a long board,
@@ -676,6 +676,38 @@ pub const TARGETS: [Target; 6] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fuzz_finding_is_reported_in_the_simplest_rule_set_that_fails() {
+        // The planted solver is wrong wherever a take of one is allowed: a
+        // finding in take=1..3 delete=2 is shrunk to coins, and its
+        // reproduce line names coins.
+        let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &crate::mutants::OffWhenTakingOne];
+        let raw = RawCase {
+            game: "take=1..3 delete=2".parse().unwrap(),
+            values: vec![5, -3, 8, 1, 9, -7],
+        };
+        let finding = check_solvers_agree(&raw, &solvers).unwrap_err();
+        assert!(
+            finding.starts_with("disagree:off-when-taking-one"),
+            "{finding}"
+        );
+        assert!(
+            finding.contains("case: take=1..3 delete=2: 5 -3 8 1 9 -7"),
+            "{finding}"
+        );
+        assert!(finding.contains("\n  shrunk: coins: "), "{finding}");
+        assert!(
+            finding.contains("reproduce: cargo run --release -- solve --game coins --line"),
+            "{finding}"
+        );
+        // A rule set the planted solver gets right is not blamed.
+        let right = RawCase {
+            game: "take=2".parse().unwrap(),
+            values: raw.values.clone(),
+        };
+        assert!(check_solvers_agree(&right, &solvers).is_ok());
+    }
 
     #[test]
     fn take_rest_decodes_like_arbitrary() {

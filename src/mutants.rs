@@ -18,6 +18,7 @@
 //! | [`BadLine`] | solver | table's value with a line that always takes the left end | a line that does not replay |
 //! | [`Inflated`] | solver | table's value plus 2 on odd boards | above the odd-n bound |
 //! | [`ParityOnly`] | solver | coins: odd boards get the parity-class margin | `disagree:parity-only` |
+//! | [`OffWhenTakingOne`] | solver | generic's value plus 2 in every rule set allowing a take of one, on boards of two or more values | `disagree:off-when-taking-one`, shrunk to `take=1` |
 //! | [`TakesTwo`] | heuristic | takes two values at once in coins (illegal) | a bad line |
 //! | [`BoastfulGreedy`] | heuristic | greedy claiming never to lose | below its guarantee |
 
@@ -25,7 +26,7 @@ use crate::board::Board;
 use crate::game::{Game, Kernel, Line, Move, Side};
 use crate::solve::linear::fused_value;
 use crate::solve::table::{self, Variant};
-use crate::solve::{Solver, Table};
+use crate::solve::{Generic, Solver, Table};
 use crate::strategy::{evaluate, Greedy, Heuristic, Policy};
 
 /// The table fills' variant of the planted bug: numbergame's recurrence
@@ -258,6 +259,35 @@ impl Heuristic for BoastfulGreedy {
 
     fn guaranteed(&self, _game: Game, _board: &Board) -> Option<i64> {
         Some(0)
+    }
+}
+
+/// The generic table's value plus 2 in every rule set that allows a take
+/// of one value, on boards of two or more values: wrong in coins, in
+/// numbergame, in `take=1..3 delete=2` alike, so a failure found in any of
+/// them shrinks to `take=1` (coins) (`8 15`: says 9; the value is 7). Plus
+/// 2, not 1, so that the parity of the totals holds and every game reports
+/// the same disagreement. Right where no take of one is allowed. Within the
+/// generic table's limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OffWhenTakingOne;
+
+impl Solver for OffWhenTakingOne {
+    fn name(&self) -> &str {
+        "off-when-taking-one"
+    }
+
+    fn limit(&self, game: Game) -> Option<usize> {
+        Generic.limit(game)
+    }
+
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        let value = Generic.difference(game, board);
+        if game.take.contains(1) && board.len() >= 2 {
+            value + 2
+        } else {
+            value
+        }
     }
 }
 

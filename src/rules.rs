@@ -1,33 +1,23 @@
 //! Games as data: a [`Game`] is a rule set, any member of the
-//! take-from-the-ends family.
+//! take-from-the-ends family: the ends a move may use, the counts a move may
+//! take (and score) or delete, what a take scores, and whether the board is a
+//! circle for the first move. The rules, the value of a board and the text
+//! form are defined in one place, `docs/rules.md`; this module holds a rule
+//! set as data, lists its legal moves and parses and prints its text.
 //!
-//! A rule set says
-//! - **ends**: which ends a move may use: both (the default), left or right;
-//! - **take**: the counts a move may take from an end and score (`1`,
-//!   `1,2,3`, `1..3`, or unbounded `1..`);
-//! - **delete**: the counts a move may remove from an end without scoring
-//!   (none by default; numbergame deletes 2);
-//! - **score**: what a take scores: the values taken (`taken`, the default)
-//!   or the sum of the values that remain after the move (`rest`, LeetCode
-//!   1690 "Stone Game VII"); a delete scores nothing either way;
-//! - **circle**: the board is a circle for the first move (the first move
-//!   may start anywhere, wrapping around), a line from then on.
-//!
-//! The value of a board is the mover's score minus the other player's under
-//! optimal play. A player with no legal move (values left, but fewer than
-//! any allowed count) ends the game; the values left score nothing.
-//!
-//! Text form: words separated by spaces, e.g. `take=1 delete=2`,
-//! `ends=left take=1..3`, `take=1 score=rest`, `take=1 circle`. Built-in
-//! aliases name common members ([`ALIASES`]). A game's canonical name, one
-//! spelling per rule set, is its alias if it has one and else its canonical
-//! rule text ([`Game::rule_text`]); `Display` prints it.
+//! Text form (see `docs/rules.md`): words separated by spaces, e.g.
+//! `take=1 delete=2`, `ends=left take=1..3`, `take=1 score=rest`,
+//! `take=1 circle`. Built-in aliases name common members ([`ALIASES`]). A
+//! game's canonical name, one spelling per rule set, is its alias if it has
+//! one and else its canonical rule text ([`Game::rule_text`]); `Display`
+//! prints it.
 //!
 //! A new kind of rule (a new field here) must say, in [`Game::moves`],
 //! [`Game::illegal_reason`] and [`crate::game::Row::play`], what it allows
 //! and scores, and in the fact methods ([`Game::is_symmetric`],
 //! [`Game::scores_everything`], [`Game::takes_singles`]) whether the
-//! check's invariants still hold.
+//! check's invariants still hold; ARCHITECTURE.md ("Adding a kind of rule")
+//! lists the other places.
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -420,6 +410,97 @@ impl Game {
             words.push("circle".to_string());
         }
         words.join(" ")
+    }
+
+    /// How far the rule set is from the simplest one, `take=1` (coins):
+    /// one for each of `ends=left|right`, `score=rest` and `circle`, and per
+    /// set of counts (take, delete) the sum of its finite counts plus 64 +
+    /// k for a tail `k..`, less one for the take of 1 every rule set could
+    /// have. `take=1` is 0; every other rule set is above it. Shrinking
+    /// ([`Game::simplifications`]) only ever lowers it, so it ends.
+    pub fn complexity(&self) -> usize {
+        fn weight(counts: Counts) -> usize {
+            let (mask, from) = counts.parts();
+            let finite: usize = (1..=MAX_COUNT).filter(|&k| mask & (1 << k) != 0).sum();
+            finite + if from > 0 { 64 + from } else { 0 }
+        }
+        usize::from(self.ends != Ends::Both)
+            + usize::from(self.score == Score::Rest)
+            + usize::from(self.circle)
+            + weight(self.take)
+            + weight(self.delete)
+            - 1
+    }
+
+    /// Simpler rule sets, most drastic first, for shrinking a failure: the
+    /// simplest, `take=1`; then one change at a time: no deletes, no
+    /// circle, `score=taken`, `ends=both`, `take=1`; one count dropped from
+    /// the takes, then from the deletes; a tail `k..` cut to `k`; a count
+    /// `c` lowered to `c - 1`. Only candidates of lower
+    /// [`Game::complexity`] are listed, each once, so repeated shrinking
+    /// ends (at `take=1` at the latest).
+    pub fn simplifications(&self) -> Vec<Game> {
+        let mut out: Vec<Game> = vec![Game::COINS];
+        out.push(Game {
+            delete: Counts::NONE,
+            ..*self
+        });
+        out.push(Game {
+            circle: false,
+            ..*self
+        });
+        out.push(Game {
+            score: Score::Taken,
+            ..*self
+        });
+        out.push(Game {
+            ends: Ends::Both,
+            ..*self
+        });
+        out.push(Game {
+            take: Counts::exactly(1),
+            ..*self
+        });
+        for (is_take, counts) in [(true, self.take), (false, self.delete)] {
+            let with = |counts: Counts| {
+                if is_take {
+                    Game {
+                        take: counts,
+                        ..*self
+                    }
+                } else {
+                    Game {
+                        delete: counts,
+                        ..*self
+                    }
+                }
+            };
+            let (mask, from) = counts.parts();
+            let finite: Vec<usize> = (1..=MAX_COUNT).filter(|&k| mask & (1 << k) != 0).collect();
+            for &k in &finite {
+                out.push(with(Counts::from_parts(mask & !(1 << k), from)));
+            }
+            if from > 0 {
+                out.push(with(
+                    Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MAX_COUNT))),
+                ));
+            }
+            for &k in finite.iter().filter(|&&k| k > 1) {
+                let lowered =
+                    Counts::from_parts(mask & !(1 << k), from).union(Counts::exactly(k - 1));
+                out.push(with(lowered));
+            }
+        }
+        let own = self.complexity();
+        let mut seen = Vec::new();
+        out.retain(|g| {
+            let keep = !g.take.is_empty() && g.complexity() < own && !seen.contains(g);
+            if keep {
+                seen.push(*g);
+            }
+            keep
+        });
+        out
     }
 
     /// The rules of a circle's first move: any run may be taken or deleted;
@@ -824,6 +905,59 @@ mod tests {
         }
         for bad in ["", "D", "DL", "L0", "X", "l", "DL-1"] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn simplifications_lower_the_complexity_and_end_at_take_one() {
+        let r = |t: &str| t.parse::<Game>().unwrap();
+        assert_eq!(Game::COINS.complexity(), 0);
+        assert!(Game::COINS.simplifications().is_empty());
+        let names = |t: &str| {
+            r(t).simplifications()
+                .iter()
+                .map(|g| g.rule_text())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names("take=1..3 delete=2"),
+            [
+                "take=1",
+                "take=1..3",
+                "take=1 delete=2",
+                "take=2,3 delete=2",
+                "take=1,3 delete=2",
+                "take=1,2 delete=2",
+                "take=1..3 delete=1",
+            ]
+        );
+        assert_eq!(
+            names("ends=left take=2.. score=rest circle"),
+            [
+                "take=1",
+                "ends=left take=2.. score=rest",
+                "ends=left take=2.. circle",
+                "take=2.. score=rest circle",
+                "ends=left take=1 score=rest circle",
+                "ends=left take=2 score=rest circle",
+            ]
+        );
+        // Every chain of simplifications ends, at take=1 when always taken.
+        let mut rng = crate::generate::SplitMix64::new(12);
+        for _ in 0..500 {
+            let mut game = crate::generate::random_game(&mut rng);
+            let mut steps = 0;
+            while let Some(&next) = {
+                let all = game.simplifications();
+                let pick = rng.below(all.len().max(1) as u64) as usize;
+                all.get(pick).copied().as_ref()
+            } {
+                assert!(next.complexity() < game.complexity(), "{game} -> {next}");
+                game = next;
+                steps += 1;
+                assert!(steps < 400);
+            }
+            assert_eq!(game, Game::COINS);
         }
     }
 

@@ -6,8 +6,64 @@
 //! a time), then move single values toward zero (to zero, halfway, one step). A candidate is kept when the caller's
 //! predicate says it still fails; the search restarts from it until no
 //! candidate helps or the budget of predicate calls runs out.
+//!
+//! [`shrink_case`] shrinks the rule set too: a failure found in
+//! `take=1..3 delete=2` that also fails in `take=1` is reported in
+//! `take=1`. It tries the simpler rule sets of [`Game::simplifications`]
+//! (most drastic first; each lowers [`Game::complexity`], so it ends) on
+//! the board, keeps the first that still fails, restarts from it, then
+//! shrinks the board in the rule set reached, and repeats while either
+//! shrank. Every driver that shrinks a failure (compare, the fuzz targets)
+//! calls it.
 
 use crate::board::Board;
+use crate::case::Case;
+use crate::game::Game;
+
+/// Shrinks a failing case, rule set first, then board (see the module
+/// documentation), while `still_fails(game, board)` holds, calling it at
+/// most `budget` times in all. Only rule sets that admit the board
+/// ([`Game::admit`]) are tried. Returns the simplest failing case found
+/// (`case` itself if none).
+pub fn shrink_case(
+    case: &Case,
+    budget: usize,
+    mut still_fails: impl FnMut(Game, &Board) -> bool,
+) -> Case {
+    let (mut game, mut board) = (case.game, case.board.clone());
+    let mut calls = 0;
+    loop {
+        let rules_before = game;
+        'rules: loop {
+            for candidate in game.simplifications() {
+                if calls >= budget {
+                    break 'rules;
+                }
+                if candidate.admit(&board).is_err() {
+                    continue;
+                }
+                calls += 1;
+                if still_fails(candidate, &board) {
+                    game = candidate;
+                    continue 'rules;
+                }
+            }
+            break;
+        }
+        let mut used = 0;
+        let smaller = shrink(&board, budget.saturating_sub(calls), |b| {
+            used += 1;
+            still_fails(game, b)
+        });
+        calls += used;
+        let board_shrank = smaller != board;
+        board = smaller;
+        if (game == rules_before && !board_shrank) || calls >= budget {
+            break;
+        }
+    }
+    Case::new(game, board)
+}
 
 /// Shrinks `board` while `still_fails` holds, calling it at most `budget`
 /// times. Returns the smallest failing board found (`board` itself if none).
@@ -111,6 +167,29 @@ mod tests {
         assert!(fails(&small));
         assert!(small.len() <= 3, "{small}");
         assert!(small.values().iter().all(|&x| x <= 1_100_000_000));
+    }
+
+    #[test]
+    fn the_rule_set_shrinks_where_the_failure_persists() {
+        // Fails whenever a take of one is allowed and n >= 3: reported on
+        // take=1 with three values, whatever it was found on.
+        let found = Case::new(
+            "take=1..3 delete=2 score=rest".parse().unwrap(),
+            Board::parse("4 -2 9 7 1 8").unwrap(),
+        );
+        let fails = |g: Game, b: &Board| g.take.contains(1) && b.len() >= 3;
+        let small = shrink_case(&found, 1_000, fails);
+        assert_eq!(small.game, Game::COINS);
+        assert_eq!(small.board.len(), 3);
+        // A failure that needs deletes keeps them, and loses the rest.
+        let needs_deletes = |g: Game, b: &Board| !g.delete.is_empty() && b.len() >= 2;
+        let small = shrink_case(&found, 1_000, needs_deletes);
+        assert_eq!(small.game.rule_text(), "take=1 delete=1");
+        assert_eq!(small.board.len(), 2);
+        // No budget, no shrinking; a failure nowhere else stays as found.
+        assert_eq!(shrink_case(&found, 0, fails), found);
+        let only_there = |g: Game, b: &Board| g == found.game && b == &found.board;
+        assert_eq!(shrink_case(&found, 1_000, only_there), found);
     }
 
     fn candidate_values(text: &str) -> Vec<Vec<i64>> {

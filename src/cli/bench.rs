@@ -19,6 +19,7 @@ Examples:
   coinline bench                            # every game and solver, about a minute
   coinline bench --game coins --solver table --max-n 20000
   coinline bench --check-dispatch           # each vectorized fill faster than the one below
+  coinline bench --against-generic          # per game: generic table vs specialised, same n
 
 Exit status: 0 measured (and with --check-dispatch, every fill fast enough),
 1 a fill is too slow, 2 bad usage.",
@@ -56,6 +57,13 @@ pub struct BenchArgs {
     /// Takes a few seconds.
     #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds"])]
     pub check_dispatch: bool,
+    /// Instead of the growth run: for each game (every alias by default),
+    /// time the generic table and each specialised solver of the game
+    /// (table, linear) on the same boards, n = 10, 20, 50 ... up to --max-n
+    /// (default 1000), and print both times and the speed-up. A game
+    /// without a specialised solver says so.
+    #[arg(long, conflicts_with_all = ["solvers", "check_dispatch"])]
+    pub against_generic: bool,
 }
 
 fn parse_seconds(s: &str) -> std::result::Result<f64, String> {
@@ -161,6 +169,68 @@ fn check_dispatch(args: &BenchArgs) -> Result<Status> {
     }
 }
 
+/// Runs `coinline bench --against-generic` on `games`.
+fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Status> {
+    let mut out = std::io::stdout().lock();
+    let mut say = |text: String| {
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    };
+    say(format!(
+        "coinline bench --against-generic: seed {}, n up to {}, budget {} s per solve, table fill {}, {}",
+        plan.seed,
+        plan.max_n.unwrap_or(timing::AGAINST_GENERIC_N),
+        plan.max_seconds,
+        args.isa.unwrap_or_else(Isa::widest).name(),
+        machine()
+    ));
+    say(format!(
+        "{:<11} {:<8} {:>7} {:>11} {:>11} {:>9}",
+        "game", "solver", "n", "generic", "time", "speed-up"
+    ));
+    let mut summaries = Vec::new();
+    for &game in games {
+        let pairs = timing::against_generic(game, plan, |v| {
+            say(format!(
+                "{:<11} {:<8} {:>7} {:>11} {:>11} {:>8.1}x",
+                game.name(),
+                v.solver,
+                v.generic.n,
+                seconds(v.generic.seconds),
+                seconds(v.specialised.seconds),
+                v.speedup()
+            ))
+        });
+        if coinline::solve::specialised_for(game).next().is_none() {
+            summaries.push(format!(
+                "{:<11} no specialised solver: the generic table is its fastest",
+                game.name()
+            ));
+        }
+        let mut solvers: Vec<&str> = pairs.iter().map(|p| p.solver.as_str()).collect();
+        solvers.dedup();
+        for solver in solvers {
+            let last = pairs.iter().rev().find(|p| p.solver == solver);
+            if let Some(last) = last {
+                summaries.push(format!(
+                    "{:<11} {:<8} at n = {}: {} against generic's {} ({:.1}x faster)",
+                    game.name(),
+                    solver,
+                    last.generic.n,
+                    seconds(last.specialised.seconds),
+                    seconds(last.generic.seconds),
+                    last.speedup()
+                ));
+            }
+        }
+    }
+    say(String::new());
+    for line in summaries {
+        say(line);
+    }
+    Ok(Status::Ok)
+}
+
 /// Runs `coinline bench`.
 pub fn run(args: &BenchArgs) -> Result<Status> {
     if args.check_dispatch {
@@ -185,11 +255,6 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     if args.max_n == Some(0) {
         return Err(Error::invalid("--max-n must be at least 1"));
     }
-    if !games.iter().any(|&g| solvers.iter().any(|s| s.supports(g))) {
-        return Err(Error::invalid(
-            "none of the chosen solvers implements the chosen games",
-        ));
-    }
     let plan = Plan {
         max_seconds: args.max_seconds,
         seed: args.seed.seed.unwrap_or(1),
@@ -197,6 +262,19 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         max_n: args.max_n,
         min_sample_seconds: args.sample_seconds,
     };
+    if args.against_generic {
+        if args.max_n.is_some_and(|n| n < 10) {
+            return Err(Error::invalid(
+                "--against-generic times boards from n = 10 on: give --max-n 10 or more",
+            ));
+        }
+        return against_generic(args, &games, &plan);
+    }
+    if !games.iter().any(|&g| solvers.iter().any(|s| s.supports(g))) {
+        return Err(Error::invalid(
+            "none of the chosen solvers implements the chosen games",
+        ));
+    }
     let isa = args.isa.unwrap_or_else(Isa::widest);
     let mut out = std::io::stdout().lock();
     let mut say = |text: String| {
@@ -280,6 +358,12 @@ mod tests {
         assert!(run(&bad).is_err());
         let bad = args(&["--max-n", "0"]).unwrap();
         assert!(run(&bad).is_err());
+        let bad = args(&["--against-generic", "--max-n", "0"]).unwrap();
+        assert!(run(&bad).is_err());
+        let bad = args(&["--against-generic", "--max-n", "9"]).unwrap();
+        assert!(run(&bad).is_err());
+        assert!(args(&["--against-generic", "--solver", "table"]).is_err());
+        assert!(args(&["--against-generic", "--check-dispatch"]).is_err());
     }
 
     #[test]
@@ -299,5 +383,19 @@ mod tests {
         .unwrap();
         assert_eq!(small.games, vec![Game::COINS]);
         assert_eq!(run(&small).unwrap(), Status::Ok);
+        let versus = args(&[
+            "--against-generic",
+            "--game",
+            "stonegame7",
+            "--game",
+            "stonegame3",
+            "--max-n",
+            "20",
+            "--sample-seconds",
+            "0.001",
+        ])
+        .unwrap();
+        assert!(versus.against_generic);
+        assert_eq!(run(&versus).unwrap(), Status::Ok);
     }
 }

@@ -4,7 +4,7 @@
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::Bar;
 use super::{non_negative, parse_with, Status};
-use clap::{Args, ValueEnum};
+use clap::{ArgAction, Args, ValueEnum};
 use coinline::check::CheckConfig;
 use coinline::compare::{
     describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
@@ -36,8 +36,11 @@ use std::time::Duration;
 )]
 pub struct CompareArgs {
     /// The game: an alias (see `coinline games`), rules such as 'take=1..3 delete=2', or all (every alias).
-    #[arg(long, default_value = "coins", value_parser = parse_with::<GameChoice>)]
-    pub game: GameChoice,
+    /// Repeatable: every board is checked in each game given, in order (a game named twice is
+    /// checked once).
+    #[arg(long, value_name = "GAME", default_value = "coins", action = ArgAction::Append,
+          value_parser = parse_with::<GameChoice>)]
+    pub game: Vec<GameChoice>,
     /// Also check every board in N random rule sets drawn from the seed
     /// (failures name their rule text, so --game reproduces them).
     #[arg(long, value_name = "N", default_value_t = 0,
@@ -105,6 +108,7 @@ pub struct CompareArgs {
 const AFTER_HELP: &str = "\
 Examples:
   coinline compare --game all --boards 3000 --n 1..12 --seed 42 --out target/compare.csv
+  coinline compare --game coins --game 'take=1..3 delete=2' --boards 3000 --out target/two.csv
   coinline compare --seed 42 --only 1025 2>/dev/null      # one row again, on stdout
   coinline compare --exhaustive --alphabet 0..2 --n 1..8 --out target/all.csv
 
@@ -164,7 +168,7 @@ impl CompareArgs {
             Some(n) => CheckConfig::default().with_minimax_max(n),
             None => CheckConfig::default(),
         };
-        let mut games = self.game.0.clone();
+        let mut games = self.games();
         let mut rng = coinline::generate::SplitMix64::keyed(&[seed, 0x9a3e5]);
         games.extend((0..self.random_games).map(|_| coinline::generate::random_game(&mut rng)));
         CompareOptions {
@@ -194,6 +198,17 @@ impl CompareArgs {
             duration: self.duration,
             shrink_budget: self.shrink.budget(),
         }
+    }
+
+    /// The games of `--game`, in the order given, each once.
+    pub fn games(&self) -> Vec<Game> {
+        let mut games: Vec<Game> = Vec::new();
+        for game in self.game.iter().flat_map(|choice| &choice.0) {
+            if !games.contains(game) {
+                games.push(*game);
+            }
+        }
+        games
     }
 
     fn lengths(&self) -> Span<usize> {
@@ -350,12 +365,15 @@ fn boards(count: u64) -> String {
 /// board, else the board a heuristic did worst on, solved line by line.
 fn next_command(outcome: &CompareOutcome, options: &CompareOptions) -> String {
     let solve = |game: Game, board: &coinline::board::Board| {
-        format!("coinline solve --game {game} --line {board}")
+        format!(
+            "coinline solve --game {} --line {board}",
+            coinline::compare::shell_word(&game.name())
+        )
     };
     if let Some(failure) = outcome.failures.first() {
         return format!(
             "{}   # the first failure, shrunk",
-            solve(failure.game, &failure.shrunk)
+            solve(failure.shrunk_game, &failure.shrunk)
         );
     }
     let worst = (outcome.summary.by_game().into_iter())

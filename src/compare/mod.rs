@@ -31,7 +31,7 @@ use crate::generate::{
     admissible, enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
 };
 use crate::progress::Progress;
-use crate::shrink::shrink;
+use crate::shrink::shrink_case;
 use crate::solve::Solver;
 use crate::strategy::{self, Heuristic};
 use rayon::prelude::*;
@@ -317,16 +317,21 @@ pub struct Failure {
     pub found: Board,
     /// What was wrong with it.
     pub violation: Violation,
-    /// The smallest board found that fails with the same signature.
+    /// The simplest rule set found in which a board still fails with the
+    /// same signature ([`crate::shrink::shrink_case`]): `game` itself, or a
+    /// simpler one.
+    pub shrunk_game: Game,
+    /// The smallest board found that fails with the same signature, in
+    /// `shrunk_game`.
     pub shrunk: Board,
-    /// What is wrong with the shrunk board.
+    /// What is wrong with the shrunk board in `shrunk_game`.
     pub shrunk_violation: Violation,
 }
 
 impl Failure {
-    /// The shrunk board with its game, ready for the corpus.
+    /// The shrunk board with its (shrunk) game, ready for the corpus.
     pub fn shrunk_case(&self) -> Case {
-        Case::new(self.game, self.shrunk.clone())
+        Case::new(self.shrunk_game, self.shrunk.clone())
     }
 }
 
@@ -493,20 +498,28 @@ pub fn run_to(
             .into_par_iter()
             .map(|(index, game, found, violation)| {
                 let signature = violation.signature();
-                let shrunk = shrink(&found, options.shrink_budget, |b| {
-                    check(game, b, solvers, heuristics, &options.check)
+                let case = Case::new(game, found);
+                let shrunk = shrink_case(&case, options.shrink_budget, |g, b| {
+                    check(g, b, solvers, heuristics, &options.check)
                         .violation
                         .is_some_and(|v| v.signature() == signature)
                 });
-                let shrunk_violation = check(game, &shrunk, solvers, heuristics, &options.check)
-                    .violation
-                    .unwrap_or_else(|| violation.clone());
+                let shrunk_violation = check(
+                    shrunk.game,
+                    &shrunk.board,
+                    solvers,
+                    heuristics,
+                    &options.check,
+                )
+                .violation
+                .unwrap_or_else(|| violation.clone());
                 Failure {
                     index,
                     game,
-                    found,
+                    found: case.board,
                     violation,
-                    shrunk,
+                    shrunk_game: shrunk.game,
+                    shrunk: shrunk.board,
                     shrunk_violation,
                 }
             })

@@ -11,16 +11,168 @@
 //! O(n^2 * finite counts) whatever the tail. A circle is solved on the
 //! board written twice: every line left after the first move is an
 //! interval of it shorter than n.
+//!
+//! A one-ended game (`ends=left` or `ends=right`, no circle) has only
+//! n + 1 positions, the suffixes (left) or prefixes (right) of the board,
+//! so it gets its own fill ([`one_ended`]): O(n * finite counts) time and
+//! O(n) memory, the unbounded tails folded into running maxima as above,
+//! up to [`ONE_ENDED_LIMIT`] values. A right-ended game is solved as the
+//! left-ended game on the reversed board, its moves mirrored.
 
 use super::{intervals, Cost, Solver};
 use crate::board::Board;
-use crate::game::{Game, Kind, Line, Move, Row};
-use crate::rules::Score;
+use crate::game::{Game, Kind, Line, Move, Row, Side};
+use crate::rules::{Ends, Score};
 
-/// The longest board the table accepts: its interval values take 16 bytes
-/// each, n(n+1)/2 of them (about 72 MB here); a circle, solved on the board
-/// written twice, accepts half as many.
+/// The longest board the interval table accepts (games with both ends or a
+/// circle): its interval values take 16 bytes each, n(n+1)/2 of them (about
+/// 72 MB here); a circle, solved on the board written twice, accepts half
+/// as many. One-ended games have [`ONE_ENDED_LIMIT`].
 pub const TABLE_LIMIT: usize = 3_000;
+
+/// The longest board of a one-ended game (see the module documentation):
+/// the fill keeps 16 bytes per value (its values and prefix sums), 20 with
+/// a line, about 200 MB here; it takes well under a second.
+pub const ONE_ENDED_LIMIT: usize = 10_000_000;
+
+/// Whether `game` is solved by the one-ended fill: moves use one end only
+/// and the board is no circle, so the positions are the n + 1 suffixes
+/// (or prefixes) of the board.
+pub fn is_one_ended(game: Game) -> bool {
+    game.ends != Ends::Both && !game.circle
+}
+
+/// A move recorded by the one-ended fill: its count, with [`DELETE_BIT`]
+/// set for a delete; 0 where no move is legal.
+type Choice = u32;
+const DELETE_BIT: Choice = 1 << 31;
+
+/// The one-ended fill on `v`, moves at the left end: `d[l]` is the mover's
+/// best score difference on the suffix `[l, n)`, and, when `record` is set,
+/// `choice[l]` its first optimal move in [`Game::moves`] order (takes
+/// before deletes, counts ascending). Finite counts are tried one by one;
+/// an unbounded tail `k..` reaches every suffix from `l + k` on, so a
+/// running maximum over them, extended by one suffix per step, covers it
+/// (ties keep the shorter move, the earlier in canonical order). Terms are
+/// computed in `i128`; the values stored fit `i64` on admitted boards.
+fn one_ended(game: Game, v: &[i64], record: bool) -> (Vec<i64>, Vec<Choice>) {
+    let n = v.len();
+    let mut sums = Vec::with_capacity(n + 1);
+    sums.push(0i64);
+    for &x in v {
+        // Prefix sums are bounded by the board's absolute sum: no overflow.
+        sums.push(sums[sums.len() - 1] + x);
+    }
+    let s = |i: usize| i128::from(sums[i]);
+    let total = s(n);
+    let kinds = [(Kind::Take, game.take), (Kind::Delete, game.delete)];
+    // Per kind: the finite counts below its tail, and the tail's start.
+    let finite: Vec<Vec<usize>> = kinds
+        .iter()
+        .map(|&(_, counts)| {
+            let below = counts.open_tail().unwrap_or(usize::MAX);
+            counts
+                .up_to(crate::rules::MAX_COUNT)
+                .filter(|&c| c < below)
+                .collect()
+        })
+        .collect();
+    // What a move of `kind` to suffix j scores, plus the part that depends
+    // on l alone (added back when the move is used from l).
+    let term = |kind: Kind, j: usize, d_j: i64| -> i128 {
+        let d_j = i128::from(d_j);
+        match (kind, game.score) {
+            (Kind::Delete, _) => -d_j,
+            (Kind::Take, Score::Taken) => s(j) - d_j,
+            (Kind::Take, Score::Rest) => -s(j) - d_j,
+        }
+    };
+    let from_l = |kind: Kind, l: usize| -> i128 {
+        match (kind, game.score) {
+            (Kind::Delete, _) => 0,
+            (Kind::Take, Score::Taken) => -s(l),
+            (Kind::Take, Score::Rest) => total,
+        }
+    };
+    let mut d = vec![0i64; n + 1];
+    let mut choice = if record { vec![0; n + 1] } else { Vec::new() };
+    // Running maxima of the tails and the suffix reaching each.
+    let mut tail_best = [(NONE, 0usize); 2];
+    for l in (0..n).rev() {
+        let len = n - l;
+        let mut best = NONE;
+        let mut chosen: Choice = 0;
+        for (slot, &(kind, counts)) in kinds.iter().enumerate() {
+            let bit = if kind == Kind::Delete { DELETE_BIT } else { 0 };
+            for &c in &finite[slot] {
+                if c > len {
+                    break;
+                }
+                let value = from_l(kind, l) + term(kind, l + c, d[l + c]);
+                if value > best {
+                    best = value;
+                    chosen = c as Choice | bit;
+                }
+            }
+            if let Some(k) = counts.open_tail() {
+                if l + k <= n {
+                    let j = l + k;
+                    let t = term(kind, j, d[j]);
+                    if t >= tail_best[slot].0 {
+                        tail_best[slot] = (t, j);
+                    }
+                }
+                if tail_best[slot].0 != NONE {
+                    let value = from_l(kind, l) + tail_best[slot].0;
+                    if value > best {
+                        best = value;
+                        chosen = (tail_best[slot].1 - l) as Choice | bit;
+                    }
+                }
+            }
+        }
+        // A difference of the two players' totals on part of an admitted
+        // board: it fits i64.
+        d[l] = if best == NONE { 0 } else { best as i64 };
+        if record {
+            choice[l] = chosen;
+        }
+    }
+    (d, choice)
+}
+
+/// The value and, when `want_line` is set, the optimal line of a one-ended
+/// game ([`is_one_ended`]).
+fn solve_one_ended(game: Game, values: &[i64], want_line: bool) -> (i64, Option<Line>) {
+    let side = if game.ends == Ends::Right {
+        Side::Right
+    } else {
+        Side::Left
+    };
+    let reversed: Vec<i64>;
+    let row = if side == Side::Right {
+        reversed = values.iter().rev().copied().collect();
+        &reversed
+    } else {
+        values
+    };
+    let (d, choice) = one_ended(game, row, want_line);
+    if !want_line {
+        return (d[0], None);
+    }
+    let mut moves = Vec::new();
+    let mut l = 0;
+    while l < row.len() && choice[l] != 0 {
+        let count = (choice[l] & !DELETE_BIT) as usize;
+        moves.push(if choice[l] & DELETE_BIT != 0 {
+            Move::delete(side, count)
+        } else {
+            Move::take(side, count)
+        });
+        l += count;
+    }
+    (d[0], Some(Line::new(moves)))
+}
 
 /// Prefix sums of a row as `i128`: the fill's running maxima add and
 /// subtract prefix sums of the board written twice, which `i64` does not
@@ -176,6 +328,16 @@ fn fill(rules: &Game, row: &[i64], sums: &Sums, longest: usize) -> Table {
 /// optimal move in canonical order at each step; on a circle, the first
 /// start). Boards must be within [`Generic`]'s limit and admitted.
 fn solve(game: Game, values: &[i64], want_line: bool) -> (i64, Option<Line>) {
+    if is_one_ended(game) {
+        solve_one_ended(game, values, want_line)
+    } else {
+        solve_intervals(game, values, want_line)
+    }
+}
+
+/// [`solve`] by the interval table, for any game (the one-ended fill's
+/// tests compare the two).
+fn solve_intervals(game: Game, values: &[i64], want_line: bool) -> (i64, Option<Line>) {
     let n = values.len();
     let circle = game.circle && n > 0;
     let doubled: Vec<i64>;
@@ -233,7 +395,9 @@ impl Solver for Generic {
     }
 
     fn limit(&self, game: Game) -> Option<usize> {
-        Some(if game.circle {
+        Some(if is_one_ended(game) {
+            ONE_ENDED_LIMIT
+        } else if game.circle {
             TABLE_LIMIT / 2
         } else {
             TABLE_LIMIT
@@ -241,6 +405,19 @@ impl Solver for Generic {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        if is_one_ended(game) {
+            // Each suffix tries every finite count and each tail once.
+            let finite = |counts: crate::rules::Counts| {
+                let below = counts.open_tail().unwrap_or(usize::MAX);
+                counts
+                    .up_to(n.min(crate::rules::MAX_COUNT))
+                    .filter(|&c| c < below)
+                    .count()
+                    + usize::from(counts.is_unbounded())
+            };
+            let per_suffix = (finite(game.take) + finite(game.delete)).max(1) as f64;
+            return Some(Cost::of((n as f64 + 1.0) * per_suffix, 3.0));
+        }
         // Each interval tries every finite count, and the tails once each.
         let per_interval = game.moves(n.min(crate::rules::MAX_COUNT)).count().max(1) as f64;
         let rows = if game.circle { 2.0 } else { 1.0 };
@@ -315,6 +492,73 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A random one-ended rule set: [`crate::generate::random_game`] with
+    /// its ends set to one side and no circle.
+    fn one_ended_game(rng: &mut SplitMix64) -> Game {
+        let game = crate::generate::random_game(rng);
+        Game {
+            ends: if rng.chance(2) {
+                Ends::Left
+            } else {
+                Ends::Right
+            },
+            circle: false,
+            ..game
+        }
+    }
+
+    #[test]
+    fn the_one_ended_fill_matches_the_interval_table() {
+        let mut rng = SplitMix64::new(77);
+        for round in 0..600 {
+            let game = one_ended_game(&mut rng);
+            assert!(is_one_ended(game));
+            let n = rng.below(if round % 10 == 0 { 200 } else { 40 }) as usize;
+            let span = if rng.chance(4) { i64::MAX / 1024 } else { 30 };
+            let values: Vec<i64> = (0..n).map(|_| rng.between(-span, span)).collect();
+            let board = crate::generate::admissible(game, Board::new(values).unwrap());
+            let (fast, line) = solve_one_ended(game, board.values(), true);
+            let (slow, _) = solve_intervals(game, board.values(), false);
+            assert_eq!(fast, slow, "{game}: {board}");
+            assert_eq!(solve(game, board.values(), false).0, fast);
+            let line = line.unwrap();
+            let totals = replay(game, &board, &line)
+                .unwrap_or_else(|e| panic!("{game}: {board}: {line}: {e}"));
+            assert_eq!(totals.difference(), fast, "{game}: {board}: {line}");
+            // The line is the interval table's: the first optimal move each time.
+            let (_, canonical) = solve_intervals(game, board.values(), true);
+            assert_eq!(Some(line), canonical, "{game}: {board}");
+        }
+    }
+
+    #[test]
+    fn stone_game_three_solves_fifty_thousand_stones() {
+        // LeetCode 1406 allows n = 50,000 and values -1000..1000.
+        let game = Game::STONEGAME3;
+        assert!(Generic.limit(game).unwrap() >= 50_000);
+        assert!(Generic.cost(game, 50_000).unwrap().seconds < 0.01);
+        let mut rng = SplitMix64::new(1406);
+        let values: Vec<i64> = (0..50_000).map(|_| rng.between(-1000, 1000)).collect();
+        let board = Board::new(values).unwrap();
+        let solution = crate::solve::solve(&Generic, game, &board, true).unwrap();
+        let line = solution.line.unwrap();
+        assert_eq!(
+            replay(game, &board, &line).unwrap().difference(),
+            solution.difference
+        );
+        // Mirrored: the same board reversed, played from the right.
+        let right = Game {
+            ends: Ends::Right,
+            ..game
+        };
+        let mirror = Board::new(board.values().iter().rev().copied().collect()).unwrap();
+        assert_eq!(Generic.difference(right, &mirror), solution.difference);
+        // Unbounded takes and rest scoring at the same size.
+        let open: Game = "ends=left take=2.. delete=1 score=rest".parse().unwrap();
+        let (value, line) = Generic.line(open, &board).unwrap();
+        assert_eq!(replay(open, &board, &line).unwrap().difference(), value);
     }
 
     #[test]

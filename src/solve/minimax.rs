@@ -1,13 +1,13 @@
 //! `minimax`: exhaustive game-tree search, the ground truth.
 //!
 //! Every line of play is explored; nothing is memoized or pruned. Time grows
-//! exponentially: about 2^n nodes for coins, about 2.73^n for numbergame
+//! exponentially: about 2^n nodes for coins and stonegame7, about 2.73^n for numbergame
 //! (branching L, R, DL, DR) and 3^n for gameofsum. Memory is the recursion
 //! depth, O(n), and nothing is allocated per node.
 //!
 //! Any game is searched move by move over [`Game::moves`] and [`Row::play`]
 //! (a circle's first move from every start). For speed each kernel (coins,
-//! numbergame, gameofsum) also has its own recursion on sub-slices of the
+//! numbergame, gameofsum, stonegame7) also has its own recursion on sub-slices of the
 //! board (no move objects, no prefix sums, gameofsum's runs summed as they
 //! grow); a
 //! position with one or two values left is evaluated in place, which is the
@@ -33,7 +33,7 @@ pub struct Minimax;
 /// the longest board whose tree has at most [`GENERIC_NODES`] nodes.
 pub fn refusal_limit(game: Game) -> usize {
     match game.kernel() {
-        Some(Kernel::Coins) => 27,
+        Some(Kernel::Coins | Kernel::StoneGame7) => 27,
         Some(Kernel::NumberGame) => 19,
         Some(Kernel::GameOfSum) => 17,
         None => longest_within(game, GENERIC_NODES),
@@ -79,6 +79,7 @@ fn value(game: Game, v: &[i64]) -> i64 {
         Some(Kernel::Coins) => coins(v),
         Some(Kernel::NumberGame) => numbergame(v),
         Some(Kernel::GameOfSum) => gameofsum(v),
+        Some(Kernel::StoneGame7) => stonegame7(v, v.iter().sum()),
         None => {
             let row = Row::new(game, v);
             best_first_move(game, &row).map_or(0, |(value, _, _)| value)
@@ -120,6 +121,20 @@ fn coins(v: &[i64]) -> i64 {
         [first, .., last] => {
             let n = v.len();
             (first - coins(&v[1..])).max(last - coins(&v[..n - 1]))
+        }
+    }
+}
+
+/// Stonegame7 on `v`, whose sum is `sum`: a take scores what remains.
+fn stonegame7(v: &[i64], sum: i64) -> i64 {
+    match *v {
+        [] | [_] => 0,
+        [first, .., last] => {
+            let n = v.len();
+            // What remains is a sum of board values: it fits.
+            let (after_left, after_right) = (sum - first, sum - last);
+            (after_left - stonegame7(&v[1..], after_left))
+                .max(after_right - stonegame7(&v[..n - 1], after_right))
         }
     }
 }

@@ -193,6 +193,13 @@ pub fn solvers_for(game: Game) -> impl Iterator<Item = &'static dyn Solver> {
         .filter(move |s| s.supports(game))
 }
 
+/// The built-in specialised solvers of `game`: those registered for some
+/// games only (table, linear), in registry order. Every other built-in
+/// solver (minimax, memo, generic) implements every game.
+pub fn specialised_for(game: Game) -> impl Iterator<Item = &'static dyn Solver> {
+    solvers_for(game).filter(|s| !Game::ALL.iter().all(|&g| s.supports(g)))
+}
+
 /// The names of the built-in exact solvers.
 pub fn solver_names() -> Vec<&'static str> {
     exact_solvers().iter().map(|s| s.name()).collect()
@@ -240,6 +247,10 @@ mod tests {
             assert_eq!(Table.supports(game), game.kernel().is_some(), "{game}");
             assert_eq!(Linear.supports(game), game == Game::COINS, "{game}");
         }
+        let names = |game| specialised_for(game).map(|s| s.name()).collect::<Vec<_>>();
+        assert_eq!(names(Game::COINS), ["linear", "table"]);
+        assert_eq!(names(Game::STONEGAME7), ["table"]);
+        assert!(names(Game::STONEGAME3).is_empty());
         assert!(Table.limit(Game::COINS).is_none());
     }
 

@@ -5,6 +5,9 @@
 //! interval `[l, r)` (mover minus other player):
 //! - coins: D = max(v_l - D(l+1, r), v_{r-1} - D(l, r-1));
 //! - numbergame: the same two options plus -D(l+2, r) and -D(l, r-2);
+//! - stonegame7 (take one, score what remains): with S = sum(l, r),
+//!   D = max(S - v_l - D(l+1, r), S - v_{r-1} - D(l, r-1)), S from prefix
+//!   sums;
 //! - gameofsum, on the mover's best total T (D = 2T - sum):
 //!   T(l, r) = sum(l, r) - min(0, min over l' T(l', r), min over r' T(l, r')),
 //!   where the inner minima are running minima along the row and column, so
@@ -12,7 +15,7 @@
 //!
 //! The value needs only the last one or two diagonals: O(n^2) time, O(n)
 //! memory. A line is built only on request, from choice bits recorded while
-//! filling: one bit per interval for coins, two for numbergame (which of four
+//! filling: one bit per interval for coins and stonegame7, two for numbergame (which of four
 //! moves) and three for gameofsum (left or right; whether the left run or the
 //! right run stops at one value). That is O(n^2) bits.
 //!
@@ -155,6 +158,46 @@ fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
     d[0]
 }
 
+/// The options of a stonegame7 cell `[l, l + len)`, taking left then right:
+/// `sum` = sum(l, l + len), `x = v[l]`, `y = v[l + len - 1]`, `before` and
+/// `after` as for coins. A take scores what remains, `sum - x` or `sum - y`.
+/// On an admitted board ([`Game::admit`]) nothing overflows: `sum - x` is a
+/// sum of board values, and a difference of the two players' totals on
+/// the rest of the board is at most (len - 1) times the board's absolute
+/// sum in size.
+#[inline(always)]
+fn stonegame7_options(sum: i64, x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+    [sum - x - after, sum - y - before]
+}
+
+/// Prefix sums of `v` (n + 1 of them); they fit by the overflow rule.
+fn prefix_sums(v: &[i64]) -> Vec<i64> {
+    let mut p = Vec::with_capacity(v.len() + 1);
+    p.push(0i64);
+    for &x in v {
+        p.push(p[p.len() - 1] + x);
+    }
+    p
+}
+
+/// Stonegame7, as coins but scoring what remains. Bit 0: the left end is
+/// the (first) optimal move.
+fn stonegame7(v: &[i64], rec: &mut impl Record) -> i64 {
+    let n = v.len();
+    let p = prefix_sums(v);
+    let mut d = vec![0i64; n + 1];
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let sum = p[l + len] - p[l];
+            let [take_left, take_right] =
+                stonegame7_options(sum, v[l], v[l + len - 1], d[l], d[l + 1]);
+            rec.record(0, len, l, take_left >= take_right);
+            d[l] = take_left.max(take_right);
+        }
+    }
+    d[0]
+}
+
 /// Numbergame. Bits 0 and 1 encode the first optimal of L, R, DL, DR.
 fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
     let n = v.len();
@@ -230,8 +273,10 @@ fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
     while left < right {
         let len = right - left;
         let mv = match game {
-            Kernel::Coins if bits[0].get(len, left) => Move::take(Side::Left, 1),
-            Kernel::Coins => Move::take(Side::Right, 1),
+            Kernel::Coins | Kernel::StoneGame7 if bits[0].get(len, left) => {
+                Move::take(Side::Left, 1)
+            }
+            Kernel::Coins | Kernel::StoneGame7 => Move::take(Side::Right, 1),
             Kernel::NumberGame => match (bits[0].get(len, left), bits[1].get(len, left)) {
                 (false, false) => Move::take(Side::Left, 1),
                 (true, false) => Move::take(Side::Right, 1),
@@ -267,6 +312,7 @@ fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut impl Record) -> i64 {
         Kernel::Coins => coins(v, rec),
         Kernel::NumberGame => numbergame::<V>(v, rec),
         Kernel::GameOfSum => gameofsum(v, rec),
+        Kernel::StoneGame7 => stonegame7(v, rec),
     }
 }
 
@@ -376,6 +422,35 @@ fn coins_span(v: &[i64], prev: &[i64], out: &mut [i64], len: usize, a: usize, b:
     }
 }
 
+/// Stonegame7 cells `[a, b)` of diagonal `len`: `out[l] = max(S - v[l] -
+/// prev[l + 1], S - v[l + len - 1] - prev[l])` with S = `p[l + len] - p[l]`
+/// from the prefix sums `p`. Zipped slices, like [`coins_span`].
+#[inline(always)]
+fn stonegame7_span(
+    v: &[i64],
+    p: &[i64],
+    prev: &[i64],
+    out: &mut [i64],
+    len: usize,
+    a: usize,
+    b: usize,
+) {
+    let left = &v[a..b];
+    let right = &v[a + len - 1..];
+    let prev_next = &prev[a + 1..=b];
+    let starts = &p[a..b];
+    let ends = &p[a + len..];
+    for (((o, (&x, &y)), (&before, &after)), (&s, &e)) in out[a..b]
+        .iter_mut()
+        .zip(left.iter().zip(right))
+        .zip(prev[a..b].iter().zip(prev_next))
+        .zip(starts.iter().zip(ends))
+    {
+        let [left, right] = stonegame7_options(e - s, x, y, before, after);
+        *o = left.max(right);
+    }
+}
+
 /// Numbergame cells `[a, b)` of diagonal `len` (>= 2): the coins options on
 /// `prev1` (diagonal len - 1) and the two deletes, `-prev2[l]` and
 /// `-prev2[l + 2]` (diagonal len - 2).
@@ -420,6 +495,23 @@ fn coins_value(v: &[i64]) -> i64 {
     buffers[v.len() % 2][0]
 }
 
+/// Stonegame7 value: the prefix sums and two buffers, as [`coins_value`].
+#[inline(always)]
+fn stonegame7_value(v: &[i64]) -> i64 {
+    let p = prefix_sums(v);
+    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    for_each_span!(v.len(), |len, a, b| {
+        let [even, odd] = &mut buffers;
+        let (out, prev) = if len % 2 == 0 {
+            (even, odd)
+        } else {
+            (odd, even)
+        };
+        stonegame7_span(v, &p, prev, out, len, a, b);
+    });
+    buffers[v.len() % 2][0]
+}
+
 /// Numbergame value under variant `V`: three buffers of n + 1 values,
 /// diagonal len in buffer len % 3 (overwriting the diagonal three lengths
 /// before).
@@ -453,6 +545,7 @@ fn portable_fill<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
         Kernel::Coins => coins_value(v),
         Kernel::NumberGame => numbergame_value::<V>(v),
         Kernel::GameOfSum => gameofsum(v, &mut ()),
+        Kernel::StoneGame7 => stonegame7_value(v),
     }
 }
 
@@ -480,6 +573,14 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
+            unsafe fn stonegame7(v: &[i64]) -> i64 {
+                super::stonegame7_value(v)
+            }
+
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
             unsafe fn numbergame<V: Variant>(v: &[i64]) -> i64 {
                 super::numbergame_value::<V>(v)
             }
@@ -492,6 +593,7 @@ macro_rules! fills_for {
                         Kernel::Coins => coins(v),
                         Kernel::NumberGame => numbergame::<V>(v),
                         Kernel::GameOfSum => super::gameofsum(v, &mut ()),
+                        Kernel::StoneGame7 => stonegame7(v),
                     }
                 }
             }
@@ -578,7 +680,7 @@ pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Li
         return None;
     }
     let kinds = match game {
-        Kernel::Coins => 1,
+        Kernel::Coins | Kernel::StoneGame7 => 1,
         Kernel::NumberGame => 2,
         Kernel::GameOfSum => 3,
     };
@@ -604,6 +706,7 @@ impl Solver for Table {
         // Portable fill per interval; the SIMD fills are 2-4x faster.
         let nanos = match game.kernel()? {
             Kernel::Coins => 0.6,
+            Kernel::StoneGame7 => 0.8,
             Kernel::NumberGame => 1.8,
             Kernel::GameOfSum => 2.0,
         };
@@ -625,7 +728,12 @@ mod tests {
     use super::*;
     use crate::generate::{random_board, Span, Values};
 
-    const KERNELS: [Kernel; 3] = [Kernel::Coins, Kernel::NumberGame, Kernel::GameOfSum];
+    const KERNELS: [Kernel; 4] = [
+        Kernel::Coins,
+        Kernel::NumberGame,
+        Kernel::GameOfSum,
+        Kernel::StoneGame7,
+    ];
 
     /// Every compiled fill gives the portable fill's value, on boards long
     /// enough for full vector bodies, tails, tile and block edges.
@@ -650,6 +758,46 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn stonegame7_does_not_wrap_at_the_admission_limit() {
+        // n * sum|v| up to i64::MAX: every fill, and the line, against the
+        // generic table (which works in i128).
+        use crate::game::replay;
+        use crate::generate::{admissible, SplitMix64};
+        use crate::solve::Generic;
+        let game = Game::STONEGAME7;
+        let mut rng = SplitMix64::new(1690);
+        for round in 0..300 {
+            let n = 1 + rng.below(if round % 3 == 0 { 70 } else { 12 }) as usize;
+            let values: Vec<i64> = (0..n)
+                .map(|_| rng.between(-(i64::MAX / 64), i64::MAX / 64))
+                .collect();
+            let board = admissible(game, Board::new(values).unwrap());
+            let expected = Generic.difference(game, &board);
+            for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                assert_eq!(
+                    value_with(Kernel::StoneGame7, board.values(), isa),
+                    Some(expected),
+                    "{}: {board}",
+                    isa.name()
+                );
+            }
+            let (value, line) = Table.line(game, &board).unwrap();
+            assert_eq!(value, expected, "{board}");
+            assert_eq!(replay(game, &board, &line).unwrap().difference(), value);
+        }
+        // LeetCode 1690's examples.
+        for (values, expected) in [
+            (vec![5, 3, 1, 4, 2], 6),
+            (vec![7, 90, 5, 1, 100, 10, 10, 2], 122),
+        ] {
+            assert_eq!(
+                Table.difference(game, &Board::new(values).unwrap()),
+                expected
+            );
         }
     }
 

@@ -9,7 +9,7 @@ use coinline::compare::{
     RowFilter, Stop, Summary,
 };
 use coinline::generate::{enumeration_total, Span, Values};
-use coinline::mutants::{FlippedTable, GreedySelfPlay};
+use coinline::mutants::{FlippedTable, GreedySelfPlay, OffWhenTakingOne};
 use coinline::output::save_case;
 use coinline::progress::Quiet;
 use coinline::solve::{exact_solvers, Memo, Minimax, Solver};
@@ -69,7 +69,13 @@ fn assert_found_and_shrunk(
             f.found
         );
         assert!(f.shrunk.values().iter().all(|v| v.abs() <= 100));
-        let again = check(f.game, &f.shrunk, solvers, heuristics(), &options.check);
+        let again = check(
+            f.shrunk_game,
+            &f.shrunk,
+            solvers,
+            heuristics(),
+            &options.check,
+        );
         assert_eq!(again.violation.map(|v| v.signature()), Some(signature));
     }
 }
@@ -98,6 +104,50 @@ fn greedy_presented_as_exact_is_found_and_shrunk_in_every_game() {
     for game in Game::ALL {
         assert!(games.contains(&game), "{game} not among {games:?}");
     }
+}
+
+#[test]
+fn a_failure_found_in_a_rich_rule_set_is_reported_in_the_simplest_that_fails() {
+    // The planted solver is wrong in every rule set with a take of one: a
+    // failure found in take=1..3 delete=2 is shrunk to take=1 (coins), and
+    // the saved case and the next command name coins.
+    let solvers: [&dyn Solver; 3] = [&Minimax, &Memo, &OffWhenTakingOne];
+    let found_in: Game = "take=1..3 delete=2".parse().unwrap();
+    let mut options = options(&[found_in], (3, 9), 50, 4);
+    options.max_failures = 3;
+    let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
+    assert_eq!(outcome.failures.len(), 3);
+    for f in &outcome.failures {
+        assert_eq!(f.game, found_in);
+        assert_eq!(f.violation.signature(), "disagree:off-when-taking-one");
+        assert_eq!(f.shrunk_game, Game::COINS, "{:?}", f.shrunk_case());
+        assert_eq!(f.shrunk_case().game, Game::COINS);
+        assert!(f.shrunk.len() == 2, "{}", f.shrunk);
+        let again = check(
+            f.shrunk_game,
+            &f.shrunk,
+            &solvers,
+            heuristics(),
+            &options.check,
+        );
+        assert_eq!(
+            again.violation.map(|v| v.signature()),
+            Some(f.violation.signature())
+        );
+        let message = failure_message(f, "corpus/x", "coinline compare ...");
+        assert!(
+            message.contains(&format!("shrunk:    coins: {}", f.shrunk)),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("found:     {found_in}: ")),
+            "{message}"
+        );
+    }
+    // Without shrinking, the rule set stays as found.
+    options.shrink_budget = 0;
+    let outcome = run(&options, &solvers, heuristics(), &Quiet).unwrap();
+    assert!(outcome.failures.iter().all(|f| f.shrunk_game == found_in));
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -769,5 +819,60 @@ fn two_hundred_random_rule_sets_pass() {
     // coins plus 200 rule sets, ten boards each; some are not aliases.
     assert_eq!(rows.lines().count(), 1 + 201 * 10);
     assert!(rows.lines().any(|l| l.contains("take=")), "no rule text");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn game_is_repeatable_and_each_game_is_checked_once() {
+    let dir = temp_dir("games");
+    let run = |games: &[&str]| {
+        let mut args = vec!["compare", "--boards", "7", "--n", "1..6", "--seed", "5"];
+        for game in games {
+            args.extend(["--game", game]);
+        }
+        args.extend(["--out", "r.csv"]);
+        let out = coinline(&args, &dir);
+        assert_status(&out, 0);
+        let rows = String::from_utf8(read(&dir.join("r.csv"))).unwrap();
+        // The game column of every row, in order.
+        let mut reader = csv::Reader::from_reader(rows.as_bytes());
+        let column = reader
+            .headers()
+            .unwrap()
+            .iter()
+            .position(|h| h == "game")
+            .unwrap();
+        reader
+            .records()
+            .map(|r| r.unwrap()[column].to_string())
+            .collect::<Vec<String>>()
+    };
+    let games = run(&["coins", "take=1..3 delete=2"]);
+    assert_eq!(games.len(), 2 * 7);
+    for pair in games.chunks(2) {
+        assert_eq!(pair, ["coins", "take=1..3 delete=2"]);
+    }
+    // A game named twice, also through `all`, is checked once, in the
+    // order first given.
+    let games = run(&["stonegame3", "all", "coins"]);
+    assert_eq!(games.len(), 6 * 7);
+    let first: Vec<&str> = games[..6].iter().map(String::as_str).collect();
+    assert_eq!(
+        first,
+        [
+            "stonegame3",
+            "coins",
+            "numbergame",
+            "gameofsum",
+            "stonegame7",
+            "pizza"
+        ]
+    );
+    // A bad one among good ones: one line, exit 2.
+    let out = coinline(&["compare", "--game", "coins", "--game", "take=0"], &dir);
+    assert_status(&out, 2);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("take=0"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -9,7 +9,9 @@
 use super::seeds::{quickcheck_seeded, seed};
 use coinline::check::{check, CheckConfig, Violation};
 use coinline::game::Kernel;
-use coinline::generate::{enumerated_board, enumeration_size, random_board, Span, Values};
+use coinline::generate::{
+    admissible, enumerated_board, enumeration_size, random_board, Span, Values,
+};
 use coinline::mutants::StrictPeaks;
 use coinline::mutants::{ForgetsOddDeletes, PlantedTable};
 use coinline::solve::table::{value_with, variant_value_with, Isa};
@@ -261,6 +263,8 @@ fn every_compiled_fill_agrees_with_minimax_and_memo() {
         for max_len in [14, 90] {
             for board in boards(seed, index, pick, max_len) {
                 for game in Game::ALL.into_iter().filter(|g| g.kernel().is_some()) {
+                    // Stonegame7 admits a board only when n * sum|v| fits.
+                    let board = admissible(game, board.clone());
                     let report = check(game, &board, &solvers, &[], &CheckConfig::default());
                     if let Some(v) = report.violation {
                         return TestResult::error(format!(
@@ -288,7 +292,8 @@ fn every_compiled_fill_agrees_across_tile_and_block_edges() {
     {
         let values = DISTRIBUTIONS[index % DISTRIBUTIONS.len()];
         let board = random_board(seed(), index as u64, Span { lo: n, hi: n }, values);
-        for game in [Game::COINS, Game::NUMBERGAME] {
+        for game in [Game::COINS, Game::NUMBERGAME, Game::STONEGAME7] {
+            let board = admissible(game, board.clone());
             let report = check(game, &board, &solvers, &[], &CheckConfig::default());
             assert!(
                 report.is_ok(),

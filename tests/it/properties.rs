@@ -117,3 +117,46 @@ fn seeds_rebuild_the_same_case() {
         .iter()
         .any(|c| c.board.values().iter().any(|&v| v < 0)));
 }
+
+#[test]
+fn one_ended_rule_sets_pass_the_check_short_and_long() {
+    // One-ended games (ends=left or right, no circle) have their own
+    // O(n * counts) fill in the generic solver; the check compares it with
+    // minimax on short boards and with memo on long ones, and replays every
+    // line.
+    fn property(case: Seeded) -> bool {
+        let mut rng = SplitMix64::new(case.seed ^ 0x0e0d);
+        let game = Game {
+            ends: if rng.chance(2) {
+                coinline::rules::Ends::Left
+            } else {
+                coinline::rules::Ends::Right
+            },
+            circle: false,
+            ..random_game(&mut rng)
+        };
+        let long = rng.chance(3);
+        let n = if long {
+            100 + rng.below(200)
+        } else {
+            rng.below(13)
+        } as usize;
+        let values = (0..n).map(|_| rng.between(-500, 500)).collect();
+        let board = admissible(game, Board::new(values).unwrap());
+        let report = check_builtin(game, &board, &CheckConfig::default());
+        let generic = report
+            .solvers
+            .iter()
+            .any(|s| s.solver == "generic" && s.difference.is_some() && s.line.is_some());
+        let others = report
+            .solvers
+            .iter()
+            .filter(|s| s.solver != "generic" && s.difference.is_some())
+            .count();
+        if !(report.is_ok() && generic && others >= 1) {
+            eprintln!("{game}: {board}: {:?}", report.violation);
+        }
+        report.is_ok() && generic && others >= 1
+    }
+    quickcheck_seeded(200, property as fn(Seeded) -> bool);
+}
