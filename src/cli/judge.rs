@@ -6,17 +6,17 @@ use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::game::Game;
 use coinline::judge::{
-    parse_answers, parse_cases, spec, text_of, write_answers, Answer, Problem, Reply,
+    parse_answers, parse_cases, spec, text_of, write_answers, Answer, Origin, Problem, Reply,
 };
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The options naming a judge problem (shared with `stress`).
 #[derive(Debug, Args)]
-#[group(id = "problem_source", required = true, multiple = false, args = ["problem", "problem_file"])]
 pub struct ProblemArgs {
     /// A built-in problem (`coinline problems` lists them).
-    #[arg(long, value_name = "NAME", value_parser = parse_with::<BuiltIn>)]
+    #[arg(long, value_name = "NAME", value_parser = parse_with::<BuiltIn>,
+          required_unless_present = "problem_file", conflicts_with = "problem_file")]
     pub problem: Option<BuiltIn>,
     /// A problem file of your own (TOML; `coinline problems show lines`
     /// prints one to start from).
@@ -50,11 +50,20 @@ impl ProblemArgs {
     pub fn resolve(&self) -> Result<Problem> {
         let problem = match (&self.problem, &self.problem_file) {
             (Some(BuiltIn(name)), _) => Problem::by_name(name)?,
-            (None, Some(path)) => spec::from_file(path)?,
+            (None, Some(path)) => problem_file(path)?,
             (None, None) => unreachable!("clap requires --problem or --problem-file"),
         };
         problem.adjusted(self.game, self.answer.clone())
     }
+}
+
+/// The problem in the file at `path`.
+fn problem_file(path: &Path) -> Result<Problem> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| Error::invalid(format!("{}: the file is not UTF-8 text", path.display())))?;
+    spec::parse(text, Origin::File(path.to_path_buf()))
+        .map_err(|e| Error::invalid(format!("{}: {e}", path.display())))
 }
 
 /// Arguments of `coinline judge`.
@@ -147,8 +156,12 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         return Ok(Status::Ok);
     };
     let bytes = read(expected_path)?;
-    let claimed = parse_answers(problem.answer(), &String::from_utf8_lossy(&bytes), cases.len())
-        .map_err(|p| Error::invalid(format!("{}: {p}", shown(expected_path))))?;
+    let claimed = parse_answers(
+        problem.answer(),
+        &String::from_utf8_lossy(&bytes),
+        cases.len(),
+    )
+    .map_err(|p| Error::invalid(format!("{}: {p}", shown(expected_path))))?;
     let mut differing = 0;
     let mut report = String::new();
     for (i, (case, (want, got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {

@@ -24,6 +24,12 @@ pub struct ProblemsArgs {
 #[derive(Debug, Subcommand)]
 pub enum Show {
     /// Print a built-in problem's file (TOML).
+    #[command(after_help = "\
+Examples:
+  coinline problems show codeforces-381a
+  coinline problems show lines > mine.toml
+
+Exit status: 0 printed, 2 bad usage or an unknown problem.")]
     Show {
         /// The problem's name.
         name: String,
@@ -40,7 +46,12 @@ pub fn run(args: &ProblemsArgs) -> Result<Status> {
     let width = problems.iter().map(|p| p.name().len()).max().unwrap_or(0);
     let mut out = String::new();
     for problem in &problems {
-        out += &format!("{:<width$}  {:<20}  {}\n", problem.name(), problem.game().to_string(), problem.about());
+        out += &format!(
+            "{:<width$}  {:<20}  {}\n",
+            problem.name(),
+            problem.game().to_string(),
+            problem.about()
+        );
     }
     out += "A problem of your own: `coinline problems show lines > mine.toml`, edit it, then --problem-file mine.toml.\n";
     super::print(&out)?;

@@ -7,8 +7,8 @@ use super::{non_negative, parse_with, Status};
 use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::generate::Span;
-use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
 use coinline::judge::spec::check_trusted_limit;
+use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
 use coinline::judge::Answer;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -104,7 +104,8 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     limits.values = args.values.unwrap_or(defaults.values);
     limits.validate(problem.game())?;
     if !matches!(problem.answer(), Answer::Play(_)) {
-        check_trusted_limit(problem.game(), &limits).map_err(|e| Error::invalid(format!("--n: {e}")))?;
+        check_trusted_limit(problem.game(), &limits)
+            .map_err(|e| Error::invalid(format!("--n: {e}")))?;
     }
     let (n, v) = (limits.n, limits.values);
     let beyond: Vec<String> = [
@@ -122,10 +123,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
             beyond.join(" and ")
         );
     }
-    let batch = check_batch(
-        &problem,
-        args.batch.unwrap_or(problem.default_batch()),
-    )?;
+    let batch = check_batch(&problem, args.batch.unwrap_or(problem.default_batch()))?;
     if args.memory == Some(0) {
         return Err(Error::invalid(
             "--memory 0: the limit must be at least 1 MB",

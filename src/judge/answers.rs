@@ -129,7 +129,10 @@ mod tests {
     #[test]
     fn answers_are_tokens_with_free_whitespace() {
         let d = Answer::Difference;
-        assert_eq!(parse_answers(&d, "\n 3 \r\n-4\n\n", 2), Ok(numbers(&[3, -4])));
+        assert_eq!(
+            parse_answers(&d, "\n 3 \r\n-4\n\n", 2),
+            Ok(numbers(&[3, -4]))
+        );
         assert_eq!(parse_answers(&d, "3 -4", 2), Ok(numbers(&[3, -4])));
         assert_eq!(
             parse_answers(&d, "", 2),
@@ -141,7 +144,10 @@ mod tests {
         let bad = |text: &str| parse_answers(&d, text, 2).unwrap_err().to_string();
         assert_eq!(bad("3\nfour\n"), "line 2: \"four\" is not an integer");
         assert_eq!(bad("\n\n3\nx\n"), "line 4: \"x\" is not an integer");
-        assert_eq!(bad("1\n2\n3\n"), "line 3: unexpected \"3\" after the last of 2 answers");
+        assert_eq!(
+            bad("1\n2\n3\n"),
+            "line 3: unexpected \"3\" after the last of 2 answers"
+        );
         assert_eq!(bad("+1\n2\n"), "line 1: \"+1\" is not an integer");
         assert_eq!(bad("1\n"), "1 answers for 2 cases");
         assert_eq!(
@@ -149,7 +155,9 @@ mod tests {
             "line 2: \"99999999999999999999\" does not fit in 64 bits"
         );
         assert_eq!(
-            parse_answers(&d, &"z".repeat(45), 1).unwrap_err().to_string(),
+            parse_answers(&d, &"z".repeat(45), 1)
+                .unwrap_err()
+                .to_string(),
             format!("line 1: \"{}...\" is not an integer", "z".repeat(40))
         );
         assert_eq!(
@@ -187,7 +195,10 @@ mod tests {
             parse_answers(&winner, "bob", 1).unwrap_err().to_string(),
             "line 1: \"bob\" is not one of Alice, Bob, Tie"
         );
-        assert_eq!(write_answers(&[Reply::Pair(3, -4), Reply::Word("Tie".into())]), "3 -4\nTie\n");
+        assert_eq!(
+            write_answers(&[Reply::Pair(3, -4), Reply::Word("Tie".into())]),
+            "3 -4\nTie\n"
+        );
         assert_eq!(write_answers(&[]), "");
     }
 }

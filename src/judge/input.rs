@@ -76,7 +76,13 @@ pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
     let mut cases = Vec::new();
     let several = layout.cases != Cases::One;
     let read = |tokens: &mut Tokens, number: usize| -> Result<Option<InputCase>> {
-        case(tokens, layout.case, several, layout.cases == Cases::UntilZero, number)
+        case(
+            tokens,
+            layout.case,
+            several,
+            layout.cases == Cases::UntilZero,
+            number,
+        )
     };
     match layout.cases {
         Cases::One => cases.extend(read(&mut tokens, 1)?),
@@ -218,9 +224,8 @@ impl Token<'_> {
                 shorten(self.text)
             ))
         })?;
-        usize::try_from(value).map_err(|_| {
-            Error::invalid(format!("line {}: {what} is {value}, below 0", self.line))
-        })
+        usize::try_from(value)
+            .map_err(|_| Error::invalid(format!("line {}: {what} is {value}, below 0", self.line)))
     }
 }
 
@@ -343,11 +348,12 @@ impl<'a> Tokens<'a> {
         self.rest.trim().is_empty()
     }
 
-    /// The error for a text that ended where `what` should be.
+    /// The error for a text that ended where `what` should be, on the
+    /// line of the last token.
     fn ended(&self, what: &str) -> Error {
         Error::invalid(format!(
             "line {}: expected {what}, found the end of the input",
-            self.at_line
+            self.line
         ))
     }
 
@@ -427,7 +433,9 @@ mod tests {
         values_n.layout.cases = Cases::One;
         assert_eq!(parse_input(&values_n, "8 15\n3 7 4").unwrap(), &b[..1]);
         assert_eq!(
-            parse_input(&values_n, "8 15 3 7 3").unwrap_err().to_string(),
+            parse_input(&values_n, "8 15 3 7 3")
+                .unwrap_err()
+                .to_string(),
             "line 1: n is 3, but case 1 has 4 values"
         );
     }
@@ -435,8 +443,17 @@ mod tests {
     #[test]
     fn values_may_spread_over_lines_or_share_one_with_n() {
         let one = boards(&["1 2 3"]);
-        for text in ["3\n1 2\n3", "3 1 2 3", "3\n1\n2\n3\n", "  3  1\r\n2 3\r\n\n"] {
-            assert_eq!(parse_input(&p("cses-removal-game"), text).unwrap(), one, "{text:?}");
+        for text in [
+            "3\n1 2\n3",
+            "3 1 2 3",
+            "3\n1\n2\n3\n",
+            "  3  1\r\n2 3\r\n\n",
+        ] {
+            assert_eq!(
+                parse_input(&p("cses-removal-game"), text).unwrap(),
+                one,
+                "{text:?}"
+            );
         }
         assert_eq!(
             parse_input(&p("boj-11062"), "2 2 1 2\n1\n5").unwrap(),
@@ -447,17 +464,21 @@ mod tests {
     #[test]
     fn every_refusal_has_its_exact_message() {
         let long = "y".repeat(50);
+        let long_message = format!(
+            "line 4: unexpected \"{}...\" after the last case",
+            "y".repeat(40)
+        );
         let cases = [
             ("atcoder-dp-l", "3\n1 2 x\n".to_string(), "line 2, value 3: \"x\" is not an integer"),
             (
                 "atcoder-dp-l",
                 "3\n".to_string(),
-                "line 2: expected the 3 values announced on line 1 (found 0), found the end of the input",
+                "line 1: expected the 3 values announced on line 1 (found 0), found the end of the input",
             ),
             (
                 "cses-removal-game",
                 "3\n1 2\n".to_string(),
-                "line 3: expected the 3 values announced on line 1 (found 2), found the end of the input",
+                "line 2: expected the 3 values announced on line 1 (found 2), found the end of the input",
             ),
             (
                 "atcoder-dp-l",
@@ -479,7 +500,7 @@ mod tests {
             (
                 "algospot-numbergame",
                 "2\n1\n5\n".to_string(),
-                "line 4: expected the length n of case 2, found the end of the input",
+                "line 3: expected the length n of case 2, found the end of the input",
             ),
             (
                 "algospot-numbergame",
@@ -494,7 +515,7 @@ mod tests {
             (
                 "uva-10891",
                 "\n".to_string(),
-                "line 2: expected the length n of case 1, found the end of the input",
+                "line 1: expected the length n of case 1, found the end of the input",
             ),
             (
                 "uva-10891",
@@ -517,7 +538,7 @@ mod tests {
             (
                 "uva-10891",
                 format!("2\n1 2\n0\n{long}\n"),
-                format!("line 4: unexpected \"{}...\" after the last case", "y".repeat(40)),
+                long_message.as_str(),
             ),
         ];
         for (name, text, expected) in cases {
@@ -526,7 +547,9 @@ mod tests {
         let mut counted_lines = p("lines");
         counted_lines.layout.cases = Cases::Count;
         assert_eq!(
-            parse_input(&counted_lines, "2 5\n1\n").unwrap_err().to_string(),
+            parse_input(&counted_lines, "2 5\n1\n")
+                .unwrap_err()
+                .to_string(),
             "line 1: expected the number of cases alone on its line, found \"5\" after it"
         );
         assert_eq!(

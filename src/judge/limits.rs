@@ -114,9 +114,7 @@ impl Limits {
                 self.cases
             )));
         }
-        let largest = i128::from(values.lo)
-            .abs()
-            .max(i128::from(values.hi).abs());
+        let largest = i128::from(values.lo).abs().max(i128::from(values.hi).abs());
         // A score=rest game adds up to n sums of the rest: n^2 values.
         let terms = match game.score {
             crate::rules::Score::Rest => n.hi as i128 * n.hi as i128,

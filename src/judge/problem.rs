@@ -73,7 +73,11 @@ impl CaseLayout {
 
     /// The name in a problem file.
     pub fn name(self) -> &'static str {
-        CaseLayout::NAMES.iter().find(|(_, c)| *c == self).unwrap().0
+        CaseLayout::NAMES
+            .iter()
+            .find(|(_, c)| *c == self)
+            .unwrap()
+            .0
     }
 }
 
@@ -297,9 +301,9 @@ impl Problem {
         if let Some(why) = self.answer.refusal(self.game) {
             return Err(Error::invalid(format!("--answer: {why}")));
         }
-        self.limits
-            .validate(self.game)
-            .map_err(|e| Error::invalid(format!("problem {} with {}: {e}", self.name, self.game)))?;
+        self.limits.validate(self.game).map_err(|e| {
+            Error::invalid(format!("problem {} with {}: {e}", self.name, self.game))
+        })?;
         super::spec::check_trusted_limit(self.game, &self.limits)
             .map_err(|e| Error::invalid(format!("problem {}: {e}", self.name)))?;
         Ok(self)
@@ -414,9 +418,9 @@ impl Problem {
         let solution = solve(trusted_solver(self.game), self.game, board, false)?;
         let d = solution.difference;
         let totals = || {
-            solution.totals.ok_or_else(|| {
-                Error::invalid(format!("game {} has no unique totals", self.game))
-            })
+            solution
+                .totals
+                .ok_or_else(|| Error::invalid(format!("game {} has no unique totals", self.game)))
         };
         Ok(match &self.answer {
             Answer::Difference => Reply::Number(d),

@@ -6,11 +6,11 @@
 //! several boards (cases). Programs run in the [`super::sandbox`]; every
 //! verdict comes from [`super::verdict::judge_run`].
 
+use super::problem::Reply;
 pub use super::sandbox::{
     execute, kill_running, shell_quote, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
 };
 pub use super::verdict::{judge_run, Judged, Verdict};
-use super::problem::Reply;
 use super::{parse_cases, spec, text_of, write_answers, Limits, Problem};
 use crate::board::Board;
 use crate::case::Case;

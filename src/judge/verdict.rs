@@ -5,8 +5,8 @@
 //! place that compares a program's output with [`Problem::expected`];
 //! narrowing, shrinking and replaying all go through it.
 
-use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
 use super::problem::Reply;
+use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
 use super::{parse_answers_bytes, OutputProblem, Problem};
 use crate::board::Board;
 use crate::error::Result;
@@ -219,8 +219,8 @@ mod tests {
     fn verdicts_name_their_kind() {
         let wa = Verdict::WrongAnswer {
             case: 2,
-            expected: 5,
-            got: 4,
+            expected: Reply::Number(5),
+            got: Reply::Number(4),
         };
         assert_eq!(wa.kind(), "wrong-answer");
         assert_eq!(wa.suspect_case(), Some(1));

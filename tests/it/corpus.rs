@@ -326,7 +326,7 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
         .map(|(_, values)| Board::parse(values).expect("a seed board parses"))
         .collect();
     for problem in coinline::judge::Problem::all() {
-        let batch = &boards[..boards.len().min(problem.format().max_batch())];
+        let batch = &boards[..boards.len().min(problem.max_batch())];
         let label = problem
             .options()
             .replace("--problem ", "")

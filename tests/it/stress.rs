@@ -4,7 +4,7 @@
 //! must pass. The programs are awk and sh scripts (fast to start), written
 //! independently of the library.
 
-use coinline::judge::{parse_answers, parse_input, Problem};
+use coinline::judge::{parse_answers, parse_input, Problem, Reply};
 use coinline::Board;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -195,11 +195,14 @@ fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<Board>, String) {
     let input = &inputs[0];
     let boards = parse_input(problem, &std::fs::read_to_string(input).unwrap()).unwrap();
     let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
-    let trusted: Vec<i64> = boards
+    let trusted: Vec<Reply> = boards
         .iter()
         .map(|b| problem.expected(b).unwrap())
         .collect();
-    assert_eq!(parse_answers(&expected, boards.len()).unwrap(), trusted);
+    assert_eq!(
+        parse_answers(problem.answer(), &expected, boards.len()).unwrap(),
+        trusted
+    );
     let got = std::fs::read_to_string(input.with_extension("got")).unwrap();
     (boards, got)
 }
@@ -263,7 +266,7 @@ fn greedy_is_found_and_shrunk_to_a_small_board() {
     assert_eq!(boards.len(), 1);
     assert!(boards[0].len() <= 4, "shrunk to {:?}", boards[0]);
     let trusted = problem.expected(&boards[0]).unwrap();
-    assert_ne!(got.trim().parse::<i64>().unwrap(), trusted, "still wrong");
+    assert_ne!(got.trim(), trusted.to_string(), "still wrong");
 
     // The saved failure replays (and fails again) before any new board ...
     let replay_options = format!("{cses} --replay saved --runs 0 --no-shrink");
@@ -379,7 +382,10 @@ fn garbage_and_missing_output_are_classified() {
     let dir = workdir("garbage");
     let options = "--problem lines --game gameofsum --runs 100 --save saved";
     let run = stress(&dir, options, &["awk", "-f", "garbage.awk"]);
-    assert_found(&run, "malformed output: line 1: \"answer: ");
+    assert_found(
+        &run,
+        "malformed output: line 1: \"answer:\" is not an integer",
+    );
     let problem = Problem::by_name("lines").unwrap();
     let (boards, got) = saved_failure(&dir, &problem);
     assert_eq!(boards[0].len(), 1);
@@ -506,7 +512,7 @@ fn judge_prints_and_checks_expected_answers() {
     assert_eq!(broken.code, 2);
     assert_eq!(
         broken.stderr.trim(),
-        "coinline: error: broken.in: line 3: expected 3 values, found 2"
+        "coinline: error: broken.in: line 3: expected the 3 values announced on line 2 (found 2), found the end of the input"
     );
 }
 
@@ -525,7 +531,7 @@ fn bad_usage_exits_with_status_two() {
                 "--",
                 "true",
             ],
-            "--answer first is only for --problem lines",
+            "--answer first is only for problems that let the user choose (lines)",
         ),
         (
             &["stress", "--problem", "codeforces", "--", "true"],
