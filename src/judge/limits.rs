@@ -234,7 +234,8 @@ impl Limits {
             self.make_distinct(&mut values);
         }
         if let Some(parity) = self.sum_parity {
-            self.fix_sum_parity(&mut values, parity);
+            let fixed = self.fix_sum_parity(&mut values, parity);
+            debug_assert!(fixed, "validated: a value can always move by one");
         }
         Board::new(values).expect("Limits::validate bounds the sum of absolute values")
     }
@@ -258,27 +259,49 @@ impl Limits {
         }
     }
 
-    /// Moves one value by one (keeping the limits and distinctness) so the
-    /// sum has `parity`.
-    fn fix_sum_parity(&self, values: &mut [i64], parity: Parity) {
+    /// Moves one value by one, toward zero where it can (keeping the limits
+    /// and distinctness), so the sum has `parity`; false if none can move.
+    fn fix_sum_parity(&self, values: &mut [i64], parity: Parity) -> bool {
         let sum: i128 = values.iter().map(|&v| i128::from(v)).sum();
         if parity.holds(sum) {
-            return;
+            return true;
         }
         let (lo, hi) = (self.values.lo, self.values.hi);
         let taken: HashSet<i64> = values.iter().copied().collect();
         for i in (0..values.len()).rev() {
             let v = values[i];
-            let moved = [v.checked_add(1), v.checked_sub(1)]
+            let toward_zero = if v > 0 { -1 } else { 1 };
+            let moved = [v.checked_add(toward_zero), v.checked_sub(toward_zero)]
                 .into_iter()
                 .flatten()
                 .find(|c| (lo..=hi).contains(c) && !(self.distinct && taken.contains(c)));
             if let Some(c) = moved {
                 values[i] = c;
-                return;
+                return true;
             }
         }
-        unreachable!("validated: a value can always move by one")
+        false
+    }
+
+    /// The board nearest `board` that keeps the parities these limits fix
+    /// (dropping the last value for the length, moving one value by one for
+    /// the sum), if it then keeps every limit. Shrinking goes through it, so
+    /// a failure on a problem with fixed parities still shrinks: most
+    /// smaller neighbours of a board break a parity.
+    pub fn repair(&self, board: &Board) -> Option<Board> {
+        let mut values = board.values().to_vec();
+        if let Some(parity) = self.n_parity {
+            if !parity.holds(values.len() as i128) {
+                values.pop();
+            }
+        }
+        if let Some(parity) = self.sum_parity {
+            if !self.fix_sum_parity(&mut values, parity) {
+                return None;
+            }
+        }
+        let repaired = Board::new(values).ok()?;
+        self.admits(&repaired).then_some(repaired)
     }
 
     fn length(&self, rng: &mut SplitMix64, index: u64) -> usize {
@@ -367,6 +390,14 @@ mod tests {
             let b = limits.board(11, i);
             assert!(limits.admits(&b), "board {i}: {b}");
         }
+        // Repair: drop the last value for an odd length, then move the
+        // last value that can by one, toward zero, for the sum.
+        let repaired = |s: &str| limits.repair(&board(s)).map(|b| b.to_string());
+        assert_eq!(repaired("1 2 4").as_deref(), Some("1 2"));
+        assert_eq!(repaired("3 5 8").as_deref(), Some("3 4"));
+        assert_eq!(repaired("2 5").as_deref(), Some("2 5"));
+        assert_eq!(repaired("5"), None);
+        assert_eq!(repaired("7 7 1 2"), None);
     }
 
     #[test]

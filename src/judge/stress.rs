@@ -551,14 +551,17 @@ impl Session<'_> {
             _ => budget,
         };
         let mut tries = 0;
+        // Candidates are repaired into the limits (parities a statement
+        // fixes) before they are judged, and so is the result.
         let mut fails = |candidate: &Board| {
             tries += 1;
-            c.limits.admits(candidate)
-                && self
-                    .judge(std::slice::from_ref(candidate))
+            c.limits.repair(candidate).is_some_and(|fixed| {
+                self.judge(std::slice::from_ref(&fixed))
                     .is_ok_and(|j| j.verdict.signature() == signature)
+            })
         };
         let small = shrink(board, budget, &mut fails);
+        let small = c.limits.repair(&small).unwrap_or_else(|| board.clone());
         if small == *board {
             self.say(&format!(
                 "  shrinking: nothing smaller fails the same way ({tries} tries)"

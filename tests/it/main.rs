@@ -13,6 +13,7 @@ mod examples;
 mod explain;
 mod limits;
 mod linear;
+mod problems;
 mod properties;
 mod seeds;
 mod stress;

@@ -1,0 +1,239 @@
+//! The built-in problems and problems written as files, end to end: each
+//! new built-in problem passes `coinline stress` against a correct solution
+//! written from its statement (tests/data/problems/solutions.c) and catches
+//! a wrong one with a shrunk input; the README's problem file is stressed
+//! and judged with no code; `coinline problems` lists and prints them.
+
+use coinline::judge::{parse_input, spec, Problem};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// A fresh folder for one test.
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "coinline-problems-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The solutions program, built once per test run with the system's cc.
+fn solutions() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = workdir("build");
+        let exe = dir.join("solutions");
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/solutions.c");
+        let status = Command::new("cc")
+            .args(["-O2", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .status()
+            .expect("cc (a C compiler) is needed by these tests");
+        assert!(status.success(), "cc failed on {}", source.display());
+        exe
+    })
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn coinline(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `coinline stress --problem NAME --runs RUNS --seed 1 [--save saved] -- solutions NAME [BUG]`.
+fn stress(dir: &Path, problem: &[&str], runs: &str, program: &[&str]) -> Run {
+    let exe = solutions().display().to_string();
+    let mut args = vec!["stress"];
+    args.extend_from_slice(problem);
+    args.extend(["--runs", runs, "--seed", "1", "--save", "saved", "--"]);
+    args.push(&exe);
+    args.extend_from_slice(program);
+    coinline(dir, &args)
+}
+
+/// The boards of the one failure saved in `dir/saved`.
+fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline::Board> {
+    let inputs: Vec<PathBuf> = std::fs::read_dir(dir.join("saved"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(inputs.len(), 1, "{inputs:?}");
+    parse_input(problem, &std::fs::read_to_string(&inputs[0]).unwrap()).unwrap()
+}
+
+/// Each new problem: its name, the planted bug, and the longest board the
+/// failure may shrink to.
+const NEW_PROBLEMS: [(&str, &str, usize); 6] = [
+    ("boj-11062", "greedy", 4),
+    ("leetcode-486", "strict", 2),
+    ("leetcode-877", "greedy", 6),
+    ("leetcode-1690", "taken", 4),
+    ("leetcode-1406", "two", 4),
+    ("codeforces-381a", "optimal", 4),
+];
+
+#[test]
+fn each_new_problem_passes_a_correct_solution() {
+    for (name, _, _) in NEW_PROBLEMS {
+        let dir = workdir(&format!("pass-{name}"));
+        let run = stress(&dir, &["--problem", name], "300", &[name]);
+        assert_eq!(run.code, 0, "{name}:\n{}", run.stderr);
+        assert!(
+            run.stderr.contains("every answer agrees"),
+            "{name}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn each_new_problem_catches_its_planted_bug_with_a_shrunk_input() {
+    for (name, bug, longest) in NEW_PROBLEMS {
+        let dir = workdir(&format!("catch-{name}"));
+        let run = stress(&dir, &["--problem", name], "300", &[name, bug]);
+        assert_eq!(run.code, 1, "{name} {bug}:\n{}", run.stderr);
+        assert!(
+            run.stderr.contains("wrong answer on case 1"),
+            "{name}: {}",
+            run.stderr
+        );
+        let problem = Problem::by_name(name).unwrap();
+        let boards = saved_boards(&dir, &problem);
+        assert_eq!(boards.len(), 1, "{name}: narrowed to one case");
+        let b = &boards[0];
+        assert!(
+            b.len() <= longest,
+            "{name} {bug}: shrunk only to {b} (n = {})",
+            b.len()
+        );
+        assert!(
+            problem.limits().admits(b),
+            "{name}: the shrunk board keeps the limits: {b}"
+        );
+    }
+}
+
+/// The README's walk-through: a problem written as a file, stressed and
+/// judged with no code.
+#[test]
+fn a_problem_file_is_stressed_and_judged_with_no_code() {
+    let dir = workdir("take-two");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/problems/take-two.toml");
+    let file = file.to_str().unwrap();
+    let with_file = ["--problem-file", file];
+    let run = stress(&dir, &with_file, "200", &["take-two"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = stress(&dir, &with_file, "200", &["take-two", "one"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains(&format!("reproduce: coinline stress --problem-file {file}")),
+        "{}",
+        run.stderr
+    );
+    std::fs::write(dir.join("in.txt"), "4\n1 9\n2 3\n").unwrap();
+    let judged = coinline(&dir, &["judge", "--problem-file", file, "in.txt"]);
+    assert_eq!(judged.code, 0, "{}", judged.stderr);
+    // Take 1 and 9 (10), the other takes 2 and 3: 10.
+    assert_eq!(judged.stdout, "10\n");
+}
+
+#[test]
+fn problem_files_with_mistakes_get_one_line_and_status_two() {
+    let dir = workdir("bad-files");
+    let good = spec::built_in_text("leetcode-1406").unwrap();
+    let cases = [
+        ("no-file.toml", None, "no-file.toml: "),
+        (
+            "typo.toml",
+            Some(good.replace("kind = ", "knd = ")),
+            "typo.toml: line ",
+        ),
+        (
+            "words.toml",
+            Some(good.replace("\"Tie\"]", "\"Alice\"]")),
+            "answer.words: the words must differ",
+        ),
+        (
+            "long.toml",
+            Some(good.replace("1..50000", "1..200000")),
+            "limits: length range 1..200000 goes above",
+        ),
+    ];
+    for (name, text, wanted) in cases {
+        if let Some(text) = text {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let run = coinline(&dir, &["judge", "--problem-file", name, "-"]);
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        let line = run.stderr.trim_end();
+        assert!(!line.contains('\n'), "{name}: {line}");
+        assert!(line.contains(wanted), "{name}: {line}");
+    }
+    let both = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem",
+            "lines",
+            "--problem-file",
+            "x.toml",
+            "-",
+        ],
+    );
+    assert_eq!(both.code, 2);
+    let neither = coinline(&dir, &["judge", "-"]);
+    assert_eq!(neither.code, 2);
+}
+
+#[test]
+fn problems_lists_every_built_in_and_show_prints_its_file() {
+    let dir = workdir("list");
+    let list = coinline(&dir, &["problems"]);
+    assert_eq!(list.code, 0);
+    for name in spec::built_in_names() {
+        assert!(
+            list.stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{name} "))),
+            "{name} in:\n{}",
+            list.stdout
+        );
+    }
+    for name in spec::built_in_names() {
+        let shown = coinline(&dir, &["problems", "show", name]);
+        assert_eq!(shown.code, 0);
+        assert_eq!(shown.stdout, spec::built_in_text(name).unwrap());
+        // What show prints is a problem file: saved and used, it is the same
+        // problem under another origin.
+        std::fs::write(dir.join("copy.toml"), &shown.stdout).unwrap();
+        let run = coinline(&dir, &["judge", "--problem-file", "copy.toml", "-"]);
+        assert_ne!(run.stderr.lines().count(), 0, "{name}: {}", run.stderr);
+        assert!(!run.stderr.contains("copy.toml:"), "{name}: {}", run.stderr);
+    }
+    let unknown = coinline(&dir, &["problems", "show", "leetcode-9999"]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("unknown problem"),
+        "{}",
+        unknown.stderr
+    );
+}
