@@ -353,7 +353,16 @@ fn shorten_quoted(line: &str) -> String {
     while let Some(open) = rest.find('\'') {
         out.push_str(&rest[..=open]);
         rest = &rest[open + 1..];
-        let Some(close) = rest.find("' ").or_else(|| rest.rfind('\'')) else {
+        // A closing quote ends a word: the end, a space or punctuation
+        // follows it (clap writes `'--game <GAME>':`).
+        let closes = |(i, c): &(usize, char)| {
+            *c == '\''
+                && rest[i + 1..]
+                    .chars()
+                    .next()
+                    .is_none_or(|next| " :,;)".contains(next))
+        };
+        let Some((close, _)) = rest.char_indices().find(closes) else {
             break;
         };
         let quoted = &rest[..close];
@@ -468,6 +477,25 @@ mod tests {
         for e in [e, error(&["coinline", "stress"])] {
             assert!(!e.contains('\n'), "{e}");
         }
+        // Quoted text inside the library's message survives: each quoted
+        // value ends at its own closing quote.
+        let e = error(&["coinline", "solve", "--game", "stonegame", "1"]);
+        assert!(
+            e.contains("for '--game <GAME>': unknown game \"stonegame\""),
+            "{e}"
+        );
+        assert!(
+            e.contains("'take=1..3 delete=2' (see coinline games)"),
+            "{e}"
+        );
+        assert!(!e.contains("characters)"), "{e}");
+        let long = "x".repeat(60);
+        let e = error(&["coinline", "solve", "--game", &long, "1"]);
+        assert!(e.contains("invalid value 'xxxxxxxx"), "{e}");
+        assert!(
+            e.contains("... (60 characters)' for '--game <GAME>'"),
+            "{e}"
+        );
     }
 
     #[test]
