@@ -54,6 +54,8 @@ pub enum Domain {
     Positive,
     /// Any integers.
     Signed,
+    /// Values 0 and 1 only (long boards, few of them).
+    Binary,
 }
 
 impl Domain {
@@ -66,6 +68,7 @@ impl Domain {
             Domain::NonNegative => "values >= 0",
             Domain::Positive => "values >= 1",
             Domain::Signed => "signed values",
+            Domain::Binary => "values 0 and 1",
         }
     }
 
@@ -75,6 +78,7 @@ impl Domain {
             Domain::NonNegative => Some(Span { lo: 0, hi: m }),
             Domain::Positive => (m >= 1).then_some(Span { lo: 1, hi: m }),
             Domain::Signed => Some(Span { lo: -m, hi: m }),
+            Domain::Binary => (m <= 1).then_some(Span { lo: 0, hi: m }),
         }
     }
 }
@@ -141,6 +145,8 @@ pub struct Found {
     pub searched: u64,
     /// The bounds of the search.
     pub limits: Limits,
+    /// The longest length whose boards were all screened (0 for none).
+    pub complete_n: usize,
 }
 
 /// Searches the smallest coins board of the given length parity and
@@ -159,6 +165,7 @@ pub fn search_game(
     limits: Limits,
 ) -> Found {
     let mut searched = 0u64;
+    let mut complete_n = 0;
     let lengths = (1..=limits.max_n).filter(|n| (n % 2 == 1) == odd);
     for n in lengths {
         for m in 0..=limits.max_value {
@@ -181,6 +188,7 @@ pub fn search_game(
                         board: Some(board),
                         searched,
                         limits,
+                        complete_n,
                     };
                 }
                 if searched >= limits.budget {
@@ -191,10 +199,12 @@ pub fn search_game(
                         board: None,
                         searched,
                         limits,
+                        complete_n,
                     };
                 }
             }
         }
+        complete_n = n;
     }
     Found {
         question,
@@ -203,6 +213,7 @@ pub fn search_game(
         board: None,
         searched,
         limits,
+        complete_n,
     }
 }
 
@@ -275,17 +286,18 @@ fn found_row(game: Game, found: &Found) -> Vec<(&'static str, String)> {
             cells.extend(std::iter::repeat_n(String::new(), 7));
             cells.push(String::new());
             cells.push(found.searched.to_string());
-            let Limits {
-                max_n, max_value, ..
-            } = found.limits;
-            let within = if found.searched >= found.limits.budget {
-                format!(" among the first {} screened", found.searched)
-            } else {
-                String::new()
+            let max_value = match found.domain {
+                Domain::Binary => 1,
+                _ => found.limits.max_value,
             };
-            cells.push(format!(
-                "none with n <= {max_n} and |value| <= {max_value}{within}"
-            ));
+            cells.push(if found.searched < found.limits.budget {
+                format!("none with n <= {} and |value| <= {max_value}", found.complete_n)
+            } else {
+                format!(
+                    "none with n <= {} and |value| <= {max_value} (search stopped after {} boards)",
+                    found.complete_n, found.searched
+                )
+            });
         }
     }
     HEADER.iter().copied().zip(cells).collect()

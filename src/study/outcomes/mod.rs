@@ -41,6 +41,13 @@ pub const SEARCH_LIMITS: Limits = Limits {
     max_value: 6,
     budget: 400_000,
 };
+/// The limits of the searches over values 0 and 1, which reach longer
+/// boards.
+pub const BINARY_LIMITS: Limits = Limits {
+    max_n: 16,
+    max_value: 1,
+    budget: 400_000,
+};
 /// The rule sets of the committed reports besides the aliases: take one to
 /// k values from either end, for k = 2 and 3.
 pub const EXTRA_GAMES: [&str; 2] = ["take=1..2", "take=1..3"];
@@ -81,7 +88,8 @@ pub fn command_line(game: Game, config: &Config) -> String {
 /// The searches of a rule set's report: the first player losing and
 /// greedy worse than optimal, for odd and even n in every domain; where
 /// every value is scored, the first player getting at most half with
-/// values >= 0 and >= 1.
+/// values >= 0 and >= 1; the first player losing (and getting at most
+/// half) with values 0 and 1 reaches longer boards.
 pub fn searches(game: Game) -> Vec<(Question, Domain, bool)> {
     let mut out = Vec::new();
     for question in [Question::FirstLoses, Question::GreedyWorse] {
@@ -89,11 +97,14 @@ pub fn searches(game: Game) -> Vec<(Question, Domain, bool)> {
             for domain in Domain::ALL {
                 out.push((question, domain, odd));
             }
+            if question == Question::FirstLoses {
+                out.push((question, Domain::Binary, odd));
+            }
         }
     }
     if game.scores_everything() {
         for odd in [true, false] {
-            for domain in [Domain::NonNegative, Domain::Positive] {
+            for domain in [Domain::NonNegative, Domain::Positive, Domain::Binary] {
                 out.push((Question::NotAhead, domain, odd));
             }
         }
@@ -189,7 +200,13 @@ pub fn run(game: Game, config: &Config, bars: &Bars<'_>) -> Outcomes {
         use rayon::prelude::*;
         searches
             .par_iter()
-            .map(|&(q, d, odd)| smallest::search_game(game, q, d, odd, SEARCH_LIMITS))
+            .map(|&(q, d, odd)| {
+                let limits = match d {
+                    Domain::Binary => BINARY_LIMITS,
+                    _ => SEARCH_LIMITS,
+                };
+                smallest::search_game(game, q, d, odd, limits)
+            })
             .collect()
     };
     elapsed.push(("smallest", start.elapsed()));
