@@ -124,9 +124,10 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
         .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
     let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
     eprintln!(
-        "coinline study outcomes: seed {}, {} rule sets, {enumerated} enumerated and {random} random boards each, {} threads",
+        "coinline study outcomes: seed {}, {} rule set{}, {enumerated} enumerated and {random} random boards each, {} threads",
         config.seed,
         games.len(),
+        if games.len() == 1 { "" } else { "s" },
         pool.current_num_threads()
     );
     let mut all_tables = Vec::new();
@@ -167,7 +168,10 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
     if failures.is_empty() {
         Ok(Status::Ok)
     } else {
-        eprintln!("{} groups with failures (see the agreed column)", failures.len());
+        eprintln!(
+            "{} groups with failures (see the agreed column)",
+            failures.len()
+        );
         Ok(Status::FailureFound)
     }
 }

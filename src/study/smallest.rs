@@ -291,7 +291,10 @@ fn found_row(game: Game, found: &Found) -> Vec<(&'static str, String)> {
                 _ => found.limits.max_value,
             };
             cells.push(if found.searched < found.limits.budget {
-                format!("none with n <= {} and |value| <= {max_value}", found.complete_n)
+                format!(
+                    "none with n <= {} and |value| <= {max_value}",
+                    found.complete_n
+                )
             } else {
                 format!(
                     "none with n <= {} and |value| <= {max_value} (search stopped after {} boards)",

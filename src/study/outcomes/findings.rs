@@ -54,12 +54,9 @@ fn rate_with_interval(r: &Record, column: &str) -> String {
         r.num::<f64>(&format!("{column}_high")),
     );
     match (lo, hi) {
-        (Some(lo), Some(hi)) => format!(
-            "{} [{:.1}, {:.1}]",
-            rate(r, column),
-            100.0 * lo,
-            100.0 * hi
-        ),
+        (Some(lo), Some(hi)) => {
+            format!("{} [{:.1}, {:.1}]", rate(r, column), 100.0 * lo, 100.0 * hi)
+        }
         _ => rate(r, column),
     }
 }
@@ -239,8 +236,7 @@ fn outcomes(out: &mut String, t: &Tables, game: Game) -> Fmt {
         for parity in ["odd", "even"] {
             let keep = |r: &Record| r.get("alphabet") == *a && r.get("parity") == parity;
             let boards = sum(&t.exact, "boards", keep);
-            let [wins, ties, losses] =
-                ["wins", "ties", "losses"].map(|c| sum(&t.exact, c, keep));
+            let [wins, ties, losses] = ["wins", "ties", "losses"].map(|c| sum(&t.exact, c, keep));
             writeln!(
                 out,
                 "| {a} | {parity} | {boards} | {wins} ({}) | {ties} ({}) | {losses} ({}) |",
@@ -296,7 +292,10 @@ fn outcomes(out: &mut String, t: &Tables, game: Game) -> Fmt {
         } else {
             format!("**yes**; smallest: {}", examples.join(", "))
         };
-        writeln!(out, "Can the first player lose with {parity} n? {answer}.\n")?;
+        writeln!(
+            out,
+            "Can the first player lose with {parity} n? {answer}.\n"
+        )?;
     }
     Ok(())
 }
@@ -361,7 +360,10 @@ fn greedy(out: &mut String, t: &Tables, game: Game) -> Fmt {
         let worse = sum(&t.exact, "greedy_worse", |r| r.get("parity") == parity)
             + sum(&t.sampled, "greedy_worse", |r| r.get("parity") == parity);
         let answer = if !examples.is_empty() {
-            format!("no; smallest boards where it is worse: {}", examples.join(", "))
+            format!(
+                "no; smallest boards where it is worse: {}",
+                examples.join(", ")
+            )
         } else if worse == 0 {
             format!("on every {parity}-length board checked")
         } else {
@@ -392,7 +394,10 @@ fn smallest_table(out: &mut String, t: &Tables, game: Game) -> Fmt {
         let (shown, reproduce) = if board.is_empty() {
             ("-".to_string(), "-".to_string())
         } else {
-            (format!("`{board}`"), format!("`{}`", solve_command(game, board)))
+            (
+                format!("`{board}`"),
+                format!("`{}`", solve_command(game, board)),
+            )
         };
         writeln!(
             out,
@@ -449,7 +454,11 @@ fn shares(out: &mut String, t: &Tables, game: Game) -> Fmt {
         )?;
         if let Some(s) = share {
             if lowest.as_ref().is_none_or(|(l, _, _)| s < *l) {
-                lowest = Some((s, r.get("min_share_board").to_string(), r.get("n").to_string()));
+                lowest = Some((
+                    s,
+                    r.get("min_share_board").to_string(),
+                    r.get("n").to_string(),
+                ));
             }
         }
     }
@@ -524,9 +533,8 @@ fn residues(out: &mut String, t: &Tables, game: Game) -> Fmt {
     ] {
         for a in distinct(table, column) {
             for residue in 0..=k {
-                let keep = |r: &Record| {
-                    r.get(column) == a && (num(r, "n") as usize) % (k + 1) == residue
-                };
+                let keep =
+                    |r: &Record| r.get(column) == a && (num(r, "n") as usize) % (k + 1) == residue;
                 let boards = sum(table, "boards", keep);
                 if boards == 0 {
                     continue;
@@ -553,9 +561,111 @@ fn residues(out: &mut String, t: &Tables, game: Game) -> Fmt {
 /// The hand-written notes of a rule set: proofs of what the tables show.
 fn notes(game: Game) -> &'static str {
     match game.name().as_str() {
+        "coins" => COINS_NOTES,
+        "numbergame" => NUMBERGAME_NOTES,
+        "gameofsum" => GAMEOFSUM_NOTES,
+        "stonegame7" => STONEGAME7_NOTES,
+        "stonegame3" => STONEGAME3_NOTES,
+        "pizza" => PIZZA_NOTES,
+        _ if take_up_to(game).is_some() => TAKE_NOTES,
         _ => "",
     }
 }
+
+const COINS_NOTES: &str = "\
+**Even n: the first player never loses.** This is the parity strategy, proved in \
+[the odd-n report](../../odd-n/README.md) (section 3): with an even number of values the first \
+player can collect every value at odd positions, or every value at even positions, and takes \
+the larger. With odd n the first move spends that choice and the first player can lose. The \
+odd-n report also proves the odd-n bound and the greedy families; this report is the same \
+study run through the generic outcome driver, for comparison with the other rule sets.
+";
+
+const NUMBERGAME_NOTES: &str = "\
+**Deletions break the parity strategy, and the first player can lose with even n.** The \
+parity argument needs every move to remove exactly one value, so that the first player can \
+always uncover values of one colour for the opponent. A delete of two keeps the colours of \
+the ends and lets either player hand the move back at the same parity, and the argument no \
+longer applies. It does not merely fail to prove a win: section 4 gives the smallest even \
+boards the first player loses, each confirmed by every exact solver (minimax, memo, generic, \
+table) and the full check, so they are counterexamples to \"the first player never loses with \
+even n\".
+
+**Odd n.** The first player can lose, as in coins: `-1` (n = 1: a delete of two is not \
+legal with one value, so the only move takes the -1), and with positive values `1 3 1`: \
+taking a 1 leaves `3 1` or `1 3`, where the opponent takes the 3 and the first player ends \
+with 2 against 3; deleting two leaves a single 1 for the opponent. Either way the value is -1.
+";
+
+const GAMEOFSUM_NOTES: &str = "\
+**With values >= 0 the first player never loses, and gets everything.** A move may take all \
+n values, which scores the whole sum S; no line of play can give the first player more than \
+S minus what the opponent scores, and the opponent scores at least 0. So the value is exactly \
+S, the worst share is 1 (section 5), and every loss needs a negative value (section 4: `-1`, \
+and for even n the smallest signed board found).
+";
+
+const STONEGAME7_NOTES: &str = "\
+**Claim (LeetCode 1690's \"Bob always loses\"): with values >= 1 and n >= 2 the first player \
+wins; with n = 1 the game is a tie (the only move scores nothing).** Proof. Number the moves \
+1..n; the first player makes the odd-numbered ones. A stone removed at move t is on the board \
+after each of the moves 1..t-1, and each of those moves scores it once for its mover (the move \
+that removes it scores it for nobody). Of the moves 1..t-1, the first player made one more \
+than the second when t - 1 is odd, and as many when t - 1 is even. So the stone adds its value \
+to the difference (first minus second) exactly when it is removed on an even-numbered move, by \
+the second player, and nothing otherwise:
+
+    difference = the sum of the stones the second player removes.
+
+The second player removes floor(n / 2) stones, so with values >= 0 the difference is >= 0 on \
+every line, optimal or not, and with values >= 1 and n >= 2 it is >= 1. The tables agree: no \
+loss with alphabet 0..4 or values 1..100 (section 2), and the searches of section 4 find none \
+with values >= 0.
+
+**Negative values: the first player can lose**, from n = 2 on: `-1 -1` (whoever moves second \
+removes a -1) and `-1 -1 -1` (section 4). The identity above says more: the first player wants \
+the second to remove a large sum, which is the same as removing a small sum themself (the two \
+removed sums add up to S); so each player, in turn, removes one end stone trying to minimise \
+their own removed sum. That is coins played on the negated board, and the value is \
+(S + coins(-v)) / 2, where coins(-v) is the coins value of the board with every sign flipped \
+(on LeetCode's `5 3 1 4 2`: (15 + (-3)) / 2 = 6). With even n the coins value is >= |O - E| \
+>= 0 (parity strategy), so the first player can lose with even n only when the sum S is \
+negative.
+";
+
+const STONEGAME3_NOTES: &str = "\
+**From the left end only, the first player can lose with values >= 1**, for odd and even n \
+(section 4; LeetCode 1406's own example `1 2 3 7` is a loss, value -1). No parity argument \
+applies: the opponent always gets the next values in order, and taking three can hand them a \
+large value just as taking one can.
+";
+
+const PIZZA_NOTES: &str = "\
+**Even n: the first player gets at least half.** Colour the slices alternately around the \
+circle (n even, so the colours alternate all the way round). After the first slice the pizza \
+is a line of n - 1 slices whose two ends are next to the slice taken, so both are of the other \
+colour; from then on the parity strategy of coins works: whatever end the opponent takes \
+uncovers a slice of the first player's colour. Taking a slice of the colour with the larger \
+sum first, the first player collects that whole colour, at least half. The worst even-n \
+share in section 5 is exactly 1/2 (`1 1`, where nothing better exists).
+
+**Odd n and the 4/9 theorem.** Cibulka, Kyncl, Meszaros, Stolar and Valtr proved that the \
+first player can always get at least 4/9 of any pizza with non-negative slices, and that 4/9 \
+cannot be improved. What this study measures: over every pizza of n <= the enumerated length \
+with slices 0..4, and over every pizza of up to 16 slices of sizes 0 and 1 (section 4, \
+\"values 0 and 1\"), the first player never gets less than half; the smallest boards where \
+they get no more than half are in section 4 (`0 1 1` for odd n, `1 1` for even n). Pizzas on \
+which the first player gets less than half (and those approaching 4/9) are longer or use more \
+slice sizes than these searches cover; the study neither finds one nor contradicts the theorem.
+";
+
+const TAKE_NOTES: &str = "\
+**Take 1..k from either end.** With k = 1 (coins) the first player never loses with even n. \
+For k >= 2 section 6 groups the losses by n mod (k + 1). What the tables show, measured and \
+not proved: with values >= 0 (alphabet 0..4, values 1..100) losses appear only at the \
+residues listed with a non-zero rate there; with signed values every residue has losses. \
+Section 4 gives the smallest lost boards.
+";
 
 fn write_summary(out: &mut String, reports: &[Tables]) -> Fmt {
     writeln!(out, "# Outcome reports\n")?;
