@@ -75,6 +75,11 @@ pub struct OutcomesArgs {
     /// listed in its manifest, DIR/.coinline-study).
     #[arg(long)]
     pub force: bool,
+    /// Compute nothing: re-render each README.md and the summary from the
+    /// CSV files already in the folders of --out (the other options are
+    /// ignored; each report's command is read from its CSV files).
+    #[arg(long)]
+    pub render_only: bool,
 }
 
 impl OutcomesArgs {
@@ -108,10 +113,15 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
     let config = args.config()?;
     let games = args.games();
     let out = &args.out.out;
+    if args.render_only {
+        return render_only(args, &games);
+    }
     // Minutes of work must not end in an unwritable folder, nor in
     // overwriting a file the study does not own.
     check_writable("--out", out, true)?;
-    check_owned(out, &["README.md"], args.force)?;
+    if games.len() > 1 {
+        check_owned(out, &["README.md"], args.force)?;
+    }
     for &game in &games {
         let dir = out.join(outcomes::folder(game));
         if dir.exists() {
@@ -157,11 +167,7 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
         failures.extend(result.failures());
         all_tables.push(tables);
     }
-    write_owned(
-        out,
-        &[("README.md", outcomes::summary(&all_tables)?)],
-        args.force,
-    )?;
+    write_summary(out, &all_tables, args.force)?;
     for failure in failures.iter().take(10) {
         eprintln!("failure: {failure}");
     }
@@ -174,4 +180,45 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
         );
         Ok(Status::FailureFound)
     }
+}
+
+/// Re-renders the READMEs of `games` and the summary from the CSV files in
+/// their folders of --out.
+fn render_only(args: &OutcomesArgs, games: &[Game]) -> Result<Status> {
+    let mut all = Vec::new();
+    for &game in games {
+        let dir = args.out.out.join(outcomes::folder(game));
+        let texts = outcomes::CSV_FILES
+            .map(|name| {
+                let path = dir.join(name);
+                std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
+            })
+            .into_iter()
+            .collect::<Result<Vec<String>>>()?;
+        let tables = outcomes::Tables::from_csv([&texts[0], &texts[1], &texts[2]])?;
+        if tables.game()? != game {
+            return Err(Error::invalid(format!(
+                "{}: the CSV files are of another rule set",
+                dir.display()
+            )));
+        }
+        let files: Vec<(&str, String)> = outcomes::files(&tables)?
+            .into_iter()
+            .filter(|(name, _)| !outcomes::CSV_FILES.contains(name))
+            .collect();
+        write_owned(&dir, &files, args.force)?;
+        all.push(tables);
+    }
+    write_summary(&args.out.out, &all, args.force)?;
+    Ok(Status::Ok)
+}
+
+/// Writes the summary across rule sets into `out`, when the run has more
+/// than one (a run of one rule set leaves the summary of an earlier run of
+/// several alone).
+fn write_summary(out: &std::path::Path, tables: &[outcomes::Tables], force: bool) -> Result<()> {
+    if tables.len() < 2 {
+        return Ok(());
+    }
+    write_owned(out, &[("README.md", outcomes::summary(tables)?)], force)
 }

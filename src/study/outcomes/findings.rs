@@ -494,7 +494,13 @@ fn shares(out: &mut String, t: &Tables, game: Game) -> Fmt {
             out,
             "| n | values | boards | at most half | worst share | index |\n|---|---|---|---|---|---|"
         )?;
+        let mut lowest: Option<(f64, Record)> = None;
         for r in rows {
+            if let Some(share) = r.num::<f64>("min_share") {
+                if lowest.as_ref().is_none_or(|(l, _)| share < *l) {
+                    lowest = Some((share, r));
+                }
+            }
             writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} |",
@@ -507,6 +513,34 @@ fn shares(out: &mut String, t: &Tables, game: Game) -> Fmt {
             )?;
         }
         writeln!(out)?;
+        if let Some((share, r)) = lowest {
+            let relation = if share < 4.0 / 9.0 - 1e-9 {
+                "below 4/9"
+            } else if share < 0.5 - 1e-9 {
+                "below 1/2 and above 4/9"
+            } else {
+                "not below 1/2"
+            };
+            writeln!(
+                out,
+                "The lowest share on a random board is {share:.6}, {relation} (n = {}, values {}, index {}):",
+                r.get("n"),
+                r.get("values"),
+                r.get("min_share_index")
+            )?;
+            let board = match (
+                r.num("seed"),
+                r.num("n"),
+                r.num("min_share_index"),
+                r.get("values").parse(),
+            ) {
+                (Some(seed), Some(n), Some(index), Ok(values)) => {
+                    crate::study::sampled::board(seed, n, index, values).to_string()
+                }
+                _ => return Err(std::fmt::Error),
+            };
+            writeln!(out, "`{}`.\n", solve_command(game, &board))?;
+        }
     }
     Ok(())
 }
@@ -555,7 +589,30 @@ fn residues(out: &mut String, t: &Tables, game: Game) -> Fmt {
             }
         }
     }
-    writeln!(out)
+    writeln!(out)?;
+    let mut firsts = Vec::new();
+    for residue in 0..=k {
+        let first = [(&t.exact, "alphabet"), (&t.sampled, "values")]
+            .iter()
+            .flat_map(|(table, column)| {
+                table
+                    .records()
+                    .filter(move |r| non_negative(r.get(column)) && num(r, "losses") > 0)
+                    .map(move |r| (num(&r, "n"), r.get(*column).to_string()))
+            })
+            .filter(|(n, _)| (*n as usize) % (k + 1) == residue)
+            .min();
+        firsts.push(match first {
+            Some((n, values)) => format!("{residue}: n = {n} ({values})"),
+            None => format!("{residue}: none"),
+        });
+    }
+    writeln!(
+        out,
+        "With values >= 0, the shortest length with a lost board, by n mod {}: {}.\n",
+        k + 1,
+        firsts.join("; ")
+    )
 }
 
 /// The hand-written notes of a rule set: proofs of what the tables show.
@@ -641,30 +698,33 @@ large value just as taking one can.
 ";
 
 const PIZZA_NOTES: &str = "\
-**Even n: the first player gets at least half.** Colour the slices alternately around the \
-circle (n even, so the colours alternate all the way round). After the first slice the pizza \
-is a line of n - 1 slices whose two ends are next to the slice taken, so both are of the other \
-colour; from then on the parity strategy of coins works: whatever end the opponent takes \
-uncovers a slice of the first player's colour. Taking a slice of the colour with the larger \
-sum first, the first player collects that whole colour, at least half. The worst even-n \
-share in section 5 is exactly 1/2 (`1 1`, where nothing better exists).
+**Even n: the first player never loses, whatever the signs, and with values >= 0 gets at least \
+half.** Colour the slices alternately around the circle (n even, so the colours alternate all \
+the way round). After the first slice the pizza is a line of n - 1 slices whose two ends are \
+next to the slice taken, so both are of the other colour; from then on the parity strategy of \
+coins works: whatever end the opponent takes uncovers a slice of the first player's colour. \
+Taking a slice of the colour with the larger sum first, the first player collects that whole \
+colour, a difference of at least 0. The tables agree (no even-n loss over 0..4 or -2..2), and \
+the worst even-n share in section 5 is exactly 1/2 (`1 1`).
 
 **Odd n and the 4/9 theorem.** Cibulka, Kyncl, Meszaros, Stolar and Valtr proved that the \
 first player can always get at least 4/9 of any pizza with non-negative slices, and that 4/9 \
-cannot be improved. What this study measures: over every pizza of n <= the enumerated length \
-with slices 0..4, and over every pizza of up to 16 slices of sizes 0 and 1 (section 4, \
-\"values 0 and 1\"), the first player never gets less than half; the smallest boards where \
-they get no more than half are in section 4 (`0 1 1` for odd n, `1 1` for even n). Pizzas on \
-which the first player gets less than half (and those approaching 4/9) are longer or use more \
-slice sizes than these searches cover; the study neither finds one nor contradicts the theorem.
+cannot be improved. Measured here (section 5): on every pizza of up to 8 slices of sizes 0..4 \
+and on every pizza of up to 16 slices of sizes 0 and 1 (section 4, \"values 0 and 1\"), the \
+first player never gets less than half; the smallest pizzas where they get no more than half \
+are `1 1` (even n) and `0 1 1` (odd n), and with slices >= 1 and odd n none was found within \
+the search. Longer random pizzas do go below half (section 5 names the lowest, with the \
+command that solves it), and none goes below 4/9, as the theorem says; the pizzas that \
+approach 4/9 are not among the boards this study covers.
 ";
 
 const TAKE_NOTES: &str = "\
-**Take 1..k from either end.** With k = 1 (coins) the first player never loses with even n. \
-For k >= 2 section 6 groups the losses by n mod (k + 1). What the tables show, measured and \
-not proved: with values >= 0 (alphabet 0..4, values 1..100) losses appear only at the \
-residues listed with a non-zero rate there; with signed values every residue has losses. \
-Section 4 gives the smallest lost boards.
+**Take 1..k from either end.** With k = 1 (coins) the first player never loses with even n, by \
+the parity strategy. For k >= 2 no residue of n mod (k + 1) is safe: section 6 gives, per \
+residue, the loss rate and the shortest length with a lost board with values >= 0. On the short \
+enumerated boards the losses with values >= 0 sit at some residues only, but random boards of \
+the other residues are lost too, so that pattern is one of small n, not a rule. Section 4 gives \
+the smallest lost boards; the summary in [../README.md](../README.md) compares k = 1, 2, 3.
 ";
 
 fn write_summary(out: &mut String, reports: &[Tables]) -> Fmt {
@@ -732,7 +792,7 @@ fn write_summary(out: &mut String, reports: &[Tables]) -> Fmt {
         for parity in ["odd", "even"] {
             let boards: Vec<String> = found(t, "first player loses", parity)
                 .iter()
-                .filter(|r| r.get("domain") != "values >= 0")
+                .filter(|r| ["signed values", "values >= 1"].contains(&r.get("domain")))
                 .map(|r| {
                     let b = r.get("board");
                     if b.is_empty() {
