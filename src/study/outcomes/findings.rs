@@ -598,7 +598,7 @@ fn residues(out: &mut String, t: &Tables, game: Game) -> Fmt {
                 table
                     .records()
                     .filter(move |r| non_negative(r.get(column)) && num(r, "losses") > 0)
-                    .map(move |r| (num(&r, "n"), r.get(*column).to_string()))
+                    .map(move |r| (num(&r, "n"), r.get(column).to_string()))
             })
             .filter(|(n, _)| (*n as usize) % (k + 1) == residue)
             .min();
