@@ -114,11 +114,15 @@ fn found<'a>(t: &'a Tables, question: &str, parity: &str) -> Vec<Record<'a>> {
 }
 
 fn write_report(out: &mut String, t: &Tables, game: Game, command: &str) -> Fmt {
-    let known = crate::rules::ALIASES
-        .iter()
-        .find(|(alias, _, _)| Some(*alias) == game.alias())
-        .map(|(_, _, known)| format!(" ({known})"))
-        .unwrap_or_default();
+    let known = match game.alias() {
+        Some("coins") => " (coins in a line, CSES Removal Game)",
+        Some("numbergame") => " (algospot NUMBERGAME)",
+        Some("gameofsum") => " (UVa 10891 Game of Sum)",
+        Some("stonegame7") => " (LeetCode 1690 Stone Game VII)",
+        Some("stonegame3") => " (LeetCode 1406 Stone Game III)",
+        Some("pizza") => " (Peter Winkler's pizza problem)",
+        _ => "",
+    };
     writeln!(out, "# Outcomes: {}\n", game.name())?;
     writeln!(
         out,
