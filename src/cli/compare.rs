@@ -130,7 +130,11 @@ impl FromStr for GameChoice {
         if s.trim().eq_ignore_ascii_case("all") {
             return Ok(GameChoice(Game::ALL.to_vec()));
         }
-        s.parse::<Game>().map(|g| GameChoice(vec![g])).map_err(|_| {
+        s.parse::<Game>().map(|g| GameChoice(vec![g])).map_err(|e| {
+            // A rule text keeps its own message, which names the bad word.
+            if s.contains('=') {
+                return e;
+            }
             let mut names = Game::names();
             names.push("all");
             Error::unknown("game", s, &names)

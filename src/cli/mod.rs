@@ -23,6 +23,7 @@ pub mod games;
 pub mod judge;
 pub mod merge;
 pub mod options;
+pub mod outcomes;
 pub mod problems;
 pub mod shell;
 pub mod solve;

@@ -79,7 +79,7 @@ fn duration(seconds: f64) -> String {
 
 /// Refuses to overwrite a file in `dir` that the manifest does not list,
 /// unless `force`.
-fn check_owned(dir: &Path, names: &[&str], force: bool) -> Result<()> {
+pub(crate) fn check_owned(dir: &Path, names: &[&str], force: bool) -> Result<()> {
     if force {
         return Ok(());
     }
@@ -120,6 +120,12 @@ pub enum StudyCommand {
     /// CSV files, SVG plots and README.md; the defaults reproduce the
     /// committed report in reports/decay.
     Decay(super::decay::DecayArgs),
+    /// Any rule set: who wins by parity of n, greedy against optimal play,
+    /// smallest counterexamples, the first player's worst share. Writes
+    /// one folder per rule set (exact.csv, sampled.csv, smallest.csv,
+    /// README.md) and a summary README.md; the committed reports are in
+    /// reports/outcomes.
+    Outcomes(super::outcomes::OutcomesArgs),
 }
 
 /// Arguments of `coinline study odd-n`.
@@ -180,43 +186,56 @@ pub struct OddNArgs {
 impl OddNArgs {
     /// The study's configuration, defaults filled in and validated.
     pub fn config(&self) -> Result<Config> {
-        let default = Config::default();
-        // Check the ranges before expanding them: a huge range must not be
-        // allocated only to be refused.
-        if let Some(s) = self
-            .sizes
-            .iter()
-            .find(|s| s.lo == 0 || s.hi > coinline::strategy::LIMIT)
-        {
-            return Err(Error::invalid(format!(
-                "random board lengths {s} are out of range 1..{}",
-                coinline::strategy::LIMIT
-            )));
-        }
-        let sizes: Vec<usize> = self.sizes.iter().flat_map(|s| s.lo..=s.hi).collect();
-        let config = Config {
+        let given = Config {
             max_n: self.max_n,
-            alphabets: if self.alphabets.is_empty() {
-                default.alphabets
-            } else {
-                self.alphabets.clone()
-            },
-            sizes: if sizes.is_empty() {
-                default.sizes
-            } else {
-                sizes
-            },
-            values: if self.values.is_empty() {
-                default.values
-            } else {
-                self.values.clone()
-            },
+            alphabets: self.alphabets.clone(),
+            sizes: Vec::new(),
+            values: self.values.clone(),
             boards: self.boards,
             seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
         };
-        config.validate()?;
-        Ok(config)
+        config_with_defaults(given, &self.sizes, Config::default())
     }
+}
+
+/// A study's configuration from the options given: empty lists take
+/// `default`'s, `sizes` ranges are expanded (after a range check, so a huge
+/// range is refused before it is allocated); validated.
+pub(crate) fn config_with_defaults(
+    given: Config,
+    sizes: &[Span<usize>],
+    default: Config,
+) -> Result<Config> {
+    if let Some(s) = sizes
+        .iter()
+        .find(|s| s.lo == 0 || s.hi > coinline::strategy::LIMIT)
+    {
+        return Err(Error::invalid(format!(
+            "random board lengths {s} are out of range 1..{}",
+            coinline::strategy::LIMIT
+        )));
+    }
+    let sizes: Vec<usize> = sizes.iter().flat_map(|s| s.lo..=s.hi).collect();
+    let config = Config {
+        alphabets: if given.alphabets.is_empty() {
+            default.alphabets
+        } else {
+            given.alphabets
+        },
+        sizes: if sizes.is_empty() {
+            default.sizes
+        } else {
+            sizes
+        },
+        values: if given.values.is_empty() {
+            default.values
+        } else {
+            given.values
+        },
+        ..given
+    };
+    config.validate()?;
+    Ok(config)
 }
 
 /// Runs `coinline study`.
@@ -224,6 +243,7 @@ pub fn run(args: &StudyArgs) -> Result<Status> {
     match &args.study {
         StudyCommand::OddN(args) => run_odd_n(args),
         StudyCommand::Decay(args) => super::decay::run(args),
+        StudyCommand::Outcomes(args) => super::outcomes::run(args),
     }
 }
 

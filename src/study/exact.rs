@@ -49,7 +49,16 @@ pub fn total_boards(config: &Config) -> u64 {
 /// Checks every board of lengths 1..=max_n over each alphabet, in parallel
 /// on the current rayon pool. `progress` advances by the boards checked.
 pub fn run(config: &Config, progress: &dyn Progress) -> Vec<ExactGroup> {
-    let check = check_config(config);
+    run_game(Game::COINS, config, &check_config(config), progress)
+}
+
+/// [`run`] for any rule set, with the check configured by `check`.
+pub fn run_game(
+    game: Game,
+    config: &Config,
+    check: &CheckConfig,
+    progress: &dyn Progress,
+) -> Vec<ExactGroup> {
     let mut groups = Vec::new();
     for &alphabet in &config.alphabets {
         for n in 1..=config.max_n {
@@ -61,7 +70,7 @@ pub fn run(config: &Config, progress: &dyn Progress) -> Vec<ExactGroup> {
                     let end = total.min((chunk + 1) * CHUNK);
                     for index in chunk * CHUNK..end {
                         let board = enumerated_board(n, alphabet, index);
-                        stats.add(index, &check_builtin(Game::COINS, &board, &check));
+                        stats.add(index, &check_builtin(game, &board, check));
                     }
                     progress.advance(end - chunk * CHUNK);
                     stats

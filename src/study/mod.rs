@@ -18,6 +18,7 @@ pub mod decay;
 pub mod exact;
 pub mod family;
 pub mod findings;
+pub mod outcomes;
 pub mod plots;
 pub mod sampled;
 pub mod smallest;
@@ -187,8 +188,16 @@ impl Config {
     /// The command that reproduces this configuration (options at their
     /// defaults are left out).
     pub fn command_line(&self) -> String {
-        let default = Config::default();
-        let mut cmd = String::from("coinline study odd-n");
+        format!(
+            "coinline study odd-n{}",
+            self.options_differing_from(&Config::default())
+        )
+    }
+
+    /// The options of this configuration that differ from `default`, each
+    /// with a leading space, in the order of the options' table.
+    pub fn options_differing_from(&self, default: &Config) -> String {
+        let mut cmd = String::new();
         let list = |items: Vec<String>| items.join(",");
         if self.max_n != default.max_n {
             cmd += &format!(" --max-n {}", self.max_n);

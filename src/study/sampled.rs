@@ -53,7 +53,16 @@ pub fn total_boards(config: &Config) -> u64 {
 /// and every distribution, in parallel on the current rayon pool. Minimax
 /// takes part up to the default check limit.
 pub fn run(config: &Config, progress: &dyn Progress) -> Vec<SampledGroup> {
-    let check = CheckConfig::default();
+    run_game(Game::COINS, config, &CheckConfig::default(), progress)
+}
+
+/// [`run`] for any rule set, with the check configured by `check`.
+pub fn run_game(
+    game: Game,
+    config: &Config,
+    check: &CheckConfig,
+    progress: &dyn Progress,
+) -> Vec<SampledGroup> {
     let mut groups = Vec::new();
     for &n in &config.sizes {
         for &values in &config.values {
@@ -61,7 +70,7 @@ pub fn run(config: &Config, progress: &dyn Progress) -> Vec<SampledGroup> {
                 .into_par_iter()
                 .fold(Stats::default, |mut stats, index| {
                     let board = board(config.seed, n, index, values);
-                    stats.add(index, &check_builtin(Game::COINS, &board, &check));
+                    stats.add(index, &check_builtin(game, &board, check));
                     progress.advance(1);
                     stats
                 })

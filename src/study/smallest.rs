@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
 use crate::generate::{enumerated_board, enumeration_size, Span};
-use crate::solve::{totals_from_difference, Solver, Table as TableSolver};
+use crate::solve::{specialised_for, totals_from_difference, Generic, Solver};
 use crate::strategy::{evaluate, Greedy};
 
 /// The longest board searched.
@@ -25,6 +25,25 @@ pub const SEARCH_MAX_N: usize = 12;
 pub const SEARCH_MAX_VALUE: i64 = 20;
 /// The most boards screened for one counterexample before giving up.
 pub const SEARCH_BUDGET: u64 = 20_000_000;
+
+/// How far a search goes: the longest board, the largest absolute value
+/// and the most boards screened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest board searched.
+    pub max_n: usize,
+    /// The largest absolute value searched.
+    pub max_value: i64,
+    /// The most boards screened before giving up.
+    pub budget: u64,
+}
+
+/// The limits of the odd-n report's searches.
+pub const ODD_N_LIMITS: Limits = Limits {
+    max_n: SEARCH_MAX_N,
+    max_value: SEARCH_MAX_VALUE,
+    budget: SEARCH_BUDGET,
+};
 
 /// Which values a board may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +54,8 @@ pub enum Domain {
     Positive,
     /// Any integers.
     Signed,
+    /// Values 0 and 1 only (long boards, few of them).
+    Binary,
 }
 
 impl Domain {
@@ -47,6 +68,7 @@ impl Domain {
             Domain::NonNegative => "values >= 0",
             Domain::Positive => "values >= 1",
             Domain::Signed => "signed values",
+            Domain::Binary => "values 0 and 1",
         }
     }
 
@@ -56,6 +78,7 @@ impl Domain {
             Domain::NonNegative => Some(Span { lo: 0, hi: m }),
             Domain::Positive => (m >= 1).then_some(Span { lo: 1, hi: m }),
             Domain::Signed => Some(Span { lo: -m, hi: m }),
+            Domain::Binary => (m <= 1).then_some(Span { lo: 0, hi: m }),
         }
     }
 }
@@ -67,6 +90,10 @@ pub enum Question {
     FirstLoses,
     /// Greedy (against a best response) does strictly worse than optimal.
     GreedyWorse,
+    /// The sum is positive and the first player, under optimal play, gets
+    /// no more than the second (at most half the sum, in rule sets that
+    /// score every value).
+    NotAhead,
 }
 
 impl Question {
@@ -75,16 +102,30 @@ impl Question {
         match self {
             Question::FirstLoses => "first player loses",
             Question::GreedyWorse => "greedy worse than optimal",
+            Question::NotAhead => "first player gets at most half",
         }
     }
 
-    fn holds(self, board: &Board) -> bool {
-        let optimal = TableSolver.difference(Game::COINS, board);
+    /// Whether `board` answers the question in `game`, with the game's
+    /// fastest exact solver (a specialised one if it has one, else generic).
+    fn holds(self, game: Game, board: &Board) -> bool {
+        let solver: &dyn Solver = specialised_for(game).last().unwrap_or(&Generic);
+        let optimal = solver.difference(game, board);
+        self.holds_with(game, board, Some(optimal))
+    }
+
+    /// Whether the question holds given the optimal difference (`None`
+    /// when it is unknown: never).
+    fn holds_with(self, game: Game, board: &Board, optimal: Option<i64>) -> bool {
+        let Some(optimal) = optimal else {
+            return false;
+        };
         match self {
             Question::FirstLoses => optimal < 0,
             Question::GreedyWorse => {
-                evaluate(&Greedy, Game::COINS, board).is_ok_and(|p| p.difference < optimal)
+                evaluate(&Greedy, game, board).is_ok_and(|p| p.difference < optimal)
             }
+            Question::NotAhead => optimal <= 0 && board.values().iter().sum::<i64>() > 0,
         }
     }
 }
@@ -102,15 +143,32 @@ pub struct Found {
     pub board: Option<Board>,
     /// Boards screened, the counterexample included.
     pub searched: u64,
+    /// The bounds of the search.
+    pub limits: Limits,
+    /// The longest length whose boards were all screened (0 for none).
+    pub complete_n: usize,
 }
 
-/// Searches the smallest board of the given length parity and domain
-/// answering `question`.
+/// Searches the smallest coins board of the given length parity and
+/// domain answering `question`, within the odd-n report's limits.
 pub fn search(question: Question, domain: Domain, odd: bool) -> Found {
+    search_game(Game::COINS, question, domain, odd, ODD_N_LIMITS)
+}
+
+/// Searches the smallest board of `game` of the given length parity and
+/// domain answering `question`, within `limits`.
+pub fn search_game(
+    game: Game,
+    question: Question,
+    domain: Domain,
+    odd: bool,
+    limits: Limits,
+) -> Found {
     let mut searched = 0u64;
-    let lengths = (1..=SEARCH_MAX_N).filter(|n| (n % 2 == 1) == odd);
+    let mut complete_n = 0;
+    let lengths = (1..=limits.max_n).filter(|n| (n % 2 == 1) == odd);
     for n in lengths {
-        for m in 0..=SEARCH_MAX_VALUE {
+        for m in 0..=limits.max_value {
             let Some(alphabet) = domain.alphabet(m) else {
                 continue;
             };
@@ -122,26 +180,31 @@ pub fn search(question: Question, domain: Domain, odd: bool) -> Found {
                     continue;
                 }
                 searched += 1;
-                if question.holds(&board) {
+                if question.holds(game, &board) {
                     return Found {
                         question,
                         domain,
                         odd,
                         board: Some(board),
                         searched,
+                        limits,
+                        complete_n,
                     };
                 }
-                if searched >= SEARCH_BUDGET {
+                if searched >= limits.budget {
                     return Found {
                         question,
                         domain,
                         odd,
                         board: None,
                         searched,
+                        limits,
+                        complete_n,
                     };
                 }
             }
         }
+        complete_n = n;
     }
     Found {
         question,
@@ -149,6 +212,8 @@ pub fn search(question: Question, domain: Domain, odd: bool) -> Found {
         odd,
         board: None,
         searched,
+        limits,
+        complete_n,
     }
 }
 
@@ -180,7 +245,9 @@ const HEADER: [&str; 13] = [
     "second", "solvers", "searched", "result",
 ];
 
-fn found_row(found: &Found) -> Vec<(&'static str, String)> {
+/// The row of one search's result in `game`, the board put through the
+/// full check.
+fn found_row(game: Game, found: &Found) -> Vec<(&'static str, String)> {
     let mut cells = vec![
         found.question.name().to_string(),
         found.domain.name().to_string(),
@@ -188,20 +255,16 @@ fn found_row(found: &Found) -> Vec<(&'static str, String)> {
     ];
     match &found.board {
         Some(board) => {
-            let report = check_builtin(Game::COINS, board, &CheckConfig::default());
+            let report = check_builtin(game, board, &CheckConfig::default());
             let mut stats = Stats::default();
             stats.add(0, &report);
             let optimal = report.value;
             let greedy = report.performance_of("greedy").map(|p| p.difference);
-            let totals = optimal.map(|d| totals_from_difference(board, d));
+            let totals = optimal
+                .filter(|_| game.scores_everything())
+                .map(|d| totals_from_difference(board, d));
             let opt = |v: Option<i64>| v.map(|v| v.to_string()).unwrap_or_default();
-            let confirmed = report.is_ok()
-                && match found.question {
-                    Question::FirstLoses => optimal.is_some_and(|d| d < 0),
-                    Question::GreedyWorse => {
-                        matches!((greedy, optimal), (Some(g), Some(o)) if g < o)
-                    }
-                };
+            let confirmed = report.is_ok() && found.question.holds_with(game, board, optimal);
             cells.extend([
                 board.len().to_string(),
                 opt(board.values().iter().map(|v| v.abs()).max()),
@@ -223,9 +286,21 @@ fn found_row(found: &Found) -> Vec<(&'static str, String)> {
             cells.extend(std::iter::repeat_n(String::new(), 7));
             cells.push(String::new());
             cells.push(found.searched.to_string());
-            cells.push(format!(
-                "none with n <= {SEARCH_MAX_N} and |value| <= {SEARCH_MAX_VALUE}"
-            ));
+            let max_value = match found.domain {
+                Domain::Binary => 1,
+                _ => found.limits.max_value,
+            };
+            cells.push(if found.searched < found.limits.budget {
+                format!(
+                    "none with n <= {} and |value| <= {max_value}",
+                    found.complete_n
+                )
+            } else {
+                format!(
+                    "none with n <= {} and |value| <= {max_value} (search stopped after {} boards)",
+                    found.complete_n, found.searched
+                )
+            });
         }
     }
     HEADER.iter().copied().zip(cells).collect()
@@ -280,7 +355,15 @@ fn even_row(groups: &[ExactGroup]) -> Vec<(&'static str, String)> {
 /// The rows of `smallest.csv`: each search's result, then the even-n
 /// statement over the exhaustive groups.
 pub fn table(found: &[Found], exact: &[ExactGroup]) -> CsvTable {
-    let mut rows: Vec<Vec<(&str, String)>> = found.iter().map(found_row).collect();
+    let mut rows: Vec<Vec<(&str, String)>> =
+        found.iter().map(|f| found_row(Game::COINS, f)).collect();
     rows.push(even_row(exact));
+    CsvTable::from_pairs(HEADER.to_vec(), rows)
+}
+
+/// The rows of a search table of `game`: each search's result, its board
+/// put through the full check in `game`.
+pub fn found_table(game: Game, found: &[Found]) -> CsvTable {
+    let rows = found.iter().map(|f| found_row(game, f)).collect();
     CsvTable::from_pairs(HEADER.to_vec(), rows)
 }

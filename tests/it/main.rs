@@ -13,6 +13,7 @@ mod examples;
 mod explain;
 mod limits;
 mod linear;
+mod outcomes;
 mod problems;
 mod properties;
 mod seeds;

@@ -1,0 +1,224 @@
+//! `coinline study outcomes`: the outcome study of one or more rule sets,
+//! one report folder each and a summary.
+
+use super::compare::GameChoice;
+use super::options::{JobsArg, OutDirArg, SeedArg, U64};
+use super::study::{check_owned, config_with_defaults, write_owned};
+use super::Bar;
+use super::{non_negative, parse_with, Status};
+use clap::{ArgAction, Args};
+use coinline::error::{Error, Result};
+use coinline::game::Game;
+use coinline::generate::{Span, Values};
+use coinline::output::check_writable;
+use coinline::study::outcomes;
+use coinline::study::{self, exact, sampled, Bars, Config};
+use std::time::Instant;
+
+const OUTCOMES_HELP: &str = "\
+Examples:
+  coinline study outcomes --game all --game 'take=1..2' --game 'take=1..3'   # the committed reports
+  coinline study outcomes --game numbergame --max-n 5 --sizes 11,12 --boards 50 --out target/outcomes
+
+Exit status: 0 every report was written and every check passed, 1 a check
+failed, 2 bad usage or a file in --out not the study's.";
+
+/// The files of one rule set's folder.
+const REPORT_FILES: [&str; 4] = ["exact.csv", "sampled.csv", "smallest.csv", "README.md"];
+
+/// Arguments of `coinline study outcomes`.
+#[derive(Debug, Args)]
+#[command(
+    mut_arg("seed", |a| a.default_value(study::DEFAULT_SEED.to_string())
+        .help("Seed of the random boards (board i of length n is keyed by seed, n, i); the default reproduces the committed reports")),
+    mut_arg("out", |a| a.default_value(outcomes::DEFAULT_OUT)),
+    after_help = OUTCOMES_HELP,
+)]
+pub struct OutcomesArgs {
+    /// The rule set: an alias (see `coinline games`), rules such as
+    /// 'take=1..3 delete=2', or all (every alias). Repeatable; each gets
+    /// a folder of --out named after it.
+    #[arg(long, value_name = "GAME", required = true, action = ArgAction::Append,
+          value_parser = parse_with::<GameChoice>)]
+    pub game: Vec<GameChoice>,
+    /// Enumerate every board of length 1..=N over each alphabet.
+    #[arg(long, value_name = "N", default_value_t = outcomes::DEFAULT_MAX_N,
+          allow_hyphen_values = true, value_parser = non_negative::<usize>("--max-n", "0..=20"))]
+    pub max_n: usize,
+    /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
+    /// list [default: 0..4,-2..2].
+    #[arg(long = "alphabet", value_name = "LO..HI", value_delimiter = ',',
+          allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
+    pub alphabets: Vec<Span<i64>>,
+    /// Lengths of random boards: numbers and LO..HI ranges, comma-separated
+    /// [default: 11..16,49,50,99,100].
+    #[arg(long, value_name = "LIST", value_delimiter = ',',
+          value_parser = parse_with::<Span<usize>>)]
+    pub sizes: Vec<Span<usize>>,
+    /// Random boards per length and distribution.
+    #[arg(long, value_name = "N", default_value_t = outcomes::DEFAULT_BOARDS,
+          allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
+    pub boards: u64,
+    /// A distribution of random values (LO..HI, small, spiky, sorted,
+    /// zigzag, palindrome, extreme); repeat or give a comma-separated list
+    /// [default: 0..4,-2..2,1..100,-100..100].
+    #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
+          allow_hyphen_values = true, value_parser = parse_with::<Values>)]
+    pub values: Vec<Values>,
+    #[command(flatten)]
+    pub seed: SeedArg,
+    #[command(flatten)]
+    pub out: OutDirArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// Overwrite files in --out that coinline study did not write (not
+    /// listed in its manifest, DIR/.coinline-study).
+    #[arg(long)]
+    pub force: bool,
+    /// Compute nothing: re-render each README.md and the summary from the
+    /// CSV files already in the folders of --out (the other options are
+    /// ignored; each report's command is read from its CSV files).
+    #[arg(long)]
+    pub render_only: bool,
+}
+
+impl OutcomesArgs {
+    /// The configuration, defaults filled in and validated.
+    pub fn config(&self) -> Result<Config> {
+        let given = Config {
+            max_n: self.max_n,
+            alphabets: self.alphabets.clone(),
+            sizes: Vec::new(),
+            values: self.values.clone(),
+            boards: self.boards,
+            seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
+        };
+        config_with_defaults(given, &self.sizes, outcomes::default_config())
+    }
+
+    /// The rule sets given, in order, each once.
+    fn games(&self) -> Vec<Game> {
+        let mut games: Vec<Game> = Vec::new();
+        for game in self.game.iter().flat_map(|choice| &choice.0) {
+            if !games.contains(game) {
+                games.push(*game);
+            }
+        }
+        games
+    }
+}
+
+/// Runs `coinline study outcomes`.
+pub fn run(args: &OutcomesArgs) -> Result<Status> {
+    let config = args.config()?;
+    let games = args.games();
+    let out = &args.out.out;
+    if args.render_only {
+        return render_only(args, &games);
+    }
+    // Minutes of work must not end in an unwritable folder, nor in
+    // overwriting a file the study does not own.
+    check_writable("--out", out, true)?;
+    if games.len() > 1 {
+        check_owned(out, &["README.md"], args.force)?;
+    }
+    for &game in &games {
+        let dir = out.join(outcomes::folder(game));
+        if dir.exists() {
+            check_owned(&dir, &REPORT_FILES, args.force)?;
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.jobs)
+        .build()
+        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
+    let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
+    eprintln!(
+        "coinline study outcomes: seed {}, {} rule set{}, {enumerated} enumerated and {random} random boards each, {} threads",
+        config.seed,
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        pool.current_num_threads()
+    );
+    let mut all_tables = Vec::new();
+    let mut failures = Vec::new();
+    for &game in &games {
+        let start = Instant::now();
+        let bars = Bars {
+            exact: &Bar::new(enumerated, &format!("{} enumerated boards", game.name())),
+            sampled: &Bar::new(random, &format!("{} random boards", game.name())),
+        };
+        let result = pool.install(|| outcomes::run(game, &config, &bars));
+        let phases: Vec<String> = result
+            .elapsed
+            .iter()
+            .map(|(phase, t)| format!("{phase} {:.1} s", t.as_secs_f64()))
+            .collect();
+        eprintln!(
+            "{}: {:.1} s ({})",
+            game.name(),
+            start.elapsed().as_secs_f64(),
+            phases.join(", ")
+        );
+        let tables = result.tables();
+        let dir = out.join(outcomes::folder(game));
+        std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, &e))?;
+        write_owned(&dir, &outcomes::files(&tables)?, args.force)?;
+        failures.extend(result.failures());
+        all_tables.push(tables);
+    }
+    write_summary(out, &all_tables, args.force)?;
+    for failure in failures.iter().take(10) {
+        eprintln!("failure: {failure}");
+    }
+    if failures.is_empty() {
+        Ok(Status::Ok)
+    } else {
+        eprintln!(
+            "{} groups with failures (see the agreed column)",
+            failures.len()
+        );
+        Ok(Status::FailureFound)
+    }
+}
+
+/// Re-renders the READMEs of `games` and the summary from the CSV files in
+/// their folders of --out.
+fn render_only(args: &OutcomesArgs, games: &[Game]) -> Result<Status> {
+    let mut all = Vec::new();
+    for &game in games {
+        let dir = args.out.out.join(outcomes::folder(game));
+        let texts = outcomes::CSV_FILES
+            .map(|name| {
+                let path = dir.join(name);
+                std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
+            })
+            .into_iter()
+            .collect::<Result<Vec<String>>>()?;
+        let tables = outcomes::Tables::from_csv([&texts[0], &texts[1], &texts[2]])?;
+        if tables.game()? != game {
+            return Err(Error::invalid(format!(
+                "{}: the CSV files are of another rule set",
+                dir.display()
+            )));
+        }
+        let files: Vec<(&str, String)> = outcomes::files(&tables)?
+            .into_iter()
+            .filter(|(name, _)| !outcomes::CSV_FILES.contains(name))
+            .collect();
+        write_owned(&dir, &files, args.force)?;
+        all.push(tables);
+    }
+    write_summary(&args.out.out, &all, args.force)?;
+    Ok(Status::Ok)
+}
+
+/// Writes the summary across rule sets into `out`, when the run has more
+/// than one (a run of one rule set leaves the summary of an earlier run of
+/// several alone).
+fn write_summary(out: &std::path::Path, tables: &[outcomes::Tables], force: bool) -> Result<()> {
+    if tables.len() < 2 {
+        return Ok(());
+    }
+    write_owned(out, &[("README.md", outcomes::summary(tables)?)], force)
+}
