@@ -685,7 +685,7 @@ const GENERATOR: &str = r#"awk -v s="$1" 'BEGIN { srand(s); n = 1 + int(rand() *
 "#;
 
 /// A generator printing boards beyond CSES's value limits (up to 10^10).
-const WIDE_GENERATOR: &str = r#"awk -v s="$1" 'BEGIN { srand(s); print 3; print int(rand() * 9) + 1, 10000000000, 7 }'
+const WIDE_GENERATOR: &str = r#"awk -v s="$1" 'BEGIN { srand(s); print 3; print int(rand() * 9) + 1, "10000000000", 7 }'
 "#;
 
 /// The report without its timings: every number followed by `s` or `ms`
@@ -816,7 +816,7 @@ fn multi_case_runs_report_their_times_and_may_be_bounded_per_case() {
     );
     assert!(
         run.stderr
-            .contains("--timeout 10 --case-timeout 0.1 --seed 2 --only 0..1"),
+            .contains("--timeout 10 --case-timeout 0.1 --seed 2 --only 0 "),
         "{}",
         run.stderr
     );
@@ -1130,6 +1130,8 @@ fn an_interrupt_kills_every_program_of_every_job() {
             "100",
             "--jobs",
             "3",
+            "--batch",
+            "1",
             "--",
             "sh",
             "-c",
