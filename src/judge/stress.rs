@@ -553,7 +553,16 @@ impl Session<'_> {
                         w.next - 1
                     };
                     let Some((lo, hi)) = range_of(k) else { return };
-                    if tx.send((k, run_generated(c, lo, hi))).is_err() {
+                    // A panic must not leave the session waiting for run k.
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        run_generated(c, lo, hi)
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(Error::invalid(format!(
+                            "internal error: a stress worker failed on run {k}"
+                        )))
+                    });
+                    if tx.send((k, result)).is_err() {
                         return;
                     }
                 });
