@@ -10,9 +10,9 @@
 //! each input, the trusted answers and the program's run) while this
 //! thread takes their results strictly in the order of the runs: it
 //! records, reports, narrows and shrinks (sequentially, one program at a
-//! time from this thread, while the workers may still finish runs ahead),
-//! and once it stops (enough failures, or an error) the results of runs
-//! after that one are dropped unseen. The workers stay at most
+//! time from this thread, after the runs under way have ended and while no
+//! new one starts), and once it stops (enough failures, or an error) the
+//! results of runs after that one are dropped unseen. The workers stay at most
 //! [`LOOKAHEAD`] x N runs ahead of it. So the report, the CSV (its times
 //! apart) and the saved files are the same for every N.
 
@@ -234,10 +234,13 @@ fn run_generated(config: &StressConfig, lo: u64, hi: u64) -> Result<Ran> {
 }
 
 /// The workers' side of the window of runs: the next run to start, the
-/// runs processed so far, and whether to stop.
+/// runs processed so far, the runs under way, whether to wait (while a
+/// failure is narrowed and shrunk) and whether to stop.
 struct Window {
     next: u64,
     processed: u64,
+    running: usize,
+    paused: bool,
     stop: bool,
 }
 
@@ -532,6 +535,8 @@ impl Session<'_> {
         let window = Mutex::new(Window {
             next: 0,
             processed: 0,
+            running: 0,
+            paused: false,
             stop: false,
         });
         let moved = Condvar::new();
@@ -543,13 +548,14 @@ impl Session<'_> {
                 scope.spawn(move || loop {
                     let k = {
                         let mut w = window.lock().unwrap_or_else(|e| e.into_inner());
-                        while !w.stop && w.next >= w.processed + ahead {
+                        while !w.stop && (w.paused || w.next >= w.processed + ahead) {
                             w = moved.wait(w).unwrap_or_else(|e| e.into_inner());
                         }
                         if w.stop || range_of(w.next).is_none() {
                             return;
                         }
                         w.next += 1;
+                        w.running += 1;
                         w.next - 1
                     };
                     let Some((lo, hi)) = range_of(k) else { return };
@@ -562,6 +568,8 @@ impl Session<'_> {
                             "internal error: a stress worker failed on run {k}"
                         )))
                     });
+                    window.lock().unwrap_or_else(|e| e.into_inner()).running -= 1;
+                    moved.notify_all();
                     if tx.send((k, result)).is_err() {
                         return;
                     }
@@ -615,10 +623,19 @@ impl Session<'_> {
             self.record(source, Some(c.seed), &origin, &boards, &judged);
             self.bar.advance(hi - lo + 1);
             if !judged.verdict.is_accepted() {
+                // Narrowing and shrinking run alone, as with one job, so
+                // that the runs ahead cannot slow them into other verdicts.
+                let mut w = window.lock().unwrap_or_else(|e| e.into_inner());
+                w.paused = true;
+                while w.running > 0 {
+                    w = moved.wait(w).unwrap_or_else(|e| e.into_inner());
+                }
+                drop(w);
                 self.failure(origin, &boards, judged)?;
                 if self.enough_failures() {
                     return Ok(());
                 }
+                window.lock().unwrap_or_else(|e| e.into_inner()).paused = false;
             }
             k += 1;
             window.lock().unwrap_or_else(|e| e.into_inner()).processed = k;
