@@ -695,6 +695,11 @@ impl Session<'_> {
         if timing.slowest.as_ref().is_none_or(|(t, _, _)| elapsed > *t) {
             timing.slowest = Some((elapsed, boards.len(), place(origin, boards.len())));
         }
+        // Rows are kept only for --out (a long session would otherwise hold
+        // every board).
+        if self.config.csv.is_none() {
+            return;
+        }
         for (i, board) in boards.iter().enumerate() {
             let index = match origin {
                 Origin::Generated(first) => first + i as u64,
