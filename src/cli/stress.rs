@@ -2,14 +2,16 @@
 //! generated judge inputs.
 
 use super::judge::ProblemArgs;
-use super::options::{LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
+use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::{non_negative, parse_with, Status};
 use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::generate::Span;
-use coinline::judge::spec::check_trusted_limit;
-use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig};
-use coinline::judge::Answer;
+use coinline::judge::spec::{self, check_trusted_limit};
+use coinline::judge::stress::{
+    check_batch, shell_quote, stress, Program, RunLimits, StressConfig, Trusted,
+};
+use coinline::judge::{Answer, Origin, Problem};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -46,6 +48,10 @@ pub struct StressArgs {
     /// Time limit per run in seconds (decimals allowed).
     #[arg(long, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
     pub timeout: Duration,
+    /// Time limit per case in seconds: a run of k cases gets the smaller of
+    /// --timeout and k times this.
+    #[arg(long, value_parser = parse_seconds, value_name = "SECONDS")]
+    pub case_timeout: Option<Duration>,
     /// Memory limit per run in MB (the address-space limit, RLIMIT_AS).
     #[arg(long, value_name = "MB", allow_hyphen_values = true,
           value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
@@ -63,6 +69,18 @@ pub struct StressArgs {
     pub out: OutFileArg,
     #[command(flatten)]
     pub stop: StopArgs,
+    /// Your trusted program (a brute force), as one command string split
+    /// like a shell's words: it reads the same input and its answers are
+    /// the expected ones, instead of coinline's solver.
+    #[arg(long, value_name = "CMD")]
+    pub reference: Option<String>,
+    /// Your generator, as one command string: called with a seed argument
+    /// appended (a number in 0..2^31 from --seed and the run's index), it
+    /// prints one input in the problem's format.
+    #[arg(long, value_name = "CMD")]
+    pub generator: Option<String>,
+    #[command(flatten)]
+    pub jobs: JobsArg,
     /// The solution to test and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM")]
     pub program: Vec<String>,
@@ -74,6 +92,9 @@ Examples:
   coinline stress --problem uva-10891 --n 1..20 --save target/failures -- python3 sol.py
   coinline stress --problem lines --game numbergame --seed 4 --only 17 -- ./sol
   coinline stress --problem-file take-two.toml -- ./mine
+  coinline stress --problem atcoder-dp-l --jobs 2 --runs 5000 -- ./deque
+  coinline stress --problem boj-11062 --reference 'python3 brute.py' -- ./sol
+  coinline stress --problem lines --generator 'python3 gen.py' -- ./sol
 
 Problems: `coinline problems` lists the built-in ones; --problem-file reads
 your own (`coinline problems show lines` prints one to start from).
@@ -95,17 +116,69 @@ fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
     Duration::try_from_secs_f64(seconds).map_err(|_| bad())
 }
 
+/// The problem the options name; with a reference, a problem file may
+/// allow boards longer than coinline's trusted solver takes.
+fn resolve(args: &StressArgs) -> Result<Problem> {
+    match (&args.problem.problem_file, &args.reference) {
+        (Some(path), Some(_)) if args.problem.problem.is_none() => {
+            let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+            let text = std::str::from_utf8(&bytes).map_err(|_| {
+                Error::invalid(format!("{}: the file is not UTF-8 text", path.display()))
+            })?;
+            spec::parse_for_reference(text, Origin::File(path.to_path_buf()))
+                .map_err(|e| Error::invalid(format!("{}: {e}", path.display())))?
+                .adjusted(args.problem.game, args.problem.answer.clone())
+        }
+        _ => args.problem.resolve(),
+    }
+}
+
+/// A command string given to `option`, as a program; the `option` and
+/// its value for reproduce lines.
+fn command(option: &str, text: &Option<String>) -> Result<Option<(Program, String)>> {
+    text.as_ref()
+        .map(|text| {
+            let program = Program::from_command_line(option, text)?;
+            let again = format!(" {option} {}", shell_quote(&program.to_string()));
+            Ok((program, again))
+        })
+        .transpose()
+}
+
+/// The number of worker threads: `--jobs`, 0 for one per core.
+fn jobs(given: usize) -> usize {
+    match given {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
-    let problem = args.problem.resolve()?;
+    let reference = command("--reference", &args.reference)?;
+    let generator = command("--generator", &args.generator)?;
+    let problem = resolve(args)?;
     let defaults = problem.limits();
     let mut limits = defaults;
     limits.n = args.lengths.n.unwrap_or(defaults.n);
     limits.values = args.values.unwrap_or(defaults.values);
     limits.validate(problem.game())?;
-    if !matches!(problem.answer(), Answer::Play(_)) {
+    if !matches!(problem.answer(), Answer::Play(_)) && reference.is_none() {
         check_trusted_limit(problem.game(), &limits)
             .map_err(|e| Error::invalid(format!("--n: {e}")))?;
+    }
+    if generator.is_some() {
+        for (given, option) in [
+            (args.batch.is_some(), "--batch"),
+            (args.lengths.n.is_some(), "--n"),
+            (args.values.is_some(), "--values"),
+        ] {
+            if given {
+                return Err(Error::invalid(format!(
+                    "{option} is for coinline's own boards: with --generator each run is the one input your generator prints"
+                )));
+            }
+        }
     }
     let (n, v) = (limits.n, limits.values);
     let beyond: Vec<String> = [
@@ -151,20 +224,31 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     if args.timeout != Duration::from_secs(2) {
         prefix += &format!(" --timeout {}", args.timeout.as_secs_f64());
     }
+    if let Some(seconds) = args.case_timeout {
+        prefix += &format!(" --case-timeout {}", seconds.as_secs_f64());
+    }
     if let Some(mb) = args.memory {
         prefix += &format!(" --memory {mb}");
+    }
+    // --jobs is left out: it does not change what a run finds.
+    for (_, again) in reference.iter().chain(generator.iter()) {
+        prefix += again;
     }
     let config = StressConfig {
         problem,
         limits,
         program: Program::new(&args.program)?,
+        trusted: reference.map_or(Trusted::Solver, |(p, _)| Trusted::Reference(p)),
+        generator: generator.map(|(p, _)| p),
+        jobs: jobs(args.jobs.jobs),
         run_limits: RunLimits {
             timeout: args.timeout,
+            case_timeout: args.case_timeout,
             memory_mb: args.memory,
         },
         seed,
         boards,
-        batch,
+        batch: if args.generator.is_some() { 1 } else { batch },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         save: args.save.clone(),
         replay: args.replay.clone(),

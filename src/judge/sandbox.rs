@@ -49,6 +49,79 @@ impl Program {
             args: args.to_vec(),
         })
     }
+
+    /// The program from one command string (`--reference 'python3 brute.py'`),
+    /// split into words as a POSIX shell would, without expansions:
+    /// whitespace separates words, `'...'` keeps everything literally,
+    /// `"..."` keeps everything literally except that `\"`, `\\`, `\$` and
+    /// `` \` `` stand for their second character, and a backslash outside
+    /// quotes keeps the next character. `option` names the
+    /// option in errors.
+    pub fn from_command_line(option: &str, text: &str) -> Result<Program> {
+        let words = split_words(text)
+            .map_err(|why| Error::invalid(format!("{option} {}: {why}", shell_quote(text))))?;
+        if words.is_empty() {
+            return Err(Error::invalid(format!(
+                "{option}: the command is empty (give a program and its arguments, such as {option} 'python3 brute.py')"
+            )));
+        }
+        Program::new(&words)
+    }
+
+    /// `self` with one more argument.
+    pub fn with_arg(&self, arg: String) -> Program {
+        let mut program = self.clone();
+        program.args.push(arg);
+        program
+    }
+}
+
+/// `text` split into words as a POSIX shell splits a command line, without
+/// expansions (see [`Program::from_command_line`]); the error says why not.
+pub fn split_words(text: &str) -> std::result::Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err("a single quote (') is not closed".to_string()),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => w.push(c),
+                            Some(c) => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                            None => return Err("a double quote (\") is not closed".to_string()),
+                        },
+                        Some(c) => w.push(c),
+                        None => return Err("a double quote (\") is not closed".to_string()),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(c) => word.get_or_insert_with(String::new).push(c),
+                None => return Err("it ends with a backslash".to_string()),
+            },
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
 }
 
 impl fmt::Display for Program {
@@ -75,10 +148,32 @@ pub fn shell_quote(word: &str) -> String {
 /// Limits on one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunLimits {
-    /// Wall-clock time limit.
+    /// Wall-clock time limit of a run, whatever its cases.
     pub timeout: Duration,
+    /// A time limit per case: a run of k cases is also bounded by k times
+    /// this (`--case-timeout`), if given.
+    pub case_timeout: Option<Duration>,
     /// Address-space limit in MiB (`RLIMIT_AS`), if any.
     pub memory_mb: Option<u64>,
+}
+
+impl RunLimits {
+    /// The limits of a run of `cases` cases: the time limit is the smaller
+    /// of `timeout` and `cases` times `case_timeout`.
+    pub fn for_cases(&self, cases: usize) -> RunLimits {
+        let timeout = match self.case_timeout {
+            Some(per_case) => {
+                let k = u32::try_from(cases.max(1)).unwrap_or(u32::MAX);
+                per_case.saturating_mul(k).min(self.timeout)
+            }
+            None => self.timeout,
+        };
+        RunLimits {
+            timeout,
+            case_timeout: None,
+            memory_mb: self.memory_mb,
+        }
+    }
 }
 
 /// How a process ended.
@@ -228,16 +323,22 @@ mod unix {
         }
     }
 
-    /// The process groups of the programs running now, so that an
-    /// interrupted coinline can kill them ([`super::kill_running`]).
-    static LIVE: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+    /// The process groups of the programs running now (several with
+    /// `stress --jobs`), so that an interrupted coinline can kill them
+    /// ([`super::kill_running`]), and whether it has: a program started by
+    /// another thread after that is killed as soon as it is listed.
+    static LIVE: Mutex<(Vec<libc::pid_t>, bool)> = Mutex::new((Vec::new(), false));
 
     /// A running program's group, listed while this guard lives.
     pub struct Live(libc::pid_t);
 
     impl Live {
         pub fn register(pgid: libc::pid_t) -> Live {
-            LIVE.lock().unwrap_or_else(|e| e.into_inner()).push(pgid);
+            let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+            live.0.push(pgid);
+            if live.1 {
+                kill_group(pgid);
+            }
             Live(pgid)
         }
     }
@@ -245,17 +346,19 @@ mod unix {
     impl Drop for Live {
         fn drop(&mut self) {
             let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-            live.retain(|&g| g != self.0);
+            live.0.retain(|&g| g != self.0);
         }
     }
 
-    /// Kills every listed group; returns how many there were.
+    /// Kills every listed group, and every group listed from now on;
+    /// returns how many there were.
     pub fn kill_running() -> usize {
-        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-        for &pgid in live.iter() {
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        live.1 = true;
+        for &pgid in live.0.iter() {
             kill_group(pgid);
         }
-        live.len()
+        live.0.len()
     }
 
     /// Waits for the leader to exit, kills the rest of its group while the
@@ -329,7 +432,9 @@ mod unix {
 
 /// Kills the process group of every program running now (on an interrupt
 /// of coinline itself: the programs run in groups of their own, so the
-/// terminal's Ctrl-C does not reach them). Returns how many there were.
+/// terminal's Ctrl-C does not reach them), and of every program started
+/// after this call (by another `--jobs` thread, before coinline exits).
+/// Returns how many were running.
 pub fn kill_running() -> usize {
     #[cfg(unix)]
     return unix::kill_running();
@@ -405,5 +510,32 @@ mod tests {
         assert_eq!(shell_quote("a b"), "'a b'");
         assert_eq!(shell_quote("it's"), "'it'\\''s'");
         assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        let words = |t: &str| split_words(t).unwrap();
+        assert_eq!(words("python3  brute.py"), ["python3", "brute.py"]);
+        assert_eq!(
+            words(" awk -f 'my brute.awk' "),
+            ["awk", "-f", "my brute.awk"]
+        );
+        assert_eq!(
+            words(r#"sh -c "echo \"a\" \$x \n""#),
+            ["sh", "-c", r#"echo "a" $x \n"#]
+        );
+        assert_eq!(words(r"a\ b ''"), ["a b", ""]);
+        assert_eq!(words("it''s"), ["its"]);
+        assert!(words("   ").is_empty());
+        for bad in ["'open", "\"open", "end\\"] {
+            assert!(split_words(bad).is_err(), "{bad}");
+        }
+        // A program's own quoting splits back into its words.
+        let program = Program::from_command_line("--reference", r"awk -f 'a b.awk' it\'s").unwrap();
+        assert_eq!(program.args, ["-f", "a b.awk", "it's"]);
+        let again = Program::from_command_line("--reference", &program.to_string()).unwrap();
+        assert_eq!(again, program);
+        assert!(Program::from_command_line("--generator", " ").is_err());
+        assert!(Program::from_command_line("--generator", "'x").is_err());
     }
 }

@@ -5,6 +5,16 @@
 //! One run is one execution of the program on one input, which may hold
 //! several boards (cases). Programs run in the [`super::sandbox`]; every
 //! verdict comes from [`super::verdict::judge_run`].
+//!
+//! With `--jobs N`, N worker threads execute the generated runs (building
+//! each input, the trusted answers and the program's run) while this
+//! thread takes their results strictly in the order of the runs: it
+//! records, reports, narrows and shrinks (sequentially, one program at a
+//! time from this thread, after the runs under way have ended and while no
+//! new one starts), and once it stops (enough failures, or an error) the
+//! results of runs after that one are dropped unseen. The workers stay at most
+//! [`LOOKAHEAD`] x N runs ahead of it. So the report, the CSV (its times
+//! apart) and the saved files are the same for every N.
 
 use super::problem::Reply;
 pub use super::sandbox::{
@@ -20,13 +30,21 @@ use crate::output::{self, check_writable};
 use crate::progress::Progress;
 use crate::shrink::shrink;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Condvar, Mutex};
 use std::time::{Duration, Instant};
+
+pub use super::verdict::Trusted;
 
 /// The most shrinking tries for a timeout, each of which costs the limit.
 pub const TIMEOUT_SHRINK_TRIES: usize = 30;
+
+/// How many runs per worker may be done or under way ahead of the run the
+/// session is processing.
+pub const LOOKAHEAD: u64 = 4;
 
 /// Everything a stress session needs.
 #[derive(Clone, Debug)]
@@ -37,13 +55,22 @@ pub struct StressConfig {
     pub limits: Limits,
     /// The program under test.
     pub program: Program,
+    /// Where the expected answers come from: coinline's trusted solver or
+    /// the user's reference program (`--reference`).
+    pub trusted: Trusted,
+    /// The user's generator (`--generator`): called with a seed argument
+    /// ([`generator_argument`]) instead of generating boards.
+    pub generator: Option<Program>,
+    /// Worker threads running generated runs (at least 1).
+    pub jobs: usize,
     /// Limits on each run.
     pub run_limits: RunLimits,
     /// The seed of generated boards.
     pub seed: u64,
-    /// The indices of the generated boards; `None` for none.
+    /// The indices of the generated boards (with a generator: of the
+    /// generator's runs); `None` for none.
     pub boards: Option<Span<u64>>,
-    /// Boards per run.
+    /// Boards per run (1 with a generator, whose every input is one run).
     pub batch: usize,
     /// Shrinking budget in tries; `None` skips shrinking.
     pub shrink_budget: Option<usize>,
@@ -116,8 +143,114 @@ const CSV_HEADER: [&str; 11] = [
 enum Origin<'a> {
     /// Generated boards from this index on.
     Generated(u64),
+    /// The input the generator printed for run `index`, called with
+    /// `argument`.
+    Generator { index: u64, argument: u64 },
     /// A saved input file.
     Replayed(&'a Path),
+}
+
+/// The seed argument the generator gets for run `index` of the session
+/// seeded with `seed`: a number in 0..2^31 (so that any language's random
+/// generator takes it), the same for the same `(seed, index)`.
+pub fn generator_argument(seed: u64, index: u64) -> u64 {
+    crate::generate::SplitMix64::keyed(&[seed, index, 0x006E_4E72_6174_3072]).next_u64() >> 33
+}
+
+/// Runs the generator once and reads its output as an input of `problem`.
+fn generate(config: &StressConfig, generator: &Program, index: u64) -> Result<Vec<Board>> {
+    let argument = generator_argument(config.seed, index);
+    let command = generator.with_arg(argument.to_string());
+    let fail = |what: String| {
+        Error::invalid(format!(
+            "--generator {} (run {index}, called as {command}): {what}",
+            shell_quote(&generator.to_string())
+        ))
+    };
+    let limits = RunLimits {
+        case_timeout: None,
+        ..config.run_limits
+    };
+    let run = execute(&command, Vec::new(), &limits).map_err(|e| fail(e.to_string()))?;
+    if run.timed_out {
+        return Err(fail(format!(
+            "still running after {}s (--timeout)",
+            limits.timeout.as_secs_f64()
+        )));
+    }
+    if run.exit != Exit::Code(0) {
+        let stderr = run
+            .stderr
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .map_or(String::new(), |l| {
+                format!(" (stderr: {})", cut_line(l.trim()))
+            });
+        return Err(fail(format!("{}{stderr}", run.exit)));
+    }
+    if run.stdout_truncated {
+        return Err(fail(format!(
+            "more than {} MiB of output",
+            STDOUT_CAP >> 20
+        )));
+    }
+    let boards: Vec<Board> = text_of(&run.stdout)
+        .and_then(|text| parse_cases(&config.problem, text))
+        .map_err(|e| fail(format!("its output is not a {} input: {e}", config.problem)))?
+        .into_iter()
+        .map(|c| c.board)
+        .collect();
+    if boards.is_empty() {
+        return Err(fail("it printed an input of no cases".to_string()));
+    }
+    Ok(boards)
+}
+
+/// One generated run, done by a worker.
+struct Ran {
+    /// Its boards (generated, or read from the generator's output).
+    boards: Vec<Board>,
+    /// The program's run on them.
+    judged: Judged,
+}
+
+/// Builds the input of the generated run of indices `lo..=hi` and judges
+/// the program on it (on a worker thread).
+fn run_generated(config: &StressConfig, lo: u64, hi: u64) -> Result<Ran> {
+    let boards = match &config.generator {
+        Some(generator) => generate(config, generator, lo)?,
+        None => (lo..=hi)
+            .map(|i| config.limits.board(config.seed, i))
+            .collect(),
+    };
+    let judged = judge_run(
+        &config.problem,
+        &boards,
+        &config.program,
+        &config.run_limits,
+        &config.trusted,
+    )?;
+    Ok(Ran { boards, judged })
+}
+
+/// The workers' side of the window of runs: the next run to start, the
+/// runs processed so far, the runs under way, whether to wait (while a
+/// failure is narrowed and shrunk) and whether to stop.
+struct Window {
+    next: u64,
+    processed: u64,
+    running: usize,
+    paused: bool,
+    stop: bool,
+}
+
+/// The slowest run so far and the time of every case, for formats with
+/// several cases.
+#[derive(Default)]
+struct Timing {
+    slowest: Option<(Duration, usize, String)>,
+    total: Duration,
+    cases: u64,
 }
 
 struct Session<'a> {
@@ -128,6 +261,9 @@ struct Session<'a> {
     outcome: StressOutcome,
     /// Every run of the program, narrowing and shrinking included.
     all_runs: std::cell::Cell<u64>,
+    timing: Timing,
+    /// Whether a generated input breaking the limits was reported.
+    warned: bool,
 }
 
 /// Runs a stress session, writing its report to `log`: replays saved
@@ -152,6 +288,8 @@ pub fn stress(
             failures: Vec::new(),
         },
         all_runs: std::cell::Cell::new(0),
+        timing: Timing::default(),
+        warned: false,
     };
     if let Some(path) = &config.csv {
         check_writable("--out", path, false)?;
@@ -206,34 +344,72 @@ impl Session<'_> {
 
     fn header(&mut self) {
         let c = self.config;
-        let boards = match c.boards {
-            Some(span) => format!("boards {span}"),
-            None => "no new boards".to_string(),
+        let boards = match (c.boards, &c.generator) {
+            (Some(span), None) => format!("boards {span}"),
+            (Some(span), Some(_)) => format!("generator runs {span}"),
+            (None, _) => "no new boards".to_string(),
         };
         let memory = c
             .run_limits
             .memory_mb
             .map_or(String::new(), |mb| format!(", memory {mb} MB"));
-        let text = format!(
-            "stress: problem {}, seed {}, {boards} (n {}, values {}), up to {} per program run, timeout {}s{memory}\nprogram: {}",
+        let per_case = c.run_limits.case_timeout.map_or(String::new(), |t| {
+            format!(" or {}s per case if less", t.as_secs_f64())
+        });
+        let batch = match c.generator {
+            Some(_) => "one generated input per program run".to_string(),
+            None => format!("up to {} per program run", c.batch),
+        };
+        let mut text = format!(
+            "stress: problem {}, seed {}, {boards} (n {}, values {}), {batch}, timeout {}s{per_case}{memory}\nprogram: {}",
             c.problem,
             c.seed,
             c.limits.n,
             c.limits.values,
-            c.batch,
             c.run_limits.timeout.as_secs_f64(),
             c.program
+        );
+        if let Trusted::Reference(reference) = &c.trusted {
+            text += &format!("\nreference: {reference} (gives the expected answers)");
+        }
+        if let Some(generator) = &c.generator {
+            text +=
+                &format!("\ngenerator: {generator} SEED (SEED from --seed and the run's index)");
+        }
+        self.say(&text);
+    }
+
+    /// The slowest run and the mean time per case, for formats with several
+    /// cases per input.
+    fn timing(&mut self) {
+        let t = &self.timing;
+        let Some((slowest, cases, place)) = &t.slowest else {
+            return;
+        };
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let mean = ms(t.total) / t.cases.max(1) as f64;
+        let text = format!(
+            "time: slowest run {:.1} ms ({place}, {}), mean {mean:.2} ms per case",
+            ms(*slowest),
+            plural(*cases as u64, "case")
         );
         self.say(&text);
     }
 
     fn summary(&mut self, elapsed: Duration) {
+        if self.config.problem.max_batch() > 1 {
+            self.timing();
+        }
         let o = &self.outcome;
         let secs = elapsed.as_secs_f64();
         let rate = o.runs as f64 / secs.max(1e-9);
+        let trusted = match self.config.trusted {
+            Trusted::Solver => "the trusted solver",
+            Trusted::Reference(_) => "the reference",
+        };
         let text = match o.failing_boards {
             0 => format!(
-                "{} in {} ({rate:.1} runs/s) in {secs:.1} s, seed {}: every answer agrees with the trusted solver",
+                "{} in {} ({rate:.1} runs/s) in {secs:.1} s, seed {}: every answer agrees with {trusted}",
                 plural(o.boards, "board"),
                 plural(o.runs, "program run"),
                 self.config.seed
@@ -256,7 +432,7 @@ impl Session<'_> {
     fn judge(&self, boards: &[Board]) -> Result<Judged> {
         let c = self.config;
         self.all_runs.set(self.all_runs.get() + 1);
-        judge_run(&c.problem, boards, &c.program, &c.run_limits)
+        judge_run(&c.problem, boards, &c.program, &c.run_limits, &c.trusted)
     }
 
     /// Replays saved inputs; returns whether to stop (a failure, without
@@ -318,7 +494,7 @@ impl Session<'_> {
                 || file.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
-            self.record(&source, None, 0, &boards, &judged);
+            self.record(&source, None, &Origin::Replayed(file), &boards, &judged);
             if !judged.verdict.is_accepted() {
                 self.failure(Origin::Replayed(file), &boards, judged)?;
                 if self.enough_failures() {
@@ -331,30 +507,172 @@ impl Session<'_> {
         Ok(false)
     }
 
+    /// Judges the generated runs: workers run them, this thread processes
+    /// their results in the order of the runs (see the module's comment).
     fn generated(&mut self) -> Result<()> {
-        let c = self.config;
+        let c: &StressConfig = self.config;
         let Some(span) = c.boards else {
             return Ok(());
         };
-        self.bar
-            .start((span.hi - span.lo).saturating_add(1), "boards");
-        let mut start = span.lo;
-        loop {
-            let end = start.saturating_add(c.batch as u64 - 1).min(span.hi);
-            let boards: Vec<Board> = (start..=end).map(|i| c.limits.board(c.seed, i)).collect();
-            let judged = self.judge(&boards)?;
-            self.record("generated", Some(c.seed), start, &boards, &judged);
-            self.bar.advance(boards.len() as u64);
+        let unit = if c.generator.is_some() {
+            "runs"
+        } else {
+            "boards"
+        };
+        self.bar.start((span.hi - span.lo).saturating_add(1), unit);
+        let per_run = if c.generator.is_some() {
+            1
+        } else {
+            c.batch as u64
+        };
+        // The indices of run k, if there is one.
+        let range_of = move |k: u64| -> Option<(u64, u64)> {
+            let lo = k.checked_mul(per_run)?.checked_add(span.lo)?;
+            (lo <= span.hi).then(|| (lo, lo.saturating_add(per_run - 1).min(span.hi)))
+        };
+        let jobs = c.jobs.max(1);
+        let ahead = LOOKAHEAD * jobs as u64;
+        let window = Mutex::new(Window {
+            next: 0,
+            processed: 0,
+            running: 0,
+            paused: false,
+            stop: false,
+        });
+        let moved = Condvar::new();
+        let (tx, rx) = mpsc::channel::<(u64, Result<Ran>)>();
+        std::thread::scope(|scope| {
+            for _ in 0..jobs {
+                let tx = tx.clone();
+                let (window, moved) = (&window, &moved);
+                scope.spawn(move || loop {
+                    let k = {
+                        let mut w = window.lock().unwrap_or_else(|e| e.into_inner());
+                        while !w.stop && (w.paused || w.next >= w.processed + ahead) {
+                            w = moved.wait(w).unwrap_or_else(|e| e.into_inner());
+                        }
+                        if w.stop || range_of(w.next).is_none() {
+                            return;
+                        }
+                        w.next += 1;
+                        w.running += 1;
+                        w.next - 1
+                    };
+                    let Some((lo, hi)) = range_of(k) else { return };
+                    // A panic must not leave the session waiting for run k.
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        run_generated(c, lo, hi)
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(Error::invalid(format!(
+                            "internal error: a stress worker failed on run {k}"
+                        )))
+                    });
+                    window.lock().unwrap_or_else(|e| e.into_inner()).running -= 1;
+                    moved.notify_all();
+                    if tx.send((k, result)).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(tx);
+            let result = self.in_order(rx, &range_of, &window, &moved);
+            window.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
+            moved.notify_all();
+            result
+        })
+    }
+
+    /// Processes the workers' results in the order of the runs, until the
+    /// last run, enough failures or an error.
+    fn in_order(
+        &mut self,
+        rx: mpsc::Receiver<(u64, Result<Ran>)>,
+        range_of: &dyn Fn(u64) -> Option<(u64, u64)>,
+        window: &Mutex<Window>,
+        moved: &Condvar,
+    ) -> Result<()> {
+        let c = self.config;
+        let mut pending: BTreeMap<u64, Result<Ran>> = BTreeMap::new();
+        let mut k = 0;
+        while let Some((lo, hi)) = range_of(k) {
+            let Some(result) = pending.remove(&k) else {
+                let (done, result) = rx.recv().map_err(|_| {
+                    Error::invalid("the stress workers stopped before the last run")
+                })?;
+                pending.insert(done, result);
+                continue;
+            };
+            let Ran { boards, judged } = result?;
+            self.all_runs.set(self.all_runs.get() + 1);
+            let origin = match c.generator {
+                Some(_) => {
+                    self.warn_limits(lo, &boards);
+                    Origin::Generator {
+                        index: lo,
+                        argument: generator_argument(c.seed, lo),
+                    }
+                }
+                None => Origin::Generated(lo),
+            };
+            let source = if c.generator.is_some() {
+                "generator"
+            } else {
+                "generated"
+            };
+            self.record(source, Some(c.seed), &origin, &boards, &judged);
+            self.bar.advance(hi - lo + 1);
             if !judged.verdict.is_accepted() {
-                self.failure(Origin::Generated(start), &boards, judged)?;
+                // Narrowing and shrinking run alone, as with one job, so
+                // that the runs ahead cannot slow them into other verdicts.
+                let mut w = window.lock().unwrap_or_else(|e| e.into_inner());
+                w.paused = true;
+                while w.running > 0 {
+                    w = moved.wait(w).unwrap_or_else(|e| e.into_inner());
+                }
+                drop(w);
+                self.failure(origin, &boards, judged)?;
                 if self.enough_failures() {
                     return Ok(());
                 }
+                window.lock().unwrap_or_else(|e| e.into_inner()).paused = false;
             }
-            if end == span.hi {
-                return Ok(());
-            }
-            start = end + 1;
+            k += 1;
+            window.lock().unwrap_or_else(|e| e.into_inner()).processed = k;
+            moved.notify_all();
+        }
+        Ok(())
+    }
+
+    /// Says once that the generator printed an input breaking the
+    /// problem's limits (it is judged anyway).
+    fn warn_limits(&mut self, index: u64, boards: &[Board]) {
+        if self.warned {
+            return;
+        }
+        let c = self.config;
+        let why = boards
+            .iter()
+            .enumerate()
+            .find_map(|(i, b)| {
+                c.limits
+                    .violation(b)
+                    .map(|v| format!("case {}: {v}", i + 1))
+            })
+            .or_else(|| {
+                (boards.len() > c.problem.max_batch()).then(|| {
+                    format!(
+                        "{} cases, more than the {} allowed",
+                        boards.len(),
+                        c.problem.max_batch()
+                    )
+                })
+            });
+        if let Some(why) = why {
+            self.warned = true;
+            self.say(&format!(
+                "warning: the generator's input for run {index} breaks the limits ({why}); judged anyway, and not said again for later runs"
+            ));
         }
     }
 
@@ -362,15 +680,32 @@ impl Session<'_> {
         &mut self,
         source: &str,
         seed: Option<u64>,
-        first_index: u64,
+        origin: &Origin<'_>,
         boards: &[Board],
         judged: &Judged,
     ) {
         self.outcome.runs += 1;
         self.outcome.boards += boards.len() as u64;
         let run = self.outcome.runs;
-        let time_ms = format!("{:.3}", judged.execution.elapsed.as_secs_f64() * 1000.0);
+        let elapsed = judged.execution.elapsed;
+        let time_ms = format!("{:.3}", elapsed.as_secs_f64() * 1000.0);
+        let timing = &mut self.timing;
+        timing.total += elapsed;
+        timing.cases += boards.len() as u64;
+        if timing.slowest.as_ref().is_none_or(|(t, _, _)| elapsed > *t) {
+            timing.slowest = Some((elapsed, boards.len(), place(origin, boards.len())));
+        }
+        // Rows are kept only for --out (a long session would otherwise hold
+        // every board).
+        if self.config.csv.is_none() {
+            return;
+        }
         for (i, board) in boards.iter().enumerate() {
+            let index = match origin {
+                Origin::Generated(first) => first + i as u64,
+                Origin::Generator { index, .. } => *index,
+                Origin::Replayed(_) => i as u64,
+            };
             let verdict = judged.case_kind(i);
             let detail = match (&judged.verdict, &judged.answers[i]) {
                 _ if verdict == "ok" => String::new(),
@@ -384,7 +719,7 @@ impl Session<'_> {
             self.rows.push(CsvRow {
                 source: source.to_string(),
                 seed,
-                index: first_index + i as u64,
+                index,
                 run,
                 n: board.len(),
                 board: board.to_string(),
@@ -415,12 +750,15 @@ impl Session<'_> {
             .count() as u64;
         let known = matches!(judged.verdict, Verdict::WrongAnswer { .. });
         let place = match &origin {
-            Origin::Generated(first) if boards.len() == 1 => format!("board {first}"),
-            Origin::Generated(first) => format!(
+            Origin::Generated(first) if boards.len() > 1 => format!(
                 "boards {first}..{} (one run)",
                 first + (boards.len() - 1) as u64
             ),
-            Origin::Replayed(file) => format!("replayed {}", file.display()),
+            Origin::Generator { argument, .. } => format!(
+                "{} (generator seed {argument})",
+                place(&origin, boards.len())
+            ),
+            _ => place(&origin, boards.len()),
         };
         self.say(&format!("FAIL {place}: {first_verdict}"));
         self.say_stderr(&judged);
@@ -538,8 +876,8 @@ impl Session<'_> {
         Ok((range, current))
     }
 
-    /// Shrinks a single failing board within the budget and the limits,
-    /// then re-checks the result against the program.
+    /// Shrinks a single failing board within the budget and the limits (if
+    /// it keeps them), then re-checks the result against the program.
     fn shrink_found(&mut self, boards: Vec<Board>, judged: Judged) -> Result<(Vec<Board>, Judged)> {
         let c = self.config;
         let (Some(budget), [board]) = (c.shrink_budget, boards.as_slice()) else {
@@ -550,18 +888,29 @@ impl Session<'_> {
             Verdict::Timeout(_) => budget.min(TIMEOUT_SHRINK_TRIES),
             _ => budget,
         };
+        // A board that breaks the limits (printed by a generator) is shrunk
+        // without them.
+        let bounded = c.limits.admits(board);
         let mut tries = 0;
         // Candidates are repaired into the limits (parities a statement
-        // fixes) before they are judged, and so is the result.
+        // fixes) before they are judged, and so is the result; a board that
+        // broke the limits to begin with is shrunk without them.
         let mut fails = |candidate: &Board| {
             tries += 1;
-            c.limits.repair(candidate).is_some_and(|fixed| {
+            let fixed = match bounded {
+                true => c.limits.repair(candidate),
+                false => Some(candidate.clone()),
+            };
+            fixed.is_some_and(|fixed| {
                 self.judge(std::slice::from_ref(&fixed))
                     .is_ok_and(|j| j.verdict.signature() == signature)
             })
         };
         let small = shrink(board, budget, &mut fails);
-        let small = c.limits.repair(&small).unwrap_or_else(|| board.clone());
+        let small = match bounded {
+            true => c.limits.repair(&small).unwrap_or_else(|| board.clone()),
+            false => small,
+        };
         if small == *board {
             self.say(&format!(
                 "  shrinking: nothing smaller fails the same way ({tries} tries)"
@@ -598,6 +947,7 @@ impl Session<'_> {
                 };
                 format!("--seed {} --only {only}", c.seed)
             }
+            Origin::Generator { index, .. } => format!("--seed {} --only {index}", c.seed),
             Origin::Replayed(file) => {
                 let dir = file.parent().unwrap_or(Path::new("."));
                 format!(
@@ -633,6 +983,19 @@ impl Session<'_> {
             w.write_all(&judged.execution.stdout)
         })?;
         Ok(base)
+    }
+}
+
+/// Where a run's boards came from, in a few words: `board 7`, `boards
+/// 50..99`, `run 7`, `replayed FILE`.
+fn place(origin: &Origin<'_>, boards: usize) -> String {
+    match origin {
+        Origin::Generated(first) if boards > 1 => {
+            format!("boards {first}..{}", first + (boards - 1) as u64)
+        }
+        Origin::Generated(first) => format!("board {first}"),
+        Origin::Generator { index, .. } => format!("run {index}"),
+        Origin::Replayed(file) => format!("replayed {}", file.display()),
     }
 }
 

@@ -2,14 +2,15 @@
 //! trusted answers.
 //!
 //! Architecture invariant: every verdict comes from [`judge_run`], the one
-//! place that compares a program's output with [`Problem::expected`];
+//! place that compares a program's output with the trusted answers
+//! ([`Problem::expected`], or a reference program's: [`Trusted`]);
 //! narrowing, shrinking and replaying all go through it.
 
 use super::problem::Reply;
-use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
+use super::sandbox::{execute, shell_quote, Execution, Exit, Program, RunLimits, STDOUT_CAP};
 use super::{parse_answers_bytes, OutputProblem, Problem};
 use crate::board::Board;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use std::fmt;
 use std::time::Duration;
 
@@ -141,19 +142,103 @@ impl Judged {
     }
 }
 
+/// Where the expected answers of a run come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trusted {
+    /// coinline's trusted solver, through [`Problem::expected`].
+    Solver,
+    /// The user's own trusted program (`stress --reference`), run on the
+    /// same input under the run's `--timeout` and `--memory`; its output is
+    /// read as the problem's answers.
+    Reference(Program),
+}
+
+impl Trusted {
+    /// The trusted answers of `boards`, whose input is `input`. A reference
+    /// that crashes, runs out of time or prints anything but one answer per
+    /// case is an error (a usage error, not a failure of the program under
+    /// test) naming the reference and the input.
+    pub fn answers(
+        &self,
+        problem: &Problem,
+        boards: &[Board],
+        input: &str,
+        limits: &RunLimits,
+    ) -> Result<Vec<Reply>> {
+        let reference = match self {
+            Trusted::Solver => return boards.iter().map(|b| problem.expected(b)).collect(),
+            Trusted::Reference(reference) => reference,
+        };
+        let limits = RunLimits {
+            case_timeout: None,
+            ..*limits
+        };
+        let fail = |what: String| {
+            Error::invalid(format!(
+                "--reference {}: {what}, on the input {}",
+                shell_quote(&reference.to_string()),
+                quote_input(input)
+            ))
+        };
+        let run = execute(reference, input.as_bytes().to_vec(), &limits)
+            .map_err(|e| fail(e.to_string()))?;
+        let stderr = || match run.stderr.lines().find(|l| !l.trim().is_empty()) {
+            Some(line) => format!(" (stderr: {})", shorten_line(line.trim())),
+            None => String::new(),
+        };
+        if run.timed_out {
+            return Err(fail(format!(
+                "still running after {}s (--timeout)",
+                limits.timeout.as_secs_f64()
+            )));
+        }
+        if run.exit != Exit::Code(0) {
+            return Err(fail(format!("{}{}", run.exit, stderr())));
+        }
+        if run.stdout_truncated {
+            return Err(fail(format!(
+                "more than {} MiB of output",
+                STDOUT_CAP >> 20
+            )));
+        }
+        parse_answers_bytes(problem.answer(), &run.stdout, boards.len())
+            .map_err(|why| fail(format!("its output is not {} answers: {why}", boards.len())))
+    }
+}
+
+/// A judge input as one line, for an error message: quoted with its line
+/// breaks as `\n`, cut in the middle when long.
+pub fn quote_input(input: &str) -> String {
+    format!("{:?}", shorten_line(input))
+}
+
+/// `text` cut to its first and last characters when it is long.
+fn shorten_line(text: &str) -> String {
+    const HEAD: usize = 80;
+    const TAIL: usize = 30;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= HEAD + TAIL + 10 {
+        return text.to_string();
+    }
+    let head: String = chars[..HEAD].iter().collect();
+    let tail: String = chars[chars.len() - TAIL..].iter().collect();
+    format!("{head} ... {tail}")
+}
+
 /// Runs `program` on `boards` written in `problem`'s format and judges its
-/// output against the trusted answers.
+/// output against the answers of `trusted`. The run's time limit is
+/// `limits` for as many cases as `boards` ([`RunLimits::for_cases`]).
 pub fn judge_run(
     problem: &Problem,
     boards: &[Board],
     program: &Program,
     limits: &RunLimits,
+    trusted: &Trusted,
 ) -> Result<Judged> {
-    let expected = boards
-        .iter()
-        .map(|b| problem.expected(b))
-        .collect::<Result<Vec<Reply>>>()?;
-    let execution = execute(program, problem.write_input(boards).into_bytes(), limits)?;
+    let input = problem.write_input(boards);
+    let expected = trusted.answers(problem, boards, &input, limits)?;
+    let limits = limits.for_cases(boards.len());
+    let execution = execute(program, input.into_bytes(), &limits)?;
     let mut answers = vec![None; boards.len()];
     let verdict = if execution.timed_out {
         Verdict::Timeout(limits.timeout)

@@ -677,3 +677,496 @@ fn late_write_errors_come_after_the_report_and_summary() {
     );
     assert!(run.stderr.contains("--out: "), "{}", run.stderr);
 }
+
+/// A generator of CSES inputs: n in 1..6, values in 0..19, from the seed
+/// argument coinline appends (`$1`).
+const GENERATOR: &str = r#"awk -v s="$1" 'BEGIN { srand(s); n = 1 + int(rand() * 6); print n
+    for (i = 0; i < n; i++) printf "%d%s", int(rand() * 20), (i + 1 < n ? " " : "\n") }'
+"#;
+
+/// A generator printing boards beyond CSES's value limits (up to 10^10).
+const WIDE_GENERATOR: &str = r#"awk -v s="$1" 'BEGIN { srand(s); print 3; print int(rand() * 9) + 1, "10000000000", 7 }'
+"#;
+
+/// The report without its timings: every number followed by `s` or `ms`
+/// (or a rate in runs/s) is replaced by `T`.
+fn untimed(text: &str) -> String {
+    let lines = text.lines().filter(|l| !l.starts_with("time: "));
+    lines
+        .map(|line| {
+            let words: Vec<&str> = line.split(' ').collect();
+            let mut out = Vec::new();
+            for (i, w) in words.iter().enumerate() {
+                let next = words.get(i + 1).copied().unwrap_or("");
+                let number = !w.is_empty()
+                    && w.trim_start_matches('(')
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || c == '.');
+                let timed = next.starts_with('s') || next.starts_with("ms") || next == "runs/s)";
+                out.push(if number && timed { "T" } else { w });
+            }
+            out.join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A CSV without its time column.
+fn untimed_csv(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string())
+        .collect()
+}
+
+#[test]
+fn jobs_do_not_change_the_report_the_csv_or_the_saved_files() {
+    let dir = workdir("jobs");
+    let greedy = ["awk", "-f", "greedy.awk"];
+    let crash = ["sh", "crash.sh"];
+    let cases: [(&str, &[&str]); 3] = [
+        // Several failures, each shrunk, and the runs between them.
+        (
+            "--problem cses-removal-game --runs 80 --seed 3 --max-failures 4",
+            &greedy,
+        ),
+        // Runs of several cases: narrowing, and the per-case times.
+        (
+            "--problem uva-10891 --n 1..12 --runs 300 --batch 20 --seed 4 --max-failures 2",
+            &crash,
+        ),
+        // Every failure, unshrunk.
+        (
+            "--problem cses-removal-game --runs 40 --seed 8 --keep-going --no-shrink",
+            &greedy,
+        ),
+    ];
+    for (options, program) in cases {
+        let mut seen: Option<(String, Vec<String>, Vec<String>)> = None;
+        for jobs in ["1", "2", "5"] {
+            let saved = format!("saved-{jobs}");
+            let run = stress(
+                &dir,
+                &format!("{options} --jobs {jobs} --out runs-{jobs}.csv --save {saved}"),
+                program,
+            );
+            assert_eq!(run.code, 1, "{options} --jobs {jobs}\n{}", run.stderr);
+            let report = untimed(&run.stderr).replace(&saved, "saved");
+            let csv = untimed_csv(&dir.join(format!("runs-{jobs}.csv")));
+            let mut files: Vec<String> = std::fs::read_dir(dir.join(&saved))
+                .unwrap()
+                .map(|e| {
+                    let path = e.unwrap().path();
+                    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                    format!("{name}: {}", std::fs::read_to_string(&path).unwrap())
+                })
+                .collect();
+            files.sort();
+            match &seen {
+                None => seen = Some((report, csv, files)),
+                Some((r, c, f)) => {
+                    assert_eq!(&report, r, "{options}: --jobs {jobs} against --jobs 1");
+                    assert_eq!(&csv, c, "{options}: --jobs {jobs} CSV");
+                    assert_eq!(&files, f, "{options}: --jobs {jobs} saved files");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_case_runs_report_their_times_and_may_be_bounded_per_case() {
+    let dir = workdir("case-time");
+    let solution = ["awk", "-v", "P=uva", "-f", "solution.awk"];
+    let run = stress(
+        &dir,
+        "--problem uva-10891 --n 1..10 --runs 100 --seed 2",
+        &solution,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("time: slowest run ") && run.stderr.contains("ms per case"),
+        "{}",
+        run.stderr
+    );
+    let cses = ["awk", "-v", "P=cses", "-f", "solution.awk"];
+    let run = stress(&dir, "--problem cses-removal-game --runs 5 --seed 2", &cses);
+    assert!(!run.stderr.contains("time: "), "{}", run.stderr);
+    // Half a second for a run of two cases: past 2 x 0.1 s, within 10 s.
+    std::fs::write(
+        dir.join("slow.sh"),
+        "sleep 0.5; awk -v P=uva -f \"$(dirname \"$0\")/solution.awk\"\n",
+    )
+    .unwrap();
+    let slow = ["sh", "slow.sh"];
+    let options = "--problem uva-10891 --runs 2 --batch 2 --seed 2 --timeout 10";
+    let run = stress(&dir, options, &slow);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = stress(
+        &dir,
+        &format!("{options} --case-timeout 0.1 --no-shrink"),
+        &slow,
+    );
+    assert_found(&run, "timeout: still running after 0.2s");
+    assert!(
+        run.stderr.contains("or 0.1s per case if less"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("--timeout 10 --case-timeout 0.1 --seed 2 --only 0 "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_reference_program_gives_the_expected_answers() {
+    let dir = workdir("reference");
+    let reference = "awk -v P=cses -f solution.awk";
+    // The reference against itself.
+    let run = coinline(
+        &dir,
+        &[
+            "stress",
+            "--problem",
+            "cses-removal-game",
+            "--n",
+            "1..30",
+            "--runs",
+            "60",
+            "--seed",
+            "6",
+            "--reference",
+            reference,
+            "--",
+            "awk",
+            "-v",
+            "P=cses",
+            "-f",
+            "solution.awk",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("agrees with the reference"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!("reference: {reference}")),
+        "{}",
+        run.stderr
+    );
+    // A correct reference catches greedy, shrunk, saved with its answers.
+    let run = coinline(
+        &dir,
+        &[
+            "stress",
+            "--problem",
+            "cses-removal-game",
+            "--runs",
+            "100",
+            "--seed",
+            "1",
+            "--save",
+            "saved",
+            "--reference",
+            reference,
+            "--",
+            "awk",
+            "-f",
+            "greedy.awk",
+        ],
+    );
+    assert_found(&run, "wrong answer");
+    let problem = Problem::by_name("cses-removal-game").unwrap();
+    let (boards, _) = saved_failure(&dir, &problem);
+    assert!(boards[0].len() <= 4, "{}", run.stderr);
+    let reproduce = run
+        .stderr
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce: "))
+        .unwrap();
+    assert!(
+        reproduce.contains("--reference 'awk -v P=cses -f solution.awk' --seed 1 --only"),
+        "{reproduce}"
+    );
+    // The reproduce line, run through a shell, finds the same failure.
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(reproduce.replacen("coinline", env!("CARGO_BIN_EXE_coinline"), 1))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    let first_fail = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("FAIL"))
+            .map(str::to_string)
+    };
+    assert_eq!(
+        first_fail(&String::from_utf8_lossy(&again.stderr)),
+        first_fail(&run.stderr)
+    );
+}
+
+#[test]
+fn a_broken_reference_is_a_usage_error_naming_it_and_the_input() {
+    let dir = workdir("bad-reference");
+    std::fs::write(dir.join("words.awk"), "{ print \"five\" }\n").unwrap();
+    let cases = [
+        ("sh -c 'exit 3'", "exit status 3, on the input \""),
+        (
+            "awk -f words.awk",
+            "its output is not 1 answers: line 1: \"five\" is not an integer",
+        ),
+        ("sh -c 'sleep 5'", "still running after 0.5s"),
+        ("./no-such-brute", "cannot start ./no-such-brute"),
+        ("'unclosed", "a single quote (') is not closed"),
+    ];
+    for (reference, message) in cases {
+        let run = coinline(
+            &dir,
+            &[
+                "stress",
+                "--problem",
+                "cses-removal-game",
+                "--runs",
+                "5",
+                "--seed",
+                "1",
+                "--timeout",
+                "0.5",
+                "--reference",
+                reference,
+                "--",
+                "awk",
+                "-v",
+                "P=cses",
+                "-f",
+                "solution.awk",
+            ],
+        );
+        assert_eq!(run.code, 2, "{reference}: {}", run.stderr);
+        let last = run.stderr.trim_end().lines().last().unwrap_or("");
+        assert!(
+            last.starts_with("coinline: error: --reference ") && last.contains(message),
+            "{reference}: {last}"
+        );
+        assert!(!run.stderr.contains("FAIL"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_reference_allows_problems_beyond_the_trusted_solver() {
+    let dir = workdir("reference-limits");
+    // Take 1 or 2 from either end, boards up to 5000 (the generic table
+    // stops at 3000), first player's total.
+    std::fs::write(
+        dir.join("long.toml"),
+        r#"name = "long-take-two"
+about = "take 1 or 2 from either end"
+game = "take=1..2"
+[input]
+cases = "one"
+case = "n values"
+[answer]
+kind = "first"
+[limits]
+n = "1..5000"
+values = "0..100"
+"#,
+    )
+    .unwrap();
+    let run = stress(&dir, "--problem-file long.toml --runs 1", &["true"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("3000"), "{}", run.stderr);
+    // A wrong reference (cses's coins) against itself on short boards:
+    // coinline only generates and compares.
+    let cses = "awk -v P=cses -f solution.awk";
+    let run = coinline(
+        &dir,
+        &[
+            "stress",
+            "--problem-file",
+            "long.toml",
+            "--n",
+            "1..20",
+            "--runs",
+            "30",
+            "--seed",
+            "1",
+            "--reference",
+            cses,
+            "--",
+            "awk",
+            "-v",
+            "P=cses",
+            "-f",
+            "solution.awk",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run
+        .stderr
+        .contains("every answer agrees with the reference"));
+}
+
+#[test]
+fn a_generator_gives_the_inputs_and_failures_still_shrink() {
+    let dir = workdir("generator");
+    std::fs::write(dir.join("gen.sh"), GENERATOR).unwrap();
+    std::fs::write(dir.join("wide.sh"), WIDE_GENERATOR).unwrap();
+    let correct = ["awk", "-v", "P=cses", "-f", "solution.awk"];
+    let with = |generator: &str, options: &str, program: &[&str]| {
+        let mut args = vec![
+            "stress",
+            "--problem",
+            "cses-removal-game",
+            "--generator",
+            generator,
+        ];
+        args.extend(options.split_whitespace());
+        args.push("--");
+        args.extend_from_slice(program);
+        coinline(&dir, &args)
+    };
+    let run = with("sh gen.sh", "--runs 50 --seed 3", &correct);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("generator: sh gen.sh SEED"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("in 50 program runs"), "{}", run.stderr);
+    let run = with(
+        "sh gen.sh",
+        "--runs 200 --seed 3 --save saved --out runs.csv",
+        &["awk", "-f", "greedy.awk"],
+    );
+    assert_found(&run, "wrong answer");
+    assert!(run.stderr.contains("(generator seed "), "{}", run.stderr);
+    assert!(run.stderr.contains("shrunk in "), "{}", run.stderr);
+    let problem = Problem::by_name("cses-removal-game").unwrap();
+    let (boards, _) = saved_failure(&dir, &problem);
+    assert!(boards[0].len() <= 4);
+    let reproduce = run
+        .stderr
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce: "))
+        .unwrap();
+    assert!(
+        reproduce.contains("--generator 'sh gen.sh' --seed 3 --only "),
+        "{reproduce}"
+    );
+    let csv = std::fs::read_to_string(dir.join("runs.csv")).unwrap();
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("generator,3,0,1,"),
+        "{csv}"
+    );
+    // The same seed, the same inputs.
+    let again = with(
+        "sh gen.sh",
+        "--runs 200 --seed 3 --no-shrink",
+        &["awk", "-f", "greedy.awk"],
+    );
+    let first_fail = |s: &str| {
+        s.lines()
+            .find(|l| l.starts_with("FAIL"))
+            .map(str::to_string)
+    };
+    assert_eq!(first_fail(&again.stderr), first_fail(&run.stderr));
+    // Inputs beyond the limits: judged, with one warning.
+    let run = with("sh wide.sh", "--runs 5 --seed 1", &correct);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stderr.matches("warning: the generator's input for run 0 breaks the limits (case 1: value 10000000000").count(), 1, "{}", run.stderr);
+    // A broken generator, or options for coinline's own boards.
+    for (generator, options, message) in [
+        (
+            "sh -c 'echo 3; echo 1 2'",
+            "",
+            "its output is not a cses-removal-game input",
+        ),
+        ("sh -c 'exit 4'", "", "exit status 4"),
+        (
+            "sh -c 'true'",
+            "",
+            "its output is not a cses-removal-game input",
+        ),
+        (
+            "sh gen.sh",
+            "--batch 5",
+            "--batch is for coinline's own boards",
+        ),
+        ("sh gen.sh", "--n 1..3", "--n is for coinline's own boards"),
+    ] {
+        let run = with(generator, &format!("--runs 3 {options}"), &correct);
+        assert_eq!(run.code, 2, "{generator}: {}", run.stderr);
+        let last = run.stderr.trim_end().lines().last().unwrap_or("");
+        assert!(
+            last.starts_with("coinline: error: ") && last.contains(message),
+            "{generator}: {last}"
+        );
+    }
+}
+
+#[test]
+fn an_interrupt_kills_every_program_of_every_job() {
+    let dir = workdir("jobs-interrupt");
+    let script = "echo $$ >> pids; exec sleep 60";
+    let child = Command::new(env!("CARGO_BIN_EXE_coinline"))
+        .args([
+            "stress",
+            "--problem",
+            "lines",
+            "--runs",
+            "10",
+            "--seed",
+            "1",
+            "--timeout",
+            "100",
+            "--jobs",
+            "3",
+            "--batch",
+            "1",
+            "--",
+            "sh",
+            "-c",
+            script,
+        ])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pids = || -> Vec<String> {
+        std::fs::read_to_string(dir.join("pids"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let start = Instant::now();
+    while pids().len() < 3 && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(pids().len(), 3, "three programs at once");
+    assert!(Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    for pid in pids() {
+        let gone = (0..100).any(|_| {
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            std::thread::sleep(Duration::from_millis(20));
+            state.is_empty() || state.contains(") Z ")
+        });
+        assert!(gone, "program {pid} is still running");
+    }
+}
