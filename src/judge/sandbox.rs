@@ -250,10 +250,20 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
         unix::kill_group(pid);
         return Err(Error::invalid("the program's pipes could not be opened"));
     };
-    // A program that stops reading early makes this write fail; that is fine.
-    std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
+    // What fits in the pipe is written at once, without blocking; a thread
+    // writes the rest (if any), so a program that reads late cannot block
+    // us. A program that stops reading early makes the write fail; that is
+    // fine.
+    let written = unix::write_nonblocking(&stdin, &input);
+    if written < input.len() {
+        unix::set_blocking(&stdin);
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&input[written..]);
+        });
+    } else {
+        // The end of the input.
+        drop(stdin);
+    }
     let out = drain(stdout, STDOUT_CAP);
     let err = drain(stderr, STDERR_CAP);
     let (done_tx, done) = mpsc::channel();
@@ -313,6 +323,48 @@ mod unix {
             return Err(io::Error::last_os_error());
         }
         Ok(())
+    }
+
+    /// Writes as much of `data` as the pipe takes now (it is set to
+    /// non-blocking); returns how much that was.
+    pub fn write_nonblocking(pipe: &std::process::ChildStdin, data: &[u8]) -> usize {
+        use std::os::fd::AsRawFd;
+        let fd = pipe.as_raw_fd();
+        // SAFETY: fcntl on a file descriptor we own (the pipe lives for
+        // the call), with plain integer arguments.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        // SAFETY: as above.
+        if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+            return 0;
+        }
+        let mut done = 0;
+        while done < data.len() {
+            let rest = &data[done..];
+            // SAFETY: writes from `rest`, a live slice of `rest.len()`
+            // bytes, to our own descriptor.
+            let k = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+            if k > 0 {
+                done += k as usize;
+            } else if k < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            } else {
+                // Full (EAGAIN), or the program closed its input (EPIPE).
+                break;
+            }
+        }
+        done
+    }
+
+    /// Makes the pipe blocking again (for the thread that writes the rest).
+    pub fn set_blocking(pipe: &std::process::ChildStdin) {
+        use std::os::fd::AsRawFd;
+        let fd = pipe.as_raw_fd();
+        // SAFETY: fcntl on a file descriptor we own, with plain integers.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        if flags >= 0 {
+            // SAFETY: as above.
+            unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) };
+        }
     }
 
     pub fn kill_group(pgid: libc::pid_t) {

@@ -911,6 +911,33 @@ fn a_reference_program_gives_the_expected_answers() {
         first_fail(&String::from_utf8_lossy(&again.stderr)),
         first_fail(&run.stderr)
     );
+    // The saved input replays against the reference too.
+    let replayed = coinline(
+        &dir,
+        &[
+            "stress",
+            "--problem",
+            "cses-removal-game",
+            "--replay",
+            "saved",
+            "--runs",
+            "0",
+            "--reference",
+            reference,
+            "--",
+            "awk",
+            "-f",
+            "greedy.awk",
+        ],
+    );
+    assert_found(&replayed, "FAIL replayed saved/");
+    assert!(
+        replayed
+            .stderr
+            .contains("--reference 'awk -v P=cses -f solution.awk' --replay saved --runs 0"),
+        "{}",
+        replayed.stderr
+    );
 }
 
 #[test]
