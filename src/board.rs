@@ -49,7 +49,15 @@ impl Board {
     /// Reads a board from a stream with [`read_values`] (at most
     /// [`MAX_BOARD_LEN`] values), then checks the overflow rule.
     pub fn read(reader: impl BufRead) -> Result<Self> {
-        Board::new(read_values(reader, MAX_BOARD_LEN)?)
+        // The scanner sums as it reads, so a long board is not walked again.
+        let scanned = scan(reader, MAX_BOARD_LEN)?;
+        if scanned.abs_total > i64::MAX as u128 {
+            return Err(Error::new(ErrorKind::Overflow));
+        }
+        Ok(Board {
+            values: scanned.values,
+            sum: scanned.sum,
+        })
     }
 
     /// Builds a board from tokens already split (for example command-line
@@ -151,7 +159,20 @@ pub fn abs_sum(values: &[i64]) -> Option<i64> {
 /// - a board longer than `max` is refused when value `max + 1` starts.
 ///
 /// The overflow rule is not checked here ([`Board::new`] does).
-pub fn read_values(mut reader: impl BufRead, max: usize) -> Result<Vec<i64>> {
+pub fn read_values(reader: impl BufRead, max: usize) -> Result<Vec<i64>> {
+    Ok(scan(reader, max)?.values)
+}
+
+/// Values read, with their sum (wrapping) and the sum of their absolute
+/// values (exact), taken as they were read.
+struct Scanned {
+    values: Vec<i64>,
+    abs_total: u128,
+    sum: i64,
+}
+
+/// Reads `reader` to its end with [`read_values`]'s rules.
+fn scan(mut reader: impl BufRead, max: usize) -> Result<Scanned> {
     let mut scan = Scanner::new(max);
     loop {
         let chunk = match reader.fill_buf() {
@@ -188,6 +209,10 @@ enum Phase {
 /// The byte-level tokenizer of [`read_values`], fed chunk by chunk.
 struct Scanner {
     values: Vec<i64>,
+    /// The sum of the absolute values pushed (at most 2^63 * 2^64: no wrap).
+    abs_total: u128,
+    /// The sum of the values pushed, wrapping (exact when `abs_total` fits).
+    sum: i64,
     max: usize,
     phase: Phase,
     /// The token's sign (for `from_str`) was `-`.
@@ -224,6 +249,8 @@ impl Scanner {
     fn new(max: usize) -> Self {
         Scanner {
             values: Vec::new(),
+            abs_total: 0,
+            sum: 0,
             max,
             phase: Phase::Between,
             negative: false,
@@ -280,6 +307,8 @@ impl Scanner {
                 self.magnitude as i64
             };
             self.values.push(value);
+            self.abs_total += u128::from(self.magnitude);
+            self.sum = self.sum.wrapping_add(value);
             return Ok(());
         }
         let integral = phase == Phase::Digits && !self.plus_sign;
@@ -407,6 +436,7 @@ impl Scanner {
     #[inline(always)]
     fn fast(&mut self, chunk: &[u8], mut i: usize) -> Result<usize> {
         let mut values = std::mem::take(&mut self.values);
+        let (mut abs_total, mut sum) = (self.abs_total, self.sum);
         let mut field_empty = self.field_empty;
         let outcome = loop {
             let Some(&b) = chunk.get(i) else {
@@ -429,15 +459,20 @@ impl Scanner {
             }
             let negative = b == b'-';
             let first = i + usize::from(negative);
-            let mut j = first;
-            let mut magnitude = 0u64;
-            while j < chunk.len() && j - first < 19 {
-                let digit = chunk[j].wrapping_sub(b'0');
-                if digit > 9 {
-                    break;
+            let (mut j, mut magnitude) = (first, 0u64);
+            match chunk.get(first..first + 8).and_then(leading_digits) {
+                Some((count, value)) => (j, magnitude) = (first + count, value),
+                // Eight digits or more, or near the chunk's end: byte by byte.
+                None => {
+                    while j < chunk.len() && j - first < 19 {
+                        let digit = chunk[j].wrapping_sub(b'0');
+                        if digit > 9 {
+                            break;
+                        }
+                        magnitude = magnitude * 10 + u64::from(digit);
+                        j += 1;
+                    }
                 }
-                magnitude = magnitude * 10 + u64::from(digit);
-                j += 1;
             }
             let count = j - first;
             if count == 0 || count > 18 || j >= chunk.len() || !is_separator(chunk[j]) {
@@ -447,13 +482,20 @@ impl Scanner {
                 break Err(too_long(self.max));
             }
             // At most 18 digits: no overflow, and -magnitude fits.
-            let value = magnitude as i64;
-            values.push(if negative { -value } else { value });
+            let value = if negative {
+                -(magnitude as i64)
+            } else {
+                magnitude as i64
+            };
+            values.push(value);
+            abs_total += u128::from(magnitude);
+            sum = sum.wrapping_add(value);
             field_empty = false;
             // The separator is taken on the next turn.
             i = j;
         };
         self.values = values;
+        (self.abs_total, self.sum) = (abs_total, sum);
         self.field_empty = field_empty;
         outcome
     }
@@ -563,7 +605,7 @@ impl Scanner {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<Vec<i64>> {
+    fn finish(mut self) -> Result<Scanned> {
         if self.pending_need > 0 {
             self.pending_need = 0;
             let mut start = 0;
@@ -576,7 +618,11 @@ impl Scanner {
             // The input ends with a comma.
             return Err(empty_field(self.values.len() + 1));
         }
-        Ok(self.values)
+        Ok(Scanned {
+            values: self.values,
+            abs_total: self.abs_total,
+            sum: self.sum,
+        })
     }
 }
 
@@ -591,6 +637,37 @@ fn next_magnitude(magnitude: u64, digits: u32, digit: u8) -> Option<u64> {
             .checked_mul(10)
             .and_then(|m| m.checked_add(u64::from(digit)))
     }
+}
+
+/// The decimal digits that `bytes` (eight of them) starts with, when fewer
+/// than eight: how many, and their value. Eight bytes are tested and
+/// converted at once as one 64-bit word (most values of a board are short);
+/// `None` when all eight are digits or `bytes` is not eight long.
+#[inline(always)]
+fn leading_digits(bytes: &[u8]) -> Option<(usize, u64)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let word = u64::from_le_bytes(bytes.try_into().ok()?);
+    // A digit becomes its value (0..=9); every other byte becomes 10 or more.
+    let digits = word ^ (ONES * 0x30);
+    // The high bit of each byte above 9 (adding 0x76 to the low seven bits
+    // cannot carry into the next byte).
+    let above_nine = (((digits & (ONES * 0x7f)) + ONES * 0x76) | digits) & (ONES * 0x80);
+    if above_nine == 0 {
+        return None;
+    }
+    let count = (above_nine.trailing_zeros() / 8) as usize;
+    if count == 0 {
+        return Some((0, 0));
+    }
+    // The digits moved to the top bytes (the first, most significant, in the
+    // lowest of them), zeros before them; then pairs, fours, and eight.
+    let d = digits << (8 * (8 - count));
+    let pairs = d * 10 + (d >> 8);
+    let mask = 0x0000_00ff_0000_00ff;
+    let value = ((pairs & mask).wrapping_mul(100 + (1_000_000 << 32)))
+        .wrapping_add(((pairs >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    Some((count, value))
 }
 
 /// Whether an ASCII byte separates values.
@@ -682,6 +759,40 @@ mod tests {
     fn read_in_chunks(text: &[u8], size: usize) -> Result<Vec<i64>> {
         let reader = std::io::BufReader::with_capacity(size, text);
         read_values(reader, MAX_BOARD_LEN)
+    }
+
+    #[test]
+    fn leading_digits_match_a_byte_by_byte_reading() {
+        let samples: [&[u8; 8]; 9] = [
+            b"12345678",
+            b"1234567 ",
+            b"0000001,",
+            b"9999999\n",
+            b"9 ------",
+            b" 1234567",
+            b"98/76543",
+            b"5:000000",
+            b"31\xff45678",
+        ];
+        for bytes in samples {
+            let count = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = bytes[..count]
+                .iter()
+                .fold(0u64, |m, b| m * 10 + u64::from(b - b'0'));
+            let expected = (count < 8).then_some((count, value));
+            assert_eq!(leading_digits(bytes), expected, "{bytes:?}");
+        }
+        // Every byte after a digit, so every byte is tested as a non-digit.
+        for b in 0..=255u8 {
+            let bytes = [b'4', b'2', b, b'7', b' ', b' ', b' ', b' '];
+            let expected = if b.is_ascii_digit() {
+                (4, 4200 + u64::from(b - b'0') * 10 + 7)
+            } else {
+                (2, 42)
+            };
+            assert_eq!(leading_digits(&bytes), Some(expected), "byte {b}");
+        }
+        assert_eq!(leading_digits(b"123"), None);
     }
 
     #[test]
