@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
-pub use crate::rules::{Game, Kind, Move, Moves, Side};
+pub use crate::rules::{Game, Kind, Move, MoveTable, Moves, MovesOf, Side};
 use std::fmt;
 use std::str::FromStr;
 

@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{replay, Game, Line, Move, Row, Side, Totals};
+use crate::game::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
 use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
 /// A move rule for the first player: given the interval `[left, right)` still
@@ -189,6 +189,7 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
     };
     // mine[i]: heuristic to move; theirs[i]: opponent to move; both hold the
     // heuristic's total minus the opponent's on the rest of the game.
+    let moves = MoveTable::new(game, longest);
     let mut mine = vec![0i64; tri_size(span)];
     let mut theirs = vec![0i64; tri_size(span)];
     let get = |table: &[i64], l: usize, r: usize| {
@@ -216,8 +217,8 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
             let (gain, l2, r2) = row.play(mv, l, r);
             let at = tri_index(span, len, l);
             mine[at] = gain + get(&theirs, l2, r2);
-            theirs[at] = game
-                .moves(len)
+            theirs[at] = moves
+                .get(len)
                 .map(|mv| {
                     let (gain, l2, r2) = row.play(mv, l, r);
                     get(&mine, l2, r2) - gain

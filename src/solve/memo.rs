@@ -8,7 +8,7 @@
 
 use super::{intervals, tri_index, tri_size, Cost, Solver};
 use crate::board::Board;
-use crate::game::{Game, Line, Move, Row};
+use crate::game::{Game, Line, Move, MoveTable, Row};
 
 /// Memoized recursion. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,10 +36,11 @@ pub fn moves_examined(game: Game, n: usize) -> f64 {
 const UNKNOWN: i64 = i64::MIN;
 
 struct Memory<'a> {
-    game: Game,
     row: Row<'a>,
     n: usize,
     memo: Vec<i64>,
+    /// The moves of each length.
+    moves: MoveTable,
 }
 
 impl Memory<'_> {
@@ -57,7 +58,7 @@ impl Memory<'_> {
         // A position without moves ends the game: it is worth 0.
         let mut best = None;
         let mut complete = true;
-        for mv in self.game.moves(right - left) {
+        for mv in self.moves.get(right - left) {
             let (gain, l, r) = self.row.play(mv, left, right);
             let child = self.get(l, r);
             if child == UNKNOWN {
@@ -94,10 +95,10 @@ fn memory(game: Game, board: &Board) -> Memory<'_> {
         board.len()
     };
     Memory {
-        game,
         row: Row::new(game, board.values()),
         n,
         memo: vec![UNKNOWN; tri_size(n)],
+        moves: MoveTable::new(game, n),
     }
 }
 

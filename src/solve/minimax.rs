@@ -19,7 +19,7 @@
 
 use super::{Cost, Solver};
 use crate::board::Board;
-use crate::game::{Game, Kernel, Line, Move, Row};
+use crate::game::{Game, Kernel, Line, Move, MoveTable, Row};
 
 /// Exhaustive minimax. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,8 +45,36 @@ pub const GENERIC_NODES: f64 = 3e6;
 
 /// The longest board (up to 64) whose game tree has at most `nodes` nodes.
 pub fn longest_within(game: Game, nodes: f64) -> usize {
+    // The check asks for every board, so each thread keeps the answers.
+    thread_local! {
+        static KNOWN: std::cell::RefCell<Vec<(Game, u64, usize)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let key = nodes.to_bits();
+    let known = KNOWN.with_borrow(|known| {
+        known
+            .iter()
+            .find(|&&(g, k, _)| g == game && k == key)
+            .map(|&(_, _, n)| n)
+    });
+    if let Some(n) = known {
+        return n;
+    }
+    let n = count_longest_within(game, nodes);
+    KNOWN.with_borrow_mut(|known| {
+        // A few games per run; a run over many rule sets stays small.
+        if known.len() >= 64 {
+            known.clear();
+        }
+        known.push((game, key, n));
+    });
+    n
+}
+
+fn count_longest_within(game: Game, nodes: f64) -> usize {
+    let line = line_nodes(game, 64);
     (0..=64)
-        .take_while(|&n| tree_nodes(game, n) <= nodes)
+        .take_while(|&n| nodes_from_line(game, &line, n) <= nodes)
         .last()
         .unwrap_or(0)
 }
@@ -54,12 +82,22 @@ pub fn longest_within(game: Game, nodes: f64) -> usize {
 /// Nodes of the full game tree of a board of length `n`, the root
 /// included: the positions an exhaustive search visits.
 pub fn tree_nodes(game: Game, n: usize) -> f64 {
-    // line[k]: nodes of the tree below a line position with k values left.
+    nodes_from_line(game, &line_nodes(game, n), n)
+}
+
+/// `line[k]`, for k up to `n`: nodes of the tree below a line position
+/// with k values left.
+fn line_nodes(game: Game, n: usize) -> Vec<f64> {
     let mut line: Vec<f64> = Vec::with_capacity(n + 1);
     for k in 0..=n {
         let children: f64 = game.moves(k).map(|mv| line[k - mv.count]).sum();
         line.push(1.0 + children);
     }
+    line
+}
+
+/// The tree of a board of length `n` from the line counts of [`line_nodes`].
+fn nodes_from_line(game: Game, line: &[f64], n: usize) -> f64 {
     if game.circle && n > 0 {
         // Every start of the first move, then a line.
         let first: f64 = game
@@ -91,9 +129,10 @@ fn value(game: Game, v: &[i64]) -> i64 {
 /// and move (the first optimal one in canonical order).
 fn best_first_move(game: Game, row: &Row) -> Option<(i64, usize, Move)> {
     let n = row.values().len();
+    let moves = MoveTable::new(game, n);
     row.first_moves().fold(None, |best, (s, mv)| {
         let (gain, l, r) = row.play(mv, s, s + n);
-        let v = gain - by_the_rules(game, row, l, r);
+        let v = gain - search(&moves, row, l, r);
         match best {
             Some((b, _, _)) if b >= v => best,
             _ => Some((v, s, mv)),
@@ -104,10 +143,15 @@ fn best_first_move(game: Game, row: &Row) -> Option<(i64, usize, Move)> {
 /// The plain search over [`Game::moves`] and [`Row::play`], as the rules
 /// state them: the move-by-move ground truth.
 fn by_the_rules(game: Game, row: &Row, left: usize, right: usize) -> i64 {
-    game.moves(right - left)
+    search(&MoveTable::new(game, right - left), row, left, right)
+}
+
+fn search(moves: &MoveTable, row: &Row, left: usize, right: usize) -> i64 {
+    moves
+        .get(right - left)
         .map(|mv| {
             let (gain, l, r) = row.play(mv, left, right);
-            gain - by_the_rules(game, row, l, r)
+            gain - search(moves, row, l, r)
         })
         .max()
         .unwrap_or(0)
