@@ -309,7 +309,7 @@ fn verdict(case: &Case, run_check: impl Fn(Game, &Board) -> CaseReport) -> Resul
     }
     message += &format!(
         "\n  reproduce: cargo run --release -- solve --game {} --line --board='{}'",
-        crate::compare::shell_word(&small.game.name()),
+        crate::shell::shell_word(&small.game.name()),
         small.board
     );
     Err(message)

@@ -38,6 +38,7 @@ pub mod mutants;
 pub mod output;
 pub mod progress;
 pub mod rules;
+pub mod shell;
 pub mod shrink;
 pub mod solve;
 pub mod strategy;

@@ -371,7 +371,7 @@ fn next_command(outcome: &CompareOutcome, options: &CompareOptions) -> String {
     let solve = |game: Game, board: &coinline::board::Board| {
         format!(
             "coinline solve --game {} --line {board}",
-            coinline::compare::shell_word(&game.name())
+            coinline::shell::shell_word(&game.name())
         )
     };
     if let Some(failure) = outcome.failures.first() {

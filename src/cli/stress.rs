@@ -8,9 +8,7 @@ use clap::Args;
 use coinline::error::{Error, Result};
 use coinline::generate::Span;
 use coinline::judge::spec::{self, check_trusted_limit};
-use coinline::judge::stress::{
-    check_batch, shell_quote, stress, Program, RunLimits, StressConfig, Trusted,
-};
+use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
 use coinline::judge::{Answer, Origin, Problem};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -139,7 +137,10 @@ fn command(option: &str, text: &Option<String>) -> Result<Option<(Program, Strin
     text.as_ref()
         .map(|text| {
             let program = Program::from_command_line(option, text)?;
-            let again = format!(" {option} {}", shell_quote(&program.to_string()));
+            let again = format!(
+                " {option} {}",
+                coinline::shell::shell_word(&program.to_string())
+            );
             Ok((program, again))
         })
         .transpose()

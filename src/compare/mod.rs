@@ -31,6 +31,7 @@ use crate::generate::{
     admissible, enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
 };
 use crate::progress::Progress;
+use crate::shell::shell_word;
 use crate::shrink::shrink_case;
 use crate::solve::Solver;
 use crate::strategy::{self, Heuristic};
@@ -586,18 +587,4 @@ pub fn failure_message(failure: &Failure, saved: &str, reproduce: &str) -> Strin
         failure.shrunk_violation,
         saved,
     )
-}
-
-/// `word` as one shell word: quoted when it holds anything but letters,
-/// digits and `=.,:_-` (a rule text holds spaces).
-pub fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "=.,:_-/".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }

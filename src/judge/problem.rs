@@ -395,13 +395,13 @@ impl Problem {
             Origin::BuiltIn => format!("--problem {}", self.name),
             Origin::File(path) => format!(
                 "--problem-file {}",
-                super::sandbox::shell_quote(&path.display().to_string())
+                crate::shell::shell_word(&path.display().to_string())
             ),
         };
         match self.adjustable {
             true => format!(
                 "{named} --game {} --answer {}",
-                super::sandbox::shell_quote(&self.game.to_string()),
+                crate::shell::shell_word(&self.game.to_string()),
                 self.answer.kind()
             ),
             false => named,

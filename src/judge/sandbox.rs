@@ -15,6 +15,7 @@
 //! file, each with a `// SAFETY:` comment.
 
 use crate::error::{Error, Result};
+use crate::shell::shell_word;
 use std::fmt;
 use std::io::{Read, Write};
 use std::sync::mpsc;
@@ -59,7 +60,7 @@ impl Program {
     /// option in errors.
     pub fn from_command_line(option: &str, text: &str) -> Result<Program> {
         let words = split_words(text)
-            .map_err(|why| Error::invalid(format!("{option} {}: {why}", shell_quote(text))))?;
+            .map_err(|why| Error::invalid(format!("{option} {}: {why}", shell_word(text))))?;
         if words.is_empty() {
             return Err(Error::invalid(format!(
                 "{option}: the command is empty (give a program and its arguments, such as {option} 'python3 brute.py')"
@@ -127,21 +128,11 @@ pub fn split_words(text: &str) -> std::result::Result<Vec<String>, String> {
 impl fmt::Display for Program {
     /// The command line, quoted for a POSIX shell.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&shell_quote(&self.command))?;
+        f.write_str(&shell_word(&self.command))?;
         for arg in &self.args {
-            write!(f, " {}", shell_quote(arg))?;
+            write!(f, " {}", shell_word(arg))?;
         }
         Ok(())
-    }
-}
-
-/// `word` quoted for a POSIX shell when it needs quoting.
-pub fn shell_quote(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -555,14 +546,6 @@ fn collect(rx: &mpsc::Receiver<Piece>, deadline: Instant) -> (Vec<u8>, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quoting_is_shell_safe() {
-        assert_eq!(shell_quote("./sol.py"), "./sol.py");
-        assert_eq!(shell_quote("a b"), "'a b'");
-        assert_eq!(shell_quote("it's"), "'it'\\''s'");
-        assert_eq!(shell_quote(""), "''");
-    }
 
     #[test]
     fn command_lines_split_like_a_shell() {

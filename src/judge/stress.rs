@@ -18,7 +18,7 @@
 
 use super::problem::Reply;
 pub use super::sandbox::{
-    execute, kill_running, shell_quote, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
+    execute, kill_running, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
 };
 pub use super::verdict::{judge_run, Judged, Verdict};
 use super::{parse_cases, spec, text_of, write_answers, Limits, Problem};
@@ -28,6 +28,7 @@ use crate::error::{Error, Result};
 use crate::generate::Span;
 use crate::output::{self, check_writable};
 use crate::progress::Progress;
+use crate::shell::shell_word;
 use crate::shrink::shrink;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -164,7 +165,7 @@ fn generate(config: &StressConfig, generator: &Program, index: u64) -> Result<Ve
     let fail = |what: String| {
         Error::invalid(format!(
             "--generator {} (run {index}, called as {command}): {what}",
-            shell_quote(&generator.to_string())
+            shell_word(&generator.to_string())
         ))
     };
     let limits = RunLimits {
@@ -817,7 +818,7 @@ impl Session<'_> {
             self.say(&format!(
                 "  saved: {input} with .out (expected) and .got (program output)\n  run it alone: {} < {}",
                 self.config.program,
-                shell_quote(&input)
+                shell_word(&input)
             ));
         }
         self.outcome.failures.push(Failure {
@@ -952,7 +953,7 @@ impl Session<'_> {
                 let dir = file.parent().unwrap_or(Path::new("."));
                 format!(
                     "--replay {} --runs 0",
-                    shell_quote(&dir.display().to_string())
+                    shell_word(&dir.display().to_string())
                 )
             }
         };

@@ -7,10 +7,11 @@
 //! narrowing, shrinking and replaying all go through it.
 
 use super::problem::Reply;
-use super::sandbox::{execute, shell_quote, Execution, Exit, Program, RunLimits, STDOUT_CAP};
+use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
 use super::{parse_answers_bytes, OutputProblem, Problem};
 use crate::board::Board;
 use crate::error::{Error, Result};
+use crate::shell::shell_word;
 use std::fmt;
 use std::time::Duration;
 
@@ -176,7 +177,7 @@ impl Trusted {
         let fail = |what: String| {
             Error::invalid(format!(
                 "--reference {}: {what}, on the input {}",
-                shell_quote(&reference.to_string()),
+                shell_word(&reference.to_string()),
                 quote_input(input)
             ))
         };

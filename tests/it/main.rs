@@ -19,4 +19,5 @@ mod properties;
 mod seeds;
 mod stress;
 mod study;
+mod support;
 mod trust;

@@ -4,6 +4,7 @@
 //! a wrong one with a shrunk input; the README's problem file is stressed
 //! and judged with no code; `coinline problems` lists and prints them.
 
+use crate::support::{self, coinline, Run};
 use coinline::judge::{parse_input, spec, Problem};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,13 +12,7 @@ use std::sync::OnceLock;
 
 /// A fresh folder for one test.
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "coinline-problems-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::workdir("problems", name)
 }
 
 /// The solutions program, built once per test run with the system's cc.
@@ -36,25 +31,6 @@ fn solutions() -> &'static Path {
         assert!(status.success(), "cc failed on {}", source.display());
         exe
     })
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn coinline(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
 }
 
 /// `coinline stress --problem NAME --runs RUNS --seed 1 [--save saved] -- solutions NAME [BUG]`.

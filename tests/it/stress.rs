@@ -4,6 +4,7 @@
 //! must pass. The programs are awk and sh scripts (fast to start), written
 //! independently of the library.
 
+use crate::support::{self, coinline, Run};
 use coinline::judge::{parse_answers, parse_input, Problem, Reply};
 use coinline::Board;
 use std::path::{Path, PathBuf};
@@ -132,12 +133,7 @@ const GARBAGE: &str = r#"{ print "answer: " NF }"#;
 
 /// A fresh folder holding the solution programs.
 fn workdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "coinline-stress-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::workdir("stress", name);
     for (file, text) in [
         ("solution.awk", SOLUTION),
         ("greedy.awk", GREEDY),
@@ -149,28 +145,6 @@ fn workdir(name: &str) -> PathBuf {
         std::fs::write(dir.join(file), text).unwrap();
     }
     dir
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-    elapsed: Duration,
-}
-
-fn coinline(dir: &Path, args: &[&str]) -> Run {
-    let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        elapsed: start.elapsed(),
-    }
 }
 
 /// `coinline stress OPTIONS -- PROGRAM...`, the options split at spaces.
