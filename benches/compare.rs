@@ -2,8 +2,9 @@
 //! exact solver, minimax up to its check limit, the invariants, every
 //! heuristic), tallying and CSV rows, for boards of 1..16 values.
 //!
-//! `cargo bench --bench compare`; criterion prints elements (boards) per
-//! second. Multiply by 60 for boards per minute.
+//! `cargo bench --bench compare`; criterion prints elements per second,
+//! an element being one check (a board in one game): boards per second for
+//! one game, six times that for `all`. Multiply by 60 for a minute.
 
 use coinline::compare::{run, Boards, CompareOptions};
 use coinline::generate::Span;
@@ -20,22 +21,30 @@ const BOARDS: u64 = if cfg!(debug_assertions) { 50 } else { 2_000 };
 fn compare(c: &mut Criterion) {
     let mut group = c.benchmark_group("compare");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(BOARDS));
-    for (game, jobs) in [
-        (Game::COINS, 1),
-        (Game::COINS, 2),
-        (Game::NUMBERGAME, 1),
-        (Game::GAMEOFSUM, 1),
+    let all = Game::ALL.to_vec();
+    for (games, jobs) in [
+        (vec![Game::COINS], 1),
+        (vec![Game::COINS], 2),
+        (vec![Game::NUMBERGAME], 1),
+        (vec![Game::GAMEOFSUM], 1),
+        (all.clone(), 2),
     ] {
+        // Elements are checks: one per board and game.
+        group.throughput(Throughput::Elements(BOARDS * games.len() as u64));
+        let name = if games == all {
+            "all".to_string()
+        } else {
+            games[0].name()
+        };
         let options = CompareOptions {
-            games: vec![game],
+            games,
             lengths: Span { lo: 1, hi: 16 },
             boards: Boards::random(BOARDS),
             seed: 1,
             jobs,
             ..CompareOptions::default()
         };
-        let id = BenchmarkId::new(game.name(), format!("{jobs}-jobs"));
+        let id = BenchmarkId::new(name, format!("{jobs}-jobs"));
         group.bench_with_input(id, &options, |b, options| {
             b.iter(|| {
                 let outcome = run(options, exact_solvers(), heuristics(), &Quiet).unwrap();
