@@ -76,18 +76,8 @@ END {
 "#;
 
 /// Greedy for CSES: take the larger end every turn; print the first total.
-const GREEDY: &str = r#"
-{ for (i = 1; i <= NF; i++) t[nt++] = $i }
-END {
-    n = t[0]; l = 1; r = n; turn = 0; first = 0
-    while (l <= r) {
-        if (t[l] + 0 >= t[r] + 0) { x = t[l] + 0; l++ } else { x = t[r] + 0; r-- }
-        if (turn == 0) first += x
-        turn = 1 - turn
-    }
-    printf "%.0f\n", first
-}
-"#;
+/// The README's example program, so the example is what the tests run.
+const GREEDY: &str = include_str!("../../examples/stress/greedy.awk");
 
 /// AtCoder's DP with every intermediate wrapped to a signed 32-bit integer,
 /// as `int` arithmetic in C would.
