@@ -28,7 +28,7 @@ pub struct BenchArgs {
     /// Only this game (repeatable); default: every game.
     #[arg(long = "game", value_name = "GAME", value_parser = parse_with::<Game>)]
     pub games: Vec<Game>,
-    /// Only this solver (repeatable): minimax, memo, linear or table;
+    /// Only this solver (repeatable): minimax, memo, generic, linear or table;
     /// default: every exact solver.
     #[arg(long = "solver", value_name = "NAME")]
     pub solvers: Vec<String>,

@@ -41,6 +41,8 @@ struct Memory<'a> {
     memo: Vec<i64>,
     /// The moves of each length.
     moves: MoveTable,
+    /// The intervals still to solve (empty between solves).
+    stack: Vec<(usize, usize)>,
 }
 
 impl Memory<'_> {
@@ -72,7 +74,9 @@ impl Memory<'_> {
     }
 
     fn solve(&mut self, left: usize, right: usize) -> i64 {
-        let mut stack = vec![(left, right)];
+        // One stack for every solve of this memory (a circle has 2n roots).
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.push((left, right));
         while let Some(&(l, r)) = stack.last() {
             if self.get(l, r) != UNKNOWN {
                 stack.pop();
@@ -83,6 +87,7 @@ impl Memory<'_> {
                 stack.pop();
             }
         }
+        self.stack = stack;
         self.get(left, right)
     }
 }
@@ -99,6 +104,7 @@ fn memory(game: Game, board: &Board) -> Memory<'_> {
         n,
         memo: vec![UNKNOWN; tri_size(n)],
         moves: MoveTable::new(game, n),
+        stack: Vec::new(),
     }
 }
 
