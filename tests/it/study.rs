@@ -431,3 +431,51 @@ fn three_shards_merge_into_the_bytes_of_one_run() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn shard_auto_reads_the_slurm_array_task() {
+    let dir = std::env::temp_dir().join(format!("coinline-study-auto-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |env: &[(&str, &str)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_coinline"));
+        command.args([
+            "study", "odd-n", "--max-n", "3", "--sizes", "11", "--boards", "5",
+        ]);
+        command.args(["--shard", "auto", "--out", dir.to_str().unwrap()]);
+        for name in [
+            "SLURM_ARRAY_TASK_ID",
+            "SLURM_ARRAY_TASK_MIN",
+            "SLURM_ARRAY_TASK_MAX",
+        ] {
+            command.env_remove(name);
+        }
+        command
+            .env_remove("SLURM_ARRAY_TASK_COUNT")
+            .env_remove("PARALLEL_SEQ");
+        command.envs(env.iter().copied()).output().unwrap()
+    };
+    let out = run(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("SLURM_ARRAY_TASK_ID"), "{stderr}");
+    assert!(!dir.exists(), "nothing is written without a shard");
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "5"),
+        ("SLURM_ARRAY_TASK_MIN", "4"),
+        ("SLURM_ARRAY_TASK_MAX", "6"),
+    ];
+    let out = run(&slurm);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    assert_eq!(names, ["shard-2-of-3.json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
