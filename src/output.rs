@@ -1,6 +1,6 @@
 //! The one output function of coinline: every command that writes a file
 //! (compare, merge, study, stress `--csv`/`--save`, corpus saving) goes
-//! through [`write`] (or [`write_checked`]), whose rules are:
+//! through [`write()`] (or [`write_checked`]), whose rules are:
 //!
 //! - `-` is standard output;
 //! - a new path, or an existing **regular file**: the contents go to a
@@ -132,9 +132,9 @@ pub fn write(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<(
     }
 }
 
-/// [`write`] for a `fill` that can fail for reasons other than I/O, such as
+/// [`write()`] for a `fill` that can fail for reasons other than I/O, such as
 /// a merge that finds bad input after writing part of its output: the
-/// output goes through [`write`] as it is produced (to a temporary file
+/// output goes through [`write()`] as it is produced (to a temporary file
 /// beside a file path), and an error of `fill` is returned as it is, with
 /// nothing half-written left at `path`.
 pub fn write_checked(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
