@@ -1,6 +1,6 @@
 //! The one output function of coinline: every command that writes a file
 //! (compare, merge, study, stress `--csv`/`--save`, corpus saving) goes
-//! through [`write`], whose rules are:
+//! through [`write()`] (or [`write_checked`]), whose rules are:
 //!
 //! - `-` is standard output;
 //! - a new path, or an existing **regular file**: the contents go to a
@@ -129,6 +129,26 @@ pub fn write(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<(
                 .map_err(|e| Error::io(path, &e))
         }
         Target::Replace(real) => replace(path, &real, fill),
+    }
+}
+
+/// [`write()`] for a `fill` that can fail for reasons other than I/O, such as
+/// a merge that finds bad input after writing part of its output: the
+/// output goes through [`write()`] as it is produced (to a temporary file
+/// beside a file path), and an error of `fill` is returned as it is, with
+/// nothing half-written left at `path`.
+pub fn write_checked(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let mut failure = None;
+    let written = write(path, |w| {
+        fill(w).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            failure = Some(e);
+            io
+        })
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => written,
     }
 }
 

@@ -42,7 +42,7 @@ impl Outcome {
 }
 
 /// How one heuristic did over many boards.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HeuristicTally {
     /// Boards the heuristic applied to.
     pub boards: u64,
@@ -109,7 +109,7 @@ impl HeuristicTally {
 }
 
 /// Figures over many boards of one group (for example one length).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Boards checked.
     pub boards: u64,

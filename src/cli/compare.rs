@@ -152,7 +152,7 @@ pub enum RowChoice {
 }
 
 /// `--shard K/N`, `auto` or `auto/N`, resolved from the environment here.
-fn parse_shard(s: &str) -> std::result::Result<Shard, String> {
+pub(crate) fn parse_shard(s: &str) -> std::result::Result<Shard, String> {
     Shard::from_arg(s, |name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
 

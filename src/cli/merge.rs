@@ -4,11 +4,12 @@
 use super::options::OutFileArg;
 use super::Status;
 use clap::Args;
-use coinline::compare::{merge_rows, row_counts, rows_digest, summary_path, Summary};
+use coinline::compare::{merge_row_streams, summary_path, StreamedInput, Summary};
 use coinline::error::{Error, Result};
 use coinline::generate::Shard;
 use coinline::output::{self, check_writable, is_stdout, same_file};
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `coinline merge`.
@@ -56,11 +57,10 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             p.display()
         )));
     }
-    let inputs = args
-        .inputs
-        .iter()
-        .map(|p| read(p))
-        .collect::<Result<Vec<_>>>()?;
+    // Every input must open before anything else.
+    for input in &args.inputs {
+        std::fs::File::open(input).map_err(|e| Error::io(input, &e))?;
+    }
     let summary_out = match (&args.summary, is_stdout(&out)) {
         (Some(path), _) => Some(path.clone()),
         (None, true) => None,
@@ -88,16 +88,62 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             "--out - and --summary - would mix rows and summary on standard output",
         ));
     }
-    // Rows are checked first: a broken row file says more than its summary.
-    let rows = merge_rows(&inputs)?;
+    // The rows stream from the shards into the output, so a refusal can
+    // come after part of it is written: into a temporary file that is then
+    // removed. Standard output, a FIFO or a device cannot take rows back,
+    // so for them a first pass writes nowhere and checks everything.
+    if !matches!(output::target(&out)?, output::Target::Replace(_)) {
+        merge_checked(&args.inputs, &mut std::io::sink())?;
+    }
+    check_writable("--out", &out, false)?;
+    if let Some(path) = &summary_out {
+        check_writable("--summary", path, false)?;
+    }
+    let mut merged = None;
+    output::write_checked(&out, |w| {
+        merged = Some(merge_checked(&args.inputs, w)?);
+        Ok(())
+    })?;
+    let summary = merged.ok_or_else(|| Error::invalid("merge wrote no rows"))?;
+    if let Some(path) = &summary_out {
+        output::write(path, |w| summary.write_csv(w))?;
+    }
+    let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));
+    let shown = |p: &Path| match is_stdout(p) {
+        true => "standard output".to_string(),
+        false => p.display().to_string(),
+    };
+    eprintln!(
+        "merged {} ({boards} checks) -> {} and {}",
+        super::plural(args.inputs.len() as u64, "file"),
+        shown(&out),
+        summary_out
+            .as_deref()
+            .map_or("no summary (give --summary FILE)".to_string(), shown)
+    );
+    Ok(Status::Ok)
+}
+
+/// Merges the row files `inputs` into `out` and checks them against their
+/// summaries: the merged summary, or why the files are not the shards of
+/// one run. Rows are checked first: a broken row file says more than its
+/// summary.
+fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
+    let files = inputs
+        .iter()
+        .map(|p| {
+            let file = std::fs::File::open(p).map_err(|e| Error::io(p, &e))?;
+            Ok((p.display().to_string(), file))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let streamed = merge_row_streams(files, out)?;
     let mut summary: Option<(String, Summary)> = None;
     // Which file holds each part K of N.
     let mut parts: BTreeMap<u64, String> = BTreeMap::new();
-    for input in &args.inputs {
+    for (input, rows) in inputs.iter().zip(&streamed.inputs) {
         let (name, bytes) = read(&summary_path(input))?;
         let part = Summary::parse_csv(&name, &bytes)?;
-        let (row_name, row_bytes) = read(input)?;
-        check_rows(&row_name, &row_bytes, &name, &part)?;
+        check_rows(&input.display().to_string(), rows, &name, &part)?;
         if part.groups.is_empty() {
             return Err(Error::invalid(format!(
                 "{name}: has no rows, so its run cannot be identified"
@@ -137,35 +183,20 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         )));
     }
     summary.shard = Shard::WHOLE;
-    summary.rows_digest = rows_digest(&rows);
-    check_writable("--out", &out, false)?;
-    if let Some(path) = &summary_out {
-        check_writable("--summary", path, false)?;
-    }
-    output::write(&out, |w| w.write_all(&rows))?;
-    if let Some(path) = &summary_out {
-        output::write(path, |w| summary.write_csv(w))?;
-    }
-    let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));
-    let shown = |p: &Path| match is_stdout(p) {
-        true => "standard output".to_string(),
-        false => p.display().to_string(),
-    };
-    eprintln!(
-        "merged {} ({boards} checks) -> {} and {}",
-        super::plural(inputs.len() as u64, "file"),
-        shown(&out),
-        summary_out
-            .as_deref()
-            .map_or("no summary (give --summary FILE)".to_string(), shown)
-    );
-    Ok(Status::Ok)
+    summary.rows_digest = streamed.digest;
+    Ok(summary)
 }
 
 /// Refuses a row file that does not hold what its summary records: its
-/// rows per game and length, and the digest of its bytes.
-fn check_rows(name: &str, bytes: &[u8], summary_name: &str, summary: &Summary) -> Result<()> {
-    let counts = row_counts(name, bytes)?;
+/// rows per game and length, and the digest of its bytes (as the merge
+/// read them).
+fn check_rows(
+    name: &str,
+    read: &StreamedInput,
+    summary_name: &str,
+    summary: &Summary,
+) -> Result<()> {
+    let counts = &read.counts;
     let keys: std::collections::BTreeSet<_> = counts.keys().chain(summary.rows.keys()).collect();
     for key in keys {
         let (found, recorded) = (
@@ -181,8 +212,8 @@ fn check_rows(name: &str, bytes: &[u8], summary_name: &str, summary: &Summary) -
             )));
         }
     }
-    let digest = rows_digest(bytes);
-    if digest != summary.rows_digest {
+    let digest = &read.digest;
+    if *digest != summary.rows_digest {
         return Err(Error::invalid(format!(
             "{name}: its SHA-256 is {} but {summary_name} records {}: the row file was changed after it was written",
             &digest[..16.min(digest.len())],

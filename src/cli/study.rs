@@ -6,10 +6,10 @@ use super::Bar;
 use super::{non_negative, parse_with, Status};
 use clap::{Args, Subcommand};
 use coinline::error::{Error, Result};
-use coinline::generate::{enumeration_size, Span, Values};
+use coinline::generate::{enumeration_size, Shard, Span, Values};
 use coinline::output::{self, check_writable};
-use coinline::study::{self, exact, sampled, Bars, Config};
-use std::path::Path;
+use coinline::study::{self, exact, sampled, shard, Bars, Config, Study};
+use std::path::{Path, PathBuf};
 
 /// The range of a 64-bit count option, for messages.
 const U64: &str = "0..=18446744073709551615";
@@ -44,6 +44,12 @@ Examples:
   coinline study odd-n                     # the committed report, about 2 minutes
   coinline study odd-n --max-n 7 --sizes 11,12 --boards 100 --out target/odd-n
   coinline study odd-n --render-only --out target/odd-n
+
+Sharded (Slurm array tasks, GNU parallel, or by hand): each part writes
+DIR/shard-K-of-N.json; --merge joins them into the same report as one run:
+  for k in 1 2 3; do coinline study odd-n --max-n 7 --shard $k/3 --out target/parts; done
+  coinline study odd-n --merge target/parts --out target/odd-n
+  sbatch --array=1-64 --wrap 'coinline study odd-n --shard auto --out parts'
 
 Exit status: 0 the report was written and every check passed, 1 a check
 failed, 2 bad usage, over --budget, or a file in --out not the study's.";
@@ -181,6 +187,20 @@ pub struct OddNArgs {
     /// the CSV files; the other options are ignored.
     #[arg(long)]
     pub render_only: bool,
+    /// Do part K of N (1-based) of the enumerated and random boards (board
+    /// i of each group goes to part i % N + 1) and write it to --out as
+    /// shard-K-of-N.json, for --merge. `auto` reads K and N from a Slurm
+    /// array task (SLURM_ARRAY_TASK_*), `auto/N` also from GNU parallel
+    /// (PARALLEL_SEQ).
+    #[arg(long, value_name = "K/N", value_parser = super::compare::parse_shard,
+          conflicts_with_all = ["render_only", "merge"])]
+    pub shard: Option<Shard>,
+    /// Merge the shard files (shard-K-of-N.json) in these directories into
+    /// the report in --out, the same bytes as one run of the study; every
+    /// part must be there. The study's options are read from the shard
+    /// files; the other options are ignored.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "render_only")]
+    pub merge: Vec<PathBuf>,
 }
 
 impl OddNArgs {
@@ -252,19 +272,36 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     if args.render_only {
         return render_only(args);
     }
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let part = args.shard.unwrap_or(Shard::WHOLE);
+    let shard_file = args.shard.map(shard::file_name);
     // Minutes of work must not end in an unwritable directory, nor in
     // overwriting a file the study does not own.
     check_writable("--out", &args.out.out, true)?;
-    check_owned(&args.out.out, &REPORT_FILES, args.force)?;
+    match &shard_file {
+        Some(name) => check_owned(&args.out.out, &[name.as_str()], args.force)?,
+        None => check_owned(&args.out.out, &REPORT_FILES, args.force)?,
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.jobs)
         .build()
         .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
-    let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
+    let (enumerated, random) = (
+        exact::part_boards(&config, part),
+        sampled::part_boards(&config, part),
+    );
     let threads = pool.current_num_threads();
-    let seconds = estimate(&config) * NANOS_PER_UNIT * 1e-9 * 2.0 / threads.max(1) as f64;
+    let seconds = estimate(&config) * NANOS_PER_UNIT * 1e-9 * 2.0
+        / threads.max(1) as f64
+        / part.count() as f64;
+    let of = match args.shard {
+        Some(s) => format!(", shard {s}"),
+        None => String::new(),
+    };
     eprintln!(
-        "coinline study odd-n: seed {}, {enumerated} enumerated and {random} random boards, {threads} threads; estimated {} (budget {} s)",
+        "coinline study odd-n: seed {}{of}, {enumerated} enumerated and {random} random boards, {threads} threads; estimated {} (budget {} s)",
         config.seed,
         duration(seconds),
         args.budget
@@ -280,10 +317,23 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         exact: &Bar::new(enumerated, "enumerated boards"),
         sampled: &Bar::new(random, "random boards"),
     };
-    let result = pool.install(|| study::run(&config, &bars));
+    let result = pool.install(|| study::run_part(&config, part, &bars));
     for (phase, elapsed) in &result.elapsed {
         eprintln!("  {phase}: {:.1} s", elapsed.as_secs_f64());
     }
+    match shard_file {
+        Some(name) => {
+            let text = shard::to_json(&config, part, &result)?;
+            write_owned(&args.out.out, &[(name.as_str(), text)], args.force)?;
+            Ok(Status::Ok)
+        }
+        None => report(args, &config, study::finish(result)),
+    }
+}
+
+/// Writes the report of `result` into --out and says whether every check
+/// passed.
+fn report(args: &OddNArgs, config: &Config, result: Study) -> Result<Status> {
     let files = study::files(&result.tables(), &config.command_line(), is_committed(args))?;
     write_files(args, &files)?;
     let failures = result.failures();
@@ -299,6 +349,97 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         );
         Ok(Status::FailureFound)
     }
+}
+
+/// `--merge DIR...`: the report of the study whose parts are the shard
+/// files in the directories.
+fn merge(args: &OddNArgs) -> Result<Status> {
+    let mut paths = Vec::new();
+    for dir in &args.merge {
+        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| Error::io(dir, &e))?;
+            if shard::is_file_name(&entry.file_name().to_string_lossy()) {
+                paths.push(entry.path());
+            }
+        }
+    }
+    paths.sort();
+    let dirs = || {
+        let shown: Vec<String> = args.merge.iter().map(|d| d.display().to_string()).collect();
+        shown.join(", ")
+    };
+    if paths.is_empty() {
+        return Err(Error::invalid(format!(
+            "--merge {}: no shard files (shard-K-of-N.json) there",
+            dirs()
+        )));
+    }
+    check_writable("--out", &args.out.out, true)?;
+    check_owned(&args.out.out, &REPORT_FILES, args.force)?;
+    // Each part read, checked against the first, and kept by K.
+    let mut first: Option<(String, Config, Shard)> = None;
+    let mut parts: std::collections::BTreeMap<u64, (String, study::Part)> = Default::default();
+    for path in &paths {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+        let loaded = shard::from_json(&name, &text)?;
+        let (shard, config) = (loaded.shard, loaded.config);
+        match &first {
+            Some((first, c, s)) => {
+                if *c != config {
+                    return Err(Error::invalid(format!(
+                        "{name} and {first} are parts of different studies ({} and {})",
+                        config.command_line(),
+                        c.command_line()
+                    )));
+                }
+                if s.count() != shard.count() {
+                    return Err(Error::invalid(format!(
+                        "{name} is shard {shard} but {first} is shard {s}: different splits"
+                    )));
+                }
+            }
+            None => first = Some((name.clone(), config, shard)),
+        }
+        if let Some((other, _)) = parts.get(&shard.part()) {
+            return Err(Error::invalid(format!(
+                "{name} and {other} are both shard {shard}"
+            )));
+        }
+        parts.insert(shard.part(), (name, loaded.part));
+    }
+    let Some((_, config, shard)) = first else {
+        return Err(Error::invalid("--merge found no shard file"));
+    };
+    let count = shard.count();
+    let missing: Vec<String> = (1..=count)
+        .filter(|k| !parts.contains_key(k))
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::invalid(format!(
+            "--merge {}: shard {} missing: the report needs all {count} parts",
+            dirs(),
+            missing.join(", ")
+        )));
+    }
+    let mut merged: Option<study::Part> = None;
+    for (_, (name, part)) in parts {
+        match &mut merged {
+            Some(m) => m
+                .merge(part)
+                .map_err(|e| Error::invalid(format!("{name}: {e}")))?,
+            None => merged = Some(part),
+        }
+    }
+    let merged = merged.ok_or_else(|| Error::invalid("--merge found no shard file"))?;
+    eprintln!(
+        "coinline study odd-n: merging {} of seed {}",
+        super::plural(count, "shard"),
+        config.seed
+    );
+    report(args, &config, study::finish(merged))
 }
 
 fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {

@@ -43,7 +43,7 @@ pub mod merge;
 pub mod rows;
 pub mod summary_csv;
 
-pub use merge::{merge_rows, row_counts};
+pub use merge::{merge_row_streams, merge_rows, row_counts, Streamed, StreamedInput};
 pub use rows::{RowLayout, RowTimings};
 pub use summary_csv::{rows_digest, summary_path, Summary};
 

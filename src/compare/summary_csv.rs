@@ -116,6 +116,39 @@ impl Write for DigestWriter<'_> {
     }
 }
 
+/// A reader that passes bytes on and digests them: once read to the end,
+/// [`DigestReader::digest`] is the [`rows_digest`] of everything read.
+pub struct DigestReader<R> {
+    inner: R,
+    hasher: sha2::Sha256,
+}
+
+impl<R: std::io::Read> DigestReader<R> {
+    /// Digests what is read from `inner`.
+    pub fn new(inner: R) -> Self {
+        use sha2::Digest;
+        DigestReader {
+            inner,
+            hasher: sha2::Sha256::new(),
+        }
+    }
+
+    /// The digest of everything read so far.
+    pub fn digest(&self) -> String {
+        use sha2::Digest;
+        hex(&self.hasher.clone().finalize())
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for DigestReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use sha2::Digest;
+        let read = self.inner.read(buf)?;
+        self.hasher.update(&buf[..read]);
+        Ok(read)
+    }
+}
+
 impl Default for Summary {
     fn default() -> Self {
         Summary::new(Vec::new())

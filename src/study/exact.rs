@@ -6,7 +6,7 @@ use super::table::CsvTable;
 use super::Config;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
-use crate::generate::{enumerated_board, enumeration_size, Span};
+use crate::generate::{enumerated_board, enumeration_size, Shard, Span};
 use crate::progress::Progress;
 use rayon::prelude::*;
 
@@ -49,7 +49,21 @@ pub fn total_boards(config: &Config) -> u64 {
 /// Checks every board of lengths 1..=max_n over each alphabet, in parallel
 /// on the current rayon pool. `progress` advances by the boards checked.
 pub fn run(config: &Config, progress: &dyn Progress) -> Vec<ExactGroup> {
-    run_game(Game::COINS, config, &check_config(config), progress)
+    run_part(config, Shard::WHOLE, progress)
+}
+
+/// [`run`] on the boards of part `shard` only: board `index` of each group
+/// (length and alphabet) when [`Shard::contains`] it. The groups of all
+/// parts merge ([`Stats::merge`]) into those of [`run`].
+pub fn run_part(config: &Config, shard: Shard, progress: &dyn Progress) -> Vec<ExactGroup> {
+    run_game_part(Game::COINS, config, &check_config(config), shard, progress)
+}
+
+/// How many boards [`run_part`] checks for `shard` (saturating).
+pub fn part_boards(config: &Config, shard: Shard) -> u64 {
+    (config.alphabets.iter())
+        .flat_map(|&a| (1..=config.max_n).map(move |n| enumeration_size(n, a).unwrap_or(u64::MAX)))
+        .fold(0u64, |sum, total| sum.saturating_add(shard.size(total)))
 }
 
 /// [`run`] for any rule set, with the check configured by `check`.
@@ -57,6 +71,17 @@ pub fn run_game(
     game: Game,
     config: &Config,
     check: &CheckConfig,
+    progress: &dyn Progress,
+) -> Vec<ExactGroup> {
+    run_game_part(game, config, check, Shard::WHOLE, progress)
+}
+
+/// [`run_game`] on the boards of part `shard` only (see [`run_part`]).
+pub fn run_game_part(
+    game: Game,
+    config: &Config,
+    check: &CheckConfig,
+    shard: Shard,
     progress: &dyn Progress,
 ) -> Vec<ExactGroup> {
     let mut groups = Vec::new();
@@ -67,12 +92,12 @@ pub fn run_game(
                 .into_par_iter()
                 .map(|chunk| {
                     let mut stats = Stats::default();
-                    let end = total.min((chunk + 1) * CHUNK);
-                    for index in chunk * CHUNK..end {
+                    let (start, end) = (chunk * CHUNK, total.min((chunk + 1) * CHUNK));
+                    for index in (start..end).filter(|&i| shard.contains(i)) {
                         let board = enumerated_board(n, alphabet, index);
                         stats.add(index, &check_builtin(game, &board, check));
                     }
-                    progress.advance(end - chunk * CHUNK);
+                    progress.advance(shard.size(end) - shard.size(start));
                     stats
                 })
                 .reduce(Stats::default, |mut a, b| {

@@ -21,12 +21,13 @@ pub mod findings;
 pub mod outcomes;
 pub mod plots;
 pub mod sampled;
+pub mod shard;
 pub mod smallest;
 pub mod stats;
 pub mod table;
 
 use crate::error::{Error, Result};
-use crate::generate::{enumeration_size, Span, Values};
+use crate::generate::{enumeration_size, Shard, Span, Values};
 use crate::progress::{Progress, Quiet};
 use crate::strategy;
 use std::time::{Duration, Instant};
@@ -310,16 +311,78 @@ impl Tables {
 /// Runs the whole study on the current rayon pool. `config` must be valid
 /// ([`Config::validate`]).
 pub fn run(config: &Config, bars: &Bars<'_>) -> Study {
-    let mut elapsed = Vec::new();
-    let mut timed = |name: &'static str, start: Instant| elapsed.push((name, start.elapsed()));
+    finish(run_part(config, Shard::WHOLE, bars))
+}
+
+/// The part of a study that `--shard` splits: the enumerated and the random
+/// groups, over one part's boards (see [`exact::run_part`] and
+/// [`sampled::run_part`]). The parts of all shards [`Part::merge`] into the
+/// part of the whole run.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// One group per alphabet and length.
+    pub exact: Vec<exact::ExactGroup>,
+    /// One group per length and distribution.
+    pub sampled: Vec<sampled::SampledGroup>,
+    /// Wall time of each phase, for the command's log (not in any file).
+    pub elapsed: Vec<(&'static str, Duration)>,
+}
+
+/// Runs part `shard` of the enumerated and random boards on the current
+/// rayon pool. `config` must be valid ([`Config::validate`]).
+pub fn run_part(config: &Config, shard: Shard, bars: &Bars<'_>) -> Part {
     let start = Instant::now();
-    let exact = exact::run(config, bars.exact);
+    let exact = exact::run_part(config, shard, bars.exact);
     bars.exact.finish();
-    timed("exact", start);
+    let mut elapsed = vec![("exact", start.elapsed())];
     let start = Instant::now();
-    let sampled = sampled::run(config, bars.sampled);
+    let sampled = sampled::run_part(config, shard, bars.sampled);
     bars.sampled.finish();
-    timed("sampled", start);
+    elapsed.push(("sampled", start.elapsed()));
+    Part {
+        exact,
+        sampled,
+        elapsed,
+    }
+}
+
+impl Part {
+    /// Merges the part of other boards of the same study, group by group.
+    /// Refuses a part whose groups are not the same.
+    pub fn merge(&mut self, other: Part) -> Result<()> {
+        let same = self.exact.len() == other.exact.len()
+            && self.sampled.len() == other.sampled.len()
+            && (self.exact.iter().zip(&other.exact))
+                .all(|(a, b)| (a.n, a.alphabet) == (b.n, b.alphabet))
+            && (self.sampled.iter().zip(&other.sampled))
+                .all(|(a, b)| (a.n, a.values, a.seed) == (b.n, b.values, b.seed));
+        if !same {
+            return Err(Error::invalid(
+                "the parts have different groups: not parts of one study",
+            ));
+        }
+        for (a, b) in self.exact.iter_mut().zip(other.exact) {
+            a.stats.merge(b.stats);
+        }
+        for (a, b) in self.sampled.iter_mut().zip(other.sampled) {
+            a.stats.merge(b.stats);
+        }
+        for (phase, time) in other.elapsed {
+            match self.elapsed.iter_mut().find(|(p, _)| *p == phase) {
+                Some((_, sum)) => *sum += time,
+                None => self.elapsed.push((phase, time)),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The whole study from the merged part of all its boards: the
+/// counterexample searches and the families, which `--shard` does not
+/// split, are computed here.
+pub fn finish(part: Part) -> Study {
+    let mut elapsed = part.elapsed;
+    let mut timed = |name: &'static str, start: Instant| elapsed.push((name, start.elapsed()));
     let start = Instant::now();
     let smallest = smallest::search_all();
     timed("smallest", start);
@@ -327,8 +390,8 @@ pub fn run(config: &Config, bars: &Bars<'_>) -> Study {
     let family = family::table();
     timed("family", start);
     Study {
-        exact,
-        sampled,
+        exact: part.exact,
+        sampled: part.sampled,
         smallest,
         family,
         elapsed,

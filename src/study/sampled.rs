@@ -13,7 +13,7 @@ use super::Config;
 use crate::board::Board;
 use crate::check::{check_builtin, CheckConfig};
 use crate::game::Game;
-use crate::generate::{SplitMix64, Values};
+use crate::generate::{Shard, SplitMix64, Values};
 use crate::progress::Progress;
 use rayon::prelude::*;
 
@@ -53,7 +53,26 @@ pub fn total_boards(config: &Config) -> u64 {
 /// and every distribution, in parallel on the current rayon pool. Minimax
 /// takes part up to the default check limit.
 pub fn run(config: &Config, progress: &dyn Progress) -> Vec<SampledGroup> {
-    run_game(Game::COINS, config, &CheckConfig::default(), progress)
+    run_part(config, Shard::WHOLE, progress)
+}
+
+/// [`run`] on the boards of part `shard` only: board `index` of each group
+/// (length and distribution) when [`Shard::contains`] it. The groups of
+/// all parts merge ([`Stats::merge`]) into those of [`run`].
+pub fn run_part(config: &Config, shard: Shard, progress: &dyn Progress) -> Vec<SampledGroup> {
+    run_game_part(
+        Game::COINS,
+        config,
+        &CheckConfig::default(),
+        shard,
+        progress,
+    )
+}
+
+/// How many boards [`run_part`] checks for `shard` (saturating).
+pub fn part_boards(config: &Config, shard: Shard) -> u64 {
+    let groups = (config.sizes.len() as u64).saturating_mul(config.values.len() as u64);
+    groups.saturating_mul(shard.size(config.boards))
 }
 
 /// [`run`] for any rule set, with the check configured by `check`.
@@ -63,11 +82,23 @@ pub fn run_game(
     check: &CheckConfig,
     progress: &dyn Progress,
 ) -> Vec<SampledGroup> {
+    run_game_part(game, config, check, Shard::WHOLE, progress)
+}
+
+/// [`run_game`] on the boards of part `shard` only (see [`run_part`]).
+pub fn run_game_part(
+    game: Game,
+    config: &Config,
+    check: &CheckConfig,
+    shard: Shard,
+    progress: &dyn Progress,
+) -> Vec<SampledGroup> {
     let mut groups = Vec::new();
     for &n in &config.sizes {
         for &values in &config.values {
             let stats = (0..config.boards)
                 .into_par_iter()
+                .filter(|&index| shard.contains(index))
                 .fold(Stats::default, |mut stats, index| {
                     let board = board(config.seed, n, index, values);
                     stats.add(index, &check_builtin(game, &board, check));

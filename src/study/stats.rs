@@ -3,8 +3,9 @@
 //!
 //! Like [`Tally`], [`Stats`] merges: the stats of disjoint parts of a run
 //! merge into the stats of the whole whatever the split, and every kept
-//! example is the one with the smallest key, so thread count never changes
-//! a figure.
+//! example is the one with the smallest key, so neither thread count nor
+//! `--shard` changes a figure (shards write their stats as JSON, see
+//! [`super::shard`]).
 
 use crate::board::Board;
 use crate::check::{odd_n_bound, CaseReport};
@@ -12,7 +13,7 @@ use crate::solve::exact_solvers;
 use crate::summary::{wilson_interval, HeuristicTally, Tally};
 
 /// How the odd-n bound fared on the odd-length boards of a group.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BoundTally {
     /// Odd-length boards with a value.
     pub checked: u64,
@@ -39,9 +40,10 @@ impl BoundTally {
     }
 
     fn merge(&mut self, other: BoundTally) {
-        self.checked += other.checked;
-        self.held += other.held;
-        self.tight += other.tight;
+        // Saturating: stats may come from shard files.
+        self.checked = self.checked.saturating_add(other.checked);
+        self.held = self.held.saturating_add(other.held);
+        self.tight = self.tight.saturating_add(other.tight);
         if let Some((key, board)) = other.broken {
             if self.broken.as_ref().is_none_or(|(k, _)| key < *k) {
                 self.broken = Some((key, board));
@@ -53,7 +55,7 @@ impl BoundTally {
 /// The smallest share of the sum the first player gets under optimal play,
 /// over the boards of a group with a positive sum, in rule sets that score
 /// every value (elsewhere the totals depend on the line played).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ShareTally {
     /// Boards with a positive sum whose totals follow from the value.
     pub checked: u64,
@@ -96,8 +98,8 @@ impl ShareTally {
     }
 
     fn merge(&mut self, other: ShareTally) {
-        self.checked += other.checked;
-        self.at_most_half += other.at_most_half;
+        self.checked = self.checked.saturating_add(other.checked);
+        self.at_most_half = self.at_most_half.saturating_add(other.at_most_half);
         if let Some((first, sum, key, board)) = other.worst {
             self.keep(first, sum, key, &board);
         }
@@ -105,7 +107,7 @@ impl ShareTally {
 }
 
 /// Everything the study records about a group of boards.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Outcomes, agreement and heuristic regret.
     pub tally: Tally,

@@ -784,6 +784,21 @@ fn merge_refuses_malformed_or_overlapping_input() {
         assert!(!dir.join("m.csv").exists());
         assert!(!dir.join("m-summary.csv").exists());
     }
+    // Rows stream into a temporary file: a refusal halfway leaves none.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // Standard output cannot take rows back: nothing is written to it.
+    let out = coinline(&["merge", "--out", "-", "a.csv", "c.csv"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let ok = coinline(&["merge", "--out", "m.csv", "b.csv", "a.csv"], &dir);
     assert_status(&ok, 0);
     compare("whole.csv", "1/1", &[]);

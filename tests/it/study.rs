@@ -335,3 +335,147 @@ fn every_series_of_the_committed_plots_is_visible_and_named() {
         assert_eq!(texts.iter().filter(|t| *t == "100").count(), 1);
     }
 }
+
+#[test]
+fn three_shards_merge_into_the_bytes_of_one_run() {
+    let dir = std::env::temp_dir().join(format!("coinline-study-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (whole, parts, merged) = (at("whole"), at("parts"), at("merged"));
+    let study = |more: &[&str]| {
+        let options = [
+            "study",
+            "odd-n",
+            "--max-n",
+            "5",
+            "--alphabet",
+            "-1..1",
+            "--sizes",
+            "11,12,13",
+            "--boards",
+            "17",
+            "--values=-3..3,spiky",
+        ];
+        coinline(&[&options[..], more].concat())
+    };
+    let ok = |out: std::process::Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        stderr
+    };
+    ok(study(&["--seed", "9", "--out", &whole]));
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let stderr = ok(study(&["--seed", "9", "--shard", &shard, "--out", &parts]));
+        assert!(stderr.contains(&format!("shard {k}/3")), "{stderr}");
+    }
+    // A shard writes its part only, no report.
+    assert!(!Path::new(&parts).join("README.md").exists());
+    // Two parts are not the study: refused, nothing written.
+    let two = dir.join("two");
+    std::fs::create_dir_all(&two).unwrap();
+    for k in 1..=2 {
+        let name = format!("shard-{k}-of-3.json");
+        std::fs::copy(Path::new(&parts).join(&name), two.join(&name)).unwrap();
+    }
+    let out = coinline(&[
+        "study",
+        "odd-n",
+        "--merge",
+        two.to_str().unwrap(),
+        "--out",
+        &merged,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("shard 3/3 missing"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!Path::new(&merged).exists());
+    // A part of another study (another seed) is refused.
+    ok(study(&[
+        "--seed",
+        "10",
+        "--shard",
+        "3/3",
+        "--out",
+        two.to_str().unwrap(),
+    ]));
+    let out = coinline(&[
+        "study",
+        "odd-n",
+        "--merge",
+        two.to_str().unwrap(),
+        "--out",
+        &merged,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("parts of different studies"), "{stderr}");
+    // All three: the report of the whole run, byte for byte.
+    let stderr = ok(coinline(&[
+        "study", "odd-n", "--merge", &parts, "--out", &merged,
+    ]));
+    assert!(stderr.contains("merging 3 shards"), "{stderr}");
+    let files = CSV_FILES
+        .iter()
+        .chain(&["loss-rate.svg", "greedy-optimal-rate.svg", "README.md"]);
+    for name in files {
+        let read = |d: &str| std::fs::read(Path::new(d).join(name)).unwrap();
+        assert!(read(&whole) == read(&merged), "{name} differs");
+    }
+    let sampled = std::fs::read_to_string(Path::new(&merged).join("sampled.csv")).unwrap();
+    assert_eq!(
+        sampled.lines().count(),
+        1 + 3 * 2,
+        "header, 3 lengths x 2 distributions"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shard_auto_reads_the_slurm_array_task() {
+    let dir = std::env::temp_dir().join(format!("coinline-study-auto-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |env: &[(&str, &str)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_coinline"));
+        command.args([
+            "study", "odd-n", "--max-n", "3", "--sizes", "11", "--boards", "5",
+        ]);
+        command.args(["--shard", "auto", "--out", dir.to_str().unwrap()]);
+        for name in [
+            "SLURM_ARRAY_TASK_ID",
+            "SLURM_ARRAY_TASK_MIN",
+            "SLURM_ARRAY_TASK_MAX",
+        ] {
+            command.env_remove(name);
+        }
+        command
+            .env_remove("SLURM_ARRAY_TASK_COUNT")
+            .env_remove("PARALLEL_SEQ");
+        command.envs(env.iter().copied()).output().unwrap()
+    };
+    let out = run(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("SLURM_ARRAY_TASK_ID"), "{stderr}");
+    assert!(!dir.exists(), "nothing is written without a shard");
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "5"),
+        ("SLURM_ARRAY_TASK_MIN", "4"),
+        ("SLURM_ARRAY_TASK_MAX", "6"),
+    ];
+    let out = run(&slurm);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    assert_eq!(names, ["shard-2-of-3.json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
