@@ -630,3 +630,835 @@ fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Opt
     }
     violation
 }
+
+#[cfg(test)]
+mod tests {
+    //! Exact values of the check: each violation's signature and message,
+    //! the limits at their boundaries, the invariants of each game, the
+    //! solver the invariants use, and each violation produced by a real or
+    //! planted solver or heuristic on a board where the value is known.
+
+    use super::*;
+    use crate::mutants::{
+        BadLine, BoastfulGreedy, FlippedTable, GreedyAsExact, Inflated, TakesTwo,
+    };
+    use crate::solve::{Cost, Generic, Linear, Memo, Minimax, Table};
+    use crate::strategy::Greedy;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// The generic solver's (right) value plus `off`, on every board but
+    /// `home`; with the stated cost `seconds`. Right on `home`, so it agrees
+    /// with the others there; the invariants, which solve other boards, see
+    /// the error.
+    struct Off {
+        name: &'static str,
+        off: i64,
+        home: Option<Board>,
+        seconds: Option<f64>,
+    }
+
+    impl Off {
+        fn new(name: &'static str, off: i64, home: Option<&str>, seconds: Option<f64>) -> Off {
+            Off {
+                name,
+                off,
+                home: home.map(board),
+                seconds,
+            }
+        }
+    }
+
+    impl Solver for Off {
+        fn name(&self) -> &str {
+            self.name
+        }
+
+        fn cost(&self, _game: Game, _n: usize) -> Option<crate::solve::Cost> {
+            self.seconds.map(|seconds| Cost {
+                states: 1.0,
+                seconds,
+            })
+        }
+
+        fn difference(&self, game: Game, board: &Board) -> i64 {
+            let value = Generic.difference(game, board);
+            if self.home.as_ref() == Some(board) {
+                value
+            } else {
+                value + self.off
+            }
+        }
+    }
+
+    /// Table's value with a line of one move, whatever the board.
+    struct Stops;
+
+    impl Solver for Stops {
+        fn name(&self) -> &str {
+            "stops"
+        }
+
+        fn difference(&self, game: Game, board: &Board) -> i64 {
+            Table.difference(game, board)
+        }
+
+        fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+            let take = crate::game::Move::take(crate::game::Side::Left, 1);
+            Some((self.difference(game, board), Line::new(vec![take])))
+        }
+    }
+
+    /// (solver, difference) of each entry of the report, in order.
+    fn differences(report: &CaseReport) -> Vec<(&str, Option<i64>)> {
+        report
+            .solvers
+            .iter()
+            .map(|s| (s.solver.as_str(), s.difference))
+            .collect()
+    }
+
+    #[test]
+    fn odd_n_bound_exact_values() {
+        // 1 5 1: O = 2, E = 5; min(2 - 5, 5 - 2 + 2 * 1) = -3 (the first term).
+        assert_eq!(odd_n_bound(&board("1 5 1")), Some(-3));
+        // 5 1 5: O = 10, E = 1; min(10 - 1, 1 - 10 + 2 * 5) = 1 (the second).
+        assert_eq!(odd_n_bound(&board("5 1 5")), Some(1));
+        // 1 0 4: O = 5, E = 0; min(5, -5 + 2 * 4) = 3; max(first, last) is 4.
+        assert_eq!(odd_n_bound(&board("1 0 4")), Some(3));
+        // 3 9 4 0 1: O = 8, E = 9; min(-1, 1 + 2 * 3) = -1.
+        assert_eq!(odd_n_bound(&board("3 9 4 0 1")), Some(-1));
+        assert_eq!(odd_n_bound(&board("7")), Some(7));
+        assert_eq!(odd_n_bound(&Board::default()), None);
+        // Computed in i128: 2 * i64::MAX does not overflow.
+        let max = i128::from(i64::MAX);
+        assert_eq!(odd_n_bound(&board("9223372036854775807")), Some(max));
+    }
+
+    #[test]
+    fn default_limits_per_game() {
+        assert_eq!(default_minimax_max(Game::COINS), 16);
+        assert_eq!(default_minimax_max(Game::STONEGAME7), 16);
+        assert_eq!(default_minimax_max(Game::NUMBERGAME), 12);
+        assert_eq!(default_minimax_max(Game::GAMEOFSUM), 10);
+        for game in [Game::STONEGAME3, Game::PIZZA] {
+            let n = minimax::longest_within(game, 2e4);
+            assert_eq!(default_minimax_max(game), n, "{game}");
+        }
+        assert_eq!(default_minimax_max(Game::STONEGAME3), 15);
+        assert_eq!(default_minimax_max(Game::PIZZA), 10);
+        let config = CheckConfig::default();
+        assert_eq!(
+            config,
+            CheckConfig {
+                minimax_max: None,
+                invariants: true,
+                minimax_lines: false,
+            }
+        );
+        for game in Game::ALL {
+            assert_eq!(
+                config.minimax_limit(game),
+                default_minimax_max(game),
+                "{game}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_set_limit_is_capped_at_the_refusal_limit() {
+        let five = CheckConfig::default().with_minimax_max(5);
+        assert_eq!(
+            five,
+            CheckConfig {
+                minimax_max: Some(5),
+                invariants: true,
+                minimax_lines: false,
+            }
+        );
+        let lines = CheckConfig {
+            invariants: false,
+            minimax_lines: true,
+            ..CheckConfig::default()
+        };
+        assert_eq!(
+            lines.with_minimax_max(0),
+            CheckConfig {
+                minimax_max: Some(0),
+                invariants: false,
+                minimax_lines: true,
+            }
+        );
+        assert_eq!(five.minimax_limit(Game::COINS), 5);
+        assert_eq!(five.minimax_limit(Game::GAMEOFSUM), 5);
+        // Coins refuses above 27, numbergame above 19, gameofsum above 17.
+        for (game, cap) in [
+            (Game::COINS, 27),
+            (Game::STONEGAME7, 27),
+            (Game::NUMBERGAME, 19),
+            (Game::GAMEOFSUM, 17),
+        ] {
+            let config = |n| CheckConfig::default().with_minimax_max(n);
+            assert_eq!(config(cap - 1).minimax_limit(game), cap - 1, "{game}");
+            assert_eq!(config(cap).minimax_limit(game), cap, "{game}");
+            assert_eq!(config(cap + 1).minimax_limit(game), cap, "{game}");
+            assert_eq!(config(usize::MAX).minimax_limit(game), cap, "{game}");
+        }
+        assert_eq!(
+            CheckConfig::default()
+                .with_minimax_max(1000)
+                .minimax_limit(Game::PIZZA),
+            minimax::refusal_limit(Game::PIZZA)
+        );
+    }
+
+    #[test]
+    fn invariants_per_game() {
+        use Invariant::*;
+        assert_eq!(
+            invariants(Game::COINS),
+            [EvenTotals, Reversal, Shift, OddBound]
+        );
+        assert_eq!(invariants(Game::NUMBERGAME), [Reversal]);
+        assert_eq!(invariants(Game::GAMEOFSUM), [EvenTotals, Reversal]);
+        assert_eq!(invariants(Game::STONEGAME7), [Reversal, Shift]);
+        assert_eq!(invariants(Game::STONEGAME3), [EvenTotals]);
+        assert_eq!(invariants(Game::PIZZA), [EvenTotals, Reversal, Shift]);
+        let names: Vec<&str> = [EvenTotals, Reversal, Shift, OddBound]
+            .into_iter()
+            .map(Invariant::name)
+            .collect();
+        assert_eq!(names, ["even-totals", "reversal", "shift", "odd-bound"]);
+    }
+
+    #[test]
+    fn each_violation_has_its_signature_and_message() {
+        let s = String::from;
+        let cases = [
+            (
+                Violation::Disagree {
+                    solver: s("memo"),
+                    difference: -3,
+                    reference: s("minimax"),
+                    expected: 11,
+                },
+                "disagree:memo",
+                "solver memo says -3 but minimax says 11",
+            ),
+            (
+                Violation::BadLine {
+                    who: s("greedy"),
+                    problem: s("L R: the game is not over"),
+                },
+                "bad-line:greedy",
+                "greedy's line: L R: the game is not over",
+            ),
+            (
+                Violation::OddTotals {
+                    solver: s("table"),
+                    difference: 2,
+                },
+                "odd-totals:table",
+                "solver table says 2, which has the wrong parity for the board's sum",
+            ),
+            (
+                Violation::NotSymmetric {
+                    solver: s("linear"),
+                    forward: 1,
+                    backward: 3,
+                },
+                "not-symmetric:linear",
+                "solver linear gives 1 but 3 on the reversed board",
+            ),
+            (
+                Violation::ShiftBroken {
+                    solver: s("generic"),
+                    shift: -1,
+                    before: 4,
+                    after: 7,
+                    expected: 3,
+                },
+                "shift:generic",
+                "solver generic: adding -1 to every value moved the value from 4 to 7, not 3",
+            ),
+            (
+                Violation::AboveOddBound {
+                    value: -1,
+                    bound: -3,
+                },
+                "above-odd-bound",
+                "the value -1 exceeds the odd-n bound min(O - E, E - O + 2 max(first, last)) = -3",
+            ),
+            (
+                Violation::BeatsOptimal {
+                    heuristic: s("greedy"),
+                    achieved: 2,
+                    optimal: 0,
+                },
+                "beats-optimal:greedy",
+                "heuristic greedy achieves 2, more than the optimal 0",
+            ),
+            (
+                Violation::BelowGuarantee {
+                    heuristic: s("parity"),
+                    achieved: -3,
+                    guaranteed: 0,
+                },
+                "below-guarantee:parity",
+                "heuristic parity achieves -3, below its guaranteed 0",
+            ),
+            (
+                Violation::NoSolver,
+                "no-solver",
+                "no exact solver accepts this board",
+            ),
+        ];
+        for (violation, signature, message) in cases {
+            assert_eq!(violation.signature(), signature);
+            assert_eq!(violation.to_string(), message);
+        }
+    }
+
+    #[test]
+    fn the_built_in_check_of_a_coins_board() {
+        // 8 15 3 7: the first player takes 7, 15 (22) against 8, 3 (11).
+        let report = check_builtin(Game::COINS, &board("8 15 3 7"), &CheckConfig::default());
+        assert!(report.is_ok(), "{:?}", report.violation);
+        assert_eq!(report.violation, None);
+        assert_eq!(report.game, Game::COINS);
+        assert_eq!(report.board, board("8 15 3 7"));
+        assert_eq!(report.value, Some(11));
+        assert_eq!(
+            differences(&report),
+            [
+                ("minimax", Some(11)),
+                ("memo", Some(11)),
+                ("generic", Some(11)),
+                ("linear", Some(11)),
+                ("table", Some(11)),
+            ]
+        );
+        assert_eq!(report.difference_of("minimax"), Some(11));
+        assert_eq!(report.difference_of("table"), Some(11));
+        assert_eq!(report.difference_of("nobody"), None);
+        assert_eq!(
+            report.optimal_totals(),
+            Some(Totals {
+                first: 22,
+                second: 11
+            })
+        );
+        // Minimax builds no line unless asked; table always does.
+        assert_eq!(report.solvers[0].line, None);
+        let table_line = report.solvers[4].line.as_ref().map(|l| l.to_string());
+        assert_eq!(table_line.as_deref(), Some("R L L L"));
+        // Greedy takes 8, loses 15, takes 7, loses 3: 15 - 18. Parity keeps
+        // the even positions, 15 and 7: 22 - 11.
+        let names: Vec<&str> = report
+            .heuristics
+            .iter()
+            .map(|h| h.heuristic.as_str())
+            .collect();
+        assert_eq!(names, ["greedy", "parity"]);
+        assert_eq!(report.performance_of("greedy").unwrap().difference, -3);
+        assert_eq!(report.performance_of("parity").unwrap().difference, 11);
+        assert_eq!(report.performance_of("nobody"), None);
+    }
+
+    #[test]
+    fn minimax_gives_its_line_on_request() {
+        let config = CheckConfig {
+            minimax_lines: true,
+            ..CheckConfig::default()
+        };
+        let report = check(
+            Game::COINS,
+            &board("8 15 3 7"),
+            &[&Minimax, &Table],
+            &[],
+            &config,
+        );
+        assert!(report.is_ok(), "{:?}", report.violation);
+        let lines: Vec<Option<String>> = report
+            .solvers
+            .iter()
+            .map(|s| s.line.as_ref().map(|l| l.to_string()))
+            .collect();
+        assert_eq!(lines, [Some("R L L L".into()), Some("R L L L".into())]);
+        assert!(report.heuristics.is_empty());
+    }
+
+    #[test]
+    fn boards_the_invariants_and_heuristics_accept() {
+        // Values and their totals, each checked by every built-in solver and
+        // heuristic: sum - value even, reversal, the shift, the odd-n bound
+        // where it is tight, heuristics at exactly their guarantee or the
+        // optimum.
+        for (game, text, value) in [
+            // 1 5 1: -3 and the bound min(2 - 5, 5 - 2 + 2) = -3, tight.
+            (Game::COINS, "1 5 1", -3),
+            // Greedy and parity both take 2: exactly the value, 1.
+            (Game::COINS, "1 2", 1),
+            // Parity (and greedy) achieve exactly 0, parity's guarantee.
+            (Game::COINS, "1 1", 0),
+            (Game::COINS, "3 1 2", 2),
+            (Game::COINS, "9223372036854775807", i64::MAX),
+            // Delete 2 1, the opponent must take -5: 5, and sum - value =
+            // -7 is odd (numbergame has no parity invariant).
+            (Game::NUMBERGAME, "-5 2 1", 5),
+            // LeetCode 1690's first example.
+            (Game::STONEGAME7, "5 3 1 4 2", 6),
+            // Take 4: the rest, -10 -20 7, is worth -3 to the opponent (7,
+            // then the first player takes -10 and -20 gives 10).
+            (Game::GAMEOFSUM, "4 -10 -20 7", 7),
+            (Game::PIZZA, "1 9 2", 8),
+            // LeetCode 1406's first example: taking 1, 2, 3 leaves 7, -1.
+            (Game::STONEGAME3, "1 2 3 7", -1),
+        ] {
+            let report = check_builtin(game, &board(text), &CheckConfig::default());
+            assert_eq!(report.violation, None, "{game} {text}");
+            assert!(report.is_ok());
+            assert_eq!(report.value, Some(value), "{game} {text}");
+        }
+    }
+
+    #[test]
+    fn totals_only_where_every_value_is_scored() {
+        let report = check_builtin(Game::NUMBERGAME, &board("-5 2 1"), &CheckConfig::default());
+        assert_eq!(report.value, Some(5));
+        assert_eq!(report.optimal_totals(), None);
+        // Linear is coins only: skipped, not run.
+        assert_eq!(
+            differences(&report),
+            [
+                ("minimax", Some(5)),
+                ("memo", Some(5)),
+                ("generic", Some(5)),
+                ("linear", None),
+                ("table", Some(5)),
+            ]
+        );
+        // Parity applies to coins only: not a fault.
+        assert_eq!(report.performance_of("parity"), None);
+        assert!(report.performance_of("greedy").is_some());
+    }
+
+    #[test]
+    fn minimax_runs_up_to_the_limit_and_not_beyond() {
+        let config = CheckConfig::default().with_minimax_max(4);
+        let at = check_builtin(Game::COINS, &board("1 2 3 4"), &config);
+        assert!(at.is_ok(), "{:?}", at.violation);
+        assert_eq!(at.difference_of("minimax"), Some(2));
+        assert_eq!(at.difference_of("memo"), Some(2));
+        let above = check_builtin(Game::COINS, &board("1 2 3 4 5"), &config);
+        assert!(above.is_ok(), "{:?}", above.violation);
+        assert_eq!(above.difference_of("minimax"), None);
+        assert_eq!(above.difference_of("memo"), Some(3));
+        assert_eq!(above.value, Some(3));
+        // The default limit of coins, 16.
+        let values = |n: usize| Board::new((1..=n as i64).collect()).unwrap();
+        let config = CheckConfig::default();
+        let at = check(Game::COINS, &values(16), &[&Minimax, &Table], &[], &config);
+        assert_eq!(differences(&at), [("minimax", Some(8)), ("table", Some(8))]);
+        let above = check(Game::COINS, &values(17), &[&Minimax, &Table], &[], &config);
+        assert_eq!(differences(&above), [("minimax", None), ("table", Some(9))]);
+        // Only the ground truth has the check's limit.
+        let memo = check(Game::COINS, &values(17), &[&Memo], &[], &config);
+        assert_eq!(differences(&memo), [("memo", Some(9))]);
+    }
+
+    #[test]
+    fn no_solver_that_runs_is_a_violation() {
+        let b = board("1 2 3");
+        let report = check(Game::COINS, &b, &[], &[&Greedy], &CheckConfig::default());
+        assert_eq!(report.violation, Some(Violation::NoSolver));
+        assert!(!report.is_ok());
+        assert_eq!(report.value, None);
+        assert!(report.heuristics.is_empty());
+        let report = check(
+            Game::NUMBERGAME,
+            &b,
+            &[&Linear],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(report.violation, Some(Violation::NoSolver));
+        assert_eq!(differences(&report), [("linear", None)]);
+        assert_eq!(report.optimal_totals(), None);
+    }
+
+    #[test]
+    fn a_disagreement_names_both_solvers() {
+        let b = board("8 15 3 7");
+        let report = check(
+            Game::COINS,
+            &b,
+            &[&Table, &GreedyAsExact, &Memo],
+            &[&Greedy],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::Disagree {
+                solver: "greedy-as-exact".into(),
+                difference: -3,
+                reference: "table".into(),
+                expected: 11,
+            })
+        );
+        assert!(!report.is_ok());
+        // Every solver still runs and reports; the value is the first's.
+        assert_eq!(
+            differences(&report),
+            [
+                ("table", Some(11)),
+                ("greedy-as-exact", Some(-3)),
+                ("memo", Some(11))
+            ]
+        );
+        assert_eq!(report.value, Some(11));
+        assert_eq!(report.difference_of("greedy-as-exact"), Some(-3));
+        // No heuristic is judged against a value in doubt.
+        assert!(report.heuristics.is_empty());
+    }
+
+    #[test]
+    fn a_bad_line_is_reported_with_its_replay() {
+        // Always taking the left end of 8 15 3 7 scores 8 + 3 against 15 + 7.
+        let b = board("8 15 3 7");
+        let expected = Some(Violation::BadLine {
+            who: "bad-line".into(),
+            problem: "L L L L replays to 11 - 22 = -11, not 11".into(),
+        });
+        let report = check(Game::COINS, &b, &[&BadLine], &[], &CheckConfig::default());
+        assert_eq!(report.violation, expected);
+        assert_eq!(report.value, Some(11));
+        // The first violation stays, though greedy-as-exact disagrees next.
+        let report = check(
+            Game::COINS,
+            &b,
+            &[&BadLine, &GreedyAsExact],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(report.violation, expected);
+        assert_eq!(
+            differences(&report),
+            [("bad-line", Some(11)), ("greedy-as-exact", Some(-3))]
+        );
+        // A line that does not end the game: the replay's error.
+        let report = check(
+            Game::COINS,
+            &board("1 2 3"),
+            &[&Stops],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::BadLine {
+                who: "stops".into(),
+                problem: "L: the line ends with moves still possible (2 values left)".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn odd_totals_in_a_game_that_scores_everything() {
+        // 1 2 has the value 1; 2 leaves first + second = 3 with first -
+        // second = 2: no integer totals.
+        let odd = Off::new("odd", 1, None, None);
+        let report = check(
+            Game::COINS,
+            &board("1 2"),
+            &[&odd],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::OddTotals {
+                solver: "odd".into(),
+                difference: 2,
+            })
+        );
+        // Numbergame deletes values: its totals need not add up to the sum.
+        let report = check(
+            Game::NUMBERGAME,
+            &board("1 2"),
+            &[&odd],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(report.violation, None);
+        assert_eq!(report.value, Some(2));
+    }
+
+    #[test]
+    fn the_invariants_use_the_cheapest_solver_that_ran() {
+        // Each is right on 1 2 (value 1) and off by 2 on 2 1: the reversal
+        // is reported with the solver the invariants used.
+        let a = Off::new("a", 2, Some("1 2"), Some(1.0));
+        let b = Off::new("b", 2, Some("1 2"), Some(2.0));
+        let a2 = Off::new("a2", 2, Some("1 2"), Some(1.0));
+        let c = Off::new("c", 2, Some("1 2"), None);
+        let c2 = Off::new("c2", 2, Some("1 2"), None);
+        let used = |solvers: &[&dyn Solver]| {
+            let report = check(
+                Game::COINS,
+                &board("1 2"),
+                solvers,
+                &[],
+                &CheckConfig::default(),
+            );
+            match report.violation {
+                Some(Violation::NotSymmetric {
+                    solver,
+                    forward: 1,
+                    backward: 3,
+                }) => solver,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(used(&[&b, &a, &c]), "a");
+        assert_eq!(used(&[&a, &b]), "a");
+        assert_eq!(used(&[&c, &b]), "b");
+        // A tie, or no cost stated: the first.
+        assert_eq!(used(&[&a, &a2]), "a");
+        assert_eq!(used(&[&a2, &a]), "a2");
+        assert_eq!(used(&[&c, &c2]), "c");
+        // A solver that did not run is not used.
+        let limited = CheckConfig::default().with_minimax_max(1);
+        let report = check(Game::COINS, &board("1 2"), &[&Minimax, &c], &[], &limited);
+        assert_eq!(
+            report.violation.map(|v| v.signature()),
+            Some("not-symmetric:c".into())
+        );
+        // Without the invariants nothing is found.
+        let off = CheckConfig {
+            invariants: false,
+            ..CheckConfig::default()
+        };
+        let report = check(Game::COINS, &board("1 2"), &[&a], &[], &off);
+        assert_eq!(report.violation, None);
+        assert_eq!(report.value, Some(1));
+    }
+
+    #[test]
+    fn a_broken_shift_by_one() {
+        // 2 2 (value 0) is its own reversal; 3 3 has the value 0 too, the
+        // solver says 2.
+        let off = Off::new("off", 2, Some("2 2"), None);
+        let report = check(
+            Game::COINS,
+            &board("2 2"),
+            &[&off],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::ShiftBroken {
+                solver: "off".into(),
+                shift: 1,
+                before: 0,
+                after: 2,
+                expected: 0,
+            })
+        );
+        // 1 3 1 (value -1): adding 1 to each of 3 values adds 1 to the value
+        // (2 4 2 has the value 0); the solver says 2.
+        let off = Off::new("off", 2, Some("1 3 1"), None);
+        let report = check(
+            Game::COINS,
+            &board("1 3 1"),
+            &[&off],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::ShiftBroken {
+                solver: "off".into(),
+                shift: 1,
+                before: -1,
+                after: 2,
+                expected: 0,
+            })
+        );
+        // Stonegame7 (score=rest) on 4 values: adding 1 adds n / 2 = 2.
+        let off = Off::new("off", 2, Some("3 1 1 3"), None);
+        let report = check(
+            Game::STONEGAME7,
+            &board("3 1 1 3"),
+            &[&off],
+            &[],
+            &CheckConfig::default(),
+        );
+        let before = Generic.difference(Game::STONEGAME7, &board("3 1 1 3"));
+        // Remove a 3 (scoring 5), then 1 - 1 + 3 - 0 = 1 for the opponent.
+        assert_eq!(before, 4);
+        // 4 2 2 4 has the value 6; the solver says 8.
+        assert_eq!(
+            report.violation,
+            Some(Violation::ShiftBroken {
+                solver: "off".into(),
+                shift: 1,
+                before,
+                after: 8,
+                expected: 6,
+            })
+        );
+    }
+
+    #[test]
+    fn the_shift_is_minus_one_only_when_plus_one_overflows() {
+        let max = i64::MAX;
+        let off = Off::new("off", -2, Some("9223372036854775807"), None);
+        let report = check(
+            Game::COINS,
+            &board("9223372036854775807"),
+            &[&off],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::ShiftBroken {
+                solver: "off".into(),
+                shift: -1,
+                before: max,
+                after: max - 3,
+                expected: i128::from(max) - 1,
+            })
+        );
+        // One below i64::MAX: +1 still fits.
+        let off = Off::new("off", -2, Some("9223372036854775806"), None);
+        let report = check(
+            Game::COINS,
+            &board("9223372036854775806"),
+            &[&off],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::ShiftBroken {
+                solver: "off".into(),
+                shift: 1,
+                before: max - 1,
+                after: max - 2,
+                expected: i128::from(max),
+            })
+        );
+    }
+
+    #[test]
+    fn above_the_odd_n_bound() {
+        // 1 5 1: value -3 and bound -3, tight; inflated says -1.
+        let report = check(
+            Game::COINS,
+            &board("1 5 1"),
+            &[&Inflated],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::AboveOddBound {
+                value: -1,
+                bound: -3
+            })
+        );
+        // 1 5 1 5 1 (value -7, bound min(3 - 10, 10 - 3 + 2) = -7): -5.
+        let report = check(
+            Game::COINS,
+            &board("1 5 1 5 1"),
+            &[&Inflated],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::AboveOddBound {
+                value: -5,
+                bound: -7
+            })
+        );
+        // The bound is proved for coins only: pizza has none. Its value on
+        // 1 5 1 is 5 (the 5 first, then a 1 each); off by 2 everywhere
+        // keeps reversal, shift and parity.
+        let off = Off::new("off", 2, None, None);
+        let report = check(
+            Game::PIZZA,
+            &board("1 5 1"),
+            &[&off],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert_eq!(report.violation, None);
+        assert_eq!(report.value, Some(7));
+    }
+
+    #[test]
+    fn heuristic_violations() {
+        let b = board("8 15 3 7");
+        let config = CheckConfig::default();
+        // Greedy loses by 3 against a best response, below 0.
+        let report = check(Game::COINS, &b, &[&Table], &[&BoastfulGreedy], &config);
+        assert_eq!(
+            report.violation,
+            Some(Violation::BelowGuarantee {
+                heuristic: "boastful-greedy".into(),
+                achieved: -3,
+                guaranteed: 0,
+            })
+        );
+        // 3 1 2: flipped-table says 0 (its value is 2), greedy gets 2.
+        let report = check(
+            Game::COINS,
+            &board("3 1 2"),
+            &[&FlippedTable],
+            &[&Greedy],
+            &config,
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::BeatsOptimal {
+                heuristic: "greedy".into(),
+                achieved: 2,
+                optimal: 0,
+            })
+        );
+        // An illegal move is a fault; the later heuristics still run.
+        let report = check(
+            Game::COINS,
+            &board("1 2 3 4"),
+            &[&Table],
+            &[&TakesTwo, &Greedy],
+            &config,
+        );
+        assert_eq!(
+            report.violation,
+            Some(Violation::BadLine {
+                who: "takes-two".into(),
+                problem: "heuristic takes-two plays L2 with values 1..1 left: \
+                          a take of 2 is not allowed by coins"
+                    .into(),
+            })
+        );
+        assert_eq!(report.performance_of("takes-two"), None);
+        assert_eq!(report.performance_of("greedy").unwrap().difference, 2);
+        // Too long for the evaluator: skipped, not a fault.
+        let long = Board::new(vec![1; LONG]).unwrap();
+        let report = check(Game::COINS, &long, &[&Table], &[&Greedy], &config);
+        assert_eq!(report.violation, None);
+        assert_eq!(report.performance_of("greedy"), None);
+        assert_eq!(report.heuristics.len(), 1);
+    }
+
+    /// One more value than the evaluator accepts.
+    const LONG: usize = crate::strategy::LIMIT + 1;
+}

@@ -339,3 +339,6 @@ mod tests {
         assert_eq!(p.totals.first, 103);
     }
 }
+
+#[cfg(test)]
+mod exact_tests;
