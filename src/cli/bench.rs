@@ -16,7 +16,7 @@ use std::io::Write;
         .help("Seed of the random boards (fixed, so a measurement can be repeated)")),
     after_help = "\
 Examples:
-  coinline bench                            # every game and solver, about a minute
+  coinline bench                            # every game and solver, two to three minutes
   coinline bench --game coins --solver table --max-n 20000
   coinline bench --check-dispatch           # each vectorized fill faster than the one below
   coinline bench --against-generic          # per game: generic table vs specialised, same n
