@@ -367,6 +367,16 @@ impl Shard {
         self.count
     }
 
+    /// The parts of this shard's run for which `present` is false, written
+    /// `K/N` (what a merge lists as missing).
+    pub fn missing(self, present: impl Fn(u64) -> bool) -> Vec<String> {
+        let count = self.count;
+        (1..=count)
+            .filter(|&k| !present(k))
+            .map(|k| format!("{k}/{count}"))
+            .collect()
+    }
+
     /// Whether `index` belongs to this part.
     pub fn contains(self, index: u64) -> bool {
         index % self.count == self.part - 1
@@ -619,6 +629,14 @@ mod tests {
         assert!(enumerated_board_in(lengths, a, 14).is_none());
         let wide = Span { lo: 0, hi: 1000 };
         assert_eq!(enumeration_total(Span { lo: 1, hi: 7 }, wide), None);
+    }
+
+    #[test]
+    fn missing_parts_are_listed_in_order() {
+        let shard = Shard::new(2, 4).unwrap();
+        assert_eq!(shard.missing(|k| k == 2), ["1/4", "3/4", "4/4"]);
+        assert_eq!(shard.missing(|k| k != 3), ["3/4"]);
+        assert!(shard.missing(|_| true).is_empty());
     }
 
     #[test]

@@ -172,10 +172,7 @@ fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
     let (_, mut summary) =
         summary.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
     let count = summary.shard.count();
-    let missing: Vec<String> = (1..=count)
-        .filter(|k| !parts.contains_key(k))
-        .map(|k| format!("{k}/{count}"))
-        .collect();
+    let missing = summary.shard.missing(|k| parts.contains_key(&k));
     if !missing.is_empty() {
         return Err(Error::invalid(format!(
             "shard {} missing: merge needs all {count} shards of the run",

@@ -413,10 +413,7 @@ fn merge(args: &OddNArgs) -> Result<Status> {
         return Err(Error::invalid("--merge found no shard file"));
     };
     let count = shard.count();
-    let missing: Vec<String> = (1..=count)
-        .filter(|k| !parts.contains_key(k))
-        .map(|k| format!("{k}/{count}"))
-        .collect();
+    let missing = shard.missing(|k| parts.contains_key(&k));
     if !missing.is_empty() {
         return Err(Error::invalid(format!(
             "--merge {}: shard {} missing: the report needs all {count} parts",
