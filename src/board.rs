@@ -460,7 +460,7 @@ impl Scanner {
             let negative = b == b'-';
             let first = i + usize::from(negative);
             let (mut j, mut magnitude) = (first, 0u64);
-            match chunk.get(first..first + 8).and_then(leading_digits) {
+            match chunk.get(first..).and_then(leading_digits) {
                 Some((count, value)) => (j, magnitude) = (first + count, value),
                 // Eight digits or more, or near the chunk's end: byte by byte.
                 None => {
@@ -639,14 +639,14 @@ fn next_magnitude(magnitude: u64, digits: u32, digit: u8) -> Option<u64> {
     }
 }
 
-/// The decimal digits that `bytes` (eight of them) starts with, when fewer
-/// than eight: how many, and their value. Eight bytes are tested and
-/// converted at once as one 64-bit word (most values of a board are short);
-/// `None` when all eight are digits or `bytes` is not eight long.
+/// The decimal digits that `bytes` starts with, when fewer than eight: how
+/// many, and their value. Its first eight bytes are tested and converted at
+/// once as one 64-bit word (most values of a board are short); `None` when
+/// all eight are digits or `bytes` holds fewer than eight.
 #[inline(always)]
 fn leading_digits(bytes: &[u8]) -> Option<(usize, u64)> {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let word = u64::from_le_bytes(bytes.try_into().ok()?);
+    let word = u64::from_le_bytes(bytes.get(..8)?.try_into().ok()?);
     // A digit becomes its value (0..=9); every other byte becomes 10 or more.
     let digits = word ^ (ONES * 0x30);
     // The high bit of each byte above 9 (adding 0x76 to the low seven bits
@@ -793,6 +793,7 @@ mod tests {
             assert_eq!(leading_digits(&bytes), Some(expected), "byte {b}");
         }
         assert_eq!(leading_digits(b"123"), None);
+        assert_eq!(leading_digits(b"12 4567890"), Some((2, 12)));
     }
 
     #[test]
@@ -1178,5 +1179,45 @@ mod tests {
         );
         assert!(Board::new(vec![i64::MAX, 1]).is_err());
         assert!(Board::new(vec![i64::MAX / 2, -(i64::MAX / 2), 1]).is_ok());
+    }
+
+    #[test]
+    fn reading_applies_the_overflow_rule_as_new_does() {
+        // The reader sums as it goes (values of up to 18 digits on its
+        // fast path, longer ones byte by byte); its verdicts and sums are
+        // those of Board::new on the same values.
+        let short = "900000000000000000 ";
+        let texts = [
+            "9223372036854775807".to_string(),
+            "9223372036854775806 -1".to_string(),
+            "9223372036854775807 1".to_string(),
+            "-9223372036854775807 -1".to_string(),
+            short.repeat(10),
+            short.repeat(11),
+            format!("{} -223372036854775807", short.repeat(10)),
+            format!("{} -223372036854775808", short.repeat(10)),
+        ];
+        for text in &texts {
+            let values: Vec<i64> = text
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            let expected = Board::new(values)
+                .map(|b| b.sum())
+                .map_err(|e| e.kind().clone());
+            let read = Board::parse(text)
+                .map(|b| b.sum())
+                .map_err(|e| e.kind().clone());
+            assert_eq!(read, expected, "{text}");
+        }
+        // Exactly i64::MAX in absolute value is accepted, one more is not.
+        assert_eq!(
+            Board::parse("9223372036854775806 -1").unwrap().sum(),
+            i64::MAX - 2
+        );
+        assert_eq!(
+            Board::parse(&short.repeat(11)).unwrap_err().kind(),
+            &ErrorKind::Overflow
+        );
     }
 }
