@@ -87,9 +87,11 @@ impl Heuristic for Greedy {
 
     fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
         let row = Row::new(game, board.values());
+        // The policy is asked at every interval: list each length's moves once.
+        let moves = MoveTable::new(game, board.len());
         Ok(Box::new(move |left, right| {
             let len = right - left;
-            best_immediate(&row, len, game.moves(len).map(|mv| (left, mv)))
+            best_immediate(&row, len, moves.get(len).map(|mv| (left, mv)))
                 .map_or(Move::take(Side::Left, 1), |(_, mv)| mv)
         }))
     }

@@ -72,11 +72,17 @@ pub fn longest_within(game: Game, nodes: f64) -> usize {
 }
 
 fn count_longest_within(game: Game, nodes: f64) -> usize {
-    let line = line_nodes(game, 64);
-    (0..=64)
-        .take_while(|&n| nodes_from_line(game, &line, n) <= nodes)
-        .last()
-        .unwrap_or(0)
+    // Grow the line counts only as far as the first length over the budget:
+    // with a small budget that is a few lengths, not 64 (the fuzz targets
+    // ask once per new rule set).
+    let mut line = Vec::with_capacity(65);
+    for n in 0..=64 {
+        push_line_nodes(game, &mut line);
+        if nodes_from_line(game, &line, n) > nodes {
+            return n.saturating_sub(1);
+        }
+    }
+    64
 }
 
 /// Nodes of the full game tree of a board of length `n`, the root
@@ -89,11 +95,17 @@ pub fn tree_nodes(game: Game, n: usize) -> f64 {
 /// with k values left.
 fn line_nodes(game: Game, n: usize) -> Vec<f64> {
     let mut line: Vec<f64> = Vec::with_capacity(n + 1);
-    for k in 0..=n {
-        let children: f64 = game.moves(k).map(|mv| line[k - mv.count]).sum();
-        line.push(1.0 + children);
+    for _ in 0..=n {
+        push_line_nodes(game, &mut line);
     }
     line
+}
+
+/// Appends the next length's count to `line` (see [`line_nodes`]).
+fn push_line_nodes(game: Game, line: &mut Vec<f64>) {
+    let k = line.len();
+    let children: f64 = game.moves(k).map(|mv| line[k - mv.count]).sum();
+    line.push(1.0 + children);
 }
 
 /// The tree of a board of length `n` from the line counts of [`line_nodes`].
@@ -285,6 +297,41 @@ fn child_value(game: Game, row: &Row, l: usize, r: usize) -> i64 {
 mod tests {
     use super::*;
     use crate::generate::{enumerated_board, enumeration_size, Span};
+
+    #[test]
+    fn longest_within_is_the_last_length_whose_tree_fits() {
+        // coins: 2^(n+1) - 1 nodes; one end, one value a move: n + 1.
+        let one_end: Game = "take=1 ends=left".parse().unwrap();
+        let cases = [
+            (Game::COINS, 0.5, 0),
+            (Game::COINS, 1.0, 0),
+            (Game::COINS, 3.0, 1),
+            (Game::COINS, 4094.0, 10),
+            (Game::COINS, 4095.0, 11),
+            (one_end, 64.0, 63),
+            (one_end, 65.0, 64),
+            (one_end, 1e9, 64),
+        ];
+        for (game, nodes, longest) in cases {
+            assert_eq!(count_longest_within(game, nodes), longest, "{game} {nodes}");
+            assert_eq!(longest_within(game, nodes), longest, "{game} {nodes}");
+        }
+        // Against the tree sizes themselves, circles and unbounded counts too.
+        for text in [
+            "pizza",
+            "stonegame3",
+            "gameofsum",
+            "take=2,3 delete=1 circle",
+        ] {
+            let game: Game = text.parse().unwrap();
+            for nodes in [10.0, 5e3, 3e6] {
+                let n = longest_within(game, nodes);
+                assert!(tree_nodes(game, n) <= nodes || n == 0, "{game} {nodes}");
+                assert!((0..=n).all(|k| tree_nodes(game, k) <= nodes || n == 0));
+                assert!(n == 64 || tree_nodes(game, n + 1) > nodes, "{game} {nodes}");
+            }
+        }
+    }
 
     #[test]
     fn specialised_recursion_matches_the_rules_on_every_small_board() {
