@@ -229,6 +229,9 @@ pub(crate) fn tri_size(n: usize) -> usize {
 }
 
 #[cfg(test)]
+mod exact_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

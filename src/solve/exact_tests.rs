@@ -1,0 +1,324 @@
+//! Exact-value tests of every exact solver, against a reference written here
+//! from the rules alone (plain recursion on slices, sums in i128, no
+//! [`Row`](crate::game::Row), no solver code). Each solver's value must be
+//! the reference's and each line must be the reference's canonical line (the
+//! first optimal move in [`Game::moves`] order at every step), on every small
+//! board, on longer drawn ones of both parities, and near the overflow rule.
+//!
+//! They live in the library, at opt-level 1 in a second, so that
+//! `scripts/mutants.sh` can judge the solvers with them (modules `solvers`,
+//! `table` and `rules`).
+
+use super::*;
+use crate::game::{Kind, Move, Side};
+use crate::generate::{admissible, enumerated_board, enumeration_size, random_board, Span, Values};
+use crate::rules::Score;
+use std::collections::HashMap;
+
+/// Rule sets beyond the six built-in games: one end, bounded and unbounded
+/// counts with deletes, circles, rest scoring.
+const RULE_SETS: [&str; 7] = [
+    "take=1..3 delete=2",
+    "take=2,3 delete=1 circle",
+    "take=1 ends=left",
+    "take=1..2 ends=right delete=3",
+    "take=1.. score=rest",
+    "take=2.. delete=1..",
+    "take=1 delete=2 circle",
+];
+
+fn games() -> Vec<Game> {
+    let mut games = Game::ALL.to_vec();
+    games.extend(RULE_SETS.iter().map(|r| r.parse::<Game>().unwrap()));
+    games
+}
+
+/// The reference: the value and the canonical line, by memoized recursion
+/// over the rules as stated.
+struct Reference<'a> {
+    game: Game,
+    values: &'a [i64],
+    known: HashMap<(usize, usize), i128>,
+}
+
+impl Reference<'_> {
+    /// The mover's best margin on `values[l..r]`, a line position.
+    fn value(&mut self, l: usize, r: usize) -> i128 {
+        if let Some(&v) = self.known.get(&(l, r)) {
+            return v;
+        }
+        let best = self
+            .game
+            .moves(r - l)
+            .map(|mv| self.after(mv, l, r))
+            .max()
+            .unwrap_or(0);
+        self.known.insert((l, r), best);
+        best
+    }
+
+    /// What `mv` is worth to the mover on `values[l..r]`.
+    fn after(&mut self, mv: Move, l: usize, r: usize) -> i128 {
+        let (taken, rest) = match mv.side {
+            Side::Left => (l..l + mv.count, (l + mv.count, r)),
+            Side::Right => (r - mv.count..r, (l, r - mv.count)),
+        };
+        let sum = |range: std::ops::Range<usize>| -> i128 {
+            self.values[range].iter().map(|&v| i128::from(v)).sum()
+        };
+        let gain = match (mv.kind, self.game.score) {
+            (Kind::Delete, _) => 0,
+            (Kind::Take, Score::Taken) => sum(taken),
+            (Kind::Take, Score::Rest) => sum(rest.0..rest.1),
+        };
+        gain - self.value(rest.0, rest.1)
+    }
+
+    /// The canonical line from `values[l..r]` on.
+    fn line_from(&mut self, mut l: usize, mut r: usize, moves: &mut Vec<Move>) {
+        loop {
+            let target = self.value(l, r);
+            let Some(mv) = self
+                .game
+                .moves(r - l)
+                .find(|&mv| self.after(mv, l, r) == target)
+            else {
+                return;
+            };
+            moves.push(mv);
+            match mv.side {
+                Side::Left => l += mv.count,
+                Side::Right => r -= mv.count,
+            }
+        }
+    }
+}
+
+/// The game's value and canonical line on `board`. On a circle the first
+/// move is chosen over every start (the board turned to begin there) and
+/// [`Game::first_on_circle`]'s moves; the game then goes on as a line.
+fn reference(game: Game, board: &Board) -> (i128, Line) {
+    let values = board.values();
+    let n = values.len();
+    if !game.circle || n == 0 {
+        let mut r = Reference {
+            game,
+            values,
+            known: HashMap::new(),
+        };
+        let value = r.value(0, n);
+        let mut line = Line::default();
+        r.line_from(0, n, &mut line.moves);
+        return (value, line);
+    }
+    let line_game = Game {
+        circle: false,
+        ..game
+    };
+    let mut best: Option<(i128, usize, Move, Vec<i64>)> = None;
+    for start in 0..n {
+        let turned: Vec<i64> = values[start..]
+            .iter()
+            .chain(&values[..start])
+            .copied()
+            .collect();
+        let mut r = Reference {
+            game: line_game,
+            values: &turned,
+            known: HashMap::new(),
+        };
+        for mv in game.first_on_circle().moves(n) {
+            let v = r.after(mv, 0, n);
+            if best.as_ref().is_none_or(|b| v > b.0) {
+                best = Some((v, start, mv, turned.clone()));
+            }
+        }
+    }
+    let Some((value, start, first, turned)) = best else {
+        return (0, Line::default());
+    };
+    let mut r = Reference {
+        game: line_game,
+        values: &turned,
+        known: HashMap::new(),
+    };
+    let mut line = Line {
+        start: Some(start),
+        moves: vec![first],
+    };
+    let (l, rr) = match first.side {
+        Side::Left => (first.count, n),
+        Side::Right => (0, n - first.count),
+    };
+    r.line_from(l, rr, &mut line.moves);
+    (value, line)
+}
+
+/// Every solver that admits the board (minimax within `minimax_max`): its
+/// value is the reference's, its line (when it builds one) is the
+/// reference's canonical line and replays to the value.
+fn assert_solvers_match(game: Game, board: &Board, minimax_max: usize) {
+    let (value, line) = reference(game, board);
+    for &solver in exact_solvers() {
+        if admit(solver, game, board).is_err()
+            || (solver.is_ground_truth() && board.len() > minimax_max)
+        {
+            continue;
+        }
+        let name = solver.name();
+        let difference = solver.difference(game, board);
+        assert_eq!(i128::from(difference), value, "{name} {game}: {board}");
+        if let Some((d, l)) = solver.line(game, board) {
+            assert_eq!(i128::from(d), value, "{name}'s line value {game}: {board}");
+            assert_eq!(l, line, "{name}'s line {game}: {board}");
+            let totals = replay(game, board, &l).unwrap();
+            assert_eq!(
+                i128::from(totals.difference()),
+                value,
+                "{name} {game}: {board}"
+            );
+        }
+        let solution = solve(solver, game, board, true).unwrap();
+        assert_eq!(i128::from(solution.difference), value, "{name} {game}");
+        if game.scores_everything() {
+            let totals = solution.totals.unwrap();
+            assert_eq!(
+                i128::from(totals.first) + i128::from(totals.second),
+                i128::from(board.sum()),
+                "{name} {game}: {board}"
+            );
+            assert_eq!(i128::from(totals.difference()), value, "{name} {game}");
+        }
+    }
+}
+
+#[test]
+fn every_solver_matches_the_reference_on_every_small_board() {
+    let alphabet = Span { lo: -2, hi: 2 };
+    for game in games() {
+        for n in 0..=5 {
+            for index in 0..enumeration_size(n, alphabet).unwrap() {
+                assert_solvers_match(game, &enumerated_board(n, alphabet, index), 16);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_solver_matches_the_reference_on_drawn_boards_of_both_parities() {
+    for game in games() {
+        let unbounded = game.take.is_unbounded() || game.delete.is_unbounded();
+        let longest = if unbounded { 9 } else { 13 };
+        for (index, values) in [
+            Values::Spiky,
+            Values::Small,
+            Values::Uniform(Span { lo: -50, hi: 50 }),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for n in 6..=longest {
+                let board = random_board(7, (n * 3 + index) as u64, Span { lo: n, hi: n }, values);
+                assert_solvers_match(game, &board, 11);
+            }
+        }
+    }
+}
+
+#[test]
+fn values_near_the_overflow_rule_give_the_exact_value() {
+    for game in games() {
+        for index in 0..12 {
+            let board = random_board(3, index, Span { lo: 1, hi: 9 }, Values::Extreme);
+            assert_solvers_match(game, &admissible(game, board), 9);
+        }
+        // The largest magnitudes one value can have, alone and with a partner.
+        for values in [
+            vec![i64::MAX],
+            vec![-i64::MAX],
+            vec![i64::MAX - 1, 1],
+            vec![-1, -(i64::MAX - 1)],
+        ] {
+            let board = admissible(game, Board::new(values).unwrap());
+            assert_solvers_match(game, &board, 9);
+        }
+    }
+}
+
+#[test]
+fn published_values() {
+    // coins "8 15 3 7" (the write-up): the first player takes 7, then 15,
+    // 22 against 11. NUMBERGAME's three samples: -1000, 1100 and 7.
+    let cases: [(Game, &[i64], i64); 4] = [
+        (Game::COINS, &[8, 15, 3, 7], 11),
+        (Game::NUMBERGAME, &[-1000, -1000, -3, -1000, -1000], -1000),
+        (
+            Game::NUMBERGAME,
+            &[100, -1000, -1000, 100, -1000, -1000],
+            1100,
+        ),
+        (Game::NUMBERGAME, &[7, -5, 8, 5, 1, -4, -8, 6, 7, 9], 7),
+    ];
+    for (game, values, value) in cases {
+        let board = Board::new(values.to_vec()).unwrap();
+        for solver in solvers_for(game) {
+            assert_eq!(
+                solver.difference(game, &board),
+                value,
+                "{} {board}",
+                solver.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn limits_and_costs_are_the_stated_ones() {
+    let game = |text: &str| text.parse::<Game>().unwrap();
+    assert_eq!(Memo.limit(Game::COINS), Some(10_000));
+    assert_eq!(Memo.limit(Game::GAMEOFSUM), Some(1_000));
+    assert_eq!(Memo.limit(Game::PIZZA), Some(5_000));
+    assert_eq!(Memo.limit(game("take=1.. circle")), Some(500));
+    assert_eq!(intervals(4), 10.0);
+    assert_eq!(intervals(0), 0.0);
+    // coins: 10 intervals of 4 values, 2 moves each; gameofsum: n(n+1)(n+2)/3.
+    assert_eq!(memo::moves_examined(Game::COINS, 4), 20.0);
+    assert_eq!(memo::moves_examined(Game::NUMBERGAME, 4), 40.0);
+    assert_eq!(memo::moves_examined(Game::GAMEOFSUM, 3), 20.0);
+    assert_eq!(memo::moves_examined(Game::PIZZA, 4), 4.0 * 10.0 * 2.0);
+    let cost = Cost::of(2e6, 3.0);
+    assert_eq!((cost.states, cost.seconds), (2e6, 2e6 * 3.0 * 1e-9));
+    assert_eq!(Memo.cost(Game::COINS, 4), Some(Cost::of(20.0, 3.0)));
+    // Admission: one over the limit is refused, the limit itself is not.
+    let board = |n: usize| Board::new(vec![1; n]).unwrap();
+    assert!(admit(&Memo, Game::GAMEOFSUM, &board(1_000)).is_ok());
+    let refused = admit(&Memo, Game::GAMEOFSUM, &board(1_001)).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        Error::new(ErrorKind::TooLarge {
+            solver: "memo".into(),
+            n: 1_001,
+            limit: 1_000
+        })
+        .to_string()
+    );
+    assert!(admit(&Linear, Game::NUMBERGAME, &board(1)).is_err());
+    assert!(solver_by_name(" Memo ").is_ok_and(|s| s.name() == "memo"));
+    assert!(solver_by_name("mem").is_err());
+    assert_eq!(
+        solver_names(),
+        ["minimax", "memo", "generic", "linear", "table"]
+    );
+}
+
+#[test]
+fn totals_follow_from_the_difference() {
+    let board = Board::new(vec![8, 15, 3, 7]).unwrap();
+    let t = totals_from_difference(&board, 11);
+    assert_eq!((t.first, t.second), (22, 11));
+    let board = Board::new(vec![-i64::MAX]).unwrap();
+    let t = totals_from_difference(&board, -i64::MAX);
+    assert_eq!((t.first, t.second), (-i64::MAX, 0));
+    let t = totals_from_difference(&board, i64::MAX);
+    assert_eq!((t.first, t.second), (0, -i64::MAX));
+}
