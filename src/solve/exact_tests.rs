@@ -168,16 +168,18 @@ fn assert_solvers_match(game: Game, board: &Board, minimax_max: usize) {
         let name = solver.name();
         let difference = solver.difference(game, board);
         assert_eq!(i128::from(difference), value, "{name} {game}: {board}");
-        if let Some((d, l)) = solver.line(game, board) {
-            assert_eq!(i128::from(d), value, "{name}'s line value {game}: {board}");
-            assert_eq!(l, line, "{name}'s line {game}: {board}");
-            let totals = replay(game, board, &l).unwrap();
-            assert_eq!(
-                i128::from(totals.difference()),
-                value,
-                "{name} {game}: {board}"
-            );
-        }
+        // Every built-in solver builds lines on boards this short.
+        let (d, l) = solver
+            .line(game, board)
+            .unwrap_or_else(|| panic!("{name} gives no line {game}: {board}"));
+        assert_eq!(i128::from(d), value, "{name}'s line value {game}: {board}");
+        assert_eq!(l, line, "{name}'s line {game}: {board}");
+        let totals = replay(game, board, &l).unwrap();
+        assert_eq!(
+            i128::from(totals.difference()),
+            value,
+            "{name} {game}: {board}"
+        );
         let solution = solve(solver, game, board, true).unwrap();
         assert_eq!(i128::from(solution.difference), value, "{name} {game}");
         if game.scores_everything() {
@@ -321,4 +323,46 @@ fn totals_follow_from_the_difference() {
     assert_eq!((t.first, t.second), (-i64::MAX, 0));
     let t = totals_from_difference(&board, i64::MAX);
     assert_eq!((t.first, t.second), (0, -i64::MAX));
+}
+
+#[test]
+fn a_solver_that_states_only_its_values_gets_the_documented_defaults() {
+    struct Plain;
+    impl Solver for Plain {
+        fn name(&self) -> &str {
+            "plain"
+        }
+        fn difference(&self, game: Game, board: &Board) -> i64 {
+            reference(game, board).0 as i64
+        }
+    }
+    let board = Board::new(vec![8, 15, 3, 7]).unwrap();
+    assert!(!Plain.is_ground_truth());
+    assert_eq!(Plain.line(Game::COINS, &board), None);
+    assert_eq!(Plain.cost(Game::COINS, 4), None);
+    assert_eq!(Plain.limit(Game::COINS), None);
+    assert!(games().into_iter().all(|g| Plain.supports(g)));
+    // Without a line, solve derives the totals from the difference.
+    let solution = solve(&Plain, Game::COINS, &board, true).unwrap();
+    assert_eq!(solution.line, None);
+    assert_eq!(solution.totals, Some(totals_from_difference(&board, 11)));
+    // ...and has none to give in a game that does not score every value.
+    let numbergame = solve(&Plain, Game::NUMBERGAME, &board, true).unwrap();
+    assert_eq!(
+        (numbergame.difference, numbergame.totals),
+        (reference(Game::NUMBERGAME, &board).0 as i64, None)
+    );
+}
+
+#[test]
+fn linear_builds_lines_up_to_its_line_limit() {
+    let zeros = |n: usize| Board::new(vec![0; n]).unwrap();
+    let (value, line) = Linear
+        .line(Game::COINS, &zeros(linear::LINE_LIMIT))
+        .unwrap();
+    assert_eq!((value, line.moves.len()), (0, linear::LINE_LIMIT));
+    assert_eq!(
+        Linear.line(Game::COINS, &zeros(linear::LINE_LIMIT + 1)),
+        None
+    );
 }
