@@ -366,3 +366,43 @@ fn linear_builds_lines_up_to_its_line_limit() {
         None
     );
 }
+
+#[test]
+fn minimax_refuses_past_its_stated_limits() {
+    let limits = [
+        (Game::COINS, 27),
+        (Game::STONEGAME7, 27),
+        (Game::NUMBERGAME, 19),
+        (Game::GAMEOFSUM, 17),
+    ];
+    for (game, limit) in limits {
+        assert_eq!(Minimax.limit(game), Some(limit), "{game}");
+    }
+    // Other games: the longest board whose whole tree has at most 3e6 nodes.
+    for game in [Game::STONEGAME3, Game::PIZZA] {
+        let limit = Minimax.limit(game).unwrap();
+        assert!(limit > 1, "{game}");
+        assert!(
+            minimax::tree_nodes(game, limit) <= minimax::GENERIC_NODES,
+            "{game}"
+        );
+        assert!(
+            minimax::tree_nodes(game, limit + 1) > minimax::GENERIC_NODES,
+            "{game}"
+        );
+    }
+    // Tree sizes: coins 2^(n+1) - 1; pizza, a circle, 1 + n * (2^n - 1): one
+    // first move from each of the n starts, then a line of n - 1 values.
+    for n in 0..10 {
+        assert_eq!(
+            minimax::tree_nodes(Game::COINS, n),
+            f64::from((2u32 << n) - 1)
+        );
+        let pizza = if n == 0 {
+            1
+        } else {
+            1 + n as u32 * ((1u32 << n) - 1)
+        };
+        assert_eq!(minimax::tree_nodes(Game::PIZZA, n), f64::from(pizza), "{n}");
+    }
+}
