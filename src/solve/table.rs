@@ -671,12 +671,18 @@ pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
     fill(game, values)
 }
 
+/// Whether [`variant_line`] builds a line for a board of `n` values: up to
+/// [`LINE_LIMIT`] (its choice bits take n^2/2 bits per kind of move).
+pub fn builds_line(n: usize) -> bool {
+    n <= LINE_LIMIT
+}
+
 /// The value and a line by variant `V`: the line from the recording fill's
 /// choice bits, the value from the fast fill (see the module documentation);
 /// `None` above [`LINE_LIMIT`].
 pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
     let n = values.len();
-    if n > LINE_LIMIT {
+    if !builds_line(n) {
         return None;
     }
     let kinds = match game {
@@ -799,6 +805,33 @@ mod tests {
                 expected
             );
         }
+    }
+
+    #[test]
+    fn instruction_sets_by_name_and_by_what_the_processor_has() {
+        let names: Vec<&str> = Isa::ALL.iter().map(|i| i.name()).collect();
+        assert_eq!(names, ["portable", "avx2", "avx512"]);
+        assert!(Isa::Portable.available());
+        // A set the processor lacks is never offered (this machine may have
+        // them all; then only a machine without one tells).
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !std::arch::is_x86_feature_detected!("avx2") {
+                assert!(!Isa::Avx2.available());
+            }
+            if !std::arch::is_x86_feature_detected!("avx512f") {
+                assert!(!Isa::Avx512.available());
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_built_up_to_the_line_limit() {
+        assert!(builds_line(0) && builds_line(LINE_LIMIT));
+        assert!(!builds_line(LINE_LIMIT + 1));
+        let long = vec![0; LINE_LIMIT + 1];
+        assert_eq!(variant_line::<Exact>(Kernel::Coins, &long), None);
+        assert_eq!(Table.line(Game::COINS, &Board::new(long).unwrap()), None);
     }
 
     #[test]
