@@ -901,6 +901,55 @@ mod tests {
     use super::*;
 
     #[test]
+    fn complexity_weighs_each_rule() {
+        // Finite counts weigh their sum, a tail `k..` 64 + k; one end, rest
+        // scoring and a circle 1 each; take=1 is 0.
+        let cases = [
+            ("take=1", 0),
+            ("take=1 delete=2", 2),
+            ("take=1..", 64),
+            ("take=1 circle", 1),
+            ("take=1 ends=left", 1),
+            ("take=1 score=rest", 1),
+            ("take=1..3 delete=2", 7),
+            ("take=2,3 delete=1 circle ends=right score=rest", 8),
+            ("take=1,4.. delete=2..", 1 + 68 + 66 - 1),
+        ];
+        for (text, complexity) in cases {
+            assert_eq!(
+                text.parse::<Game>().unwrap().complexity(),
+                complexity,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn simplifications_of_a_rule_set_in_their_order() {
+        let names = |text: &str| -> Vec<String> {
+            let game: Game = text.parse().unwrap();
+            game.simplifications()
+                .iter()
+                .map(|g| g.to_string())
+                .collect()
+        };
+        assert_eq!(
+            names("take=1..3 delete=2 circle"),
+            [
+                "coins",
+                "take=1..3 circle",
+                "take=1..3 delete=2",
+                "take=1 delete=2 circle",
+                "take=2,3 delete=2 circle",
+                "take=1,3 delete=2 circle",
+                "take=1,2 delete=2 circle",
+                "take=1..3 delete=1 circle",
+            ]
+        );
+        assert!(names("take=1").is_empty());
+    }
+
+    #[test]
     fn a_move_table_gives_the_moves_of_the_rules() {
         let games = [
             "coins",

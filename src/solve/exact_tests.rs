@@ -406,3 +406,39 @@ fn minimax_refuses_past_its_stated_limits() {
         assert_eq!(minimax::tree_nodes(Game::PIZZA, n), f64::from(pizza), "{n}");
     }
 }
+
+#[test]
+fn generic_states_its_limits_and_costs() {
+    let game = |text: &str| text.parse::<Game>().unwrap();
+    assert_eq!(Generic.limit(Game::COINS), Some(generic::TABLE_LIMIT));
+    assert_eq!(Generic.limit(Game::PIZZA), Some(generic::TABLE_LIMIT / 2));
+    assert_eq!(
+        Generic.limit(game("take=1..2 ends=left")),
+        Some(generic::ONE_ENDED_LIMIT)
+    );
+    // A circle is never one-ended, whatever its ends.
+    assert_eq!(
+        Generic.limit(game("take=1 ends=left circle")),
+        Some(generic::TABLE_LIMIT / 2)
+    );
+    let states = |g: Game, n: usize| Generic.cost(g, n).unwrap();
+    // Intervals times moves (times 2 rows on a circle), 8 ns each.
+    assert_eq!(states(Game::COINS, 4), Cost::of(20.0, 8.0));
+    assert_eq!(states(Game::NUMBERGAME, 4), Cost::of(40.0, 8.0));
+    assert_eq!(states(Game::PIZZA, 4), Cost::of(40.0, 8.0));
+    assert_eq!(states(Game::COINS, 0), Cost::of(0.0, 8.0));
+    // One end: suffixes times the finite counts below any tail, plus one
+    // for each tail, 3 ns each.
+    assert_eq!(states(game("take=1..2 ends=left"), 4), Cost::of(10.0, 3.0));
+    assert_eq!(
+        states(game("take=1..2 ends=left delete=3"), 4),
+        Cost::of(15.0, 3.0)
+    );
+    assert_eq!(
+        states(game("take=1,3.. ends=right"), 4),
+        Cost::of(10.0, 3.0)
+    );
+    assert_eq!(states(game("take=2.. ends=left"), 6), Cost::of(7.0, 3.0));
+    // Counts above the board's length are not tried.
+    assert_eq!(states(game("take=1,5 ends=left"), 3), Cost::of(4.0, 3.0));
+}
