@@ -368,6 +368,35 @@ mod tests {
     }
 
     #[test]
+    fn replay_names_the_move_and_the_reason() {
+        let board = Board::parse("8 15 3 7").unwrap();
+        let error = |game: Game, text: &str| {
+            let line = text.parse::<Line>().unwrap();
+            replay(game, &board, &line).unwrap_err().to_string()
+        };
+        // Positions are 1-based: the third move here, the first on the circle.
+        assert!(error(Game::COINS, "L R L2").starts_with("move 3 (L2) is illegal: "));
+        let e = error(Game::PIZZA, "R@2");
+        assert!(e.starts_with("move 1 (R) is illegal: "), "{e}");
+        assert!(error(Game::PIZZA, "L@2 R R R R").starts_with("move 5 (R) is illegal: "));
+        // A circle's start: the last value is the last start there is.
+        assert_eq!(
+            error(Game::PIZZA, "L@5 R L L"),
+            "the first move starts at 5 but the board has 4 values"
+        );
+        let t = replay(Game::PIZZA, &board, &"L@4 R L L".parse().unwrap()).unwrap();
+        assert_eq!((t.first, t.second), (7 + 8, 3 + 15));
+        assert_eq!(
+            error(Game::PIZZA, "L R L L"),
+            "pizza is a circle: the first move needs its start, as in L@3"
+        );
+        assert_eq!(
+            error(Game::COINS, "L@2 R L L"),
+            "coins is not a circle: no move has a start (@k)"
+        );
+    }
+
+    #[test]
     fn rest_scoring_admits_only_boards_whose_totals_fit() {
         let big = Board::new(vec![i64::MAX / 3, 1, 1, 1]).unwrap();
         assert!(Game::COINS.admit(&big).is_ok());
