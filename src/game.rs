@@ -394,6 +394,14 @@ mod tests {
             error(Game::COINS, "L@2 R L L"),
             "coins is not a circle: no move has a start (@k)"
         );
+        assert_eq!(
+            error(Game::COINS, "L R"),
+            "the line ends with moves still possible (2 values left)"
+        );
+        assert_eq!(
+            error(Game::PIZZA, "L@3 R"),
+            "the line ends with moves still possible (2 values left)"
+        );
     }
 
     #[test]
