@@ -308,12 +308,9 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
             .checked_add(gain)
             .ok_or_else(|| Error::new(ErrorKind::Overflow))?;
     }
-    let next = if game.circle && line.moves.is_empty() {
-        game.first_on_circle()
-    } else {
-        game
-    };
-    if next.moves(right - left).next().is_some() {
+    // Whether a move is left depends on the counts only, not on the ends, so
+    // the game's own moves tell for a circle's first move too.
+    if game.moves(right - left).next().is_some() {
         return Err(Error::invalid(format!(
             "the line ends with moves still possible ({} values left)",
             right - left

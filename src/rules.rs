@@ -901,6 +901,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn counts_have_one_representation() {
+        // The tail starts below the finite counts it meets; the finite part
+        // keeps only counts below the tail; count 0 is never held.
+        let cases = [
+            ((0b1_1100, 5), (0, 2)),
+            ((0b1010, 4), (0b10, 3)),
+            ((0b1110, 2), (0, 1)),
+            ((0b101, 3), (0, 2)),
+            ((0b101, 0), (0b100, 0)),
+            ((0b1, 0), (0, 0)),
+            ((1 << 63 | 1 << 62, 64), (0, 62)),
+            ((1 << 63 | 1 << 61, 64), (1 << 61, 63)),
+            ((1 << 63, 65), (1 << 63, 65)),
+        ];
+        for ((mask, from), parts) in cases {
+            assert_eq!(
+                Counts::from_parts(mask, from).parts(),
+                parts,
+                "{mask:#b} {from}"
+            );
+        }
+    }
+
+    #[test]
     fn complexity_weighs_each_rule() {
         // Finite counts weigh their sum, a tail `k..` 64 + k; one end, rest
         // scoring and a circle 1 each; take=1 is 0.
