@@ -161,19 +161,6 @@ impl Counts {
         self.from > 0
     }
 
-    /// The counts from `from` on, if unbounded, with the finite counts
-    /// below it that join it (so `1,2..` reads `1..`).
-    fn open_start(self) -> Option<usize> {
-        if self.from == 0 {
-            return None;
-        }
-        let mut start = self.from;
-        while start > 1 && start - 1 <= MAX_COUNT && self.mask & (1 << (start - 1)) != 0 {
-            start -= 1;
-        }
-        Some(start)
-    }
-
     /// The first count of the unbounded tail (`k` of `k..`), if any.
     pub fn open_tail(self) -> Option<usize> {
         (self.from > 0).then_some(self.from)
@@ -221,7 +208,9 @@ impl fmt::Display for Counts {
         if self.is_empty() {
             return f.write_str("none");
         }
-        let open = self.open_start();
+        // Normalized: the tail already starts below any finite count that
+        // joins it (`1,2..` is held as `1..`).
+        let open = self.open_tail();
         let finite_end = open.map_or(MAX_COUNT, |s| s - 1).min(MAX_COUNT);
         let mut parts = Vec::new();
         let mut k = 1;
