@@ -911,6 +911,13 @@ mod tests {
                 "{mask:#b} {from}"
             );
         }
+        let min = |mask: u64, from: usize| Counts::from_parts(mask, from).min();
+        assert_eq!(min(0b10_0100, 0), Some(2));
+        assert_eq!(min(0, 3), Some(3));
+        assert_eq!(min(0b10, 5), Some(1));
+        assert_eq!(min(1 << 40, 7), Some(7));
+        assert_eq!(min(0, 0), None);
+        assert_eq!(Counts::NONE.min(), None);
     }
 
     #[test]
