@@ -169,7 +169,7 @@ impl Counts {
     /// The allowed counts up to `max`, ascending: the finite ones below the
     /// tail, then the tail.
     pub fn up_to(self, max: usize) -> impl Iterator<Item = usize> {
-        let tail_start = if self.from > 0 { self.from } else { usize::MAX };
+        // Normalized: no finite count reaches the tail.
         let mut bits = self.mask;
         let finite = std::iter::from_fn(move || {
             if bits == 0 {
@@ -179,7 +179,7 @@ impl Counts {
             bits &= bits - 1;
             Some(k)
         })
-        .take_while(move |&k| k <= max && k < tail_start);
+        .take_while(move |&k| k <= max);
         let tail = (self.from > 0)
             .then_some(self.from..=max)
             .into_iter()
@@ -209,18 +209,17 @@ impl fmt::Display for Counts {
             return f.write_str("none");
         }
         // Normalized: the tail already starts below any finite count that
-        // joins it (`1,2..` is held as `1..`).
+        // joins it (`1,2..` is held as `1..`), and no finite count reaches it.
         let open = self.open_tail();
-        let finite_end = open.map_or(MAX_COUNT, |s| s - 1).min(MAX_COUNT);
         let mut parts = Vec::new();
         let mut k = 1;
-        while k <= finite_end {
+        while k <= MAX_COUNT {
             if self.mask & (1 << k) == 0 {
                 k += 1;
                 continue;
             }
             let start = k;
-            while k < finite_end && self.mask & (1 << (k + 1)) != 0 {
+            while k < MAX_COUNT && self.mask & (1 << (k + 1)) != 0 {
                 k += 1;
             }
             match k - start {
@@ -918,6 +917,29 @@ mod tests {
         assert_eq!(min(1 << 40, 7), Some(7));
         assert_eq!(min(0, 0), None);
         assert_eq!(Counts::NONE.min(), None);
+    }
+
+    #[test]
+    fn counts_print_canonically() {
+        let cases = [
+            ("1", "1"),
+            ("2,1", "1,2"),
+            ("3,1,2", "1..3"),
+            ("1,2..", "1.."),
+            ("2,4..6,8..", "2,4..6,8.."),
+            ("5..7,6..", "5.."),
+            ("62,63", "62,63"),
+            ("61..63", "61..63"),
+            ("62,63..", "62.."),
+            ("1,40..", "1,40.."),
+        ];
+        for (text, canonical) in cases {
+            let counts: Counts = text.parse().unwrap();
+            assert_eq!(counts.to_string(), canonical, "{text}");
+        }
+        assert_eq!(Counts::NONE.to_string(), "none");
+        let upto: Vec<usize> = "2,4..6,8..".parse::<Counts>().unwrap().up_to(9).collect();
+        assert_eq!(upto, [2, 4, 5, 6, 8, 9]);
     }
 
     #[test]
