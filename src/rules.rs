@@ -938,6 +938,13 @@ mod tests {
             assert_eq!(counts.to_string(), canonical, "{text}");
         }
         assert_eq!(Counts::NONE.to_string(), "none");
+        // A range of one count is that count; a reversed one is refused.
+        assert_eq!("3..3".parse::<Counts>().unwrap(), Counts::exactly(3));
+        assert!("4..3".parse::<Counts>().is_err());
+        // A game's name is its alias, else its canonical rule text.
+        assert_eq!(Game::COINS.name(), "coins");
+        let game: Game = "delete=2 take=3,1,2".parse().unwrap();
+        assert_eq!(game.name(), "take=1..3 delete=2");
         let upto: Vec<usize> = "2,4..6,8..".parse::<Counts>().unwrap().up_to(9).collect();
         assert_eq!(upto, [2, 4, 5, 6, 8, 9]);
     }
