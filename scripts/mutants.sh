@@ -62,7 +62,9 @@ mkdir -p "$out"
 # second. rules, solvers and table the same way: src/solve/exact_tests.rs holds
 # every exact solver to a reference written from the rules (values and
 # canonical lines on every board up to 5 values and on drawn ones up to 13),
-# beside each file's own unit tests.
+# beside each file's own unit tests. Two jobs sharing one target directory
+# wait for each other's lock: for MUTANTS_JOBS=2 run cargo-mutants with
+# --copy-target=true and no CARGO_TARGET_DIR instead (reports/MUTANTS.md).
 MODULES=(
     "board|src/board.rs|--lib|board::|1"
     "shrink|src/shrink.rs|--lib|shrink::|1"
