@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints (which also compile the
-# benchmarks and examples), the test suite (unit, property, integration,
-# corpus replay, doc tests), cargo-mutants on the lines of the last commit
-# (scripts/mutants.sh --in-diff), the browser test of `coinline explain`, a real
-# one-node Slurm running the sharded compare of examples/slurm/ (needs root:
-# it installs and starts Slurm), the ClusterFuzzLite build run outside
-# Docker, and bounded fuzzing with the planted-bug proof (the `planted` fuzz
-# target must crash).
+# benchmarks and examples), the API documentation's links, the test suite
+# (unit, property, integration, corpus replay, doc tests), cargo-mutants on
+# the lines of the last commit (scripts/mutants.sh --in-diff), the browser
+# test of `coinline explain`, a real one-node Slurm running the sharded
+# compare of examples/slurm/ (needs root: it installs and starts Slurm), the
+# ClusterFuzzLite build run outside Docker, and bounded fuzzing with the
+# planted-bug proof (the `planted` fuzz target must crash).
 # This is the test command of README.md; .ci/run calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,9 @@ cargo fmt --all -- --check
 
 echo "== cargo clippy"
 cargo clippy --all-targets --locked -- -D warnings
+
+echo "== cargo doc (broken or private intra-doc links fail)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked
 
 echo "== cargo test"
 # Library, binary, integration tests, examples and doc tests. The criterion

@@ -24,7 +24,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-/// Where [`write`] puts the bytes for a path.
+/// Where [`write()`] puts the bytes for a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     /// `-`: standard output.
@@ -66,7 +66,7 @@ fn resolve_links(path: &Path) -> Result<PathBuf> {
     )))
 }
 
-/// How [`write`] will treat `path` (see the module documentation).
+/// How [`write()`] will treat `path` (see the module documentation).
 pub fn target(path: &Path) -> Result<Target> {
     if is_stdout(path) {
         return Ok(Target::Stdout);

@@ -561,7 +561,7 @@ impl RowWriter {
 }
 
 /// The line that says how many failing checks were neither shrunk nor
-/// printed (only the first [`coinline::compare::MAX_SHRUNK`] are), if any.
+/// printed (only the first [`MAX_SHRUNK`] are), if any.
 pub fn unshown_failures(outcome: &CompareOutcome) -> Option<String> {
     let unshown = outcome.failed.saturating_sub(outcome.failures.len() as u64);
     (unshown > 0).then(|| {

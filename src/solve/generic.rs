@@ -14,7 +14,7 @@
 //!
 //! A one-ended game (`ends=left` or `ends=right`, no circle) has only
 //! n + 1 positions, the suffixes (left) or prefixes (right) of the board,
-//! so it gets its own fill ([`one_ended`]): O(n * finite counts) time and
+//! so it gets its own fill (`one_ended`): O(n * finite counts) time and
 //! O(n) memory, the unbounded tails folded into running maxima as above,
 //! up to [`ONE_ENDED_LIMIT`] values. A right-ended game is solved as the
 //! left-ended game on the reversed board, its moves mirrored.
