@@ -2,14 +2,13 @@
 //! one report folder each and a summary.
 
 use super::compare::GameChoice;
-use super::options::{JobsArg, OutDirArg, SeedArg, U64};
-use super::study::{check_owned, config_with_defaults, write_owned};
+use super::options::{JobsArg, OutDirArg};
+use super::study::{check_owned, write_owned, BoardSetArgs};
 use super::Bar;
-use super::{non_negative, parse_with, Status};
+use super::{parse_with, Status};
 use clap::{ArgAction, Args};
 use coinline::error::{Error, Result};
 use coinline::game::Game;
-use coinline::generate::{Span, Values};
 use coinline::output::check_writable;
 use coinline::study::outcomes;
 use coinline::study::{self, exact, sampled, Bars, Config};
@@ -32,6 +31,10 @@ const REPORT_FILES: [&str; 4] = ["exact.csv", "sampled.csv", "smallest.csv", "RE
     mut_arg("seed", |a| a.default_value(study::DEFAULT_SEED.to_string())
         .help("Seed of the random boards (board i of length n is keyed by seed, n, i); the default reproduces the committed reports")),
     mut_arg("out", |a| a.default_value(outcomes::DEFAULT_OUT)),
+    mut_arg("max_n", |a| a.default_value(outcomes::DEFAULT_MAX_N.to_string())),
+    mut_arg("boards", |a| a.default_value(outcomes::DEFAULT_BOARDS.to_string())),
+    mut_arg("sizes", |a| a.help("Lengths of random boards: numbers and LO..HI ranges, comma-separated \
+        [default: 11..16,49,50,99,100]")),
     after_help = OUTCOMES_HELP,
 )]
 pub struct OutcomesArgs {
@@ -41,32 +44,8 @@ pub struct OutcomesArgs {
     #[arg(long, value_name = "GAME", required = true, action = ArgAction::Append,
           value_parser = parse_with::<GameChoice>)]
     pub game: Vec<GameChoice>,
-    /// Enumerate every board of length 1..=N over each alphabet.
-    #[arg(long, value_name = "N", default_value_t = outcomes::DEFAULT_MAX_N,
-          allow_hyphen_values = true, value_parser = non_negative::<usize>("--max-n", "0..=20"))]
-    pub max_n: usize,
-    /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
-    /// list [default: 0..4,-2..2].
-    #[arg(long = "alphabet", value_name = "LO..HI", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
-    pub alphabets: Vec<Span<i64>>,
-    /// Lengths of random boards: numbers and LO..HI ranges, comma-separated
-    /// [default: 11..16,49,50,99,100].
-    #[arg(long, value_name = "LIST", value_delimiter = ',',
-          value_parser = parse_with::<Span<usize>>)]
-    pub sizes: Vec<Span<usize>>,
-    /// Random boards per length and distribution.
-    #[arg(long, value_name = "N", default_value_t = outcomes::DEFAULT_BOARDS,
-          allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
-    pub boards: u64,
-    /// A distribution of random values (LO..HI, small, spiky, sorted,
-    /// zigzag, palindrome, extreme); repeat or give a comma-separated list
-    /// [default: 0..4,-2..2,1..100,-100..100].
-    #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Values>)]
-    pub values: Vec<Values>,
     #[command(flatten)]
-    pub seed: SeedArg,
+    pub board_set: BoardSetArgs,
     #[command(flatten)]
     pub out: OutDirArg,
     #[command(flatten)]
@@ -85,15 +64,7 @@ pub struct OutcomesArgs {
 impl OutcomesArgs {
     /// The configuration, defaults filled in and validated.
     pub fn config(&self) -> Result<Config> {
-        let given = Config {
-            max_n: self.max_n,
-            alphabets: self.alphabets.clone(),
-            sizes: Vec::new(),
-            values: self.values.clone(),
-            boards: self.boards,
-            seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
-        };
-        config_with_defaults(given, &self.sizes, outcomes::default_config())
+        self.board_set.config(outcomes::default_config())
     }
 
     /// The rule sets given, in order, each once.

@@ -1,7 +1,7 @@
 //! `coinline study odd-n`: the odd-n investigation, written as a report
 //! directory (CSV files, SVG plots and the findings).
 
-use super::options::{JobsArg, OutDirArg, SeedArg};
+use super::options::{JobsArg, OutDirArg, SeedArg, U64};
 use super::Bar;
 use super::{non_negative, parse_with, Status};
 use clap::{Args, Subcommand};
@@ -10,9 +10,6 @@ use coinline::generate::{enumeration_size, Shard, Span, Values};
 use coinline::output::{self, check_writable};
 use coinline::study::{self, exact, sampled, shard, Bars, Config, Study};
 use std::path::{Path, PathBuf};
-
-/// The range of a 64-bit count option, for messages.
-const U64: &str = "0..=18446744073709551615";
 
 /// The default `--budget` in seconds: the default study (about 15
 /// minutes estimated on a 2-core machine) fits; `--max-n 13` does not.
@@ -140,35 +137,15 @@ pub enum StudyCommand {
     mut_arg("seed", |a| a.default_value(study::DEFAULT_SEED.to_string())
         .help("Seed of the random boards (board i of length n is keyed by seed, n, i); the default reproduces the committed report")),
     mut_arg("out", |a| a.default_value(study::DEFAULT_OUT)),
+    mut_arg("max_n", |a| a.default_value(study::DEFAULT_MAX_N.to_string())),
+    mut_arg("boards", |a| a.default_value(study::DEFAULT_BOARDS.to_string())),
+    mut_arg("sizes", |a| a.help("Lengths of random boards: numbers and LO..HI ranges, comma-separated \
+        [default: 11..20,25,26,49,50,99,100,199,200,499,500,999,1000]")),
     after_help = ODD_N_HELP,
 )]
 pub struct OddNArgs {
-    /// Enumerate every board of length 1..=N over each alphabet.
-    #[arg(long, value_name = "N", default_value_t = study::DEFAULT_MAX_N,
-          allow_hyphen_values = true, value_parser = non_negative::<usize>("--max-n", "0..=20"))]
-    pub max_n: usize,
-    /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
-    /// list [default: 0..4,-2..2].
-    #[arg(long = "alphabet", value_name = "LO..HI", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
-    pub alphabets: Vec<Span<i64>>,
-    /// Lengths of random boards: numbers and LO..HI ranges, comma-separated
-    /// [default: 11..20,25,26,49,50,99,100,199,200,499,500,999,1000].
-    #[arg(long, value_name = "LIST", value_delimiter = ',',
-          value_parser = parse_with::<Span<usize>>)]
-    pub sizes: Vec<Span<usize>>,
-    /// Random boards per length and distribution.
-    #[arg(long, value_name = "N", default_value_t = study::DEFAULT_BOARDS,
-          allow_hyphen_values = true, value_parser = non_negative::<u64>("--boards", U64))]
-    pub boards: u64,
-    /// A distribution of random values (LO..HI, small, spiky, sorted,
-    /// zigzag, palindrome, extreme); repeat or give a comma-separated list
-    /// [default: 0..4,-2..2,1..100,-100..100].
-    #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Values>)]
-    pub values: Vec<Values>,
     #[command(flatten)]
-    pub seed: SeedArg,
+    pub board_set: BoardSetArgs,
     #[command(flatten)]
     pub out: OutDirArg,
     #[command(flatten)]
@@ -203,29 +180,66 @@ pub struct OddNArgs {
     pub merge: Vec<PathBuf>,
 }
 
-impl OddNArgs {
-    /// The study's configuration, defaults filled in and validated.
-    pub fn config(&self) -> Result<Config> {
+/// The boards of a study, enumerated and random: the options `study odd-n`
+/// and `study outcomes` share. Each command sets the defaults of --max-n
+/// and --boards and the help of --sizes (`mut_arg`); the lists left empty
+/// take the defaults of the study's [`Config`].
+#[derive(Debug, Args)]
+pub struct BoardSetArgs {
+    /// Enumerate every board of length 1..=N over each alphabet.
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = non_negative::<usize>("--max-n", "0..=20"))]
+    pub max_n: Option<usize>,
+    /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
+    /// list [default: 0..4,-2..2].
+    #[arg(long = "alphabet", value_name = "LO..HI", value_delimiter = ',',
+          allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
+    pub alphabets: Vec<Span<i64>>,
+    /// Lengths of random boards: numbers and LO..HI ranges, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',',
+          value_parser = parse_with::<Span<usize>>)]
+    pub sizes: Vec<Span<usize>>,
+    /// Random boards per length and distribution.
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--boards", U64))]
+    pub boards: Option<u64>,
+    /// A distribution of random values (LO..HI, small, spiky, sorted,
+    /// zigzag, palindrome, extreme); repeat or give a comma-separated list
+    /// [default: 0..4,-2..2,1..100,-100..100].
+    #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
+          allow_hyphen_values = true, value_parser = parse_with::<Values>)]
+    pub values: Vec<Values>,
+    #[command(flatten)]
+    pub seed: SeedArg,
+}
+
+impl BoardSetArgs {
+    /// The study's configuration: what was given, the rest from `default`;
+    /// validated.
+    pub fn config(&self, default: Config) -> Result<Config> {
         let given = Config {
-            max_n: self.max_n,
+            max_n: self.max_n.unwrap_or(default.max_n),
             alphabets: self.alphabets.clone(),
             sizes: Vec::new(),
             values: self.values.clone(),
-            boards: self.boards,
+            boards: self.boards.unwrap_or(default.boards),
             seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
         };
-        config_with_defaults(given, &self.sizes, Config::default())
+        config_with_defaults(given, &self.sizes, default)
+    }
+}
+
+impl OddNArgs {
+    /// The study's configuration, defaults filled in and validated.
+    pub fn config(&self) -> Result<Config> {
+        self.board_set.config(Config::default())
     }
 }
 
 /// A study's configuration from the options given: empty lists take
 /// `default`'s, `sizes` ranges are expanded (after a range check, so a huge
 /// range is refused before it is allocated); validated.
-pub(crate) fn config_with_defaults(
-    given: Config,
-    sizes: &[Span<usize>],
-    default: Config,
-) -> Result<Config> {
+fn config_with_defaults(given: Config, sizes: &[Span<usize>], default: Config) -> Result<Config> {
     if let Some(s) = sizes
         .iter()
         .find(|s| s.lo == 0 || s.hi > coinline::strategy::LIMIT)

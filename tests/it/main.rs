@@ -3,7 +3,6 @@
 //! Run one module with `cargo test --test it compare::`.
 
 mod architecture;
-mod check_catches;
 mod cli_errors;
 mod compare;
 mod corpus;
