@@ -129,6 +129,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
 /// one run. Rows are checked first: a broken row file says more than its
 /// summary.
 fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
+    make_room_for_open_files(inputs.len())?;
     let files = inputs
         .iter()
         .map(|p| {
@@ -217,5 +218,50 @@ fn check_rows(
             &summary.rows_digest[..16.min(summary.rows_digest.len())]
         )));
     }
+    Ok(())
+}
+
+/// Merge reads every row file at once, so a run of more shards than the soft
+/// limit on open files (often 1,024) would fail part-way with "Too many open
+/// files". Raise the soft limit as far as needed, up to the hard one, or
+/// refuse before anything is opened.
+#[cfg(unix)]
+fn make_room_for_open_files(rows_files: usize) -> Result<()> {
+    // Besides the row files: standard streams, the output's temporary file,
+    // a summary being read, and some to spare.
+    let needed = (rows_files as libc::rlim_t).saturating_add(32);
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct passed, which lives here.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return Ok(()); // unknown: opening the files reports any shortage
+    }
+    let fits = |l: libc::rlim_t| l == libc::RLIM_INFINITY || l >= needed;
+    if fits(limit.rlim_cur) {
+        return Ok(());
+    }
+    if !fits(limit.rlim_max) {
+        return Err(Error::invalid(format!(
+            "merge opens its {rows_files} row files at once, but this process may open \
+             at most {} files (the hard limit, `ulimit -Hn`)",
+            limit.rlim_max
+        )));
+    }
+    limit.rlim_cur = needed;
+    // SAFETY: setrlimit only reads the struct passed, which lives here.
+    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
+        return Err(Error::invalid(format!(
+            "merge opens its {rows_files} row files at once, but the limit on open files \
+             (`ulimit -n`) is {} and could not be raised",
+            limit.rlim_max
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn make_room_for_open_files(_rows_files: usize) -> Result<()> {
     Ok(())
 }

@@ -418,6 +418,54 @@ fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// Merge holds every row file open: more shards than the soft limit on open
+/// files still merge (the limit is raised up to the hard one), and past the
+/// hard limit merge refuses before writing anything.
+#[cfg(unix)]
+#[test]
+fn merge_of_more_shards_than_the_soft_limit_on_open_files() {
+    let dir = temp_dir("open-files");
+    let common = ["compare", "--boards", "60", "--n", "2..3", "--seed", "9"];
+    assert_status(
+        &coinline(&[&common[..], &["--out", "whole.csv"]].concat(), &dir),
+        0,
+    );
+    let shards: Vec<String> = (1..=60).map(|k| format!("s{k}.csv")).collect();
+    for (k, name) in (1..).zip(&shards) {
+        let shard = format!("{k}/60");
+        let argv = [&common[..], &["--shard", &shard, "--out", name]].concat();
+        assert_status(&coinline(&argv, &dir), 0);
+    }
+    // `ulimit` in the shell that execs merge: -S lowers only the soft limit.
+    let merge_under = |limit: &str, out: &str| {
+        Command::new("bash")
+            .arg("-c")
+            .arg(format!("ulimit {limit} 40 && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_coinline"))
+            .args(["merge", "--out", out])
+            .args(&shards)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let merged = merge_under("-Sn", "merged.csv");
+    assert_status(&merged, 0);
+    assert_eq!(read(&dir.join("merged.csv")), read(&dir.join("whole.csv")));
+    assert_eq!(
+        read(&dir.join("merged-summary.csv")),
+        read(&dir.join("whole-summary.csv"))
+    );
+    let refused = merge_under("-n", "refused.csv");
+    assert_status(&refused, 2);
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        "coinline: error: merge opens its 60 row files at once, but this process may open \
+         at most 40 files (the hard limit, `ulimit -Hn`)\n"
+    );
+    assert!(!dir.join("refused.csv").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--shard auto` in a Slurm array task and under GNU parallel writes the
 /// same file as `--shard K/N`; with neither it exits 2 naming the variables.
 #[test]
