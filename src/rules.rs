@@ -468,7 +468,7 @@ impl Game {
             for &k in &finite {
                 out.push(with(Counts::from_parts(mask & !(1 << k), from)));
             }
-            if from > 0 {
+            if counts.is_unbounded() {
                 out.push(with(
                     Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MAX_COUNT))),
                 ));
@@ -1018,6 +1018,9 @@ mod tests {
                 for remaining in 0..=n {
                     let expected: Vec<Move> = game.moves(remaining).collect();
                     assert_eq!(table.get(remaining).collect::<Vec<_>>(), expected, "{text}");
+                    // What is listed is read, not generated again.
+                    let read = matches!(table.get(remaining), MovesOf::Listed(_));
+                    assert_eq!(read, listed, "{text} n={n} remaining={remaining}");
                 }
             }
         }
@@ -1070,6 +1073,39 @@ mod tests {
             assert!(err.contains(fragment), "{text}: {err}");
             assert!(err.contains("valid forms"), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn a_single_word_that_is_no_rule_is_a_misspelt_alias() {
+        let error = |text: &str| text.parse::<Game>().unwrap_err().to_string();
+        assert_eq!(
+            error("pizzza"),
+            "unknown game \"pizzza\" (expected one of: coins, numbergame, gameofsum, \
+             stonegame7, stonegame3, pizza, or rules such as 'take=1..3 delete=2' \
+             (see coinline games))"
+        );
+        // Two words, or one with `=`, are read as rules.
+        for (text, word) in [("circle wrap", "wrap"), ("take=x", "take=x")] {
+            assert!(
+                error(text).starts_with(&format!("rule {word:?}: ")),
+                "{text}: {}",
+                error(text)
+            );
+        }
+    }
+
+    #[test]
+    fn the_first_move_on_a_circle_is_a_left_move_in_a_row() {
+        // Any run may be taken: written from its start, as a left move.
+        assert_eq!(
+            Game::PIZZA.first_on_circle().to_string(),
+            "ends=left take=1"
+        );
+        let game: Game = "take=2,3 delete=1.. score=rest circle".parse().unwrap();
+        assert_eq!(
+            game.first_on_circle().to_string(),
+            "ends=left take=2,3 delete=1.. score=rest"
+        );
     }
 
     #[test]
