@@ -166,12 +166,11 @@ impl Counts {
         (self.from > 0).then_some(self.from)
     }
 
-    /// The allowed counts up to `max`, ascending: the finite ones below the
-    /// tail, then the tail.
-    pub fn up_to(self, max: usize) -> impl Iterator<Item = usize> {
+    /// The finite counts, ascending: all below the tail, if there is one.
+    pub fn finite(self) -> impl Iterator<Item = usize> {
         // Normalized: no finite count reaches the tail.
         let mut bits = self.mask;
-        let finite = std::iter::from_fn(move || {
+        std::iter::from_fn(move || {
             if bits == 0 {
                 return None;
             }
@@ -179,7 +178,12 @@ impl Counts {
             bits &= bits - 1;
             Some(k)
         })
-        .take_while(move |&k| k <= max);
+    }
+
+    /// The allowed counts up to `max`, ascending: the finite ones below the
+    /// tail, then the tail.
+    pub fn up_to(self, max: usize) -> impl Iterator<Item = usize> {
+        let finite = self.finite().take_while(move |&k| k <= max);
         let tail = (self.from > 0)
             .then_some(self.from..=max)
             .into_iter()
@@ -945,8 +949,13 @@ mod tests {
         assert_eq!(Game::COINS.name(), "coins");
         let game: Game = "delete=2 take=3,1,2".parse().unwrap();
         assert_eq!(game.name(), "take=1..3 delete=2");
-        let upto: Vec<usize> = "2,4..6,8..".parse::<Counts>().unwrap().up_to(9).collect();
-        assert_eq!(upto, [2, 4, 5, 6, 8, 9]);
+        let counts: Counts = "2,4..6,8..".parse().unwrap();
+        assert_eq!(counts.up_to(9).collect::<Vec<_>>(), [2, 4, 5, 6, 8, 9]);
+        assert_eq!(counts.up_to(5).collect::<Vec<_>>(), [2, 4, 5]);
+        assert_eq!(counts.finite().collect::<Vec<_>>(), [2, 4, 5, 6]);
+        let counts: Counts = "1,63".parse().unwrap();
+        assert_eq!(counts.finite().collect::<Vec<_>>(), [1, 63]);
+        assert_eq!(Counts::from(3).finite().count(), 0);
     }
 
     #[test]
@@ -1132,7 +1141,10 @@ mod tests {
         for text in ["L", "R", "L3", "R12", "DL1", "DR2"] {
             assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
         }
-        for bad in ["", "D", "DL", "L0", "X", "l", "DL-1"] {
+        // Counts are digits only: no sign, space or suffix.
+        for bad in [
+            "", "D", "DL", "L0", "X", "l", "DL-1", "L+2", "DR+1", "R 2", "L2x",
+        ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }
     }

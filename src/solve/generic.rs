@@ -66,16 +66,10 @@ fn one_ended(game: Game, v: &[i64], record: bool) -> (Vec<i64>, Vec<Choice>) {
     let s = |i: usize| i128::from(sums[i]);
     let total = s(n);
     let kinds = [(Kind::Take, game.take), (Kind::Delete, game.delete)];
-    // Per kind: the finite counts below its tail, and the tail's start.
+    // Per kind: the finite counts (all below its tail, folded in below).
     let finite: Vec<Vec<usize>> = kinds
         .iter()
-        .map(|&(_, counts)| {
-            let below = counts.open_tail().unwrap_or(usize::MAX);
-            counts
-                .up_to(crate::rules::MAX_COUNT)
-                .filter(|&c| c < below)
-                .collect()
-        })
+        .map(|&(_, counts)| counts.finite().collect())
         .collect();
     // What a move of `kind` to suffix j scores, plus the part that depends
     // on l alone (added back when the move is used from l).
@@ -162,7 +156,8 @@ fn solve_one_ended(game: Game, values: &[i64], want_line: bool) -> (i64, Option<
     }
     let mut moves = Vec::new();
     let mut l = 0;
-    while l < row.len() && choice[l] != 0 {
+    // choice[n], the empty suffix's, is 0: the line ends there at the latest.
+    while choice[l] != 0 {
         let count = (choice[l] & !DELETE_BIT) as usize;
         moves.push(if choice[l] & DELETE_BIT != 0 {
             Move::delete(side, count)
@@ -225,13 +220,7 @@ fn fill(rules: &Game, row: &[i64], sums: &Sums, longest: usize) -> Table {
     // The finite counts, kind by kind (the tails are folded below).
     let finite: Vec<(Kind, usize)> = [(Kind::Take, rules.take), (Kind::Delete, rules.delete)]
         .into_iter()
-        .flat_map(|(kind, counts)| {
-            let below = counts.open_tail().unwrap_or(usize::MAX);
-            counts
-                .up_to(crate::rules::MAX_COUNT.min(n))
-                .filter(move |&c| c < below)
-                .map(move |c| (kind, c))
-        })
+        .flat_map(|(kind, counts)| counts.finite().map(move |c| (kind, c)))
         .collect();
     // Right-side tails, per l: the best over j = r - c of the child [l, j).
     let mut right_best = [vec![NONE; n + 1], vec![NONE; n + 1]];
@@ -282,8 +271,10 @@ fn fill(rules: &Game, row: &[i64], sums: &Sums, longest: usize) -> Table {
                 }
             }
             if right {
-                for (slot, &(kind, tail)) in tails.iter().enumerate() {
-                    if tail.is_none() || right_best[slot][l] == NONE || r - l < tail.unwrap_or(0) {
+                // right_best[slot][l] is set only once a move of the tail
+                // fits in [l, r): for some earlier or equal r.
+                for (slot, &(kind, _)) in tails.iter().enumerate() {
+                    if right_best[slot][l] == NONE {
                         continue;
                     }
                     let value = match (kind, rules.score) {
@@ -408,12 +399,7 @@ impl Solver for Generic {
         if is_one_ended(game) {
             // Each suffix tries every finite count and each tail once.
             let finite = |counts: crate::rules::Counts| {
-                let below = counts.open_tail().unwrap_or(usize::MAX);
-                counts
-                    .up_to(n.min(crate::rules::MAX_COUNT))
-                    .filter(|&c| c < below)
-                    .count()
-                    + usize::from(counts.is_unbounded())
+                counts.finite().take_while(|&c| c <= n).count() + usize::from(counts.is_unbounded())
             };
             let per_suffix = (finite(game.take) + finite(game.delete)).max(1) as f64;
             return Some(Cost::of((n as f64 + 1.0) * per_suffix, 3.0));
