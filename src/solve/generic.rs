@@ -326,6 +326,17 @@ fn solve(game: Game, values: &[i64], want_line: bool) -> (i64, Option<Line>) {
     }
 }
 
+/// The longest interval the table needs: the whole board, or on a circle
+/// (the board written twice) the n - 1 values a first move leaves at most.
+/// Filling longer intervals would only compute values no line reads.
+fn longest_interval(n: usize, circle: bool) -> usize {
+    if circle {
+        n - 1
+    } else {
+        n
+    }
+}
+
 /// [`solve`] by the interval table, for any game (the one-ended fill's
 /// tests compare the two).
 fn solve_intervals(game: Game, values: &[i64], want_line: bool) -> (i64, Option<Line>) {
@@ -339,8 +350,7 @@ fn solve_intervals(game: Game, values: &[i64], want_line: bool) -> (i64, Option<
         values
     };
     let sums = Sums::new(row);
-    let longest = if circle { n - 1 } else { n };
-    let t = fill(&game, row, &sums, longest);
+    let t = fill(&game, row, &sums, longest_interval(n, circle));
     // Interval values fit i64 on admitted boards: each is a difference of
     // two players' totals on part of the board.
     let at = |l: usize, r: usize| t.get(l, r) as i64;
