@@ -180,17 +180,6 @@ impl Counts {
         })
     }
 
-    /// The allowed counts up to `max`, ascending: the finite ones below the
-    /// tail, then the tail.
-    pub fn up_to(self, max: usize) -> impl Iterator<Item = usize> {
-        let finite = self.finite().take_while(move |&k| k <= max);
-        let tail = (self.from > 0)
-            .then_some(self.from..=max)
-            .into_iter()
-            .flatten();
-        finite.chain(tail)
-    }
-
     /// The counts in either set.
     pub fn union(self, other: Counts) -> Counts {
         let from = match (self.from, other.from) {
@@ -950,8 +939,6 @@ mod tests {
         let game: Game = "delete=2 take=3,1,2".parse().unwrap();
         assert_eq!(game.name(), "take=1..3 delete=2");
         let counts: Counts = "2,4..6,8..".parse().unwrap();
-        assert_eq!(counts.up_to(9).collect::<Vec<_>>(), [2, 4, 5, 6, 8, 9]);
-        assert_eq!(counts.up_to(5).collect::<Vec<_>>(), [2, 4, 5]);
         assert_eq!(counts.finite().collect::<Vec<_>>(), [2, 4, 5, 6]);
         let counts: Counts = "1,63".parse().unwrap();
         assert_eq!(counts.finite().collect::<Vec<_>>(), [1, 63]);
