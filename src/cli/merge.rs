@@ -7,6 +7,7 @@ use clap::Args;
 use coinline::compare::{merge_row_streams, summary_path, StreamedInput, Summary};
 use coinline::error::{Error, Result};
 use coinline::generate::Shard;
+use coinline::judge::sandbox;
 use coinline::output::{self, check_writable, is_stdout, same_file};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -225,43 +226,26 @@ fn check_rows(
 /// limit on open files (often 1,024) would fail part-way with "Too many open
 /// files". Raise the soft limit as far as needed, up to the hard one, or
 /// refuse before anything is opened.
-#[cfg(unix)]
-fn make_room_for_open_files(rows_files: usize) -> Result<()> {
+fn make_room_for_open_files(row_files: usize) -> Result<()> {
     // Besides the row files: standard streams, the output's temporary file,
     // a summary being read, and some to spare.
-    let needed = (rows_files as libc::rlim_t).saturating_add(32);
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit only writes the struct passed, which lives here.
-    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+    let needed = (row_files as u64).saturating_add(32);
+    let Some((soft, hard)) = sandbox::open_files_limits() else {
         return Ok(()); // unknown: opening the files reports any shortage
-    }
-    let fits = |l: libc::rlim_t| l == libc::RLIM_INFINITY || l >= needed;
-    if fits(limit.rlim_cur) {
+    };
+    if soft >= needed {
         return Ok(());
     }
-    if !fits(limit.rlim_max) {
+    if hard < needed {
         return Err(Error::invalid(format!(
-            "merge opens its {rows_files} row files at once, but this process may open \
-             at most {} files (the hard limit, `ulimit -Hn`)",
-            limit.rlim_max
+            "merge opens its {row_files} row files at once, but this process may open \
+             at most {hard} files (the hard limit, `ulimit -Hn`)"
         )));
     }
-    limit.rlim_cur = needed;
-    // SAFETY: setrlimit only reads the struct passed, which lives here.
-    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
-        return Err(Error::invalid(format!(
-            "merge opens its {rows_files} row files at once, but the limit on open files \
-             (`ulimit -n`) is {} and could not be raised",
-            limit.rlim_max
-        )));
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn make_room_for_open_files(_rows_files: usize) -> Result<()> {
-    Ok(())
+    sandbox::set_open_files_limit(needed).map_err(|e| {
+        Error::invalid(format!(
+            "merge opens its {row_files} row files at once, but the limit on open files \
+             (`ulimit -n`) is {soft} and could not be raised: {e}"
+        ))
+    })
 }

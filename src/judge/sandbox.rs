@@ -17,7 +17,7 @@
 use crate::error::{Error, Result};
 use crate::shell::shell_word;
 use std::fmt;
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -316,6 +316,45 @@ mod unix {
         Ok(())
     }
 
+    // rlim_t is u64 on Linux and macOS, but not on every Unix.
+    #[allow(clippy::unnecessary_cast)]
+    pub fn open_files_limits() -> Option<(u64, u64)> {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit only writes the struct we pass, which lives on
+        // this stack frame for the whole call.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+            return None;
+        }
+        let wide = |l: libc::rlim_t| match l {
+            libc::RLIM_INFINITY => u64::MAX,
+            l => l as u64,
+        };
+        Some((wide(limit.rlim_cur), wide(limit.rlim_max)))
+    }
+
+    pub fn set_open_files_limit(soft: u64) -> io::Result<()> {
+        let Some((_, hard)) = open_files_limits() else {
+            return Err(io::Error::last_os_error());
+        };
+        let narrow = |l: u64| match l {
+            u64::MAX => libc::RLIM_INFINITY,
+            l => l as libc::rlim_t,
+        };
+        let limit = libc::rlimit {
+            rlim_cur: narrow(soft),
+            rlim_max: narrow(hard),
+        };
+        // SAFETY: setrlimit only reads the struct we pass, which lives on
+        // this stack frame for the whole call.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
     /// Writes as much of `data` as the pipe takes now (it is set to
     /// non-blocking); returns how much that was.
     pub fn write_nonblocking(pipe: &std::process::ChildStdin, data: &[u8]) -> usize {
@@ -483,6 +522,30 @@ pub fn kill_running() -> usize {
     return unix::kill_running();
     #[cfg(not(unix))]
     0
+}
+
+/// This process's (soft, hard) limits on open files, `u64::MAX` for no
+/// limit; `None` where they cannot be read (or off Unix).
+pub fn open_files_limits() -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    return unix::open_files_limits();
+    #[cfg(not(unix))]
+    None
+}
+
+/// Sets this process's soft limit on open files to `soft` (at most the hard
+/// limit).
+pub fn set_open_files_limit(soft: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    return unix::set_open_files_limit(soft);
+    #[cfg(not(unix))]
+    {
+        let _ = soft;
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "no limits on open files here",
+        ))
+    }
 }
 
 /// The name of signal `sig` (`SIGSEGV`), where known.
