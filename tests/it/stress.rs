@@ -4,7 +4,7 @@
 //! must pass. The programs are awk and sh scripts (fast to start), written
 //! independently of the library.
 
-use crate::support::{self, coinline, Run};
+use crate::support::{self, assert_refused, coinline, Run};
 use coinline::judge::{parse_answers, parse_input, Problem, Reply};
 use coinline::Board;
 use std::path::{Path, PathBuf};
@@ -551,13 +551,7 @@ fn bad_usage_exits_with_status_two() {
         (&["judge", "--problem", "lines", "missing.in"], "missing.in"),
     ];
     for (args, message) in cases {
-        let run = coinline(&dir, args);
-        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
-        let last = run.stderr.trim_end().lines().last().unwrap_or("");
-        assert!(
-            last.starts_with("coinline: error: ") && last.contains(message),
-            "{args:?}: {last}"
-        );
+        assert_refused(&coinline(&dir, args), message, &args);
     }
 }
 
@@ -1095,12 +1089,7 @@ fn a_generator_gives_the_inputs_and_failures_still_shrink() {
         ("sh gen.sh", "--n 1..3", "--n is for coinline's own boards"),
     ] {
         let run = with(generator, &format!("--runs 3 {options}"), &correct);
-        assert_eq!(run.code, 2, "{generator}: {}", run.stderr);
-        let last = run.stderr.trim_end().lines().last().unwrap_or("");
-        assert!(
-            last.starts_with("coinline: error: ") && last.contains(message),
-            "{generator}: {last}"
-        );
+        assert_refused(&run, message, &generator);
     }
 }
 

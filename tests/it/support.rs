@@ -39,3 +39,14 @@ pub fn coinline(dir: &Path, args: &[&str]) -> Run {
         elapsed: start.elapsed(),
     }
 }
+
+/// Asserts that `run` was refused as a usage or input error: status 2 and a
+/// last line `coinline: error: ...` that contains `message`.
+pub fn assert_refused(run: &Run, message: &str, what: &dyn std::fmt::Debug) {
+    assert_eq!(run.code, 2, "{what:?}: {}", run.stderr);
+    let last = run.stderr.trim_end().lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("coinline: error: ") && last.contains(message),
+        "{what:?}: {last}"
+    );
+}
