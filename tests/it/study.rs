@@ -378,19 +378,23 @@ fn three_shards_merge_into_the_bytes_of_one_run() {
         let name = format!("shard-{k}-of-3.json");
         std::fs::copy(Path::new(&parts).join(&name), two.join(&name)).unwrap();
     }
-    let out = coinline(&[
-        "study",
-        "odd-n",
-        "--merge",
-        two.to_str().unwrap(),
-        "--out",
-        &merged,
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("shard 3/3 missing"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(!Path::new(&merged).exists());
+    // A merge of the parts in `two` is refused with one line, writing nothing.
+    let merge_refused = |message: &str| {
+        let out = coinline(&[
+            "study",
+            "odd-n",
+            "--merge",
+            two.to_str().unwrap(),
+            "--out",
+            &merged,
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(!Path::new(&merged).exists());
+    };
+    merge_refused("shard 3/3 missing");
     // A part of another study (another seed) is refused.
     ok(study(&[
         "--seed",
@@ -400,17 +404,7 @@ fn three_shards_merge_into_the_bytes_of_one_run() {
         "--out",
         two.to_str().unwrap(),
     ]));
-    let out = coinline(&[
-        "study",
-        "odd-n",
-        "--merge",
-        two.to_str().unwrap(),
-        "--out",
-        &merged,
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("parts of different studies"), "{stderr}");
+    merge_refused("parts of different studies");
     // All three: the report of the whole run, byte for byte.
     let stderr = ok(coinline(&[
         "study", "odd-n", "--merge", &parts, "--out", &merged,
