@@ -34,14 +34,14 @@ pub struct BenchArgs {
     pub solvers: Vec<String>,
     /// Time budget of one solve, in seconds: lengths grow until a solve takes
     /// longer, and the largest length within it is reported.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value_t = 1.0, value_parser = parse_seconds)]
     pub max_seconds: f64,
     /// Repeat each solve for this many seconds and keep the fastest run
     /// (more is steadier on a busy machine).
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.2, value_parser = parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value_t = 0.2, value_parser = parse_seconds)]
     pub sample_seconds: f64,
     /// Never time boards longer than this.
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_negative_numbers = true, value_name = "N")]
     pub max_n: Option<usize>,
     #[command(flatten)]
     pub seed: SeedArg,

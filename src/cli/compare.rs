@@ -43,7 +43,7 @@ pub struct CompareArgs {
     pub game: Vec<GameChoice>,
     /// Also check every board in N random rule sets drawn from the seed
     /// (failures name their rule text, so --game reproduces them).
-    #[arg(long, value_name = "N", default_value_t = 0,
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 0,
           value_parser = non_negative::<u64>("--random-games", U64))]
     pub random_games: u64,
     #[command(flatten)]
@@ -91,7 +91,7 @@ pub struct CompareArgs {
     pub stop: StopArgs,
     /// Stop after about this many seconds (the number of rows then depends
     /// on the machine's speed).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
     pub duration: Option<Duration>,
     /// Run minimax on boards up to this length in every game (default 16
     /// coins, 12 numbergame, 10 gameofsum; capped at its refusal limit).

@@ -33,38 +33,38 @@ pub struct DecayArgs {
     #[command(flatten)]
     pub seed: SeedArg,
     /// The first length of the grid.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().start)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().start)]
     pub start: usize,
     /// Grid lengths per factor of 10.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().per_decade)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().per_decade)]
     pub per_decade: usize,
     /// No series goes past this length.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().max_n)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().max_n)]
     pub max_n: usize,
     /// Boards of a point's first batch.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().min_boards)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().min_boards)]
     pub min_boards: u64,
     /// The most boards of a point.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().max_boards)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().max_boards)]
     pub max_boards: u64,
     /// A share point gets at most WORK / n boards, a greedy point WORK / n^1.5
     /// (but at least --min-boards).
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().work)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().work)]
     pub work: u64,
     /// A point stops adding boards once this many are hits.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().target)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().target)]
     pub target: u64,
     /// A series ends after a point that reached its most boards with fewer hits.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().floor)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().floor)]
     pub floor: u64,
     /// The most boards of a regret point.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().regret_boards)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().regret_boards)]
     pub regret_boards: u64,
     /// A regret point of length n gets at most this / n^2 boards (at least 100).
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().regret_cells)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().regret_cells)]
     pub regret_cells: u64,
     /// Regret series stop past this length.
-    #[arg(long, value_name = "N", default_value_t = DecayConfig::default().regret_max_n)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = DecayConfig::default().regret_max_n)]
     pub regret_max_n: usize,
     #[command(flatten)]
     pub out: OutDirArg,

@@ -58,9 +58,29 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             p.display()
         )));
     }
-    // Every input must open before anything else.
+    // Every input must open, as a file, each given once, before anything else.
+    let mut seen: std::collections::HashMap<PathBuf, &Path> = Default::default();
     for input in &args.inputs {
-        std::fs::File::open(input).map_err(|e| Error::io(input, &e))?;
+        if is_stdout(input) {
+            return Err(Error::invalid(
+                "merge reads row files, not standard input (`-`): name each shard's file",
+            ));
+        }
+        let file = std::fs::File::open(input).map_err(|e| Error::io(input, &e))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(Error::invalid(format!(
+                "{}: is a directory, not a row file (give the shards' CSV files, as in DIR/*-of-8.csv)",
+                input.display()
+            )));
+        }
+        let canonical = std::fs::canonicalize(input).map_err(|e| Error::io(input, &e))?;
+        if let Some(earlier) = seen.insert(canonical, input) {
+            return Err(Error::invalid(format!(
+                "{} is given twice (also as {}): give each shard once",
+                input.display(),
+                earlier.display()
+            )));
+        }
     }
     let summary_out = match (&args.summary, is_stdout(&out)) {
         (Some(path), _) => Some(path.clone()),

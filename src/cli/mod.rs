@@ -69,7 +69,7 @@ pub enum Command {
     Stress(stress::StressArgs),
     /// Print the trusted answers of a judge input, or check expected answers.
     Judge(judge::JudgeArgs),
-    /// Studies that answer a question with a report (odd-n).
+    /// Studies that answer a question with a report (odd-n, decay, outcomes).
     Study(study::StudyArgs),
     /// Time every exact solver on growing boards.
     Bench(bench::BenchArgs),

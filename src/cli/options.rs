@@ -61,7 +61,7 @@ fn jobs(text: &str) -> Result<usize, String> {
 #[derive(Debug, Clone, Args)]
 pub struct LengthsArg {
     /// Board lengths, an inclusive range MIN..MAX (a single N is N..N).
-    #[arg(long = "n", value_name = "MIN..MAX", value_parser = parse_with::<Span<usize>>)]
+    #[arg(long = "n", allow_hyphen_values = true, value_name = "MIN..MAX", value_parser = parse_with::<Span<usize>>)]
     pub n: Option<Span<usize>>,
 }
 

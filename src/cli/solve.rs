@@ -61,7 +61,7 @@ pub struct SolveArgs {
     /// Time budget per solver or heuristic, in seconds: with `--solver all`
     /// one whose estimated time on this board is over it is skipped with a
     /// note; one named with `--solver` is refused.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_budget)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = parse_budget)]
     pub budget: f64,
 }
 

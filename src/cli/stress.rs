@@ -44,11 +44,11 @@ pub struct StressArgs {
           value_parser = non_negative::<usize>("--batch", "1 up to the problem's most cases per input"))]
     pub batch: Option<usize>,
     /// Time limit per run in seconds (decimals allowed).
-    #[arg(long, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
+    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
     pub timeout: Duration,
     /// Time limit per case in seconds: a run of k cases gets the smaller of
     /// --timeout and k times this.
-    #[arg(long, value_parser = parse_seconds, value_name = "SECONDS")]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_seconds, value_name = "SECONDS")]
     pub case_timeout: Option<Duration>,
     /// Memory limit per run in MB (the address-space limit, RLIMIT_AS).
     #[arg(long, value_name = "MB", allow_hyphen_values = true,

@@ -196,7 +196,7 @@ pub struct BoardSetArgs {
           allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
     pub alphabets: Vec<Span<i64>>,
     /// Lengths of random boards: numbers and LO..HI ranges, comma-separated.
-    #[arg(long, value_name = "LIST", value_delimiter = ',',
+    #[arg(long, allow_hyphen_values = true, value_name = "LIST", value_delimiter = ',',
           value_parser = parse_with::<Span<usize>>)]
     pub sizes: Vec<Span<usize>>,
     /// Random boards per length and distribution.

@@ -798,8 +798,14 @@ fn merge_refuses_malformed_or_overlapping_input() {
         (&["nosummary.csv"], "nosummary-summary.csv"),
         (
             &["a.csv", "a.csv"],
-            "(in a.csv and a.csv): the inputs overlap",
+            "a.csv is given twice (also as a.csv): give each shard once",
         ),
+        (
+            &["b.csv", "a.csv", "./b.csv"],
+            "./b.csv is given twice (also as b.csv)",
+        ),
+        (&["a.csv", "."], ".: is a directory, not a row file"),
+        (&["a.csv", "-"], "merge reads row files, not standard input"),
         (
             &["fa.csv", "fb.csv"],
             "fb-summary.csv and fa-summary.csv are both shard 1/2",
