@@ -47,6 +47,32 @@ const CASES: &[(&[&str], &str, &str)] = &[
     (&["solve", "--format", "xml", "1"], "", "xml"),
     (&["solve", "--frobnicate", "1"], "", "--frobnicate"),
     (&["frobnicate"], "", "frobnicate"),
+    // A negative number reaches the option's own check (not clap's
+    // "unexpected argument '-1'").
+    (
+        &[
+            "stress",
+            "--problem",
+            "lines",
+            "--timeout",
+            "-1",
+            "--",
+            "cat",
+        ],
+        "",
+        "'-1' for '--timeout <SECONDS>': \"-1\" is not a positive number of seconds",
+    ),
+    (
+        &["compare", "--duration", "-1"],
+        "",
+        "'-1' for '--duration <SECONDS>'",
+    ),
+    (&["bench", "--max-n", "-1"], "", "'-1' for '--max-n <N>'"),
+    (
+        &["study", "decay", "--work", "-5"],
+        "",
+        "'-5' for '--work <N>'",
+    ),
     (&["solve"], "", "no values given"),
     (
         &["solve", "--solver", "minimax", "--budget", "0.0001"],
