@@ -339,6 +339,14 @@ fn one_line_for(text: &str, args: &[String]) -> String {
     let mut message = [first.as_str(), &listed.join(", ")].join(" ");
     let message_len = message.trim_end().len();
     message.truncate(message_len);
+    // An enumerated option's choices ("  [possible values: a, b]").
+    for values in rest
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| l.starts_with("[possible values:"))
+    {
+        message += &format!(" {values}");
+    }
     for tip in rest.iter().filter_map(|l| l.trim().strip_prefix("tip: ")) {
         message += &format!("; {}", shorten_quoted(tip));
     }
@@ -473,6 +481,12 @@ mod tests {
         let e = error(&["coinline", "sovle"]);
         assert!(e.contains("'solve'"), "{e}");
         assert!(e.ends_with("(see 'coinline --help')"), "{e}");
+        let e = error(&["coinline", "solve", "--format", "xml", "1"]);
+        assert_eq!(
+            e,
+            "invalid value 'xml' for '--format <FORMAT>' [possible values: table, csv, json] \
+             (see 'coinline solve --help')"
+        );
         let e = error(&["coinline", "study", "odd-n", "--max-n", "x"]);
         assert!(e.ends_with("(see 'coinline study odd-n --help')"), "{e}");
         for e in [e, error(&["coinline", "stress"])] {
