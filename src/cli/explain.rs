@@ -33,6 +33,7 @@ pub struct ExplainArgs {
 }
 
 fn read_board(args: &ExplainArgs) -> Result<Board> {
+    super::stdin_dash_alone(&args.values)?;
     let from_stdin = args.values.is_empty() || args.values == ["-"];
     let board = if from_stdin {
         let mut stdin = std::io::stdin();

@@ -205,6 +205,19 @@ pub fn thousands(rate: f64) -> String {
 }
 
 /// `count` and `noun`, with an `s` unless the count is 1.
+/// Refuses `-` (the board from standard input) among other values, which
+/// would otherwise be read as a value and called "not an integer".
+pub fn stdin_dash_alone(values: &[String]) -> Result<()> {
+    if values.len() > 1 && values.iter().any(|v| v == "-") {
+        return Err(Error::invalid(format!(
+            "`-` reads the board from standard input, so it must be the only value \
+             (it was given with {})",
+            plural(values.len() as u64 - 1, "other value")
+        )));
+    }
+    Ok(())
+}
+
 pub fn plural(count: u64, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")

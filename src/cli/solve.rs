@@ -164,6 +164,7 @@ fn read_board(args: &SolveArgs) -> Result<Board> {
 }
 
 fn read_values(args: &SolveArgs) -> Result<Board> {
+    super::stdin_dash_alone(&args.values)?;
     if let Some(text) = &args.board {
         return Board::parse(text);
     }

@@ -47,6 +47,17 @@ const CASES: &[(&[&str], &str, &str)] = &[
     (&["solve", "--format", "xml", "1"], "", "xml"),
     (&["solve", "--frobnicate", "1"], "", "--frobnicate"),
     (&["frobnicate"], "", "frobnicate"),
+    (
+        &["solve", "-", "4", "5"],
+        "1 2 3",
+        "`-` reads the board from standard input, so it must be the only value \
+         (it was given with 2 other values)",
+    ),
+    (
+        &["explain", "4", "-"],
+        "1 2",
+        "(it was given with 1 other value)",
+    ),
     // A negative number reaches the option's own check (not clap's
     // "unexpected argument '-1'").
     (
