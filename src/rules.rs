@@ -401,9 +401,7 @@ impl Game {
     /// ([`Game::simplifications`]) only ever lowers it, so it ends.
     pub fn complexity(&self) -> usize {
         fn weight(counts: Counts) -> usize {
-            let (mask, from) = counts.parts();
-            let finite: usize = (1..=MAX_COUNT).filter(|&k| mask & (1 << k) != 0).sum();
-            finite + if from > 0 { 64 + from } else { 0 }
+            counts.finite().sum::<usize>() + counts.open_tail().map_or(0, |k| 64 + k)
         }
         usize::from(self.ends != Ends::Both)
             + usize::from(self.score == Score::Rest)
@@ -457,7 +455,7 @@ impl Game {
                 }
             };
             let (mask, from) = counts.parts();
-            let finite: Vec<usize> = (1..=MAX_COUNT).filter(|&k| mask & (1 << k) != 0).collect();
+            let finite: Vec<usize> = counts.finite().collect();
             for &k in &finite {
                 out.push(with(Counts::from_parts(mask & !(1 << k), from)));
             }

@@ -204,7 +204,6 @@ pub fn thousands(rate: f64) -> String {
     out
 }
 
-/// `count` and `noun`, with an `s` unless the count is 1.
 /// Refuses `-` (the board from standard input) among other values, which
 /// would otherwise be read as a value and called "not an integer".
 pub fn stdin_dash_alone(values: &[String]) -> Result<()> {
@@ -218,6 +217,7 @@ pub fn stdin_dash_alone(values: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// `count` and `noun`, with an `s` unless the count is 1.
 pub fn plural(count: u64, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")
