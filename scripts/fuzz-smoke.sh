@@ -6,7 +6,7 @@
 #     committed corpus, new finds going to fuzz/corpus/TARGET (git-ignored).
 #     Any crash fails.
 #  4. The planted bug: the `planted` target (solvers_agree's check with
-#     coinline::mutants::PlantedTable in table's place) must crash on the
+#     coinline_core::mutants::PlantedTable in table's place) must crash on the
 #     committed solvers_agree corpus, and again from an empty corpus within
 #     PLANTED_SECONDS (default 60, libFuzzer seed PLANTED_SEED, default 1);
 #     prints how long that took.
@@ -25,7 +25,7 @@ fail() {
     exit 1
 }
 
-# The panic message of coinline::fuzzing, then libFuzzer's summary.
+# The panic message of coinline_harness::fuzzing, then libFuzzer's summary.
 show_crash() {
     grep -A8 "found a problem" "$1" | head -n 20 >&2 || true
     grep -E "^SUMMARY|Test unit written" "$1" >&2 || true

@@ -52,14 +52,14 @@ mkdir -p "$out"
 # the time of the test profile's opt-level 2 with it).
 #
 # check and strategy are tested by their own unit tests (`check::` in
-# src/check.rs; `strategy::` in src/strategy.rs and src/strategy/exact_tests.rs),
+# crates/core/src/check.rs; `strategy::` in its strategy.rs and strategy/exact_tests.rs),
 # not by the integration tests they first had: with `--test it` a mutant
 # rebuilt the library and the integration test binary at opt-level 2, 15 to
 # 45 s of build per mutant at one job (measured on check, 2026-12-01: a 223 s
 # baseline, then 42 s and 14 s for the first two mutants), and those tests
 # were not written to pin exact values. The unit tests run the real solvers
-# and the planted ones of src/mutants.rs on small boards in well under a
-# second. rules, solvers and table the same way: src/solve/exact_tests.rs holds
+# and the planted ones of crates/core/src/mutants.rs on small boards in well under a
+# second. rules, solvers and table the same way: crates/core/src/solve/exact_tests.rs holds
 # every exact solver to a reference written from the rules (values and
 # canonical lines on every board up to 5 values and on drawn ones up to 13),
 # beside each file's own unit tests. Two jobs sharing one target directory
@@ -68,16 +68,16 @@ mkdir -p "$out"
 # but whether two such jobs beat one on 2 cores was not settled
 # (reports/MUTANTS.md), so the default stays one job.
 MODULES=(
-    "board|src/board.rs|--lib|board::|1"
-    "shrink|src/shrink.rs|--lib|shrink::|1"
-    "output|src/output.rs|--lib|output::|1"
-    "merge|src/compare/merge.rs|--lib|compare::merge::|1"
-    "judge-io|src/judge/input.rs src/judge/answers.rs|--lib|judge::input:: judge::answers::|1"
-    "check|src/check.rs|--lib|check::|1"
-    "rules|src/game.rs src/rules.rs src/solve/generic.rs|--lib|game:: rules:: solve:: check::|1"
-    "solvers|src/solve/mod.rs src/solve/memo.rs src/solve/minimax.rs src/solve/linear.rs|--lib|solve::|1"
-    "table|src/solve/table.rs|--lib|solve::|1"
-    "strategy|src/strategy.rs|--lib|strategy::|1"
+    "board|crates/core/src/board.rs|-p coinline-core --lib|board::|1"
+    "shrink|crates/core/src/shrink.rs|-p coinline-core --lib|shrink::|1"
+    "output|crates/harness/src/output.rs|-p coinline-harness --lib|output::|1"
+    "merge|crates/harness/src/compare/merge.rs|-p coinline-harness --lib|compare::merge::|1"
+    "judge-io|crates/harness/src/judge/input.rs crates/harness/src/judge/answers.rs|-p coinline-harness --lib|judge::input:: judge::answers::|1"
+    "check|crates/core/src/check.rs|-p coinline-core --lib|check::|1"
+    "rules|crates/core/src/game.rs crates/core/src/rules.rs crates/core/src/solve/generic.rs|-p coinline-core --lib|game:: rules:: solve:: check::|1"
+    "solvers|crates/core/src/solve/mod.rs crates/core/src/solve/memo.rs crates/core/src/solve/minimax.rs crates/core/src/solve/linear.rs|-p coinline-core --lib|solve::|1"
+    "table|crates/core/src/solve/table.rs|-p coinline-core --lib|solve::|1"
+    "strategy|crates/core/src/strategy.rs|-p coinline-core --lib|strategy::|1"
 )
 
 lines() { if [ -s "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
@@ -100,8 +100,11 @@ run_module() {
     local targets=() t
     for t in $binaries; do targets+=("--cargo-arg=$t"); done
     if [ "$opt" != 2 ]; then
-        targets+=("--cargo-arg=--config=profile.test.package.coinline.opt-level=$opt"
-            "--cargo-arg=--config=profile.test.package.coinline.debug=false")
+        local package
+        for package in coinline-core coinline-harness; do
+            targets+=("--cargo-arg=--config=profile.test.package.$package.opt-level=$opt"
+                "--cargo-arg=--config=profile.test.package.$package.debug=false")
+        done
     fi
     # The targets go to every cargo command (the build too, which otherwise
     # builds every test target); the filters to the test binaries.

@@ -3,10 +3,10 @@
 use super::options::SeedArg;
 use super::{parse_with, Status};
 use clap::Args;
-use coinline::bench::{self as timing, DispatchPlan, Measurement, Plan};
-use coinline::error::{Error, Result};
-use coinline::game::Game;
-use coinline::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
+use coinline_harness::bench::{self as timing, DispatchPlan, Measurement, Plan};
 use std::io::Write;
 
 /// Arguments of `coinline bench`.
@@ -201,7 +201,7 @@ fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Stat
                 v.speedup()
             ))
         });
-        if coinline::solve::specialised_for(game).next().is_none() {
+        if coinline_core::solve::specialised_for(game).next().is_none() {
             summaries.push(format!(
                 "{:<11} no specialised solver: the generic table is its fastest",
                 game.name()

@@ -1,22 +1,23 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
-//! shrinking and sharding. The work is done by [`coinline::compare`].
+//! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::Bar;
 use super::{non_negative, parse_with, Status};
 use clap::{ArgAction, Args, ValueEnum};
-use coinline::check::CheckConfig;
-use coinline::compare::{
+use coinline_core::check::CheckConfig;
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::generate::{Shard, Span, Values};
+use coinline_core::progress::Progress;
+use coinline_core::solve::{exact_solvers, Solver};
+use coinline_core::strategy::{heuristics, Heuristic};
+use coinline_harness::compare::{
     describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
     CompareOutcome, RowFilter, Stop, Summary,
 };
-use coinline::error::{Error, Result};
-use coinline::game::Game;
-use coinline::generate::{Shard, Span, Values};
-use coinline::output::{self, check_writable, is_stdout, save_case};
-use coinline::progress::Progress;
-use coinline::solve::{exact_solvers, Solver};
-use coinline::strategy::{heuristics, Heuristic};
+use coinline_harness::corpus::save_case;
+use coinline_harness::output::{self, check_writable, is_stdout};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -173,8 +174,9 @@ impl CompareArgs {
             None => CheckConfig::default(),
         };
         let mut games = self.games();
-        let mut rng = coinline::generate::SplitMix64::keyed(&[seed, 0x9a3e5]);
-        games.extend((0..self.random_games).map(|_| coinline::generate::random_game(&mut rng)));
+        let mut rng = coinline_core::generate::SplitMix64::keyed(&[seed, 0x9a3e5]);
+        games
+            .extend((0..self.random_games).map(|_| coinline_core::generate::random_game(&mut rng)));
         CompareOptions {
             games,
             lengths: self.lengths(),
@@ -368,10 +370,10 @@ fn boards(count: u64) -> String {
 /// The command worth running after a run: the first failure's shrunk
 /// board, else the board a heuristic did worst on, solved line by line.
 fn next_command(outcome: &CompareOutcome, options: &CompareOptions) -> String {
-    let solve = |game: Game, board: &coinline::board::Board| {
+    let solve = |game: Game, board: &coinline_core::board::Board| {
         format!(
             "coinline solve --game {} --line {board}",
-            coinline::shell::shell_word(&game.name())
+            coinline_core::shell::shell_word(&game.name())
         )
     };
     if let Some(failure) = outcome.failures.first() {

@@ -4,10 +4,10 @@
 use super::options::{JobsArg, OutDirArg, SeedArg};
 use super::{parse_with, Bar, Status};
 use clap::Args;
-use coinline::error::{Error, Result};
-use coinline::generate::Values;
-use coinline::output::check_writable;
-use coinline::study::decay::{self, DecayBars, DecayConfig, DecayTables};
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Values;
+use coinline_harness::output::check_writable;
+use coinline_harness::study::decay::{self, DecayBars, DecayConfig, DecayTables};
 use std::time::Instant;
 
 /// Arguments of `coinline study decay`.
@@ -150,7 +150,7 @@ pub fn run(args: &DecayArgs) -> Result<Status> {
             p.counts.boards,
             p.counts.hits.max(p.counts.a)
         );
-        coinline::progress::Progress::suspend(&share, &mut || eprintln!("{line}"));
+        coinline_core::progress::Progress::suspend(&share, &mut || eprintln!("{line}"));
     };
     // Each bar shows one point at a time: its boards times n.
     let result = pool.install(|| decay::run(&config, &bars, &mut log));

@@ -4,11 +4,11 @@
 use super::options::OutFileArg;
 use super::{parse_with, Status};
 use clap::Args;
-use coinline::board::Board;
-use coinline::error::{Error, Result};
-use coinline::explain::{explain, render_html};
-use coinline::game::Game;
-use coinline::output::{self, check_writable};
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_harness::explain::{explain, render_html};
+use coinline_harness::output::{self, check_writable};
 use std::io::{IsTerminal, Read, Write};
 
 /// Arguments of `coinline explain`.

@@ -3,9 +3,9 @@
 
 use super::Status;
 use clap::Args;
-use coinline::check::invariants;
-use coinline::error::Result;
-use coinline::rules::ALIASES;
+use coinline_core::check::invariants;
+use coinline_core::error::Result;
+use coinline_core::rules::ALIASES;
 
 /// Arguments of `coinline games` (none).
 #[derive(Debug, Args)]

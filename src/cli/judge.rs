@@ -3,9 +3,9 @@
 
 use super::{parse_with, Status};
 use clap::Args;
-use coinline::error::{Error, Result};
-use coinline::game::Game;
-use coinline::judge::{
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_harness::judge::{
     parse_answers, parse_cases, spec, text_of, write_answers, Answer, Origin, Problem, Reply,
 };
 use std::io::Read;

@@ -4,11 +4,11 @@
 use super::options::OutFileArg;
 use super::Status;
 use clap::Args;
-use coinline::compare::{merge_row_streams, summary_path, StreamedInput, Summary};
-use coinline::error::{Error, Result};
-use coinline::generate::Shard;
-use coinline::judge::sandbox;
-use coinline::output::{self, check_writable, is_stdout, same_file};
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Shard;
+use coinline_harness::compare::{merge_row_streams, summary_path, StreamedInput, Summary};
+use coinline_harness::judge::sandbox;
+use coinline_harness::output::{self, check_writable, is_stdout, same_file};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

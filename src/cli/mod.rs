@@ -11,7 +11,7 @@
 //! interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use coinline::error::{Error, ErrorKind, Result};
+use coinline_core::error::{Error, ErrorKind, Result};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -247,7 +247,7 @@ pub fn non_negative<T: std::str::FromStr>(
 /// A token of the user's input quoted for a message: at most 40
 /// characters of it, with the length of the rest.
 pub fn quote_token(token: &str) -> String {
-    coinline::error::quote_token(token)
+    coinline_core::error::quote_token(token)
 }
 
 /// Ctrl-C, SIGTERM and SIGHUP: kill the programs under test, remove the
@@ -267,8 +267,8 @@ mod interrupts {
                     SIGTERM => "SIGTERM",
                     _ => "SIGHUP",
                 };
-                let killed = coinline::judge::sandbox::kill_running();
-                let kept = coinline::output::abandon_pending();
+                let killed = coinline_harness::judge::sandbox::kill_running();
+                let kept = coinline_harness::output::abandon_pending();
                 let mut said = vec![format!("coinline {command}: interrupted by {name}")];
                 if killed > 0 {
                     said.push("killed the program under test".into());
@@ -388,7 +388,10 @@ fn shorten_quoted(line: &str) -> String {
             break;
         };
         let quoted = &rest[..close];
-        match quoted.char_indices().nth(coinline::error::QUOTED_CHARS) {
+        match quoted
+            .char_indices()
+            .nth(coinline_core::error::QUOTED_CHARS)
+        {
             Some((cut, _)) => {
                 let total = quoted.chars().count();
                 out.push_str(&format!("{}... ({total} characters)", &quoted[..cut]));
@@ -409,7 +412,7 @@ pub fn parse_with<T: std::str::FromStr<Err = Error>>(s: &str) -> Result<T, Strin
 }
 
 /// A terminal progress bar (indicatif) behind the library's
-/// [`coinline::progress::Progress`]; draws nothing when stderr is not a
+/// [`coinline_core::progress::Progress`]; draws nothing when stderr is not a
 /// terminal.
 pub struct Bar(indicatif::ProgressBar);
 
@@ -417,7 +420,7 @@ impl Bar {
     /// A bar with rate and ETA on a terminal, hidden otherwise.
     pub fn new(total: u64, unit: &str) -> Self {
         let bar = Bar(indicatif::ProgressBar::hidden());
-        coinline::progress::Progress::start(&bar, total, unit);
+        coinline_core::progress::Progress::start(&bar, total, unit);
         bar
     }
 
@@ -427,7 +430,7 @@ impl Bar {
     }
 }
 
-impl coinline::progress::Progress for Bar {
+impl coinline_core::progress::Progress for Bar {
     fn start(&self, total: u64, unit: &str) {
         use std::io::IsTerminal;
         if !std::io::stderr().is_terminal() {
@@ -556,9 +559,9 @@ mod tests {
             .expect("solve exists")
             .render_long_help()
             .to_string();
-        for name in coinline::solve::solver_names()
+        for name in coinline_core::solve::solver_names()
             .into_iter()
-            .chain(coinline::strategy::heuristic_names())
+            .chain(coinline_core::strategy::heuristic_names())
         {
             assert!(solve.contains(name), "solve --help does not name {name}");
         }

@@ -5,7 +5,7 @@
 
 use super::{non_negative, parse_with};
 use clap::Args;
-use coinline::generate::{mix64, Span};
+use coinline_core::generate::{mix64, Span};
 use std::path::PathBuf;
 
 /// The range of a 64-bit count option, for messages.

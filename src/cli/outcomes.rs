@@ -7,11 +7,11 @@ use super::study::{check_owned, write_owned, BoardSetArgs};
 use super::Bar;
 use super::{parse_with, Status};
 use clap::{ArgAction, Args};
-use coinline::error::{Error, Result};
-use coinline::game::Game;
-use coinline::output::check_writable;
-use coinline::study::outcomes;
-use coinline::study::{self, exact, sampled, Bars, Config};
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_harness::output::check_writable;
+use coinline_harness::study::outcomes;
+use coinline_harness::study::{self, exact, sampled, Bars, Config};
 use std::time::Instant;
 
 const OUTCOMES_HELP: &str = "\

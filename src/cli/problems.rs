@@ -3,8 +3,8 @@
 
 use super::Status;
 use clap::{Args, Subcommand};
-use coinline::error::Result;
-use coinline::judge::spec;
+use coinline_core::error::Result;
+use coinline_harness::judge::spec;
 
 /// Arguments of `coinline problems`.
 #[derive(Debug, Args)]

@@ -4,8 +4,8 @@
 
 use super::Status;
 use clap::Args;
-use coinline::error::{Error, Result};
-use coinline::output::{self, check_writable};
+use coinline_core::error::{Error, Result};
+use coinline_harness::output::{self, check_writable};
 use std::path::PathBuf;
 
 /// Arguments of `coinline completions`.

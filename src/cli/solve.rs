@@ -2,12 +2,14 @@
 
 use super::{parse_with, Status};
 use clap::{Args, ValueEnum};
-use coinline::board::Board;
-use coinline::check::{check_owned, CheckConfig};
-use coinline::error::{Error, ErrorKind, Result};
-use coinline::game::{replay, Game};
-use coinline::solve::{admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver};
-use coinline::strategy::{heuristic_by_name, heuristics, Heuristic};
+use coinline_core::board::Board;
+use coinline_core::check::{check_owned, CheckConfig};
+use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::game::{replay, Game};
+use coinline_core::solve::{
+    admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
+};
+use coinline_core::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
 use std::io::IsTerminal;
 
@@ -25,8 +27,8 @@ Examples:
 
 Exit status: 0 solved and every check passed, 1 the solvers disagree or a
 check fails on this board, 2 bad usage or input.",
-        coinline::solve::solver_names().join(", "),
-        coinline::strategy::heuristic_names().join(", ")
+        coinline_core::solve::solver_names().join(", "),
+        coinline_core::strategy::heuristic_names().join(", ")
     )
 }
 
@@ -191,8 +193,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         } else if let Ok(h) = heuristic_by_name(&args.solver) {
             (vec![], vec![h])
         } else {
-            let mut names = coinline::solve::solver_names();
-            names.extend(coinline::strategy::heuristic_names());
+            let mut names = coinline_core::solve::solver_names();
+            names.extend(coinline_core::strategy::heuristic_names());
             names.push("all");
             return Err(Error::unknown("solver", &args.solver, &names));
         };
@@ -234,10 +236,10 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     }
     // Heuristics are measured against an exact value: without a solver in
     // the budget, the table (the cheapest that runs everywhere) supplies it.
-    let reference: [&dyn Solver; 1] = if coinline::solve::Table.supports(game) {
-        [&coinline::solve::Table]
+    let reference: [&dyn Solver; 1] = if coinline_core::solve::Table.supports(game) {
+        [&coinline_core::solve::Table]
     } else {
-        [&coinline::solve::Generic]
+        [&coinline_core::solve::Generic]
     };
     let reference_only = kept_solvers.is_empty() && !kept_heuristics.is_empty();
     if reference_only {
@@ -306,7 +308,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             }),
             None if explicit => {
                 let heuristic = kept_heuristics[0];
-                return Err(coinline::strategy::evaluate(heuristic, game, board)
+                return Err(coinline_core::strategy::evaluate(heuristic, game, board)
                     .err()
                     .unwrap_or_else(|| {
                         Error::new(ErrorKind::Unsupported(format!(

@@ -5,11 +5,13 @@ use super::judge::ProblemArgs;
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::{non_negative, parse_with, Status};
 use clap::Args;
-use coinline::error::{Error, Result};
-use coinline::generate::Span;
-use coinline::judge::spec::{self, check_trusted_limit};
-use coinline::judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
-use coinline::judge::{Answer, Origin, Problem};
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Span;
+use coinline_harness::judge::spec::{self, check_trusted_limit};
+use coinline_harness::judge::stress::{
+    check_batch, stress, Program, RunLimits, StressConfig, Trusted,
+};
+use coinline_harness::judge::{Answer, Origin, Problem};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -139,7 +141,7 @@ fn command(option: &str, text: &Option<String>) -> Result<Option<(Program, Strin
             let program = Program::from_command_line(option, text)?;
             let again = format!(
                 " {option} {}",
-                coinline::shell::shell_word(&program.to_string())
+                coinline_core::shell::shell_word(&program.to_string())
             );
             Ok((program, again))
         })

@@ -5,10 +5,10 @@ use super::options::{JobsArg, OutDirArg, SeedArg, U64};
 use super::Bar;
 use super::{non_negative, parse_with, Status};
 use clap::{Args, Subcommand};
-use coinline::error::{Error, Result};
-use coinline::generate::{enumeration_size, Shard, Span, Values};
-use coinline::output::{self, check_writable};
-use coinline::study::{self, exact, sampled, shard, Bars, Config, Study};
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::{enumeration_size, Shard, Span, Values};
+use coinline_harness::output::{self, check_writable};
+use coinline_harness::study::{self, exact, sampled, shard, Bars, Config, Study};
 use std::path::{Path, PathBuf};
 
 /// The default `--budget` in seconds: the default study (about 15
@@ -242,11 +242,11 @@ impl OddNArgs {
 fn config_with_defaults(given: Config, sizes: &[Span<usize>], default: Config) -> Result<Config> {
     if let Some(s) = sizes
         .iter()
-        .find(|s| s.lo == 0 || s.hi > coinline::strategy::LIMIT)
+        .find(|s| s.lo == 0 || s.hi > coinline_core::strategy::LIMIT)
     {
         return Err(Error::invalid(format!(
             "random board lengths {s} are out of range 1..{}",
-            coinline::strategy::LIMIT
+            coinline_core::strategy::LIMIT
         )));
     }
     let sizes: Vec<usize> = sizes.iter().flat_map(|s| s.lo..=s.hi).collect();

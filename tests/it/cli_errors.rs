@@ -202,7 +202,7 @@ fn boards_come_from_arguments_option_or_stdin_alike() {
     let exact: Vec<_> = results.iter().filter(|r| r["kind"] == "exact").collect();
     assert_eq!(
         exact.len(),
-        coinline::solve::solvers_for(coinline::Game::COINS).count()
+        coinline_core::solve::solvers_for(coinline_core::Game::COINS).count()
     );
     assert!(exact
         .iter()
@@ -242,14 +242,15 @@ fn games_lists_every_alias_with_its_rules_and_invariants() {
     let out = run(&["games"], "");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    for (name, game, rules) in coinline::rules::ALIASES {
+    for (name, game, rules) in coinline_core::rules::ALIASES {
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(name))
             .unwrap_or_else(|| panic!("{name} missing: {text}"));
         assert!(line.contains(rules), "{line}");
-        assert_eq!(rules.parse::<coinline::Game>().unwrap(), game);
-        let shift = coinline::check::invariants(game).contains(&coinline::check::Invariant::Shift);
+        assert_eq!(rules.parse::<coinline_core::Game>().unwrap(), game);
+        let shift = coinline_core::check::invariants(game)
+            .contains(&coinline_core::check::Invariant::Shift);
         assert_eq!(line.contains("shift"), shift, "{line}");
     }
 }

@@ -2,19 +2,19 @@
 //! found, shrunk and saved; runs are deterministic whatever the threads;
 //! shards merge into the unsharded run; bad input exits 2 leaving nothing.
 
-use coinline::case::RawCase;
-use coinline::check::{check, CheckConfig};
-use coinline::compare::{
+use coinline_core::case::RawCase;
+use coinline_core::check::{check, CheckConfig};
+use coinline_core::generate::{enumeration_total, Span, Values};
+use coinline_core::mutants::{FlippedTable, GreedySelfPlay, OffWhenTakingOne};
+use coinline_core::progress::Quiet;
+use coinline_core::solve::{exact_solvers, Memo, Minimax, Solver};
+use coinline_core::strategy::{heuristics, Heuristic};
+use coinline_core::{Board, Game};
+use coinline_harness::compare::{
     failure_message, run, run_to, unshown_failures, Boards, CompareOptions, CompareOutcome,
     RowFilter, Stop, Summary,
 };
-use coinline::generate::{enumeration_total, Span, Values};
-use coinline::mutants::{FlippedTable, GreedySelfPlay, OffWhenTakingOne};
-use coinline::output::save_case;
-use coinline::progress::Quiet;
-use coinline::solve::{exact_solvers, Memo, Minimax, Solver};
-use coinline::strategy::{heuristics, Heuristic};
-use coinline::{Board, Game};
+use coinline_harness::corpus::save_case;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

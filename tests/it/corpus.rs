@@ -1,6 +1,6 @@
 //! The committed corpus, replayed: every file under `corpus/<target>/` goes
 //! through the same decoding and check as the fuzz target of that name
-//! (`coinline::fuzzing::TARGETS`). Also the generator of the seed files
+//! (`coinline_harness::fuzzing::TARGETS`). Also the generator of the seed files
 //! (`seed-*`), and proof that the replay catches wrong solvers and
 //! heuristics.
 //!
@@ -8,15 +8,15 @@
 //! idiom; without the variable the test only compares):
 //! `COINLINE_WRITE_SEEDS=1 cargo test --test it corpus::seed_files_match`
 
-use coinline::case::{Case, RawCase};
-use coinline::fuzzing::{
+use coinline_core::case::{Case, RawCase};
+use coinline_core::generate::{random_board, Span, Values};
+use coinline_core::mutants::{BoastfulGreedy, PlantedTable, StrictPeaks};
+use coinline_core::solve::{Memo, Solver, Table};
+use coinline_core::{Board, Game};
+use coinline_harness::fuzzing::{
     check_heuristics, check_large_boards, check_solvers_agree, decode_whole, HeuristicsInput,
     LargeInput, SolversAgreeInput, TARGETS,
 };
-use coinline::generate::{random_board, Span, Values};
-use coinline::mutants::{BoastfulGreedy, PlantedTable, StrictPeaks};
-use coinline::solve::{Memo, Solver, Table};
-use coinline::{Board, Game};
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -325,7 +325,7 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
         .iter()
         .map(|(_, values)| Board::parse(values).expect("a seed board parses"))
         .collect();
-    for problem in coinline::judge::Problem::all() {
+    for problem in coinline_harness::judge::Problem::all() {
         let batch = &boards[..boards.len().min(problem.max_batch())];
         let label = problem
             .options()
@@ -351,15 +351,17 @@ fn large_seeds() -> Vec<(String, Vec<u8>)> {
     }
     for (fill, game) in Game::ALL.into_iter().cycle().take(7).enumerate() {
         let len = if fill % 3 == 0 {
-            coinline::fuzzing::large_max_len(game)
+            coinline_harness::fuzzing::large_max_len(game)
         } else {
             211 + 50 * fill
         };
         let empty = Case::new(game, Board::default());
         let bytes = LargeInput::encode(&empty, len, fill as u8, 1000 + fill as u64);
         let label = match LargeInput::FILLS[fill] {
-            coinline::fuzzing::FillRule::Draw(values) => values.to_string().replace("..", "_"),
-            coinline::fuzzing::FillRule::Repeat => "repeat".into(),
+            coinline_harness::fuzzing::FillRule::Draw(values) => {
+                values.to_string().replace("..", "_")
+            }
+            coinline_harness::fuzzing::FillRule::Repeat => "repeat".into(),
         };
         seeds.push((format!("seed-draw-{game}-n{len}-{label}"), bytes));
     }
@@ -371,11 +373,11 @@ fn seeds() -> BTreeMap<&'static str, BTreeMap<String, Vec<u8>>> {
     let mut all = BTreeMap::new();
     all.insert(
         "solvers_agree",
-        case_seeds(coinline::fuzzing::SOLVERS_AGREE_MAX_LEN),
+        case_seeds(coinline_harness::fuzzing::SOLVERS_AGREE_MAX_LEN),
     );
     all.insert(
         "heuristics",
-        case_seeds(coinline::fuzzing::HEURISTICS_MAX_LEN),
+        case_seeds(coinline_harness::fuzzing::HEURISTICS_MAX_LEN),
     );
     all.insert("parse", parse_seeds());
     all.insert("planted", planted_seeds());
@@ -429,7 +431,7 @@ fn seed_files_match_their_generator() {
 
 #[test]
 fn every_seed_decodes_to_what_it_was_made_from() {
-    for (name, bytes) in case_seeds(coinline::fuzzing::SOLVERS_AGREE_MAX_LEN) {
+    for (name, bytes) in case_seeds(coinline_harness::fuzzing::SOLVERS_AGREE_MAX_LEN) {
         let input = decode_whole::<SolversAgreeInput>(&bytes, 1).unwrap();
         if let Ok(case) = input.0.clone().validate() {
             assert_eq!(name, format!("seed-{}", case.file_stem()));
@@ -455,7 +457,7 @@ fn write_seed_corpus() {
             }
         }
         for (name, bytes) in wanted {
-            coinline::output::write(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
+            coinline_harness::output::write(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
         }
     }
 }

@@ -2,15 +2,15 @@
 //! evaluation, the committed report is what its CSV files render to, and
 //! the output bytes do not depend on the thread count.
 
-use coinline::generate::{SplitMix64, Values};
-use coinline::solve::linear;
-use coinline::strategy::{evaluate, Greedy};
-use coinline::study::decay::{
+use coinline_core::generate::{SplitMix64, Values};
+use coinline_core::solve::linear;
+use coinline_core::strategy::{evaluate, Greedy};
+use coinline_core::{Board, Game};
+use coinline_harness::study::decay::{
     self, greedy_against_best_reply, greedy_is_optimal, DecayBars, DecayConfig, DecayTables,
     Measure, CSV_FILES,
 };
-use coinline::study::sampled::board;
-use coinline::{Board, Game};
+use coinline_harness::study::sampled::board;
 use std::path::{Path, PathBuf};
 
 #[test]
@@ -73,7 +73,7 @@ fn run_on(threads: usize, config: &DecayConfig) -> DecayTables {
         .num_threads(threads)
         .build()
         .unwrap();
-    let quiet = coinline::progress::Quiet;
+    let quiet = coinline_core::progress::Quiet;
     let bars = DecayBars {
         share: &quiet,
         greedy: &quiet,

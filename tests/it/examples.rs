@@ -1,9 +1,9 @@
 //! The worked examples in tests/data/worked_examples.txt, checked through the
 //! library (every solver, the check) and through `coinline solve --format csv`.
 
-use coinline::check::{check_builtin, CheckConfig};
-use coinline::solve::solvers_for;
-use coinline::{Board, Game};
+use coinline_core::check::{check_builtin, CheckConfig};
+use coinline_core::solve::solvers_for;
+use coinline_core::{Board, Game};
 use std::process::Command;
 
 struct Example {

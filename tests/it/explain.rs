@@ -10,10 +10,10 @@
 //! (set by `scripts/browser-test.sh`) makes that a failure.
 //! `COINLINE_EXPLAIN_SCREENSHOT=FILE` keeps the screenshot it takes.
 
-use coinline::game::{replay, Game, Line, Move, Row};
-use coinline::solve::{solve, Generic};
-use coinline::strategy::{evaluate, Greedy};
-use coinline::Board;
+use coinline_core::game::{replay, Game, Line, Move, Row};
+use coinline_core::solve::{solve, Generic};
+use coinline_core::strategy::{evaluate, Greedy};
+use coinline_core::Board;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

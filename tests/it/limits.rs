@@ -1,10 +1,10 @@
 //! Boundaries: extreme values, empty and one-value boards, long boards.
 //! Tests run with overflow checks on (the dev profile), so any wrap panics.
 
-use coinline::check::{check_builtin, CheckConfig};
-use coinline::generate::admissible;
-use coinline::solve::{solve, Memo};
-use coinline::{Board, Game};
+use coinline_core::check::{check_builtin, CheckConfig};
+use coinline_core::generate::admissible;
+use coinline_core::solve::{solve, Memo};
+use coinline_core::{Board, Game};
 
 const M: i64 = i64::MAX;
 
@@ -44,7 +44,7 @@ fn extreme_values_pass_the_check_in_every_game() {
                     .iter()
                     .filter(|s| s.difference.is_some())
                     .count(),
-                coinline::solve::solvers_for(game).count()
+                coinline_core::solve::solvers_for(game).count()
             );
         }
     }
@@ -65,7 +65,13 @@ fn memo_needs_no_deep_thread_stack() {
         .stack_size(128 * 1024)
         .spawn(move || {
             let memo = solve(&Memo, Game::NUMBERGAME, &board, false).unwrap();
-            let table = solve(&coinline::solve::Table, Game::NUMBERGAME, &board, false).unwrap();
+            let table = solve(
+                &coinline_core::solve::Table,
+                Game::NUMBERGAME,
+                &board,
+                false,
+            )
+            .unwrap();
             (memo.difference, table.difference)
         })
         .unwrap();

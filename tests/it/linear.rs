@@ -7,16 +7,16 @@
 //! and `COINLINE_SEED=S cargo test --test it linear::` replays it (see seeds.rs).
 
 use super::seeds::{quickcheck_seeded, seed};
-use coinline::check::{check, CheckConfig, Violation};
-use coinline::game::Kernel;
-use coinline::generate::{
+use coinline_core::check::{check, CheckConfig, Violation};
+use coinline_core::game::Kernel;
+use coinline_core::generate::{
     admissible, enumerated_board, enumeration_size, random_board, Span, Values,
 };
-use coinline::mutants::StrictPeaks;
-use coinline::mutants::{ForgetsOddDeletes, PlantedTable};
-use coinline::solve::table::{value_with, variant_value_with, Isa};
-use coinline::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
-use coinline::{Board, Game, Solver};
+use coinline_core::mutants::StrictPeaks;
+use coinline_core::mutants::{ForgetsOddDeletes, PlantedTable};
+use coinline_core::solve::table::{value_with, variant_value_with, Isa};
+use coinline_core::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
+use coinline_core::{Board, Game, Solver};
 use quickcheck::TestResult;
 
 /// The distributions the properties draw from: ties, negatives, extremes.
@@ -305,7 +305,7 @@ fn every_compiled_fill_agrees_across_tile_and_block_edges() {
     }
 }
 
-/// The planted bug (`coinline::mutants::ForgetsOddDeletes`) runs through
+/// The planted bug (`coinline_core::mutants::ForgetsOddDeletes`) runs through
 /// every compiled fill: each disagrees with minimax on numbergame `5 -9 1`,
 /// while the exact fills agree.
 #[test]

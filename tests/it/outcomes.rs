@@ -3,11 +3,11 @@
 //! bytes do not depend on the thread count, a proved claim of the reports
 //! holds on every small board, and bad input gets one line and status 2.
 
-use coinline::generate::{enumerated_board, enumeration_size, Span};
-use coinline::solve::{Generic, Solver};
-use coinline::study::outcomes::{self, Tables, CSV_FILES, EXTRA_GAMES};
-use coinline::study::{Bars, Config};
-use coinline::{Board, Game};
+use coinline_core::generate::{enumerated_board, enumeration_size, Span};
+use coinline_core::solve::{Generic, Solver};
+use coinline_core::{Board, Game};
+use coinline_harness::study::outcomes::{self, Tables, CSV_FILES, EXTRA_GAMES};
+use coinline_harness::study::{Bars, Config};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

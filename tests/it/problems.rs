@@ -5,7 +5,7 @@
 //! and judged with no code; `coinline problems` lists and prints them.
 
 use crate::support::{self, coinline, Run};
-use coinline::judge::{parse_input, spec, Problem};
+use coinline_harness::judge::{parse_input, spec, Problem};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -45,7 +45,7 @@ fn stress(dir: &Path, problem: &[&str], runs: &str, program: &[&str]) -> Run {
 }
 
 /// The boards of the one failure saved in `dir/saved`.
-fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline::Board> {
+fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_core::Board> {
     let inputs: Vec<PathBuf> = std::fs::read_dir(dir.join("saved"))
         .unwrap()
         .map(|e| e.unwrap().path())

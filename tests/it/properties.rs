@@ -6,15 +6,15 @@
 //! `Seeded::from_seed(SEED)` rebuilds exactly that case. Runs follow the
 //! convention of seeds.rs (`COINLINE_SEED`, `QUICKCHECK_TESTS`).
 //!
-//! What is checked is written once, in `coinline::check` (agreement, lines
+//! What is checked is written once, in `coinline_core::check` (agreement, lines
 //! replaying to their values, parity of totals, reversal, the coins shift
 //! rule and odd-n bound, heuristics never beating optimal play and keeping
 //! their guarantees); these properties feed it boards and never restate it.
 
 use super::seeds::quickcheck_seeded;
-use coinline::check::{check_builtin, CheckConfig};
-use coinline::generate::{admissible, random_game, SplitMix64};
-use coinline::{Board, Game};
+use coinline_core::check::{check_builtin, CheckConfig};
+use coinline_core::generate::{admissible, random_game, SplitMix64};
+use coinline_core::{Board, Game};
 use quickcheck::{Arbitrary, Gen};
 use std::fmt;
 
@@ -128,9 +128,9 @@ fn one_ended_rule_sets_pass_the_check_short_and_long() {
         let mut rng = SplitMix64::new(case.seed ^ 0x0e0d);
         let game = Game {
             ends: if rng.chance(2) {
-                coinline::rules::Ends::Left
+                coinline_core::rules::Ends::Left
             } else {
-                coinline::rules::Ends::Right
+                coinline_core::rules::Ends::Right
             },
             circle: false,
             ..random_game(&mut rng)

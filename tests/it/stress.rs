@@ -5,8 +5,8 @@
 //! independently of the library.
 
 use crate::support::{self, assert_refused, coinline, Run};
-use coinline::judge::{parse_answers, parse_input, Problem, Reply};
-use coinline::Board;
+use coinline_core::Board;
+use coinline_harness::judge::{parse_answers, parse_input, Problem, Reply};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};

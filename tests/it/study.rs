@@ -2,14 +2,14 @@
 //! not depend on the thread count, a broken solver is caught, and the
 //! command refuses bad input with one line and status 2.
 
-use coinline::check::{check, CheckConfig};
-use coinline::mutants::ParityOnly;
-use coinline::solve::Minimax;
-use coinline::strategy::heuristics;
-use coinline::study::stats::{cells, Stats, Worst};
-use coinline::study::table::CsvTable;
-use coinline::study::{self, Bars, Config, Tables, CSV_FILES};
-use coinline::Game;
+use coinline_core::check::{check, CheckConfig};
+use coinline_core::mutants::ParityOnly;
+use coinline_core::solve::Minimax;
+use coinline_core::strategy::heuristics;
+use coinline_core::Game;
+use coinline_harness::study::stats::{cells, Stats, Worst};
+use coinline_harness::study::table::CsvTable;
+use coinline_harness::study::{self, Bars, Config, Tables, CSV_FILES};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -155,8 +155,8 @@ fn a_solver_wrong_only_for_odd_n_is_caught() {
     let mut even = Stats::default();
     let alphabet = "0..2".parse().unwrap();
     for n in [3usize, 4] {
-        for index in 0..coinline::generate::enumeration_size(n, alphabet).unwrap() {
-            let board = coinline::generate::enumerated_board(n, alphabet, index);
+        for index in 0..coinline_core::generate::enumeration_size(n, alphabet).unwrap() {
+            let board = coinline_core::generate::enumerated_board(n, alphabet, index);
             let report = check(
                 Game::COINS,
                 &board,

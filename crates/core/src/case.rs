@@ -1,0 +1,307 @@
+//! A case: a game and a board, with two stable encodings.
+//!
+//! - Text, one line: `coins: 8 15 3 7` (`coins: -` is the empty board).
+//!   This is what failure messages print and what people paste.
+//! - Bytes, the fuzz input layout, read by a hand-written
+//!   decoder (also `arbitrary::Arbitrary` with the `arbitrary` feature) that uses only raw bytes, so the layout
+//!   is the project's own and does not change with the `arbitrary` crate's
+//!   version. [`Case::to_bytes`] writes the exact inverse, which is how
+//!   failures found by `compare` become corpus files.
+//!
+//! Byte layout: the game, then the values. A game byte g with g % 8 < 6 is
+//! the alias `Game::ALL[g % 8]`; g % 8 = 6 is followed by a compact rule set
+//! (4 bytes: ends, take, delete, flags; a count byte c allows counts 1..=5
+//! by its bits 0..4 and, if bit 5 is set, every count from 1 + (c >> 6)
+//! on); g % 8 = 7 by a full one (ends, take mask u64 and tail start u8,
+//! delete mask u64 and tail start u8, flags). Ends byte % 3: both, left,
+//! right. Flags: bit 0 score=rest, bit 1 circle. A take decoded empty is
+//! `take=1`. Then each value is a tag byte followed by its payload:
+//! tags 0..=191 are the value `tag - 96` itself (-96..=95), 192..=223 an
+//! `i16`, 224..=247 an `i32`, 248..=255 an `i64`, payloads little-endian.
+//! Decoding stops at the end of the input, at a truncated payload or at the
+//! length cap the caller chooses.
+
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::rules::{Counts, Ends, Score};
+use std::fmt;
+use std::str::FromStr;
+
+/// A game and a board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// The game.
+    pub game: Game,
+    /// The board.
+    pub board: Board,
+}
+
+/// Values decoded from bytes but not yet validated: the fuzz targets also
+/// want to see boards the overflow rule refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawCase {
+    /// The game.
+    pub game: Game,
+    /// The values, possibly breaking the overflow rule.
+    pub values: Vec<i64>,
+}
+
+impl RawCase {
+    /// Decodes at most `max_len` values from `u` (see the module docs).
+    pub fn decode(u: &mut &[u8], max_len: usize) -> RawCase {
+        let game = decode_game(u);
+        let mut values = Vec::new();
+        while values.len() < max_len {
+            let Some(&[tag]) = take(u, 1) else { break };
+            let payload = match tag {
+                0..=191 => Some(i64::from(tag) - 96),
+                192..=223 => read::<2>(u).map(|b| i64::from(i16::from_le_bytes(b))),
+                224..=247 => read::<4>(u).map(|b| i64::from(i32::from_le_bytes(b))),
+                _ => read::<8>(u).map(i64::from_le_bytes),
+            };
+            match payload {
+                Some(v) => values.push(v),
+                None => break,
+            }
+        }
+        RawCase { game, values }
+    }
+
+    /// Decodes a whole byte string (as `arbitrary_take_rest` would).
+    pub fn from_bytes(bytes: &[u8], max_len: usize) -> RawCase {
+        RawCase::decode(&mut &bytes[..], max_len)
+    }
+
+    /// Validates the values into a [`Case`].
+    pub fn validate(self) -> Result<Case> {
+        Ok(Case {
+            game: self.game,
+            board: Board::new(self.values)?,
+        })
+    }
+}
+
+/// The game at the head of `u` (see the module documentation).
+fn decode_game(u: &mut &[u8]) -> Game {
+    let mut byte = || take(u, 1).map_or(0, |b| b[0]);
+    let tag = usize::from(byte() % 8);
+    if tag < Game::ALL.len() {
+        return Game::ALL[tag];
+    }
+    let ends = [Ends::Both, Ends::Left, Ends::Right][usize::from(byte() % 3)];
+    let (take, delete) = if tag == 6 {
+        (compact_counts(byte()), compact_counts(byte()))
+    } else {
+        let mut full = || {
+            let mask = (0..8).fold(0u64, |m, i| m | (u64::from(byte()) << (8 * i)));
+            Counts::from_parts(mask, usize::from(byte()))
+        };
+        (full(), full())
+    };
+    let flags = byte();
+    Game {
+        ends,
+        take: if take.is_empty() {
+            Counts::exactly(1)
+        } else {
+            take
+        },
+        delete,
+        score: if flags & 1 == 1 {
+            Score::Rest
+        } else {
+            Score::Taken
+        },
+        circle: flags & 2 == 2,
+    }
+}
+
+fn compact_counts(c: u8) -> Counts {
+    let finite = Counts::from_parts(u64::from(c & 0x1F) << 1, 0);
+    if c & 0x20 != 0 {
+        finite.union(Counts::from(1 + usize::from(c >> 6)))
+    } else {
+        finite
+    }
+}
+
+/// The inverse of [`compact_counts`], when `counts` has a compact form.
+fn compact_byte(counts: Counts) -> Option<u8> {
+    let (mask, from) = counts.parts();
+    let low = u8::try_from(mask >> 1).ok().filter(|b| b & !0x1F == 0)?;
+    match from {
+        0 => Some(low),
+        1..=4 => Some(low | 0x20 | ((from as u8 - 1) << 6)),
+        _ => None,
+    }
+}
+
+fn encode_game(game: Game, out: &mut Vec<u8>) {
+    if let Some(i) = Game::ALL.iter().position(|&g| g == game) {
+        out.push(i as u8);
+        return;
+    }
+    let ends = match game.ends {
+        Ends::Both => 0,
+        Ends::Left => 1,
+        Ends::Right => 2,
+    };
+    let flags = u8::from(game.score == Score::Rest) | (u8::from(game.circle) << 1);
+    match (compact_byte(game.take), compact_byte(game.delete)) {
+        (Some(t), Some(d)) => out.extend([6, ends, t, d, flags]),
+        _ => {
+            out.extend([7, ends]);
+            for counts in [game.take, game.delete] {
+                let (mask, from) = counts.parts();
+                out.extend(mask.to_le_bytes());
+                // Tails start at most at 64 (a larger start is the same set
+                // for every board a fuzz input can hold).
+                out.push(from.min(255) as u8);
+            }
+            out.push(flags);
+        }
+    }
+}
+
+fn read<const N: usize>(u: &mut &[u8]) -> Option<[u8; N]> {
+    take(u, N).and_then(|b| b.try_into().ok())
+}
+
+/// The first `n` bytes of `u`, consumed; `None` (consuming nothing) when
+/// fewer are left.
+fn take<'a>(u: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+    if u.len() < n {
+        return None;
+    }
+    let (head, rest) = u.split_at(n);
+    *u = rest;
+    Some(head)
+}
+
+impl Case {
+    /// A case.
+    pub fn new(game: Game, board: Board) -> Self {
+        Case { game, board }
+    }
+
+    /// The byte encoding that [`RawCase::decode`] reads back to this case.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        encode_game(self.game, &mut out);
+        for &v in self.board.values() {
+            if (-96..=95).contains(&v) {
+                out.push((v + 96) as u8);
+            } else if let Ok(v) = i16::try_from(v) {
+                out.push(192);
+                out.extend_from_slice(&v.to_le_bytes());
+            } else if let Ok(v) = i32::try_from(v) {
+                out.push(224);
+                out.extend_from_slice(&v.to_le_bytes());
+            } else {
+                out.push(248);
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// A short stable name for files holding this case (FNV-1a of its bytes).
+    pub fn file_stem(&self) -> String {
+        let hash = self
+            .to_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+        // Rule texts hold spaces and `=`: such games are just "rules" here.
+        let game = self.game.alias().unwrap_or("rules");
+        format!("{game}-n{}-{hash:016x}", self.board.len())
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Case {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        RawCase::decode(&mut u.bytes(u.len())?, 64)
+            .validate()
+            .map_err(|_| arbitrary::Error::IncorrectFormat)
+    }
+}
+
+impl fmt::Display for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.board.is_empty() {
+            write!(f, "{}: -", self.game)
+        } else {
+            write!(f, "{}: {}", self.game, self.board)
+        }
+    }
+}
+
+/// Prints the pasteable text form, so fuzzers' crash reports can be pasted
+/// into `coinline solve --game GAME ...`.
+impl fmt::Debug for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl FromStr for Case {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let (game, values) = s.split_once(':').ok_or_else(|| {
+            Error::invalid(format!("{s:?} is not a case (expected GAME: VALUES)"))
+        })?;
+        let values = values.trim();
+        let board = if values == "-" {
+            Board::default()
+        } else {
+            Board::parse(values)?
+        };
+        Ok(Case {
+            game: game.parse()?,
+            board,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_round_trip() {
+        for text in [
+            "coins: 8 15 3 7",
+            "numbergame: -1000 -1000 -3 -1000 -1000",
+            "gameofsum: -",
+            "stonegame7: 5 3 1 4 2",
+            "pizza: 1 2",
+            "ends=right take=1,3.. delete=2 score=rest circle: 4 -5",
+            "take=7,40 delete=1..: 9",
+            "take=2..: 1 2 3",
+            "coins: 95 -96 96 -97 32767 -32768 32768 2147483647 -2147483648 4611686018427387903",
+        ] {
+            let case: Case = text.parse().unwrap();
+            assert_eq!(case.to_string(), text);
+            let back = RawCase::from_bytes(&case.to_bytes(), usize::MAX)
+                .validate()
+                .unwrap();
+            assert_eq!(back, case, "{text}");
+        }
+    }
+
+    #[test]
+    fn decoding_stops_at_truncation_and_cap() {
+        let raw = RawCase::from_bytes(&[1, 96, 97, 192, 5], 10);
+        assert_eq!(
+            RawCase::from_bytes(&[6, 1, 7, 0, 1], 0).game.to_string(),
+            "ends=left take=1..3 score=rest"
+        );
+        assert_eq!(raw.game, Game::NUMBERGAME);
+        assert_eq!(raw.values, vec![0, 1]);
+        assert_eq!(RawCase::from_bytes(&[2, 96, 96, 96], 2).values.len(), 2);
+        assert_eq!(RawCase::from_bytes(&[], 2).values, Vec::<i64>::new());
+    }
+}

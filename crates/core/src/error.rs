@@ -1,0 +1,208 @@
+//! The one error type of the library.
+//!
+//! Every fallible function returns [`Error`]. Its [`Error::kind`] says what
+//! went wrong in a form a program can match on; its `Display` is a single line
+//! meant for a person (the CLI prints it after `coinline: error:`).
+
+use std::fmt;
+
+/// What went wrong. Each kind documents when it is produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A token of a board, a line of play or a number on the command line is
+    /// not an integer, or does not fit the type it is read into. `position`
+    /// is 1-based (the n-th token of the input).
+    BadToken {
+        /// The offending text, as found.
+        token: String,
+        /// 1-based position of the token in its input.
+        position: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// The sum of the absolute values of a board does not fit in `i64`, so
+    /// some total could overflow. Such boards are refused up front.
+    Overflow,
+    /// A solver was asked to solve a board longer than it accepts.
+    TooLarge {
+        /// The solver's name.
+        solver: String,
+        /// The board's length.
+        n: usize,
+        /// The longest board the solver accepts for this game.
+        limit: usize,
+    },
+    /// A name (of a game, solver, heuristic, problem, distribution ...) is not
+    /// one the library knows.
+    UnknownName {
+        /// What kind of name it was ("game", "solver", ...).
+        what: &'static str,
+        /// The name as given.
+        name: String,
+        /// The accepted names, comma-separated.
+        expected: String,
+    },
+    /// A solver or heuristic does not apply to this game or board.
+    Unsupported(String),
+    /// A move of a line of play is not legal where it is played.
+    IllegalMove {
+        /// 1-based index of the move in the line.
+        position: usize,
+        /// The move, as printed.
+        mv: String,
+        /// Why it is illegal.
+        reason: String,
+    },
+    /// Any other invalid input, with a description.
+    Invalid(String),
+    /// Reading or writing a file failed.
+    Io(String),
+    /// The reader of standard output went away (`coinline ... | head`):
+    /// not an error worth a word; the command ends quietly.
+    BrokenPipe,
+    /// There was nothing to check (no boards, no runs, no cases): a usage
+    /// error, never a pass.
+    NothingToCheck(String),
+}
+
+/// The library's error: an [`ErrorKind`] behind a box so `Result`s stay small.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(Box<ErrorKind>);
+
+impl Error {
+    /// Builds an error of the given kind.
+    pub fn new(kind: ErrorKind) -> Self {
+        Error(Box::new(kind))
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
+    }
+
+    /// Shorthand for [`ErrorKind::Invalid`].
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Invalid(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::Io`], naming the path involved.
+    pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
+        Error::new(ErrorKind::Io(format!(
+            "{}: {}",
+            path.display(),
+            io_reason(err)
+        )))
+    }
+
+    /// A failed write to `what` (a path or "standard output"); a closed
+    /// pipe becomes [`ErrorKind::BrokenPipe`].
+    pub fn output(what: &str, err: &std::io::Error) -> Self {
+        if err.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::new(ErrorKind::BrokenPipe);
+        }
+        Error::new(ErrorKind::Io(format!(
+            "cannot write to {what}: {}",
+            io_reason(err)
+        )))
+    }
+
+    /// Shorthand for [`ErrorKind::NothingToCheck`]; `what` says why.
+    pub fn nothing_to_check(what: impl Into<String>) -> Self {
+        Error::new(ErrorKind::NothingToCheck(what.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::UnknownName`].
+    pub fn unknown(what: &'static str, name: &str, expected: &[&str]) -> Self {
+        Error::new(ErrorKind::UnknownName {
+            what,
+            name: name.to_string(),
+            expected: expected.join(", "),
+        })
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            ErrorKind::BadToken {
+                token,
+                position,
+                expected,
+            } => write!(
+                f,
+                "token {position} {} is not {expected}",
+                quote_token(token)
+            ),
+            ErrorKind::Overflow => write!(
+                f,
+                "the sum of the absolute values of the board does not fit in a 64-bit integer"
+            ),
+            ErrorKind::TooLarge { solver, n, limit } => write!(
+                f,
+                "board of {n} values is too large for solver {solver} (at most {limit})"
+            ),
+            ErrorKind::UnknownName {
+                what,
+                name,
+                expected,
+            } => write!(
+                f,
+                "unknown {what} {} (expected one of: {expected})",
+                quote_token(name)
+            ),
+            ErrorKind::Unsupported(msg) | ErrorKind::Invalid(msg) | ErrorKind::Io(msg) => {
+                f.write_str(msg)
+            }
+            ErrorKind::BrokenPipe => f.write_str("standard output was closed"),
+            ErrorKind::NothingToCheck(what) => write!(f, "nothing to check: {what}"),
+            ErrorKind::IllegalMove {
+                position,
+                mv,
+                reason,
+            } => write!(f, "move {position} ({mv}) is illegal: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The most characters of a token that a message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// A token quoted for a message: at most [`QUOTED_CHARS`] characters of
+/// it, then `...` inside the quotes (`"1234..."`), so that a huge token is
+/// never echoed in full. (The streaming reader keeps only that much of a
+/// bad token, so no message can say how long it was.)
+pub fn quote_token(token: &str) -> String {
+    match token.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{token:?}"),
+        Some((cut, _)) => format!("{:?}", format!("{}...", &token[..cut])),
+    }
+}
+
+/// An I/O error's message without the "(os error N)" suffix.
+pub fn io_reason(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_reasons_drop_the_os_error_number() {
+        let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(io_reason(&missing), "entity not found");
+        let os = std::fs::read("/coinline/no/such/file").unwrap_err();
+        assert_eq!(io_reason(&os), "No such file or directory");
+        assert_eq!(io_reason(&std::io::Error::other("disk full")), "disk full");
+    }
+}

@@ -1,0 +1,592 @@
+//! Timing the exact solvers on growing boards: the library side of
+//! `coinline bench`.
+//!
+//! For one game and one solver, [`run`] times solves of seeded random boards
+//! of growing length n, up to the solver's practical cap ([`cap`]) or until
+//! one solve takes longer than the time budget; it then bisects between the
+//! last length within the budget and the first beyond it, to report the
+//! largest n solved within the budget. Each length is timed on one board,
+//! repeated until [`Plan::min_sample_seconds`] have passed, and the fastest
+//! repetition is kept (the least disturbed one on a busy machine).
+//!
+//! "States" are the positions a solver evaluates, which differ by solver:
+//! tree nodes for minimax, intervals (n(n+1)/2) for memo and the tables,
+//! values read for linear, and suffixes (n + 1) for the generic table on a
+//! one-ended game.
+
+use coinline_core::board::Board;
+use coinline_core::game::Game;
+use coinline_core::generate::{random_board, Span, Values};
+use coinline_core::solve::{generic, table, Solver};
+use std::time::Instant;
+
+/// How to measure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// The budget of one solve: growth stops at the first length that takes
+    /// longer, and the report names the largest length within it.
+    pub max_seconds: f64,
+    /// Repeat a solve until this much time has passed (at least once).
+    pub min_sample_seconds: f64,
+    /// The seed of the boards (board of length n is index n of this seed).
+    pub seed: u64,
+    /// For table: the instruction set of the value fill (`None`: the widest
+    /// this processor has, as the solver itself picks).
+    pub isa: Option<table::Isa>,
+    /// A lower cap on n than the solver's own ([`cap`]), if any.
+    pub max_n: Option<usize>,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Plan {
+            max_seconds: 1.0,
+            min_sample_seconds: 0.2,
+            seed: 1,
+            isa: None,
+            max_n: None,
+        }
+    }
+}
+
+/// One timed length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// The board length.
+    pub n: usize,
+    /// Seconds of the fastest repetition.
+    pub seconds: f64,
+    /// How many repetitions were timed.
+    pub repetitions: u32,
+    /// Positions evaluated by one solve (see the module documentation).
+    pub states: f64,
+    /// The value found (so a run cannot be optimized away, and for reports).
+    pub value: i64,
+}
+
+impl Measurement {
+    /// States per second of the fastest repetition.
+    pub fn states_per_second(&self) -> f64 {
+        self.states / self.seconds.max(1e-12)
+    }
+}
+
+/// Everything measured for one game and solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The game.
+    pub game: Game,
+    /// The solver's name.
+    pub solver: String,
+    /// The cap on n for this solver and game.
+    pub cap: usize,
+    /// Every timed length, in the order measured.
+    pub measurements: Vec<Measurement>,
+    /// The largest length solved within the budget (`None` if even n = 1
+    /// was over it). Equal to `cap` when the cap was reached in time.
+    pub largest_within_budget: Option<usize>,
+}
+
+/// The largest n worth timing for `solver` on `game`: the solver's own
+/// limit, and a length where time or memory runs out: 10^7 for the
+/// solvers linear in n (linear, and generic on a one-ended game), 10^5 for
+/// the others.
+pub fn cap(solver: &dyn Solver, game: Game) -> usize {
+    let practical = if linear_in_n(solver, game) {
+        10_000_000
+    } else {
+        100_000
+    };
+    solver.limit(game).map_or(practical, |l| l.min(practical))
+}
+
+/// Positions one solve evaluates; see the module documentation.
+pub fn states(solver: &dyn Solver, game: Game, n: usize) -> f64 {
+    match solver.name() {
+        "minimax" => coinline_core::solve::minimax::tree_nodes(game, n),
+        "linear" => n as f64,
+        "generic" if generic::is_one_ended(game) => n as f64 + 1.0,
+        _ => n as f64 * (n as f64 + 1.0) / 2.0,
+    }
+}
+
+/// Whether `solver` takes time linear in n on `game`.
+fn linear_in_n(solver: &dyn Solver, game: Game) -> bool {
+    match solver.name() {
+        "linear" => true,
+        "generic" => generic::is_one_ended(game),
+        _ => false,
+    }
+}
+
+/// The board timed at length n.
+pub fn board(seed: u64, n: usize) -> Board {
+    random_board(
+        seed,
+        n as u64,
+        Span { lo: n, hi: n },
+        Values::Uniform(Span {
+            lo: -1_000_000,
+            hi: 1_000_000,
+        }),
+    )
+}
+
+/// The lengths tried while growing: 1, 2, 5, 10, 20, 50 ... for polynomial
+/// solvers, every length from 10 on for minimax (each step multiplies its
+/// time by 2 to 3); always ending at the cap.
+pub fn growth(solver: &dyn Solver, cap: usize) -> Vec<usize> {
+    let mut sizes: Vec<usize> = if solver.name() == "minimax" {
+        [1, 5].into_iter().chain(10..=cap).collect()
+    } else {
+        let mut v = Vec::new();
+        let mut decade = 1usize;
+        while decade <= cap {
+            v.extend([decade, 2 * decade, 5 * decade]);
+            decade = decade.saturating_mul(10);
+        }
+        v
+    };
+    sizes.retain(|&n| n <= cap);
+    if sizes.last() != Some(&cap) {
+        sizes.push(cap);
+    }
+    sizes
+}
+
+fn solve_once(solver: &dyn Solver, game: Game, board: &Board, isa: Option<table::Isa>) -> i64 {
+    match isa {
+        Some(isa) if solver.name() == "table" => game
+            .kernel()
+            .and_then(|kernel| table::value_with(kernel, board.values(), isa))
+            .unwrap_or_else(|| solver.difference(game, board)),
+        _ => solver.difference(game, board),
+    }
+}
+
+/// Times `solver` on the board of length `n`.
+pub fn measure(solver: &dyn Solver, game: Game, n: usize, plan: &Plan) -> Measurement {
+    let board = board(plan.seed, n);
+    let mut best = f64::INFINITY;
+    let mut repetitions = 0;
+    let started = Instant::now();
+    let value = loop {
+        let t = Instant::now();
+        let value = std::hint::black_box(solve_once(
+            solver,
+            game,
+            std::hint::black_box(&board),
+            plan.isa,
+        ));
+        best = best.min(t.elapsed().as_secs_f64());
+        repetitions += 1;
+        if started.elapsed().as_secs_f64() >= plan.min_sample_seconds {
+            break value;
+        }
+    };
+    Measurement {
+        n,
+        seconds: best,
+        repetitions,
+        states: states(solver, game, n),
+        value,
+    }
+}
+
+/// Measures `solver` on `game` as described in the module documentation,
+/// calling `progress` after each measurement. Returns `None` when the
+/// solver does not implement the game.
+pub fn run(
+    solver: &dyn Solver,
+    game: Game,
+    plan: &Plan,
+    mut progress: impl FnMut(&Measurement),
+) -> Option<Series> {
+    if !solver.supports(game) {
+        return None;
+    }
+    let cap = plan
+        .max_n
+        .map_or(cap(solver, game), |m| m.min(cap(solver, game)));
+    let mut series = Series {
+        game,
+        solver: solver.name().to_string(),
+        cap,
+        measurements: Vec::new(),
+        largest_within_budget: None,
+    };
+    let mut record = |series: &mut Series, n: usize| {
+        let m = measure(solver, game, n, plan);
+        progress(&m);
+        let within = m.seconds <= plan.max_seconds;
+        series.measurements.push(m);
+        within
+    };
+    let mut within: Option<usize> = None;
+    let mut beyond: Option<usize> = None;
+    for n in growth(solver, cap) {
+        if record(&mut series, n) {
+            within = Some(n);
+        } else {
+            beyond = Some(n);
+            break;
+        }
+    }
+    // Bisect to within 2% (or one value) of the largest length in budget.
+    if let (Some(mut lo), Some(mut hi)) = (within, beyond) {
+        while hi - lo > 1 && (hi - lo) * 50 > lo {
+            let mid = lo + (hi - lo) / 2;
+            if record(&mut series, mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        within = Some(lo);
+    }
+    series.largest_within_budget = within;
+    Some(series)
+}
+
+/// One length of [`against_generic`]: the generic table and one
+/// specialised solver timed on the same board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Versus {
+    /// The game.
+    pub game: Game,
+    /// The specialised solver's name.
+    pub solver: String,
+    /// The generic table's time.
+    pub generic: Measurement,
+    /// The specialised solver's time.
+    pub specialised: Measurement,
+}
+
+impl Versus {
+    /// How many times faster the specialised solver is.
+    pub fn speedup(&self) -> f64 {
+        self.generic.seconds / self.specialised.seconds.max(1e-12)
+    }
+}
+
+/// The longest board [`against_generic`] times when the plan sets no
+/// `max_n`: LeetCode 1690's limit, where issue 12 asks for the comparison.
+pub const AGAINST_GENERIC_N: usize = 1_000;
+
+/// Times the generic table against every specialised solver of `game`
+/// ([`coinline_core::solve::specialised_for`]) on the same boards: lengths 10, 20,
+/// 50, 100 ... up to `plan.max_n` (default [`AGAINST_GENERIC_N`]) and the
+/// caps of both, stopping after the first length where the generic table
+/// takes longer than `plan.max_seconds`. Calls `progress` after each pair.
+/// Empty when `game` has no specialised solver.
+pub fn against_generic(game: Game, plan: &Plan, mut progress: impl FnMut(&Versus)) -> Vec<Versus> {
+    let generic = &coinline_core::solve::Generic;
+    let mut pairs = Vec::new();
+    for solver in coinline_core::solve::specialised_for(game) {
+        let top = plan
+            .max_n
+            .unwrap_or(AGAINST_GENERIC_N)
+            .min(cap(generic, game))
+            .min(cap(solver, game));
+        for n in growth(generic, top).into_iter().filter(|&n| n >= 10) {
+            let versus = Versus {
+                game,
+                solver: solver.name().to_string(),
+                generic: measure(generic, game, n, plan),
+                specialised: measure(solver, game, n, plan),
+            };
+            progress(&versus);
+            let over = versus.generic.seconds > plan.max_seconds;
+            pairs.push(versus);
+            if over {
+                break;
+            }
+        }
+    }
+    pairs
+}
+
+/// The settings of [`check_dispatch`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DispatchPlan {
+    /// The board length timed (one seeded board per game, see [`board`]).
+    pub n: usize,
+    /// The seed of the boards.
+    pub seed: u64,
+    /// Rounds over the instruction sets; each set's fastest time is kept.
+    /// Interleaving the sets makes a burst of load hit all of them alike.
+    pub rounds: u32,
+    /// Each timing of a round repeats the solve for at least this long.
+    pub sample_seconds: f64,
+    /// A level may take at most this factor times the level below it.
+    pub margin: f64,
+    /// The widest level must be at least this many times faster than the
+    /// portable fill (the point of compiling it).
+    pub min_speedup: f64,
+}
+
+impl Default for DispatchPlan {
+    fn default() -> Self {
+        DispatchPlan {
+            n: 4000,
+            seed: 1,
+            rounds: 5,
+            sample_seconds: 0.03,
+            margin: 1.3,
+            min_speedup: 1.5,
+        }
+    }
+}
+
+/// One comparison of the dispatch check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DispatchVerdict {
+    /// What was compared, for a person.
+    pub what: String,
+    /// Whether it held.
+    pub ok: bool,
+}
+
+/// The dispatch check of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DispatchGame {
+    /// The game.
+    pub game: Game,
+    /// Every instruction set, narrowest first, with its fastest time, or
+    /// `None` when this build or processor lacks it.
+    pub timings: Vec<(table::Isa, Option<f64>)>,
+    /// The comparisons made (none involve a missing set).
+    pub verdicts: Vec<DispatchVerdict>,
+}
+
+impl DispatchGame {
+    /// Whether every comparison held.
+    pub fn ok(&self) -> bool {
+        self.verdicts.iter().all(|v| v.ok)
+    }
+}
+
+/// The games whose table fill is compiled per instruction set (gameofsum
+/// has one scalar fill, the same in every set, and is not checked).
+pub const DISPATCHED_GAMES: [Game; 3] = [Game::COINS, Game::NUMBERGAME, Game::STONEGAME7];
+
+/// Times table's value fill for every available instruction set on the same
+/// board, per game in [`DISPATCHED_GAMES`], and checks that each level is not
+/// slower than the one below it (within `plan.margin`) and that the widest is
+/// at least `plan.min_speedup` times faster than the portable fill. A guard
+/// against a fill that silently stops vectorizing (issue 14). Every fill
+/// must also give the same value; a difference is a failed verdict.
+pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
+    let isas: Vec<table::Isa> = table::Isa::ALL
+        .into_iter()
+        .filter(|i| i.available())
+        .collect();
+    DISPATCHED_GAMES
+        .into_iter()
+        .map(|game| {
+            let board = board(plan.seed, plan.n);
+            let mut best = vec![f64::INFINITY; isas.len()];
+            let mut values = vec![None; isas.len()];
+            for _ in 0..plan.rounds.max(1) {
+                for (k, &isa) in isas.iter().enumerate() {
+                    let started = Instant::now();
+                    loop {
+                        let t = Instant::now();
+                        let value = std::hint::black_box(table::value_with(
+                            game.kernel().expect("a kernel"),
+                            std::hint::black_box(board.values()),
+                            isa,
+                        ));
+                        best[k] = best[k].min(t.elapsed().as_secs_f64());
+                        values[k] = value;
+                        if started.elapsed().as_secs_f64() >= plan.sample_seconds {
+                            break;
+                        }
+                    }
+                }
+            }
+            let timings: Vec<(table::Isa, Option<f64>)> = table::Isa::ALL
+                .into_iter()
+                .map(|isa| (isa, isas.iter().position(|&i| i == isa).map(|k| best[k])))
+                .collect();
+            let mut verdicts = Vec::new();
+            let ms = |s: f64| format!("{:.2} ms", s * 1e3);
+            if values.iter().any(|v| *v != values[0]) {
+                verdicts.push(DispatchVerdict {
+                    what: format!("the fills disagree on the value: {values:?}"),
+                    ok: false,
+                });
+            }
+            for pair in isas.windows(2).zip(best.windows(2)) {
+                let ([lower, upper], [t_lower, t_upper]) = pair else {
+                    continue;
+                };
+                verdicts.push(DispatchVerdict {
+                    what: format!(
+                        "{} ({}) at most {}x {} ({})",
+                        upper.name(),
+                        ms(*t_upper),
+                        plan.margin,
+                        lower.name(),
+                        ms(*t_lower)
+                    ),
+                    ok: *t_upper <= plan.margin * *t_lower,
+                });
+            }
+            if isas.len() > 1 {
+                let (widest, t_widest) = (isas[isas.len() - 1], best[isas.len() - 1]);
+                verdicts.push(DispatchVerdict {
+                    what: format!(
+                        "{} at least {}x faster than portable ({:.2}x)",
+                        widest.name(),
+                        plan.min_speedup,
+                        best[0] / t_widest
+                    ),
+                    ok: t_widest * plan.min_speedup <= best[0],
+                });
+            }
+            DispatchGame {
+                game,
+                timings,
+                verdicts,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coinline_core::solve::{minimax::refusal_limit, Generic, Linear, Memo, Minimax, Table};
+
+    #[test]
+    fn tree_nodes_count_the_game_tree() {
+        // Coins: a full binary tree of depth n.
+        assert_eq!(
+            coinline_core::solve::minimax::tree_nodes(Game::COINS, 3),
+            15.0
+        );
+        // Numbergame, n = 2: root, L and R (one value left: 2 children each),
+        // DL and DR (leaves): 1 + 2 * 3 + 2 = 9.
+        assert_eq!(
+            coinline_core::solve::minimax::tree_nodes(Game::NUMBERGAME, 2),
+            9.0
+        );
+        // Gameofsum, n = 2: root; L1, R1 lead to one value (1 + 2 nodes);
+        // L2, R2 are leaves: 1 + 2 * 3 + 2 = 9.
+        assert_eq!(
+            coinline_core::solve::minimax::tree_nodes(Game::GAMEOFSUM, 2),
+            9.0
+        );
+    }
+
+    #[test]
+    fn growth_ends_at_the_cap_and_respects_limits() {
+        assert_eq!(growth(&Table, 100), vec![1, 2, 5, 10, 20, 50, 100]);
+        assert_eq!(growth(&Table, 30), vec![1, 2, 5, 10, 20, 30]);
+        assert_eq!(growth(&Minimax, 12), vec![1, 5, 10, 11, 12]);
+        assert_eq!(cap(&Linear, Game::COINS), 10_000_000);
+        assert_eq!(cap(&Generic, Game::STONEGAME3), 10_000_000);
+        assert_eq!(cap(&Generic, Game::STONEGAME7), generic::TABLE_LIMIT);
+        assert_eq!(states(&Generic, Game::STONEGAME3, 9), 10.0);
+        assert_eq!(cap(&Memo, Game::GAMEOFSUM), 1_000);
+        assert_eq!(cap(&Minimax, Game::COINS), refusal_limit(Game::COINS));
+    }
+
+    #[test]
+    fn the_dispatch_check_times_every_available_set_and_can_fail() {
+        // Tiny and without repetitions: this checks the verdicts' logic, not
+        // the speed (no timed unit tests).
+        let plan = DispatchPlan {
+            n: 50,
+            rounds: 1,
+            sample_seconds: 0.0,
+            ..DispatchPlan::default()
+        };
+        let games = check_dispatch(&plan);
+        assert_eq!(games.len(), DISPATCHED_GAMES.len());
+        let available = table::Isa::ALL.iter().filter(|i| i.available()).count();
+        for game in &games {
+            let timed = game.timings.iter().filter(|(_, t)| t.is_some()).count();
+            assert_eq!(timed, available);
+            // One comparison per adjacent pair, and one against portable.
+            let expected = if available > 1 { available } else { 0 };
+            assert_eq!(game.verdicts.len(), expected);
+        }
+        // An impossible speed-up fails.
+        let strict = DispatchPlan {
+            min_speedup: f64::INFINITY,
+            ..plan
+        };
+        if available > 1 {
+            assert!(check_dispatch(&strict).iter().all(|g| !g.ok()));
+        }
+    }
+
+    #[test]
+    fn against_generic_pairs_every_specialised_solver_at_the_same_n() {
+        let plan = Plan {
+            min_sample_seconds: 0.0,
+            max_n: Some(50),
+            ..Plan::default()
+        };
+        let mut seen = 0;
+        let pairs = against_generic(Game::COINS, &plan, |_| seen += 1);
+        assert_eq!(seen, pairs.len());
+        let rows: Vec<(&str, usize)> = pairs.iter().map(|p| (&*p.solver, p.generic.n)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("linear", 10),
+                ("linear", 20),
+                ("linear", 50),
+                ("table", 10),
+                ("table", 20),
+                ("table", 50)
+            ]
+        );
+        for pair in &pairs {
+            assert_eq!(pair.generic.n, pair.specialised.n);
+            assert_eq!(pair.generic.value, pair.specialised.value);
+            assert!(pair.speedup() > 0.0);
+        }
+        let sg7 = against_generic(Game::STONEGAME7, &plan, |_| {});
+        assert!(sg7.iter().all(|p| p.solver == "table") && sg7.len() == 3);
+        assert!(against_generic(Game::STONEGAME3, &plan, |_| {}).is_empty());
+        // A zero budget stops each solver after its first length.
+        let none = Plan {
+            max_seconds: 0.0,
+            ..plan
+        };
+        assert_eq!(against_generic(Game::COINS, &none, |_| {}).len(), 2);
+    }
+
+    #[test]
+    fn run_bisects_to_the_budget() {
+        // A zero budget: nothing fits, the first length is over it.
+        let plan = Plan {
+            max_seconds: 0.0,
+            min_sample_seconds: 0.0,
+            ..Plan::default()
+        };
+        let series = run(&Table, Game::COINS, &plan, |_| {}).unwrap();
+        assert_eq!(series.largest_within_budget, None);
+        assert_eq!(series.measurements.len(), 1);
+        assert!(run(&Linear, Game::NUMBERGAME, &plan, |_| {}).is_none());
+        // A generous budget on a tiny cap reaches the cap.
+        let plan = Plan {
+            max_seconds: 60.0,
+            min_sample_seconds: 0.0,
+            max_n: Some(8),
+            ..Plan::default()
+        };
+        let series = run(&Minimax, Game::GAMEOFSUM, &plan, |_| {}).unwrap();
+        assert_eq!(series.cap, 8);
+        assert_eq!(series.largest_within_budget, Some(8));
+        let last = series.measurements.last().unwrap();
+        assert_eq!(
+            last.value,
+            Table.difference(Game::GAMEOFSUM, &board(1, last.n))
+        );
+    }
+}

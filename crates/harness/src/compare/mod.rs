@@ -1,0 +1,590 @@
+//! The comparison harness behind `coinline compare`: generate boards, run
+//! [`check`] on each, tally the results per game and length, and shrink what
+//! fails.
+//!
+//! ```
+//! use coinline_harness::compare::{run, Boards, CompareOptions};
+//! use coinline_core::{solve::exact_solvers, strategy::heuristics};
+//! use coinline_core::progress::Quiet;
+//!
+//! let options = CompareOptions {
+//!     boards: Boards::random(200),
+//!     ..CompareOptions::default()
+//! };
+//! let outcome = run(&options, exact_solvers(), heuristics(), &Quiet)?;
+//! assert_eq!(outcome.checks, 200);
+//! assert!(outcome.failures.is_empty());
+//! # Ok::<(), coinline_core::Error>(())
+//! ```
+//!
+//! Architecture invariant: a run's rows and summary depend on its options
+//! alone, never on the number of threads. Boards come from (seed, index)
+//! through [`coinline_core::generate`]; work is done in chunks whose results are
+//! collected in index order; tallies merge deterministically.
+
+use coinline_core::board::Board;
+use coinline_core::case::Case;
+use coinline_core::check::{check, CaseReport, CheckConfig, Violation};
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::generate::{
+    admissible, enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
+};
+use coinline_core::progress::Progress;
+use coinline_core::shell::shell_word;
+use coinline_core::shrink::shrink_case;
+use coinline_core::solve::Solver;
+use coinline_core::strategy::{self, Heuristic};
+use rayon::prelude::*;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+pub mod merge;
+pub mod rows;
+pub mod summary_csv;
+
+pub use merge::{merge_row_streams, merge_rows, row_counts, Streamed, StreamedInput};
+pub use rows::{RowLayout, RowTimings};
+pub use summary_csv::{rows_digest, summary_path, Summary};
+
+/// The longest board a run accepts: the longest a heuristic is evaluated on.
+pub const MAX_LENGTH: usize = strategy::LIMIT;
+
+/// The most boards an exhaustive run enumerates (10^12: days of work).
+pub const MAX_ENUMERATION: u64 = 1_000_000_000_000;
+
+/// The most worker threads a run starts.
+pub const MAX_JOBS: usize = 256;
+
+/// Where a run's boards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boards {
+    /// `count` seeded random boards, indices `0..count`.
+    Random {
+        /// How many boards.
+        count: u64,
+        /// The distribution of their values.
+        values: Values,
+    },
+    /// Every board of every length over `alphabet`, shortest first; the
+    /// index is the position in that enumeration.
+    Exhaustive {
+        /// The values a board may hold.
+        alphabet: Span<i64>,
+    },
+}
+
+/// A short description of where boards come from, for messages.
+pub fn describe(boards: &Boards) -> String {
+    match boards {
+        Boards::Random { count, values } => format!("{count} random boards, values {values}"),
+        Boards::Exhaustive { alphabet } => format!("the boards over {alphabet}"),
+    }
+}
+
+impl Boards {
+    /// `count` random boards with the default distribution (-100..100).
+    pub fn random(count: u64) -> Boards {
+        Boards::Random {
+            count,
+            values: Values::Uniform(Span { lo: -100, hi: 100 }),
+        }
+    }
+}
+
+/// Which rows go to the per-board CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RowFilter {
+    /// Every checked board.
+    #[default]
+    All,
+    /// Only boards that fail the check.
+    Failures,
+}
+
+/// Everything that defines a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareOptions {
+    /// The games; each board is checked in each, in this order.
+    pub games: Vec<Game>,
+    /// Board lengths (inclusive).
+    pub lengths: Span<usize>,
+    /// Random or exhaustive boards.
+    pub boards: Boards,
+    /// The seed of random boards.
+    pub seed: u64,
+    /// The part of the run to do.
+    pub shard: Shard,
+    /// Re-run exactly these indices (ignores `shard`).
+    pub only: Option<Span<u64>>,
+    /// Knobs of the check (minimax limits, invariants).
+    pub check: CheckConfig,
+    /// Worker threads; 0 is one per core.
+    pub jobs: usize,
+    /// Which rows to emit.
+    pub rows: RowFilter,
+    /// Add solve-time columns (they make output differ between runs).
+    pub timings: bool,
+    /// Stop at the row of this failure; 0 is no limit.
+    pub max_failures: u64,
+    /// Stop after the chunk during which this much time has passed.
+    pub duration: Option<Duration>,
+    /// Calls of the check allowed to shrink one failure.
+    pub shrink_budget: usize,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            games: vec![Game::COINS],
+            lengths: Span { lo: 1, hi: 16 },
+            boards: Boards::random(10_000),
+            seed: 0,
+            shard: Shard::WHOLE,
+            only: None,
+            check: CheckConfig::default(),
+            jobs: 0,
+            rows: RowFilter::All,
+            timings: false,
+            max_failures: 10,
+            duration: None,
+            shrink_budget: 2_000,
+        }
+    }
+}
+
+impl CompareOptions {
+    /// The one command that re-runs the row of `index` in `game` of this
+    /// run: `coinline compare ... --only INDEX`. Minimax limits are carried
+    /// as one `--minimax-max` (the coins limit, the highest refusal limit,
+    /// which gives back every game's limit).
+    pub fn reproduce(&self, game: Game, index: u64) -> String {
+        let mut cmd = format!(
+            "coinline compare --game {} --n {}",
+            shell_word(&game.name()),
+            self.lengths
+        );
+        match self.boards {
+            Boards::Exhaustive { alphabet } => {
+                cmd += &format!(" --exhaustive --alphabet={alphabet}");
+            }
+            Boards::Random { values, .. } => {
+                cmd += &format!(" --values={values} --seed {}", self.seed);
+            }
+        }
+        if let Some(max) = self.check.minimax_max {
+            cmd += &format!(" --minimax-max {max}");
+        }
+        cmd + &format!(" --only {index}")
+    }
+
+    /// Checks the options, with a one-line error naming what is wrong.
+    pub fn validate(&self) -> Result<()> {
+        if self.games.is_empty() {
+            return Err(Error::invalid("no game to compare"));
+        }
+        if self.lengths.hi > MAX_LENGTH {
+            return Err(Error::invalid(format!(
+                "board length {} is too large for compare (at most {MAX_LENGTH})",
+                self.lengths.hi
+            )));
+        }
+        if self.lengths.lo > self.lengths.hi {
+            return Err(Error::invalid(format!(
+                "length range {} is reversed",
+                self.lengths
+            )));
+        }
+        if let Boards::Exhaustive { alphabet } = self.boards {
+            // Every enumerated board must obey the overflow rule.
+            let widest = i128::from(alphabet.lo)
+                .abs()
+                .max(i128::from(alphabet.hi).abs());
+            if widest * self.lengths.hi as i128 > i128::from(i64::MAX) {
+                return Err(Error::invalid(format!(
+                    "alphabet {alphabet} is too wide: boards of {} values could break the overflow rule",
+                    self.lengths.hi
+                )));
+            }
+            if alphabet.lo > alphabet.hi {
+                return Err(Error::invalid(format!("alphabet {alphabet} is reversed")));
+            }
+            let total = self.total()?;
+            if total > MAX_ENUMERATION {
+                return Err(Error::invalid(format!(
+                    "enumerating every board of length {} over {alphabet} is {total} boards, more than {MAX_ENUMERATION}",
+                    self.lengths
+                )));
+            }
+        }
+        let total = self.total()?;
+        if let Some(index) = self.only.map(|s| s.hi).filter(|&i| i >= total) {
+            return Err(Error::invalid(format!(
+                "index {index} is past the end of the run ({total} boards)"
+            )));
+        }
+        if self.jobs > MAX_JOBS {
+            return Err(Error::invalid(format!(
+                "{} worker threads are too many (at most {MAX_JOBS})",
+                self.jobs
+            )));
+        }
+        Ok(())
+    }
+
+    /// The number of indices of the whole (unsharded) run.
+    pub fn total(&self) -> Result<u64> {
+        match self.boards {
+            Boards::Random { count, .. } => Ok(count),
+            Boards::Exhaustive { alphabet } => enumeration_total(self.lengths, alphabet)
+                .ok_or_else(|| {
+                    Error::invalid(format!(
+                        "enumerating every board of length {} over {alphabet} is more than 2^64 boards",
+                        self.lengths
+                    ))
+                }),
+        }
+    }
+
+    /// The board at `index`. A game that would not admit it (`score=rest`
+    /// with values too large) plays it scaled down ([`admissible`]).
+    pub fn board(&self, index: u64) -> Option<Board> {
+        match self.boards {
+            Boards::Random { values, .. } => {
+                Some(random_board(self.seed, index, self.lengths, values))
+            }
+            Boards::Exhaustive { alphabet } => enumerated_board_in(self.lengths, alphabet, index),
+        }
+    }
+
+    /// How many indices this run (shard or `only`) covers.
+    pub fn planned(&self) -> Result<u64> {
+        Ok(match self.only {
+            Some(span) => (span.hi - span.lo).saturating_add(1),
+            None => self.shard.size(self.total()?),
+        })
+    }
+
+    fn indices(&self) -> Result<Box<dyn Iterator<Item = u64>>> {
+        Ok(match self.only {
+            Some(span) => Box::new(span.lo..=span.hi),
+            None => Box::new(self.shard.indices(self.total()?)),
+        })
+    }
+
+    /// What makes two runs the same run (for `merge`): boards, games,
+    /// lengths, minimax limits and row filter; not the shard or threads.
+    pub fn identity(&self) -> String {
+        let source = match self.boards {
+            Boards::Random { count, values } => {
+                format!("seed={} boards={count} values={values}", self.seed)
+            }
+            Boards::Exhaustive { alphabet } => format!("exhaustive alphabet={alphabet}"),
+        };
+        let games: Vec<String> = self.games.iter().map(|g| g.to_string()).collect();
+        let limits: Vec<String> = (self.games.iter())
+            .map(|&g| self.check.minimax_limit(g).to_string())
+            .collect();
+        let rows = match self.rows {
+            RowFilter::All => "all",
+            RowFilter::Failures => "failures",
+        };
+        format!(
+            "{source} games={} n={} minimax={} rows={rows}",
+            games.join("/"),
+            self.lengths,
+            limits.join("/")
+        )
+    }
+
+    /// The number of worker threads: `jobs`, or one per core.
+    pub fn threads(&self) -> usize {
+        if self.jobs > 0 {
+            self.jobs
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+}
+
+/// A board that failed the check, as found and shrunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Its index in the run.
+    pub index: u64,
+    /// The game it failed in.
+    pub game: Game,
+    /// The board as generated.
+    pub found: Board,
+    /// What was wrong with it.
+    pub violation: Violation,
+    /// The simplest rule set found in which a board still fails with the
+    /// same signature ([`coinline_core::shrink::shrink_case`]): `game` itself, or a
+    /// simpler one.
+    pub shrunk_game: Game,
+    /// The smallest board found that fails with the same signature, in
+    /// `shrunk_game`.
+    pub shrunk: Board,
+    /// What is wrong with the shrunk board in `shrunk_game`.
+    pub shrunk_violation: Violation,
+}
+
+impl Failure {
+    /// The shrunk board with its (shrunk) game, ready for the corpus.
+    pub fn shrunk_case(&self) -> Case {
+        Case::new(self.shrunk_game, self.shrunk.clone())
+    }
+}
+
+/// Why a run ended before its last board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// `max_failures` failures were found.
+    MaxFailures,
+    /// `duration` ran out.
+    Duration,
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct CompareOutcome {
+    /// Board indices checked.
+    pub boards: u64,
+    /// Checks done (boards times games).
+    pub checks: u64,
+    /// Checks that failed.
+    pub failed: u64,
+    /// The first failures (at most [`MAX_SHRUNK`]), shrunk, in row order.
+    pub failures: Vec<Failure>,
+    /// Per game and length tallies.
+    pub summary: Summary,
+    /// Why the run ended early, if it did.
+    pub stopped: Option<Stop>,
+    /// Wall-clock time of the checks (not of shrinking).
+    pub elapsed: Duration,
+}
+
+/// Boards per unit of parallel work. Fixed, so nothing depends on threads.
+const CHUNK: usize = 512;
+
+/// At most this many failures of a run are shrunk and returned; the rest
+/// are counted (and have their rows).
+pub const MAX_SHRUNK: usize = 100;
+
+/// Runs the comparison, discarding the per-board rows.
+pub fn run(
+    options: &CompareOptions,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+    progress: &dyn Progress,
+) -> Result<CompareOutcome> {
+    run_to(options, solvers, heuristics, progress, &mut std::io::sink())
+}
+
+/// One index's checks, produced on a worker thread.
+struct Checked {
+    game: Game,
+    report: CaseReport,
+    row: Vec<u8>,
+}
+
+/// Runs the comparison, writing the per-board CSV (header and rows, see
+/// [`RowLayout`]) to `out`.
+pub fn run_to(
+    options: &CompareOptions,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+    progress: &dyn Progress,
+    out: &mut dyn Write,
+) -> Result<CompareOutcome> {
+    options.validate()?;
+    let layout = RowLayout::new(solvers, heuristics, options.timings);
+    let io = |e: std::io::Error| Error::output("the rows", &e);
+    // The summary records the rows' digest, which merge checks.
+    let out = &mut summary_csv::DigestWriter::new(out);
+    out.write_all(&layout.header_bytes()).map_err(io)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads())
+        .build()
+        .map_err(|e| Error::invalid(format!("cannot start worker threads: {e}")))?;
+    let seed = matches!(options.boards, Boards::Random { .. }).then_some(options.seed);
+    let mut summary = Summary::new(heuristics.iter().map(|h| h.name().to_string()).collect());
+    summary.run = options.identity();
+    summary.shard = options.shard;
+    let mut outcome = CompareOutcome {
+        boards: 0,
+        checks: 0,
+        failed: 0,
+        failures: Vec::new(),
+        summary: Summary::default(),
+        stopped: None,
+        elapsed: Duration::ZERO,
+    };
+    let mut pending: Vec<(u64, Game, Board, Violation)> = Vec::new();
+    let mut indices = options.indices()?;
+    let start = Instant::now();
+    'chunks: loop {
+        let chunk: Vec<u64> = indices.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let work = |row_writer: &mut RowWriter, index: u64| -> Vec<Checked> {
+            let Some(board) = options.board(index) else {
+                return Vec::new();
+            };
+            options
+                .games
+                .iter()
+                .map(|&game| {
+                    let started = options.timings.then(Instant::now);
+                    let scaled;
+                    let board = match game.admit(&board) {
+                        Ok(()) => &board,
+                        Err(_) => {
+                            scaled = admissible(game, board.clone());
+                            &scaled
+                        }
+                    };
+                    let report = check(game, board, solvers, heuristics, &options.check);
+                    let timings = started.map(|t| RowTimings::measure(t, &report, solvers));
+                    let wanted = options.rows == RowFilter::All || !report.is_ok();
+                    let row = if wanted {
+                        row_writer.row(&layout, seed, index, &report, timings.as_ref())
+                    } else {
+                        Vec::new()
+                    };
+                    Checked { game, report, row }
+                })
+                .collect()
+        };
+        let results: Vec<(u64, Vec<Checked>)> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map_init(RowWriter::default, |w, &index| (index, work(w, index)))
+                .collect()
+        });
+        for (index, checks) in results {
+            outcome.boards += 1;
+            for checked in checks {
+                outcome.checks += 1;
+                summary.add(checked.game, index, &checked.report);
+                out.write_all(&checked.row).map_err(io)?;
+                if !checked.row.is_empty() {
+                    summary.count_row(checked.game, checked.report.board.len());
+                }
+                if let Some(violation) = checked.report.violation {
+                    outcome.failed += 1;
+                    if pending.len() < MAX_SHRUNK {
+                        pending.push((index, checked.game, checked.report.board, violation));
+                    }
+                    if options.max_failures > 0 && outcome.failed >= options.max_failures {
+                        outcome.stopped = Some(Stop::MaxFailures);
+                        progress.advance(chunk.len() as u64);
+                        break 'chunks;
+                    }
+                }
+            }
+        }
+        progress.advance(chunk.len() as u64);
+        if options.duration.is_some_and(|d| start.elapsed() >= d) {
+            outcome.stopped = Some(Stop::Duration);
+            break;
+        }
+    }
+    outcome.elapsed = start.elapsed();
+    out.flush().map_err(io)?;
+    summary.rows_digest = out.digest();
+    outcome.failures = pool.install(|| {
+        pending
+            .into_par_iter()
+            .map(|(index, game, found, violation)| {
+                let signature = violation.signature();
+                let case = Case::new(game, found);
+                let shrunk = shrink_case(&case, options.shrink_budget, |g, b| {
+                    check(g, b, solvers, heuristics, &options.check)
+                        .violation
+                        .is_some_and(|v| v.signature() == signature)
+                });
+                let shrunk_violation = check(
+                    shrunk.game,
+                    &shrunk.board,
+                    solvers,
+                    heuristics,
+                    &options.check,
+                )
+                .violation
+                .unwrap_or_else(|| violation.clone());
+                Failure {
+                    index,
+                    game,
+                    found: case.board,
+                    violation,
+                    shrunk_game: shrunk.game,
+                    shrunk: shrunk.board,
+                    shrunk_violation,
+                }
+            })
+            .collect()
+    });
+    outcome.summary = summary;
+    Ok(outcome)
+}
+
+/// Formats rows on a worker thread, reusing its scratch space.
+#[derive(Default)]
+struct RowWriter {
+    bytes: Vec<u8>,
+    buffer: String,
+}
+
+impl RowWriter {
+    fn row(
+        &mut self,
+        layout: &RowLayout,
+        seed: Option<u64>,
+        index: u64,
+        report: &CaseReport,
+        timings: Option<&RowTimings>,
+    ) -> Vec<u8> {
+        self.bytes.clear();
+        let mut csv = rows::csv_builder()
+            .buffer_capacity(256)
+            .from_writer(&mut self.bytes);
+        // Writing into memory cannot fail.
+        let written = layout
+            .write_row(&mut csv, &mut self.buffer, seed, index, report, timings)
+            .and_then(|()| Ok(csv.flush()?));
+        debug_assert!(written.is_ok());
+        drop(csv);
+        self.bytes.clone()
+    }
+}
+
+/// The line that says how many failing checks were neither shrunk nor
+/// printed (only the first [`MAX_SHRUNK`] are), if any.
+pub fn unshown_failures(outcome: &CompareOutcome) -> Option<String> {
+    let unshown = outcome.failed.saturating_sub(outcome.failures.len() as u64);
+    (unshown > 0).then(|| {
+        format!(
+            "... {unshown} more failing {} not shown (only the first {} are shrunk; see the rows)",
+            if unshown == 1 { "check" } else { "checks" },
+            outcome.failures.len()
+        )
+    })
+}
+
+/// The message printed for one failure; its last line is the command that
+/// reproduces it.
+pub fn failure_message(failure: &Failure, saved: &str, reproduce: &str) -> String {
+    let found = Case::new(failure.game, failure.found.clone());
+    format!(
+        "FAILURE at index {} ({}, n = {}): {}\n  found:     {found}\n  shrunk:    {} ({})\n  saved:     {}\n  reproduce: {reproduce}",
+        failure.index,
+        failure.game,
+        failure.found.len(),
+        failure.violation,
+        failure.shrunk_case(),
+        failure.shrunk_violation,
+        saved,
+    )
+}

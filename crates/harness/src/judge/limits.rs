@@ -1,0 +1,420 @@
+//! A problem's constraints on its inputs, and the seeded boards `stress`
+//! generates within them.
+//!
+//! Architecture invariant: a generated board depends on (seed, board index)
+//! alone, through [`coinline_core::generate`]; how boards are grouped into runs
+//! never changes them, which is what lets `stress` narrow a failing run down
+//! to one board and `--only` re-create it.
+
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::generate::{Span, SplitMix64, Values};
+use std::collections::HashSet;
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest board a problem may allow: the trusted solvers take O(n^2)
+/// time for most games, so far longer boards would only stall a run.
+pub const MAX_N: usize = 100_000;
+
+/// Even or odd.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Parity {
+    /// Divisible by 2.
+    Even,
+    /// Not divisible by 2.
+    Odd,
+}
+
+impl Parity {
+    /// Whether `x` has this parity.
+    pub fn holds(self, x: i128) -> bool {
+        (x.rem_euclid(2) == 0) == (self == Parity::Even)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Parity::Even => "even",
+            Parity::Odd => "odd",
+        }
+    }
+}
+
+impl fmt::Display for Parity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Parity {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s.trim() {
+            "even" => Ok(Parity::Even),
+            "odd" => Ok(Parity::Odd),
+            other => Err(Error::unknown("parity", other, &["even", "odd"])),
+        }
+    }
+}
+
+/// Bounds of board lengths and values (inclusive), the number of cases in
+/// one input, and the optional rules some statements add: a fixed parity of
+/// n or of the sum, distinct values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Lengths.
+    pub n: Span<usize>,
+    /// Values.
+    pub values: Span<i64>,
+    /// Cases in one input (1..1 for single-case layouts).
+    pub cases: Span<usize>,
+    /// The parity every n has, if the statement fixes one.
+    pub n_parity: Option<Parity>,
+    /// The parity every board's sum has, if the statement fixes one.
+    pub sum_parity: Option<Parity>,
+    /// Whether the values of a board are pairwise distinct.
+    pub distinct: bool,
+}
+
+impl Limits {
+    /// Plain bounds on lengths and values for one case per input, validated
+    /// as [`Limits::validate`] does for `game`.
+    pub fn new(n: Span<usize>, values: Span<i64>, game: Game) -> Result<Limits> {
+        let limits = Limits {
+            n,
+            values,
+            cases: Span { lo: 1, hi: 1 },
+            n_parity: None,
+            sum_parity: None,
+            distinct: false,
+        };
+        limits.validate(game)?;
+        Ok(limits)
+    }
+
+    /// Checks that boards within these limits exist and that every one of
+    /// them is admitted by `game` (its totals fit 64 bits); the error names
+    /// the bound at fault.
+    pub fn validate(&self, game: Game) -> Result<()> {
+        let Limits { n, values, .. } = *self;
+        if n.lo == 0 {
+            return Err(Error::invalid(format!(
+                "length range {n} starts at 0; every judge board has at least one value"
+            )));
+        }
+        if n.hi > MAX_N {
+            return Err(Error::invalid(format!(
+                "length range {n} goes above {MAX_N}, too long for the trusted solvers"
+            )));
+        }
+        if self.cases.lo == 0 {
+            return Err(Error::invalid(format!(
+                "cases range {} starts at 0; an input holds at least one case",
+                self.cases
+            )));
+        }
+        let largest = i128::from(values.lo).abs().max(i128::from(values.hi).abs());
+        // A score=rest game adds up to n sums of the rest: n^2 values.
+        let terms = match game.score {
+            coinline_core::rules::Score::Rest => n.hi as i128 * n.hi as i128,
+            coinline_core::rules::Score::Taken => n.hi as i128,
+        };
+        if largest * terms > i128::from(i64::MAX) {
+            return Err(Error::invalid(format!(
+                "{} values within {values} could make totals beyond the 64-bit range in {game}",
+                n.hi
+            )));
+        }
+        if let Some(parity) = self.n_parity {
+            if !(n.lo..=n.hi).any(|k| parity.holds(k as i128)) {
+                return Err(Error::invalid(format!(
+                    "length range {n} holds no {parity} length"
+                )));
+            }
+        }
+        let range = i128::from(values.hi) - i128::from(values.lo) + 1;
+        if self.distinct && range < n.hi as i128 {
+            return Err(Error::invalid(format!(
+                "{} distinct values do not fit in {values}",
+                n.hi
+            )));
+        }
+        if self.sum_parity.is_some() && range < 2 {
+            return Err(Error::invalid(format!(
+                "a sum parity needs at least two values to choose from, and {values} has one"
+            )));
+        }
+        if self.distinct && self.sum_parity.is_some() && range < n.hi as i128 + 1 {
+            return Err(Error::invalid(format!(
+                "{} distinct values with a fixed sum parity need at least {} values, and {values} has {range}",
+                n.hi,
+                n.hi + 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// Why `board` breaks these limits, or `None` if it keeps them.
+    pub fn violation(&self, board: &Board) -> Option<String> {
+        let n = board.len();
+        if n < self.n.lo || n > self.n.hi {
+            return Some(format!("n = {n} is outside {}", self.n));
+        }
+        if let Some(parity) = self.n_parity {
+            if !parity.holds(n as i128) {
+                return Some(format!("n = {n} is not {parity}"));
+            }
+        }
+        let (lo, hi) = (self.values.lo, self.values.hi);
+        if let Some(i) = board.values().iter().position(|v| !(lo..=hi).contains(v)) {
+            return Some(format!(
+                "value {} (position {}) is outside {}",
+                board.values()[i],
+                i + 1,
+                self.values
+            ));
+        }
+        if let Some(parity) = self.sum_parity {
+            let sum: i128 = board.values().iter().map(|&v| i128::from(v)).sum();
+            if !parity.holds(sum) {
+                return Some(format!("the sum {sum} is not {parity}"));
+            }
+        }
+        if self.distinct {
+            let mut seen = HashSet::new();
+            if let Some(i) = board.values().iter().position(|v| !seen.insert(*v)) {
+                return Some(format!(
+                    "value {} (position {}) repeats an earlier value",
+                    board.values()[i],
+                    i + 1
+                ));
+            }
+        }
+        None
+    }
+
+    /// Whether `board` keeps these limits.
+    pub fn admits(&self, board: &Board) -> bool {
+        self.violation(board).is_none()
+    }
+
+    /// The generated board number `index` of the run with `seed`, drawn
+    /// with [`coinline_core::generate`]'s random stream and value distributions.
+    /// Lengths: the edges (shortest and longest) one time in ten each,
+    /// otherwise mostly short boards with some of any length, the parity
+    /// alternating with the index (or the one the limits fix). Values: a
+    /// distribution of [`Values`] (uniform over the limits two times in
+    /// eight; small values with ties, extreme, spiky, sorted, zigzag) or one
+    /// extreme value repeated, each value then clamped into the limits (so
+    /// extremes and spikes land on them); then, if the limits ask, repeated
+    /// values are moved to the nearest free ones and one value is moved by
+    /// one to fix the parity of the sum.
+    pub fn board(&self, seed: u64, index: u64) -> Board {
+        let mut rng = SplitMix64::keyed(&[seed, index]);
+        let n = self.length(&mut rng, index);
+        let (lo, hi) = (self.values.lo, self.values.hi);
+        let values = match rng.below(8) {
+            // One value repeated: every move ties.
+            7 => vec![Values::Extreme.draw(&mut rng, 1)[0]; n],
+            pick => {
+                let distribution = match pick {
+                    0 | 1 => Values::Uniform(self.values),
+                    2 => Values::Small,
+                    3 => Values::Extreme,
+                    4 => Values::Spiky,
+                    5 => Values::Sorted,
+                    _ => Values::Zigzag,
+                };
+                distribution.draw(&mut rng, n)
+            }
+        };
+        let mut values: Vec<i64> = values.into_iter().map(|v| v.clamp(lo, hi)).collect();
+        if self.distinct {
+            self.make_distinct(&mut values);
+        }
+        if let Some(parity) = self.sum_parity {
+            let fixed = self.fix_sum_parity(&mut values, parity);
+            debug_assert!(fixed, "validated: a value can always move by one");
+        }
+        Board::new(values).expect("Limits::validate bounds the sum of absolute values")
+    }
+
+    /// Moves each repeated value to the nearest value not yet used (upward
+    /// first); [`Limits::validate`] made sure there are enough.
+    fn make_distinct(&self, values: &mut [i64]) {
+        let (lo, hi) = (self.values.lo, self.values.hi);
+        let mut used = HashSet::with_capacity(values.len());
+        for v in values.iter_mut() {
+            if used.insert(*v) {
+                continue;
+            }
+            let free = (1..)
+                .flat_map(|d: i64| [v.checked_add(d), v.checked_sub(d)])
+                .flatten()
+                .find(|c| (lo..=hi).contains(c) && !used.contains(c))
+                .expect("validated: enough values for distinct boards");
+            *v = free;
+            used.insert(free);
+        }
+    }
+
+    /// Moves one value by one, toward zero where it can (keeping the limits
+    /// and distinctness), so the sum has `parity`; false if none can move.
+    fn fix_sum_parity(&self, values: &mut [i64], parity: Parity) -> bool {
+        let sum: i128 = values.iter().map(|&v| i128::from(v)).sum();
+        if parity.holds(sum) {
+            return true;
+        }
+        let (lo, hi) = (self.values.lo, self.values.hi);
+        let taken: HashSet<i64> = values.iter().copied().collect();
+        for i in (0..values.len()).rev() {
+            let v = values[i];
+            let toward_zero = if v > 0 { -1 } else { 1 };
+            let moved = [v.checked_add(toward_zero), v.checked_sub(toward_zero)]
+                .into_iter()
+                .flatten()
+                .find(|c| (lo..=hi).contains(c) && !(self.distinct && taken.contains(c)));
+            if let Some(c) = moved {
+                values[i] = c;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The board nearest `board` that keeps the parities these limits fix
+    /// (dropping the last value for the length, moving one value by one for
+    /// the sum), if it then keeps every limit. Shrinking goes through it, so
+    /// a failure on a problem with fixed parities still shrinks: most
+    /// smaller neighbours of a board break a parity.
+    pub fn repair(&self, board: &Board) -> Option<Board> {
+        let mut values = board.values().to_vec();
+        if let Some(parity) = self.n_parity {
+            if !parity.holds(values.len() as i128) {
+                values.pop();
+            }
+        }
+        if let Some(parity) = self.sum_parity {
+            if !self.fix_sum_parity(&mut values, parity) {
+                return None;
+            }
+        }
+        let repaired = Board::new(values).ok()?;
+        self.admits(&repaired).then_some(repaired)
+    }
+
+    fn length(&self, rng: &mut SplitMix64, index: u64) -> usize {
+        let Span { lo, hi } = self.n;
+        let pick =
+            |rng: &mut SplitMix64, top: usize| lo + rng.below((top - lo) as u64 + 1) as usize;
+        let (n, edge) = match rng.below(20) {
+            0 => (lo, true),
+            1 => (hi, true),
+            2..=9 => (pick(rng, hi.min(lo.saturating_add(9))), false),
+            10..=15 => (pick(rng, hi.min(lo.saturating_add(99))), false),
+            _ => (pick(rng, hi), false),
+        };
+        let wanted = match self.n_parity {
+            Some(Parity::Even) => 0,
+            Some(Parity::Odd) => 1,
+            // The edges as drawn; otherwise the parity alternates.
+            None if edge => return n,
+            None => (index % 2) as usize,
+        };
+        match n {
+            _ if n % 2 == wanted => n,
+            _ if n < hi => n + 1,
+            _ if n > lo => n - 1,
+            _ => n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn span<T>(lo: T, hi: T) -> Span<T> {
+        Span { lo, hi }
+    }
+
+    #[test]
+    fn limits_refuse_overflow_empty_boards_and_impossible_rules() {
+        let coins = Game::COINS;
+        assert!(Limits::new(span(0, 5), span(1, 2), coins).is_err());
+        assert!(Limits::new(span(1, 10), span(-i64::MAX / 5, 1), coins).is_err());
+        assert!(Limits::new(span(1, MAX_N + 1), span(0, 0), coins).is_err());
+        // score=rest sums n rests: 10^5 * 10^5 * 10^9 does not fit.
+        let rest = Game::STONEGAME7;
+        assert!(Limits::new(span(1, 100_000), span(1, 1_000_000_000), rest).is_err());
+        assert!(Limits::new(span(1, 100_000), span(1, 1_000_000_000), coins).is_ok());
+        let mut limits = Limits::new(span(1, 1), span(0, 5), coins).unwrap();
+        limits.n_parity = Some(Parity::Even);
+        assert!(limits.validate(coins).is_err());
+        let mut limits = Limits::new(span(1, 7), span(1, 6), coins).unwrap();
+        limits.distinct = true;
+        assert!(limits.validate(coins).is_err());
+        limits.values.hi = 7;
+        assert!(limits.validate(coins).is_ok());
+        limits.sum_parity = Some(Parity::Odd);
+        assert!(limits.validate(coins).is_err());
+        let limits = Limits::new(span(2, 3), span(-1, 1), coins).unwrap();
+        let why = limits.violation(&Board::parse("1 2").unwrap()).unwrap();
+        assert_eq!(why, "value 2 (position 2) is outside -1..1");
+        assert!(limits.violation(&Board::parse("1").unwrap()).is_some());
+    }
+
+    #[test]
+    fn optional_rules_are_checked_and_generated() {
+        let mut limits = Limits::new(span(2, 40), span(1, 60), Game::COINS).unwrap();
+        limits.n_parity = Some(Parity::Even);
+        limits.sum_parity = Some(Parity::Odd);
+        limits.distinct = true;
+        limits.validate(Game::COINS).unwrap();
+        let board = |s: &str| Board::parse(s).unwrap();
+        assert_eq!(
+            limits.violation(&board("1 2 3")).unwrap(),
+            "n = 3 is not even"
+        );
+        assert_eq!(
+            limits.violation(&board("1 3")).unwrap(),
+            "the sum 4 is not odd"
+        );
+        assert_eq!(
+            limits.violation(&board("1 2 2 4")).unwrap(),
+            "value 2 (position 3) repeats an earlier value"
+        );
+        assert!(limits.admits(&board("1 2 3 5")));
+        for i in 0..500 {
+            let b = limits.board(11, i);
+            assert!(limits.admits(&b), "board {i}: {b}");
+        }
+        // Repair: drop the last value for an odd length, then move the
+        // last value that can by one, toward zero, for the sum.
+        let repaired = |s: &str| limits.repair(&board(s)).map(|b| b.to_string());
+        assert_eq!(repaired("1 2 4").as_deref(), Some("1 2"));
+        assert_eq!(repaired("3 5 8").as_deref(), Some("3 4"));
+        assert_eq!(repaired("2 5").as_deref(), Some("2 5"));
+        assert_eq!(repaired("5"), None);
+        assert_eq!(repaired("7 7 1 2"), None);
+    }
+
+    #[test]
+    fn generation_covers_edges_parities_and_limits() {
+        let limits = Limits::new(span(1, 300), span(-50, 50), Game::COINS).unwrap();
+        let generated: Vec<Board> = (0..400).map(|i| limits.board(7, i)).collect();
+        assert!(generated.iter().all(|b| limits.admits(b)));
+        let has = |f: &dyn Fn(&Board) -> bool| generated.iter().any(f);
+        assert!(has(&|b| b.len() == 1));
+        assert!(has(&|b| b.len() == 300));
+        assert!(has(&|b| b.len() % 2 == 0 && b.len() > 1));
+        assert!(has(&|b| b.len() % 2 == 1 && b.len() > 1));
+        assert!(has(&|b| b.values().contains(&50)));
+        assert!(has(&|b| b.values().contains(&-50)));
+        let ties = |b: &Board| b.len() > 2 && b.values().iter().all(|&v| v == b.values()[0]);
+        assert!(has(&ties));
+        assert_eq!(limits.board(3, 9), limits.board(3, 9));
+        assert_ne!(limits.board(3, 9), limits.board(4, 9));
+    }
+}

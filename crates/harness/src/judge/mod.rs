@@ -1,0 +1,30 @@
+//! Judge problems of this family: their input and output formats, their
+//! limits, their trusted answers and seeded inputs within those limits,
+//! and the `stress` runner that judges outside programs on them.
+//!
+//! - [`problem`]: a problem as data ([`Problem`]: the [`Game`] it plays,
+//!   its input [`Layout`], the [`Answer`] it wants per case, its [`Limits`])
+//!   and the trusted answer ([`Problem::expected`]);
+//! - [`spec`]: problem files (TOML), the built-in ones under `problems/`
+//!   embedded in the binary;
+//! - [`limits`]: a problem's constraints and the boards generated within;
+//! - [`input`]: inputs in a problem's layout, written and read by tokens;
+//! - [`answers`]: a program's output, read by tokens;
+//! - [`sandbox`], [`verdict`], [`stress`]: running a program, judging one
+//!   run, and a whole stress session.
+//!
+//! [`Game`]: coinline_core::game::Game
+
+pub mod answers;
+pub mod input;
+pub mod limits;
+pub mod problem;
+pub mod sandbox;
+pub mod spec;
+pub mod stress;
+pub mod verdict;
+
+pub use answers::{parse_answers, parse_answers_bytes, write_answers, OutputProblem};
+pub use input::{parse_cases, parse_input, parse_input_bytes, text_of, InputCase};
+pub use limits::{Limits, Parity, MAX_N};
+pub use problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Reply, Tie, Winner};

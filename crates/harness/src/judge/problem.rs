@@ -1,0 +1,547 @@
+//! Problems as data: a problem is a game (rule set), an input layout, an
+//! answer per case and the statement's limits. The built-in problems are
+//! TOML files under `problems/`, embedded in the binary; a user's problem is
+//! the same kind of file ([`super::spec`] reads both).
+
+use super::limits::Limits;
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::solve::{solve, Generic, Solver, Table};
+use coinline_core::strategy::{heuristic_by_name, self_play};
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// How the cases of one input follow each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cases {
+    /// Exactly one case.
+    One,
+    /// The number of cases first (`T`), then the cases.
+    Count,
+    /// Cases until the end of the input.
+    UntilEnd,
+    /// Cases until a case whose length is 0 (UVa 10891); only with the
+    /// length written first.
+    UntilZero,
+}
+
+/// How one case is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaseLayout {
+    /// `n`, then the n values (anywhere: tokens, not lines).
+    LengthFirst,
+    /// The values alone: a case is the rest of the input when it is the only
+    /// one, otherwise one line.
+    ValuesOnly,
+    /// The values on one line, then `n`.
+    LengthLast,
+}
+
+/// An input layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// How cases follow each other.
+    pub cases: Cases,
+    /// How each case is written.
+    pub case: CaseLayout,
+}
+
+impl Cases {
+    /// Every kind, with its name in a problem file.
+    pub const NAMES: [(&'static str, Cases); 4] = [
+        ("one", Cases::One),
+        ("count", Cases::Count),
+        ("until-end", Cases::UntilEnd),
+        ("until-zero", Cases::UntilZero),
+    ];
+
+    /// The name in a problem file.
+    pub fn name(self) -> &'static str {
+        Cases::NAMES.iter().find(|(_, c)| *c == self).unwrap().0
+    }
+}
+
+impl CaseLayout {
+    /// Every layout, with its name in a problem file.
+    pub const NAMES: [(&'static str, CaseLayout); 3] = [
+        ("n values", CaseLayout::LengthFirst),
+        ("values", CaseLayout::ValuesOnly),
+        ("values n", CaseLayout::LengthLast),
+    ];
+
+    /// The name in a problem file.
+    pub fn name(self) -> &'static str {
+        CaseLayout::NAMES
+            .iter()
+            .find(|(_, c)| *c == self)
+            .unwrap()
+            .0
+    }
+}
+
+/// Who wins a tie, for answers that name the winner with two words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tie {
+    /// A tie is printed as the first player's word (LeetCode 486: "if the
+    /// scores are equal, player 1 is still the winner").
+    First,
+    /// A tie is printed as the second player's word.
+    Second,
+    /// A tie has its own word (LeetCode 1406: `Tie`).
+    Word(String),
+}
+
+/// The words of a winner answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Winner {
+    /// Printed when the first player's total is larger.
+    pub first: String,
+    /// Printed when the second player's total is larger.
+    pub second: String,
+    /// What a tie prints.
+    pub tie: Tie,
+}
+
+impl Winner {
+    /// The word for a board of value `difference`.
+    pub fn word(&self, difference: i64) -> &str {
+        match difference.cmp(&0) {
+            std::cmp::Ordering::Greater => &self.first,
+            std::cmp::Ordering::Less => &self.second,
+            std::cmp::Ordering::Equal => match &self.tie {
+                Tie::First => &self.first,
+                Tie::Second => &self.second,
+                Tie::Word(w) => w,
+            },
+        }
+    }
+
+    /// Every word an answer may be.
+    pub fn words(&self) -> Vec<&str> {
+        let mut words = vec![self.first.as_str(), self.second.as_str()];
+        if let Tie::Word(w) = &self.tie {
+            words.push(w);
+        }
+        words
+    }
+}
+
+/// What a problem asks for, per case.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// The first player's total minus the second's, under optimal play.
+    Difference,
+    /// The first player's total under optimal play (only where every value
+    /// is scored, so the difference fixes the totals).
+    First,
+    /// The second player's total, likewise.
+    Second,
+    /// Both totals, first then second, likewise.
+    Totals,
+    /// Which player ends ahead under optimal play, as one of the words.
+    Winner(Winner),
+    /// Both totals when both players follow the named heuristic
+    /// (Codeforces 381A: both greedy).
+    Play(String),
+}
+
+impl Answer {
+    /// The answers `--answer` may choose (the others need the words or the
+    /// heuristic a problem file gives).
+    pub const SIMPLE: [(&'static str, Answer); 4] = [
+        ("difference", Answer::Difference),
+        ("first", Answer::First),
+        ("second", Answer::Second),
+        ("totals", Answer::Totals),
+    ];
+
+    /// The kind's name in a problem file.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Difference => "difference",
+            Answer::First => "first",
+            Answer::Second => "second",
+            Answer::Totals => "totals",
+            Answer::Winner(_) => "winner",
+            Answer::Play(_) => "play",
+        }
+    }
+
+    /// How many tokens one answer takes.
+    pub fn tokens(&self) -> usize {
+        match self {
+            Answer::Totals | Answer::Play(_) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether the answer needs totals that only games scoring every value
+    /// fix under optimal play.
+    fn needs_unique_totals(&self) -> bool {
+        matches!(self, Answer::First | Answer::Second | Answer::Totals)
+    }
+
+    /// Why `game` cannot have this answer, if it cannot.
+    pub fn refusal(&self, game: Game) -> Option<String> {
+        if self.needs_unique_totals() && !game.scores_everything() {
+            return Some(format!(
+                "answer {} is refused for {game}: its totals depend on the line of play, only the difference is unique",
+                self.kind()
+            ));
+        }
+        if let Answer::Play(name) = self {
+            if let Err(e) = heuristic_by_name(name) {
+                return Some(e.to_string());
+            }
+        }
+        None
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Winner(w) => write!(f, "winner ({})", w.words().join("/")),
+            Answer::Play(h) => write!(f, "totals when both play {h}"),
+            other => f.write_str(other.kind()),
+        }
+    }
+}
+
+impl FromStr for Answer {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let names: Vec<&str> = Answer::SIMPLE.iter().map(|(n, _)| *n).collect();
+        Answer::SIMPLE
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(s.trim()))
+            .map(|(_, a)| a.clone())
+            .ok_or_else(|| Error::unknown("answer", s, &names))
+    }
+}
+
+/// One answer: what a case's output holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reply {
+    /// One integer.
+    Number(i64),
+    /// Two integers (first, then second).
+    Pair(i64, i64),
+    /// A word.
+    Word(String),
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::Number(x) => write!(f, "{x}"),
+            Reply::Pair(x, y) => write!(f, "{x} {y}"),
+            Reply::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// Where a problem was defined.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Built into coinline (`problems/NAME.toml`).
+    BuiltIn,
+    /// A user's file.
+    File(PathBuf),
+}
+
+/// A judge problem: its name, game, input layout, answer and limits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Problem {
+    pub(super) name: String,
+    pub(super) about: String,
+    pub(super) url: Option<String>,
+    pub(super) game: Game,
+    pub(super) layout: Layout,
+    pub(super) answer: Answer,
+    pub(super) limits: Limits,
+    pub(super) adjustable: bool,
+    pub(super) origin: Origin,
+}
+
+impl Problem {
+    /// The built-in problem named `name`.
+    pub fn by_name(name: &str) -> Result<Problem> {
+        super::spec::built_in(name)
+    }
+
+    /// `self` with the game and answer the user chose, for a problem whose
+    /// file allows it (`adjustable = true`: `lines`); any other problem
+    /// refuses both, even when they agree, so an option never looks as if it
+    /// changed a fixed problem.
+    pub fn adjusted(mut self, game: Option<Game>, answer: Option<Answer>) -> Result<Problem> {
+        if !self.adjustable {
+            if let Some(g) = game {
+                return Err(Error::invalid(format!(
+                    "--game {g} is only for problems that let the user choose (lines); problem {} is always game {}",
+                    self.name, self.game
+                )));
+            }
+            if let Some(a) = answer {
+                return Err(Error::invalid(format!(
+                    "--answer {a} is only for problems that let the user choose (lines); problem {} always asks for the {}",
+                    self.name, self.answer
+                )));
+            }
+            return Ok(self);
+        }
+        if let Some(g) = game {
+            self.game = g;
+        }
+        if let Some(a) = answer {
+            self.answer = a;
+        }
+        if let Some(why) = self.answer.refusal(self.game) {
+            return Err(Error::invalid(format!("--answer: {why}")));
+        }
+        self.limits.validate(self.game).map_err(|e| {
+            Error::invalid(format!("problem {} with {}: {e}", self.name, self.game))
+        })?;
+        super::spec::check_trusted_limit(self.game, &self.limits)
+            .map_err(|e| Error::invalid(format!("problem {}: {e}", self.name)))?;
+        Ok(self)
+    }
+
+    /// Every built-in problem, and `lines` with each alias and each simple
+    /// answer it accepts.
+    pub fn all() -> Vec<Problem> {
+        let mut all = Vec::new();
+        for problem in super::spec::built_ins() {
+            if problem.adjustable {
+                for game in Game::ALL {
+                    for (_, answer) in Answer::SIMPLE.iter() {
+                        all.extend(
+                            problem
+                                .clone()
+                                .adjusted(Some(game), Some(answer.clone()))
+                                .ok(),
+                        );
+                    }
+                }
+            } else {
+                all.push(problem);
+            }
+        }
+        all
+    }
+
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// One line saying what the problem is.
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+
+    /// The statement's address, if the file gives one.
+    pub fn url(&self) -> Option<&str> {
+        self.url.as_deref()
+    }
+
+    /// The game played.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// The input layout.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The answer wanted per case.
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    /// The problem's limits, which are also the default bounds of generated
+    /// boards.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Where the problem was defined.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// Whether `--game` and `--answer` may change the game and the answer.
+    pub fn is_adjustable(&self) -> bool {
+        self.adjustable
+    }
+
+    /// The most cases one input may hold.
+    pub fn max_batch(&self) -> usize {
+        self.limits.cases.hi
+    }
+
+    /// How many cases `stress` puts into one input by default.
+    pub fn default_batch(&self) -> usize {
+        self.max_batch().min(50)
+    }
+
+    /// The command-line options naming this problem, such as
+    /// `--problem lines --game coins --answer first`.
+    pub fn options(&self) -> String {
+        let named = match &self.origin {
+            Origin::BuiltIn => format!("--problem {}", self.name),
+            Origin::File(path) => format!(
+                "--problem-file {}",
+                coinline_core::shell::shell_word(&path.display().to_string())
+            ),
+        };
+        match self.adjustable {
+            true => format!(
+                "{named} --game {} --answer {}",
+                coinline_core::shell::shell_word(&self.game.to_string()),
+                self.answer.kind()
+            ),
+            false => named,
+        }
+    }
+
+    /// The trusted answer for `board`: from the trusted solver's difference,
+    /// or from both players following the heuristic.
+    pub fn expected(&self, board: &Board) -> Result<Reply> {
+        if let Answer::Play(name) = &self.answer {
+            let (_, totals) = self_play(heuristic_by_name(name)?, self.game, board)?;
+            return Ok(Reply::Pair(totals.first, totals.second));
+        }
+        let solution = solve(trusted_solver(self.game), self.game, board, false)?;
+        let d = solution.difference;
+        let totals = || {
+            solution
+                .totals
+                .ok_or_else(|| Error::invalid(format!("game {} has no unique totals", self.game)))
+        };
+        Ok(match &self.answer {
+            Answer::Difference => Reply::Number(d),
+            Answer::First => Reply::Number(totals()?.first),
+            Answer::Second => Reply::Number(totals()?.second),
+            Answer::Totals => {
+                let t = totals()?;
+                Reply::Pair(t.first, t.second)
+            }
+            Answer::Winner(w) => Reply::Word(w.word(d).to_string()),
+            Answer::Play(_) => unreachable!("answered above"),
+        })
+    }
+}
+
+/// The solver whose answers a problem trusts: the specialised table where
+/// one is registered for the game, the generic one otherwise.
+pub fn trusted_solver(game: Game) -> &'static dyn Solver {
+    if Table.supports(game) {
+        &Table
+    } else {
+        &Generic
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.adjustable {
+            true => write!(
+                f,
+                "{} (game {}, answer {})",
+                self.name, self.game, self.answer
+            ),
+            false => f.write_str(&self.name),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(s: &str) -> Board {
+        Board::parse(s).unwrap()
+    }
+
+    #[test]
+    fn problems_refuse_what_they_cannot_answer() {
+        let lines = || Problem::by_name("lines").unwrap();
+        assert!(lines()
+            .adjusted(Some(Game::NUMBERGAME), Some(Answer::First))
+            .is_err());
+        assert!(lines()
+            .adjusted(Some(Game::STONEGAME7), Some(Answer::Totals))
+            .is_err());
+        let atcoder = || Problem::by_name("atcoder-dp-l").unwrap();
+        assert!(atcoder().adjusted(Some(Game::NUMBERGAME), None).is_err());
+        assert!(atcoder().adjusted(Some(Game::COINS), None).is_err());
+        assert!(atcoder().adjusted(None, Some(Answer::First)).is_err());
+        assert!(atcoder().adjusted(None, None).is_ok());
+        assert!(Problem::by_name("codeforces").is_err());
+        // Games without a specialised table are answered by the generic one.
+        let sg7 = lines().adjusted(Some(Game::STONEGAME7), None).unwrap();
+        assert_eq!(sg7.expected(&board("5 3 1 4 2")).unwrap(), Reply::Number(6));
+    }
+
+    #[test]
+    fn trusted_answers_follow_the_answer_kind() {
+        let b = board("8 15 3 7");
+        let reply = |name: &str| Problem::by_name(name).unwrap().expected(&b).unwrap();
+        assert_eq!(reply("cses-removal-game"), Reply::Number(22));
+        assert_eq!(reply("atcoder-dp-l"), Reply::Number(22 - 11));
+        let lines = Problem::by_name("lines").unwrap();
+        let with = |a: Answer| lines.clone().adjusted(None, Some(a)).unwrap().expected(&b);
+        assert_eq!(with(Answer::Second).unwrap(), Reply::Number(11));
+        assert_eq!(with(Answer::Totals).unwrap(), Reply::Pair(22, 11));
+        // LeetCode 486's examples: [1,5,2] false, [1,5,233,7] true; a tie
+        // (here [1,1]) counts as player 1's win.
+        let p486 = Problem::by_name("leetcode-486").unwrap();
+        let word = |s: &str| p486.expected(&board(s)).unwrap().to_string();
+        assert_eq!(word("1 5 2"), "false");
+        assert_eq!(word("1 5 233 7"), "true");
+        assert_eq!(word("1 1"), "true");
+        // LeetCode 1406's examples.
+        let p1406 = Problem::by_name("leetcode-1406").unwrap();
+        let word = |s: &str| p1406.expected(&board(s)).unwrap().to_string();
+        assert_eq!(word("1 2 3 7"), "Bob");
+        assert_eq!(word("1 2 3 -9"), "Alice");
+        assert_eq!(word("1 2 3 6"), "Tie");
+        // LeetCode 1690's second example.
+        let p1690 = Problem::by_name("leetcode-1690").unwrap();
+        assert_eq!(
+            p1690.expected(&board("7 90 5 1 100 10 10 2")).unwrap(),
+            Reply::Number(122)
+        );
+        // Codeforces 381A: both greedy.
+        let p381 = Problem::by_name("codeforces-381a").unwrap();
+        assert_eq!(
+            p381.expected(&board("4 1 2 10")).unwrap(),
+            Reply::Pair(12, 5)
+        );
+        // BOJ 11062's example: 6 and 8.
+        let boj = Problem::by_name("boj-11062").unwrap();
+        assert_eq!(boj.expected(&board("1 2 5 2")).unwrap(), Reply::Number(6));
+        assert_eq!(
+            boj.expected(&board("1 1 1 1 2 2 2 2 2")).unwrap(),
+            Reply::Number(8)
+        );
+    }
+
+    #[test]
+    fn every_problem_generates_within_its_limits() {
+        for problem in Problem::all() {
+            let limits = problem.limits();
+            let generated: Vec<Board> = (0..200).map(|i| limits.board(7, i)).collect();
+            for b in &generated {
+                assert!(limits.admits(b), "{problem}: {b}");
+            }
+            let has = |f: &dyn Fn(&Board) -> bool| generated.iter().any(f);
+            assert!(has(&|b| b.len() == limits.n.lo), "{problem}: shortest");
+            assert!(has(&|b| b.len() == limits.n.hi), "{problem}: longest");
+        }
+    }
+}

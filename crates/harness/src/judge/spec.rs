@@ -1,0 +1,449 @@
+//! Problem files: the TOML form of a [`Problem`], read for the built-in
+//! problems (embedded from `problems/`) and for `--problem-file` (whose
+//! file the command line reads: this module touches no file).
+//!
+//! Every mistake in a file gets one line naming the file, the key (or the
+//! line of a TOML syntax error) and what is accepted there.
+
+use super::limits::{Limits, Parity};
+use super::problem::Winner;
+use super::problem::{trusted_solver, Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie};
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::generate::Span;
+use serde::Deserialize;
+use std::str::FromStr;
+
+/// The built-in problems: each name with its file's text.
+pub const BUILT_IN: [(&str, &str); 11] = [
+    (
+        "algospot-numbergame",
+        include_str!("../../../../problems/algospot-numbergame.toml"),
+    ),
+    (
+        "atcoder-dp-l",
+        include_str!("../../../../problems/atcoder-dp-l.toml"),
+    ),
+    (
+        "boj-11062",
+        include_str!("../../../../problems/boj-11062.toml"),
+    ),
+    (
+        "codeforces-381a",
+        include_str!("../../../../problems/codeforces-381a.toml"),
+    ),
+    (
+        "cses-removal-game",
+        include_str!("../../../../problems/cses-removal-game.toml"),
+    ),
+    (
+        "leetcode-1406",
+        include_str!("../../../../problems/leetcode-1406.toml"),
+    ),
+    (
+        "leetcode-1690",
+        include_str!("../../../../problems/leetcode-1690.toml"),
+    ),
+    (
+        "leetcode-486",
+        include_str!("../../../../problems/leetcode-486.toml"),
+    ),
+    (
+        "leetcode-877",
+        include_str!("../../../../problems/leetcode-877.toml"),
+    ),
+    ("lines", include_str!("../../../../problems/lines.toml")),
+    (
+        "uva-10891",
+        include_str!("../../../../problems/uva-10891.toml"),
+    ),
+];
+
+/// The names of the built-in problems.
+pub fn built_in_names() -> Vec<&'static str> {
+    BUILT_IN.iter().map(|(name, _)| *name).collect()
+}
+
+/// The built-in problem `name`'s file text.
+pub fn built_in_text(name: &str) -> Result<&'static str> {
+    BUILT_IN
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+        .map(|(_, text)| *text)
+        .ok_or_else(|| Error::unknown("problem", name, &built_in_names()))
+}
+
+/// The built-in problem `name`.
+pub fn built_in(name: &str) -> Result<Problem> {
+    let text = built_in_text(name)?;
+    parse(text, Origin::BuiltIn)
+        .map_err(|e| Error::invalid(format!("built-in problem {name}: {e}")))
+}
+
+/// Every built-in problem, in name order.
+pub fn built_ins() -> Vec<Problem> {
+    BUILT_IN
+        .iter()
+        .map(|(name, _)| built_in(name).expect("a unit test reads every built-in problem"))
+        .collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct File {
+    name: String,
+    about: String,
+    url: Option<String>,
+    game: String,
+    #[serde(default)]
+    adjustable: bool,
+    input: InputTable,
+    answer: AnswerTable,
+    limits: LimitsTable,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct InputTable {
+    cases: String,
+    case: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct AnswerTable {
+    kind: String,
+    words: Option<Vec<String>>,
+    tie: Option<String>,
+    heuristic: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct LimitsTable {
+    n: String,
+    values: String,
+    cases: Option<String>,
+    n_parity: Option<String>,
+    sum_parity: Option<String>,
+    #[serde(default)]
+    distinct: bool,
+}
+
+/// An error about `key` of a problem file.
+fn at(key: &str, why: impl std::fmt::Display) -> Error {
+    Error::invalid(format!("{key}: {why}"))
+}
+
+fn one_of<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
+    let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    names
+        .iter()
+        .find(|(name, _)| *name == wanted)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let valid: Vec<String> = names.iter().map(|(n, _)| format!("{n:?}")).collect();
+            at(key, format!("{text:?} is not one of {}", valid.join(", ")))
+        })
+}
+
+/// Reads a problem file's text.
+pub fn parse(text: &str, origin: Origin) -> Result<Problem> {
+    parse_checked(text, origin, true)
+}
+
+/// Reads a problem file's text whose expected answers will come from the
+/// user's reference program (`stress --reference`): its limits may go
+/// beyond the longest board coinline's trusted solver takes.
+pub fn parse_for_reference(text: &str, origin: Origin) -> Result<Problem> {
+    parse_checked(text, origin, false)
+}
+
+fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Problem> {
+    let file: File = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
+        let message = e.message().trim().replace('\n', "; ");
+        match line {
+            Some(line) => Error::invalid(format!("line {line}: {message}")),
+            None => Error::invalid(message),
+        }
+    })?;
+    let name = file.name.trim().to_string();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        return Err(at(
+            "name",
+            format!("{name:?} is not a name of lowercase letters, digits and `-`"),
+        ));
+    }
+    let game = Game::from_str(&file.game).map_err(|e| at("game", e))?;
+    let layout = Layout {
+        cases: one_of("input.cases", &file.input.cases, &Cases::NAMES)?,
+        case: one_of("input.case", &file.input.case, &CaseLayout::NAMES)?,
+    };
+    if layout.cases == Cases::UntilZero && layout.case != CaseLayout::LengthFirst {
+        return Err(at(
+            "input.cases",
+            "\"until-zero\" needs each case to start with its length (case = \"n values\")",
+        ));
+    }
+    let answer = answer(&file.answer)?;
+    if let Some(why) = answer.refusal(game) {
+        return Err(at("answer.kind", why));
+    }
+    let limits = limits(&file.limits, layout, game)?;
+    if let Answer::Play(h) = &answer {
+        if h == "parity" && !(game.are_coins() && limits.n_parity == Some(Parity::Even)) {
+            return Err(at(
+                "answer.heuristic",
+                "parity applies only to coins with even n (limits.n-parity = \"even\")",
+            ));
+        }
+    } else if trusted_limit {
+        check_trusted_limit(game, &limits)?;
+    }
+    Ok(Problem {
+        name,
+        about: file.about.trim().to_string(),
+        url: file.url,
+        game,
+        layout,
+        answer,
+        limits,
+        adjustable: file.adjustable,
+        origin,
+    })
+}
+
+/// Refuses limits longer than the trusted solver takes for `game`.
+pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
+    let solver = trusted_solver(game);
+    match solver.limit(game) {
+        Some(limit) if limits.n.hi > limit => Err(at(
+            "limits.n",
+            format!(
+                "{} is above {limit}, the longest board the trusted solver ({}) takes for {game}",
+                limits.n,
+                solver.name()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn answer(table: &AnswerTable) -> Result<Answer> {
+    let unused = |key: &str, given: bool| match given {
+        true => Err(at(
+            &format!("answer.{key}"),
+            format!(
+                "is only for answer kind {}",
+                if key == "heuristic" { "play" } else { "winner" }
+            ),
+        )),
+        false => Ok(()),
+    };
+    let kind = table.kind.trim();
+    if kind != "winner" {
+        unused("words", table.words.is_some())?;
+        unused("tie", table.tie.is_some())?;
+    }
+    if kind != "play" {
+        unused("heuristic", table.heuristic.is_some())?;
+    }
+    match kind {
+        "winner" => {
+            let words = table.words.clone().unwrap_or_default();
+            for w in &words {
+                if w.is_empty() || w.chars().any(char::is_whitespace) {
+                    return Err(at("answer.words", format!("{w:?} is not one word")));
+                }
+            }
+            let distinct = |ws: &[String]| ws.iter().enumerate().all(|(i, w)| !ws[..i].contains(w));
+            if !distinct(&words) {
+                return Err(at("answer.words", "the words must differ"));
+            }
+            let tie = match (words.len(), table.tie.as_deref().map(str::trim)) {
+                (2, Some("first")) => Tie::First,
+                (2, Some("second")) => Tie::Second,
+                (2, Some(other)) => {
+                    return Err(at(
+                        "answer.tie",
+                        format!("{other:?} is not \"first\" or \"second\" (or give a third word for a tie)"),
+                    ))
+                }
+                (2, None) => {
+                    return Err(at(
+                        "answer.tie",
+                        "two words need tie = \"first\" or \"second\": who a tie counts as",
+                    ))
+                }
+                (3, None) => Tie::Word(words[2].clone()),
+                (3, Some(_)) => {
+                    return Err(at("answer.tie", "the third word already names a tie"))
+                }
+                _ => {
+                    return Err(at(
+                        "answer.words",
+                        "give the first player's and the second's word, and optionally a tie's",
+                    ))
+                }
+            };
+            Ok(Answer::Winner(Winner {
+                first: words[0].clone(),
+                second: words[1].clone(),
+                tie,
+            }))
+        }
+        "play" => match &table.heuristic {
+            Some(h) => Ok(Answer::Play(h.trim().to_string())),
+            None => Err(at(
+                "answer.heuristic",
+                "answer kind play needs the heuristic both players follow (greedy)",
+            )),
+        },
+        other => Answer::from_str(other).map_err(|_| {
+            at(
+                "answer.kind",
+                format!("{other:?} is not one of \"difference\", \"first\", \"second\", \"totals\", \"winner\", \"play\""),
+            )
+        }),
+    }
+}
+
+fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<Limits> {
+    let n: Span<usize> = table.n.parse().map_err(|e| at("limits.n", e))?;
+    let values: Span<i64> = table.values.parse().map_err(|e| at("limits.values", e))?;
+    let cases: Span<usize> = match (&table.cases, layout.cases) {
+        (None, Cases::One) => Span { lo: 1, hi: 1 },
+        (Some(c), Cases::One) if c.trim() != "1" && c.trim() != "1..1" => {
+            return Err(at("limits.cases", "an input of one case holds 1 case"))
+        }
+        (Some(_), Cases::One) => Span { lo: 1, hi: 1 },
+        (None, _) => {
+            return Err(at(
+                "limits.cases",
+                "an input of several cases needs the range of their number (cases = \"1..50\")",
+            ))
+        }
+        (Some(c), _) => c.parse().map_err(|e| at("limits.cases", e))?,
+    };
+    let parity = |key: &str, text: &Option<String>| {
+        text.as_deref()
+            .map(|t| t.parse::<Parity>().map_err(|e| at(key, e)))
+            .transpose()
+    };
+    let limits = Limits {
+        n,
+        values,
+        cases,
+        n_parity: parity("limits.n-parity", &table.n_parity)?,
+        sum_parity: parity("limits.sum-parity", &table.sum_parity)?,
+        distinct: table.distinct,
+    };
+    limits.validate(game).map_err(|e| at("limits", e))?;
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_problem_reads_and_is_named_like_its_file() {
+        for (name, _) in BUILT_IN {
+            let problem = built_in(name).unwrap();
+            assert_eq!(problem.name(), name);
+            assert!(!problem.about().is_empty());
+        }
+        assert!(built_in("nonesuch").is_err());
+    }
+
+    const TAKE_TWO: &str = r#"
+name = "take-two"
+about = "Take 1 or 2 from either end; print the first player's total."
+game = "take=1..2"
+[input]
+cases = "one"
+case = "n values"
+[answer]
+kind = "first"
+[limits]
+n = "1..100"
+values = "0..1000"
+"#;
+
+    #[test]
+    fn a_user_file_reads() {
+        let p = parse(TAKE_TWO, Origin::BuiltIn).unwrap();
+        assert_eq!(p.game().to_string(), "take=1,2");
+        assert_eq!(p.answer(), &Answer::First);
+        assert_eq!(p.limits().n, Span { lo: 1, hi: 100 });
+    }
+
+    #[test]
+    fn every_mistake_gets_one_line_naming_the_key() {
+        let cases = [
+            (
+                "kind = \"first\"",
+                "kind = \"firsts\"",
+                "answer.kind: \"firsts\" is not one of",
+            ),
+            ("game = \"take=1..2\"", "game = \"take=x\"", "game: "),
+            (
+                "cases = \"one\"",
+                "cases = \"once\"",
+                "input.cases: \"once\" is not one of",
+            ),
+            ("case = \"n values\"", "case = \"n  vals\"", "input.case:"),
+            (
+                "n = \"1..100\"",
+                "n = \"0..100\"",
+                "limits: length range 0..100 starts at 0",
+            ),
+            (
+                "values = \"0..1000\"",
+                "values = \"0..x\"",
+                "limits.values: range",
+            ),
+            ("kind = \"first\"", "kind = \"winner\"", "answer.words:"),
+            ("kind = \"first\"", "kind = \"play\"", "answer.heuristic:"),
+            (
+                "game = \"take=1..2\"",
+                "game = \"take=1 delete=2\"",
+                "answer.kind: answer first is refused",
+            ),
+            (
+                "n = \"1..100\"",
+                "n = \"1..5000\"",
+                "limits.n: 1..5000 is above 3000",
+            ),
+            (
+                "name = \"take-two\"",
+                "name = \"Take Two\"",
+                "name: \"Take Two\" is not a name",
+            ),
+            (
+                "[limits]",
+                "[limits]\nspeed = 3",
+                "line 11: unknown field `speed`",
+            ),
+            (
+                "cases = \"one\"",
+                "cases = \"count\"",
+                "limits.cases: an input of several cases",
+            ),
+        ];
+        for (from, to, wanted) in cases {
+            assert!(TAKE_TWO.contains(from), "{from}");
+            let text = TAKE_TWO.replacen(from, to, 1);
+            let e = parse(&text, Origin::BuiltIn).unwrap_err().to_string();
+            assert!(e.contains(wanted), "{to}: got {e:?}, wanted {wanted:?}");
+            assert!(!e.contains('\n'), "{to}: {e:?}");
+        }
+    }
+}

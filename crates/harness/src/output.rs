@@ -1,0 +1,540 @@
+//! The one output function of coinline: every command that writes a file
+//! (compare, merge, study, stress `--csv`/`--save`, [`crate::corpus`]) goes
+//! through [`write()`] (or [`write_checked`]), whose rules are:
+//!
+//! - `-` is standard output;
+//! - a new path, or an existing **regular file**: the contents go to a
+//!   temporary file beside it, renamed over it only when complete;
+//! - an existing **symlink** is resolved and these rules apply to its
+//!   target (the link itself survives);
+//! - an existing **non-regular file** (character device, FIFO, socket) is
+//!   opened and written straight into: no temporary file, no rename;
+//! - a directory is refused.
+//!
+//! Temporary files in progress are listed, so that an interrupted coinline
+//! removes them and leaves every previous output as it was
+//! ([`abandon_pending`]).
+//!
+//! Architecture invariant: nothing half-written is ever left at an output
+//! path.
+
+use coinline_core::error::{io_reason, Error, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+/// Where [`write()`] puts the bytes for a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// `-`: standard output.
+    Stdout,
+    /// A new path or a regular file (a symlink's target, resolved):
+    /// temporary file beside it, then rename.
+    Replace(PathBuf),
+    /// An existing character device, FIFO or socket (resolved): written
+    /// straight into.
+    Straight(PathBuf),
+}
+
+/// Whether `path` means standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Follows `path` through any chain of symlinks to the path that is not a
+/// link (which need not exist).
+fn resolve_links(path: &Path) -> Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current).map_err(|e| Error::io(&current, &e))?;
+                // Relative to the link's folder; `join` keeps an absolute
+                // link as it is.
+                current = match current.parent() {
+                    Some(parent) => parent.join(link),
+                    None => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(Error::invalid(format!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+/// How [`write()`] will treat `path` (see the module documentation).
+pub fn target(path: &Path) -> Result<Target> {
+    if is_stdout(path) {
+        return Ok(Target::Stdout);
+    }
+    let real = resolve_links(path)?;
+    match std::fs::metadata(&real) {
+        Ok(meta) if meta.is_dir() => Err(Error::invalid(format!(
+            "{}: is a directory, not a file path",
+            path.display()
+        ))),
+        Ok(meta) if !meta.is_file() => Ok(Target::Straight(real)),
+        _ => Ok(Target::Replace(real)),
+    }
+}
+
+/// Temporary files being written: (temporary, destination).
+static PENDING: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+
+fn pending() -> MutexGuard<'static, Vec<(PathBuf, PathBuf)>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For an interrupt: removes every temporary file being written and
+/// returns the destinations they were meant for (left as they were). The
+/// list stays locked, so no rename can follow; call it only right before
+/// the process exits.
+pub fn abandon_pending() -> Vec<PathBuf> {
+    let guard = pending();
+    let kept = guard
+        .iter()
+        .map(|(tmp, dest)| {
+            let _ = std::fs::remove_file(tmp);
+            dest.clone()
+        })
+        .collect();
+    std::mem::forget(guard);
+    kept
+}
+
+/// Writes `path` by the rules of the module documentation: `fill` writes
+/// the contents. Missing parent directories of a new file are created. On
+/// error nothing half-written is left: a temporary file is removed and the
+/// previous file kept.
+pub fn write(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+    match target(path)? {
+        Target::Stdout => {
+            let mut out = std::io::stdout().lock();
+            fill(&mut out)
+                .and_then(|()| out.flush())
+                .map_err(|e| Error::output("standard output", &e))
+        }
+        Target::Straight(real) => {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&real)
+                .map_err(|e| Error::io(path, &e))?;
+            let mut writer = std::io::BufWriter::new(file);
+            fill(&mut writer)
+                .and_then(|()| writer.flush())
+                .map_err(|e| Error::io(path, &e))
+        }
+        Target::Replace(real) => replace(path, &real, fill),
+    }
+}
+
+/// [`write()`] for a `fill` that can fail for reasons other than I/O, such as
+/// a merge that finds bad input after writing part of its output: the
+/// output goes through [`write()`] as it is produced (to a temporary file
+/// beside a file path), and an error of `fill` is returned as it is, with
+/// nothing half-written left at `path`.
+pub fn write_checked(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let mut failure = None;
+    let written = write(path, |w| {
+        fill(w).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            failure = Some(e);
+            io
+        })
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => written,
+    }
+}
+
+/// The temporary file beside `real`, then a rename over it.
+fn replace(
+    shown: &Path,
+    real: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    if let Some(parent) = real.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+    }
+    let tmp = temporary_path(real);
+    let file = {
+        let mut list = pending();
+        let file = std::fs::File::create(&tmp).map_err(|e| Error::io(shown, &e))?;
+        list.push((tmp.clone(), real.to_path_buf()));
+        file
+    };
+    let result = (|| {
+        let mut writer = std::io::BufWriter::new(file);
+        fill(&mut writer)?;
+        let file = writer.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        // The rename happens under the lock, so an interrupt sees either
+        // the temporary file or the finished output, never half of both.
+        let mut list = pending();
+        let renamed = std::fs::rename(&tmp, real);
+        list.retain(|(t, _)| *t != tmp);
+        renamed
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        pending().retain(|(t, _)| *t != tmp);
+        Error::io(shown, &e)
+    })
+}
+
+fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Checks before any work that `path` can be written, so a long run does
+/// not end at an unwritable path: `-` and existing devices, FIFOs and
+/// sockets are taken as they are; a file path must not be a directory; a
+/// directory path (`dir`) must not be a file; and the directory to write
+/// in, or its nearest existing ancestor, must take new files (a probe file
+/// is written and removed). Symlinks are followed. Creates nothing. Errors
+/// read `OPTION PATH: why`.
+pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
+    let fail = |why: String| Error::invalid(format!("{option} {}: {why}", path.display()));
+    if is_stdout(path) {
+        if dir {
+            return Err(fail(
+                "standard output cannot hold a directory of files".into(),
+            ));
+        }
+        return Ok(());
+    }
+    let real = resolve_links(path).map_err(|e| fail(e.to_string()))?;
+    if dir && real.exists() && !real.is_dir() {
+        return Err(fail("exists and is not a directory".into()));
+    }
+    if !dir {
+        match target(path).map_err(|_| fail("is a directory, not a file path".into()))? {
+            Target::Replace(_) => {}
+            _ => return Ok(()),
+        }
+    }
+    let folder = if dir {
+        Some(real.as_path())
+    } else {
+        real.parent()
+    };
+    let existing = folder
+        .into_iter()
+        .flat_map(Path::ancestors)
+        .find(|a| a.as_os_str().is_empty() || a.exists())
+        .map_or(Path::new("."), |a| {
+            if a.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                a
+            }
+        });
+    if !existing.is_dir() {
+        return Err(fail(format!("{} is not a directory", existing.display())));
+    }
+    let probe = existing.join(format!(".coinline-probe.{}.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| {
+            fail(format!(
+                "cannot write in the directory {}: {}",
+                existing.display(),
+                io_reason(&e)
+            ))
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Whether `a` and `b` are the same file (same device and inode), through
+/// any symlinks; `false` when either does not exist.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        same_file_not_unix(a, b)
+    }
+}
+
+/// [`same_file`] where there are no inodes: the same canonical path.
+/// (Compiled only off Unix, so cargo-mutants' mutants of it cannot be
+/// tested here: `.cargo/mutants.toml` excludes them.)
+#[cfg(not(unix))]
+fn same_file_not_unix(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("coinline-output-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn failed_writes_leave_nothing_behind() {
+        let dir = scratch("failed");
+        let path = dir.join("sub/out.csv");
+        write(&path, |w| w.write_all(b"a,b\n")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
+        let err = write(&path, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(err.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n", "old file kept");
+        let leftovers = std::fs::read_dir(dir.join("sub")).unwrap().count();
+        assert_eq!(leftovers, 1, "no temporary file left");
+        // (Only this write's entry: other tests write in parallel.)
+        assert!(!pending().iter().any(|(_, d)| *d == path));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_survives_and_its_target_is_replaced() {
+        let dir = scratch("link");
+        std::fs::create_dir(dir.join("real")).unwrap();
+        std::fs::write(dir.join("real/out.csv"), b"old").unwrap();
+        std::os::unix::fs::symlink("real/out.csv", dir.join("link.csv")).unwrap();
+        write(&dir.join("link.csv"), |w| w.write_all(b"new")).unwrap();
+        let meta = std::fs::symlink_metadata(dir.join("link.csv")).unwrap();
+        assert!(meta.file_type().is_symlink());
+        assert_eq!(std::fs::read(dir.join("real/out.csv")).unwrap(), b"new");
+        assert_eq!(std::fs::read_dir(dir.join("real")).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn targets_by_kind_of_path() {
+        let dir = scratch("targets");
+        let file = dir.join("rows.csv");
+        std::fs::write(&file, b"old").unwrap();
+        assert!(is_stdout(Path::new("-")));
+        assert!(!is_stdout(Path::new("./-")));
+        assert!(!is_stdout(&file));
+        let new = dir.join("new/rows.csv");
+        assert_eq!(target(&new).unwrap(), Target::Replace(new.clone()));
+        assert_eq!(target(&file).unwrap(), Target::Replace(file.clone()));
+        #[cfg(unix)]
+        assert_eq!(
+            target(Path::new("/dev/null")).unwrap(),
+            Target::Straight(PathBuf::from("/dev/null"))
+        );
+        assert_eq!(
+            target(&dir).unwrap_err().to_string(),
+            format!("{}: is a directory, not a file path", dir.display())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_resolve_relative_to_their_folder_and_loops_end() {
+        use std::os::unix::fs::symlink;
+        let dir = scratch("links");
+        std::fs::create_dir(dir.join("real")).unwrap();
+        std::fs::write(dir.join("real/out.csv"), b"old").unwrap();
+        // A relative link, a link to it, and an absolute link to a new file.
+        symlink("real/out.csv", dir.join("one.csv")).unwrap();
+        symlink("one.csv", dir.join("two.csv")).unwrap();
+        symlink(dir.join("real/fresh.csv"), dir.join("abs.csv")).unwrap();
+        let real = dir.join("real/out.csv");
+        assert_eq!(
+            target(&dir.join("two.csv")).unwrap(),
+            Target::Replace(real.clone())
+        );
+        assert_eq!(
+            target(&dir.join("abs.csv")).unwrap(),
+            Target::Replace(dir.join("real/fresh.csv"))
+        );
+        assert!(same_file(&dir.join("two.csv"), &real));
+        // A loop is refused, by the path given.
+        symlink("b", dir.join("a")).unwrap();
+        symlink("a", dir.join("b")).unwrap();
+        let looped = dir.join("a");
+        assert_eq!(
+            target(&looped).unwrap_err().to_string(),
+            format!("{}: too many levels of symbolic links", looped.display())
+        );
+        assert_eq!(
+            check_writable("--out", &looped, false)
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "--out {0}: {0}: too many levels of symbolic links",
+                looped.display()
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_temporary_file_sits_beside_the_output() {
+        let pid = std::process::id();
+        assert_eq!(
+            temporary_path(Path::new("runs/rows.csv")),
+            PathBuf::from(format!("runs/.rows.csv.{pid}.tmp"))
+        );
+        assert_eq!(
+            temporary_path(Path::new("/")),
+            PathBuf::from(format!("/.output.{pid}.tmp"))
+        );
+    }
+
+    #[test]
+    fn a_finished_write_leaves_no_pending_entry() {
+        let dir = scratch("pending");
+        let path = dir.join("out.csv");
+        let tmp = temporary_path(&path);
+        write(&path, |w| {
+            assert!(pending().iter().any(|(t, d)| *t == tmp && *d == path));
+            assert!(tmp.exists());
+            w.write_all(b"done")
+        })
+        .unwrap();
+        assert!(!pending().iter().any(|(t, _)| *t == tmp));
+        assert!(!tmp.exists());
+        assert_eq!(std::fs::read(&path).unwrap(), b"done");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn writability_is_checked_with_exact_reasons() {
+        let dir = scratch("writable");
+        let file = dir.join("rows.csv");
+        std::fs::write(&file, b"old").unwrap();
+        let err = |option: &str, path: &Path, as_dir: bool| {
+            check_writable(option, path, as_dir)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("--out", Path::new("-"), true),
+            "--out -: standard output cannot hold a directory of files"
+        );
+        assert_eq!(
+            err("--out", &dir, false),
+            format!("--out {}: is a directory, not a file path", dir.display())
+        );
+        assert_eq!(
+            err("--dir", &file, true),
+            format!("--dir {}: exists and is not a directory", file.display())
+        );
+        let under_file = file.join("x.csv");
+        assert_eq!(
+            err("--out", &under_file, false),
+            format!(
+                "--out {}: {} is not a directory",
+                under_file.display(),
+                file.display()
+            )
+        );
+        // Writable: new files and folders below an existing one, an existing
+        // file, the folder itself, standard output and a device. Nothing is
+        // created and no probe is left.
+        check_writable("--out", &dir.join("a/b/rows.csv"), false).unwrap();
+        check_writable("--dir", &dir.join("a/b"), true).unwrap();
+        check_writable("--dir", &dir, true).unwrap();
+        check_writable("--out", &file, false).unwrap();
+        check_writable("--out", Path::new("-"), false).unwrap();
+        #[cfg(unix)]
+        check_writable("--out", Path::new("/dev/null"), false).unwrap();
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, vec![std::ffi::OsString::from("rows.csv")]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn same_file_compares_identity_not_contents() {
+        let dir = scratch("same");
+        let (a, b) = (dir.join("a"), dir.join("b"));
+        std::fs::write(&a, b"x").unwrap();
+        std::fs::write(&b, b"x").unwrap();
+        assert!(same_file(&a, &a));
+        assert!(same_file(
+            &a,
+            &dir.join("../").join(dir.file_name().unwrap()).join("a")
+        ));
+        assert!(!same_file(&a, &b));
+        assert!(!same_file(&a, &dir.join("missing")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `abandon_pending` as the interrupt handler calls it, in the middle of
+    /// a write. It keeps the list locked for good, so the write runs in a
+    /// child process: this test binary again, running only this test.
+    #[test]
+    fn abandoning_removes_the_temporary_file_and_names_the_destination() {
+        const CHILD: &str = "COINLINE_ABANDON_CHILD";
+        if let Some(dir) = std::env::var_os(CHILD) {
+            let path = PathBuf::from(dir).join("out.csv");
+            let tmp = temporary_path(&path);
+            let _ = write(&path, |w| {
+                w.write_all(b"half")?;
+                let kept = abandon_pending();
+                println!("kept {kept:?}, temporary file gone: {}", !tmp.exists());
+                std::process::exit(0)
+            });
+            return;
+        }
+        let dir = scratch("abandon");
+        std::fs::write(dir.join("out.csv"), b"old").unwrap();
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "output::tests::abandoning_removes_the_temporary_file_and_names_the_destination",
+                "--nocapture",
+            ])
+            .env(CHILD, &dir)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&child.stdout);
+        let expected = format!(
+            "kept [{:?}], temporary file gone: true",
+            dir.join("out.csv")
+        );
+        assert!(stdout.contains(&expected), "{stdout}");
+        assert_eq!(std::fs::read(dir.join("out.csv")).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn directories_are_refused_and_dash_is_stdout() {
+        let dir = scratch("dir");
+        assert!(write(&dir, |w| w.write_all(b"x")).is_err());
+        assert_eq!(target(Path::new("-")).unwrap(), Target::Stdout);
+        assert!(check_writable("--out", Path::new("-"), false).is_ok());
+        assert!(check_writable("--out", Path::new("-"), true).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,127 @@
+//! A CSV table of text cells: what the study writes, and what its plots and
+//! findings are drawn from (so every figure they show is read back from a
+//! CSV file, never from a separate computation).
+
+use coinline_core::error::{Error, Result};
+
+/// A header and rows of text cells, all rows as wide as the header.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CsvTable {
+    /// Column names.
+    pub header: Vec<String>,
+    /// The rows, in order.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// One row of a [`CsvTable`], with cells looked up by column name.
+#[derive(Clone, Copy, Debug)]
+pub struct Record<'a> {
+    table: &'a CsvTable,
+    row: &'a [String],
+}
+
+impl CsvTable {
+    /// Builds a table from rows given as (column, cell) pairs; every row
+    /// must name the same columns in the same order as `header`.
+    pub fn from_pairs(header: Vec<&str>, rows: Vec<Vec<(&str, String)>>) -> CsvTable {
+        let header: Vec<String> = header.into_iter().map(String::from).collect();
+        let rows = rows
+            .into_iter()
+            .map(|pairs| {
+                let names: Vec<&str> = pairs.iter().map(|(name, _)| *name).collect();
+                assert_eq!(names, header, "a row's columns differ from the header");
+                pairs.into_iter().map(|(_, cell)| cell).collect()
+            })
+            .collect();
+        CsvTable { header, rows }
+    }
+
+    /// Builds a table with one row per item; `row` gives an item's (column,
+    /// cell) pairs and must name the same columns for every item, those of
+    /// `example` (used for the header, so an empty table still has one).
+    pub fn from_items<T>(
+        example: &T,
+        items: &[T],
+        row: impl Fn(&T) -> Vec<(&'static str, String)>,
+    ) -> CsvTable {
+        let header = row(example).into_iter().map(|(name, _)| name).collect();
+        CsvTable::from_pairs(header, items.iter().map(row).collect())
+    }
+
+    /// The table as CSV text (a header line, then one line per row).
+    pub fn to_csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        // Writing to memory fails only on a logic error in the csv crate.
+        w.write_record(&self.header).expect("write to memory");
+        for row in &self.rows {
+            w.write_record(row).expect("write to memory");
+        }
+        let bytes = w.into_inner().expect("flush to memory");
+        String::from_utf8(bytes).expect("cells are UTF-8")
+    }
+
+    /// Reads CSV text written by [`CsvTable::to_csv`]; `what` names the input
+    /// in errors.
+    pub fn from_csv(text: &str, what: &str) -> Result<CsvTable> {
+        let bad = |e: csv::Error| Error::invalid(format!("{what}: {e}"));
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader
+            .headers()
+            .map_err(bad)?
+            .iter()
+            .map(String::from)
+            .collect();
+        let rows = reader
+            .records()
+            .map(|r| r.map(|r| r.iter().map(String::from).collect()).map_err(bad))
+            .collect::<Result<Vec<Vec<String>>>>()?;
+        Ok(CsvTable { header, rows })
+    }
+
+    /// The rows as [`Record`]s.
+    pub fn records(&self) -> impl Iterator<Item = Record<'_>> {
+        self.rows.iter().map(move |row| Record { table: self, row })
+    }
+
+    fn column(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+}
+
+impl<'a> Record<'a> {
+    /// The cell of column `name`; empty if there is no such column.
+    pub fn get(&self, name: &str) -> &'a str {
+        self.table
+            .column(name)
+            .and_then(|i| self.row.get(i))
+            .map_or("", String::as_str)
+    }
+
+    /// The cell of column `name` parsed as a number; `None` if the cell is
+    /// empty or not a number.
+    pub fn num<T: std::str::FromStr>(&self, name: &str) -> Option<T> {
+        self.get(name).parse().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_round_trips_with_quoted_cells() {
+        let table = CsvTable::from_pairs(
+            vec!["n", "board"],
+            vec![
+                vec![("n", "3".into()), ("board", "1 5 1".into())],
+                vec![("n", "2".into()), ("board", "a,\"b\"".into())],
+            ],
+        );
+        let text = table.to_csv();
+        assert_eq!(CsvTable::from_csv(&text, "test").unwrap(), table);
+        let first = table.records().next().unwrap();
+        assert_eq!(first.num::<usize>("n"), Some(3));
+        assert_eq!(first.get("missing"), "");
+        assert!(CsvTable::from_csv("a,b\n1\n", "test").is_err());
+    }
+}
