@@ -41,8 +41,9 @@ if ! cargo mutants --version >/dev/null 2>&1; then
 fi
 mkdir -p "$out"
 
-# name | source files (space-separated) | cargo test targets | test-name filters
-#      | opt-level of coinline itself (its dependencies stay as Cargo.toml says)
+# name | source files (space-separated) | the packages whose unit tests run
+#      | test-name filters (none: all of them)
+#      | opt-level of coinline's crates (their dependencies stay as Cargo.toml says)
 #
 # The filters select the tests that exercise the module (substrings of test
 # names, in the unit tests of the library and, with `--test it`, in the
@@ -59,7 +60,7 @@ mkdir -p "$out"
 # baseline, then 42 s and 14 s for the first two mutants), and those tests
 # were not written to pin exact values. The unit tests run the real solvers
 # and the planted ones of crates/core/src/mutants.rs on small boards in well under a
-# second. rules, solvers and table the same way: crates/core/src/solve/exact_tests.rs holds
+# second. rules, solvers and table the same way: crates/solve/src/exact_tests.rs holds
 # every exact solver to a reference written from the rules (values and
 # canonical lines on every board up to 5 values and on drawn ones up to 13),
 # beside each file's own unit tests. Two jobs sharing one target directory
@@ -68,25 +69,25 @@ mkdir -p "$out"
 # but whether two such jobs beat one on 2 cores was not settled
 # (reports/MUTANTS.md), so the default stays one job.
 MODULES=(
-    "board|crates/core/src/board.rs|-p coinline-core --lib|board::|1"
-    "shrink|crates/core/src/shrink.rs|-p coinline-core --lib|shrink::|1"
-    "output|crates/harness/src/output.rs|-p coinline-harness --lib|output::|1"
-    "merge|crates/harness/src/compare/merge.rs|-p coinline-harness --lib|compare::merge::|1"
-    "judge-io|crates/harness/src/judge/input.rs crates/harness/src/judge/answers.rs|-p coinline-harness --lib|judge::input:: judge::answers::|1"
-    "check|crates/core/src/check.rs|-p coinline-core --lib|check::|1"
-    "rules|crates/core/src/game.rs crates/core/src/rules.rs crates/core/src/solve/generic.rs|-p coinline-core --lib|game:: rules:: solve:: check::|1"
-    "solvers|crates/core/src/solve/mod.rs crates/core/src/solve/memo.rs crates/core/src/solve/minimax.rs crates/core/src/solve/linear.rs|-p coinline-core --lib|solve::|1"
-    "table|crates/core/src/solve/table.rs|-p coinline-core --lib|solve::|1"
-    "strategy|crates/core/src/strategy.rs|-p coinline-core --lib|strategy::|1"
+    "board|crates/game/src/board.rs|coinline-game|board::|1"
+    "shrink|crates/core/src/shrink.rs|coinline-core|shrink::|1"
+    "output|crates/harness/src/output.rs|coinline-harness|output::|1"
+    "merge|crates/harness/src/compare/merge.rs|coinline-harness|compare::merge::|1"
+    "judge-io|crates/harness/src/judge/input.rs crates/harness/src/judge/answers.rs|coinline-harness|judge::input:: judge::answers::|1"
+    "check|crates/core/src/check.rs|coinline-core|check::|1"
+    "rules|crates/game/src/game.rs crates/game/src/rules.rs crates/solve/src/generic.rs|coinline-game coinline-solve||1"
+    "solvers|crates/solve/src/lib.rs crates/solve/src/memo.rs crates/solve/src/minimax.rs crates/solve/src/linear.rs|coinline-solve||1"
+    "table|crates/solve/src/table.rs|coinline-solve||1"
+    "strategy|crates/core/src/strategy.rs|coinline-core|strategy::|1"
 )
 
 lines() { if [ -s "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
 
 # cargo-mutants on `files` (plus any further cargo-mutants options after the
-# fifth argument), with the tests of `binaries` matching `filters`. Results
+# fifth argument), with the unit tests of `packages` matching `filters`. Results
 # in $out/$name, its log in $out/$name.log, its duration in $out/$name.time.
 run_module() {
-    local name=$1 files=$2 binaries=$3 filters=$4 opt=$5
+    local name=$1 files=$2 packages=$3 filters=$4 opt=$5
     shift 5
     local args=() f
     for f in $files; do
@@ -98,10 +99,11 @@ run_module() {
     [ -n "${MUTANTS_ITERATE:-}" ] || rm -rf "$dir"
     local start=$SECONDS status=0
     local targets=() t
-    for t in $binaries; do targets+=("--cargo-arg=$t"); done
+    for t in $packages; do targets+=("--test-package=$t"); done
+    targets+=("--cargo-arg=--lib")
     if [ "$opt" != 2 ]; then
         local package
-        for package in coinline-core coinline-harness; do
+        for package in coinline-game coinline-solve coinline-core coinline-harness; do
             targets+=("--cargo-arg=--config=profile.test.package.$package.opt-level=$opt"
                 "--cargo-arg=--config=profile.test.package.$package.debug=false")
         done
@@ -156,7 +158,7 @@ main() {
         failed=0 ran=0
         deadline=$((SECONDS + budget))
         for entry in "${MODULES[@]}"; do
-            IFS='|' read -r name files binaries filters opt <<<"$entry"
+            IFS='|' read -r name files packages filters opt <<<"$entry"
             touched=()
             for f in $files; do
                 if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
@@ -177,7 +179,7 @@ main() {
             status=0
             timeout --kill-after=30 "$left" bash -c "$(declare -f run_module lines);
                 out='$out' jobs='$jobs' nice_level='$nice_level'
-                run_module in-diff-$name '${touched[*]}' '$binaries' '$filters' '$opt' \
+                run_module in-diff-$name '${touched[*]}' '$packages' '$filters' '$opt' \
                     --in-diff '$diff' --baseline=skip --timeout $test_timeout" || status=$?
             case $status in
                 0) ;;
@@ -206,9 +208,9 @@ main() {
     done
     missed_any=0
     for entry in "${selected[@]}"; do
-        IFS='|' read -r name files binaries filters opt <<<"$entry"
-        echo "== $name: $files (tests: $binaries -- $filters)"
-        run_module "$name" "$files" "$binaries" "$filters" "$opt" || missed_any=1
+        IFS='|' read -r name files packages filters opt <<<"$entry"
+        echo "== $name: $files (tests of: $packages -- $filters)"
+        run_module "$name" "$files" "$packages" "$filters" "$opt" || missed_any=1
     done
 
     write_summary

@@ -16,7 +16,7 @@ struct Rule {
 const RULES: &[Rule] = &[
     Rule {
         invariant: "solvers are pure: no I/O, no printing, nothing above them",
-        under: "crates/core/src/solve",
+        under: "crates/solve/src",
         except: &[],
         forbidden: &[
             "std::fs",
@@ -37,7 +37,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         invariant: "the rules know no solver, check or driver",
-        under: "crates/core/src/game.rs",
+        under: "crates/game/src/game.rs",
         except: &[],
         forbidden: &[
             "crate::solve",
@@ -80,7 +80,7 @@ const RULES: &[Rule] = &[
         under: "crates",
         except: &[
             "crates/harness/src/judge/sandbox.rs",
-            "crates/core/src/solve/table.rs",
+            "crates/solve/src/table.rs",
         ],
         forbidden: &["unsafe"],
     },

@@ -11,8 +11,13 @@
 //! tests heuristics ([`strategy`]) against optimal play, on boards from
 //! [`generate`] or anywhere else; [`shrink`] makes failing cases small.
 //!
-//! Nothing here touches a file, a process or a terminal: the drivers that do
-//! are in `coinline-harness`, the command line in the `coinline` binary.
+//! This crate is the facade of the pure layer: it re-exports the game as data
+//! (`coinline-game`: [`board`], [`rules`], [`game`], [`case`], [`generate`],
+//! [`error`]) and the exact solvers (`coinline-solve`, as [`solve`]), and
+//! holds what stands on them: the check, the heuristics, shrinking and
+//! tallies. Nothing here touches a file, a process or a terminal: the drivers
+//! that do are in `coinline-harness`, the command line in the `coinline`
+//! binary.
 //!
 //! ```
 //! use coinline_core::{check::{check_builtin, CheckConfig}, Board, Game};
@@ -26,19 +31,15 @@
 
 #![warn(missing_docs)]
 
-pub mod board;
-pub mod case;
+pub use coinline_game::{board, case, error, game, generate, rules};
+pub use coinline_solve as solve;
+
 pub mod check;
-pub mod error;
-pub mod game;
-pub mod generate;
 #[cfg(any(test, feature = "planted"))]
 pub mod mutants;
 pub mod progress;
-pub mod rules;
 pub mod shell;
 pub mod shrink;
-pub mod solve;
 pub mod strategy;
 pub mod summary;
 

@@ -1,16 +1,17 @@
-//! Exact solvers and their registry.
+//! The exact solvers of coinline and their registry (re-exported by
+//! `coinline-core` as its `solve` module).
 //!
 //! An exact solver computes the game's value: the score difference (first
 //! player minus second) under optimal play by both. All exact solvers must
-//! agree on it; that agreement is what [`crate::check`] tests.
+//! agree on it; that agreement is what the check of `coinline-core` tests.
 //!
 //! Architecture invariant: solvers are pure. No I/O, no global state, no
 //! panic on any accepted [`Board`]; a board beyond a solver's size limit is
 //! refused with [`ErrorKind::TooLarge`] by [`solve`], never attempted.
 
-use crate::board::Board;
-use crate::error::{Error, ErrorKind, Result};
-use crate::game::{replay, Game, Line, Totals};
+use coinline_game::board::Board;
+use coinline_game::error::{Error, ErrorKind, Result};
+use coinline_game::game::{replay, Game, Line, Totals};
 
 pub mod generic;
 pub mod linear;
@@ -32,7 +33,7 @@ pub trait Solver: Send + Sync {
 
     /// Whether the solver is the exhaustive ground truth (it searches every
     /// line of play). The check runs such a solver only up to its
-    /// [`crate::check::CheckConfig`] limit and asks it for a line only on
+    /// `CheckConfig` limit (`coinline-core`) and asks it for a line only on
     /// request. Defaults to `false`.
     fn is_ground_truth(&self) -> bool {
         false
@@ -217,14 +218,14 @@ pub fn solver_by_name(name: &str) -> Result<&'static dyn Solver> {
 /// Index of the interval `[left, left + len)` in a triangular table holding
 /// every non-empty interval of a row of `n` values, grouped by length.
 #[inline]
-pub(crate) fn tri_index(n: usize, len: usize, left: usize) -> usize {
+pub fn tri_index(n: usize, len: usize, left: usize) -> usize {
     // Lengths 1..len-1 hold n, n-1, ..., n-len+2 intervals.
     (len - 1) * (n + 1) - (len - 1) * len / 2 + left
 }
 
 /// The number of non-empty intervals of a row of `n` values.
 #[inline]
-pub(crate) fn tri_size(n: usize) -> usize {
+pub fn tri_size(n: usize) -> usize {
     n * (n + 1) / 2
 }
 

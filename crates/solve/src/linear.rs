@@ -70,7 +70,7 @@
 //! values are never fused, the final stack need not be a valley, and taking
 //! the larger end is no longer optimal: on `-2 -1 1 1 1 -1` the value is 1,
 //! the strict variant says -1. The crate's tests put that variant through
-//! [`crate::check::check`] to show the harness catches it.
+//! the check of `coinline-core` to show the harness catches it.
 //!
 //! # Overflow
 //! Every stack entry is the fusion of a contiguous block of the board, and
@@ -79,7 +79,7 @@
 //! obeys the same bound. Blocks are disjoint, so every entry, every partial
 //! result and every partial sum of the final alternating sum is bounded by
 //! the board's absolute sum, which fits in `i64` (the overflow rule in
-//! [`crate::board`]). Plain `i64` arithmetic never wraps, whatever peak test
+//! [`coinline_game::board`]). Plain `i64` arithmetic never wraps, whatever peak test
 //! is used.
 //!
 //! # Lines of play
@@ -97,8 +97,8 @@
 //! above it `line` returns `None` and the table solver builds lines.
 
 use super::{Cost, Solver};
-use crate::board::Board;
-use crate::game::{Game, Line, Move, Side};
+use coinline_game::board::Board;
+use coinline_game::game::{Game, Line, Move, Side};
 
 /// The linear-time coins solver. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]

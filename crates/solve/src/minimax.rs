@@ -18,8 +18,8 @@
 //! move-by-move search over [`Game::moves`].
 
 use super::{Cost, Solver};
-use crate::board::Board;
-use crate::game::{Game, Kernel, Line, Move, MoveTable, Row};
+use coinline_game::board::Board;
+use coinline_game::game::{Game, Kernel, Line, Move, MoveTable, Row};
 
 /// Exhaustive minimax. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -296,7 +296,7 @@ fn child_value(game: Game, row: &Row, l: usize, r: usize) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{enumerated_board, enumeration_size, Span};
+    use coinline_game::generate::{enumerated_board, enumeration_size, Span};
 
     #[test]
     fn longest_within_is_the_last_length_whose_tree_fits() {

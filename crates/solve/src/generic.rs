@@ -20,9 +20,9 @@
 //! left-ended game on the reversed board, its moves mirrored.
 
 use super::{intervals, Cost, Solver};
-use crate::board::Board;
-use crate::game::{Game, Kind, Line, Move, Row, Side};
-use crate::rules::{Ends, Score};
+use coinline_game::board::Board;
+use coinline_game::game::{Game, Kind, Line, Move, Row, Side};
+use coinline_game::rules::{Ends, Score};
 
 /// The longest board the interval table accepts (games with both ends or a
 /// circle): its interval values take 16 bytes each, n(n+1)/2 of them (about
@@ -211,8 +211,8 @@ fn fill(rules: &Game, row: &[i64], sums: &Sums, longest: usize) -> Table {
         n,
         values: vec![0; super::tri_size(n)],
     };
-    let left = rules.ends != crate::rules::Ends::Right;
-    let right = rules.ends != crate::rules::Ends::Left;
+    let left = rules.ends != coinline_game::rules::Ends::Right;
+    let right = rules.ends != coinline_game::rules::Ends::Left;
     let tails = [
         (Kind::Take, rules.take.open_tail()),
         (Kind::Delete, rules.delete.open_tail()),
@@ -408,14 +408,17 @@ impl Solver for Generic {
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
         if is_one_ended(game) {
             // Each suffix tries every finite count and each tail once.
-            let finite = |counts: crate::rules::Counts| {
+            let finite = |counts: coinline_game::rules::Counts| {
                 counts.finite().take_while(|&c| c <= n).count() + usize::from(counts.is_unbounded())
             };
             let per_suffix = (finite(game.take) + finite(game.delete)).max(1) as f64;
             return Some(Cost::of((n as f64 + 1.0) * per_suffix, 3.0));
         }
         // Each interval tries every finite count, and the tails once each.
-        let per_interval = game.moves(n.min(crate::rules::MAX_COUNT)).count().max(1) as f64;
+        let per_interval = game
+            .moves(n.min(coinline_game::rules::MAX_COUNT))
+            .count()
+            .max(1) as f64;
         let rows = if game.circle { 2.0 } else { 1.0 };
         Some(Cost::of(rows * intervals(n) * per_interval, 8.0))
     }
@@ -433,9 +436,9 @@ impl Solver for Generic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::replay;
-    use crate::generate::SplitMix64;
-    use crate::solve::{Minimax, Table as Fast};
+    use crate::{Minimax, Table as Fast};
+    use coinline_game::game::replay;
+    use coinline_game::generate::SplitMix64;
 
     fn value(game: &str, values: &[i64]) -> i64 {
         let board = Board::new(values.to_vec()).unwrap();
@@ -461,7 +464,7 @@ mod tests {
     fn the_table_agrees_with_exhaustive_search_and_its_lines_replay() {
         let mut rng = SplitMix64::new(12);
         for _ in 0..1_500 {
-            let game = crate::generate::random_game(&mut rng);
+            let game = coinline_game::generate::random_game(&mut rng);
             let n = (rng.below(9) as usize).min(Minimax.limit(game).unwrap());
             let values: Vec<i64> = (0..n).map(|_| rng.between(-9, 9)).collect();
             let board = Board::new(values).unwrap();
@@ -490,10 +493,10 @@ mod tests {
         }
     }
 
-    /// A random one-ended rule set: [`crate::generate::random_game`] with
+    /// A random one-ended rule set: [`coinline_game::generate::random_game`] with
     /// its ends set to one side and no circle.
     fn one_ended_game(rng: &mut SplitMix64) -> Game {
-        let game = crate::generate::random_game(rng);
+        let game = coinline_game::generate::random_game(rng);
         Game {
             ends: if rng.chance(2) {
                 Ends::Left
@@ -514,7 +517,7 @@ mod tests {
             let n = rng.below(if round % 10 == 0 { 200 } else { 40 }) as usize;
             let span = if rng.chance(4) { i64::MAX / 1024 } else { 30 };
             let values: Vec<i64> = (0..n).map(|_| rng.between(-span, span)).collect();
-            let board = crate::generate::admissible(game, Board::new(values).unwrap());
+            let board = coinline_game::generate::admissible(game, Board::new(values).unwrap());
             let (fast, line) = solve_one_ended(game, board.values(), true);
             let (slow, _) = solve_intervals(game, board.values(), false);
             assert_eq!(fast, slow, "{game}: {board}");
@@ -538,7 +541,7 @@ mod tests {
         let mut rng = SplitMix64::new(1406);
         let values: Vec<i64> = (0..50_000).map(|_| rng.between(-1000, 1000)).collect();
         let board = Board::new(values).unwrap();
-        let solution = crate::solve::solve(&Generic, game, &board, true).unwrap();
+        let solution = crate::solve(&Generic, game, &board, true).unwrap();
         let line = solution.line.unwrap();
         assert_eq!(
             replay(game, &board, &line).unwrap().difference(),

@@ -37,8 +37,8 @@
 //! yields a line that does not replay to the value.
 
 use super::{Cost, Solver};
-use crate::board::Board;
-use crate::game::{Game, Kernel, Line, Move, Side};
+use coinline_game::board::Board;
+use coinline_game::game::{Game, Kernel, Line, Move, Side};
 
 /// Bottom-up table. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -559,7 +559,7 @@ macro_rules! fills_for {
         #[cfg(target_arch = "x86_64")]
         mod $module {
             use super::Variant;
-            use crate::game::Kernel;
+            use coinline_game::game::Kernel;
 
             /// # Safety
             /// The processor must support the feature.
@@ -732,7 +732,7 @@ impl Solver for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{random_board, Span, Values};
+    use coinline_game::generate::{random_board, Span, Values};
 
     const KERNELS: [Kernel; 4] = [
         Kernel::Coins,
@@ -771,9 +771,9 @@ mod tests {
     fn stonegame7_does_not_wrap_at_the_admission_limit() {
         // n * sum|v| up to i64::MAX: every fill, and the line, against the
         // generic table (which works in i128).
-        use crate::game::replay;
-        use crate::generate::{admissible, SplitMix64};
-        use crate::solve::Generic;
+        use crate::Generic;
+        use coinline_game::game::replay;
+        use coinline_game::generate::{admissible, SplitMix64};
         let game = Game::STONEGAME7;
         let mut rng = SplitMix64::new(1690);
         for round in 0..300 {

@@ -7,8 +7,8 @@
 //! for gameofsum (O(n) moves per state).
 
 use super::{intervals, tri_index, tri_size, Cost, Solver};
-use crate::board::Board;
-use crate::game::{Game, Line, Move, MoveTable, Row};
+use coinline_game::board::Board;
+use coinline_game::game::{Game, Line, Move, MoveTable, Row};
 
 /// Memoized recursion. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,7 +27,11 @@ pub fn moves_examined(game: Game, n: usize) -> f64 {
         let n = n as f64;
         rows * n * (n + 1.0) * (n + 2.0) / 3.0
     } else {
-        rows * intervals(n) * game.moves(n.min(crate::rules::MAX_COUNT)).count().max(1) as f64
+        rows * intervals(n)
+            * game
+                .moves(n.min(coinline_game::rules::MAX_COUNT))
+                .count()
+                .max(1) as f64
     }
 }
 
@@ -179,8 +183,8 @@ impl Solver for Memo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{random_board, Span, Values};
-    use crate::solve::Table;
+    use crate::Table;
+    use coinline_game::generate::{random_board, Span, Values};
 
     #[test]
     fn long_boards_need_no_deep_thread_stack() {
