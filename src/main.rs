@@ -2,6 +2,10 @@
 //! arguments, draws progress, prints and maps outcomes to exit statuses;
 //! the work is done by the `coinline` library.
 
+#![forbid(unsafe_code)]
+// The command line prints, exits and touches files: see ARCHITECTURE.md.
+#![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
+
 mod cli;
 
 fn main() -> std::process::ExitCode {

@@ -2,6 +2,9 @@
 //! library and its dependencies are linked once instead of once per file.
 //! Run one module with `cargo test --test it compare::`.
 
+// Tests spawn the binary, print what they skip and make scratch files.
+#![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
+
 mod architecture;
 mod cli_errors;
 mod compare;

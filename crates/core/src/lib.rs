@@ -30,6 +30,7 @@
 //! ```
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub use coinline_game::{board, case, error, game, generate, rules};
 pub use coinline_solve as solve;

@@ -7,6 +7,7 @@
 //! so (`coinline-solve` and `coinline-core` sit above this crate).
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod board;
 pub mod case;

@@ -10,6 +10,8 @@
 //!
 //! Run with `cargo run --release -p coinline-harness --example own_solver`.
 
+#![allow(clippy::disallowed_macros)] // an example prints what it finds
+
 use coinline_core::generate::{Span, Values};
 use coinline_core::progress::Quiet;
 use coinline_core::solve::{Solver, Table};

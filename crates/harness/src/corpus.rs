@@ -16,6 +16,7 @@ pub fn save_case(corpus: &Path, case: &Case) -> Result<PathBuf> {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // tests make and read scratch folders
 mod tests {
     use super::*;
 

@@ -9,6 +9,8 @@
 //! command line (the `coinline` binary) prints and exits.
 
 #![warn(missing_docs)]
+// Unsafe code only in the process sandbox, which allows it (judge/mod.rs).
+#![deny(unsafe_code)]
 
 pub mod bench;
 pub mod compare;

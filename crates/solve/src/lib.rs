@@ -8,6 +8,13 @@
 //! Architecture invariant: solvers are pure. No I/O, no global state, no
 //! panic on any accepted [`Board`]; a board beyond a solver's size limit is
 //! refused with [`ErrorKind::TooLarge`] by [`solve`], never attempted.
+//!
+//! Unsafe code is denied here but in the table's per-instruction-set fills
+//! (the `#[target_feature]` modules `fills_for!` writes in `table.rs`),
+//! which allow it: calling such a function is unsafe, and they are handed
+//! out only after the feature was detected.
+
+#![deny(unsafe_code)]
 
 use coinline_game::board::Board;
 use coinline_game::error::{Error, ErrorKind, Result};

@@ -557,6 +557,8 @@ macro_rules! fills_for {
     ($(#[$attr:meta])* $module:ident, $feature:tt) => {
         $(#[$attr])*
         #[cfg(target_arch = "x86_64")]
+        // The one place of the solvers with unsafe code (ARCHITECTURE.md).
+        #[allow(unsafe_code)]
         mod $module {
             use super::Variant;
             use coinline_game::game::Kernel;

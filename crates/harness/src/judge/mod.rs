@@ -19,8 +19,13 @@ pub mod answers;
 pub mod input;
 pub mod limits;
 pub mod problem;
+// The process sandbox runs outside programs (unsafe code and processes: see
+// ARCHITECTURE.md).
+#[allow(unsafe_code, clippy::disallowed_methods)]
 pub mod sandbox;
 pub mod spec;
+// Saved tests are files (see ARCHITECTURE.md).
+#[allow(clippy::disallowed_methods)]
 pub mod stress;
 pub mod verdict;
 

@@ -19,6 +19,7 @@ pub mod exact;
 pub mod family;
 pub mod findings;
 pub mod outcomes;
+#[cfg(feature = "plots")]
 pub mod plots;
 pub mod sampled;
 pub mod shard;
@@ -450,6 +451,7 @@ pub fn files(
         .iter()
         .map(|(name, table)| (*name, table.to_csv()))
         .collect();
+    #[cfg(feature = "plots")]
     out.extend(plots::render(tables)?);
     out.push(("README.md", findings::render(tables, command, committed)?));
     Ok(out)

@@ -4,8 +4,7 @@
 //! numbers, so re-rendering the committed CSV files gives the committed
 //! README.
 
-use super::fit::{fit, Fit, Law};
-use super::plots::fit_points;
+use super::fit::{fit, fit_points, Fit, Law};
 use super::{DecayConfig, DecayTables};
 use crate::study::table::{CsvTable, Record};
 use coinline_core::error::{Error, Result};

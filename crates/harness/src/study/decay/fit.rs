@@ -241,6 +241,20 @@ fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
     Some(inv)
 }
 
+/// The points (n, hits, boards) of one series, for fitting.
+pub fn fit_points(table: &crate::study::table::CsvTable, values: &str, odd: bool) -> Vec<(usize, u64, u64)> {
+    let hits = if table.header.iter().any(|h| h == "not_lost") {
+        "not_lost"
+    } else {
+        "greedy_optimal"
+    };
+    table
+        .records()
+        .filter(|r| r.get("values") == values && (r.get("parity") == "odd") == odd)
+        .filter_map(|r| Some((r.num("n")?, r.num(hits)?, r.num("boards")?)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,6 +30,7 @@
 
 pub mod findings;
 pub mod fit;
+#[cfg(feature = "plots")]
 pub mod plots;
 
 use super::sampled::board;
@@ -709,6 +710,7 @@ pub fn files(tables: &DecayTables) -> Result<Vec<(&'static str, String)>> {
         .iter()
         .map(|(name, table)| (*name, table.to_csv()))
         .collect();
+    #[cfg(feature = "plots")]
     out.extend(plots::render(tables)?);
     out.push((
         "README.md",

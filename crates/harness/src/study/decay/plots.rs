@@ -6,7 +6,7 @@
 //! series' legend entry names both. Points with no hit cannot be drawn on a
 //! log axis and are left out (their intervals are in the CSV files).
 
-use super::fit::{fit, Law};
+use super::fit::{fit, fit_points, Law};
 use super::DecayTables;
 use crate::study::plots::{log_axis, marker};
 use crate::study::table::CsvTable;
@@ -369,20 +369,6 @@ where
         }
     }
     Ok(())
-}
-
-/// The points (n, hits, boards) of one series, for fitting.
-pub fn fit_points(table: &CsvTable, values: &str, odd: bool) -> Vec<(usize, u64, u64)> {
-    let hits = if table.header.iter().any(|h| h == "not_lost") {
-        "not_lost"
-    } else {
-        "greedy_optimal"
-    };
-    table
-        .records()
-        .filter(|r| r.get("values") == values && (r.get("parity") == "odd") == odd)
-        .filter_map(|r| Some((r.num("n")?, r.num(hits)?, r.num("boards")?)))
-        .collect()
 }
 
 fn legend(
