@@ -43,7 +43,7 @@ BREACHES=(
     "check-writes-after-test-const|crates/core/src/check.rs|clippy|coinline-core|disallowed method .std::fs::write|#[cfg(test)] const BREACH: u8 = 0; pub fn breach() { let _ = std::fs::write(\"x\", b\"x\"); }"
     "writes-after-a-url|crates/core/src/strategy.rs|clippy|coinline-core|disallowed method .std::fs::write|pub fn breach() -> &'static str { let _ = std::fs::write(\"x\", \"https://example.org\"); \"https://\" }"
     "writes-through-an-alias|crates/core/src/strategy.rs|clippy|coinline-core|disallowed method .std::fs::write|pub fn breach() { use std::fs as f; let _ = f::write(\"x\", b\"x\"); }"
-    "table-unsafe-outside-the-fills|crates/solve/src/table.rs|check|coinline-solve|usage of an .unsafe. block|pub fn breach(x: &i64) -> i64 { unsafe { *(x as *const i64) } }"
+    "table-unsafe-outside-the-fills|crates/solve/src/table/mod.rs|check|coinline-solve|usage of an .unsafe. block|pub fn breach(x: &i64) -> i64 { unsafe { *(x as *const i64) } }"
     "harness-unsafe-outside-the-sandbox|crates/harness/src/compare/mod.rs|check|coinline-harness|usage of an .unsafe. block|pub fn breach(x: &u8) -> u8 { unsafe { *(x as *const u8) } }"
     "harness-prints|crates/harness/src/compare/mod.rs|clippy|coinline-harness|disallowed macro .std::println|pub fn breach() { println!(\"x\"); }"
     "library-names-clap|crates/harness/src/lib.rs|check|coinline-harness|unresolved import|use clap as _;"

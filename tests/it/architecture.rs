@@ -90,7 +90,10 @@ fn the_crate_graph_is_the_layer_diagram() {
         for name in COMMAND_LINE_CRATES {
             assert!(!deps.contains(name), "{package} pulls in {name}");
         }
-        assert!(!deps.contains("coinline"), "{package} depends on the binary");
+        assert!(
+            !deps.contains("coinline"),
+            "{package} depends on the binary"
+        );
     }
     // The pure layer: no process, plot, thread-pool or file-format crates.
     let core = dependencies("coinline-core", false);
@@ -104,7 +107,9 @@ fn the_crate_graph_is_the_layer_diagram() {
 
 #[test]
 fn clippy_disallows_what_the_layers_may_not_do() {
-    let config: toml::Table = read(&root().join("clippy.toml")).parse().expect("clippy.toml");
+    let config: toml::Table = read(&root().join("clippy.toml"))
+        .parse()
+        .expect("clippy.toml");
     let paths = |key: &str| -> BTreeSet<String> {
         config[key]
             .as_array()
@@ -132,11 +137,23 @@ fn clippy_disallows_what_the_layers_may_not_do() {
         "std::io::stderr",
         "std::env::var",
     ] {
-        assert!(methods.contains(path), "clippy.toml does not disallow {path}");
+        assert!(
+            methods.contains(path),
+            "clippy.toml does not disallow {path}"
+        );
     }
     let macros = paths("disallowed-macros");
-    for path in ["std::println", "std::print", "std::eprintln", "std::eprint", "std::dbg"] {
-        assert!(macros.contains(path), "clippy.toml does not disallow {path}");
+    for path in [
+        "std::println",
+        "std::print",
+        "std::eprintln",
+        "std::eprint",
+        "std::dbg",
+    ] {
+        assert!(
+            macros.contains(path),
+            "clippy.toml does not disallow {path}"
+        );
     }
 }
 
@@ -206,7 +223,8 @@ fn listed_exceptions() -> BTreeSet<(String, String)> {
             let cells: Vec<&str> = l.split('|').map(str::trim).collect();
             let file = cells.get(1)?.trim_matches('`');
             let lint = cells.get(2)?.trim_matches('`');
-            (file.contains('/') || file.ends_with(".rs")).then(|| (file.to_string(), lint.to_string()))
+            (file.contains('/') || file.ends_with(".rs"))
+                .then(|| (file.to_string(), lint.to_string()))
         })
         .collect()
 }
@@ -363,7 +381,10 @@ const SOURCE_TREES: [&str; 5] = [
 fn module_of(relative: &str) -> Vec<String> {
     let trimmed = relative.trim_end_matches(".rs");
     let mut parts: Vec<String> = trimmed.split('/').map(str::to_string).collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
         parts.pop();
     }
     parts
@@ -395,7 +416,10 @@ fn imports(tree: &str) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
         // The unit tests are not part of the module's dependencies.
         let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
         let mut targets = BTreeSet::new();
-        for (at, _) in text.match_indices("crate::").chain(text.match_indices("super::")) {
+        for (at, _) in text
+            .match_indices("crate::")
+            .chain(text.match_indices("super::"))
+        {
             let before = text[..at].chars().last().unwrap_or(' ');
             if before.is_alphanumeric() || before == '_' {
                 continue;
@@ -481,7 +505,11 @@ fn no_two_files_of_a_crate_import_each_other() {
         .iter()
         .filter_map(|tree| Some(format!("{tree}: {}", circle(&imports(tree))?.join(" -> "))))
         .collect();
-    assert!(circles.is_empty(), "files import each other round a circle:\n{}", circles.join("\n"));
+    assert!(
+        circles.is_empty(),
+        "files import each other round a circle:\n{}",
+        circles.join("\n")
+    );
 }
 
 #[test]
@@ -489,7 +517,9 @@ fn the_circle_finder_finds_circles() {
     let graph = |edges: &[(&str, &str)]| {
         let mut g: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
         for (a, b) in edges {
-            g.entry(vec![a.to_string()]).or_default().insert(vec![b.to_string()]);
+            g.entry(vec![a.to_string()])
+                .or_default()
+                .insert(vec![b.to_string()]);
             g.entry(vec![b.to_string()]).or_default();
         }
         g
@@ -576,13 +606,19 @@ fn files_and_functions_stay_small() {
             problems.push(format!("{file}: {lines} lines before its unit tests"));
         }
         for (name, length) in function_lengths(own) {
-            let excepted = LONG_FUNCTIONS.iter().any(|(f, n, _)| *f == file && *n == name);
+            let excepted = LONG_FUNCTIONS
+                .iter()
+                .any(|(f, n, _)| *f == file && *n == name);
             if length > MAX_FUNCTION_LINES && !excepted {
                 problems.push(format!("{file}: fn {name} has {length} lines"));
             }
         }
     }
-    assert!(problems.is_empty(), "size rules broken:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "size rules broken:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -637,7 +673,10 @@ fn the_code_map_names_every_source_folder_and_only_what_exists() {
             !path.contains('<') && !path.contains('*') && !root().join(path).exists()
         })
         .collect();
-    assert!(missing.is_empty(), "the code map names paths that do not exist: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "the code map names paths that do not exist: {missing:?}"
+    );
     let mut folders: BTreeSet<String> = BTreeSet::new();
     for file in rust_files() {
         if let Some((folder, _)) = file.rsplit_once('/') {
@@ -650,12 +689,18 @@ fn the_code_map_names_every_source_folder_and_only_what_exists() {
         .iter()
         .filter(|folder| !paths.iter().any(|p| p.starts_with(folder.as_str())))
         .collect();
-    assert!(unmapped.is_empty(), "source folders the code map does not name: {unmapped:?}");
+    assert!(
+        unmapped.is_empty(),
+        "source folders the code map does not name: {unmapped:?}"
+    );
 }
 
 #[test]
 fn architecture_md_states_its_invariants() {
     let text = architecture_md();
-    let stated = text.lines().filter(|l| l.starts_with("Architecture invariant: ")).count();
+    let stated = text
+        .lines()
+        .filter(|l| l.starts_with("Architecture invariant: "))
+        .count();
     assert!(stated >= 5, "ARCHITECTURE.md states {stated} invariants");
 }

@@ -10,7 +10,7 @@
 //! refused with [`ErrorKind::TooLarge`] by [`solve`], never attempted.
 //!
 //! Unsafe code is denied here but in the table's per-instruction-set fills
-//! (the `#[target_feature]` modules `fills_for!` writes in `table.rs`),
+//! (the `#[target_feature]` modules `fills_for!` writes in `table/value.rs`),
 //! which allow it: calling such a function is unsafe, and they are handed
 //! out only after the feature was detected.
 

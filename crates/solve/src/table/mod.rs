@@ -1,0 +1,320 @@
+//! `table`: bottom-up dynamic programming, filled by increasing interval
+//! length (the diagonal order of the classic coins table).
+//!
+//! Each game has its own recurrence over the difference D(l, r) of the
+//! interval `[l, r)` (mover minus other player):
+//! - coins: D = max(v_l - D(l+1, r), v_{r-1} - D(l, r-1));
+//! - numbergame: the same two options plus -D(l+2, r) and -D(l, r-2);
+//! - stonegame7 (take one, score what remains): with S = sum(l, r),
+//!   D = max(S - v_l - D(l+1, r), S - v_{r-1} - D(l, r-1)), S from prefix
+//!   sums;
+//! - gameofsum, on the mover's best total T (D = 2T - sum):
+//!   T(l, r) = sum(l, r) - min(0, min over l' T(l', r), min over r' T(l, r')),
+//!   where the inner minima are running minima along the row and column, so
+//!   the whole table costs O(n^2), not O(n^3).
+//!
+//! The value needs only the last one or two diagonals: O(n^2) time, O(n)
+//! memory. A line is built only on request, from choice bits recorded while
+//! filling: one bit per interval for coins and stonegame7, two for numbergame (which of four
+//! moves) and three for gameofsum (left or right; whether the left run or the
+//! right run stops at one value). That is O(n^2) bits.
+//!
+//! # Speed
+//! The value-only fills of coins and numbergame ([`value_with`]) compute a
+//! diagonal from the previous ones into a separate buffer (two buffers for
+//! coins, three for numbergame: O(n) memory), as a branch-free loop over
+//! zipped slices that the compiler turns into vector code with 64-bit lanes
+//! (compare and blend, or `vpmaxsq`). The cells are visited in cache tiles
+//! (512 columns by 256 diagonals) so that the working set stays in L1 for any n. The same
+//! code is compiled three times: for the portable baseline, for AVX2 and for
+//! AVX-512; [`Isa::widest`] picks the widest one the processor has at run
+//! time. gameofsum keeps its scalar O(n^2) fill with running minima. The
+//! value-only path records no choice bits.
+//!
+//! [`Table::line`] runs the recording fill for the choice bits but returns
+//! the value of the fast fill, so the check cross-examines both: a wrong
+//! fast fill disagrees with the other solvers, a wrong recording fill
+//! yields a line that does not replay to the value.
+
+mod record;
+mod value;
+
+use super::{Cost, Solver};
+use coinline_game::board::Board;
+use coinline_game::game::{Game, Kernel, Line};
+use record::{fill, line_from_bits, Bits};
+use value::{fill_for, portable_fill};
+
+/// Bottom-up table. See the module documentation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Table;
+
+/// The longest board for which a line is built (the choice bits then take
+/// up to 3 * n^2 / 2 bits, about 300 MB at this size).
+pub const LINE_LIMIT: usize = 40_000;
+
+/// Which recurrence the fills compute: the game's own ([`Exact`]) or a
+/// deliberately wrong variant (see `mutants`, feature `planted`). A zero-sized type
+/// parameter of every fill, so each variant is compiled on its own (for every
+/// instruction set) and the exact fill pays nothing for the others.
+pub trait Variant: Copy + Default + Send + Sync + 'static {
+    /// A short name for reports.
+    const NAME: &'static str;
+
+    /// Whether numbergame's two delete moves are among the options of an
+    /// interval of `len` values (`len >= 2`). The rules say always.
+    #[inline(always)]
+    fn deletes(len: usize) -> bool {
+        len >= 2
+    }
+}
+
+/// The game's own recurrence: what [`Table`] computes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Exact;
+
+impl Variant for Exact {
+    const NAME: &'static str = "table";
+}
+
+/// The vector instruction sets the value-only fill is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Isa {
+    /// The target's baseline (SSE2 on x86-64).
+    Portable,
+    /// AVX2: four 64-bit lanes.
+    Avx2,
+    /// AVX-512 (F): eight 64-bit lanes and a native 64-bit max.
+    Avx512,
+}
+
+impl Isa {
+    /// Every variant, narrowest first.
+    pub const ALL: [Isa; 3] = [Isa::Portable, Isa::Avx2, Isa::Avx512];
+
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Portable => "portable",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+        }
+    }
+
+    /// Whether the variant was compiled (AVX-512 needs Rust 1.89 or newer)
+    /// and this processor can run it.
+    pub fn available(self) -> bool {
+        fill_for::<Exact>(self).is_some()
+    }
+
+    /// The widest variant this processor runs (what [`Table`] uses).
+    pub fn widest() -> Isa {
+        Isa::ALL
+            .into_iter()
+            .rev()
+            .find(|isa| isa.available())
+            .unwrap_or(Isa::Portable)
+    }
+}
+
+/// The value by the value-only fill compiled for `isa`, or `None` when `isa`
+/// is not available. gameofsum has one scalar fill, compiled for each `isa`.
+pub fn value_with(game: Kernel, values: &[i64], isa: Isa) -> Option<i64> {
+    variant_value_with::<Exact>(game, values, isa)
+}
+
+/// [`value_with`] for the fills of variant `V`.
+pub fn variant_value_with<V: Variant>(game: Kernel, values: &[i64], isa: Isa) -> Option<i64> {
+    fill_for::<V>(isa).map(|fill| fill(game, values))
+}
+
+/// The value by variant `V`'s value-only fill for the widest instruction
+/// set this processor has ([`Isa::widest`]): what [`Table`] returns for
+/// [`Exact`].
+pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
+    let fill = fill_for::<V>(Isa::widest()).unwrap_or(portable_fill::<V>);
+    fill(game, values)
+}
+
+/// Whether [`variant_line`] builds a line for a board of `n` values: up to
+/// [`LINE_LIMIT`] (its choice bits take n^2/2 bits per kind of move).
+pub fn builds_line(n: usize) -> bool {
+    n <= LINE_LIMIT
+}
+
+/// The value and a line by variant `V`: the line from the recording fill's
+/// choice bits, the value from the fast fill (see the module documentation);
+/// `None` above [`LINE_LIMIT`].
+pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
+    let n = values.len();
+    if !builds_line(n) {
+        return None;
+    }
+    let kinds = match game {
+        Kernel::Coins | Kernel::StoneGame7 => 1,
+        Kernel::NumberGame => 2,
+        Kernel::GameOfSum => 3,
+    };
+    let mut bits: Vec<Bits> = (0..kinds).map(|_| Bits::new(n)).collect();
+    fill::<V>(game, values, &mut bits);
+    // The fast fill's value, so the check tests both fills (module docs).
+    Some((
+        variant_value::<V>(game, values),
+        line_from_bits(game, n, &bits),
+    ))
+}
+
+impl Solver for Table {
+    fn name(&self) -> &str {
+        Exact::NAME
+    }
+
+    fn supports(&self, game: Game) -> bool {
+        game.kernel().is_some()
+    }
+
+    fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        // Portable fill per interval; the SIMD fills are 2-4x faster.
+        let nanos = match game.kernel()? {
+            Kernel::Coins => 0.6,
+            Kernel::StoneGame7 => 0.8,
+            Kernel::NumberGame => 1.8,
+            Kernel::GameOfSum => 2.0,
+        };
+        Some(Cost::of(super::intervals(n), nanos))
+    }
+
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        let kernel = game.kernel().expect("called for supported games only");
+        variant_value::<Exact>(kernel, board.values())
+    }
+
+    fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        variant_line::<Exact>(game.kernel()?, board.values())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coinline_game::generate::{random_board, Span, Values};
+
+    const KERNELS: [Kernel; 4] = [
+        Kernel::Coins,
+        Kernel::NumberGame,
+        Kernel::GameOfSum,
+        Kernel::StoneGame7,
+    ];
+
+    /// Every compiled fill gives the portable fill's value, on boards long
+    /// enough for full vector bodies, tails, tile and block edges.
+    #[test]
+    fn every_available_fill_matches_the_portable_one() {
+        let lengths = [0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 257, 513, 700];
+        for (index, n) in lengths.into_iter().enumerate() {
+            let values = [
+                Values::Small,
+                Values::Extreme,
+                Values::Uniform(Span { lo: -50, hi: 50 }),
+            ];
+            let board = random_board(3, index as u64, Span { lo: n, hi: n }, values[index % 3]);
+            for game in KERNELS {
+                let portable = value_with(game, board.values(), Isa::Portable);
+                for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                    assert_eq!(
+                        value_with(game, board.values(), isa),
+                        portable,
+                        "{game:?}, n = {n}, {}",
+                        isa.name()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stonegame7_does_not_wrap_at_the_admission_limit() {
+        // n * sum|v| up to i64::MAX: every fill, and the line, against the
+        // generic table (which works in i128).
+        use crate::Generic;
+        use coinline_game::game::replay;
+        use coinline_game::generate::{admissible, SplitMix64};
+        let game = Game::STONEGAME7;
+        let mut rng = SplitMix64::new(1690);
+        for round in 0..300 {
+            let n = 1 + rng.below(if round % 3 == 0 { 70 } else { 12 }) as usize;
+            let values: Vec<i64> = (0..n)
+                .map(|_| rng.between(-(i64::MAX / 64), i64::MAX / 64))
+                .collect();
+            let board = admissible(game, Board::new(values).unwrap());
+            let expected = Generic.difference(game, &board);
+            for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                assert_eq!(
+                    value_with(Kernel::StoneGame7, board.values(), isa),
+                    Some(expected),
+                    "{}: {board}",
+                    isa.name()
+                );
+            }
+            let (value, line) = Table.line(game, &board).unwrap();
+            assert_eq!(value, expected, "{board}");
+            assert_eq!(replay(game, &board, &line).unwrap().difference(), value);
+        }
+        // LeetCode 1690's examples.
+        for (values, expected) in [
+            (vec![5, 3, 1, 4, 2], 6),
+            (vec![7, 90, 5, 1, 100, 10, 10, 2], 122),
+        ] {
+            assert_eq!(
+                Table.difference(game, &Board::new(values).unwrap()),
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn instruction_sets_by_name_and_by_what_the_processor_has() {
+        let names: Vec<&str> = Isa::ALL.iter().map(|i| i.name()).collect();
+        assert_eq!(names, ["portable", "avx2", "avx512"]);
+        assert!(Isa::Portable.available());
+        // A set the processor lacks is never offered (this machine may have
+        // them all; then only a machine without one tells).
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !std::arch::is_x86_feature_detected!("avx2") {
+                assert!(!Isa::Avx2.available());
+            }
+            if !std::arch::is_x86_feature_detected!("avx512f") {
+                assert!(!Isa::Avx512.available());
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_built_up_to_the_line_limit() {
+        assert!(builds_line(0) && builds_line(LINE_LIMIT));
+        assert!(!builds_line(LINE_LIMIT + 1));
+        let long = vec![0; LINE_LIMIT + 1];
+        assert_eq!(variant_line::<Exact>(Kernel::Coins, &long), None);
+        assert_eq!(Table.line(Game::COINS, &Board::new(long).unwrap()), None);
+    }
+
+    #[test]
+    fn the_dispatcher_picks_the_widest_available_set() {
+        let widest = Isa::widest();
+        assert!(widest.available());
+        assert!(Isa::ALL
+            .into_iter()
+            .filter(|&i| i.available())
+            .all(|i| i as usize <= widest as usize));
+        assert!(Isa::Portable.available());
+        // Table answers with the chosen set's fill.
+        let board = random_board(9, 0, Span { lo: 300, hi: 300 }, Values::Spiky);
+        for game in KERNELS {
+            assert_eq!(
+                Some(Table.difference(Game::ALL[game as usize], &board)),
+                value_with(game, board.values(), widest)
+            );
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The recording fills: the table filled cell by cell with the choice of
+//! each interval recorded ([`Bits`]), and the line read back from the bits.
+//! The options of a cell (`coins_options`, ...) are the one statement of each
+//! recurrence, shared with the vectorized value fills.
+
+use super::Variant;
+use coinline_game::game::{Kernel, Line, Move, Side};
+
+/// A bit per interval, grouped by length like [`crate::tri_index`].
+pub(super) struct Bits {
+    n: usize,
+    words: Vec<u64>,
+}
+
+impl Bits {
+    pub(super) fn new(n: usize) -> Self {
+        Bits {
+            n,
+            words: vec![0; crate::tri_size(n).div_ceil(64)],
+        }
+    }
+    #[inline]
+    fn set(&mut self, len: usize, left: usize, on: bool) {
+        let i = crate::tri_index(self.n, len, left);
+        self.words[i / 64] |= u64::from(on) << (i % 64);
+    }
+    #[inline]
+    fn get(&self, len: usize, left: usize) -> bool {
+        let i = crate::tri_index(self.n, len, left);
+        self.words[i / 64] >> (i % 64) & 1 == 1
+    }
+}
+
+/// Records choices while a table is filled; `()` records nothing, so the
+/// value-only fill compiles to the plain loop.
+pub(super) trait Record {
+    fn record(&mut self, which: usize, len: usize, left: usize, on: bool);
+}
+
+impl Record for () {
+    #[inline(always)]
+    fn record(&mut self, _: usize, _: usize, _: usize, _: bool) {}
+}
+
+impl Record for Vec<Bits> {
+    #[inline(always)]
+    fn record(&mut self, which: usize, len: usize, left: usize, on: bool) {
+        if let Some(bits) = self.get_mut(which) {
+            bits.set(len, left, on);
+        }
+    }
+}
+
+/// The options of a coins cell `[l, l + len)`, taking left then right:
+/// `x = v[l]`, `y = v[l + len - 1]`, `before = D(l, l + len - 1)` and
+/// `after = D(l + 1, l + len)`. The one statement of the recurrence, shared
+/// by the recording fill and the vectorized spans.
+#[inline(always)]
+pub(super) fn coins_options(x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+    [x - after, y - before]
+}
+
+/// The options of a numbergame cell: the coins options, then deleting
+/// from the left (`-skip_after` = -D(l + 2, l + len)) and from the right
+/// (`-skip_before` = -D(l, l + len - 2)).
+#[inline(always)]
+pub(super) fn numbergame_options(
+    x: i64,
+    y: i64,
+    before: i64,
+    after: i64,
+    skip_before: i64,
+    skip_after: i64,
+) -> [i64; 4] {
+    let [left, right] = coins_options(x, y, before, after);
+    [left, right, -skip_after, -skip_before]
+}
+
+/// Coins. Bit 0: the left end is the (first) optimal move.
+pub(super) fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
+    let n = v.len();
+    // d[l] holds D(l, l + len - 1) before the pass for `len` and D(l, l + len)
+    // after it; updating in increasing l reads d[l + 1] before it changes.
+    let mut d = vec![0i64; n + 1];
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let [take_left, take_right] = coins_options(v[l], v[l + len - 1], d[l], d[l + 1]);
+            rec.record(0, len, l, take_left >= take_right);
+            d[l] = take_left.max(take_right);
+        }
+    }
+    d[0]
+}
+
+/// The options of a stonegame7 cell `[l, l + len)`, taking left then right:
+/// `sum` = sum(l, l + len), `x = v[l]`, `y = v[l + len - 1]`, `before` and
+/// `after` as for coins. A take scores what remains, `sum - x` or `sum - y`.
+/// On an admitted board ([`Game::admit`]) nothing overflows: `sum - x` is a
+/// sum of board values, and a difference of the two players' totals on
+/// the rest of the board is at most (len - 1) times the board's absolute
+/// sum in size.
+#[inline(always)]
+pub(super) fn stonegame7_options(sum: i64, x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+    [sum - x - after, sum - y - before]
+}
+
+/// Prefix sums of `v` (n + 1 of them); they fit by the overflow rule.
+pub(super) fn prefix_sums(v: &[i64]) -> Vec<i64> {
+    let mut p = Vec::with_capacity(v.len() + 1);
+    p.push(0i64);
+    for &x in v {
+        p.push(p[p.len() - 1] + x);
+    }
+    p
+}
+
+/// Stonegame7, as coins but scoring what remains. Bit 0: the left end is
+/// the (first) optimal move.
+pub(super) fn stonegame7(v: &[i64], rec: &mut impl Record) -> i64 {
+    let n = v.len();
+    let p = prefix_sums(v);
+    let mut d = vec![0i64; n + 1];
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let sum = p[l + len] - p[l];
+            let [take_left, take_right] =
+                stonegame7_options(sum, v[l], v[l + len - 1], d[l], d[l + 1]);
+            rec.record(0, len, l, take_left >= take_right);
+            d[l] = take_left.max(take_right);
+        }
+    }
+    d[0]
+}
+
+/// Numbergame. Bits 0 and 1 encode the first optimal of L, R, DL, DR.
+pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
+    let n = v.len();
+    // prev1: length len-1; prev2: length len-2, overwritten with length len.
+    let mut prev1 = vec![0i64; n + 1];
+    let mut prev2 = vec![0i64; n + 2];
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let skips = if len >= 2 {
+                (prev2[l], prev2[l + 2])
+            } else {
+                (0, 0)
+            };
+            let options = numbergame_options(
+                v[l],
+                v[l + len - 1],
+                prev1[l],
+                prev1[l + 1],
+                skips.0,
+                skips.1,
+            );
+            let count = if V::deletes(len) { 4 } else { 2 };
+            let (mut choice, mut best) = (0, options[0]);
+            for (i, &o) in options.iter().enumerate().take(count).skip(1) {
+                if o > best {
+                    (choice, best) = (i, o);
+                }
+            }
+            rec.record(0, len, l, choice & 1 == 1);
+            rec.record(1, len, l, choice & 2 == 2);
+            prev2[l] = best;
+        }
+        std::mem::swap(&mut prev1, &mut prev2);
+    }
+    prev1[0]
+}
+
+/// Gameofsum, on mover's totals. Bit 0: take from the left; bit 1: the best
+/// left take is one value (else continue the run from l + 1); bit 2: the same
+/// for the right.
+pub(super) fn gameofsum(v: &[i64], rec: &mut impl Record) -> i64 {
+    let n = v.len();
+    let mut prefix = vec![0i64; n + 1];
+    for (i, &x) in v.iter().enumerate() {
+        prefix[i + 1] = prefix[i] + x;
+    }
+    // For the current length, indexed by l: t = T(l, l+len), min_left = min
+    // over l' in (l, r] of T(l', r), min_right = min over r' in [l, r) of
+    // T(l, r'). Length 0: T = 0 and no options (+infinity).
+    let mut t = vec![0i64; n + 1];
+    let mut min_left = vec![i64::MAX; n + 1];
+    let mut min_right = vec![i64::MAX; n + 1];
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let from_left = t[l + 1].min(min_left[l + 1]);
+            let from_right = t[l].min(min_right[l]);
+            rec.record(1, len, l, t[l + 1] <= min_left[l + 1]);
+            rec.record(2, len, l, t[l] <= min_right[l]);
+            rec.record(0, len, l, from_left <= from_right);
+            min_left[l] = from_left;
+            min_right[l] = from_right;
+            t[l] = (prefix[l + len] - prefix[l]) - from_left.min(from_right);
+        }
+    }
+    // D = T - (sum - T); both totals fit, so the difference does too.
+    let total = t[0];
+    total - (prefix[n] - total)
+}
+
+pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
+    let (mut left, mut right) = (0, n);
+    let mut moves = Vec::new();
+    while left < right {
+        let len = right - left;
+        let mv = match game {
+            Kernel::Coins | Kernel::StoneGame7 if bits[0].get(len, left) => {
+                Move::take(Side::Left, 1)
+            }
+            Kernel::Coins | Kernel::StoneGame7 => Move::take(Side::Right, 1),
+            Kernel::NumberGame => match (bits[0].get(len, left), bits[1].get(len, left)) {
+                (false, false) => Move::take(Side::Left, 1),
+                (true, false) => Move::take(Side::Right, 1),
+                (false, true) => Move::delete(Side::Left, 2),
+                (true, true) => Move::delete(Side::Right, 2),
+            },
+            Kernel::GameOfSum if bits[0].get(len, left) => {
+                let mut count = 1;
+                while !bits[1].get(len - count + 1, left + count - 1) {
+                    count += 1;
+                }
+                Move::take(Side::Left, count)
+            }
+            Kernel::GameOfSum => {
+                let mut count = 1;
+                while !bits[2].get(len - count + 1, left) {
+                    count += 1;
+                }
+                Move::take(Side::Right, count)
+            }
+        };
+        moves.push(mv);
+        match mv.side {
+            Side::Left => left += mv.count,
+            Side::Right => right -= mv.count,
+        }
+    }
+    Line::new(moves)
+}
+
+pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut impl Record) -> i64 {
+    match game {
+        Kernel::Coins => coins(v, rec),
+        Kernel::NumberGame => numbergame::<V>(v, rec),
+        Kernel::GameOfSum => gameofsum(v, rec),
+        Kernel::StoneGame7 => stonegame7(v, rec),
+    }
+}

@@ -1,0 +1,308 @@
+//! The value-only fills: diagonals computed from the previous ones in cache
+//! tiles, as branch-free loops the compiler vectorizes, compiled once per
+//! instruction set (`fills_for!`) and picked at run time. The
+//! `#[target_feature]` modules are the only unsafe code of the solvers.
+
+use super::record::{
+    coins_options, gameofsum, numbergame_options, prefix_sums, stonegame7_options,
+};
+use super::{Isa, Variant};
+use coinline_game::game::Kernel;
+
+/// Columns per tile of the value fills: a tile's slices of the board and of
+/// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
+const TILE: usize = 512;
+/// Diagonals filled per tile before moving to the next tile.
+const DEPTH: usize = 256;
+
+/// Runs `$body` with `$len`, `$a`, `$b` bound for every span of cells
+/// `[l, l + len)`, l in `[a, b)`, for len = 1..=n, in an order that keeps
+/// each diagonal's inputs computed before they are read and still unchanged
+/// when read, provided a cell reads the previous diagonal at l and l + 1, the
+/// one before at l and l + 2, and a diagonal's buffer is reused no earlier
+/// than two lengths on.
+///
+/// The diagonals are cut into blocks of [`DEPTH`] and the columns into
+/// tiles of [`TILE`]; within a block, tile t covers `[t * TILE - k,
+/// (t + 1) * TILE - k)` on the block's k-th diagonal (shifted left one column
+/// per diagonal, clipped to the diagonal), and a whole tile is done before
+/// the next. Cell (len, l) then runs after cells (len - 1, l..=l + 1) and
+/// (len - 2, l..=l + 2), and before any cell that overwrites them.
+///
+/// A macro, not a function taking a closure: the body is pasted into the
+/// function that uses it, so it is compiled with that function's target
+/// features. A closure is a function of its own, compiled for the baseline
+/// and vectorized for it only, whenever the compiler declines to inline it
+/// into a `#[target_feature]` caller (issue 14: numbergame's AVX-512 fill
+/// once ran scalar through a call that way).
+macro_rules! for_each_span {
+    ($n:expr, |$len:ident, $a:ident, $b:ident| $body:block) => {{
+        let n: usize = $n;
+        let mut first = 1;
+        while first <= n {
+            let last = (first + DEPTH - 1).min(n);
+            let columns = n - first + 1;
+            for start in (0..columns).step_by(TILE) {
+                for $len in first..=last {
+                    let shift = $len - first;
+                    let count = n - $len + 1;
+                    let $a = start.saturating_sub(shift);
+                    let $b = (start + TILE).saturating_sub(shift).min(count);
+                    if $a < $b $body
+                }
+            }
+            first = last + 1;
+        }
+    }};
+}
+
+/// Coins cells `[a, b)` of diagonal `len`: `out[l] = max(v[l] - prev[l + 1],
+/// v[l + len - 1] - prev[l])` with `prev` the previous diagonal. Zipped
+/// slices: no bounds checks and no branches in the loop, which the compiler
+/// vectorizes with 64-bit lanes.
+#[inline(always)]
+fn coins_span(v: &[i64], prev: &[i64], out: &mut [i64], len: usize, a: usize, b: usize) {
+    let left = &v[a..b];
+    let right = &v[a + len - 1..];
+    let prev_next = &prev[a + 1..=b];
+    for ((o, (&x, &y)), (&p, &q)) in out[a..b]
+        .iter_mut()
+        .zip(left.iter().zip(right))
+        .zip(prev[a..b].iter().zip(prev_next))
+    {
+        let [left, right] = coins_options(x, y, p, q);
+        *o = left.max(right);
+    }
+}
+
+/// Stonegame7 cells `[a, b)` of diagonal `len`: `out[l] = max(S - v[l] -
+/// prev[l + 1], S - v[l + len - 1] - prev[l])` with S = `p[l + len] - p[l]`
+/// from the prefix sums `p`. Zipped slices, like [`coins_span`].
+#[inline(always)]
+fn stonegame7_span(
+    v: &[i64],
+    p: &[i64],
+    prev: &[i64],
+    out: &mut [i64],
+    len: usize,
+    a: usize,
+    b: usize,
+) {
+    let left = &v[a..b];
+    let right = &v[a + len - 1..];
+    let prev_next = &prev[a + 1..=b];
+    let starts = &p[a..b];
+    let ends = &p[a + len..];
+    for (((o, (&x, &y)), (&before, &after)), (&s, &e)) in out[a..b]
+        .iter_mut()
+        .zip(left.iter().zip(right))
+        .zip(prev[a..b].iter().zip(prev_next))
+        .zip(starts.iter().zip(ends))
+    {
+        let [left, right] = stonegame7_options(e - s, x, y, before, after);
+        *o = left.max(right);
+    }
+}
+
+/// Numbergame cells `[a, b)` of diagonal `len` (>= 2): the coins options on
+/// `prev1` (diagonal len - 1) and the two deletes, `-prev2[l]` and
+/// `-prev2[l + 2]` (diagonal len - 2).
+#[inline(always)]
+fn numbergame_span(
+    v: &[i64],
+    [prev1, prev2]: [&[i64]; 2],
+    out: &mut [i64],
+    len: usize,
+    a: usize,
+    b: usize,
+) {
+    let left = &v[a..b];
+    let right = &v[a + len - 1..];
+    let prev1_next = &prev1[a + 1..=b];
+    let prev2_skip = &prev2[a + 2..b + 2];
+    for (((o, (&x, &y)), (&p, &q)), (&s, &t)) in out[a..b]
+        .iter_mut()
+        .zip(left.iter().zip(right))
+        .zip(prev1[a..b].iter().zip(prev1_next))
+        .zip(prev2[a..b].iter().zip(prev2_skip))
+    {
+        let [left, right, del_left, del_right] = numbergame_options(x, y, p, q, s, t);
+        *o = left.max(right).max(del_left.max(del_right));
+    }
+}
+
+/// Coins value: diagonals of even lengths in one buffer, odd in the other
+/// (n + 1 values each); a diagonal overwrites the one two lengths before.
+#[inline(always)]
+pub(super) fn coins_value(v: &[i64]) -> i64 {
+    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    for_each_span!(v.len(), |len, a, b| {
+        let [even, odd] = &mut buffers;
+        let (out, prev) = if len % 2 == 0 {
+            (even, odd)
+        } else {
+            (odd, even)
+        };
+        coins_span(v, prev, out, len, a, b);
+    });
+    buffers[v.len() % 2][0]
+}
+
+/// Stonegame7 value: the prefix sums and two buffers, as [`coins_value`].
+#[inline(always)]
+pub(super) fn stonegame7_value(v: &[i64]) -> i64 {
+    let p = prefix_sums(v);
+    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    for_each_span!(v.len(), |len, a, b| {
+        let [even, odd] = &mut buffers;
+        let (out, prev) = if len % 2 == 0 {
+            (even, odd)
+        } else {
+            (odd, even)
+        };
+        stonegame7_span(v, &p, prev, out, len, a, b);
+    });
+    buffers[v.len() % 2][0]
+}
+
+/// Numbergame value under variant `V`: three buffers of n + 1 values,
+/// diagonal len in buffer len % 3 (overwriting the diagonal three lengths
+/// before).
+#[inline(always)]
+pub(super) fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
+    let n = v.len();
+    let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
+    for_each_span!(n, |len, a, b| {
+        let [zero, one, two] = &mut buffers;
+        let (out, prev1, prev2) = match len % 3 {
+            0 => (zero, &*two, &*one),
+            1 => (one, &*zero, &*two),
+            _ => (two, &*one, &*zero),
+        };
+        if V::deletes(len) {
+            numbergame_span(v, [prev1, prev2], out, len, a, b);
+        } else {
+            // Length 1 (or a variant without deletes here): take moves only.
+            coins_span(v, prev1, out, len, a, b);
+        }
+    });
+    buffers[n % 3][0]
+}
+
+/// A value-only fill for every game.
+pub(super) type Fill = fn(Kernel, &[i64]) -> i64;
+
+/// The fills compiled for the target's baseline.
+pub(super) fn portable_fill<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
+    match game {
+        Kernel::Coins => coins_value(v),
+        Kernel::NumberGame => numbergame_value::<V>(v),
+        Kernel::GameOfSum => gameofsum(v, &mut ()),
+        Kernel::StoneGame7 => stonegame7_value(v),
+    }
+}
+
+/// Compiles the fills for one instruction set, in a module whose `fill()`
+/// hands them out only when the processor has the feature. Everything the
+/// `#[target_feature]` functions call in their loops is `#[inline(always)]`
+/// and closure-free, so it is compiled with the feature.
+macro_rules! fills_for {
+    ($(#[$attr:meta])* $module:ident, $feature:tt) => {
+        $(#[$attr])*
+        #[cfg(target_arch = "x86_64")]
+        // The one place of the solvers with unsafe code (ARCHITECTURE.md).
+        #[allow(unsafe_code)]
+        mod $module {
+            use super::Variant;
+            use coinline_game::game::Kernel;
+
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
+            unsafe fn coins(v: &[i64]) -> i64 {
+                super::coins_value(v)
+            }
+
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
+            unsafe fn stonegame7(v: &[i64]) -> i64 {
+                super::stonegame7_value(v)
+            }
+
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
+            unsafe fn numbergame<V: Variant>(v: &[i64]) -> i64 {
+                super::numbergame_value::<V>(v)
+            }
+
+            fn fill_unchecked<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
+                // SAFETY: `fill` hands this function out only after the
+                // feature was detected.
+                unsafe {
+                    match game {
+                        Kernel::Coins => coins(v),
+                        Kernel::NumberGame => numbergame::<V>(v),
+                        Kernel::GameOfSum => super::gameofsum(v, &mut ()),
+                        Kernel::StoneGame7 => stonegame7(v),
+                    }
+                }
+            }
+
+            /// The fills, if this processor has the feature.
+            pub fn fill<V: Variant>() -> Option<super::Fill> {
+                std::arch::is_x86_feature_detected!($feature)
+                    .then_some(fill_unchecked::<V> as super::Fill)
+            }
+        }
+    };
+}
+
+/// Stands for an instruction set not compiled into this build.
+macro_rules! no_fills {
+    ($(#[$attr:meta])* $module:ident) => {
+        $(#[$attr])*
+        mod $module {
+            /// Never: the fills were not compiled.
+            pub fn fill<V: super::Variant>() -> Option<super::Fill> {
+                None
+            }
+        }
+    };
+}
+
+fills_for!(avx2, "avx2");
+// AVX-512 target features are stable from Rust 1.89; older compilers (the
+// crate supports 1.85) build without them and dispatch to AVX2.
+fills_for!(
+    #[rustversion::since(1.89)]
+    avx512,
+    "avx512f"
+);
+no_fills!(
+    #[rustversion::before(1.89)]
+    #[cfg(target_arch = "x86_64")]
+    avx512
+);
+no_fills!(
+    #[cfg(not(target_arch = "x86_64"))]
+    avx2
+);
+no_fills!(
+    #[cfg(not(target_arch = "x86_64"))]
+    avx512
+);
+
+/// The fills of variant `V` for `isa`, if compiled in and supported by this
+/// processor.
+pub(super) fn fill_for<V: Variant>(isa: Isa) -> Option<Fill> {
+    match isa {
+        Isa::Portable => Some(portable_fill::<V>),
+        Isa::Avx2 => avx2::fill::<V>(),
+        Isa::Avx512 => avx512::fill::<V>(),
+    }
+}
