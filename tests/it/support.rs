@@ -39,7 +39,8 @@ pub fn path_with_coinline() -> OsString {
 }
 
 /// The outcome of one run of coinline: its exit status (-1 when a signal
-/// ended it), its output and how long it took.
+/// ended it), its output (UTF-8, or the run fails the test) and how long it
+/// took.
 #[derive(Debug)]
 pub struct Run {
     pub code: i32,
@@ -243,9 +244,11 @@ impl Spawned {
                 std::thread::sleep(Duration::from_millis(10));
             },
         };
+        // coinline writes text only: anything else fails the test.
+        let shown = &self.shown;
         let text = |pipe: Option<JoinHandle<Vec<u8>>>| {
             let bytes = pipe.map(|p| p.join().unwrap()).unwrap_or_default();
-            String::from_utf8_lossy(&bytes).into_owned()
+            String::from_utf8(bytes).unwrap_or_else(|e| panic!("`{shown}` wrote non-UTF-8: {e}"))
         };
         let stdout = text(self.stdout.take());
         let stderr = text(self.stderr.take());
