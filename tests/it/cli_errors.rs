@@ -2,10 +2,9 @@
 //! one-line error must contain). Every one must exit with status 2, print
 //! exactly one line on stderr and nothing on stdout, and never panic.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::support::{assert_refused_alone, Coinline, Run};
 
-const CASES: &[(&[&str], &str, &str)] = &[
+const REFUSED: &[(&[&str], &str, &str)] = &[
     (
         &["solve", "1", "x2", "3"],
         "",
@@ -128,37 +127,14 @@ const CASES: &[(&[&str], &str, &str)] = &[
     ),
 ];
 
-fn run(args: &[&str], stdin: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env("RUST_BACKTRACE", "1")
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+fn run(args: &[&str], stdin: &str) -> Run {
+    Coinline::new(args).stdin(stdin).run()
 }
 
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
-    for (args, stdin, phrase) in CASES {
-        let out = run(args, stdin);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(phrase),
-            "{args:?}: {stderr:?} lacks {phrase:?}"
-        );
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    for (args, stdin, phrase) in REFUSED {
+        assert_refused_alone(&run(args, stdin), phrase, args);
     }
 }
 
@@ -169,12 +145,10 @@ fn large_boards_skip_minimax_with_a_note_when_all_solvers_run() {
         &["solve", "--format", "csv", "--board", &board.join(" ")],
         "",
     );
-    assert!(out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("minimax skipped"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!stdout.contains("minimax"));
-    assert!(stdout.contains("table,exact,"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("minimax skipped"), "{}", out.stderr);
+    assert!(!out.stdout.contains("minimax"));
+    assert!(out.stdout.contains("table,exact,"));
 }
 
 #[test]
@@ -191,10 +165,10 @@ fn boards_come_from_arguments_option_or_stdin_alike() {
         &from_negative_args,
         &from_dash,
     ] {
-        assert!(out.status.success(), "{out:?}");
+        assert_eq!(out.code, 0, "{out:?}");
         assert_eq!(out.stdout, from_args.stdout);
     }
-    let json: serde_json::Value = serde_json::from_slice(&from_args.stdout).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&from_args.stdout).unwrap();
     assert_eq!(json["board"], serde_json::json!([-3, 5, -1]));
     // -3 5 -1: whichever end the first player takes, the opponent takes 5,
     // leaving the first player -3 + -1 = -4 against 5.
@@ -229,19 +203,20 @@ fn line_option_prints_lines_that_replay() {
         ],
         "",
     );
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        text.contains("table,exact,1100,-900,-2000,,L L DL2 L L"),
-        "{text}"
+        out.stdout
+            .contains("table,exact,1100,-900,-2000,,L L DL2 L L"),
+        "{}",
+        out.stdout
     );
 }
 
 #[test]
 fn games_lists_every_alias_with_its_rules_and_invariants() {
     let out = run(&["games"], "");
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = out.stdout;
     for (name, game, rules) in coinline_core::rules::ALIASES {
         let line = text
             .lines()

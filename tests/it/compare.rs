@@ -16,7 +16,10 @@ use coinline_harness::compare::{
 };
 use coinline_harness::corpus::save_case;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+use crate::support::{
+    assert_refused, assert_refused_alone, assert_status, coinline, workdir, Coinline,
+};
 
 fn options(games: &[Game], lengths: (usize, usize), boards: u64, seed: u64) -> CompareOptions {
     CompareOptions {
@@ -150,16 +153,9 @@ fn a_failure_found_in_a_rich_rule_set_is_reported_in_the_simplest_that_fails() {
     assert!(outcome.failures.iter().all(|f| f.shrunk_game == found_in));
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("coinline-compare-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn failures_are_saved_where_the_corpus_replay_finds_them() {
-    let dir = temp_dir("saves");
+    let dir = workdir("compare", "saves");
     let corpus = dir.join("corpus");
     let mut options = options(&[Game::COINS], (1, 8), 200, 3);
     options.max_failures = 4;
@@ -214,11 +210,12 @@ fn failures_are_saved_where_the_corpus_replay_finds_them() {
 
 #[test]
 fn an_unusable_corpus_is_refused_before_the_run() {
-    let dir = temp_dir("badcorpus");
+    let dir = workdir("compare", "badcorpus");
     std::fs::write(dir.join("file"), "x").unwrap();
     let out = dir.join("rows.csv");
     for corpus in [dir.join("file"), dir.join("file/sub"), "/proc/x".into()] {
         let run = coinline(
+            &dir,
             &[
                 "compare",
                 "--boards",
@@ -228,11 +225,8 @@ fn an_unusable_corpus_is_refused_before_the_run() {
                 "--corpus",
                 corpus.to_str().unwrap(),
             ],
-            &dir,
         );
-        assert_status(&run, 2);
-        let err = String::from_utf8_lossy(&run.stderr);
-        assert!(err.contains(corpus.to_str().unwrap()), "{err}");
+        assert_refused(&run, corpus.to_str().unwrap(), &corpus);
         assert!(!out.exists(), "the run went ahead with {corpus:?}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -257,11 +251,10 @@ fn failure_messages_end_with_a_command_that_regenerates_the_board() {
     let words: Vec<&str> = command.split_whitespace().collect();
     assert_eq!(&words[..2], ["coinline", "compare"]);
     // The command, run for real, prints the row of exactly that board.
-    let dir = temp_dir("reproduce");
-    let rerun = coinline(&words[1..], &dir);
+    let dir = workdir("compare", "reproduce");
+    let rerun = coinline(&dir, &words[1..]);
     assert_status(&rerun, 0);
-    let rows = String::from_utf8(rerun.stdout).unwrap();
-    let row = rows.lines().nth(1).unwrap();
+    let row = rerun.stdout.lines().nth(1).unwrap();
     let fields: Vec<&str> = row.split(',').collect();
     assert!(fields.contains(&failure.game.name().as_str()), "{row}");
     assert!(
@@ -360,28 +353,11 @@ fn extreme_regret_beyond_i64_is_tallied_and_written() {
     assert!(regret > i128::from(i64::MAX), "{regret}");
 }
 
-fn coinline(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .current_dir(cwd)
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .unwrap()
-}
-
-fn assert_status(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 #[test]
 fn extreme_boards_pass_end_to_end_in_every_game() {
-    let dir = temp_dir("extreme");
+    let dir = workdir("compare", "extreme");
     let out = coinline(
+        &dir,
         &[
             "compare",
             "--game",
@@ -397,10 +373,9 @@ fn extreme_boards_pass_end_to_end_in_every_game() {
             "--seed",
             "8",
         ],
-        &dir,
     );
     assert_status(&out, 0);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = &out.stderr;
     assert!(stderr.starts_with("coinline compare: seed 8;"), "{stderr}");
     let rows = std::fs::read_to_string(dir.join("reports/compare.csv")).unwrap();
     assert_eq!(rows.lines().count(), 1 + Game::ALL.len() * 300);
@@ -424,29 +399,24 @@ fn read(path: &Path) -> Vec<u8> {
 #[cfg(unix)]
 #[test]
 fn merge_of_more_shards_than_the_soft_limit_on_open_files() {
-    let dir = temp_dir("open-files");
+    let dir = workdir("compare", "open-files");
     let common = ["compare", "--boards", "60", "--n", "2..3", "--seed", "9"];
     assert_status(
-        &coinline(&[&common[..], &["--out", "whole.csv"]].concat(), &dir),
+        &coinline(&dir, &[&common[..], &["--out", "whole.csv"]].concat()),
         0,
     );
     let shards: Vec<String> = (1..=60).map(|k| format!("s{k}.csv")).collect();
     for (k, name) in (1..).zip(&shards) {
         let shard = format!("{k}/60");
         let argv = [&common[..], &["--shard", &shard, "--out", name]].concat();
-        assert_status(&coinline(&argv, &dir), 0);
+        assert_status(&coinline(&dir, &argv), 0);
     }
     // `ulimit` in the shell that execs merge: -S lowers only the soft limit.
     let merge_under = |limit: &str, out: &str| {
-        Command::new("bash")
-            .arg("-c")
-            .arg(format!("ulimit {limit} 40 && exec \"$0\" \"$@\""))
-            .arg(env!("CARGO_BIN_EXE_coinline"))
-            .args(["merge", "--out", out])
-            .args(&shards)
-            .current_dir(&dir)
-            .output()
-            .unwrap()
+        let merge = format!("exec coinline merge --out {out} {}", shards.join(" "));
+        Coinline::shell(&format!("ulimit {limit} 40 && {merge}"))
+            .dir(&dir)
+            .run()
     };
     let merged = merge_under("-Sn", "merged.csv");
     assert_status(&merged, 0);
@@ -458,7 +428,7 @@ fn merge_of_more_shards_than_the_soft_limit_on_open_files() {
     let refused = merge_under("-n", "refused.csv");
     assert_status(&refused, 2);
     assert_eq!(
-        String::from_utf8_lossy(&refused.stderr),
+        refused.stderr,
         "coinline: error: merge opens its 60 row files at once, but this process may open \
          at most 40 files (the hard limit, `ulimit -Hn`)\n"
     );
@@ -470,7 +440,7 @@ fn merge_of_more_shards_than_the_soft_limit_on_open_files() {
 /// same file as `--shard K/N`; with neither it exits 2 naming the variables.
 #[test]
 fn shard_auto_reads_the_scheduler_environment() {
-    let dir = temp_dir("auto");
+    let dir = workdir("compare", "auto");
     let scheduler = [
         "SLURM_ARRAY_TASK_ID",
         "SLURM_ARRAY_TASK_MIN",
@@ -480,16 +450,16 @@ fn shard_auto_reads_the_scheduler_environment() {
         "PARALLEL_SEQ",
     ];
     let run = |shard: &str, env: &[(&str, &str)]| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_coinline"));
-        for name in scheduler {
-            cmd.env_remove(name);
-        }
-        cmd.args(["compare", "--boards", "40", "--seed", "4", "--n", "1..8"])
+        let mut run = Coinline::new(["compare", "--boards", "40", "--seed", "4", "--n", "1..8"])
             .args(["--shard", shard])
-            .envs(env.iter().copied())
-            .current_dir(&dir)
-            .output()
-            .unwrap()
+            .dir(&dir);
+        for name in scheduler {
+            run = run.env_remove(name);
+        }
+        for (name, value) in env {
+            run = run.env(name, value);
+        }
+        run.run()
     };
     assert_status(&run("2/3", &[]), 0);
     let fixed = read(&dir.join("reports/compare-shard-2-of-3.csv"));
@@ -506,17 +476,13 @@ fn shard_auto_reads_the_scheduler_environment() {
     ] {
         let out = run(shard, env);
         assert_status(&out, 0);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains(", shard 2/3"), "{stderr}");
+        assert!(out.stderr.contains(", shard 2/3"), "{}", out.stderr);
         assert_eq!(read(&dir.join("reports/compare-shard-2-of-3.csv")), fixed);
         std::fs::remove_dir_all(dir.join("reports")).unwrap();
     }
     let out = run("auto", &[]);
-    assert_status(&out, 2);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     for name in ["SLURM_ARRAY_TASK_ID", "PARALLEL_SEQ", "none of them is set"] {
-        assert!(stderr.contains(name), "{stderr}");
+        assert_refused_alone(&out, name, &"--shard auto");
     }
     assert!(!dir.join("reports").exists());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -524,30 +490,31 @@ fn shard_auto_reads_the_scheduler_environment() {
 
 #[test]
 fn shards_merge_into_the_unsharded_run() {
-    let dir = temp_dir("shards");
+    let dir = workdir("compare", "shards");
     for source in [
         &["--boards", "250", "--values", "spiky", "--seed", "12"][..],
         &["--exhaustive", "--alphabet", "-1..1", "--rows", "failures"][..],
     ] {
         let common = [&["compare", "--game", "all", "--n", "0..6"][..], source].concat();
-        let whole = coinline(&[&common[..], &["--out", "whole.csv"]].concat(), &dir);
+        let whole = coinline(&dir, &[&common[..], &["--out", "whole.csv"]].concat());
         assert_status(&whole, 0);
         // Only random runs have a seed to print.
-        let header = String::from_utf8_lossy(&whole.stderr);
+        let header = &whole.stderr;
         assert_eq!(header.contains("seed"), source[0] == "--boards", "{header}");
         let mut shards = Vec::new();
         for k in 1..=3 {
             let name = format!("part{k}.csv");
             let shard = format!("{k}/3");
             let out = coinline(
-                &[&common[..], &["--shard", &shard, "--out", &name]].concat(),
                 &dir,
+                &[&common[..], &["--shard", &shard, "--out", &name]].concat(),
             );
             assert_status(&out, 0);
             shards.push(name);
         }
         // Merge in a scrambled order: the output is ordered by index anyway.
         let merged = coinline(
+            &dir,
             &[
                 "merge",
                 "--out",
@@ -556,7 +523,6 @@ fn shards_merge_into_the_unsharded_run() {
                 &shards[0],
                 &shards[1],
             ],
-            &dir,
         );
         assert_status(&merged, 0);
         assert_eq!(read(&dir.join("merged.csv")), read(&dir.join("whole.csv")));
@@ -612,14 +578,14 @@ fn exhaustive_runs_cover_every_board_once() {
 
 #[test]
 fn only_reruns_exactly_one_row_to_stdout() {
-    let dir = temp_dir("only");
+    let dir = workdir("compare", "only");
     let common = ["compare", "--n", "3..9", "--seed", "21", "--boards", "60"];
-    let whole = coinline(&common, &dir);
+    let whole = coinline(&dir, &common);
     assert_status(&whole, 0);
     let rows = String::from_utf8(read(&dir.join("reports/compare.csv"))).unwrap();
-    let one = coinline(&[&common[..], &["--only", "42"]].concat(), &dir);
+    let one = coinline(&dir, &[&common[..], &["--only", "42"]].concat());
     assert_status(&one, 0);
-    let stdout = String::from_utf8(one.stdout).unwrap();
+    let stdout = one.stdout;
     let expected: Vec<&str> = rows.lines().take(1).chain(rows.lines().nth(43)).collect();
     assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
     assert!(stdout.lines().nth(1).unwrap().starts_with("21,42,coins,"));
@@ -628,8 +594,9 @@ fn only_reruns_exactly_one_row_to_stdout() {
 
 #[test]
 fn timings_add_columns_only_when_asked() {
-    let dir = temp_dir("timings");
+    let dir = workdir("compare", "timings");
     let out = coinline(
+        &dir,
         &[
             "compare",
             "--boards",
@@ -640,7 +607,6 @@ fn timings_add_columns_only_when_asked() {
             "--out",
             "t.csv",
         ],
-        &dir,
     );
     assert_status(&out, 0);
     let rows = String::from_utf8(read(&dir.join("t.csv"))).unwrap();
@@ -655,70 +621,66 @@ fn timings_add_columns_only_when_asked() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Bad input to `compare` (the arguments after it), and a phrase of its
+/// one error line.
+const REFUSED: &[(&[&str], &str)] = &[
+    (
+        &["--values", "lumpy"],
+        "unknown value distribution \"lumpy\"",
+    ),
+    (&["--values", "5..-5"], "is reversed"),
+    (&["--n", "9..2"], "is reversed"),
+    (&["--n", "1.."], "LO..HI"),
+    (&["--n", "1..9000"], "too large for compare"),
+    (&["--shard", "0/3"], "out of range"),
+    (&["--shard", "4/3"], "out of range"),
+    (&["--shard", "1-3"], "K/N"),
+    (&["--game", "chess"], "unknown game \"chess\""),
+    (&["--duration", "0"], "positive number of seconds"),
+    (&["--out", "file/x.csv"], "file/x.csv"),
+    (&["--out", "adir"], "is a directory"),
+    (&["--exhaustive", "--alphabet", "3..1"], "is reversed"),
+    (
+        &["--exhaustive", "--alphabet", "-9..9", "--n", "1..20"],
+        "more than 2^64 boards",
+    ),
+    (
+        &[
+            "--exhaustive",
+            "--alphabet",
+            "0..4611686018427387904",
+            "--n",
+            "1..2",
+        ],
+        "too wide",
+    ),
+    (
+        &["--exhaustive", "--n", "1..2", "--only", "12"],
+        "past the end",
+    ),
+    (&["--exhaustive", "--values", "small"], "--values"),
+    (&["--alphabet", "0..1"], "--exhaustive"),
+    (&["--only", "3", "--shard", "1/2"], "--shard"),
+    (
+        &["--only", "60", "--boards", "60"],
+        "past the end of the run",
+    ),
+    (&["--jobs", "100000"], "too many"),
+    (
+        &["--exhaustive", "--n", "1..40"],
+        "is 18236498188585393200 boards, more than 1000000000000",
+    ),
+    (&["--corpus", "file"], "file"),
+];
+
 #[test]
 fn bad_input_gets_one_line_exit_2_and_leaves_nothing() {
-    let dir = temp_dir("bad");
+    let dir = workdir("compare", "bad");
     std::fs::write(dir.join("file"), "x").unwrap();
     std::fs::create_dir_all(dir.join("adir")).unwrap();
-    let cases: &[(&[&str], &str)] = &[
-        (
-            &["--values", "lumpy"],
-            "unknown value distribution \"lumpy\"",
-        ),
-        (&["--values", "5..-5"], "is reversed"),
-        (&["--n", "9..2"], "is reversed"),
-        (&["--n", "1.."], "LO..HI"),
-        (&["--n", "1..9000"], "too large for compare"),
-        (&["--shard", "0/3"], "out of range"),
-        (&["--shard", "4/3"], "out of range"),
-        (&["--shard", "1-3"], "K/N"),
-        (&["--game", "chess"], "unknown game \"chess\""),
-        (&["--duration", "0"], "positive number of seconds"),
-        (&["--out", "file/x.csv"], "file/x.csv"),
-        (&["--out", "adir"], "is a directory"),
-        (&["--exhaustive", "--alphabet", "3..1"], "is reversed"),
-        (
-            &["--exhaustive", "--alphabet", "-9..9", "--n", "1..20"],
-            "more than 2^64 boards",
-        ),
-        (
-            &[
-                "--exhaustive",
-                "--alphabet",
-                "0..4611686018427387904",
-                "--n",
-                "1..2",
-            ],
-            "too wide",
-        ),
-        (
-            &["--exhaustive", "--n", "1..2", "--only", "12"],
-            "past the end",
-        ),
-        (&["--exhaustive", "--values", "small"], "--values"),
-        (&["--alphabet", "0..1"], "--exhaustive"),
-        (&["--only", "3", "--shard", "1/2"], "--shard"),
-        (
-            &["--only", "60", "--boards", "60"],
-            "past the end of the run",
-        ),
-        (&["--jobs", "100000"], "too many"),
-        (
-            &["--exhaustive", "--n", "1..40"],
-            "is 18236498188585393200 boards, more than 1000000000000",
-        ),
-        (&["--corpus", "file"], "file"),
-    ];
-    for (args, phrase) in cases {
+    for (args, phrase) in REFUSED {
         let argv = [&["compare"][..], args].concat();
-        let out = coinline(&argv, &dir);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_status(&out, 2);
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(phrase),
-            "{args:?}: {stderr:?} lacks {phrase:?}"
-        );
+        assert_refused_alone(&coinline(&dir, &argv), phrase, args);
         assert!(!dir.join("reports").exists(), "{args:?} wrote reports/");
     }
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -730,9 +692,49 @@ fn bad_input_gets_one_line_exit_2_and_leaves_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Row files `merge` refuses (as made by
+/// `merge_refuses_malformed_or_overlapping_input`), and a phrase of its one
+/// error line.
+const MERGE_REFUSED: &[(&[&str], &str)] = &[
+    (&["huge.csv"], "counts exceed the number of boards"),
+    (&["garbage.csv"], "not a compare row file"),
+    (&["badindex.csv"], "index \"zero\" is not an integer"),
+    (&["short.csv"], "malformed CSV"),
+    (&["badsummary.csv"], "badsummary-summary.csv"),
+    (&["nosummary.csv"], "nosummary-summary.csv"),
+    (
+        &["a.csv", "a.csv"],
+        "a.csv is given twice (also as a.csv): give each shard once",
+    ),
+    (
+        &["b.csv", "a.csv", "./b.csv"],
+        "./b.csv is given twice (also as b.csv)",
+    ),
+    (&["a.csv", "."], ".: is a directory, not a row file"),
+    (&["a.csv", "-"], "merge reads row files, not standard input"),
+    (
+        &["fa.csv", "fb.csv"],
+        "fb-summary.csv and fa-summary.csv are both shard 1/2",
+    ),
+    (
+        &["a.csv", "c.csv"],
+        "(in a.csv and c.csv): the inputs overlap",
+    ),
+    (&["missing.csv"], "missing"),
+    (&["a.csv"], "shard 2/2 missing"),
+    (&["b.csv"], "shard 1/2 missing"),
+    (&["a.csv", "seed3.csv"], "not shards of one run"),
+    (&["a.csv", "more.csv"], "not the same run"),
+    (&["a.csv", "numbergame.csv"], "not the same run"),
+    (&["a.csv", "failrows.csv"], "not the same run"),
+    (&["a.csv", "longer.csv"], "not the same run"),
+    (&["fa.csv", "third.csv"], "different splits"),
+    (&["a.csv", "b-summary.csv"], "b-summary.csv: is a summary"),
+];
+
 #[test]
 fn merge_refuses_malformed_or_overlapping_input() {
-    let dir = temp_dir("merge");
+    let dir = workdir("compare", "merge");
     // `more` replaces the defaults of the options it names.
     let compare = |name: &str, shard: &str, more: &[&str]| {
         let mut argv = vec!["compare", "--shard", shard, "--out", name];
@@ -742,7 +744,7 @@ fn merge_refuses_malformed_or_overlapping_input() {
                 argv.extend(pair);
             }
         }
-        assert_status(&coinline(&argv, &dir), 0);
+        assert_status(&coinline(&dir, &argv), 0);
     };
     compare("a.csv", "1/2", &[]);
     compare("b.csv", "2/2", &[]);
@@ -789,52 +791,9 @@ fn merge_refuses_malformed_or_overlapping_input() {
         "c-summary.csv",
         &String::from_utf8(read(&dir.join("b-summary.csv"))).unwrap(),
     );
-    let cases: &[(&[&str], &str)] = &[
-        (&["huge.csv"], "counts exceed the number of boards"),
-        (&["garbage.csv"], "not a compare row file"),
-        (&["badindex.csv"], "index \"zero\" is not an integer"),
-        (&["short.csv"], "malformed CSV"),
-        (&["badsummary.csv"], "badsummary-summary.csv"),
-        (&["nosummary.csv"], "nosummary-summary.csv"),
-        (
-            &["a.csv", "a.csv"],
-            "a.csv is given twice (also as a.csv): give each shard once",
-        ),
-        (
-            &["b.csv", "a.csv", "./b.csv"],
-            "./b.csv is given twice (also as b.csv)",
-        ),
-        (&["a.csv", "."], ".: is a directory, not a row file"),
-        (&["a.csv", "-"], "merge reads row files, not standard input"),
-        (
-            &["fa.csv", "fb.csv"],
-            "fb-summary.csv and fa-summary.csv are both shard 1/2",
-        ),
-        (
-            &["a.csv", "c.csv"],
-            "(in a.csv and c.csv): the inputs overlap",
-        ),
-        (&["missing.csv"], "missing"),
-        (&["a.csv"], "shard 2/2 missing"),
-        (&["b.csv"], "shard 1/2 missing"),
-        (&["a.csv", "seed3.csv"], "not shards of one run"),
-        (&["a.csv", "more.csv"], "not the same run"),
-        (&["a.csv", "numbergame.csv"], "not the same run"),
-        (&["a.csv", "failrows.csv"], "not the same run"),
-        (&["a.csv", "longer.csv"], "not the same run"),
-        (&["fa.csv", "third.csv"], "different splits"),
-        (&["a.csv", "b-summary.csv"], "b-summary.csv: is a summary"),
-    ];
-    for (inputs, phrase) in cases {
+    for (inputs, phrase) in MERGE_REFUSED {
         let argv = [&["merge", "--out", "m.csv"][..], inputs].concat();
-        let out = coinline(&argv, &dir);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{inputs:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{inputs:?}: {stderr}");
-        assert!(
-            stderr.contains(phrase),
-            "{inputs:?}: {stderr:?} lacks {phrase:?}"
-        );
+        assert_refused_alone(&coinline(&dir, &argv), phrase, inputs);
         assert!(!dir.join("m.csv").exists());
         assert!(!dir.join("m-summary.csv").exists());
     }
@@ -846,14 +805,10 @@ fn merge_refuses_malformed_or_overlapping_input() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     // Standard output cannot take rows back: nothing is written to it.
-    let out = coinline(&["merge", "--out", "-", "a.csv", "c.csv"], &dir);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        out.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let ok = coinline(&["merge", "--out", "m.csv", "b.csv", "a.csv"], &dir);
+    let out = coinline(&dir, &["merge", "--out", "-", "a.csv", "c.csv"]);
+    assert_status(&out, 2);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    let ok = coinline(&dir, &["merge", "--out", "m.csv", "b.csv", "a.csv"]);
     assert_status(&ok, 0);
     compare("whole.csv", "1/1", &[]);
     assert_eq!(read(&dir.join("m.csv")), read(&dir.join("whole.csv")));
@@ -866,8 +821,9 @@ fn merge_refuses_malformed_or_overlapping_input() {
 
 #[test]
 fn two_hundred_random_rule_sets_pass() {
-    let dir = temp_dir("random-games");
+    let dir = workdir("compare", "random-games");
     let out = coinline(
+        &dir,
         &[
             "compare",
             "--random-games",
@@ -881,7 +837,6 @@ fn two_hundred_random_rule_sets_pass() {
             "--out",
             "r.csv",
         ],
-        &dir,
     );
     assert_status(&out, 0);
     let rows = String::from_utf8(read(&dir.join("r.csv"))).unwrap();
@@ -893,14 +848,14 @@ fn two_hundred_random_rule_sets_pass() {
 
 #[test]
 fn game_is_repeatable_and_each_game_is_checked_once() {
-    let dir = temp_dir("games");
+    let dir = workdir("compare", "games");
     let run = |games: &[&str]| {
         let mut args = vec!["compare", "--boards", "7", "--n", "1..6", "--seed", "5"];
         for game in games {
             args.extend(["--game", game]);
         }
         args.extend(["--out", "r.csv"]);
-        let out = coinline(&args, &dir);
+        let out = coinline(&dir, &args);
         assert_status(&out, 0);
         let rows = String::from_utf8(read(&dir.join("r.csv"))).unwrap();
         // The game column of every row, in order.
@@ -938,10 +893,7 @@ fn game_is_repeatable_and_each_game_is_checked_once() {
         ]
     );
     // A bad one among good ones: one line, exit 2.
-    let out = coinline(&["compare", "--game", "coins", "--game", "take=0"], &dir);
-    assert_status(&out, 2);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("take=0"), "{err}");
+    let args = ["compare", "--game", "coins", "--game", "take=0"];
+    assert_refused_alone(&coinline(&dir, &args), "take=0", &args);
     std::fs::remove_dir_all(&dir).unwrap();
 }

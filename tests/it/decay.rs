@@ -13,6 +13,8 @@ use coinline_harness::study::decay::{
 use coinline_harness::study::sampled::board;
 use std::path::{Path, PathBuf};
 
+use crate::support::{assert_refused_alone, Coinline};
+
 #[test]
 fn fast_greedy_evaluation_matches_the_library() {
     let mut rng = SplitMix64::new(0xdeca);
@@ -179,28 +181,26 @@ fn the_committed_first_points_are_regenerated() {
     assert_eq!(checked, 4 + 8 + 8);
 }
 
+/// Bad options of `study decay` (after `--out` into a folder that cannot
+/// exist, so nothing is written however far a run got), and a phrase of the
+/// error line.
+const REFUSED: &[(&[&str], &str)] = &[
+    (&["--per-decade", "0"], "--per-decade"),
+    (&["--start", "1"], "--start"),
+    (&["--max-n", "5", "--start", "11"], "--start"),
+    (&["--min-boards", "0"], "--min-boards"),
+    (&["--min-boards", "10", "--max-boards", "5"], "--min-boards"),
+    (&["--values", "0..4,0..4"], "twice"),
+    (&["--regret-max-n", "999999"], "--regret-max-n"),
+    (&["--jobs", "99999"], "--jobs 99999"),
+];
+
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
-    let cases: [(&[&str], &str); 8] = [
-        (&["--per-decade", "0"], "--per-decade"),
-        (&["--start", "1"], "--start"),
-        (&["--max-n", "5", "--start", "11"], "--start"),
-        (&["--min-boards", "0"], "--min-boards"),
-        (&["--min-boards", "10", "--max-boards", "5"], "--min-boards"),
-        (&["--values", "0..4,0..4"], "twice"),
-        (&["--regret-max-n", "999999"], "--regret-max-n"),
-        (&["--jobs", "99999"], "--jobs 99999"),
-    ];
-    for (args, needle) in cases {
-        let mut all = vec!["study", "decay", "--out", "/nonexistent/coinline-decay"];
-        all.extend_from_slice(args);
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_coinline"))
-            .args(&all)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    for (args, needle) in REFUSED {
+        let run = Coinline::new(["study", "decay", "--out", "/nonexistent/coinline-decay"])
+            .args(*args)
+            .run();
+        assert_refused_alone(&run, needle, args);
     }
 }

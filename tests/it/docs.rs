@@ -17,8 +17,10 @@
 //!
 //! `COINLINE_DOCS=docs/stress.md cargo test --test it docs::` runs one page.
 
+use crate::support::Coinline;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 /// One `$ ` command of a transcript and what it must print.
 #[derive(Debug)]
@@ -150,28 +152,17 @@ fn git_status(root: &Path) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// Runs one step; returns its combined output and exit status.
+/// Runs one step (for at most five minutes); returns its combined output
+/// and exit status.
 fn run(root: &Path, step: &Step) -> (String, Option<i32>) {
-    let bin = Path::new(env!("CARGO_BIN_EXE_coinline"));
-    let path = std::env::join_paths(
-        std::iter::once(bin.parent().expect("the binary's folder").to_path_buf()).chain(
-            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-        ),
-    )
-    .expect("PATH joins");
     let script = format!("{{\n{}\n}} 2>&1", step.command);
-    let out = Command::new("timeout")
-        .args(["300", "bash", "-c", &script])
-        .current_dir(root)
-        .env("PATH", path)
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("bash and timeout run");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code(),
-    )
+    let run = Coinline::shell(&script)
+        .dir(root)
+        .timeout(Duration::from_secs(300))
+        .run();
+    // What bash itself says (a command line it cannot parse) shows with the test.
+    eprint!("{}", run.stderr);
+    (run.stdout, Some(run.code).filter(|&code| code >= 0))
 }
 
 #[test]

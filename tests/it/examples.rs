@@ -1,10 +1,12 @@
-//! The worked examples in tests/data/worked_examples.txt, checked through the
-//! library (every solver, the check) and through `coinline solve --format csv`.
+//! The worked examples in tests/data/worked_examples.txt, at least one for
+//! every alias, checked through the library (every solver, the check, the
+//! optimal line replayed) and through `coinline solve --format csv --line`.
 
+use crate::support::Coinline;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::solve::solvers_for;
+use coinline_core::game::{replay, Line};
+use coinline_core::solve::{solve, solvers_for};
 use coinline_core::{Board, Game};
-use std::process::Command;
 
 struct Example {
     line: usize,
@@ -12,6 +14,8 @@ struct Example {
     board: Board,
     value: i64,
     first: Option<i64>,
+    /// The canonical optimal line.
+    play: Line,
 }
 
 fn examples() -> Vec<Example> {
@@ -21,17 +25,33 @@ fn examples() -> Vec<Example> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|(i, l)| {
             let fields: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(fields.len(), 4, "line {}: {l}", i + 1);
-            let board = if fields[1] == "-" { "" } else { fields[1] };
+            assert_eq!(fields.len(), 5, "line {}: {l}", i + 1);
+            let dash_is_empty = |f: &'static str| if f == "-" { "" } else { f };
+            let board = dash_is_empty(fields[1]);
+            let play = dash_is_empty(fields[4]);
             Example {
                 line: i + 1,
                 game: fields[0].parse().unwrap(),
                 board: board.parse().unwrap(),
                 value: fields[2].parse().unwrap(),
                 first: (fields[3] != "-").then(|| fields[3].parse().unwrap()),
+                play: play
+                    .parse()
+                    .unwrap_or_else(|e| panic!("line {}: {e}", i + 1)),
             }
         })
         .collect()
+}
+
+#[test]
+fn every_alias_has_a_worked_example() {
+    let all = examples();
+    for (name, game, _) in coinline_core::rules::ALIASES {
+        assert!(
+            all.iter().any(|ex| ex.game == game && !ex.board.is_empty()),
+            "no worked example of {name}"
+        );
+    }
 }
 
 #[test]
@@ -68,23 +88,35 @@ fn worked_examples_hold_for_every_solver() {
 }
 
 #[test]
+fn worked_lines_are_optimal_and_the_solvers_lines() {
+    for ex in examples() {
+        // The line is legal, ends the game and scores the value.
+        let totals = replay(ex.game, &ex.board, &ex.play)
+            .unwrap_or_else(|e| panic!("line {}: {e}", ex.line));
+        assert_eq!(totals.difference(), ex.value, "line {}", ex.line);
+        if let Some(first) = ex.first {
+            assert_eq!(totals.first, first, "line {}", ex.line);
+        }
+        let mut lines = 0;
+        for solver in solvers_for(ex.game) {
+            let solution = solve(solver, ex.game, &ex.board, true).unwrap();
+            if let Some(line) = solution.line {
+                assert_eq!(line, ex.play, "line {}: {}", ex.line, solver.name());
+                lines += 1;
+            }
+        }
+        assert!(lines > 0, "line {}: no solver builds lines", ex.line);
+    }
+}
+
+#[test]
 fn worked_examples_through_the_command_line() {
     for ex in examples().into_iter().filter(|e| !e.board.is_empty()) {
-        let out = Command::new(env!("CARGO_BIN_EXE_coinline"))
-            .args([
-                "solve",
-                "--format",
-                "csv",
-                "--game",
-                &ex.game.name(),
-                "--board",
-            ])
-            .arg(ex.board.to_string())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "line {}: {:?}", ex.line, out);
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let mut rows = csv::Reader::from_reader(stdout.as_bytes());
+        let out = Coinline::new(["solve", "--format", "csv", "--line", "--game"])
+            .args([ex.game.name(), "--board".into(), ex.board.to_string()])
+            .run();
+        assert_eq!(out.code, 0, "line {}: {out:?}", ex.line);
+        let mut rows = csv::Reader::from_reader(out.stdout.as_bytes());
         let mut exact = 0;
         for row in rows.records() {
             let row = row.unwrap();
@@ -96,12 +128,20 @@ fn worked_examples_through_the_command_line() {
             if let Some(first) = ex.first {
                 assert_eq!(row[3].parse::<i64>().unwrap(), first, "line {}", ex.line);
             }
+            assert_eq!(
+                &row[6],
+                ex.play.to_string(),
+                "line {}: {}",
+                ex.line,
+                &row[0]
+            );
         }
         assert_eq!(
             exact,
             solvers_for(ex.game).count(),
-            "line {}: {stdout}",
-            ex.line
+            "line {}: {}",
+            ex.line,
+            out.stdout
         );
     }
 }

@@ -14,33 +14,15 @@ use coinline_core::game::{replay, Game, Line, Move, Row};
 use coinline_core::solve::{solve, Generic};
 use coinline_core::strategy::{evaluate, Greedy};
 use coinline_core::Board;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn coinline(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::support::{assert_refused_alone, workdir, Coinline, Run};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("coinline-explain-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn coinline(args: &[&str], stdin: &str) -> Run {
+    Coinline::new(args).stdin(stdin).run()
 }
 
 #[test]
@@ -48,7 +30,7 @@ fn bad_input_is_one_line_and_status_2() {
     let big: Vec<String> = (0..31).map(|i| i.to_string()).collect();
     let mut args = vec!["explain"];
     args.extend(big.iter().map(String::as_str));
-    let cases: &[(&[&str], &str, &str)] = &[
+    let refused: &[(&[&str], &str, &str)] = &[
         (&args, "", "at most 30 values; this one has 31"),
         (
             &["explain", "1", "x"],
@@ -68,19 +50,14 @@ fn bad_input_is_one_line_and_status_2() {
             "--out /proc/coinline/page.html",
         ),
     ];
-    for (args, stdin, phrase) in cases {
-        let out = coinline(args, stdin);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(phrase), "{args:?}: {err}");
+    for (args, stdin, phrase) in refused {
+        assert_refused_alone(&coinline(args, stdin), phrase, args);
     }
 }
 
 #[test]
 fn stdin_stdout_and_out_give_the_same_page() {
-    let dir = temp_dir("out");
+    let dir = workdir("explain", "out");
     let file = dir.join("sub/page.html");
     let by_args = coinline(&["explain", "--", "8", "-15", "3", "7"], "");
     let by_stdin = coinline(&["explain", "-"], "8,-15\n3 7\n");
@@ -96,11 +73,13 @@ fn stdin_stdout_and_out_give_the_same_page() {
         ],
         "",
     );
-    assert!(by_args.status.success() && by_stdin.status.success() && by_file.status.success());
+    for run in [&by_args, &by_stdin, &by_file] {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
     assert!(by_file.stdout.is_empty());
     assert_eq!(by_args.stdout, by_stdin.stdout);
-    assert_eq!(std::fs::read(&file).unwrap(), by_args.stdout);
-    let page = String::from_utf8(by_args.stdout).unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), by_args.stdout.as_bytes());
+    let page = by_args.stdout;
     assert!(page.contains("id=\"val-1\" data-value=\"-15\""));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -228,8 +207,8 @@ fn check_page(game: Game, board: &Board, dom: &str, step: usize) {
     let mut all = args.clone();
     all.extend(values_text.iter().map(String::as_str));
     let out = coinline(&all, "");
-    assert!(out.status.success());
-    let csv = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let csv = out.stdout;
     let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
     let (difference, solve_line): (i64, Line) = (row[2].parse().unwrap(), row[6].parse().unwrap());
     assert_eq!(num(body, "data-value"), difference, "{what}");
@@ -388,7 +367,7 @@ fn pages_render_in_a_real_browser() {
         return;
     };
     let started = Instant::now();
-    let dir = temp_dir("browser");
+    let dir = workdir("explain", "browser");
     let profile = dir.join("profile");
     let thirty: Vec<String> = (0..30)
         .map(|i: i64| ((i * 37 + 11) % 61 - 30).to_string())
@@ -413,11 +392,7 @@ fn pages_render_in_a_real_browser() {
         args.push("--");
         args.extend(tokens);
         let out = coinline(&args, "");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
         let url = format!("file://{}#step={step}", page.display());
         let dom = chromium(&browser, &profile, &["--dump-dom"], &url);
         check_page(game, &board, &dom, step);

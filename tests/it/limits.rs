@@ -6,6 +6,8 @@ use coinline_core::generate::admissible;
 use coinline_core::solve::{solve, Memo};
 use coinline_core::{Board, Game};
 
+use crate::support::Coinline;
+
 const M: i64 = i64::MAX;
 
 #[test]
@@ -82,20 +84,18 @@ fn memo_needs_no_deep_thread_stack() {
 #[test]
 fn regret_beyond_i64_is_printed_exactly() {
     // Greedy takes the 1 and loses everything: its regret is about 2^64.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args([
-            "solve",
-            "--format",
-            "csv",
-            "1",
-            "9223372036854775804",
-            "2",
-            "0",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out = Coinline::new([
+        "solve",
+        "--format",
+        "csv",
+        "1",
+        "9223372036854775804",
+        "2",
+        "0",
+    ])
+    .run();
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = out.stdout;
     assert!(
         text.contains(
             "greedy,heuristic,-9223372036854775801,3,9223372036854775804,18446744073709551602,"

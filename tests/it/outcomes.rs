@@ -9,7 +9,8 @@ use coinline_core::{Board, Game};
 use coinline_harness::study::outcomes::{self, Tables, CSV_FILES, EXTRA_GAMES};
 use coinline_harness::study::{Bars, Config};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::support::{assert_refused_alone, workdir, Coinline};
 
 fn committed_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(outcomes::DEFAULT_OUT)
@@ -118,18 +119,11 @@ fn stonegame7_is_coins_on_the_negated_board() {
     }
 }
 
-fn coinline(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn a_small_run_writes_every_file() {
-    let dir = std::env::temp_dir().join(format!("coinline-outcomes-{}", std::process::id()));
+    let dir = workdir("outcomes", "small-run");
     let dir_arg = dir.to_str().unwrap();
-    let out = coinline(&[
+    let out = Coinline::new([
         "study",
         "outcomes",
         "--game",
@@ -146,9 +140,10 @@ fn a_small_run_writes_every_file() {
         "7",
         "--out",
         dir_arg,
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    ])
+    .run();
+    let stderr = &out.stderr;
+    assert_eq!(out.code, 0, "{stderr}");
     assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
     for folder in ["numbergame", "take-1,2"] {
         for name in CSV_FILES.iter().chain(&["README.md"]) {
@@ -170,7 +165,7 @@ fn a_small_run_writes_every_file() {
     assert!(summary.contains("n mod (k + 1)"), "{summary}");
     // Files the study did not write (its manifest is gone) are not overwritten.
     std::fs::remove_file(dir.join("numbergame/.coinline-study")).unwrap();
-    let again = coinline(&[
+    let again = Coinline::new([
         "study",
         "outcomes",
         "--game",
@@ -183,34 +178,27 @@ fn a_small_run_writes_every_file() {
         "2",
         "--out",
         dir_arg,
-    ]);
-    assert_eq!(again.status.code(), Some(2));
+    ])
+    .run();
+    assert_refused_alone(&again, "was not written by coinline study", &"again");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Bad options of `study outcomes`, and a phrase of the error line.
+const REFUSED: &[(&[&str], &str)] = &[
+    (&["--game", "take=1 wrap"], "game"),
+    (&["--game", "coins", "--max-n", "0"], "out of range"),
+    (&["--game", "coins", "--alphabet", "3..1"], "reversed"),
+    (&["--game", "coins", "--boards", "0"], "--boards"),
+    (&["--game", "coins", "--sizes", "0"], "out of range"),
+    (&["--max-n", "3"], "--game"),
+];
+
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
-    let cases: [(&[&str], &str); 6] = [
-        (&["--game", "take=1 wrap"], "game"),
-        (&["--game", "coins", "--max-n", "0"], "out of range"),
-        (&["--game", "coins", "--alphabet", "3..1"], "reversed"),
-        (&["--game", "coins", "--boards", "0"], "--boards"),
-        (&["--game", "coins", "--sizes", "0"], "out of range"),
-        (&["--max-n", "3"], "--game"),
-    ];
-    for (args, needle) in cases {
-        let mut all = vec!["study", "outcomes"];
-        all.extend_from_slice(args);
-        let out = coinline(&all);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        let lines: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.starts_with("coinline: error"))
-            .collect();
-        assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
-        assert!(lines[0].contains(needle), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    for (args, needle) in REFUSED {
+        let run = Coinline::new(["study", "outcomes"]).args(*args).run();
+        assert_refused_alone(&run, needle, args);
     }
 }
 

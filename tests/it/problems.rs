@@ -4,22 +4,17 @@
 //! a wrong one with a shrunk input; the README's problem file is stressed
 //! and judged with no code; `coinline problems` lists and prints them.
 
-use crate::support::{self, coinline, Run};
+use crate::support::{self, assert_refused_alone, coinline, Run};
 use coinline_harness::judge::{parse_input, spec, Problem};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// A fresh folder for one test.
-fn workdir(name: &str) -> PathBuf {
-    support::workdir("problems", name)
-}
-
 /// The solutions program, built once per test run with the system's cc.
 fn solutions() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let dir = workdir("build");
+        let dir = support::workdir("problems", "build");
         let exe = dir.join("solutions");
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/solutions.c");
         let status = Command::new("cc")
@@ -69,7 +64,7 @@ const NEW_PROBLEMS: [(&str, &str, usize); 6] = [
 #[test]
 fn each_new_problem_passes_a_correct_solution() {
     for (name, _, _) in NEW_PROBLEMS {
-        let dir = workdir(&format!("pass-{name}"));
+        let dir = support::workdir("problems", &format!("pass-{name}"));
         let run = stress(&dir, &["--problem", name], "300", &[name]);
         assert_eq!(run.code, 0, "{name}:\n{}", run.stderr);
         assert!(
@@ -83,7 +78,7 @@ fn each_new_problem_passes_a_correct_solution() {
 #[test]
 fn each_new_problem_catches_its_planted_bug_with_a_shrunk_input() {
     for (name, bug, longest) in NEW_PROBLEMS {
-        let dir = workdir(&format!("catch-{name}"));
+        let dir = support::workdir("problems", &format!("catch-{name}"));
         let run = stress(&dir, &["--problem", name], "300", &[name, bug]);
         assert_eq!(run.code, 1, "{name} {bug}:\n{}", run.stderr);
         assert!(
@@ -111,7 +106,7 @@ fn each_new_problem_catches_its_planted_bug_with_a_shrunk_input() {
 /// judged with no code.
 #[test]
 fn a_problem_file_is_stressed_and_judged_with_no_code() {
-    let dir = workdir("take-two");
+    let dir = support::workdir("problems", "take-two");
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/problems/take-two.toml");
     let file = file.to_str().unwrap();
     let with_file = ["--problem-file", file];
@@ -134,7 +129,7 @@ fn a_problem_file_is_stressed_and_judged_with_no_code() {
 
 #[test]
 fn problem_files_with_mistakes_get_one_line_and_status_two() {
-    let dir = workdir("bad-files");
+    let dir = support::workdir("problems", "bad-files");
     let good = spec::built_in_text("leetcode-1406").unwrap();
     let cases = [
         ("no-file.toml", None, "no-file.toml: "),
@@ -159,13 +154,16 @@ fn problem_files_with_mistakes_get_one_line_and_status_two() {
             std::fs::write(dir.join(name), text).unwrap();
         }
         let run = coinline(&dir, &["judge", "--problem-file", name, "-"]);
-        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
-        let line = run.stderr.trim_end();
-        assert!(!line.contains('\n'), "{name}: {line}");
-        assert!(line.contains(wanted), "{name}: {line}");
+        assert_refused_alone(&run, wanted, &name);
     }
-    let both = coinline(
-        &dir,
+    for (args, wanted) in NOT_ONE_PROBLEM {
+        assert_refused_alone(&coinline(&dir, args), wanted, args);
+    }
+}
+
+/// A problem named twice, or not at all, and a phrase of the error line.
+const NOT_ONE_PROBLEM: &[(&[&str], &str)] = &[
+    (
         &[
             "judge",
             "--problem",
@@ -174,15 +172,17 @@ fn problem_files_with_mistakes_get_one_line_and_status_two() {
             "x.toml",
             "-",
         ],
-    );
-    assert_eq!(both.code, 2);
-    let neither = coinline(&dir, &["judge", "-"]);
-    assert_eq!(neither.code, 2);
-}
+        "'--problem <NAME>' cannot be used with '--problem-file <FILE>'",
+    ),
+    (
+        &["judge", "-"],
+        "required arguments were not provided: --problem",
+    ),
+];
 
 #[test]
 fn problems_lists_every_built_in_and_show_prints_its_file() {
-    let dir = workdir("list");
+    let dir = support::workdir("problems", "list");
     let list = coinline(&dir, &["problems"]);
     assert_eq!(list.code, 0);
     for name in spec::built_in_names() {
@@ -205,11 +205,6 @@ fn problems_lists_every_built_in_and_show_prints_its_file() {
         assert_ne!(run.stderr.lines().count(), 0, "{name}: {}", run.stderr);
         assert!(!run.stderr.contains("copy.toml:"), "{name}: {}", run.stderr);
     }
-    let unknown = coinline(&dir, &["problems", "show", "leetcode-9999"]);
-    assert_eq!(unknown.code, 2);
-    assert!(
-        unknown.stderr.contains("unknown problem"),
-        "{}",
-        unknown.stderr
-    );
+    let unknown = ["problems", "show", "leetcode-9999"];
+    assert_refused_alone(&coinline(&dir, &unknown), "unknown problem", &unknown);
 }

@@ -4,11 +4,11 @@
 //! must pass. The programs are awk and sh scripts (fast to start), written
 //! independently of the library.
 
-use crate::support::{self, assert_refused, coinline, Run};
+use crate::support::{self, assert_refused, assert_refused_alone, coinline, Coinline, Run};
 use coinline_core::Board;
 use coinline_harness::judge::{parse_answers, parse_input, Problem, Reply};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// A correct solution of every problem. `P` picks the format; `G` the game
@@ -480,80 +480,101 @@ fn judge_prints_and_checks_expected_answers() {
     );
 }
 
+/// Bad usage of `stress` and `judge` (in a folder holding `plain.txt`, not
+/// a program), and a phrase of the error line.
+const REFUSED: &[(&[&str], &str)] = &[
+    (
+        &[
+            "stress",
+            "--problem",
+            "cses-removal-game",
+            "--answer",
+            "first",
+            "--",
+            "true",
+        ],
+        "--answer first is only for problems that let the user choose (lines)",
+    ),
+    (
+        &["stress", "--problem", "codeforces", "--", "true"],
+        "unknown problem",
+    ),
+    (&["stress", "--problem", "lines"], "<PROGRAM>"),
+    (
+        &["stress", "--problem", "lines", "--", "./no-such-program"],
+        "cannot start",
+    ),
+    (
+        &["stress", "--problem", "lines", "--", "./plain.txt"],
+        "cannot start",
+    ),
+    (
+        &[
+            "stress",
+            "--problem",
+            "lines",
+            "--game",
+            "numbergame",
+            "--answer",
+            "first",
+            "--",
+            "true",
+        ],
+        "refused for numbergame",
+    ),
+    (
+        &[
+            "stress",
+            "--problem",
+            "algospot-numbergame",
+            "--batch",
+            "51",
+            "--",
+            "true",
+        ],
+        "--batch 51",
+    ),
+    (
+        &[
+            "stress",
+            "--problem",
+            "lines",
+            "--timeout",
+            "soon",
+            "--",
+            "true",
+        ],
+        "seconds",
+    ),
+    (&["judge", "--problem", "lines", "missing.in"], "missing.in"),
+];
+
 #[test]
 fn bad_usage_exits_with_status_two() {
     let dir = workdir("usage");
     std::fs::write(dir.join("plain.txt"), "not a program").unwrap();
-    let cases: [(&[&str], &str); 9] = [
-        (
-            &[
-                "stress",
-                "--problem",
-                "cses-removal-game",
-                "--answer",
-                "first",
-                "--",
-                "true",
-            ],
-            "--answer first is only for problems that let the user choose (lines)",
-        ),
-        (
-            &["stress", "--problem", "codeforces", "--", "true"],
-            "unknown problem",
-        ),
-        (&["stress", "--problem", "lines"], "<PROGRAM>"),
-        (
-            &["stress", "--problem", "lines", "--", "./no-such-program"],
-            "cannot start",
-        ),
-        (
-            &["stress", "--problem", "lines", "--", "./plain.txt"],
-            "cannot start",
-        ),
-        (
-            &[
-                "stress",
-                "--problem",
-                "lines",
-                "--game",
-                "numbergame",
-                "--answer",
-                "first",
-                "--",
-                "true",
-            ],
-            "refused for numbergame",
-        ),
-        (
-            &[
-                "stress",
-                "--problem",
-                "algospot-numbergame",
-                "--batch",
-                "51",
-                "--",
-                "true",
-            ],
-            "--batch 51",
-        ),
-        (
-            &[
-                "stress",
-                "--problem",
-                "lines",
-                "--timeout",
-                "soon",
-                "--",
-                "true",
-            ],
-            "seconds",
-        ),
-        (&["judge", "--problem", "lines", "missing.in"], "missing.in"),
-    ];
-    for (args, message) in cases {
-        assert_refused(&coinline(&dir, args), message, &args);
+    for (args, message) in REFUSED {
+        assert_refused(&coinline(&dir, args), message, args);
     }
 }
+
+/// Output options naming what cannot be written (in a folder holding the
+/// file `afile` and the folder `adir`), and the start of the error.
+const UNWRITABLE: &[(&str, &str)] = &[
+    ("--out adir", "--out adir: is a directory"),
+    (
+        "--out afile/a.csv",
+        "--out afile/a.csv: afile is not a directory",
+    ),
+    (
+        "--save afile",
+        "--save afile: exists and is not a directory",
+    ),
+    (
+        "--save afile/sub",
+        "--save afile/sub: afile is not a directory",
+    ),
+];
 
 #[test]
 fn unwritable_output_paths_are_refused_before_any_run() {
@@ -562,26 +583,11 @@ fn unwritable_output_paths_are_refused_before_any_run() {
     std::fs::create_dir(dir.join("adir")).unwrap();
     // The program leaves a mark, to show it never ran.
     let program = ["sh", "-c", "touch ran; echo 0"];
-    let cases = [
-        ("--out adir", "--out adir: is a directory"),
-        (
-            "--out afile/a.csv",
-            "--out afile/a.csv: afile is not a directory",
-        ),
-        (
-            "--save afile",
-            "--save afile: exists and is not a directory",
-        ),
-        (
-            "--save afile/sub",
-            "--save afile/sub: afile is not a directory",
-        ),
-    ];
-    for (option, message) in cases {
+    for (option, message) in UNWRITABLE {
         let options = format!("--problem cses-removal-game --runs 5 --seed 1 {option}");
         let run = stress(&dir, &options, &program);
-        assert_eq!(run.code, 2, "{option}: {}", run.stdout);
-        assert_eq!(run.stderr.lines().count(), 1, "{option}: {}", run.stderr);
+        assert_refused_alone(&run, message, option);
+        // The message opens the line.
         assert!(
             run.stderr
                 .starts_with(&format!("coinline: error: {message}")),
@@ -589,18 +595,13 @@ fn unwritable_output_paths_are_refused_before_any_run() {
             run.stderr
         );
         assert!(!run.stderr.contains("os error"), "{}", run.stderr);
-        assert!(run.stdout.is_empty(), "{option}: {}", run.stdout);
         assert!(!dir.join("ran").exists(), "{option}: the program ran");
     }
     // A folder to be created is checked without being created (and no
     // board at all is nothing to check).
-    let run = stress(
-        &dir,
-        "--problem cses-removal-game --runs 0 --save new/sub",
-        &program,
-    );
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("nothing to check"), "{}", run.stderr);
+    let options = "--problem cses-removal-game --runs 0 --save new/sub";
+    let run = stress(&dir, options, &program);
+    assert_refused(&run, "nothing to check", &options);
     assert!(!dir.join("new").exists());
 }
 
@@ -852,23 +853,15 @@ fn a_reference_program_gives_the_expected_answers() {
         reproduce.contains("--reference 'awk -v P=cses -f solution.awk' --seed 1 --only"),
         "{reproduce}"
     );
-    // The reproduce line, run through a shell, finds the same failure.
-    let again = Command::new("sh")
-        .arg("-c")
-        .arg(reproduce.replacen("coinline", env!("CARGO_BIN_EXE_coinline"), 1))
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(again.status.code(), Some(1));
+    // The reproduce line, run as printed by a shell, finds the same failure.
+    let again = Coinline::shell(reproduce).dir(&dir).run();
+    assert_eq!(again.code, 1, "{}", again.stderr);
     let first_fail = |s: &str| {
         s.lines()
             .find(|l| l.starts_with("FAIL"))
             .map(str::to_string)
     };
-    assert_eq!(
-        first_fail(&String::from_utf8_lossy(&again.stderr)),
-        first_fail(&run.stderr)
-    );
+    assert_eq!(first_fail(&again.stderr), first_fail(&run.stderr));
     // The saved input replays against the reference too.
     let replayed = coinline(
         &dir,
@@ -898,21 +891,24 @@ fn a_reference_program_gives_the_expected_answers() {
     );
 }
 
+/// References that fail (in a folder holding `words.awk`), and a phrase of
+/// the error line, which names `--reference`.
+const BROKEN_REFERENCES: &[(&str, &str)] = &[
+    ("sh -c 'exit 3'", "exit status 3, on the input \""),
+    (
+        "awk -f words.awk",
+        "its output is not 1 answers: line 1: \"five\" is not an integer",
+    ),
+    ("sh -c 'sleep 5'", "still running after 0.5s"),
+    ("./no-such-brute", "cannot start ./no-such-brute"),
+    ("'unclosed", "a single quote (') is not closed"),
+];
+
 #[test]
 fn a_broken_reference_is_a_usage_error_naming_it_and_the_input() {
     let dir = workdir("bad-reference");
     std::fs::write(dir.join("words.awk"), "{ print \"five\" }\n").unwrap();
-    let cases = [
-        ("sh -c 'exit 3'", "exit status 3, on the input \""),
-        (
-            "awk -f words.awk",
-            "its output is not 1 answers: line 1: \"five\" is not an integer",
-        ),
-        ("sh -c 'sleep 5'", "still running after 0.5s"),
-        ("./no-such-brute", "cannot start ./no-such-brute"),
-        ("'unclosed", "a single quote (') is not closed"),
-    ];
-    for (reference, message) in cases {
+    for (reference, message) in BROKEN_REFERENCES {
         let run = coinline(
             &dir,
             &[
@@ -935,10 +931,10 @@ fn a_broken_reference_is_a_usage_error_naming_it_and_the_input() {
                 "solution.awk",
             ],
         );
-        assert_eq!(run.code, 2, "{reference}: {}", run.stderr);
+        assert_refused(&run, message, reference);
         let last = run.stderr.trim_end().lines().last().unwrap_or("");
         assert!(
-            last.starts_with("coinline: error: --reference ") && last.contains(message),
+            last.starts_with("coinline: error: --reference "),
             "{reference}: {last}"
         );
         assert!(!run.stderr.contains("FAIL"), "{}", run.stderr);
@@ -1097,31 +1093,28 @@ fn a_generator_gives_the_inputs_and_failures_still_shrink() {
 fn an_interrupt_kills_every_program_of_every_job() {
     let dir = workdir("jobs-interrupt");
     let script = "echo $$ >> pids; exec sleep 60";
-    let child = Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args([
-            "stress",
-            "--problem",
-            "lines",
-            "--runs",
-            "10",
-            "--seed",
-            "1",
-            "--timeout",
-            "100",
-            "--jobs",
-            "3",
-            "--batch",
-            "1",
-            "--",
-            "sh",
-            "-c",
-            script,
-        ])
-        .current_dir(&dir)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = Coinline::new([
+        "stress",
+        "--problem",
+        "lines",
+        "--runs",
+        "10",
+        "--seed",
+        "1",
+        "--timeout",
+        "100",
+        "--jobs",
+        "3",
+        "--batch",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ])
+    .dir(&dir)
+    .stdout(Stdio::null())
+    .spawn();
     let pids = || -> Vec<String> {
         std::fs::read_to_string(dir.join("pids"))
             .unwrap_or_default()
@@ -1134,13 +1127,9 @@ fn an_interrupt_kills_every_program_of_every_job() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(pids().len(), 3, "three programs at once");
-    assert!(Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130));
+    child.signal("INT");
+    let out = child.wait();
+    assert_eq!(out.code, 130, "{}", out.stderr);
     for pid in pids() {
         let gone = (0..100).any(|_| {
             let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();

@@ -11,7 +11,8 @@ use coinline_harness::study::stats::{cells, Stats, Worst};
 use coinline_harness::study::table::CsvTable;
 use coinline_harness::study::{self, Bars, Config, Tables, CSV_FILES};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::support::{assert_refused_alone, workdir, Coinline, Run};
 
 fn committed_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/odd-n")
@@ -180,22 +181,19 @@ fn a_solver_wrong_only_for_odd_n_is_caught() {
     assert!(text.contains("parity-only"), "{text}");
 }
 
-fn coinline(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .output()
-        .unwrap()
+fn coinline(args: &[&str]) -> Run {
+    Coinline::new(args).run()
 }
 
 #[test]
 fn bad_input_gets_one_line_and_status_2() {
-    let file = std::env::temp_dir().join(format!("coinline-study-file-{}", std::process::id()));
+    let file = workdir("study", "bad-input").join("coinline-study-file");
     std::fs::write(&file, "not a directory").unwrap();
     let out_in_file = format!("{}/sub", file.display());
     let file_arg = file.to_str().unwrap();
     // The --out and --jobs cases keep the default (minutes-long) settings:
     // they must be refused before any work starts.
-    let cases: [(&[&str], &str); 16] = [
+    let refused: [(&[&str], &str); 16] = [
         (&["--sizes", "1..4611686018427387904"], "out of range"),
         (&["--sizes", "1..3000000000"], "out of range"),
         (&["--boards", "18446744073709551615"], "too many boards"),
@@ -219,30 +217,17 @@ fn bad_input_gets_one_line_and_status_2() {
         ),
         (&["--jobs", "99999"], "--jobs 99999"),
     ];
-    for (args, needle) in cases {
-        let mut all = vec!["study", "odd-n"];
-        all.extend_from_slice(args);
-        let out = coinline(&all);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        let lines: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.starts_with("coinline: error"))
-            .collect();
-        assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
-        assert!(lines[0].contains(needle), "{args:?}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(
-            !stderr.contains("odd-n: seed"),
-            "{args:?} is refused before the study starts: {stderr}"
-        );
+    for (args, needle) in refused {
+        let out = Coinline::new(["study", "odd-n"]).args(args).run();
+        // The error line alone: nothing of the study (its seed) before it.
+        assert_refused_alone(&out, needle, &args);
     }
-    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
 
 #[test]
 fn a_small_run_writes_every_file() {
-    let dir = std::env::temp_dir().join(format!("coinline-study-{}", std::process::id()));
+    let dir = workdir("study", "small-run");
     let dir_arg = dir.to_str().unwrap();
     let options = |last: &'static str| {
         [
@@ -265,8 +250,8 @@ fn a_small_run_writes_every_file() {
         ]
     };
     let out = coinline(&options("--jobs=1"));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let stderr = &out.stderr;
+    assert_eq!(out.code, 0, "{stderr}");
     assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
     for name in CSV_FILES
         .iter()
@@ -292,7 +277,7 @@ fn a_small_run_writes_every_file() {
     std::fs::remove_file(dir.join("loss-rate.svg")).unwrap();
     // Other options are ignored: the quoted command comes from the CSV files.
     let out = coinline(&["study", "odd-n", "--render-only", "--out", dir_arg]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(
         std::fs::read_to_string(dir.join("README.md")).unwrap(),
         readme
@@ -338,8 +323,7 @@ fn every_series_of_the_committed_plots_is_visible_and_named() {
 
 #[test]
 fn three_shards_merge_into_the_bytes_of_one_run() {
-    let dir = std::env::temp_dir().join(format!("coinline-study-shards-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = workdir("study", "shards");
     let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let (whole, parts, merged) = (at("whole"), at("parts"), at("merged"));
     let study = |more: &[&str]| {
@@ -358,10 +342,9 @@ fn three_shards_merge_into_the_bytes_of_one_run() {
         ];
         coinline(&[&options[..], more].concat())
     };
-    let ok = |out: std::process::Output| {
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert_eq!(out.status.code(), Some(0), "{stderr}");
-        stderr
+    let ok = |out: Run| {
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stderr
     };
     ok(study(&["--seed", "9", "--out", &whole]));
     for k in 1..=3 {
@@ -380,18 +363,15 @@ fn three_shards_merge_into_the_bytes_of_one_run() {
     }
     // A merge of the parts in `two` is refused with one line, writing nothing.
     let merge_refused = |message: &str| {
-        let out = coinline(&[
+        let args = [
             "study",
             "odd-n",
             "--merge",
             two.to_str().unwrap(),
             "--out",
             &merged,
-        ]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains(message), "{stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        ];
+        assert_refused_alone(&coinline(&args), message, &args);
         assert!(!Path::new(&merged).exists());
     };
     merge_refused("shard 3/3 missing");
@@ -428,30 +408,29 @@ fn three_shards_merge_into_the_bytes_of_one_run() {
 
 #[test]
 fn shard_auto_reads_the_slurm_array_task() {
-    let dir = std::env::temp_dir().join(format!("coinline-study-auto-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    // Not made yet: only a run with a shard makes it.
+    let dir = workdir("study", "auto").join("out");
     let run = |env: &[(&str, &str)]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_coinline"));
-        command.args([
+        let mut run = Coinline::new([
             "study", "odd-n", "--max-n", "3", "--sizes", "11", "--boards", "5",
-        ]);
-        command.args(["--shard", "auto", "--out", dir.to_str().unwrap()]);
+        ])
+        .args(["--shard", "auto", "--out", dir.to_str().unwrap()]);
         for name in [
             "SLURM_ARRAY_TASK_ID",
             "SLURM_ARRAY_TASK_MIN",
             "SLURM_ARRAY_TASK_MAX",
+            "SLURM_ARRAY_TASK_COUNT",
+            "PARALLEL_SEQ",
         ] {
-            command.env_remove(name);
+            run = run.env_remove(name);
         }
-        command
-            .env_remove("SLURM_ARRAY_TASK_COUNT")
-            .env_remove("PARALLEL_SEQ");
-        command.envs(env.iter().copied()).output().unwrap()
+        for (name, value) in env {
+            run = run.env(name, value);
+        }
+        run.run()
     };
     let out = run(&[]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("SLURM_ARRAY_TASK_ID"), "{stderr}");
+    assert_refused_alone(&out, "SLURM_ARRAY_TASK_ID", &"--shard auto");
     assert!(!dir.exists(), "nothing is written without a shard");
     let slurm = [
         ("SLURM_ARRAY_TASK_ID", "5"),
@@ -459,17 +438,12 @@ fn shard_auto_reads_the_slurm_array_task() {
         ("SLURM_ARRAY_TASK_MAX", "6"),
     ];
     let out = run(&slurm);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.'))
         .collect();
     assert_eq!(names, ["shard-2-of-3.json"]);
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }

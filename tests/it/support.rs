@@ -1,9 +1,22 @@
-//! What several test modules need: a fresh folder per test and a run of the
-//! coinline binary with its status and output.
+//! What the test modules share, written once: the runs of the coinline
+//! binary ([`coinline`] for arguments in a folder, [`Coinline`] for
+//! standard input, the environment, a time limit, a shell command line or a
+//! child to signal), fresh scratch folders ([`workdir`]) and the check of a
+//! refusal ([`assert_refused`], [`assert_refused_alone`]).
+//!
+//! No test module starts the binary itself: a need this module does not
+//! meet is met by extending it.
 
+use std::ffi::{OsStr, OsString};
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// The coinline binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_coinline");
 
 /// A fresh, empty folder `coinline-MODULE-test-PID-NAME` in the temporary directory.
 pub fn workdir(module: &str, name: &str) -> PathBuf {
@@ -16,7 +29,19 @@ pub fn workdir(module: &str, name: &str) -> PathBuf {
     dir
 }
 
-/// The outcome of one run of coinline.
+/// `PATH` with the folder of the binary under test first, so that a shell
+/// command line's `coinline` is the one under test.
+pub fn path_with_coinline() -> OsString {
+    let folder = Path::new(BIN).parent().expect("the binary's folder");
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(folder.to_path_buf()).chain(std::env::split_paths(&rest)))
+        .expect("PATH joins")
+}
+
+/// The outcome of one run of coinline: its exit status (-1 when a signal
+/// ended it), its output (UTF-8, or the run fails the test) and how long it
+/// took.
+#[derive(Debug)]
 pub struct Run {
     pub code: i32,
     pub stdout: String,
@@ -24,29 +49,304 @@ pub struct Run {
     pub elapsed: Duration,
 }
 
-/// Runs coinline with `args` in `dir`.
+/// Runs coinline with `args` in `dir` (standard input empty).
 pub fn coinline(dir: &Path, args: &[&str]) -> Run {
-    let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_coinline"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        elapsed: start.elapsed(),
+    Coinline::new(args).dir(dir).run()
+}
+
+/// A run of coinline to be made: the arguments, then whatever else the test
+/// needs; [`Coinline::run`] runs it to the end, [`Coinline::spawn`] starts
+/// it and hands back the child. Standard input is empty unless given, and
+/// standard output and error are captured.
+pub struct Coinline {
+    command: Command,
+    shown: String,
+    stdin: Option<Vec<u8>>,
+    stdout: Option<Stdio>,
+    timeout: Option<Duration>,
+}
+
+impl Coinline {
+    /// coinline with `args`, in the test's own working folder (and
+    /// `RUST_BACKTRACE=1`, so that a panic shows where).
+    pub fn new<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> Coinline {
+        let mut command = Command::new(BIN);
+        command.env("RUST_BACKTRACE", "1");
+        Coinline::of(command, "coinline".into()).args(args)
+    }
+
+    /// The bash command line `script`, with the coinline under test first on
+    /// `PATH`: for what a shell gives (`ulimit`, redirections, the reproduce
+    /// line coinline prints, a page's transcript). `args` given later become
+    /// `$0`, `$1`, ...
+    pub fn shell(script: &str) -> Coinline {
+        let mut command = Command::new("bash");
+        command
+            .arg("-c")
+            .arg(script)
+            .env("PATH", path_with_coinline());
+        Coinline::of(command, format!("bash -c {script:?}"))
+    }
+
+    fn of(command: Command, shown: String) -> Coinline {
+        Coinline {
+            command,
+            shown,
+            stdin: None,
+            stdout: None,
+            timeout: None,
+        }
+    }
+
+    /// More arguments.
+    pub fn args<S: AsRef<OsStr>>(mut self, args: impl IntoIterator<Item = S>) -> Coinline {
+        for arg in args {
+            let arg = arg.as_ref();
+            self.shown.push(' ');
+            self.shown.push_str(&arg.to_string_lossy());
+            self.command.arg(arg);
+        }
+        self
+    }
+
+    /// Runs in `dir`.
+    pub fn dir(mut self, dir: &Path) -> Coinline {
+        self.command.current_dir(dir);
+        self
+    }
+
+    /// Writes `bytes` to standard input, then closes it. A refusal may stop
+    /// reading early; the rest is dropped.
+    pub fn stdin(mut self, bytes: impl AsRef<[u8]>) -> Coinline {
+        self.stdin = Some(bytes.as_ref().to_vec());
+        self
+    }
+
+    /// Sets an environment variable.
+    pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Coinline {
+        self.command.env(key, value);
+        self
+    }
+
+    /// Removes an environment variable.
+    pub fn env_remove(mut self, key: impl AsRef<OsStr>) -> Coinline {
+        self.command.env_remove(key);
+        self
+    }
+
+    /// Sends standard output there instead of capturing it ([`Run::stdout`]
+    /// is then empty).
+    pub fn stdout(mut self, to: impl Into<Stdio>) -> Coinline {
+        self.stdout = Some(to.into());
+        self
+    }
+
+    /// Kills the run (its whole process group) and fails the test when it
+    /// is still running after `limit`.
+    pub fn timeout(mut self, limit: Duration) -> Coinline {
+        self.timeout = Some(limit);
+        self
+    }
+
+    /// Runs to the end.
+    pub fn run(self) -> Run {
+        self.spawn().wait()
+    }
+
+    /// Starts the run; its output is read as it comes, so it never blocks
+    /// on a full pipe.
+    pub fn spawn(mut self) -> Spawned {
+        let stdin = match self.stdin {
+            Some(_) => Stdio::piped(),
+            None => Stdio::null(),
+        };
+        let stdout = self.stdout.take().unwrap_or_else(Stdio::piped);
+        self.command
+            .stdin(stdin)
+            .stdout(stdout)
+            .stderr(Stdio::piped());
+        if self.timeout.is_some() {
+            // Its own group, so a kill reaches whatever it started.
+            self.command.process_group(0);
+        }
+        let started = Instant::now();
+        let mut child = self
+            .command
+            .spawn()
+            .unwrap_or_else(|e| panic!("`{}` does not start: {e}", self.shown));
+        if let Some(bytes) = self.stdin {
+            let mut pipe = child.stdin.take().expect("stdin is piped");
+            std::thread::spawn(move || {
+                let _ = pipe.write_all(&bytes);
+            });
+        }
+        let stdout = child.stdout.take().map(read_all);
+        let stderr = child.stderr.take().map(read_all);
+        Spawned {
+            child,
+            shown: self.shown,
+            started,
+            timeout: self.timeout,
+            stdout,
+            stderr,
+        }
     }
 }
 
-/// Asserts that `run` was refused as a usage or input error: status 2 and a
-/// last line `coinline: error: ...` that contains `message`.
-pub fn assert_refused(run: &Run, message: &str, what: &dyn std::fmt::Debug) {
-    assert_eq!(run.code, 2, "{what:?}: {}", run.stderr);
+fn read_all(mut pipe: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+/// A started run of coinline: signal it, then wait for its [`Run`]. Dropped
+/// unwaited (a test that failed on the way), it is killed.
+pub struct Spawned {
+    child: Child,
+    shown: String,
+    started: Instant,
+    timeout: Option<Duration>,
+    stdout: Option<JoinHandle<Vec<u8>>>,
+    stderr: Option<JoinHandle<Vec<u8>>>,
+}
+
+impl Spawned {
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends the signal `name` (`INT`, `TERM`, ...), as `kill -NAME` does.
+    pub fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .args([&format!("-{name}"), &self.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -{name} `{}`", self.shown);
+    }
+
+    /// Waits for the end (within the time limit, if one was set).
+    pub fn wait(mut self) -> Run {
+        let status = match self.timeout {
+            None => self.child.wait().unwrap(),
+            Some(limit) => loop {
+                if let Some(status) = self.child.try_wait().unwrap() {
+                    break status;
+                }
+                if self.started.elapsed() > limit {
+                    let group = format!("-{}", self.id());
+                    let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+                    let _ = self.child.wait();
+                    panic!("`{}` still ran after {limit:?}: killed", self.shown);
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            },
+        };
+        // coinline writes text only: anything else fails the test.
+        let shown = &self.shown;
+        let text = |pipe: Option<JoinHandle<Vec<u8>>>| {
+            let bytes = pipe.map(|p| p.join().unwrap()).unwrap_or_default();
+            String::from_utf8(bytes).unwrap_or_else(|e| panic!("`{shown}` wrote non-UTF-8: {e}"))
+        };
+        let stdout = text(self.stdout.take());
+        let stderr = text(self.stderr.take());
+        Run {
+            code: status.code().unwrap_or(-1),
+            stdout,
+            stderr,
+            elapsed: self.started.elapsed(),
+        }
+    }
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        // A no-op once waited for.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Asserts the exit status, showing standard error when it differs.
+pub fn assert_status(run: &Run, code: i32) {
+    assert_eq!(run.code, code, "{}", run.stderr);
+}
+
+/// Whether `run` was refused as a usage or input error: status 2, no panic,
+/// and a last line `coinline: error: ...` that contains `message`. The
+/// reason when not.
+pub fn refusal(run: &Run, message: &str) -> Result<(), String> {
     let last = run.stderr.trim_end().lines().last().unwrap_or("");
-    assert!(
-        last.starts_with("coinline: error: ") && last.contains(message),
-        "{what:?}: {last}"
+    if run.code != 2 {
+        Err(format!("status {}, not 2: {}", run.code, run.stderr))
+    } else if run.stderr.contains("panicked") {
+        Err(format!("a panic: {}", run.stderr))
+    } else if !last.starts_with("coinline: error: ") {
+        Err(format!("the last line is not an error: {}", run.stderr))
+    } else if !last.contains(message) {
+        Err(format!("{last:?} lacks {message:?}"))
+    } else {
+        Ok(())
+    }
+}
+
+/// Asserts that `run` was refused (see [`refusal`]); `what` names the case.
+pub fn assert_refused(run: &Run, message: &str, what: &dyn std::fmt::Debug) {
+    if let Err(reason) = refusal(run, message) {
+        panic!("{what:?}: {reason}");
+    }
+}
+
+/// Asserts that `run` was refused with nothing else said: the error line is
+/// all of standard error, and standard output is empty.
+pub fn assert_refused_alone(run: &Run, message: &str, what: &dyn std::fmt::Debug) {
+    assert_refused(run, message, what);
+    assert_eq!(run.stderr.lines().count(), 1, "{what:?}: {}", run.stderr);
+    assert!(run.stdout.is_empty(), "{what:?}: stdout {:?}", run.stdout);
+}
+
+#[test]
+fn the_refusal_check_can_fail() {
+    let run = |code: i32, stdout: &str, stderr: &str| Run {
+        code,
+        stdout: stdout.into(),
+        stderr: stderr.into(),
+        elapsed: Duration::ZERO,
+    };
+    let refused = run(2, "", "coinline: error: --n 9..2 is reversed\n");
+    assert_eq!(refusal(&refused, "is reversed"), Ok(()));
+    assert!(refusal(&refused, "--boards").is_err());
+    assert!(refusal(&run(1, "", "coinline: error: is reversed\n"), "is reversed").is_err());
+    assert!(refusal(&run(2, "", "note: is reversed\n"), "is reversed").is_err());
+    let panic = "thread 'main' panicked at src/main.rs\ncoinline: error: is reversed\n";
+    assert!(refusal(&run(2, "", panic), "is reversed").is_err());
+    // Alone: one line and nothing on standard output.
+    assert_refused_alone(&refused, "reversed", &"one line");
+    let noisy = run(2, "", "warning: x\ncoinline: error: is reversed\n");
+    assert_refused(&noisy, "reversed", &"the last line");
+    let alone = |r: Run| std::panic::catch_unwind(|| assert_refused_alone(&r, "reversed", &""));
+    assert!(alone(noisy).is_err());
+    assert!(alone(run(2, "rows", "coinline: error: is reversed\n")).is_err());
+}
+
+#[test]
+fn a_run_past_its_time_limit_is_killed() {
+    let started = Instant::now();
+    let late = std::panic::catch_unwind(|| {
+        Coinline::shell("sleep 30 & sleep 30")
+            .timeout(Duration::from_millis(200))
+            .run()
+    });
+    assert!(late.is_err(), "a run of 30 s ended within 0.2 s");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let on_time = Coinline::shell("echo $0 $1; echo err >&2; exit 3")
+        .args(["a", "b"])
+        .timeout(Duration::from_secs(60))
+        .run();
+    assert_eq!(
+        (on_time.code, &*on_time.stdout, &*on_time.stderr),
+        (3, "a b\n", "err\n")
     );
 }

@@ -3,21 +3,11 @@
 //! exit status, a fragment of the expected message and the files expected
 //! afterwards. Nothing here touches a device under /dev.
 
+use crate::support::{refusal, workdir, Coinline};
 use std::io::Write;
 use std::os::unix::fs::FileTypeExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn coinline() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_coinline"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("coinline-trust-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Files afterwards: (name, what it must hold).
 enum After {
@@ -37,7 +27,8 @@ struct Case {
     setup: &'static str,
     args: &'static [&'static str],
     status: i32,
-    /// A fragment of stderr (or stdout) the run must print.
+    /// A fragment of stderr (or stdout) the run must print; with status 2,
+    /// of its last line, the error.
     message: &'static str,
     after: &'static [After],
 }
@@ -233,47 +224,28 @@ fn cases() -> Vec<Case> {
 fn the_trust_table() {
     let mut failed = Vec::new();
     for case in cases() {
-        let dir = scratch(case.name);
-        let bin = Path::new(env!("CARGO_BIN_EXE_coinline"))
-            .parent()
-            .unwrap()
-            .to_path_buf();
-        let path = format!(
-            "{}:{}",
-            bin.display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
+        let dir = workdir("trust", case.name);
         if !case.setup.is_empty() {
-            let ok = Command::new("sh")
-                .args(["-c", case.setup])
-                .current_dir(&dir)
-                .env("PATH", &path)
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "{}: set-up failed", case.name);
+            let setup = Coinline::shell(case.setup).dir(&dir).run();
+            assert_eq!(
+                setup.code, 0,
+                "{}: set-up failed: {}",
+                case.name, setup.stderr
+            );
         }
-        let out = coinline()
-            .args(case.args)
-            .current_dir(&dir)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stderr),
-            String::from_utf8_lossy(&out.stdout)
-        );
+        let out = Coinline::new(case.args).dir(&dir).run();
+        let text = format!("{}{}", out.stderr, out.stdout);
         let mut problems = Vec::new();
-        if out.status.code() != Some(case.status) {
-            problems.push(format!(
-                "status {:?}, expected {}",
-                out.status.code(),
-                case.status
-            ));
+        if out.code != case.status {
+            problems.push(format!("status {}, expected {}", out.code, case.status));
         }
         if !text.contains(case.message) {
             problems.push(format!("no {:?} in the output", case.message));
+        }
+        if case.status == 2 {
+            if let Err(reason) = refusal(&out, case.message) {
+                problems.push(format!("not a refusal: {reason}"));
+            }
         }
         if text.contains("panicked") || text.contains("Broken pipe") {
             problems.push("a panic or Broken pipe in the output".into());
@@ -335,7 +307,7 @@ fn walk(dir: &Path) -> Vec<String> {
 /// A FIFO is written straight into, never replaced by a regular file.
 #[test]
 fn a_fifo_output_is_written_into_not_replaced() {
-    let dir = scratch("fifo");
+    let dir = workdir("trust", "fifo");
     let fifo = dir.join("rows.fifo");
     assert!(Command::new("mkfifo")
         .arg(&fifo)
@@ -347,28 +319,21 @@ fn a_fifo_output_is_written_into_not_replaced() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let run = coinline()
-        .args([
-            "compare",
-            "--boards",
-            "5",
-            "--seed",
-            "1",
-            "--summary",
-            "s.csv",
-            "--out",
-        ])
-        .arg(&fifo)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let run = Coinline::new([
+        "compare",
+        "--boards",
+        "5",
+        "--seed",
+        "1",
+        "--summary",
+        "s.csv",
+        "--out",
+    ])
+    .args([&fifo])
+    .dir(&dir)
+    .run();
     let read = reader.wait_with_output().unwrap();
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(String::from_utf8_lossy(&read.stdout).starts_with("seed,index"));
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
@@ -383,30 +348,22 @@ fn a_fifo_output_is_written_into_not_replaced() {
 fn standard_output_errors() {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let closed = coinline()
-        .args(["compare", "--boards", "5", "--seed", "1", "--only", "3"])
+    let closed = Coinline::new(["compare", "--boards", "5", "--seed", "1", "--only", "3"])
         .stdout(writer)
-        .output()
-        .unwrap();
-    assert_eq!(closed.status.code(), Some(0));
-    let stderr = String::from_utf8_lossy(&closed.stderr);
+        .run();
+    assert_eq!(closed.code, 0, "{}", closed.stderr);
+    let stderr = &closed.stderr;
     assert!(
         !stderr.contains("Broken pipe") && !stderr.contains("panicked"),
         "{stderr}"
     );
 
-    let dir = scratch("full");
-    let full = Command::new("sh")
-        .args([
-            "-c",
-            "trap '' XFSZ; ulimit -f 0; exec \"$0\" solve 1 2 > out.txt",
-        ])
-        .arg(env!("CARGO_BIN_EXE_coinline"))
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&full.stderr);
-    assert_eq!(full.status.code(), Some(2), "{stderr}");
+    let dir = workdir("trust", "full");
+    let full = Coinline::shell("trap '' XFSZ; ulimit -f 0; exec coinline solve 1 2 > out.txt")
+        .dir(&dir)
+        .run();
+    let stderr = &full.stderr;
+    assert_eq!(full.code, 2, "{stderr}");
     assert!(
         stderr.contains("cannot write to standard output"),
         "{stderr}"
@@ -422,24 +379,21 @@ const SIGNALS: [(&str, i32); 3] = [("INT", 130), ("TERM", 143), ("HUP", 129)];
 #[test]
 fn interrupted_compare_keeps_the_old_output() {
     for (signal, status) in SIGNALS {
-        let dir = scratch(&format!("int-{signal}"));
+        let dir = workdir("trust", &format!("int-{signal}"));
         std::fs::write(dir.join("rows.csv"), OLD).unwrap();
-        let child = coinline()
-            .args([
-                "compare",
-                "--boards",
-                "1000000000",
-                "--seed",
-                "1",
-                "--out",
-                "rows.csv",
-                "--jobs",
-                "1",
-            ])
-            .current_dir(&dir)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = Coinline::new([
+            "compare",
+            "--boards",
+            "1000000000",
+            "--seed",
+            "1",
+            "--out",
+            "rows.csv",
+            "--jobs",
+            "1",
+        ])
+        .dir(&dir)
+        .spawn();
         // Wait until the temporary file exists: the run is writing.
         while !walk(&dir)
             .iter()
@@ -447,14 +401,10 @@ fn interrupted_compare_keeps_the_old_output() {
         {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
-        let sent = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        let out = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(status), "{signal}: {stderr}");
+        child.signal(signal);
+        let out = child.wait();
+        let stderr = &out.stderr;
+        assert_eq!(out.code, status, "{signal}: {stderr}");
         assert!(
             stderr.contains(&format!("interrupted by SIG{signal}")),
             "{stderr}"
@@ -474,32 +424,28 @@ fn interrupted_compare_keeps_the_old_output() {
 /// group) and keeps the old CSV.
 #[test]
 fn interrupted_stress_kills_the_program() {
-    let dir = scratch("int-stress");
+    let dir = workdir("trust", "int-stress");
     std::fs::write(dir.join("runs.csv"), OLD).unwrap();
     let script = "echo $$ > pid; exec sleep 60";
-    let child = coinline()
-        .args([
-            "stress",
-            "--problem",
-            "lines",
-            "--runs",
-            "5",
-            "--seed",
-            "1",
-            "--timeout",
-            "100",
-            "--out",
-            "runs.csv",
-            "--",
-            "sh",
-            "-c",
-            script,
-        ])
-        .current_dir(&dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = Coinline::new([
+        "stress",
+        "--problem",
+        "lines",
+        "--runs",
+        "5",
+        "--seed",
+        "1",
+        "--timeout",
+        "100",
+        "--out",
+        "runs.csv",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ])
+    .dir(&dir)
+    .spawn();
     while std::fs::read_to_string(dir.join("pid")).map_or(true, |p| !p.ends_with('\n')) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
@@ -507,14 +453,10 @@ fn interrupted_stress_kills_the_program() {
         .unwrap()
         .trim()
         .to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    child.signal("INT");
+    let out = child.wait();
+    let stderr = &out.stderr;
+    assert_eq!(out.code, 130, "{stderr}");
     assert!(stderr.contains("killed the program under test"), "{stderr}");
     // The program is gone (kill -0 fails once it is reaped or dead).
     let mut alive = true;
