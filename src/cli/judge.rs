@@ -1,7 +1,8 @@
 //! `coinline judge`: the trusted answers of a judge input, or a check of a
 //! file of expected answers against them.
 
-use super::{parse_with, Status};
+use super::options::parse_with;
+use super::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
@@ -179,8 +180,11 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     report += &match (differing, total) {
         (0, 1) => "the 1 case agrees\n".to_string(),
         (0, _) => format!("all {total} cases agree\n"),
-        (1, _) => format!("1 of {} differs\n", super::plural(total, "case")),
-        (_, _) => format!("{differing} of {} differ\n", super::plural(total, "case")),
+        (1, _) => format!("1 of {} differs\n", super::text::plural(total, "case")),
+        (_, _) => format!(
+            "{differing} of {} differ\n",
+            super::text::plural(total, "case")
+        ),
     };
     super::print(&report)?;
     Ok(if differing == 0 {

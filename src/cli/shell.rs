@@ -55,7 +55,7 @@ pub fn man(args: &ManArgs) -> Result<Status> {
     write_pages(&command, "coinline", args, &mut written)?;
     eprintln!(
         "wrote {} to {}",
-        super::plural(written.len() as u64, "man page"),
+        super::text::plural(written.len() as u64, "man page"),
         args.out.display()
     );
     Ok(Status::Ok)

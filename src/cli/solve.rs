@@ -1,6 +1,7 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
-use super::{parse_with, Status};
+use super::options::{parse_with, stdin_dash_alone};
+use super::Status;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CheckConfig};
@@ -166,7 +167,7 @@ fn read_board(args: &SolveArgs) -> Result<Board> {
 }
 
 fn read_values(args: &SolveArgs) -> Result<Board> {
-    super::stdin_dash_alone(&args.values)?;
+    stdin_dash_alone(&args.values)?;
     if let Some(text) = &args.board {
         return Board::parse(text);
     }
@@ -408,7 +409,7 @@ fn board_preview(board: &Board) -> String {
             format!(
                 "{} ... ({} more)",
                 shown.join(" "),
-                super::thousands((n - PREVIEW) as f64)
+                super::text::thousands((n - PREVIEW) as f64)
             )
         }
     }
@@ -456,8 +457,8 @@ mod tests {
         );
         assert_eq!(board_preview(&Board::new(vec![3, -1]).unwrap()), "3 -1");
         assert_eq!(board_preview(&Board::new(vec![]).unwrap()), "(empty board)");
-        assert_eq!(super::super::thousands(9_999_980.0), "9,999,980");
-        assert_eq!(super::super::thousands(999.0), "999");
+        assert_eq!(super::super::text::thousands(9_999_980.0), "9,999,980");
+        assert_eq!(super::super::text::thousands(999.0), "999");
     }
 
     #[test]
