@@ -2,7 +2,7 @@
 
 use super::options::parse_with;
 use super::options::SeedArg;
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;

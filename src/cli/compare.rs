@@ -4,7 +4,7 @@
 use super::options::{non_negative, parse_with, GameChoice, ShardArg, U64};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::progress::Bar;
-use super::Status;
+use super::status::Status;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
 use coinline_core::error::{Error, Result};

@@ -3,7 +3,7 @@
 
 use super::options::OutFileArg;
 use super::options::{parse_with, stdin_dash_alone};
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};

@@ -2,7 +2,7 @@
 //! file of expected answers against them.
 
 use super::options::parse_with;
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
@@ -153,7 +153,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         .map(|c| problem.expected(&c.board))
         .collect::<Result<Vec<Reply>>>()?;
     let Some(expected_path) = &args.expected else {
-        super::print(&write_answers(&trusted))?;
+        super::status::print(&write_answers(&trusted))?;
         return Ok(Status::Ok);
     };
     let bytes = read(expected_path)?;
@@ -186,7 +186,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
             super::text::plural(total, "case")
         ),
     };
-    super::print(&report)?;
+    super::status::print(&report)?;
     Ok(if differing == 0 {
         Status::Ok
     } else {

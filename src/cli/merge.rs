@@ -2,7 +2,7 @@
 //! output of the whole run.
 
 use super::options::OutFileArg;
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;

@@ -15,7 +15,8 @@
 //! interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::error::{Error, ErrorKind};
+use status::{quiet_stdout_panics, Status};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -31,6 +32,7 @@ pub mod problems;
 pub mod progress;
 pub mod shell;
 pub mod solve;
+pub mod status;
 pub mod stress;
 pub mod study;
 pub mod text;
@@ -91,15 +93,6 @@ pub enum Command {
     Man(shell::ManArgs),
 }
 
-/// What a command reports back to `main`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// Everything checked out.
-    Ok,
-    /// A failure (disagreement, wrong answer ...) was found.
-    FailureFound,
-}
-
 /// Parses the process arguments, runs the command and maps the outcome to
 /// an exit code, printing any error as one line on stderr.
 pub fn main() -> ExitCode {
@@ -109,7 +102,7 @@ pub fn main() -> ExitCode {
         .and_then(|m| Cli::from_arg_matches(&m))
     {
         Ok(cli) => cli,
-        Err(err) => return usage::usage_error(err),
+        Err(err) => return usage::usage_error(err, &command()),
     };
     interrupts::install(cli.command.name());
     let result = match cli.command {
@@ -123,8 +116,8 @@ pub fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Games(args) => games::games(&args),
         Command::Problems(args) => problems::run(&args),
-        Command::Completions(args) => shell::completions(&args),
-        Command::Man(args) => shell::man(&args),
+        Command::Completions(args) => shell::completions(&args, command()),
+        Command::Man(args) => shell::man(&args, command()),
     };
     // What is still buffered must reach standard output too, or fail loudly.
     let result = result.and_then(|status| {
@@ -162,39 +155,6 @@ impl Command {
             Command::Man(_) => "man",
         }
     }
-}
-
-/// Writes `text` to standard output and flushes it; a failed write is an
-/// error (a closed pipe ends the command quietly, see [`main`]).
-pub fn print(text: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Error::output("standard output", &e))
-}
-
-/// `println!` panics when standard output fails; that panic becomes the
-/// one-line error (exit 2), or for a closed pipe a quiet exit 0, never a
-/// backtrace.
-fn quiet_stdout_panics() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if let Some(reason) = message.strip_prefix("failed printing to stdout: ") {
-            if reason.contains("Broken pipe") {
-                std::process::exit(0);
-            }
-            let reason = reason.split(" (os error").next().unwrap_or(reason);
-            eprintln!("coinline: error: cannot write to standard output: {reason}");
-            std::process::exit(2);
-        }
-        default(info);
-    }));
 }
 
 #[cfg(test)]

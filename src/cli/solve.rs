@@ -1,7 +1,7 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
 use super::options::{parse_with, stdin_dash_alone};
-use super::Status;
+use super::status::Status;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CheckConfig};
@@ -347,7 +347,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             eprintln!("note: {note}");
         }
     }
-    super::print(&text)?;
+    super::status::print(&text)?;
     if let Some(violation) = &report.violation {
         eprintln!("coinline: FAILURE ({}): {violation}", violation.signature());
         return Ok(Status::FailureFound);

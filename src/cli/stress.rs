@@ -4,7 +4,7 @@
 use super::judge::ProblemArgs;
 use super::options::{non_negative, parse_with};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;

@@ -16,8 +16,9 @@ use coinline_core::error::QUOTED_CHARS;
 use std::process::ExitCode;
 
 /// Prints help and version as clap does; turns every other clap error into
-/// one line and exit status 2.
-pub fn usage_error(err: clap::Error) -> ExitCode {
+/// one line and exit status 2. `command` is coinline's definition, whose
+/// subcommands the line's help names.
+pub fn usage_error(err: clap::Error, command: &clap::Command) -> ExitCode {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = err.print();
@@ -32,7 +33,7 @@ pub fn usage_error(err: clap::Error) -> ExitCode {
             let args: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            eprintln!("coinline: error: {}", one_line(&err, &args));
+            eprintln!("coinline: error: {}", one_line(&err, command, &args));
             ExitCode::from(2)
         }
     }
@@ -40,14 +41,14 @@ pub fn usage_error(err: clap::Error) -> ExitCode {
 
 /// A clap error as one line: the message (with the list it announces, and
 /// an enumerated option's choices), clap's "did you mean" tips, and the
-/// help of the (sub)command that `args` name.
-pub fn one_line(err: &clap::Error, args: &[String]) -> String {
+/// help of the (sub)command of `command` that `args` name.
+pub fn one_line(err: &clap::Error, command: &clap::Command, args: &[String]) -> String {
     let mut line = message(err);
     for tip in tips(err) {
         line += "; ";
         line += &tip;
     }
-    format!("{line} (see '{} --help')", subcommand_path(args))
+    format!("{line} (see '{} --help')", subcommand_path(command, args))
 }
 
 /// The context of `kind` when it is one string.
@@ -251,14 +252,14 @@ fn tips(err: &clap::Error) -> Vec<String> {
 }
 
 /// The (sub)command the arguments name: `coinline study odd-n`.
-fn subcommand_path(args: &[String]) -> String {
-    let mut command = super::command();
+fn subcommand_path(command: &clap::Command, args: &[String]) -> String {
+    let mut command = command;
     let mut path = vec!["coinline".to_string()];
     for arg in args.iter().skip(1) {
         match command.find_subcommand(arg) {
             Some(sub) => {
                 path.push(arg.clone());
-                command = sub.clone();
+                command = sub;
             }
             None => break,
         }
@@ -307,12 +308,14 @@ mod tests {
     use clap::FromArgMatches;
 
     fn error(args: &[&str]) -> String {
-        let err = super::super::command()
+        let command = crate::cli::command();
+        let err = command
+            .clone()
             .try_get_matches_from(args)
-            .and_then(|m| super::super::Cli::from_arg_matches(&m))
+            .and_then(|m| crate::cli::Cli::from_arg_matches(&m))
             .expect_err("bad usage");
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        one_line(&err, &args)
+        one_line(&err, &command, &args)
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::cli::options::{non_negative, parse_with};
 use crate::cli::options::{JobsArg, SeedArg, U64};
-use crate::cli::Status;
+use crate::cli::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Span, Values};

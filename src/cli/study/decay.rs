@@ -4,7 +4,7 @@
 use super::common::{read_files, thread_pool, write_owned};
 use crate::cli::options::{parse_with, JobsArg, OutDirArg, SeedArg};
 use crate::cli::progress::Bar;
-use crate::cli::Status;
+use crate::cli::status::Status;
 use clap::Args;
 use coinline_core::error::Result;
 use coinline_core::generate::Values;

@@ -4,7 +4,7 @@
 //! manifest, the board-set options, the thread pool) is in [`common`],
 //! which none of them is imported by: the modules form a tree.
 
-use super::Status;
+use crate::cli::status::Status;
 use clap::{Args, Subcommand};
 use coinline_core::error::Result;
 

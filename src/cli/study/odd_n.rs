@@ -6,8 +6,8 @@ use super::common::{
 };
 use crate::cli::options::{non_negative, JobsArg, OutDirArg, ShardArg, U64};
 use crate::cli::progress::Bar;
+use crate::cli::status::Status;
 use crate::cli::text::plural;
-use crate::cli::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{enumeration_size, Shard};

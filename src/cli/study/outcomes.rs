@@ -6,7 +6,7 @@ use super::common::{
 };
 use crate::cli::options::{parse_with, GameChoice, JobsArg, OutDirArg};
 use crate::cli::progress::Bar;
-use crate::cli::Status;
+use crate::cli::status::Status;
 use clap::{ArgAction, Args};
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
