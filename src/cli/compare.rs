@@ -1,7 +1,7 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
-use super::options::{non_negative, parse_with, GameChoice, ShardArg, U64};
+use super::options::{non_negative, parse_with, shard_in, GameChoice, ShardArg, U64};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::progress::Bar;
 use super::status::Status;
@@ -33,7 +33,7 @@ use std::time::Duration;
     mut_arg("out", |a| a.help("The per-board CSV (`-`: standard output) [default: \
         reports/compare.csv, or reports/compare-shard-K-of-N.csv with --shard]; the summary \
         goes beside it as NAME-summary.csv, or to --summary")),
-    mut_arg("shard", |a| a.conflicts_with("only")),
+    mut_args(shard_in(&["only"], None)),
     after_help = AFTER_HELP,
 )]
 pub struct CompareArgs {

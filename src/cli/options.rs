@@ -145,8 +145,9 @@ pub struct OutDirArg {
 }
 
 /// `--shard K/N`: a part of a run, for runs split across machines. Each
-/// command says what is split, and what the option conflicts with, by
-/// `mut_arg` (`compare` keeps this help).
+/// command says what the option conflicts with, and where it splits
+/// otherwise than "the run" its help, with [`shard_in`] (`compare` keeps
+/// this help).
 #[derive(Debug, Clone, Args)]
 pub struct ShardArg {
     /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
@@ -154,6 +155,25 @@ pub struct ShardArg {
     /// also from GNU parallel (PARALLEL_SEQ).
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
+}
+
+/// For `mut_args`: `--shard` conflicting with `conflicts`, with `help` in
+/// place of [`ShardArg`]'s where given. (`mut_arg` would move the option
+/// to the end of the completion scripts' lists; this keeps it in place.)
+pub fn shard_in(
+    conflicts: &'static [&'static str],
+    help: Option<&'static str>,
+) -> impl FnMut(clap::Arg) -> clap::Arg {
+    move |arg| {
+        if arg.get_id() != "shard" {
+            return arg;
+        }
+        let arg = arg.conflicts_with_all(conflicts);
+        match help {
+            Some(help) => arg.help(help),
+            None => arg,
+        }
+    }
 }
 
 /// `--shard K/N`, `auto` or `auto/N`, resolved from the environment here.

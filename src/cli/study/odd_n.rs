@@ -4,7 +4,7 @@
 use super::common::{
     check_owned, read_files, tell_failures, thread_pool, write_owned, BoardSetArgs,
 };
-use crate::cli::options::{non_negative, JobsArg, OutDirArg, ShardArg, U64};
+use crate::cli::options::{non_negative, shard_in, JobsArg, OutDirArg, ShardArg, U64};
 use crate::cli::progress::Bar;
 use crate::cli::status::Status;
 use crate::cli::text::plural;
@@ -80,6 +80,12 @@ fn duration(seconds: f64) -> String {
     }
 }
 
+/// The help of `study odd-n --shard`.
+const SHARD_HELP: &str = "Do part K of N (1-based) of the enumerated and random boards (board \
+    i of each group goes to part i % N + 1) and write it to --out as shard-K-of-N.json, for \
+    --merge. `auto` reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N` also \
+    from GNU parallel (PARALLEL_SEQ)";
+
 /// Arguments of `coinline study odd-n`.
 #[derive(Debug, Args)]
 #[command(
@@ -90,11 +96,7 @@ fn duration(seconds: f64) -> String {
     mut_arg("boards", |a| a.default_value(study::DEFAULT_BOARDS.to_string())),
     mut_arg("sizes", |a| a.help("Lengths of random boards: numbers and LO..HI ranges, comma-separated \
         [default: 11..20,25,26,49,50,99,100,199,200,499,500,999,1000]")),
-    mut_arg("shard", |a| a.help("Do part K of N (1-based) of the enumerated and random boards (board \
-        i of each group goes to part i % N + 1) and write it to --out as shard-K-of-N.json, for \
-        --merge. `auto` reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N` also \
-        from GNU parallel (PARALLEL_SEQ)")
-        .conflicts_with_all(["render_only", "merge"])),
+    mut_args(shard_in(&["render_only", "merge"], Some(SHARD_HELP))),
     after_help = ODD_N_HELP,
 )]
 pub struct OddNArgs {
