@@ -38,7 +38,8 @@ pub mod study;
 pub mod text;
 pub mod usage;
 
-/// Verification and fuzzing harness for take-from-the-ends games.
+/// Verification and fuzzing harness for take-from-the-ends games (the
+/// `about` line of `--help` is the package's description in Cargo.toml).
 #[derive(Debug, Parser)]
 #[command(name = "coinline", version, about, long_about = None, after_help = AFTER_HELP)]
 pub struct Cli {
