@@ -2,7 +2,7 @@
 //! directory (CSV files, SVG plots and the findings), one file each:
 //! [`odd_n`], [`decay`], [`outcomes`]. What they share (the report folder's
 //! manifest, the board-set options, the thread pool) is in [`common`],
-//! which none of them is imported by: the modules form a tree.
+//! which imports none of them: the modules form a tree.
 
 use crate::cli::status::Status;
 use clap::{Args, Subcommand};
