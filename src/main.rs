@@ -1,6 +1,10 @@
 //! The `coinline` binary: the command line over the library. It parses
 //! arguments, draws progress, prints and maps outcomes to exit statuses;
-//! the work is done by the `coinline` library.
+//! the work is done by the library crates (`coinline_core`,
+//! `coinline_harness`).
+
+#![forbid(unsafe_code)]
+#![allow(clippy::disallowed_methods, clippy::disallowed_macros)] // the command line prints, exits and touches files: see ARCHITECTURE.md
 
 #![forbid(unsafe_code)]
 // The command line prints, exits and touches files: see ARCHITECTURE.md.

@@ -1,7 +1,8 @@
 //! `coinline bench`: time the exact solvers on growing boards.
 
+use super::options::parse_with;
 use super::options::SeedArg;
-use super::{parse_with, Status};
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;

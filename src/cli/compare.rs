@@ -1,9 +1,10 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
+use super::options::{non_negative, parse_with, shard_in, GameChoice, ShardArg, U64};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
-use super::Bar;
-use super::{non_negative, parse_with, Status};
+use super::progress::Bar;
+use super::status::Status;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
 use coinline_core::error::{Error, Result};
@@ -20,7 +21,6 @@ use coinline_harness::corpus::save_case;
 use coinline_harness::output::{self, check_writable, is_stdout};
 use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
 
 /// Arguments of `coinline compare`.
@@ -33,6 +33,7 @@ use std::time::Duration;
     mut_arg("out", |a| a.help("The per-board CSV (`-`: standard output) [default: \
         reports/compare.csv, or reports/compare-shard-K-of-N.csv with --shard]; the summary \
         goes beside it as NAME-summary.csv, or to --summary")),
+    mut_args(shard_in(&["only"], None)),
     after_help = AFTER_HELP,
 )]
 pub struct CompareArgs {
@@ -69,11 +70,8 @@ pub struct CompareArgs {
     pub seed: SeedArg,
     #[command(flatten)]
     pub only: OnlyArg,
-    /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
-    /// reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N`
-    /// also from GNU parallel (PARALLEL_SEQ).
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with = "only")]
-    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub shard: ShardArg,
     #[command(flatten)]
     pub jobs: JobsArg,
     #[command(flatten)]
@@ -116,32 +114,9 @@ Examples:
 Exit status: 0 every check passed, 1 a check failed (shrunk, saved and
 printed with the command that reproduces it), 2 bad usage or input.";
 
-/// The range of a `u64` option, for messages.
-const U64: &str = "0..=18446744073709551615";
-/// The range of a `usize` option, for messages.
-const USIZE: &str = "0..=18446744073709551615";
-
-/// The games of a run: one, or `all`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameChoice(pub Vec<Game>);
-
-impl FromStr for GameChoice {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        if s.trim().eq_ignore_ascii_case("all") {
-            return Ok(GameChoice(Game::ALL.to_vec()));
-        }
-        s.parse::<Game>().map(|g| GameChoice(vec![g])).map_err(|e| {
-            // A rule text keeps its own message, which names the bad word.
-            if s.contains('=') {
-                return e;
-            }
-            let mut names = Game::names();
-            names.push("all");
-            Error::unknown("game", s, &names)
-        })
-    }
-}
+/// The range of a `usize` option, for messages (coinline runs on 64-bit
+/// machines).
+const USIZE: &str = U64;
 
 /// `--rows`: which boards get a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -150,11 +125,6 @@ pub enum RowChoice {
     All,
     /// Only failing boards (for very large runs).
     Failures,
-}
-
-/// `--shard K/N`, `auto` or `auto/N`, resolved from the environment here.
-pub(crate) fn parse_shard(s: &str) -> std::result::Result<Shard, String> {
-    Shard::from_arg(s, |name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
 
 fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
@@ -191,7 +161,7 @@ impl CompareArgs {
                 }
             },
             seed,
-            shard: self.shard.unwrap_or(Shard::WHOLE),
+            shard: self.shard.shard.unwrap_or(Shard::WHOLE),
             only: self.only.only,
             check,
             jobs: self.jobs.jobs,
@@ -227,7 +197,7 @@ impl CompareArgs {
 
     /// The row file of a run that writes files (not `--only`).
     pub fn out_path(&self) -> PathBuf {
-        match (&self.out.out, self.shard) {
+        match (&self.out.out, self.shard.shard) {
             (Some(out), _) => out.clone(),
             (None, Some(s)) => PathBuf::from(format!(
                 "reports/compare-shard-{}-of-{}.csv",
@@ -303,7 +273,7 @@ pub fn run_with(
         },
         describe(&options.boards),
         options.lengths,
-        match (options.only, args.shard) {
+        match (options.only, args.shard.shard) {
             (Some(i), _) if i.lo == i.hi => format!(", only index {}", i.lo),
             (Some(i), _) => format!(", only indices {i}"),
             (None, Some(s)) => format!(", shard {s}"),

@@ -2,7 +2,8 @@
 //! and learners (the interval table, the optimal line, greedy's mistake).
 
 use super::options::OutFileArg;
-use super::{parse_with, Status};
+use super::options::{parse_with, stdin_dash_alone};
+use super::status::Status;
 use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
@@ -33,7 +34,7 @@ pub struct ExplainArgs {
 }
 
 fn read_board(args: &ExplainArgs) -> Result<Board> {
-    super::stdin_dash_alone(&args.values)?;
+    stdin_dash_alone(&args.values)?;
     let from_stdin = args.values.is_empty() || args.values == ["-"];
     let board = if from_stdin {
         let mut stdin = std::io::stdin();

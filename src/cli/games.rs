@@ -1,7 +1,7 @@
 //! `coinline games`: the built-in aliases, their rule text, and the check's
 //! invariants that apply to each.
 
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::check::invariants;
 use coinline_core::error::Result;
@@ -26,6 +26,6 @@ pub fn games(_: &GamesArgs) -> Result<Status> {
         out += &format!("{name:<11} {text:<21} {}\n", names.join(" "));
     }
     out += "Any rule set works wherever a game is named: --game 'ends=left take=1,3 delete=2 score=rest circle'.\n";
-    super::print(&out)?;
+    super::status::print(&out)?;
     Ok(Status::Ok)
 }

@@ -1,7 +1,8 @@
 //! `coinline judge`: the trusted answers of a judge input, or a check of a
 //! file of expected answers against them.
 
-use super::{parse_with, Status};
+use super::options::parse_with;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
@@ -152,7 +153,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         .map(|c| problem.expected(&c.board))
         .collect::<Result<Vec<Reply>>>()?;
     let Some(expected_path) = &args.expected else {
-        super::print(&write_answers(&trusted))?;
+        super::status::print(&write_answers(&trusted))?;
         return Ok(Status::Ok);
     };
     let bytes = read(expected_path)?;
@@ -179,10 +180,13 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     report += &match (differing, total) {
         (0, 1) => "the 1 case agrees\n".to_string(),
         (0, _) => format!("all {total} cases agree\n"),
-        (1, _) => format!("1 of {} differs\n", super::plural(total, "case")),
-        (_, _) => format!("{differing} of {} differ\n", super::plural(total, "case")),
+        (1, _) => format!("1 of {} differs\n", super::text::plural(total, "case")),
+        (_, _) => format!(
+            "{differing} of {} differ\n",
+            super::text::plural(total, "case")
+        ),
     };
-    super::print(&report)?;
+    super::status::print(&report)?;
     Ok(if differing == 0 {
         Status::Ok
     } else {

@@ -2,7 +2,7 @@
 //! output of the whole run.
 
 use super::options::OutFileArg;
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
@@ -136,7 +136,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     };
     eprintln!(
         "merged {} ({boards} checks) -> {} and {}",
-        super::plural(args.inputs.len() as u64, "file"),
+        super::text::plural(args.inputs.len() as u64, "file"),
         shown(&out),
         summary_out
             .as_deref()
@@ -225,7 +225,7 @@ fn check_rows(
         if found != recorded {
             return Err(Error::invalid(format!(
                 "{name}: has {} of {} n = {} but {summary_name} records {recorded}: the row file was cut or changed after it was written",
-                super::plural(found, "row"),
+                super::text::plural(found, "row"),
                 key.0,
                 key.1
             )));

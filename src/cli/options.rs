@@ -2,11 +2,14 @@
 //! value name, one meaning (docs/options.md is their table, checked by the
 //! test below). A subcommand flattens the structs it needs and, where its
 //! default differs, sets it with `mut_arg` next to its own definition.
+//! Beside them, the value parsers the subcommands' own options use.
 
-use super::{non_negative, parse_with};
 use clap::Args;
-use coinline_core::generate::{mix64, Span};
+use coinline_core::error::{Error, Result};
+use coinline_core::game::Game;
+use coinline_core::generate::{mix64, Shard, Span};
 use std::path::PathBuf;
+use std::str::FromStr;
 
 /// The range of a 64-bit count option, for messages.
 pub const U64: &str = "0..=18446744073709551615";
@@ -49,7 +52,7 @@ pub struct JobsArg {
     pub jobs: usize,
 }
 
-fn jobs(text: &str) -> Result<usize, String> {
+fn jobs(text: &str) -> std::result::Result<usize, String> {
     let n = non_negative::<usize>("--jobs", "0..=256")(text)?;
     if n > MAX_JOBS {
         return Err(format!("--jobs {n}: too many threads (at most {MAX_JOBS})"));
@@ -139,6 +142,103 @@ pub struct OutDirArg {
     // Each study sets its own default folder.
     #[arg(long, value_name = "DIR", required = false)]
     pub out: PathBuf,
+}
+
+/// `--shard K/N`: a part of a run, for runs split across machines. Each
+/// command says what the option conflicts with, and where it splits
+/// otherwise than "the run" its help, with [`shard_in`] (`compare` keeps
+/// this help).
+#[derive(Debug, Clone, Args)]
+pub struct ShardArg {
+    /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
+    /// reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N`
+    /// also from GNU parallel (PARALLEL_SEQ).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+}
+
+/// For `mut_args`: `--shard` conflicting with `conflicts`, with `help` in
+/// place of [`ShardArg`]'s where given. (`mut_arg` would move the option
+/// to the end of the completion scripts' lists; this keeps it in place.)
+pub fn shard_in(
+    conflicts: &'static [&'static str],
+    help: Option<&'static str>,
+) -> impl FnMut(clap::Arg) -> clap::Arg {
+    move |arg| {
+        if arg.get_id() != "shard" {
+            return arg;
+        }
+        let arg = arg.conflicts_with_all(conflicts);
+        match help {
+            Some(help) => arg.help(help),
+            None => arg,
+        }
+    }
+}
+
+/// `--shard K/N`, `auto` or `auto/N`, resolved from the environment here.
+fn parse_shard(s: &str) -> std::result::Result<Shard, String> {
+    Shard::from_arg(s, |name| std::env::var(name).ok()).map_err(|e| e.to_string())
+}
+
+/// The value of `--game` where it may be `all`: one rule set, or every
+/// alias.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameChoice(pub Vec<Game>);
+
+impl FromStr for GameChoice {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        if s.trim().eq_ignore_ascii_case("all") {
+            return Ok(GameChoice(Game::ALL.to_vec()));
+        }
+        s.parse::<Game>().map(|g| GameChoice(vec![g])).map_err(|e| {
+            // A rule text keeps its own message, which names the bad word.
+            if s.contains('=') {
+                return e;
+            }
+            let mut names = Game::names();
+            names.push("all");
+            Error::unknown("game", s, &names)
+        })
+    }
+}
+
+/// Parses a command-line value with the library's `FromStr`, for clap's
+/// `value_parser`; the library's error becomes clap's message.
+pub fn parse_with<T: FromStr<Err = Error>>(s: &str) -> std::result::Result<T, String> {
+    s.parse::<T>().map_err(|e| e.to_string())
+}
+
+/// Parses a non-negative number option; a negative one gets a message
+/// naming the option and its range, not clap's "unexpected argument".
+pub fn non_negative<T: FromStr>(
+    option: &'static str,
+    range: &'static str,
+) -> impl Fn(&str) -> std::result::Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        text.trim().parse::<T>().map_err(|_| {
+            let shown = coinline_core::error::quote_token(text);
+            if text.trim().starts_with('-') {
+                format!("{option} cannot be negative ({shown}); it takes a whole number in {range}")
+            } else {
+                format!("{option} takes a whole number in {range}; {shown} is not one")
+            }
+        })
+    }
+}
+
+/// Refuses `-` (the board from standard input) among other values, which
+/// would otherwise be read as a value and called "not an integer".
+pub fn stdin_dash_alone(values: &[String]) -> Result<()> {
+    if values.len() > 1 && values.iter().any(|v| v == "-") {
+        return Err(Error::invalid(format!(
+            "`-` reads the board from standard input, so it must be the only value \
+             (it was given with {})",
+            super::text::plural(values.len() as u64 - 1, "other value")
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

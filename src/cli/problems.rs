@@ -1,7 +1,7 @@
 //! `coinline problems`: the built-in judge problems, and one printed as the
 //! problem file it is, ready to copy and edit.
 
-use super::Status;
+use super::status::Status;
 use clap::{Args, Subcommand};
 use coinline_core::error::Result;
 use coinline_harness::judge::spec;
@@ -39,7 +39,7 @@ Exit status: 0 printed, 2 bad usage or an unknown problem.")]
 /// Lists the built-in problems, or prints one's file.
 pub fn run(args: &ProblemsArgs) -> Result<Status> {
     if let Some(Show::Show { name }) = &args.show {
-        super::print(spec::built_in_text(name)?)?;
+        super::status::print(spec::built_in_text(name)?)?;
         return Ok(Status::Ok);
     }
     let problems = spec::built_ins();
@@ -54,6 +54,6 @@ pub fn run(args: &ProblemsArgs) -> Result<Status> {
         );
     }
     out += "A problem of your own: `coinline problems show lines > mine.toml`, edit it, then --problem-file mine.toml.\n";
-    super::print(&out)?;
+    super::status::print(&out)?;
     Ok(Status::Ok)
 }

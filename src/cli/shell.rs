@@ -2,7 +2,7 @@
 //! completions and man pages generated from the clap definitions, so they
 //! cannot drift from the options.
 
-use super::Status;
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_harness::output::{self, check_writable};
@@ -37,25 +37,26 @@ pub struct ManArgs {
     pub out: PathBuf,
 }
 
-/// Prints the completion script of `args.shell` on standard output.
-pub fn completions(args: &CompletionsArgs) -> Result<Status> {
+/// Prints the completion script of `args.shell` for `command` (coinline's
+/// definition) on standard output.
+pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result<Status> {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut super::command(), "coinline", &mut script);
-    super::print(&String::from_utf8_lossy(&script))?;
+    clap_complete::generate(args.shell, &mut command, "coinline", &mut script);
+    super::status::print(&String::from_utf8_lossy(&script))?;
     Ok(Status::Ok)
 }
 
-/// Writes one man page per command and subcommand into `args.out`.
-pub fn man(args: &ManArgs) -> Result<Status> {
+/// Writes one man page per command and subcommand of `command`
+/// (coinline's definition) into `args.out`.
+pub fn man(args: &ManArgs, mut command: clap::Command) -> Result<Status> {
     check_writable("--out", &args.out, true)?;
     std::fs::create_dir_all(&args.out).map_err(|e| Error::io(&args.out, &e))?;
-    let mut command = super::command();
     command.build();
     let mut written = Vec::new();
     write_pages(&command, "coinline", args, &mut written)?;
     eprintln!(
         "wrote {} to {}",
-        super::plural(written.len() as u64, "man page"),
+        super::text::plural(written.len() as u64, "man page"),
         args.out.display()
     );
     Ok(Status::Ok)

@@ -1,9 +1,10 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
-use super::{parse_with, Status};
+use super::options::{parse_with, stdin_dash_alone};
+use super::status::Status;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
-use coinline_core::check::{check_owned, CheckConfig};
+use coinline_core::check::{check_owned, CaseReport, CheckConfig};
 use coinline_core::error::{Error, ErrorKind, Result};
 use coinline_core::game::{replay, Game};
 use coinline_core::solve::{
@@ -166,7 +167,7 @@ fn read_board(args: &SolveArgs) -> Result<Board> {
 }
 
 fn read_values(args: &SolveArgs) -> Result<Board> {
-    super::stdin_dash_alone(&args.values)?;
+    stdin_dash_alone(&args.values)?;
     if let Some(text) = &args.board {
         return Board::parse(text);
     }
@@ -185,57 +186,15 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
 pub fn run(args: &SolveArgs) -> Result<Status> {
     let board = read_board(args)?;
     let game = args.game;
-    let (solvers, chosen_heuristics): (Vec<&dyn Solver>, Vec<&dyn Heuristic>) =
-        if args.solver.eq_ignore_ascii_case("all") {
-            (exact_solvers().to_vec(), heuristics().to_vec())
-        } else if let Ok(s) = solver_by_name(&args.solver) {
-            (vec![s], vec![])
-        } else if let Ok(h) = heuristic_by_name(&args.solver) {
-            (vec![], vec![h])
-        } else {
-            let mut names = coinline_core::solve::solver_names();
-            names.extend(coinline_core::strategy::heuristic_names());
-            names.push("all");
-            return Err(Error::unknown("solver", &args.solver, &names));
-        };
+    let (solvers, chosen_heuristics) = chosen(&args.solver)?;
     let explicit = solvers.len() + chosen_heuristics.len() == 1;
     let n = board.len();
     let mut notes = Vec::new();
-    let mut kept_solvers: Vec<&dyn Solver> = Vec::new();
-    for solver in solvers {
-        let refusal = admit(solver, game, &board)
-            .err()
-            .map(|e| e.to_string())
-            .or_else(|| over_budget(solver.name(), solver.cost(game, n), n, args.budget));
-        match refusal {
-            None => kept_solvers.push(solver),
-            Some(why) if explicit => return Err(Error::invalid(why)),
-            // A solver for other games only is no news.
-            Some(_) if !solver.supports(game) => {}
-            Some(why) => notes.push(format!("{} skipped: {why}", solver.name())),
-        }
-    }
-    let mut kept_heuristics: Vec<&dyn Heuristic> = Vec::new();
-    for heuristic in chosen_heuristics {
-        // One that does not apply to this game or board is no news (unless named).
-        if let (false, Err(e)) = (explicit, heuristic.policy(game, &board)) {
-            if matches!(e.kind(), ErrorKind::Unsupported(_)) {
-                continue;
-            }
-        }
-        match over_budget(
-            heuristic.name(),
-            Some(heuristic.cost(game, n)),
-            n,
-            args.budget,
-        ) {
-            None => kept_heuristics.push(heuristic),
-            Some(why) if explicit => return Err(Error::invalid(why)),
-            Some(why) => notes.push(format!("{} skipped: {why}", heuristic.name())),
-        }
-    }
+    let mut kept_solvers = kept_solvers(solvers, args, &board, explicit, &mut notes)?;
+    let kept_heuristics = kept_heuristics(chosen_heuristics, args, &board, explicit, &mut notes)?;
     // Heuristics are measured against an exact value: without a solver in
-    // the budget, the table (the cheapest that runs everywhere) supplies it.
+    // the budget, the table (the cheapest, for the games with a kernel)
+    // supplies it, and the generic solver for every other rule set.
     let reference: [&dyn Solver; 1] = if coinline_core::solve::Table.supports(game) {
         [&coinline_core::solve::Table]
     } else {
@@ -261,69 +220,13 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         ));
     }
     let report = check_owned(game, board, &kept_solvers, &kept_heuristics, &config);
-    let board = &report.board;
-    let mut rows = Vec::new();
-    for result in report
-        .solvers
-        .iter()
-        .skip(usize::from(reference_only) * kept_solvers.len())
-    {
-        let Some(difference) = result.difference else {
-            continue;
-        };
-        let totals = match &result.line {
-            Some(line) => replay(game, board, line).ok(),
-            None if game.scores_everything() => Some(totals_from_difference(board, difference)),
-            None => None,
-        };
-        if args.line && result.line.is_none() {
-            notes.push(format!(
-                "{} builds no line for a board of {n} values (too long for it)",
-                result.solver
-            ));
-        }
-        rows.push(SolverRow {
-            solver: result.solver.clone(),
-            kind: "exact",
-            difference,
-            first: totals.map(|t| t.first),
-            second: totals.map(|t| t.second),
-            regret: None,
-            line: result.line.as_ref().map(|l| l.to_string()),
-        });
-    }
-    for result in &report.heuristics {
-        match &result.performance {
-            Some(p) => rows.push(SolverRow {
-                solver: result.heuristic.clone(),
-                kind: "heuristic",
-                difference: p.difference,
-                first: Some(p.totals.first),
-                second: Some(p.totals.second),
-                // Regret can exceed i64 on extreme boards.
-                regret: report
-                    .value
-                    .map(|o| i128::from(o) - i128::from(p.difference)),
-                line: Some(p.line.to_string()),
-            }),
-            None if explicit => {
-                let heuristic = kept_heuristics[0];
-                return Err(coinline_core::strategy::evaluate(heuristic, game, board)
-                    .err()
-                    .unwrap_or_else(|| {
-                        Error::new(ErrorKind::Unsupported(format!(
-                            "heuristic {} does not apply to this board",
-                            heuristic.name()
-                        )))
-                    }));
-            }
-            // A heuristic that does not apply to this game is no news.
-            None => {}
-        }
-    }
+    let skipped = usize::from(reference_only) * kept_solvers.len();
+    let mut rows = exact_rows(&report, game, skipped, args.line, &mut notes);
+    rows.extend(heuristic_rows(&report, game, &kept_heuristics, explicit)?);
     if !args.line {
         rows.iter_mut().for_each(|r| r.line = None);
     }
+    let board = &report.board;
     let output = Output {
         game: game.to_string(),
         board: board.values(),
@@ -346,12 +249,172 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
             eprintln!("note: {note}");
         }
     }
-    super::print(&text)?;
+    super::status::print(&text)?;
     if let Some(violation) = &report.violation {
         eprintln!("coinline: FAILURE ({}): {violation}", violation.signature());
         return Ok(Status::FailureFound);
     }
     Ok(Status::Ok)
+}
+
+/// Exact solvers and heuristics, as the registries hold them.
+type Chosen = (Vec<&'static dyn Solver>, Vec<&'static dyn Heuristic>);
+
+/// The solvers and heuristics `--solver` names: one of them, or `all`.
+fn chosen(name: &str) -> Result<Chosen> {
+    if name.eq_ignore_ascii_case("all") {
+        Ok((exact_solvers().to_vec(), heuristics().to_vec()))
+    } else if let Ok(s) = solver_by_name(name) {
+        Ok((vec![s], vec![]))
+    } else if let Ok(h) = heuristic_by_name(name) {
+        Ok((vec![], vec![h]))
+    } else {
+        let mut names = coinline_core::solve::solver_names();
+        names.extend(coinline_core::strategy::heuristic_names());
+        names.push("all");
+        Err(Error::unknown("solver", name, &names))
+    }
+}
+
+/// The solvers that take the board within the budget; why another one
+/// does not becomes a note (or, for the one solver named, the error).
+fn kept_solvers(
+    solvers: Vec<&'static dyn Solver>,
+    args: &SolveArgs,
+    board: &Board,
+    explicit: bool,
+    notes: &mut Vec<String>,
+) -> Result<Vec<&'static dyn Solver>> {
+    let (game, n) = (args.game, board.len());
+    let mut kept = Vec::new();
+    for solver in solvers {
+        let refusal = admit(solver, game, board)
+            .err()
+            .map(|e| e.to_string())
+            .or_else(|| over_budget(solver.name(), solver.cost(game, n), n, args.budget));
+        match refusal {
+            None => kept.push(solver),
+            Some(why) if explicit => return Err(Error::invalid(why)),
+            // A solver for other games only is no news.
+            Some(_) if !solver.supports(game) => {}
+            Some(why) => notes.push(format!("{} skipped: {why}", solver.name())),
+        }
+    }
+    Ok(kept)
+}
+
+/// The heuristics that apply and run within the budget; one over it
+/// becomes a note (or, for the one heuristic named, the error).
+fn kept_heuristics(
+    heuristics: Vec<&'static dyn Heuristic>,
+    args: &SolveArgs,
+    board: &Board,
+    explicit: bool,
+    notes: &mut Vec<String>,
+) -> Result<Vec<&'static dyn Heuristic>> {
+    let (game, n) = (args.game, board.len());
+    let mut kept = Vec::new();
+    for heuristic in heuristics {
+        // One that does not apply to this game or board is no news (unless named).
+        if let (false, Err(e)) = (explicit, heuristic.policy(game, board)) {
+            if matches!(e.kind(), ErrorKind::Unsupported(_)) {
+                continue;
+            }
+        }
+        match over_budget(
+            heuristic.name(),
+            Some(heuristic.cost(game, n)),
+            n,
+            args.budget,
+        ) {
+            None => kept.push(heuristic),
+            Some(why) if explicit => return Err(Error::invalid(why)),
+            Some(why) => notes.push(format!("{} skipped: {why}", heuristic.name())),
+        }
+    }
+    Ok(kept)
+}
+
+/// The rows of the exact solvers, less the first `skipped` (the reference
+/// run only to measure heuristics against).
+fn exact_rows(
+    report: &CaseReport,
+    game: Game,
+    skipped: usize,
+    with_line: bool,
+    notes: &mut Vec<String>,
+) -> Vec<SolverRow> {
+    let (board, n) = (&report.board, report.board.len());
+    let mut rows = Vec::new();
+    for result in report.solvers.iter().skip(skipped) {
+        let Some(difference) = result.difference else {
+            continue;
+        };
+        let totals = match &result.line {
+            Some(line) => replay(game, board, line).ok(),
+            None if game.scores_everything() => Some(totals_from_difference(board, difference)),
+            None => None,
+        };
+        if with_line && result.line.is_none() {
+            notes.push(format!(
+                "{} builds no line for a board of {n} values (too long for it)",
+                result.solver
+            ));
+        }
+        rows.push(SolverRow {
+            solver: result.solver.clone(),
+            kind: "exact",
+            difference,
+            first: totals.map(|t| t.first),
+            second: totals.map(|t| t.second),
+            regret: None,
+            line: result.line.as_ref().map(|l| l.to_string()),
+        });
+    }
+    rows
+}
+
+/// The rows of the heuristics; the one heuristic named that does not
+/// apply to the board is the error.
+fn heuristic_rows(
+    report: &CaseReport,
+    game: Game,
+    kept: &[&dyn Heuristic],
+    explicit: bool,
+) -> Result<Vec<SolverRow>> {
+    let mut rows = Vec::new();
+    for result in &report.heuristics {
+        match &result.performance {
+            Some(p) => rows.push(SolverRow {
+                solver: result.heuristic.clone(),
+                kind: "heuristic",
+                difference: p.difference,
+                first: Some(p.totals.first),
+                second: Some(p.totals.second),
+                // Regret can exceed i64 on extreme boards.
+                regret: report
+                    .value
+                    .map(|o| i128::from(o) - i128::from(p.difference)),
+                line: Some(p.line.to_string()),
+            }),
+            None if explicit => {
+                let heuristic = kept[0];
+                return Err(
+                    coinline_core::strategy::evaluate(heuristic, game, &report.board)
+                        .err()
+                        .unwrap_or_else(|| {
+                            Error::new(ErrorKind::Unsupported(format!(
+                                "heuristic {} does not apply to this board",
+                                heuristic.name()
+                            )))
+                        }),
+                );
+            }
+            // A heuristic that does not apply to this game is no news.
+            None => {}
+        }
+    }
+    Ok(rows)
 }
 
 fn render_table(output: &Output, board: &Board, with_line: bool) -> String {
@@ -408,7 +471,7 @@ fn board_preview(board: &Board) -> String {
             format!(
                 "{} ... ({} more)",
                 shown.join(" "),
-                super::thousands((n - PREVIEW) as f64)
+                super::text::thousands((n - PREVIEW) as f64)
             )
         }
     }
@@ -456,8 +519,8 @@ mod tests {
         );
         assert_eq!(board_preview(&Board::new(vec![3, -1]).unwrap()), "3 -1");
         assert_eq!(board_preview(&Board::new(vec![]).unwrap()), "(empty board)");
-        assert_eq!(super::super::thousands(9_999_980.0), "9,999,980");
-        assert_eq!(super::super::thousands(999.0), "999");
+        assert_eq!(super::super::text::thousands(9_999_980.0), "9,999,980");
+        assert_eq!(super::super::text::thousands(999.0), "999");
     }
 
     #[test]

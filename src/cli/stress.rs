@@ -2,8 +2,9 @@
 //! generated judge inputs.
 
 use super::judge::ProblemArgs;
+use super::options::{non_negative, parse_with};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
-use super::{non_negative, parse_with, Status};
+use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
@@ -261,7 +262,11 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     };
     // The report goes to standard error, as every command's does; unlocked,
     // so that the interrupt handler can still print its line.
-    let outcome = stress(&config, &mut std::io::stderr(), &super::Bar::idle())?;
+    let outcome = stress(
+        &config,
+        &mut std::io::stderr(),
+        &super::progress::Bar::idle(),
+    )?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok
     } else {

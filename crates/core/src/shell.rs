@@ -1,5 +1,15 @@
 //! Quoting for the command lines coinline prints for a user to run again
-//! (reproduce lines, `next:` hints): one rule everywhere.
+//! (reproduce lines, `next:` hints): one rule everywhere, [`shell_word`];
+//! [`quoted_word`] is the same rule with quotes even where none are needed
+//! (the study reports write a rule text so).
+//!
+//! Hand-written, not `shlex`: shlex was tried (`shlex::try_quote`, 2.0.1)
+//! and quotes differently for words the tests and the committed outputs
+//! pin. It quotes every word holding `=`, `,` or `%` (`take=1..3,5`
+//! becomes `'take=1..3,5'`, so every reproduce line's `--game take=1..3`
+//! would change), and it splits a word holding a quote and a `$` into
+//! pieces (`"it's "'$5'`) where this rule writes one quoted word
+//! (`'it'\''s $5'`).
 
 /// `word` as one POSIX shell word: as it is when it holds only letters,
 /// digits and `-_./=:,+@%`; otherwise in single quotes (a rule text holds
@@ -19,10 +29,22 @@ pub fn shell_word(word: &str) -> String {
     }
 }
 
+/// `word` as one POSIX shell word, always in quotes: [`shell_word`]'s
+/// quoting where it quotes, and single quotes around a word it would leave
+/// bare (`'take=1..3'`), so a reader sees a rule text as one word.
+pub fn quoted_word(word: &str) -> String {
+    let quoted = shell_word(word);
+    if quoted.starts_with(['\'', '"']) {
+        quoted
+    } else {
+        format!("'{word}'")
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::disallowed_methods)] // a test reads the quoting back through sh
 mod tests {
-    use super::shell_word;
+    use super::{quoted_word, shell_word};
 
     #[test]
     fn words_are_quoted_only_when_a_shell_would_split_or_expand_them() {
@@ -36,6 +58,14 @@ mod tests {
         assert_eq!(shell_word(r#"say "it's""#), r#"'say "it'\''s"'"#);
         assert_eq!(shell_word("$HOME"), "'$HOME'");
         assert_eq!(shell_word("*"), "'*'");
+    }
+
+    #[test]
+    fn quoted_words_are_quoted_even_when_plain() {
+        assert_eq!(quoted_word("take=1..3"), "'take=1..3'");
+        assert_eq!(quoted_word("take=1 circle"), "'take=1 circle'");
+        assert_eq!(quoted_word("it's"), r#""it's""#);
+        assert_eq!(quoted_word(""), "''");
     }
 
     #[test]

@@ -831,7 +831,7 @@ pub fn render_html(x: &Explanation) -> String {
     let _ = write!(
         h,
         "<p class=\"note\">Moves: L/R take the leftmost/rightmost value, Lk/Rk take k values, \
-         DL/DR delete two. Where several moves are optimal the first of {order} is shown. \
+         DLk/DRk delete k values. Where several moves are optimal the first of {order} is shown. \
          Made by <code>coinline explain</code>.</p>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         order = x.game.moves(3).map(e).collect::<Vec<_>>().join(" ")
             + if x.game.take.is_unbounded() {

@@ -68,11 +68,12 @@ pub fn folder(game: Game) -> String {
     game.name().replace('=', "-").replace(' ', "_")
 }
 
-/// `--game` as a command line quotes it.
+/// `--game` as a command line quotes it: an alias bare, a rule text always
+/// quoted (`--game 'take=1..3'`).
 pub fn game_arg(game: Game) -> String {
     match game.alias() {
         Some(alias) => alias.to_string(),
-        None => format!("'{}'", game.rule_text()),
+        None => coinline_core::shell::quoted_word(&game.rule_text()),
     }
 }
 

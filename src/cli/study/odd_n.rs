@@ -1,13 +1,17 @@
 //! `coinline study odd-n`: the odd-n investigation, written as a report
 //! directory (CSV files, SVG plots and the findings).
 
-use super::options::{JobsArg, OutDirArg, SeedArg, U64};
-use super::Bar;
-use super::{non_negative, parse_with, Status};
-use clap::{Args, Subcommand};
+use super::common::{
+    check_owned, read_files, tell_failures, thread_pool, write_owned, BoardSetArgs,
+};
+use crate::cli::options::{non_negative, shard_in, JobsArg, OutDirArg, ShardArg, U64};
+use crate::cli::progress::Bar;
+use crate::cli::status::Status;
+use crate::cli::text::plural;
+use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_core::generate::{enumeration_size, Shard, Span, Values};
-use coinline_harness::output::{self, check_writable};
+use coinline_core::generate::{enumeration_size, Shard};
+use coinline_harness::output::check_writable;
 use coinline_harness::study::{self, exact, sampled, shard, Bars, Config, Study};
 use std::path::{Path, PathBuf};
 
@@ -31,10 +35,6 @@ const REPORT_FILES: [&str; 7] = [
     "greedy-optimal-rate.svg",
     "README.md",
 ];
-
-/// The manifest of a report directory: the files coinline study wrote
-/// there, which it may overwrite.
-pub const MANIFEST: &str = ".coinline-study";
 
 const ODD_N_HELP: &str = "\
 Examples:
@@ -80,56 +80,11 @@ fn duration(seconds: f64) -> String {
     }
 }
 
-/// Refuses to overwrite a file in `dir` that the manifest does not list,
-/// unless `force`.
-pub(crate) fn check_owned(dir: &Path, names: &[&str], force: bool) -> Result<()> {
-    if force {
-        return Ok(());
-    }
-    let listed = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
-    let owned: Vec<&str> = listed.lines().skip(1).map(str::trim).collect();
-    for name in names {
-        let path = dir.join(name);
-        if std::fs::symlink_metadata(&path).is_ok() && !owned.contains(name) {
-            return Err(Error::invalid(format!(
-                "--out {}: {} exists and was not written by coinline study (it is not listed in {}); give --force to overwrite it",
-                dir.display(),
-                path.display(),
-                dir.join(MANIFEST).display()
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Arguments of `coinline study`.
-#[derive(Debug, Args)]
-pub struct StudyArgs {
-    /// Which study.
-    #[command(subcommand)]
-    pub study: StudyCommand,
-}
-
-/// The studies.
-#[derive(Debug, Subcommand)]
-pub enum StudyCommand {
-    /// Coins with odd n: does the classic table work, is greedy optimal, can
-    /// the first player lose? Writes exact.csv, sampled.csv, smallest.csv,
-    /// family.csv, SVG plots and README.md. The defaults reproduce the
-    /// committed report.
-    OddN(OddNArgs),
-    /// How fast the odd-n first player's chances and greedy's optimality
-    /// vanish as n grows: log grids of random boards, fitted laws. Writes
-    /// CSV files, SVG plots and README.md; the defaults reproduce the
-    /// committed report in reports/decay.
-    Decay(super::decay::DecayArgs),
-    /// Any rule set: who wins by parity of n, greedy against optimal play,
-    /// smallest counterexamples, the first player's worst share. Writes
-    /// one folder per rule set (exact.csv, sampled.csv, smallest.csv,
-    /// README.md) and a summary README.md; the committed reports are in
-    /// reports/outcomes.
-    Outcomes(super::outcomes::OutcomesArgs),
-}
+/// The help of `study odd-n --shard`.
+const SHARD_HELP: &str = "Do part K of N (1-based) of the enumerated and random boards (board \
+    i of each group goes to part i % N + 1) and write it to --out as shard-K-of-N.json, for \
+    --merge. `auto` reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N` also \
+    from GNU parallel (PARALLEL_SEQ)";
 
 /// Arguments of `coinline study odd-n`.
 #[derive(Debug, Args)]
@@ -141,6 +96,7 @@ pub enum StudyCommand {
     mut_arg("boards", |a| a.default_value(study::DEFAULT_BOARDS.to_string())),
     mut_arg("sizes", |a| a.help("Lengths of random boards: numbers and LO..HI ranges, comma-separated \
         [default: 11..20,25,26,49,50,99,100,199,200,499,500,999,1000]")),
+    mut_args(shard_in(&["render_only", "merge"], Some(SHARD_HELP))),
     after_help = ODD_N_HELP,
 )]
 pub struct OddNArgs {
@@ -164,69 +120,14 @@ pub struct OddNArgs {
     /// the CSV files; the other options are ignored.
     #[arg(long)]
     pub render_only: bool,
-    /// Do part K of N (1-based) of the enumerated and random boards (board
-    /// i of each group goes to part i % N + 1) and write it to --out as
-    /// shard-K-of-N.json, for --merge. `auto` reads K and N from a Slurm
-    /// array task (SLURM_ARRAY_TASK_*), `auto/N` also from GNU parallel
-    /// (PARALLEL_SEQ).
-    #[arg(long, value_name = "K/N", value_parser = super::compare::parse_shard,
-          conflicts_with_all = ["render_only", "merge"])]
-    pub shard: Option<Shard>,
+    #[command(flatten)]
+    pub shard: ShardArg,
     /// Merge the shard files (shard-K-of-N.json) in these directories into
     /// the report in --out, the same bytes as one run of the study; every
     /// part must be there. The study's options are read from the shard
     /// files; the other options are ignored.
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "render_only")]
     pub merge: Vec<PathBuf>,
-}
-
-/// The boards of a study, enumerated and random: the options `study odd-n`
-/// and `study outcomes` share. Each command sets the defaults of --max-n
-/// and --boards and the help of --sizes (`mut_arg`); the lists left empty
-/// take the defaults of the study's [`Config`].
-#[derive(Debug, Args)]
-pub struct BoardSetArgs {
-    /// Enumerate every board of length 1..=N over each alphabet.
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--max-n", "0..=20"))]
-    pub max_n: Option<usize>,
-    /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
-    /// list [default: 0..4,-2..2].
-    #[arg(long = "alphabet", value_name = "LO..HI", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
-    pub alphabets: Vec<Span<i64>>,
-    /// Lengths of random boards: numbers and LO..HI ranges, comma-separated.
-    #[arg(long, allow_hyphen_values = true, value_name = "LIST", value_delimiter = ',',
-          value_parser = parse_with::<Span<usize>>)]
-    pub sizes: Vec<Span<usize>>,
-    /// Random boards per length and distribution.
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--boards", U64))]
-    pub boards: Option<u64>,
-    /// A distribution of random values (LO..HI, small, spiky, sorted,
-    /// zigzag, palindrome, extreme); repeat or give a comma-separated list
-    /// [default: 0..4,-2..2,1..100,-100..100].
-    #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Values>)]
-    pub values: Vec<Values>,
-    #[command(flatten)]
-    pub seed: SeedArg,
-}
-
-impl BoardSetArgs {
-    /// The study's configuration: what was given, the rest from `default`;
-    /// validated.
-    pub fn config(&self, default: Config) -> Result<Config> {
-        let given = Config {
-            max_n: self.max_n.unwrap_or(default.max_n),
-            alphabets: self.alphabets.clone(),
-            sizes: Vec::new(),
-            values: self.values.clone(),
-            boards: self.boards.unwrap_or(default.boards),
-            seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
-        };
-        config_with_defaults(given, &self.sizes, default)
-    }
 }
 
 impl OddNArgs {
@@ -236,52 +137,8 @@ impl OddNArgs {
     }
 }
 
-/// A study's configuration from the options given: empty lists take
-/// `default`'s, `sizes` ranges are expanded (after a range check, so a huge
-/// range is refused before it is allocated); validated.
-fn config_with_defaults(given: Config, sizes: &[Span<usize>], default: Config) -> Result<Config> {
-    if let Some(s) = sizes
-        .iter()
-        .find(|s| s.lo == 0 || s.hi > coinline_core::strategy::LIMIT)
-    {
-        return Err(Error::invalid(format!(
-            "random board lengths {s} are out of range 1..{}",
-            coinline_core::strategy::LIMIT
-        )));
-    }
-    let sizes: Vec<usize> = sizes.iter().flat_map(|s| s.lo..=s.hi).collect();
-    let config = Config {
-        alphabets: if given.alphabets.is_empty() {
-            default.alphabets
-        } else {
-            given.alphabets
-        },
-        sizes: if sizes.is_empty() {
-            default.sizes
-        } else {
-            sizes
-        },
-        values: if given.values.is_empty() {
-            default.values
-        } else {
-            given.values
-        },
-        ..given
-    };
-    config.validate()?;
-    Ok(config)
-}
-
-/// Runs `coinline study`.
-pub fn run(args: &StudyArgs) -> Result<Status> {
-    match &args.study {
-        StudyCommand::OddN(args) => run_odd_n(args),
-        StudyCommand::Decay(args) => super::decay::run(args),
-        StudyCommand::Outcomes(args) => super::outcomes::run(args),
-    }
-}
-
-fn run_odd_n(args: &OddNArgs) -> Result<Status> {
+/// Runs `coinline study odd-n`.
+pub fn run(args: &OddNArgs) -> Result<Status> {
     let config = args.config()?;
     if args.render_only {
         return render_only(args);
@@ -289,8 +146,8 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     if !args.merge.is_empty() {
         return merge(args);
     }
-    let part = args.shard.unwrap_or(Shard::WHOLE);
-    let shard_file = args.shard.map(shard::file_name);
+    let part = args.shard.shard.unwrap_or(Shard::WHOLE);
+    let shard_file = args.shard.shard.map(shard::file_name);
     // Minutes of work must not end in an unwritable directory, nor in
     // overwriting a file the study does not own.
     check_writable("--out", &args.out.out, true)?;
@@ -298,10 +155,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
         Some(name) => check_owned(&args.out.out, &[name.as_str()], args.force)?,
         None => check_owned(&args.out.out, &REPORT_FILES, args.force)?,
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.jobs)
-        .build()
-        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
+    let pool = thread_pool(&args.jobs)?;
     let (enumerated, random) = (
         exact::part_boards(&config, part),
         sampled::part_boards(&config, part),
@@ -310,7 +164,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
     let seconds = estimate(&config) * NANOS_PER_UNIT * 1e-9 * 2.0
         / threads.max(1) as f64
         / part.count() as f64;
-    let of = match args.shard {
+    let of = match args.shard.shard {
         Some(s) => format!(", shard {s}"),
         None => String::new(),
     };
@@ -350,19 +204,7 @@ fn run_odd_n(args: &OddNArgs) -> Result<Status> {
 fn report(args: &OddNArgs, config: &Config, result: Study) -> Result<Status> {
     let files = study::files(&result.tables(), &config.command_line(), is_committed(args))?;
     write_files(args, &files)?;
-    let failures = result.failures();
-    for failure in failures.iter().take(10) {
-        eprintln!("failure: {failure}");
-    }
-    if failures.is_empty() {
-        Ok(Status::Ok)
-    } else {
-        eprintln!(
-            "{} groups with failures (see the agreed column)",
-            failures.len()
-        );
-        Ok(Status::FailureFound)
-    }
+    Ok(tell_failures(&result.failures()))
 }
 
 /// `--merge DIR...`: the report of the study whose parts are the shard
@@ -447,7 +289,7 @@ fn merge(args: &OddNArgs) -> Result<Status> {
     let merged = merged.ok_or_else(|| Error::invalid("--merge found no shard file"))?;
     eprintln!(
         "coinline study odd-n: merging {} of seed {}",
-        super::plural(count, "shard"),
+        plural(count, "shard"),
         config.seed
     );
     report(args, &config, study::finish(merged))
@@ -457,34 +299,6 @@ fn write_files(args: &OddNArgs, files: &[(&str, String)]) -> Result<()> {
     write_owned(&args.out.out, files, args.force)
 }
 
-/// Writes a study's `files` into `dir`, refusing (unless `force`) to
-/// overwrite a file the folder's manifest does not list as the study's, and
-/// listing every file written in the manifest before writing it.
-pub(crate) fn write_owned(dir: &Path, files: &[(&str, String)], force: bool) -> Result<()> {
-    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
-    check_owned(dir, &names, force)?;
-    // The manifest first: a file is listed before it exists, never after.
-    let listed = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
-    let mut owned: Vec<String> = listed
-        .lines()
-        .skip(1)
-        .map(|l| l.trim().to_string())
-        .collect();
-    owned.extend(names.iter().map(|n| n.to_string()));
-    owned.sort();
-    owned.dedup();
-    let manifest = format!(
-        "Generated by `coinline study`: the files it wrote here and may overwrite\n{}\n",
-        owned.join("\n")
-    );
-    output::write(&dir.join(MANIFEST), |w| w.write_all(manifest.as_bytes()))?;
-    for (name, text) in files {
-        output::write(&dir.join(name), |w| w.write_all(text.as_bytes()))?;
-    }
-    eprintln!("wrote {} to {}", names.join(", "), dir.display());
-    Ok(())
-}
-
 /// Whether `--out` is the committed report's directory (whose files a test
 /// compares with what the committed CSV files render to).
 fn is_committed(args: &OddNArgs) -> bool {
@@ -492,13 +306,7 @@ fn is_committed(args: &OddNArgs) -> bool {
 }
 
 fn render_only(args: &OddNArgs) -> Result<Status> {
-    let texts = study::CSV_FILES
-        .map(|name| {
-            let path = args.out.out.join(name);
-            std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
-        })
-        .into_iter()
-        .collect::<Result<Vec<String>>>()?;
+    let texts = read_files(&args.out.out, study::CSV_FILES)?;
     let tables = study::Tables::from_csv([&texts[0], &texts[1], &texts[2], &texts[3]])?;
     // The CSV files, not this command line, say what produced them.
     let config = Config::from_tables(&tables)?;

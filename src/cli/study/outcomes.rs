@@ -1,11 +1,12 @@
 //! `coinline study outcomes`: the outcome study of one or more rule sets,
 //! one report folder each and a summary.
 
-use super::compare::GameChoice;
-use super::options::{JobsArg, OutDirArg};
-use super::study::{check_owned, write_owned, BoardSetArgs};
-use super::Bar;
-use super::{parse_with, Status};
+use super::common::{
+    check_owned, read_files, tell_failures, thread_pool, write_owned, BoardSetArgs,
+};
+use crate::cli::options::{parse_with, GameChoice, JobsArg, OutDirArg};
+use crate::cli::progress::Bar;
+use crate::cli::status::Status;
 use clap::{ArgAction, Args};
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
@@ -99,10 +100,7 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
             check_owned(&dir, &REPORT_FILES, args.force)?;
         }
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.jobs)
-        .build()
-        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
+    let pool = thread_pool(&args.jobs)?;
     let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
     eprintln!(
         "coinline study outcomes: seed {}, {} rule set{}, {enumerated} enumerated and {random} random boards each, {} threads",
@@ -139,18 +137,7 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
         all_tables.push(tables);
     }
     write_summary(out, &all_tables, args.force)?;
-    for failure in failures.iter().take(10) {
-        eprintln!("failure: {failure}");
-    }
-    if failures.is_empty() {
-        Ok(Status::Ok)
-    } else {
-        eprintln!(
-            "{} groups with failures (see the agreed column)",
-            failures.len()
-        );
-        Ok(Status::FailureFound)
-    }
+    Ok(tell_failures(&failures))
 }
 
 /// Re-renders the READMEs of `games` and the summary from the CSV files in
@@ -159,13 +146,7 @@ fn render_only(args: &OutcomesArgs, games: &[Game]) -> Result<Status> {
     let mut all = Vec::new();
     for &game in games {
         let dir = args.out.out.join(outcomes::folder(game));
-        let texts = outcomes::CSV_FILES
-            .map(|name| {
-                let path = dir.join(name);
-                std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
-            })
-            .into_iter()
-            .collect::<Result<Vec<String>>>()?;
+        let texts = read_files(&dir, outcomes::CSV_FILES)?;
         let tables = outcomes::Tables::from_csv([&texts[0], &texts[1], &texts[2]])?;
         if tables.game()? != game {
             return Err(Error::invalid(format!(

@@ -1,10 +1,12 @@
 //! `coinline study decay`: how fast the odd-n first player's chances and
 //! greedy's optimality vanish, written as a report directory.
 
-use super::options::{JobsArg, OutDirArg, SeedArg};
-use super::{parse_with, Bar, Status};
+use super::common::{read_files, thread_pool, write_owned};
+use crate::cli::options::{parse_with, JobsArg, OutDirArg, SeedArg};
+use crate::cli::progress::Bar;
+use crate::cli::status::Status;
 use clap::Args;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Values;
 use coinline_harness::output::check_writable;
 use coinline_harness::study::decay::{self, DecayBars, DecayConfig, DecayTables};
@@ -110,13 +112,7 @@ impl DecayArgs {
 pub fn run(args: &DecayArgs) -> Result<Status> {
     let config = args.config()?;
     if args.render_only {
-        let texts = decay::CSV_FILES
-            .map(|name| {
-                let path = args.out.out.join(name);
-                std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))
-            })
-            .into_iter()
-            .collect::<Result<Vec<String>>>()?;
+        let texts = read_files(&args.out.out, decay::CSV_FILES)?;
         let tables = DecayTables::from_csv([&texts[0], &texts[1], &texts[2], &texts[3]])?;
         let files: Vec<_> = decay::files(&tables)?
             .into_iter()
@@ -125,10 +121,7 @@ pub fn run(args: &DecayArgs) -> Result<Status> {
         return write_files(args, &files);
     }
     check_writable("--out", &args.out.out, true)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.jobs)
-        .build()
-        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", args.jobs.jobs)))?;
+    let pool = thread_pool(&args.jobs)?;
     eprintln!(
         "coinline study decay: seed {}, {} threads",
         config.seed,
@@ -160,6 +153,6 @@ pub fn run(args: &DecayArgs) -> Result<Status> {
 }
 
 fn write_files(args: &DecayArgs, files: &[(&str, String)]) -> Result<Status> {
-    super::study::write_owned(&args.out.out, files, args.force)?;
+    write_owned(&args.out.out, files, args.force)?;
     Ok(Status::Ok)
 }

@@ -1,0 +1,49 @@
+//! Ctrl-C, SIGTERM and SIGHUP: kill the programs under test, remove the
+//! temporary files being written (so every previous output stays as it
+//! was), say so in one line and exit with 128 + the signal (130, 143, 129).
+
+/// Starts the thread that waits for the signals of a run of `command`.
+#[cfg(unix)]
+pub fn install(command: &'static str) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let name = match signal {
+                SIGINT => "SIGINT",
+                SIGTERM => "SIGTERM",
+                _ => "SIGHUP",
+            };
+            eprintln!("{}", clean_up(command, name));
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// Where signals are not Unix's, a run ends as the system ends it.
+#[cfg(not(unix))]
+pub fn install(_command: &'static str) {}
+
+/// Kills the programs under test and removes the unfinished outputs; the
+/// line that says so.
+#[cfg(unix)]
+fn clean_up(command: &str, signal: &str) -> String {
+    let killed = coinline_harness::judge::sandbox::kill_running();
+    let kept = coinline_harness::output::abandon_pending();
+    let mut said = vec![format!("coinline {command}: interrupted by {signal}")];
+    if killed > 0 {
+        said.push("killed the program under test".into());
+    }
+    said.push(if kept.is_empty() {
+        "no output was being written".to_string()
+    } else {
+        let names: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();
+        format!(
+            "removed the unfinished output; kept {} as it was",
+            names.join(", ")
+        )
+    });
+    said.join("; ")
+}

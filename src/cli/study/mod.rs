@@ -1,0 +1,52 @@
+//! `coinline study`: the studies that answer a question with a report
+//! directory (CSV files, SVG plots and the findings), one file each:
+//! [`odd_n`], [`decay`], [`outcomes`]. What they share (the report folder's
+//! manifest, the board-set options, the thread pool) is in [`common`],
+//! which imports none of them: the modules form a tree.
+
+use crate::cli::status::Status;
+use clap::{Args, Subcommand};
+use coinline_core::error::Result;
+
+pub mod common;
+pub mod decay;
+pub mod odd_n;
+pub mod outcomes;
+
+/// Arguments of `coinline study`.
+#[derive(Debug, Args)]
+pub struct StudyArgs {
+    /// Which study.
+    #[command(subcommand)]
+    pub study: StudyCommand,
+}
+
+/// The studies.
+#[derive(Debug, Subcommand)]
+pub enum StudyCommand {
+    /// Coins with odd n: does the classic table work, is greedy optimal, can
+    /// the first player lose? Writes exact.csv, sampled.csv, smallest.csv,
+    /// family.csv, SVG plots and README.md. The defaults reproduce the
+    /// committed report.
+    OddN(odd_n::OddNArgs),
+    /// How fast the odd-n first player's chances and greedy's optimality
+    /// vanish as n grows: log grids of random boards, fitted laws. Writes
+    /// CSV files, SVG plots and README.md; the defaults reproduce the
+    /// committed report in reports/decay.
+    Decay(decay::DecayArgs),
+    /// Any rule set: who wins by parity of n, greedy against optimal play,
+    /// smallest counterexamples, the first player's worst share. Writes
+    /// one folder per rule set (exact.csv, sampled.csv, smallest.csv,
+    /// README.md) and a summary README.md; the committed reports are in
+    /// reports/outcomes.
+    Outcomes(outcomes::OutcomesArgs),
+}
+
+/// Runs `coinline study`.
+pub fn run(args: &StudyArgs) -> Result<Status> {
+    match &args.study {
+        StudyCommand::OddN(args) => odd_n::run(args),
+        StudyCommand::Decay(args) => decay::run(args),
+        StudyCommand::Outcomes(args) => outcomes::run(args),
+    }
+}
