@@ -1,17 +1,17 @@
-//! The findings of an outcome report (`README.md` of a rule set's folder)
-//! and the summary across rule sets, rendered from the CSV tables alone:
+//! The findings of an outcome report (`README.md` of a rule set's folder),
+//! rendered from the CSV tables alone:
 //! every figure is read from a cell, and wording that states a result is
 //! chosen by the figures, so re-rendering the committed CSV files gives the
 //! committed text.
 
+use super::notes::{notes, take_up_to};
 use super::{command_line, Tables};
 use crate::study::table::{CsvTable, Record};
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
-use coinline_core::rules::{Counts, Ends, Score};
 use std::fmt::Write;
 
-type Fmt = std::fmt::Result;
+pub(super) type Fmt = std::fmt::Result;
 
 /// Renders the README of one rule set's report.
 pub fn render(tables: &Tables) -> Result<String> {
@@ -23,19 +23,11 @@ pub fn render(tables: &Tables) -> Result<String> {
     Ok(out)
 }
 
-/// Renders the summary across rule sets.
-pub fn summary(reports: &[Tables]) -> Result<String> {
-    let mut out = String::new();
-    write_summary(&mut out, reports)
-        .map_err(|e| Error::invalid(format!("cannot render the summary: {e}")))?;
-    Ok(out)
-}
-
-fn num(r: &Record, column: &str) -> u64 {
+pub(super) fn num(r: &Record, column: &str) -> u64 {
     r.num(column).unwrap_or(0)
 }
 
-fn percent(part: u64, whole: u64) -> String {
+pub(super) fn percent(part: u64, whole: u64) -> String {
     if whole == 0 {
         "-".to_string()
     } else {
@@ -61,7 +53,7 @@ fn rate_with_interval(r: &Record, column: &str) -> String {
     }
 }
 
-fn distinct(table: &CsvTable, column: &str) -> Vec<String> {
+pub(super) fn distinct(table: &CsvTable, column: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in table.records() {
         let cell = r.get(column).to_string();
@@ -72,7 +64,7 @@ fn distinct(table: &CsvTable, column: &str) -> Vec<String> {
     out
 }
 
-fn sum(table: &CsvTable, column: &str, keep: impl Fn(&Record) -> bool) -> u64 {
+pub(super) fn sum(table: &CsvTable, column: &str, keep: impl Fn(&Record) -> bool) -> u64 {
     table
         .records()
         .filter(|r| keep(r))
@@ -90,23 +82,12 @@ fn solve_command(game: Game, board: &str) -> String {
 }
 
 /// Whether the alphabet or distribution text has no negative values.
-fn non_negative(text: &str) -> bool {
+pub(super) fn non_negative(text: &str) -> bool {
     !text.starts_with('-')
 }
 
-/// The k of "take 1..k from either end, scoring what is taken, on a line",
-/// if the rule set is one of those.
-pub fn take_up_to(game: Game) -> Option<usize> {
-    let plain = game.ends == Ends::Both
-        && game.delete.is_empty()
-        && game.score == Score::Taken
-        && !game.circle;
-    let k = (1..=coinline_core::rules::MAX_COUNT).find(|&k| game.take == Counts::range(1, k))?;
-    plain.then_some(k)
-}
-
 /// The smallest-counterexample rows answering `question` for a parity.
-fn found<'a>(t: &'a Tables, question: &str, parity: &str) -> Vec<Record<'a>> {
+pub(super) fn found<'a>(t: &'a Tables, question: &str, parity: &str) -> Vec<Record<'a>> {
     t.smallest
         .records()
         .filter(|r| r.get("question") == question && r.get("parity") == parity)
@@ -484,6 +465,11 @@ fn shares(out: &mut String, t: &Tables, game: Game) -> Fmt {
             solve_command(game, &board)
         )?;
     }
+    sampled_shares(out, t, game)
+}
+
+/// The random boards' part of [`shares`].
+fn sampled_shares(out: &mut String, t: &Tables, game: Game) -> Fmt {
     let rows: Vec<Record> = t
         .sampled
         .records()
@@ -617,255 +603,4 @@ fn residues(out: &mut String, t: &Tables, game: Game) -> Fmt {
         k + 1,
         firsts.join("; ")
     )
-}
-
-/// The hand-written notes of a rule set: proofs of what the tables show.
-fn notes(game: Game) -> &'static str {
-    match game.name().as_str() {
-        "coins" => COINS_NOTES,
-        "numbergame" => NUMBERGAME_NOTES,
-        "gameofsum" => GAMEOFSUM_NOTES,
-        "stonegame7" => STONEGAME7_NOTES,
-        "stonegame3" => STONEGAME3_NOTES,
-        "pizza" => PIZZA_NOTES,
-        _ if take_up_to(game).is_some() => TAKE_NOTES,
-        _ => "",
-    }
-}
-
-const COINS_NOTES: &str = "\
-**Even n: the first player never loses.** This is the parity strategy, proved in \
-[the odd-n report](../../odd-n/README.md) (section 3): with an even number of values the first \
-player can collect every value at odd positions, or every value at even positions, and takes \
-the larger. With odd n the first move spends that choice and the first player can lose. The \
-odd-n report also proves the odd-n bound and the greedy families; this report is the same \
-study run through the generic outcome driver, for comparison with the other rule sets.
-";
-
-const NUMBERGAME_NOTES: &str = "\
-**Deletions break the parity strategy, and the first player can lose with even n.** The \
-parity argument needs every move to remove exactly one value, so that the first player can \
-always uncover values of one colour for the opponent. A delete of two keeps the colours of \
-the ends and lets either player hand the move back at the same parity, and the argument no \
-longer applies. It does not merely fail to prove a win: section 4 gives the smallest even \
-boards the first player loses, each confirmed by every exact solver (minimax, memo, generic, \
-table) and the full check, so they are counterexamples to \"the first player never loses with \
-even n\".
-
-**Odd n.** The first player can lose, as in coins: `-1` (n = 1: a delete of two is not \
-legal with one value, so the only move takes the -1), and with positive values `1 3 1`: \
-taking a 1 leaves `3 1` or `1 3`, where the opponent takes the 3 and the first player ends \
-with 2 against 3; deleting two leaves a single 1 for the opponent. Either way the value is -1.
-";
-
-const GAMEOFSUM_NOTES: &str = "\
-**With values >= 0 the first player never loses, and gets everything.** A move may take all \
-n values, which scores the whole sum S; no line of play can give the first player more than \
-S minus what the opponent scores, and the opponent scores at least 0. So the value is exactly \
-S, the worst share is 1 (section 5), and every loss needs a negative value (section 4: `-1`, \
-and for even n the smallest signed board found).
-";
-
-const STONEGAME7_NOTES: &str = "\
-**Claim (LeetCode 1690's \"Bob always loses\"): with values >= 1 and n >= 2 the first player \
-wins; with n = 1 the game is a tie (the only move scores nothing).** Proof. Number the moves \
-1..n; the first player makes the odd-numbered ones. A stone removed at move t is on the board \
-after each of the moves 1..t-1, and each of those moves scores it once for its mover (the move \
-that removes it scores it for nobody). Of the moves 1..t-1, the first player made one more \
-than the second when t - 1 is odd, and as many when t - 1 is even. So the stone adds its value \
-to the difference (first minus second) exactly when it is removed on an even-numbered move, by \
-the second player, and nothing otherwise:
-
-    difference = the sum of the stones the second player removes.
-
-The second player removes floor(n / 2) stones, so with values >= 0 the difference is >= 0 on \
-every line, optimal or not, and with values >= 1 and n >= 2 it is >= 1. The tables agree: no \
-loss with alphabet 0..4 or values 1..100 (section 2), and the searches of section 4 find none \
-with values >= 0.
-
-**Negative values: the first player can lose**, from n = 2 on: `-1 -1` (whoever moves second \
-removes a -1) and `-1 -1 -1` (section 4). The identity above says more: the first player wants \
-the second to remove a large sum, which is the same as removing a small sum themself (the two \
-removed sums add up to S); so each player, in turn, removes one end stone trying to minimise \
-their own removed sum. That is coins played on the negated board, and the value is \
-(S + coins(-v)) / 2, where coins(-v) is the coins value of the board with every sign flipped \
-(on LeetCode's `5 3 1 4 2`: (15 + (-3)) / 2 = 6). With even n the coins value is >= |O - E| \
->= 0 (parity strategy), so the first player can lose with even n only when the sum S is \
-negative.
-";
-
-const STONEGAME3_NOTES: &str = "\
-**From the left end only, the first player can lose with values >= 1**, for odd and even n \
-(section 4; LeetCode 1406's own example `1 2 3 7` is a loss, value -1). No parity argument \
-applies: the opponent always gets the next values in order, and taking three can hand them a \
-large value just as taking one can.
-";
-
-const PIZZA_NOTES: &str = "\
-**Even n: the first player never loses, whatever the signs, and with values >= 0 gets at least \
-half.** Colour the slices alternately around the circle (n even, so the colours alternate all \
-the way round). After the first slice the pizza is a line of n - 1 slices whose two ends are \
-next to the slice taken, so both are of the other colour; from then on the parity strategy of \
-coins works: whatever end the opponent takes uncovers a slice of the first player's colour. \
-Taking a slice of the colour with the larger sum first, the first player collects that whole \
-colour, a difference of at least 0. The tables agree (no even-n loss over 0..4 or -2..2), and \
-the worst even-n share in section 5 is exactly 1/2 (`1 1`).
-
-**Odd n and the 4/9 theorem.** Cibulka, Kyncl, Meszaros, Stolar and Valtr proved that the \
-first player can always get at least 4/9 of any pizza with non-negative slices, and that 4/9 \
-cannot be improved. Measured here (section 5): on every pizza of up to 8 slices of sizes 0..4 \
-and on every pizza of up to 16 slices of sizes 0 and 1 (section 4, \"values 0 and 1\"), the \
-first player never gets less than half; the smallest pizzas where they get no more than half \
-are `1 1` (even n) and `0 1 1` (odd n), and with slices >= 1 and odd n none was found within \
-the search. Longer random pizzas do go below half (section 5 names the lowest, with the \
-command that solves it), and none goes below 4/9, as the theorem says; the pizzas that \
-approach 4/9 are not among the boards this study covers.
-";
-
-const TAKE_NOTES: &str = "\
-**Take 1..k from either end.** With k = 1 (coins) the first player never loses with even n, by \
-the parity strategy. For k >= 2 no residue of n mod (k + 1) is safe: section 6 gives, per \
-residue, the loss rate and the shortest length with a lost board with values >= 0. On the short \
-enumerated boards the losses with values >= 0 sit at some residues only, but random boards of \
-the other residues are lost too, so that pattern is one of small n, not a rule. Section 4 gives \
-the smallest lost boards; the summary in [../README.md](../README.md) compares k = 1, 2, 3.
-";
-
-fn write_summary(out: &mut String, reports: &[Tables]) -> Fmt {
-    writeln!(out, "# Outcome reports\n")?;
-    let games: Vec<Game> = reports
-        .iter()
-        .map(|t| t.game())
-        .collect::<Result<_>>()
-        .map_err(|_| std::fmt::Error)?;
-    let args: Vec<String> = games
-        .iter()
-        .map(|g| format!(" --game {}", super::game_arg(*g)))
-        .collect();
-    writeln!(
-        out,
-        "One folder per rule set, each with exact.csv, sampled.csv, smallest.csv and README.md \
-         (the findings). Regenerate them all with `coinline study outcomes{}` (run from the \
-         repository; a rule set's own command is in its README).\n",
-        args.concat()
-    )?;
-    writeln!(
-        out,
-        "Loss rates are over every enumerated board (alphabets in the column names); smallest \
-         lost boards are from smallest.csv (signed values, then values >= 1).\n"
-    )?;
-    let alphabets = reports
-        .first()
-        .map(|t| distinct(&t.exact, "alphabet"))
-        .unwrap_or_default();
-    let mut header = String::from("| rule set | boards checked | check |");
-    let mut rule = String::from("|---|---|---|");
-    for parity in ["odd", "even"] {
-        for a in &alphabets {
-            header += &format!(" {parity} n, {a}: loses |");
-            rule += "---|";
-        }
-    }
-    header += " ties | greedy optimal | smallest lost, odd n | smallest lost, even n | worst share (values >= 0) |";
-    rule += "---|---|---|---|---|";
-    writeln!(out, "{header}\n{rule}")?;
-    for (t, game) in reports.iter().zip(&games) {
-        let boards = sum(&t.exact, "boards", |_| true) + sum(&t.sampled, "boards", |_| true);
-        let agreed = sum(&t.exact, "agreed", |_| true) + sum(&t.sampled, "agreed", |_| true);
-        let mut line = format!(
-            "| [{}]({}/README.md) | {boards} | {} |",
-            game.name(),
-            super::folder(*game),
-            if agreed == boards { "passed" } else { "FAILED" }
-        );
-        for parity in ["odd", "even"] {
-            for a in &alphabets {
-                let keep = |r: &Record| r.get("alphabet") == *a && r.get("parity") == parity;
-                line += &format!(
-                    " {} |",
-                    percent(sum(&t.exact, "losses", keep), sum(&t.exact, "boards", keep))
-                );
-            }
-        }
-        let all = sum(&t.exact, "boards", |_| true);
-        line += &format!(
-            " {} | {} |",
-            percent(sum(&t.exact, "ties", |_| true), all),
-            percent(sum(&t.exact, "greedy_optimal", |_| true), all)
-        );
-        for parity in ["odd", "even"] {
-            let boards: Vec<String> = found(t, "first player loses", parity)
-                .iter()
-                .filter(|r| ["signed values", "values >= 1"].contains(&r.get("domain")))
-                .map(|r| {
-                    let b = r.get("board");
-                    if b.is_empty() {
-                        "none".to_string()
-                    } else {
-                        format!("`{b}`")
-                    }
-                })
-                .collect();
-            line += &format!(" {} |", boards.join(", "));
-        }
-        let worst = t
-            .exact
-            .records()
-            .filter(|r| non_negative(r.get("alphabet")))
-            .filter_map(|r| r.num::<f64>("min_share"))
-            .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.min(s))));
-        line += &match worst {
-            Some(s) => format!(" {s:.6} |"),
-            None => " - |".to_string(),
-        };
-        writeln!(out, "{line}")?;
-    }
-    let takes: Vec<(usize, &Tables, &Game)> = reports
-        .iter()
-        .zip(&games)
-        .filter_map(|(t, g)| take_up_to(*g).map(|k| (k, t, g)))
-        .collect();
-    if !takes.is_empty() {
-        writeln!(
-            out,
-            "\n**Take 1..k from either end**: the first player's loss rate by n mod (k + 1), over every enumerated board (each alphabet) and over the random boards (all distributions together):\n"
-        )?;
-        writeln!(
-            out,
-            "| rule set | k | boards | n mod (k + 1) | lengths | loses |\n|---|---|---|---|---|---|"
-        )?;
-        for (k, t, g) in takes {
-            let mut groups: Vec<(String, &CsvTable, Option<String>)> = alphabets
-                .iter()
-                .map(|a| (format!("every board, {a}"), &t.exact, Some(a.clone())))
-                .collect();
-            groups.push(("random".to_string(), &t.sampled, None));
-            for (name, table, alphabet) in groups {
-                for residue in 0..=k {
-                    let keep = |r: &Record| {
-                        alphabet.as_ref().is_none_or(|a| r.get("alphabet") == *a)
-                            && (num(r, "n") as usize) % (k + 1) == residue
-                    };
-                    let boards = sum(table, "boards", keep);
-                    if boards == 0 {
-                        continue;
-                    }
-                    let mut lengths: Vec<String> = table
-                        .records()
-                        .filter(|r| keep(r))
-                        .map(|r| r.get("n").to_string())
-                        .collect();
-                    lengths.dedup();
-                    writeln!(
-                        out,
-                        "| {} | {k} | {name} | {residue} | {} | {} |",
-                        g.name(),
-                        lengths.join(","),
-                        percent(sum(table, "losses", keep), boards)
-                    )?;
-                }
-            }
-        }
-    }
-    writeln!(out)
 }

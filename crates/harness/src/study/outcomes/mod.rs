@@ -14,6 +14,8 @@
 //! not depend on the number of threads.
 
 pub mod findings;
+mod notes;
+mod summary;
 
 use super::exact::{self, ExactGroup};
 use super::sampled::{self, SampledGroup};
@@ -359,5 +361,5 @@ pub fn files(tables: &Tables) -> Result<Vec<(&'static str, String)>> {
 /// The summary across rule sets (`README.md` of the output folder), from
 /// each report's tables, in the order given.
 pub fn summary(reports: &[Tables]) -> Result<String> {
-    findings::summary(reports)
+    summary::summary(reports)
 }
