@@ -70,8 +70,15 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = if self.kind == Kind::Delete { "D" } else { "" };
-        let s = if self.side == Side::Left { "L" } else { "R" };
+        // A `match`, so that a new kind or side of move needs its notation.
+        let d = match self.kind {
+            Kind::Take => "",
+            Kind::Delete => "D",
+        };
+        let s = match self.side {
+            Side::Left => "L",
+            Side::Right => "R",
+        };
         match (self.kind, self.count) {
             (Kind::Take, 1) => write!(f, "{s}"),
             (_, c) => write!(f, "{d}{s}{c}"),
