@@ -12,9 +12,13 @@
 //!    [`CheckConfig::minimax_lines`]) replays legally and to the difference it
 //!    reports; in games that score every value, sum - difference is even
 //!    (so first + second = sum);
-//! 3. reversing the board keeps the value; in coins, adding a constant c to
-//!    every value adds c * ceil(n/2) to the first player's optimal total,
-//!    and with odd n the value is at most [`odd_n_bound`];
+//! 3. reversing the board keeps the value when both ends are allowed alike;
+//!    in every rule set whose moves take exactly one value and delete none
+//!    (`take=1` with any ends, scoring or circle), adding a constant c to
+//!    every value changes the value by c * [`Game::shift_effect`] (c * (n
+//!    mod 2) when takes score what they take, c * floor(n/2) when they
+//!    score what remains); in coins, with odd n the value is at most
+//!    [`odd_n_bound`];
 //! 4. no heuristic achieves more than the optimal difference, its line
 //!    replays to what it reports, and its documented bound holds.
 
@@ -202,8 +206,9 @@ pub enum Violation {
         /// Value of the reversed board.
         backward: i64,
     },
-    /// Coins: shifting every value by `shift` did not shift the first
-    /// player's total by shift * ceil(n/2).
+    /// A rule set whose moves take exactly one value and delete none:
+    /// adding `shift` to every value did not change the value by `shift`
+    /// times [`Game::shift_effect`].
     ShiftBroken {
         /// The solver used.
         solver: String,

@@ -9,8 +9,8 @@
 //!
 //! [`shrink_case`] shrinks the rule set too: a failure found in
 //! `take=1..3 delete=2` that also fails in `take=1` is reported in
-//! `take=1`. It tries the simpler rule sets of [`Game::simplifications`]
-//! (most drastic first; each lowers [`Game::complexity`], so it ends) on
+//! `take=1`. It tries the simpler rule sets of [`simplifications`] (most
+//! drastic first; each lowers [`complexity`], so it ends) on
 //! the board, keeps the first that still fails, restarts from it, then
 //! shrinks the board in the rule set reached, and repeats while either
 //! shrank. Every driver that shrinks a failure (compare, the fuzz targets)
@@ -18,7 +18,7 @@
 
 use crate::board::Board;
 use crate::case::Case;
-use crate::game::Game;
+use crate::rules::{Counts, Ends, Game, Score, MAX_COUNT};
 
 /// Shrinks a failing case, rule set first, then board (see the module
 /// documentation), while `still_fails(game, board)` holds, calling it at
@@ -35,7 +35,7 @@ pub fn shrink_case(
     loop {
         let rules_before = game;
         'rules: loop {
-            for candidate in game.simplifications() {
+            for candidate in simplifications(&game) {
                 if calls >= budget {
                     break 'rules;
                 }
@@ -63,6 +63,133 @@ pub fn shrink_case(
         }
     }
     Case::new(game, board)
+}
+
+/// How far `game` is from the simplest rule set, `take=1` (coins): one for
+/// each of `ends=left|right`, `score=rest` and `circle`, and per set of
+/// counts (take, delete) the sum of its finite counts plus 64 + k for a
+/// tail `k..`, less one for the take of 1 every rule set could have.
+/// `take=1` is 0; every other rule set is above it. Shrinking the rules
+/// ([`simplifications`]) only ever lowers it, so it ends.
+pub fn complexity(game: &Game) -> usize {
+    fn weight(counts: Counts) -> usize {
+        counts.finite().sum::<usize>() + counts.open_tail().map_or(0, |k| 64 + k)
+    }
+    let Game {
+        ends,
+        take,
+        delete,
+        score,
+        circle,
+    } = *game;
+    usize::from(ends != Ends::Both)
+        + usize::from(score == Score::Rest)
+        + usize::from(circle)
+        + weight(take)
+        + weight(delete)
+        - 1
+}
+
+/// Rule sets simpler than `game`, most drastic first, for shrinking a
+/// failure: the simplest, `take=1`; then one change at a time: no deletes,
+/// no circle, `score=taken`, `ends=both`, `take=1`; one count dropped from
+/// the takes, then from the deletes; a tail `k..` cut to `k`; a count `c`
+/// lowered to `c - 1`. Only candidates of lower [`complexity`] are listed,
+/// each once, so repeated shrinking ends (at `take=1` at the latest).
+///
+/// Every candidate names every rule (no `..game`), so a new kind of rule
+/// does not compile here until its simplification is written.
+pub fn simplifications(game: &Game) -> Vec<Game> {
+    let Game {
+        ends,
+        take,
+        delete,
+        score,
+        circle,
+    } = *game;
+    let mut out: Vec<Game> = vec![
+        Game::COINS,
+        Game {
+            ends,
+            take,
+            delete: Counts::NONE,
+            score,
+            circle,
+        },
+        Game {
+            ends,
+            take,
+            delete,
+            score,
+            circle: false,
+        },
+        Game {
+            ends,
+            take,
+            delete,
+            score: Score::Taken,
+            circle,
+        },
+        Game {
+            ends: Ends::Both,
+            take,
+            delete,
+            score,
+            circle,
+        },
+        Game {
+            ends,
+            take: Counts::exactly(1),
+            delete,
+            score,
+            circle,
+        },
+    ];
+    for (is_take, counts) in [(true, take), (false, delete)] {
+        let with = |counts: Counts| {
+            if is_take {
+                Game {
+                    ends,
+                    take: counts,
+                    delete,
+                    score,
+                    circle,
+                }
+            } else {
+                Game {
+                    ends,
+                    take,
+                    delete: counts,
+                    score,
+                    circle,
+                }
+            }
+        };
+        let (mask, from) = counts.parts();
+        let finite: Vec<usize> = counts.finite().collect();
+        for &k in &finite {
+            out.push(with(Counts::from_parts(mask & !(1 << k), from)));
+        }
+        if counts.is_unbounded() {
+            out.push(with(
+                Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MAX_COUNT))),
+            ));
+        }
+        for &k in finite.iter().filter(|&&k| k > 1) {
+            let lowered = Counts::from_parts(mask & !(1 << k), from).union(Counts::exactly(k - 1));
+            out.push(with(lowered));
+        }
+    }
+    let own = complexity(game);
+    let mut seen = Vec::new();
+    out.retain(|g| {
+        let keep = !g.take.is_empty() && complexity(g) < own && !seen.contains(g);
+        if keep {
+            seen.push(*g);
+        }
+        keep
+    });
+    out
 }
 
 /// Shrinks `board` while `still_fails` holds, calling it at most `budget`
@@ -260,5 +387,107 @@ mod tests {
             true
         });
         assert_eq!(calls, 3);
+    }
+
+    #[test]
+    fn complexity_weighs_each_rule() {
+        // Finite counts weigh their sum, a tail `k..` 64 + k; one end, rest
+        // scoring and a circle 1 each; take=1 is 0.
+        let cases = [
+            ("take=1", 0),
+            ("take=1 delete=2", 2),
+            ("take=1..", 64),
+            ("take=1 circle", 1),
+            ("take=1 ends=left", 1),
+            ("take=1 score=rest", 1),
+            ("take=1..3 delete=2", 7),
+            ("take=2,3 delete=1 circle ends=right score=rest", 8),
+            ("take=1,4.. delete=2..", 1 + 68 + 66 - 1),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(
+                complexity(&text.parse::<Game>().unwrap()),
+                expected,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn simplifications_of_a_rule_set_in_their_order() {
+        let names = |text: &str| -> Vec<String> {
+            let game: Game = text.parse().unwrap();
+            simplifications(&game)
+                .iter()
+                .map(|g| g.to_string())
+                .collect()
+        };
+        assert_eq!(
+            names("take=1..3 delete=2 circle"),
+            [
+                "coins",
+                "take=1..3 circle",
+                "take=1..3 delete=2",
+                "take=1 delete=2 circle",
+                "take=2,3 delete=2 circle",
+                "take=1,3 delete=2 circle",
+                "take=1,2 delete=2 circle",
+                "take=1..3 delete=1 circle",
+            ]
+        );
+        assert!(names("take=1").is_empty());
+    }
+
+    #[test]
+    fn simplifications_lower_the_complexity_and_end_at_take_one() {
+        let r = |t: &str| t.parse::<Game>().unwrap();
+        assert_eq!(complexity(&Game::COINS), 0);
+        assert!(simplifications(&Game::COINS).is_empty());
+        let names = |t: &str| {
+            simplifications(&r(t))
+                .iter()
+                .map(|g| g.rule_text())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names("take=1..3 delete=2"),
+            [
+                "take=1",
+                "take=1..3",
+                "take=1 delete=2",
+                "take=2,3 delete=2",
+                "take=1,3 delete=2",
+                "take=1,2 delete=2",
+                "take=1..3 delete=1",
+            ]
+        );
+        assert_eq!(
+            names("ends=left take=2.. score=rest circle"),
+            [
+                "take=1",
+                "ends=left take=2.. score=rest",
+                "ends=left take=2.. circle",
+                "take=2.. score=rest circle",
+                "ends=left take=1 score=rest circle",
+                "ends=left take=2 score=rest circle",
+            ]
+        );
+        // Every chain of simplifications ends, at take=1 when always taken.
+        let mut rng = crate::generate::SplitMix64::new(12);
+        for _ in 0..500 {
+            let mut game = crate::generate::random_game(&mut rng);
+            let mut steps = 0;
+            while let Some(&next) = {
+                let all = simplifications(&game);
+                let pick = rng.below(all.len().max(1) as u64) as usize;
+                all.get(pick).copied().as_ref()
+            } {
+                assert!(complexity(&next) < complexity(&game), "{game} -> {next}");
+                game = next;
+                steps += 1;
+                assert!(steps < 400);
+            }
+            assert_eq!(game, Game::COINS);
+        }
     }
 }

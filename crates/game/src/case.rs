@@ -23,8 +23,7 @@
 
 use crate::board::Board;
 use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::rules::{Counts, Ends, Score};
+use crate::rules::{Counts, Ends, Game, Score};
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,5 +1,5 @@
 //! The game as data, the lowest layer of coinline: boards ([`board`]), rule
-//! sets and their text form ([`rules`]), moves and play on a row ([`game`]),
+//! sets, their text form and moves ([`rules`]), play on a row ([`play`]),
 //! cases and their encodings ([`case`]), seeded generation ([`generate`]) and
 //! the one error type ([`error`]).
 //!
@@ -12,11 +12,16 @@
 pub mod board;
 pub mod case;
 pub mod error;
-pub mod game;
 pub mod generate;
+pub mod play;
 pub mod rules;
+
+// until the callers move to `play` (issue #26)
+#[doc(hidden)]
+pub use play as game;
 
 pub use board::Board;
 pub use case::Case;
 pub use error::{Error, ErrorKind, Result};
-pub use game::{Game, Line, Move, Side, Totals};
+pub use play::{Line, Totals};
+pub use rules::{Game, Move, Side};

@@ -8,6 +8,9 @@
 
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
+// The moves are the rules' (`crate::rules`); named here too, as the callers
+// of `game::Move` and `game::MoveTable` have them.
+use crate::rules::Score;
 pub use crate::rules::{Game, Kind, Move, MoveTable, Moves, MovesOf, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -47,7 +50,14 @@ impl Game {
     /// rule bounds). When takes score what remains, a player may score the
     /// board's absolute sum once per move, so n times it must fit.
     pub fn admit(self, board: &Board) -> Result<()> {
-        if self.score == crate::rules::Score::Taken {
+        let Game {
+            ends: _,
+            take: _,
+            delete: _,
+            score,
+            circle: _,
+        } = self;
+        if score == Score::Taken {
             return Ok(());
         }
         let fits = i64::try_from(board.len())
@@ -125,13 +135,20 @@ impl<'a> Row<'a> {
             Side::Left => (left + mv.count, right),
             Side::Right => (left, right - mv.count),
         };
-        let gain = match (mv.kind, self.game.score) {
+        let Game {
+            ends: _,
+            take: _,
+            delete: _,
+            score,
+            circle: _,
+        } = self.game;
+        let gain = match (mv.kind, score) {
             (Kind::Delete, _) => 0,
-            (Kind::Take, crate::rules::Score::Taken) => match mv.side {
+            (Kind::Take, Score::Taken) => match mv.side {
                 Side::Left => self.sum(left, l),
                 Side::Right => self.sum(r, right),
             },
-            (Kind::Take, crate::rules::Score::Rest) => self.sum(l, r),
+            (Kind::Take, Score::Rest) => self.sum(l, r),
         };
         (gain, l, r)
     }
@@ -142,7 +159,14 @@ impl<'a> Row<'a> {
     /// left moves (any run may be taken, and it starts at s).
     pub fn first_moves(&self) -> impl Iterator<Item = (usize, Move)> + '_ {
         let n = self.values.len();
-        let (starts, rules) = if self.game.circle && n > 0 {
+        let Game {
+            ends: _,
+            take: _,
+            delete: _,
+            score: _,
+            circle,
+        } = self.game;
+        let (starts, rules) = if circle && n > 0 {
             (n, self.game.first_on_circle())
         } else {
             (1, self.game)

@@ -1,0 +1,300 @@
+//! The text form of a rule set (`docs/rules.md`): parsing rule words and
+//! aliases ([`FromStr`] for [`Game`] and [`Counts`]), the canonical rule
+//! text ([`Game::rule_text`]) and the canonical name (`Display`).
+
+use super::{Counts, Ends, Game, Score, ALIASES, MAX_COUNT};
+use crate::error::{Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+const FORMS: &str = "ends=both|left|right, take=COUNTS, delete=COUNTS, score=taken|rest, circle; \
+    COUNTS is k, a..b or a.. (commas join them); or an alias: coins, numbergame, gameofsum, \
+    stonegame7, stonegame3, pizza";
+
+impl Game {
+    /// The canonical rule text (`take=1 delete=2`), alias or not.
+    pub fn rule_text(&self) -> String {
+        let Game {
+            ends,
+            take,
+            delete,
+            score,
+            circle,
+        } = *self;
+        let mut words = Vec::new();
+        match ends {
+            Ends::Both => {}
+            Ends::Left => words.push("ends=left".to_string()),
+            Ends::Right => words.push("ends=right".to_string()),
+        }
+        words.push(format!("take={take}"));
+        if !delete.is_empty() {
+            words.push(format!("delete={delete}"));
+        }
+        match score {
+            Score::Taken => {}
+            Score::Rest => words.push("score=rest".to_string()),
+        }
+        if circle {
+            words.push("circle".to_string());
+        }
+        words.join(" ")
+    }
+}
+
+impl fmt::Display for Counts {
+    /// Canonical: ascending; runs of three or more as `a..b`; an unbounded
+    /// tail as `a..`; `none` for the empty set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("none");
+        }
+        // Normalized: the tail already starts below any finite count that
+        // joins it (`1,2..` is held as `1..`), and no finite count reaches it.
+        let open = self.open_tail();
+        let mut parts = Vec::new();
+        let mut k = 1;
+        while k <= MAX_COUNT {
+            if self.mask & (1 << k) == 0 {
+                k += 1;
+                continue;
+            }
+            let start = k;
+            while k < MAX_COUNT && self.mask & (1 << (k + 1)) != 0 {
+                k += 1;
+            }
+            match k - start {
+                0 => parts.push(start.to_string()),
+                1 => parts.push(format!("{start},{k}")),
+                _ => parts.push(format!("{start}..{k}")),
+            }
+            k += 1;
+        }
+        if let Some(s) = open {
+            parts.push(format!("{s}.."));
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
+impl FromStr for Counts {
+    type Err = Error;
+
+    /// `k`, `a..b`, `a..`, comma-separated; `none` is the empty set.
+    fn from_str(s: &str) -> Result<Self> {
+        if s == "none" {
+            return Ok(Counts::NONE);
+        }
+        let bad = |why: &str| {
+            Error::invalid(format!(
+                "{s:?} is not a set of counts ({why}; write k, a..b or a.. with counts from 1 to {MAX_COUNT}, separated by commas)"
+            ))
+        };
+        let number = |t: &str| -> Result<usize> {
+            match t.parse::<usize>() {
+                Ok(k) if (1..=MAX_COUNT).contains(&k) => Ok(k),
+                Ok(_) => Err(bad("a count is out of range")),
+                Err(_) => Err(bad(&format!("{t:?} is not a count"))),
+            }
+        };
+        let mut counts = Counts::NONE;
+        for item in s.split(',') {
+            let part = match item.split_once("..") {
+                None => Counts::exactly(number(item)?),
+                Some((lo, "")) => Counts::from(number(lo)?),
+                Some((lo, hi)) => {
+                    let (lo, hi) = (number(lo)?, number(hi)?);
+                    if lo > hi {
+                        return Err(bad("a range runs backwards"));
+                    }
+                    Counts::range(lo, hi)
+                }
+            };
+            counts = counts.union(part);
+        }
+        if counts.is_empty() {
+            return Err(bad("no count"));
+        }
+        Ok(counts)
+    }
+}
+
+impl fmt::Display for Game {
+    /// The canonical name: the alias, or else the canonical rule text
+    /// (fields in a fixed order, defaults left out).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.alias() {
+            Some(name) => f.write_str(name),
+            None => f.write_str(&self.rule_text()),
+        }
+    }
+}
+
+impl FromStr for Game {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        let text = s.trim();
+        if let Some((_, game, _)) = ALIASES
+            .iter()
+            .find(|(name, _, _)| name.eq_ignore_ascii_case(text))
+        {
+            return Ok(*game);
+        }
+        // One word that is no rule is most likely a misspelt alias.
+        if !text.is_empty()
+            && !text.contains(char::is_whitespace)
+            && !text.contains('=')
+            && text != "circle"
+        {
+            let mut expected = Game::names();
+            expected.push("or rules such as 'take=1..3 delete=2' (see coinline games)");
+            return Err(Error::unknown("game", text, &expected));
+        }
+        let bad = |word: &str, why: String| {
+            Error::invalid(format!("rule {word:?}: {why} (valid forms: {FORMS})"))
+        };
+        // Every rule at its default, and no take yet (one must be given).
+        let mut rules = Game {
+            ends: Ends::Both,
+            take: Counts::NONE,
+            delete: Counts::NONE,
+            score: Score::Taken,
+            circle: false,
+        };
+        let mut seen = Vec::new();
+        for word in text.split_whitespace() {
+            let (key, value) = word.split_once('=').unwrap_or((word, ""));
+            if seen.contains(&key) {
+                return Err(bad(word, format!("{key} is given twice")));
+            }
+            seen.push(key);
+            match (key, value) {
+                ("ends", "both") => rules.ends = Ends::Both,
+                ("ends", "left") => rules.ends = Ends::Left,
+                ("ends", "right") => rules.ends = Ends::Right,
+                ("take", v) => {
+                    rules.take = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
+                }
+                ("delete", v) => {
+                    rules.delete = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
+                }
+                ("score", "taken") => rules.score = Score::Taken,
+                ("score", "rest") => rules.score = Score::Rest,
+                ("circle", "") => rules.circle = true,
+                ("ends" | "score", _) => return Err(bad(word, format!("unknown {key}"))),
+                _ => return Err(bad(word, "unknown word".into())),
+            }
+        }
+        if rules.take.is_empty() {
+            return Err(bad(text, "a rule set needs take=COUNTS".into()));
+        }
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_print_canonically() {
+        let cases = [
+            ("1", "1"),
+            ("2,1", "1,2"),
+            ("3,1,2", "1..3"),
+            ("1,2..", "1.."),
+            ("2,4..6,8..", "2,4..6,8.."),
+            ("5..7,6..", "5.."),
+            ("62,63", "62,63"),
+            ("61..63", "61..63"),
+            ("62,63..", "62.."),
+            ("1,40..", "1,40.."),
+        ];
+        for (text, canonical) in cases {
+            let counts: Counts = text.parse().unwrap();
+            assert_eq!(counts.to_string(), canonical, "{text}");
+        }
+        assert_eq!(Counts::NONE.to_string(), "none");
+        // A range of one count is that count; a reversed one is refused.
+        assert_eq!("3..3".parse::<Counts>().unwrap(), Counts::exactly(3));
+        assert!("4..3".parse::<Counts>().is_err());
+        // A game's name is its alias, else its canonical rule text.
+        assert_eq!(Game::COINS.name(), "coins");
+        let game: Game = "delete=2 take=3,1,2".parse().unwrap();
+        assert_eq!(game.name(), "take=1..3 delete=2");
+        let counts: Counts = "2,4..6,8..".parse().unwrap();
+        assert_eq!(counts.finite().collect::<Vec<_>>(), [2, 4, 5, 6]);
+        let counts: Counts = "1,63".parse().unwrap();
+        assert_eq!(counts.finite().collect::<Vec<_>>(), [1, 63]);
+        assert_eq!(Counts::from(3).finite().count(), 0);
+    }
+
+    #[test]
+    fn every_alias_parses_and_prints_its_canonical_text() {
+        for (name, game, text) in ALIASES {
+            let rules: Game = name.parse().unwrap();
+            assert_eq!(rules, game);
+            assert_eq!(rules.rule_text(), text);
+            assert_eq!(text.parse::<Game>().unwrap(), rules);
+            assert_eq!(rules.alias(), Some(name));
+            assert_eq!(rules.to_string(), name);
+        }
+        assert_eq!(Game::ALL.map(|g| g.alias().unwrap()), Game::names()[..]);
+    }
+
+    #[test]
+    fn one_spelling_per_rule_set() {
+        for (a, b) in [
+            ("take=1,2,3", "take=1..3"),
+            ("take=3,1,2", "take=1..3"),
+            ("take=1,2..", "take=1.."),
+            ("take=1,2,5..", "take=1,2,5.."),
+            ("take=1..2", "take=1,2"),
+            ("circle take=1 ends=both", "take=1 circle"),
+            ("take=2 score=taken delete=none", "take=2"),
+            ("ends=right take=1,3..5,7", "ends=right take=1,3..5,7"),
+        ] {
+            assert_eq!(a.parse::<Game>().unwrap().rule_text(), b, "{a}");
+        }
+    }
+
+    #[test]
+    fn malformed_rules_name_the_bad_word() {
+        for (text, fragment) in [
+            ("take=0", "rule \"take=0\""),
+            ("take=1 take=2", "given twice"),
+            ("take=x", "\"x\" is not a count"),
+            ("take=3..1", "runs backwards"),
+            ("take=64", "out of range"),
+            ("ends=middle take=1", "unknown ends"),
+            ("delete=2", "needs take=COUNTS"),
+            ("take=1 wrap", "rule \"wrap\": unknown word"),
+            ("", "needs take"),
+            ("circle", "needs take"),
+        ] {
+            let err = text.parse::<Game>().unwrap_err().to_string();
+            assert!(err.contains(fragment), "{text}: {err}");
+            assert!(err.contains("valid forms"), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_single_word_that_is_no_rule_is_a_misspelt_alias() {
+        let error = |text: &str| text.parse::<Game>().unwrap_err().to_string();
+        assert_eq!(
+            error("pizzza"),
+            "unknown game \"pizzza\" (expected one of: coins, numbergame, gameofsum, \
+             stonegame7, stonegame3, pizza, or rules such as 'take=1..3 delete=2' \
+             (see coinline games))"
+        );
+        // Two words, or one with `=`, are read as rules.
+        for (text, word) in [("circle wrap", "wrap"), ("take=x", "take=x")] {
+            assert!(
+                error(text).starts_with(&format!("rule {word:?}: ")),
+                "{text}: {}",
+                error(text)
+            );
+        }
+    }
+}
