@@ -69,13 +69,13 @@ mkdir -p "$out"
 # but whether two such jobs beat one on 2 cores was not settled
 # (reports/MUTANTS.md), so the default stays one job.
 MODULES=(
-    "board|crates/game/src/board.rs|coinline-game|board::|1"
+    "board|crates/game/src/board/mod.rs crates/game/src/board/scan.rs|coinline-game|board::|1"
     "shrink|crates/core/src/shrink.rs|coinline-core|shrink::|1"
     "output|crates/harness/src/output.rs|coinline-harness|output::|1"
     "merge|crates/harness/src/compare/merge.rs|coinline-harness|compare::merge::|1"
     "judge-io|crates/harness/src/judge/input.rs crates/harness/src/judge/answers.rs|coinline-harness|judge::input:: judge::answers::|1"
     "check|crates/core/src/check.rs|coinline-core|check::|1"
-    "rules|crates/game/src/game.rs crates/game/src/rules.rs crates/solve/src/generic.rs|coinline-game coinline-solve||1"
+    "rules|crates/game/src/play.rs crates/game/src/rules/mod.rs crates/game/src/rules/text.rs crates/game/src/rules/moves.rs crates/solve/src/generic.rs|coinline-game coinline-solve||1"
     "solvers|crates/solve/src/lib.rs crates/solve/src/memo.rs crates/solve/src/minimax.rs crates/solve/src/linear.rs|coinline-solve||1"
     "table|crates/solve/src/table/mod.rs crates/solve/src/table/record.rs crates/solve/src/table/value.rs|coinline-solve||1"
     "strategy|crates/core/src/strategy.rs|coinline-core|strategy::|1"

@@ -4,8 +4,6 @@
 //! `coinline_harness`).
 
 #![forbid(unsafe_code)]
-#![allow(clippy::disallowed_methods, clippy::disallowed_macros)] // the command line prints, exits and touches files: see ARCHITECTURE.md
-#![forbid(unsafe_code)]
 // The command line prints, exits and touches files: see ARCHITECTURE.md.
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
