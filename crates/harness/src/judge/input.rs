@@ -8,8 +8,8 @@
 //! line and the token. The reader never panics, whatever the text, so it can
 //! be fuzzed.
 
+use super::problem::Problem;
 use super::problem::{CaseLayout, Cases};
-use super::Problem;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 
@@ -390,7 +390,6 @@ pub(super) fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse_answers_bytes;
     use super::*;
     use coinline_core::generate::SplitMix64;
 
@@ -609,7 +608,6 @@ mod tests {
                     }
                 }
                 let _ = parse_input_bytes(&problem, &bytes);
-                let _ = parse_answers_bytes(problem.answer(), &bytes, 3);
                 let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();
                 let _ = parse_input_bytes(&problem, &noise);
             }
