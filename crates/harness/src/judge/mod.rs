@@ -21,6 +21,8 @@ pub mod catalogue;
 pub mod input;
 pub mod limits;
 pub mod problem;
+// the process sandbox: see ARCHITECTURE.md
+#[allow(unsafe_code)]
 pub mod sandbox;
 pub mod spec;
 pub mod stress;
