@@ -119,8 +119,10 @@ pub fn parse_answers_bytes(
 
 #[cfg(test)]
 mod tests {
-    use super::super::problem::{Tie, Winner};
+    use super::super::problem::{Problem, Tie, Winner};
     use super::*;
+    use coinline_core::board::Board;
+    use coinline_core::generate::SplitMix64;
 
     fn numbers(xs: &[i64]) -> Vec<Reply> {
         xs.iter().map(|&x| Reply::Number(x)).collect()
@@ -200,5 +202,42 @@ mod tests {
             "3 -4\nTie\n"
         );
         assert_eq!(write_answers(&[]), "");
+    }
+
+    #[test]
+    fn reading_never_panics_on_mangled_text() {
+        // A cheap stand-in for the fuzz target: valid inputs and answers
+        // with bytes replaced, inserted or cut, and plain random bytes.
+        let sample: Vec<Board> = ["8 15 3 7", "-5", "1 2 3"]
+            .iter()
+            .map(|t| Board::parse(t).unwrap())
+            .collect();
+        let alphabet = b"0123456789 -\n\r\t+x\xff";
+        let mut rng = SplitMix64::new(11);
+        for problem in Problem::all() {
+            let batch = &sample[..sample.len().min(problem.max_batch())];
+            let answers: Vec<Reply> = batch
+                .iter()
+                .map(|b| problem.expected(b))
+                .collect::<coinline_core::error::Result<_>>()
+                .unwrap();
+            for valid in [problem.write_input(batch), write_answers(&answers)] {
+                for _ in 0..50 {
+                    let mut bytes = valid.clone().into_bytes();
+                    for _ in 0..1 + rng.below(3) {
+                        let at = rng.below(bytes.len() as u64 + 1) as usize;
+                        let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
+                        match rng.below(3) {
+                            0 if at < bytes.len() => bytes[at] = byte,
+                            1 => bytes.insert(at, byte),
+                            _ => bytes.truncate(at),
+                        }
+                    }
+                    let _ = parse_answers_bytes(problem.answer(), &bytes, batch.len());
+                    let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();
+                    let _ = parse_answers_bytes(problem.answer(), &noise, 3);
+                }
+            }
+        }
     }
 }

@@ -8,10 +8,10 @@
 //! line and the token. The reader never panics, whatever the text, so it can
 //! be fuzzed.
 
+use super::problem::Problem;
 use super::problem::{CaseLayout, Cases};
-use super::Problem;
-use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
+use coinline_core::board::{read_values, Board};
+use coinline_core::error::{Error, ErrorKind, Result};
 
 impl Problem {
     /// `boards` written exactly as the judge's input.
@@ -204,9 +204,10 @@ pub(super) struct Token<'a> {
 }
 
 impl Token<'_> {
-    /// The token as value number `i` of a case.
+    /// The token as value number `i` of a case, read as every board value
+    /// is read ([`parse_value`]).
     fn value(&self, i: usize) -> Result<i64> {
-        parse_integer(self.text).map_err(|why| {
+        parse_value(self.text).map_err(|why| {
             Error::invalid(format!(
                 "line {}, value {i}: {:?} {why}",
                 self.line,
@@ -370,7 +371,25 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// An integer written as judges write them: an optional `-` and digits.
+/// A board value, read by the board's one reader of values
+/// ([`read_values`]): an optional `+`, then what `i64::from_str` takes
+/// (`+5`, `-0` and `007` are values). A token holding a comma, which the
+/// board reader takes as a separator, is not one value here: judges read
+/// whitespace-separated tokens.
+fn parse_value(token: &str) -> Result<i64, &'static str> {
+    match read_values(token.as_bytes(), 1) {
+        Ok(values) => values.first().copied().ok_or("is not an integer"),
+        Err(e) => Err(match e.kind() {
+            ErrorKind::BadToken { expected, .. } if expected.contains("64-bit range") => {
+                "does not fit in 64 bits"
+            }
+            _ => "is not an integer",
+        }),
+    }
+}
+
+/// An integer written as judges write counts and answers: an optional `-`
+/// and digits.
 pub(super) fn parse_integer(token: &str) -> Result<i64, &'static str> {
     let digits = token.strip_prefix('-').unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -390,7 +409,6 @@ pub(super) fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse_answers_bytes;
     use super::*;
     use coinline_core::generate::SplitMix64;
 
@@ -566,6 +584,31 @@ mod tests {
     }
 
     #[test]
+    fn values_are_read_as_boards_read_them() {
+        for text in [
+            "+5 -0 007",
+            "1 +2 -3",
+            "9223372036854775807",
+            "-9223372036854775807",
+        ] {
+            let board = Board::parse(text).unwrap();
+            assert_eq!(parse_input(&p("lines"), text).unwrap(), [board], "{text}");
+        }
+        for token in ["x", "-", "+", "1,2", "5,", "1e3", "0x10", "++"] {
+            let why = err("lines", token);
+            assert!(
+                Board::parse(token).is_err() || token.contains(','),
+                "{token}"
+            );
+            assert_eq!(why, format!("line 1, value 1: {token:?} is not an integer"));
+        }
+        assert_eq!(
+            err("lines", "-9223372036854775809"),
+            "line 1, value 1: \"-9223372036854775809\" does not fit in 64 bits"
+        );
+    }
+
+    #[test]
     fn boards_keep_the_line_they_were_read_from() {
         let lines = |cases: Vec<InputCase>| -> Vec<(usize, String)> {
             cases
@@ -609,7 +652,6 @@ mod tests {
                     }
                 }
                 let _ = parse_input_bytes(&problem, &bytes);
-                let _ = parse_answers_bytes(problem.answer(), &bytes, 3);
                 let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();
                 let _ = parse_input_bytes(&problem, &noise);
             }

@@ -5,8 +5,9 @@
 //! - [`problem`]: a problem as data ([`Problem`]: the [`Game`] it plays,
 //!   its input [`Layout`], the [`Answer`] it wants per case, its [`Limits`])
 //!   and the trusted answer ([`Problem::expected`]);
-//! - [`spec`]: problem files (TOML), the built-in ones under `problems/`
-//!   embedded in the binary;
+//! - [`catalogue`]: the built-in problems under `problems/`, embedded in
+//!   the binary, by name;
+//! - [`spec`]: problem files (TOML), the built-in ones and the user's;
 //! - [`limits`]: a problem's constraints and the boards generated within;
 //! - [`input`]: inputs in a problem's layout, written and read by tokens;
 //! - [`answers`]: a program's output, read by tokens;
@@ -16,6 +17,7 @@
 //! [`Game`]: coinline_core::game::Game
 
 pub mod answers;
+pub mod catalogue;
 pub mod input;
 pub mod limits;
 pub mod problem;
@@ -24,8 +26,6 @@ pub mod problem;
 #[allow(unsafe_code, clippy::disallowed_methods)]
 pub mod sandbox;
 pub mod spec;
-// Saved tests are files (see ARCHITECTURE.md).
-#[allow(clippy::disallowed_methods)]
 pub mod stress;
 pub mod verdict;
 

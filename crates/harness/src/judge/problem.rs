@@ -1,7 +1,7 @@
 //! Problems as data: a problem is a game (rule set), an input layout, an
 //! answer per case and the statement's limits. The built-in problems are
 //! TOML files under `problems/`, embedded in the binary; a user's problem is
-//! the same kind of file ([`super::spec`] reads both).
+//! the same kind of file, read by the judge's `spec` module.
 
 use super::limits::Limits;
 use coinline_core::board::Board;
@@ -267,11 +267,6 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The built-in problem named `name`.
-    pub fn by_name(name: &str) -> Result<Problem> {
-        super::spec::built_in(name)
-    }
-
     /// `self` with the game and answer the user chose, for a problem whose
     /// file allows it (`adjustable = true`: `lines`); any other problem
     /// refuses both, even when they agree, so an option never looks as if it
@@ -304,32 +299,9 @@ impl Problem {
         self.limits.validate(self.game).map_err(|e| {
             Error::invalid(format!("problem {} with {}: {e}", self.name, self.game))
         })?;
-        super::spec::check_trusted_limit(self.game, &self.limits)
+        check_trusted_limit(self.game, &self.limits)
             .map_err(|e| Error::invalid(format!("problem {}: {e}", self.name)))?;
         Ok(self)
-    }
-
-    /// Every built-in problem, and `lines` with each alias and each simple
-    /// answer it accepts.
-    pub fn all() -> Vec<Problem> {
-        let mut all = Vec::new();
-        for problem in super::spec::built_ins() {
-            if problem.adjustable {
-                for game in Game::ALL {
-                    for (_, answer) in Answer::SIMPLE.iter() {
-                        all.extend(
-                            problem
-                                .clone()
-                                .adjusted(Some(game), Some(answer.clone()))
-                                .ok(),
-                        );
-                    }
-                }
-            } else {
-                all.push(problem);
-            }
-        }
-        all
     }
 
     /// The name.
@@ -433,6 +405,19 @@ impl Problem {
             Answer::Winner(w) => Reply::Word(w.word(d).to_string()),
             Answer::Play(_) => unreachable!("answered above"),
         })
+    }
+}
+
+/// Refuses limits longer than the trusted solver takes for `game`.
+pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
+    let solver = trusted_solver(game);
+    match solver.limit(game) {
+        Some(limit) if limits.n.hi > limit => Err(Error::invalid(format!(
+                "limits.n: {} is above {limit}, the longest board the trusted solver ({}) takes for {game}",
+                limits.n,
+                solver.name()
+        ))),
+        _ => Ok(()),
     }
 }
 

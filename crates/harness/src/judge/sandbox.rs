@@ -11,8 +11,14 @@
 //! running programs are listed, so that an interrupted coinline kills them
 //! ([`kill_running`]). Unix only.
 //!
-//! Architecture invariant: every `unsafe` block of the judge lives in this
-//! file, each with a `// SAFETY:` comment.
+//! The system calls go through rustix's safe wrappers (process groups and
+//! signals, resource limits, `waitid`, non-blocking pipe writes). Two
+//! `unsafe` blocks remain, each with a `// SAFETY:` comment:
+//! `CommandExt::pre_exec` (unsafe by its nature: the hook runs between
+//! `fork` and `exec`), which sets `RLIMIT_AS` for `--memory`, and `wait4`,
+//! which rustix does not wrap and which alone reports the peak memory of
+//! the one child reaped. Architecture invariant: every `unsafe` block of
+//! the judge lives in this file.
 
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
@@ -222,9 +228,10 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
         .process_group(0);
     if let Some(mb) = limits.memory_mb {
         let bytes = mb.saturating_mul(1 << 20);
-        // SAFETY: between fork and exec the hook only calls setrlimit, which
-        // is async-signal-safe, and allocates nothing (`bytes` is computed
-        // before the fork).
+        // SAFETY: between fork and exec the hook only calls setrlimit
+        // (through rustix: the one system call), which is
+        // async-signal-safe, and allocates nothing (`bytes` is computed
+        // before the fork, and an error is an OS error code).
         unsafe {
             command.pre_exec(move || unix::limit_address_space(bytes));
         }
@@ -233,7 +240,7 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
     let mut child = command
         .spawn()
         .map_err(|e| Error::invalid(format!("cannot start {}: {e}", program.command)))?;
-    let pid = child.id() as libc::pid_t;
+    let pid = unix::pid_of(&child);
     let _live = unix::Live::register(pid);
     let (Some(mut stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -300,86 +307,51 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 #[cfg(unix)]
 mod unix {
     use super::Exit;
+    use rustix::io::Errno;
+    use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
     use std::io;
     use std::sync::Mutex;
 
+    /// Limits this process's address space to `bytes` (called in the child
+    /// between fork and exec: one system call, no allocation).
     pub fn limit_address_space(bytes: u64) -> io::Result<()> {
-        let limit = libc::rlimit {
-            rlim_cur: bytes as libc::rlim_t,
-            rlim_max: bytes as libc::rlim_t,
+        let limit = Rlimit {
+            current: Some(bytes),
+            maximum: Some(bytes),
         };
-        // SAFETY: setrlimit only reads the struct we pass, which lives on
-        // this stack frame for the whole call.
-        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(())
+        rustix::process::setrlimit(Resource::As, limit).map_err(io::Error::from)
     }
 
-    // rlim_t is u64 on Linux and macOS, but not on every Unix.
-    #[allow(clippy::unnecessary_cast)]
     pub fn open_files_limits() -> Option<(u64, u64)> {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit only writes the struct we pass, which lives on
-        // this stack frame for the whole call.
-        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
-            return None;
-        }
-        let wide = |l: libc::rlim_t| match l {
-            libc::RLIM_INFINITY => u64::MAX,
-            l => l as u64,
-        };
-        Some((wide(limit.rlim_cur), wide(limit.rlim_max)))
+        let limit = rustix::process::getrlimit(Resource::Nofile);
+        let wide = |l: Option<u64>| l.unwrap_or(u64::MAX);
+        Some((wide(limit.current), wide(limit.maximum)))
     }
 
     pub fn set_open_files_limit(soft: u64) -> io::Result<()> {
-        let Some((_, hard)) = open_files_limits() else {
-            return Err(io::Error::last_os_error());
+        let hard = rustix::process::getrlimit(Resource::Nofile).maximum;
+        let narrow = |l: u64| (l != u64::MAX).then_some(l);
+        let limit = Rlimit {
+            current: narrow(soft),
+            maximum: hard,
         };
-        let narrow = |l: u64| match l {
-            u64::MAX => libc::RLIM_INFINITY,
-            l => l as libc::rlim_t,
-        };
-        let limit = libc::rlimit {
-            rlim_cur: narrow(soft),
-            rlim_max: narrow(hard),
-        };
-        // SAFETY: setrlimit only reads the struct we pass, which lives on
-        // this stack frame for the whole call.
-        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(())
+        rustix::process::setrlimit(Resource::Nofile, limit).map_err(io::Error::from)
     }
 
     /// Writes as much of `data` as the pipe takes now (it is set to
     /// non-blocking); returns how much that was.
     pub fn write_nonblocking(pipe: &std::process::ChildStdin, data: &[u8]) -> usize {
-        use std::os::fd::AsRawFd;
-        let fd = pipe.as_raw_fd();
-        // SAFETY: fcntl on a file descriptor we own (the pipe lives for
-        // the call), with plain integer arguments.
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-        // SAFETY: as above.
-        if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        if rustix::io::ioctl_fionbio(pipe, true).is_err() {
             return 0;
         }
         let mut done = 0;
         while done < data.len() {
-            let rest = &data[done..];
-            // SAFETY: writes from `rest`, a live slice of `rest.len()`
-            // bytes, to our own descriptor.
-            let k = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
-            if k > 0 {
-                done += k as usize;
-            } else if k < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                continue;
-            } else {
+            match rustix::io::write(pipe, &data[done..]) {
+                Ok(0) => break,
+                Ok(k) => done += k,
+                Err(Errno::INTR) => continue,
                 // Full (EAGAIN), or the program closed its input (EPIPE).
-                break;
+                Err(_) => break,
             }
         }
         done
@@ -387,35 +359,30 @@ mod unix {
 
     /// Makes the pipe blocking again (for the thread that writes the rest).
     pub fn set_blocking(pipe: &std::process::ChildStdin) {
-        use std::os::fd::AsRawFd;
-        let fd = pipe.as_raw_fd();
-        // SAFETY: fcntl on a file descriptor we own, with plain integers.
-        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-        if flags >= 0 {
-            // SAFETY: as above.
-            unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) };
-        }
+        let _ = rustix::io::ioctl_fionbio(pipe, false);
     }
 
-    pub fn kill_group(pgid: libc::pid_t) {
-        // SAFETY: killpg takes plain integers and touches no memory of
-        // ours; a group that is already gone only makes it return ESRCH.
-        unsafe {
-            libc::killpg(pgid, libc::SIGKILL);
-        }
+    /// The process (and group) id of a child we started.
+    pub fn pid_of(child: &std::process::Child) -> Pid {
+        Pid::from_child(child)
+    }
+
+    pub fn kill_group(pgid: Pid) {
+        // A group that is already gone only makes it fail with ESRCH.
+        let _ = rustix::process::kill_process_group(pgid, Signal::KILL);
     }
 
     /// The process groups of the programs running now (several with
     /// `stress --jobs`), so that an interrupted coinline can kill them
     /// ([`super::kill_running`]), and whether it has: a program started by
     /// another thread after that is killed as soon as it is listed.
-    static LIVE: Mutex<(Vec<libc::pid_t>, bool)> = Mutex::new((Vec::new(), false));
+    static LIVE: Mutex<(Vec<Pid>, bool)> = Mutex::new((Vec::new(), false));
 
     /// A running program's group, listed while this guard lives.
-    pub struct Live(libc::pid_t);
+    pub struct Live(Pid);
 
     impl Live {
-        pub fn register(pgid: libc::pid_t) -> Live {
+        pub fn register(pgid: Pid) -> Live {
             let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
             live.0.push(pgid);
             if live.1 {
@@ -445,38 +412,30 @@ mod unix {
 
     /// Waits for the leader to exit, kills the rest of its group while the
     /// unreaped leader still holds the group id, then reaps it.
-    pub fn reap(pid: libc::pid_t) -> io::Result<(Exit, Option<u64>)> {
-        loop {
-            // SAFETY: siginfo_t is a plain C struct for which all-zero
-            // bytes are a valid value.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            let flags = libc::WEXITED | libc::WNOWAIT;
-            // SAFETY: waits on our own child; `info` is a valid, writable
-            // siginfo_t that outlives the call.
-            if unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) } == 0 {
-                break;
-            }
-            let err = io::Error::last_os_error();
-            if err.kind() != io::ErrorKind::Interrupted {
-                return Err(err);
-            }
-        }
+    pub fn reap(pid: Pid) -> io::Result<(Exit, Option<u64>)> {
+        let flags = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT;
+        rustix::io::retry_on_intr(|| rustix::process::waitid(WaitId::Pid(pid), flags))?;
         kill_group(pid);
-        let mut status = 0;
-        // SAFETY: rusage is a plain C struct for which all-zero bytes are
-        // a valid value.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: reaps our own child; `status` and `usage` are valid,
-            // writable and outlive the call.
-            if unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } == pid {
-                break;
+        let raw = pid.as_raw_pid();
+        let (status, usage) = loop {
+            // SAFETY: rusage is a plain C struct for which all-zero bytes
+            // are a valid value; wait4 reaps our own child and writes only
+            // `status` and `usage`, which are valid, writable and outlive
+            // the call. (rustix wraps no wait4: its waits give no rusage.)
+            let (got, status, usage) = unsafe {
+                let mut status = 0;
+                let mut usage: libc::rusage = std::mem::zeroed();
+                let got = libc::wait4(raw, &mut status, 0, &mut usage);
+                (got, status, usage)
+            };
+            if got == raw {
+                break (status, usage);
             }
             let err = io::Error::last_os_error();
             if err.kind() != io::ErrorKind::Interrupted {
                 return Err(err);
             }
-        }
+        };
         let exit = if libc::WIFSIGNALED(status) {
             Exit::Signal(libc::WTERMSIG(status))
         } else {

@@ -1,77 +1,22 @@
 //! Problem files: the TOML form of a [`Problem`], read for the built-in
-//! problems (embedded from `problems/`) and for `--problem-file` (whose
-//! file the command line reads: this module touches no file).
+//! problems (whose texts the [`super::catalogue`] embeds from `problems/`)
+//! and for `--problem-file` (whose file the command line reads: this module
+//! touches no file). The built-in problems as [`Problem`]s
+//! ([`Problem::by_name`], [`Problem::all`]) are read here too.
 //!
 //! Every mistake in a file gets one line naming the file, the key (or the
 //! line of a TOML syntax error) and what is accepted there.
 
+use super::catalogue::BUILT_IN;
+pub use super::catalogue::{built_in_names, built_in_text};
 use super::limits::{Limits, Parity};
-use super::problem::Winner;
-use super::problem::{trusted_solver, Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie};
+pub use super::problem::check_trusted_limit;
+use super::problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie, Winner};
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
 use coinline_core::generate::Span;
 use serde::Deserialize;
 use std::str::FromStr;
-
-/// The built-in problems: each name with its file's text.
-pub const BUILT_IN: [(&str, &str); 11] = [
-    (
-        "algospot-numbergame",
-        include_str!("../../../../problems/algospot-numbergame.toml"),
-    ),
-    (
-        "atcoder-dp-l",
-        include_str!("../../../../problems/atcoder-dp-l.toml"),
-    ),
-    (
-        "boj-11062",
-        include_str!("../../../../problems/boj-11062.toml"),
-    ),
-    (
-        "codeforces-381a",
-        include_str!("../../../../problems/codeforces-381a.toml"),
-    ),
-    (
-        "cses-removal-game",
-        include_str!("../../../../problems/cses-removal-game.toml"),
-    ),
-    (
-        "leetcode-1406",
-        include_str!("../../../../problems/leetcode-1406.toml"),
-    ),
-    (
-        "leetcode-1690",
-        include_str!("../../../../problems/leetcode-1690.toml"),
-    ),
-    (
-        "leetcode-486",
-        include_str!("../../../../problems/leetcode-486.toml"),
-    ),
-    (
-        "leetcode-877",
-        include_str!("../../../../problems/leetcode-877.toml"),
-    ),
-    ("lines", include_str!("../../../../problems/lines.toml")),
-    (
-        "uva-10891",
-        include_str!("../../../../problems/uva-10891.toml"),
-    ),
-];
-
-/// The names of the built-in problems.
-pub fn built_in_names() -> Vec<&'static str> {
-    BUILT_IN.iter().map(|(name, _)| *name).collect()
-}
-
-/// The built-in problem `name`'s file text.
-pub fn built_in_text(name: &str) -> Result<&'static str> {
-    BUILT_IN
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
-        .map(|(_, text)| *text)
-        .ok_or_else(|| Error::unknown("problem", name, &built_in_names()))
-}
 
 /// The built-in problem `name`.
 pub fn built_in(name: &str) -> Result<Problem> {
@@ -86,6 +31,36 @@ pub fn built_ins() -> Vec<Problem> {
         .iter()
         .map(|(name, _)| built_in(name).expect("a unit test reads every built-in problem"))
         .collect()
+}
+
+impl Problem {
+    /// The built-in problem named `name`.
+    pub fn by_name(name: &str) -> Result<Problem> {
+        built_in(name)
+    }
+
+    /// Every built-in problem, and `lines` with each alias and each simple
+    /// answer it accepts.
+    pub fn all() -> Vec<Problem> {
+        let mut all = Vec::new();
+        for problem in built_ins() {
+            if problem.adjustable {
+                for game in Game::ALL {
+                    for (_, answer) in Answer::SIMPLE.iter() {
+                        all.extend(
+                            problem
+                                .clone()
+                                .adjusted(Some(game), Some(answer.clone()))
+                                .ok(),
+                        );
+                    }
+                }
+            } else {
+                all.push(problem);
+            }
+        }
+        all
+    }
 }
 
 #[derive(Deserialize)]
@@ -218,22 +193,6 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
         adjustable: file.adjustable,
         origin,
     })
-}
-
-/// Refuses limits longer than the trusted solver takes for `game`.
-pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
-    let solver = trusted_solver(game);
-    match solver.limit(game) {
-        Some(limit) if limits.n.hi > limit => Err(at(
-            "limits.n",
-            format!(
-                "{} is above {limit}, the longest board the trusted solver ({}) takes for {game}",
-                limits.n,
-                solver.name()
-            ),
-        )),
-        _ => Ok(()),
-    }
 }
 
 fn answer(table: &AnswerTable) -> Result<Answer> {

@@ -6,9 +6,10 @@
 //! ([`Problem::expected`], or a reference program's: [`Trusted`]);
 //! narrowing, shrinking and replaying all go through it.
 
+use super::answers::{parse_answers_bytes, OutputProblem};
+use super::problem::Problem;
 use super::problem::Reply;
 use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
-use super::{parse_answers_bytes, OutputProblem, Problem};
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
@@ -298,7 +299,7 @@ fn out_of_memory(execution: &Execution, limit_mb: u64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::OutputProblem;
+    use super::super::answers::OutputProblem;
     use super::*;
 
     #[test]

@@ -1,0 +1,137 @@
+//! Saved failing tests: a failure's minimal input saved as NAME.in with
+//! NAME.out (the expected output) and NAME.got (the program's), and the
+//! saved inputs of a folder read back for `--replay`. The only module of
+//! the judge that touches files.
+
+// saved tests are files: see ARCHITECTURE.md
+#![allow(clippy::disallowed_methods)]
+
+use crate::judge::answers::write_answers;
+use crate::judge::catalogue::built_in_names;
+use crate::judge::input::{parse_cases, text_of};
+use crate::judge::problem::Problem;
+use crate::judge::verdict::Judged;
+use crate::output;
+use coinline_core::board::Board;
+use coinline_core::case::Case;
+use coinline_core::error::{Error, Result};
+use std::path::{Path, PathBuf};
+
+/// Saves NAME.in, NAME.out and NAME.got in `dir` for the failing `boards`
+/// of `problem`; returns DIR/NAME. NAME is the problem, the verdict's kind
+/// and the stem of the boards joined into one.
+pub(super) fn save(
+    dir: &Path,
+    problem: &Problem,
+    boards: &[Board],
+    judged: &Judged,
+) -> Result<PathBuf> {
+    let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
+    let joined = Board::new(values).unwrap_or_else(|_| boards[0].clone());
+    let stem = format!(
+        "{}-{}-{}",
+        problem.name(),
+        judged.verdict.kind(),
+        Case::new(problem.game(), joined).file_stem()
+    );
+    let base = dir.join(stem);
+    let input = problem.write_input(boards);
+    let expected = write_answers(&judged.expected);
+    output::write(&base.with_extension("in"), |w| {
+        w.write_all(input.as_bytes())
+    })?;
+    output::write(&base.with_extension("out"), |w| {
+        w.write_all(expected.as_bytes())
+    })?;
+    output::write(&base.with_extension("got"), |w| {
+        w.write_all(&judged.execution.stdout)
+    })?;
+    Ok(base)
+}
+
+/// The saved inputs (`*.in`) in `dir`, numbers in their names in order of
+/// value (2.in before 10.in).
+pub(super) fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Error::io(dir, &e))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    files.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
+    Ok(files)
+}
+
+/// A saved input read back for `problem`.
+pub(super) enum Saved {
+    /// Its boards.
+    Boards(Vec<Board>),
+    /// Saved for another built-in problem (named), so not read.
+    OtherProblem(&'static str),
+    /// Not an input of the problem (why).
+    NotAnInput(Error),
+    /// An input of no cases.
+    NoCases,
+}
+
+/// Reads the saved input `file` as an input of `problem`; fails only when
+/// the file cannot be read.
+pub(super) fn read_saved(problem: &Problem, file: &Path) -> Result<Saved> {
+    let name = file
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    // Saved for another built-in problem (and not for this one, whose name
+    // may start with another's).
+    let this = problem.name();
+    let other = built_in_names()
+        .into_iter()
+        .filter(|f| name.starts_with(&format!("{f}-")))
+        .max_by_key(|f| f.len())
+        .filter(|f| *f != this && !name.starts_with(&format!("{this}-")));
+    if let Some(other) = other {
+        return Ok(Saved::OtherProblem(other));
+    }
+    let bytes = std::fs::read(file).map_err(|e| Error::io(file, &e))?;
+    let cases = match text_of(&bytes).and_then(|text| parse_cases(problem, text)) {
+        Ok(cases) => cases,
+        Err(e) => return Ok(Saved::NotAnInput(e)),
+    };
+    let boards: Vec<Board> = cases.into_iter().map(|c| c.board).collect();
+    Ok(match boards.is_empty() {
+        true => Saved::NoCases,
+        false => Saved::Boards(boards),
+    })
+}
+
+/// A sort key that orders numbers inside names by value (2.in before
+/// 10.in).
+fn natural_key(name: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            let mut number = String::from(c);
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                number.push(d);
+            }
+            let value = number.parse::<u128>().unwrap_or(u128::MAX);
+            key.push((std::mem::take(&mut text), value));
+        } else {
+            text.push(c);
+        }
+    }
+    key.push((text, 0));
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_names_sort_by_value() {
+        let mut names = vec!["10.in", "2.in", "a-1.in", "1.in", "a-01b.in"];
+        names.sort_by_key(|n| natural_key(n));
+        assert_eq!(names, ["1.in", "2.in", "10.in", "a-1.in", "a-01b.in"]);
+    }
+}
