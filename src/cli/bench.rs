@@ -5,7 +5,7 @@ use super::options::SeedArg;
 use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_core::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
 use coinline_harness::bench::{self as timing, DispatchPlan, Measurement, Plan};
 use std::io::Write;

@@ -7,7 +7,7 @@ use super::status::Status;
 use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_harness::explain::{explain, render_html};
 use coinline_harness::output::{self, check_writable};
 use std::io::{IsTerminal, Read, Write};

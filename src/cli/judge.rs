@@ -5,7 +5,7 @@ use super::options::parse_with;
 use super::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_harness::judge::{
     parse_answers, parse_cases, spec, text_of, write_answers, Answer, Origin, Problem, Reply,
 };

@@ -6,8 +6,8 @@
 
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
 use coinline_core::generate::{mix64, Shard, Span};
+use coinline_core::play::Game;
 use std::path::PathBuf;
 use std::str::FromStr;
 

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CaseReport, CheckConfig};
 use coinline_core::error::{Error, ErrorKind, Result};
-use coinline_core::game::{replay, Game};
+use coinline_core::play::{replay, Game};
 use coinline_core::solve::{
     admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
 };

@@ -4,7 +4,7 @@
 
 use crate::support::Coinline;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::game::{replay, Line};
+use coinline_core::play::{replay, Line};
 use coinline_core::solve::{solve, solvers_for};
 use coinline_core::{Board, Game};
 

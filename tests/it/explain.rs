@@ -10,7 +10,7 @@
 //! (set by `scripts/browser-test.sh`) makes that a failure.
 //! `COINLINE_EXPLAIN_SCREENSHOT=FILE` keeps the screenshot it takes.
 
-use coinline_core::game::{replay, Game, Line, Move, Row};
+use coinline_core::play::{replay, Game, Line, Move, Row};
 use coinline_core::solve::{solve, Generic};
 use coinline_core::strategy::{evaluate, Greedy};
 use coinline_core::Board;

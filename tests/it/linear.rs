@@ -8,12 +8,12 @@
 
 use super::seeds::{quickcheck_seeded, seed};
 use coinline_core::check::{check, CheckConfig, Violation};
-use coinline_core::game::Kernel;
 use coinline_core::generate::{
     admissible, enumerated_board, enumeration_size, random_board, Span, Values,
 };
 use coinline_core::mutants::StrictPeaks;
 use coinline_core::mutants::{ForgetsOddDeletes, PlantedTable};
+use coinline_core::play::Kernel;
 use coinline_core::solve::table::{value_with, variant_value_with, Isa};
 use coinline_core::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
 use coinline_core::{Board, Game, Solver};

@@ -24,7 +24,7 @@
 
 use crate::board::Board;
 use crate::error::ErrorKind;
-use crate::game::{replay, Game, Kernel, Line, Totals};
+use crate::play::{replay, Game, Kernel, Line, Totals};
 use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, value_and_line, Solver};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
 use std::fmt;
@@ -711,7 +711,7 @@ mod tests {
         }
 
         fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
-            let take = crate::game::Move::take(crate::game::Side::Left, 1);
+            let take = crate::play::Move::take(crate::play::Side::Left, 1);
             Some((self.difference(game, board), Line::new(vec![take])))
         }
     }

@@ -4,7 +4,7 @@
 //! A game is a rule set as data ([`rules`]: which ends, how many values a
 //! move takes or deletes, what it scores, a row or a circle); six aliases
 //! name common members (coins, numbergame, gameofsum, stonegame7,
-//! stonegame3, pizza). [`game`] plays moves on a row and replays lines.
+//! stonegame3, pizza). [`play`] plays moves on a row and replays lines.
 //! Every exact solver in [`solve`] computes the same number, the game's
 //! value: the first player's total minus the second player's under optimal
 //! play. [`check`] compares them, replays their lines, checks invariants and
@@ -12,7 +12,7 @@
 //! [`generate`] or anywhere else; [`shrink`] makes failing cases small.
 //!
 //! This crate is the facade of the pure layer: it re-exports the game as data
-//! (`coinline-game`: [`board`], [`rules`], [`game`], [`case`], [`generate`],
+//! (`coinline-game`: [`board`], [`rules`], [`play`], [`case`], [`generate`],
 //! [`error`]) and the exact solvers (`coinline-solve`, as [`solve`]), and
 //! holds what stands on them: the check, the heuristics, shrinking and
 //! tallies. Nothing here touches a file, a process or a terminal: the drivers
@@ -32,7 +32,10 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub use coinline_game::{board, case, error, game, generate, rules};
+pub use coinline_game::{board, case, error, generate, play, rules};
+// Until the last callers move to `play` (issue #26).
+#[doc(hidden)]
+pub use coinline_game::game;
 pub use coinline_solve as solve;
 
 pub mod check;
@@ -47,5 +50,5 @@ pub mod summary;
 pub use board::Board;
 pub use case::Case;
 pub use error::{Error, ErrorKind, Result};
-pub use game::{Game, Line, Move, Side, Totals};
+pub use play::{Game, Line, Move, Side, Totals};
 pub use solve::{Solution, Solver};

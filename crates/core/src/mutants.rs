@@ -23,7 +23,7 @@
 //! | [`BoastfulGreedy`] | heuristic | greedy claiming never to lose | below its guarantee |
 
 use crate::board::Board;
-use crate::game::{Game, Kernel, Line, Move, Side};
+use crate::play::{Game, Kernel, Line, Move, Side};
 use crate::solve::linear::fused_value;
 use crate::solve::table::{self, Variant};
 use crate::solve::{Generic, Solver, Table};
@@ -314,7 +314,7 @@ mod tests {
         assert_eq!(PlantedTable.difference(Game::NUMBERGAME, &b), -5);
         // Its line comes from the planted recording fill and replays to -5.
         let (value, line) = PlantedTable.line(Game::NUMBERGAME, &b).unwrap();
-        let totals = crate::game::replay(Game::NUMBERGAME, &b, &line).unwrap();
+        let totals = crate::play::replay(Game::NUMBERGAME, &b, &line).unwrap();
         assert_eq!((value, totals.first - totals.second), (-5, -5));
         // Coins and gameofsum are untouched.
         for game in [Game::COINS, Game::GAMEOFSUM] {

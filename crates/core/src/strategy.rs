@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
-use crate::game::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
+use crate::play::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
 use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
 /// A move rule for the first player: given the interval `[left, right)` still

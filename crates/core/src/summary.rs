@@ -208,7 +208,7 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
 mod tests {
     use super::*;
     use crate::check::{check_builtin, CheckConfig};
-    use crate::game::Game;
+    use crate::play::Game;
 
     fn tally_of(boards: &[(u64, &str)]) -> Tally {
         let mut t = Tally::default();

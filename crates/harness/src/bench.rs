@@ -15,8 +15,8 @@
 //! one-ended game.
 
 use coinline_core::board::Board;
-use coinline_core::game::Game;
 use coinline_core::generate::{random_board, Span, Values};
+use coinline_core::play::Game;
 use coinline_core::solve::{generic, table, Solver};
 use std::time::Instant;
 

@@ -1,6 +1,6 @@
 //! Exact-value tests of every exact solver, against a reference written here
 //! from the rules alone (plain recursion on slices, sums in i128, no
-//! [`Row`](coinline_game::game::Row), no solver code). Each solver's value must be
+//! [`Row`](coinline_game::play::Row), no solver code). Each solver's value must be
 //! the reference's and each line must be the reference's canonical line (the
 //! first optimal move in [`Game::moves`] order at every step), on every small
 //! board, on longer drawn ones of both parities, and near the overflow rule.
@@ -10,10 +10,10 @@
 //! `table` and `rules`).
 
 use super::*;
-use coinline_game::game::{Kind, Move, Side};
 use coinline_game::generate::{
     admissible, enumerated_board, enumeration_size, random_board, Span, Values,
 };
+use coinline_game::play::{Kind, Move, Side};
 use coinline_game::rules::Score;
 use std::collections::HashMap;
 

@@ -21,7 +21,7 @@
 
 use super::{intervals, Cost, Solver};
 use coinline_game::board::Board;
-use coinline_game::game::{Game, Kind, Line, Move, Row, Side};
+use coinline_game::play::{Game, Kind, Line, Move, Row, Side};
 use coinline_game::rules::{Ends, Score};
 
 /// The longest board the interval table accepts (games with both ends or a
@@ -437,8 +437,8 @@ impl Solver for Generic {
 mod tests {
     use super::*;
     use crate::{Minimax, Table as Fast};
-    use coinline_game::game::replay;
     use coinline_game::generate::SplitMix64;
+    use coinline_game::play::replay;
 
     fn value(game: &str, values: &[i64]) -> i64 {
         let board = Board::new(values.to_vec()).unwrap();

@@ -18,7 +18,7 @@
 
 use coinline_game::board::Board;
 use coinline_game::error::{Error, ErrorKind, Result};
-use coinline_game::game::{replay, Game, Line, Totals};
+use coinline_game::play::{replay, Game, Line, Totals};
 
 pub mod generic;
 pub mod linear;

@@ -98,7 +98,7 @@
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
-use coinline_game::game::{Game, Line, Move, Side};
+use coinline_game::play::{Game, Line, Move, Side};
 
 /// The linear-time coins solver. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]

@@ -8,7 +8,7 @@
 
 use super::{intervals, tri_index, tri_size, Cost, Solver};
 use coinline_game::board::Board;
-use coinline_game::game::{Game, Line, Move, MoveTable, Row};
+use coinline_game::play::{Game, Line, Move, MoveTable, Row};
 
 /// Memoized recursion. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]

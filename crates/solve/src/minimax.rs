@@ -19,7 +19,7 @@
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
-use coinline_game::game::{Game, Kernel, Line, Move, MoveTable, Row};
+use coinline_game::play::{Game, Kernel, Line, Move, MoveTable, Row};
 
 /// Exhaustive minimax. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]

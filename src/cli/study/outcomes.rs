@@ -9,7 +9,7 @@ use crate::cli::progress::Bar;
 use crate::cli::status::Status;
 use clap::{ArgAction, Args};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_harness::output::check_writable;
 use coinline_harness::study::outcomes;
 use coinline_harness::study::{self, exact, sampled, Bars, Config};

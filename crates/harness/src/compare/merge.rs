@@ -10,7 +10,7 @@
 use super::rows::{csv_writer, ROW_PREFIX};
 use super::summary_csv::{DigestReader, DigestWriter};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 use std::io::{Read, Write};

@@ -8,8 +8,8 @@
 
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
 use coinline_core::generate::{Span, SplitMix64, Values};
+use coinline_core::play::Game;
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;

@@ -14,7 +14,7 @@
 //! - [`sandbox`], [`verdict`], [`stress`]: running a program, judging one
 //!   run, and a whole stress session.
 //!
-//! [`Game`]: coinline_core::game::Game
+//! [`Game`]: coinline_core::play::Game
 
 pub mod answers;
 pub mod catalogue;

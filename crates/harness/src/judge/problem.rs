@@ -6,7 +6,7 @@
 use super::limits::Limits;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_core::solve::{solve, Generic, Solver, Table};
 use coinline_core::strategy::{heuristic_by_name, self_play};
 use std::fmt;

@@ -85,6 +85,10 @@ impl Program {
 
 /// `text` split into words as a POSIX shell splits a command line, without
 /// expansions (see [`Program::from_command_line`]); the error says why not.
+///
+/// Not `shlex::split`: it answers `None` without saying which quote is open
+/// (the refusal names it), and it reads a `#` that starts a word as the start
+/// of a comment, where a program's argument may be `#1`.
 pub fn split_words(text: &str) -> std::result::Result<Vec<String>, String> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;

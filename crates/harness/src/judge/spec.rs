@@ -13,8 +13,8 @@ use super::limits::{Limits, Parity};
 pub use super::problem::check_trusted_limit;
 use super::problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie, Winner};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
 use coinline_core::generate::Span;
+use coinline_core::play::Game;
 use serde::Deserialize;
 use std::str::FromStr;
 

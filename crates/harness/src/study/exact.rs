@@ -5,8 +5,8 @@ use super::stats::{cells, Stats, Worst};
 use super::table::CsvTable;
 use super::Config;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::game::Game;
 use coinline_core::generate::{enumerated_board, enumeration_size, Shard, Span};
+use coinline_core::play::Game;
 use coinline_core::progress::Progress;
 use rayon::prelude::*;
 

@@ -16,7 +16,7 @@ use super::stats::Stats;
 use super::table::CsvTable;
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_core::solve::totals_from_difference;
 
 /// The family sizes k in the report.

@@ -12,8 +12,8 @@ use super::table::CsvTable;
 use super::Config;
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::game::Game;
 use coinline_core::generate::{Shard, SplitMix64, Values};
+use coinline_core::play::Game;
 use coinline_core::progress::Progress;
 use rayon::prelude::*;
 

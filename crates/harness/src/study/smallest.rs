@@ -14,8 +14,8 @@ use super::stats::Stats;
 use super::table::CsvTable;
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::game::Game;
 use coinline_core::generate::{enumerated_board, enumeration_size, Span};
+use coinline_core::play::Game;
 use coinline_core::solve::{specialised_for, totals_from_difference, Generic, Solver};
 use coinline_core::strategy::{evaluate, Greedy};
 

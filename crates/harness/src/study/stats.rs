@@ -335,7 +335,7 @@ fn heuristic_cells(name: &str, tally: &HeuristicTally, shown: bool) -> Vec<(&'st
 mod tests {
     use super::*;
     use coinline_core::check::{check_builtin, CheckConfig};
-    use coinline_core::game::Game;
+    use coinline_core::play::Game;
 
     fn stats_of(boards: &[&str]) -> Stats {
         let mut stats = Stats::default();

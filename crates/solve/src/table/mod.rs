@@ -41,7 +41,7 @@ mod value;
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
-use coinline_game::game::{Game, Kernel, Line};
+use coinline_game::play::{Game, Kernel, Line};
 use record::{fill, line_from_bits, Bits};
 use value::{fill_for, portable_fill};
 
@@ -237,8 +237,8 @@ mod tests {
         // n * sum|v| up to i64::MAX: every fill, and the line, against the
         // generic table (which works in i128).
         use crate::Generic;
-        use coinline_game::game::replay;
         use coinline_game::generate::{admissible, SplitMix64};
+        use coinline_game::play::replay;
         let game = Game::STONEGAME7;
         let mut rng = SplitMix64::new(1690);
         for round in 0..300 {

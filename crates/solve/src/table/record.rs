@@ -4,7 +4,7 @@
 //! recurrence, shared with the vectorized value fills.
 
 use super::Variant;
-use coinline_game::game::{Kernel, Line, Move, Side};
+use coinline_game::play::{Kernel, Line, Move, Side};
 
 /// A bit per interval, grouped by length like [`crate::tri_index`].
 pub(super) struct Bits {

@@ -7,7 +7,7 @@ use super::record::{
     coins_options, gameofsum, numbergame_options, prefix_sums, stonegame7_options,
 };
 use super::{Isa, Variant};
-use coinline_game::game::Kernel;
+use coinline_game::play::Kernel;
 
 /// Columns per tile of the value fills: a tile's slices of the board and of
 /// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
@@ -214,7 +214,7 @@ macro_rules! fills_for {
         #[allow(unsafe_code)]
         mod $module {
             use super::Variant;
-            use coinline_game::game::Kernel;
+            use coinline_game::play::Kernel;
 
             /// # Safety
             /// The processor must support the feature.

@@ -8,7 +8,7 @@ use super::notes::{notes, take_up_to};
 use super::{command_line, Tables};
 use crate::study::table::{CsvTable, Record};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use std::fmt::Write;
 
 pub(super) type Fmt = std::fmt::Result;

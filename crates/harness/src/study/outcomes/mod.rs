@@ -25,8 +25,8 @@ use super::table::CsvTable;
 use super::{Bars, Config};
 use coinline_core::check::CheckConfig;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
 use coinline_core::generate::{Span, Values};
+use coinline_core::play::Game;
 use std::time::{Duration, Instant};
 
 /// The default lengths of random boards.

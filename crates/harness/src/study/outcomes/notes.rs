@@ -1,7 +1,7 @@
 //! The fixed notes of each rule set's outcome report: what is known of the
 //! rules' outcomes, written once and quoted under the tables.
 
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use coinline_core::rules::{Counts, Ends, Score};
 
 /// The k of "take 1..k from either end, scoring what is taken, on a line",

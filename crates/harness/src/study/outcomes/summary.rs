@@ -6,7 +6,7 @@ use super::notes::take_up_to;
 use super::Tables;
 use crate::study::table::{CsvTable, Record};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
+use coinline_core::play::Game;
 use std::fmt::Write;
 
 /// Renders the summary across rule sets.
