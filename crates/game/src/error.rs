@@ -1,10 +1,14 @@
-//! The one error type of the library.
+//! The one error type of every coinline crate, a leaf: it imports nothing
+//! of coinline.
 //!
 //! Every fallible function returns [`Error`]. Its [`Error::kind`] says what
-//! went wrong in a form a program can match on; its `Display` is a single line
-//! meant for a person (the CLI prints it after `coinline: error:`).
+//! went wrong in a form a program can match on (tests match the kind, not the
+//! words); its `Display` is a single line meant for a person (the CLI prints
+//! it after `coinline: error:`), and `source()` gives the I/O error behind an
+//! [`ErrorKind::Io`].
 
 use std::fmt;
+use std::sync::Arc;
 
 /// What went wrong. Each kind documents when it is produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,16 +58,77 @@ pub enum ErrorKind {
         /// Why it is illegal.
         reason: String,
     },
-    /// Any other invalid input, with a description.
-    Invalid(String),
-    /// Reading or writing a file failed.
-    Io(String),
+    /// An option, or a combination of options, the command cannot use.
+    Usage(String),
+    /// A malformed input text: a judge input or a program's answer, a case
+    /// line, a line of play. `line` is its 1-based line where it has one
+    /// (the message names it too).
+    Input {
+        /// 1-based line of the input, if known.
+        line: Option<usize>,
+        /// What is wrong, as printed.
+        message: String,
+    },
+    /// A rule text that is not a rule set (`--game`, a problem's `game`).
+    Rules(String),
+    /// A problem file (TOML) that does not define a problem; `key` is the
+    /// key at fault where one is.
+    ProblemFile {
+        /// The key at fault (`limits.n`, `answer`, ...), if one is.
+        key: Option<String>,
+        /// What is wrong, as printed.
+        message: String,
+    },
+    /// Work past a stated limit or budget (beside a solver's own length
+    /// limit, [`ErrorKind::TooLarge`]).
+    Limit(String),
+    /// A file coinline reads back (rows, a summary, a shard, a study's
+    /// tables, a saved test) is not as coinline writes it.
+    Format(String),
+    /// A result the check or a replay refutes: a certificate or a trusted
+    /// answer that does not hold.
+    CheckFailed(String),
+    /// Reading or writing failed. `path` names the file (or "standard
+    /// output"); `writing` says the message is "cannot write to PATH".
+    Io {
+        /// The file, or the stream, involved.
+        path: String,
+        /// Whether the failure was a write to `path` (the message then says
+        /// "cannot write to").
+        writing: bool,
+        /// The error of the operating system.
+        source: IoSource,
+    },
     /// The reader of standard output went away (`coinline ... | head`):
     /// not an error worth a word; the command ends quietly.
     BrokenPipe,
     /// There was nothing to check (no boards, no runs, no cases): a usage
     /// error, never a pass.
     NothingToCheck(String),
+}
+
+/// The I/O error behind an [`ErrorKind::Io`], shared so that [`Error`] stays
+/// `Clone`; two are equal when their kinds and messages are.
+#[derive(Debug, Clone)]
+pub struct IoSource(pub Arc<std::io::Error>);
+
+impl PartialEq for IoSource {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for IoSource {}
+
+impl IoSource {
+    /// A copy of `err` (its OS error code, or its kind and message).
+    fn of(err: &std::io::Error) -> IoSource {
+        let copy = match err.raw_os_error() {
+            Some(code) => std::io::Error::from_raw_os_error(code),
+            None => std::io::Error::new(err.kind(), err.to_string()),
+        };
+        IoSource(Arc::new(copy))
+    }
 }
 
 /// The library's error: an [`ErrorKind`] behind a box so `Result`s stay small.
@@ -81,18 +146,68 @@ impl Error {
         &self.0
     }
 
-    /// Shorthand for [`ErrorKind::Invalid`].
-    pub fn invalid(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Invalid(message.into()))
+    /// Shorthand for [`ErrorKind::Usage`].
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Usage(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::Input`] without a line.
+    pub fn input(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Input {
+            line: None,
+            message: message.into(),
+        })
+    }
+
+    /// Shorthand for [`ErrorKind::Input`] at 1-based `line` (which `message`
+    /// names).
+    pub fn input_at(line: usize, message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Input {
+            line: Some(line),
+            message: message.into(),
+        })
+    }
+
+    /// Shorthand for [`ErrorKind::Rules`].
+    pub fn rules(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Rules(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::ProblemFile`] at `key`.
+    pub fn problem_file(key: Option<&str>, message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::ProblemFile {
+            key: key.map(str::to_string),
+            message: message.into(),
+        })
+    }
+
+    /// Shorthand for [`ErrorKind::Limit`].
+    pub fn limit(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Limit(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::Format`].
+    pub fn format(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Format(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::CheckFailed`].
+    pub fn check_failed(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::CheckFailed(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::Unsupported`].
+    pub fn unsupported(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Unsupported(message.into()))
     }
 
     /// Shorthand for [`ErrorKind::Io`], naming the path involved.
     pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
-        Error::new(ErrorKind::Io(format!(
-            "{}: {}",
-            path.display(),
-            io_reason(err)
-        )))
+        Error::new(ErrorKind::Io {
+            path: path.display().to_string(),
+            writing: false,
+            source: IoSource::of(err),
+        })
     }
 
     /// A failed write to `what` (a path or "standard output"); a closed
@@ -101,10 +216,11 @@ impl Error {
         if err.kind() == std::io::ErrorKind::BrokenPipe {
             return Error::new(ErrorKind::BrokenPipe);
         }
-        Error::new(ErrorKind::Io(format!(
-            "cannot write to {what}: {}",
-            io_reason(err)
-        )))
+        Error::new(ErrorKind::Io {
+            path: what.to_string(),
+            writing: true,
+            source: IoSource::of(err),
+        })
     }
 
     /// Shorthand for [`ErrorKind::NothingToCheck`]; `what` says why.
@@ -151,9 +267,24 @@ impl fmt::Display for Error {
                 "unknown {what} {} (expected one of: {expected})",
                 quote_token(name)
             ),
-            ErrorKind::Unsupported(msg) | ErrorKind::Invalid(msg) | ErrorKind::Io(msg) => {
-                f.write_str(msg)
-            }
+            ErrorKind::Unsupported(msg)
+            | ErrorKind::Usage(msg)
+            | ErrorKind::Rules(msg)
+            | ErrorKind::Limit(msg)
+            | ErrorKind::Format(msg)
+            | ErrorKind::CheckFailed(msg)
+            | ErrorKind::Input { message: msg, .. }
+            | ErrorKind::ProblemFile { message: msg, .. } => f.write_str(msg),
+            ErrorKind::Io {
+                path,
+                writing: false,
+                source,
+            } => write!(f, "{path}: {}", io_reason(&source.0)),
+            ErrorKind::Io {
+                path,
+                writing: true,
+                source,
+            } => write!(f, "cannot write to {path}: {}", io_reason(&source.0)),
             ErrorKind::BrokenPipe => f.write_str("standard output was closed"),
             ErrorKind::NothingToCheck(what) => write!(f, "nothing to check: {what}"),
             ErrorKind::IllegalMove {
@@ -165,7 +296,14 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self.kind() {
+            ErrorKind::Io { source, .. } => Some(source.0.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 /// The most characters of a token that a message quotes.
 pub const QUOTED_CHARS: usize = 40;
