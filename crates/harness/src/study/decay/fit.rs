@@ -242,7 +242,11 @@ fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
 }
 
 /// The points (n, hits, boards) of one series, for fitting.
-pub fn fit_points(table: &crate::study::table::CsvTable, values: &str, odd: bool) -> Vec<(usize, u64, u64)> {
+pub fn fit_points(
+    table: &crate::study::table::CsvTable,
+    values: &str,
+    odd: bool,
+) -> Vec<(usize, u64, u64)> {
     let hits = if table.header.iter().any(|h| h == "not_lost") {
         "not_lost"
     } else {
