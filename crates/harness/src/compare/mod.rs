@@ -1,6 +1,6 @@
 //! The comparison harness behind `coinline compare`: generate boards, run
-//! [`check`] on each, tally the results per game and length, and shrink what
-//! fails.
+//! [`check`](coinline_core::check::check) on each, tally the results per
+//! game and length, and shrink what fails.
 //!
 //! ```
 //! use coinline_harness::compare::{run, Boards, CompareOptions};
@@ -21,28 +21,29 @@
 //! alone, never on the number of threads. Boards come from (seed, index)
 //! through [`coinline_core::generate`]; work is done in chunks whose results are
 //! collected in index order; tallies merge deterministically.
+//!
+//! Here: what defines a run and what it finds; the run itself is `driver`,
+//! the per-board rows [`rows`], the summary [`summary_csv`], the merging of
+//! shards [`merge`].
 
 use coinline_core::board::Board;
 use coinline_core::case::Case;
-use coinline_core::check::{check, CaseReport, CheckConfig, Violation};
+use coinline_core::check::{CheckConfig, Violation};
 use coinline_core::error::{Error, Result};
 use coinline_core::game::Game;
 use coinline_core::generate::{
-    admissible, enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
+    enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
 };
-use coinline_core::progress::Progress;
 use coinline_core::shell::shell_word;
-use coinline_core::shrink::shrink_case;
-use coinline_core::solve::Solver;
-use coinline_core::strategy::{self, Heuristic};
-use rayon::prelude::*;
-use std::io::Write;
-use std::time::{Duration, Instant};
+use coinline_core::strategy;
+use std::time::Duration;
 
+mod driver;
 pub mod merge;
 pub mod rows;
 pub mod summary_csv;
 
+pub use driver::{run, run_to, MAX_SHRUNK};
 pub use merge::{merge_row_streams, merge_rows, row_counts, Streamed, StreamedInput};
 pub use rows::{RowLayout, RowTimings};
 pub use summary_csv::{rows_digest, summary_path, Summary};
@@ -247,7 +248,8 @@ impl CompareOptions {
     }
 
     /// The board at `index`. A game that would not admit it (`score=rest`
-    /// with values too large) plays it scaled down ([`admissible`]).
+    /// with values too large) plays it scaled down
+    /// ([`admissible`](coinline_core::generate::admissible)).
     pub fn board(&self, index: u64) -> Option<Board> {
         match self.boards {
             Boards::Random { values, .. } => {
@@ -362,202 +364,6 @@ pub struct CompareOutcome {
     pub stopped: Option<Stop>,
     /// Wall-clock time of the checks (not of shrinking).
     pub elapsed: Duration,
-}
-
-/// Boards per unit of parallel work. Fixed, so nothing depends on threads.
-const CHUNK: usize = 512;
-
-/// At most this many failures of a run are shrunk and returned; the rest
-/// are counted (and have their rows).
-pub const MAX_SHRUNK: usize = 100;
-
-/// Runs the comparison, discarding the per-board rows.
-pub fn run(
-    options: &CompareOptions,
-    solvers: &[&dyn Solver],
-    heuristics: &[&dyn Heuristic],
-    progress: &dyn Progress,
-) -> Result<CompareOutcome> {
-    run_to(options, solvers, heuristics, progress, &mut std::io::sink())
-}
-
-/// One index's checks, produced on a worker thread.
-struct Checked {
-    game: Game,
-    report: CaseReport,
-    row: Vec<u8>,
-}
-
-/// Runs the comparison, writing the per-board CSV (header and rows, see
-/// [`RowLayout`]) to `out`.
-pub fn run_to(
-    options: &CompareOptions,
-    solvers: &[&dyn Solver],
-    heuristics: &[&dyn Heuristic],
-    progress: &dyn Progress,
-    out: &mut dyn Write,
-) -> Result<CompareOutcome> {
-    options.validate()?;
-    let layout = RowLayout::new(solvers, heuristics, options.timings);
-    let io = |e: std::io::Error| Error::output("the rows", &e);
-    // The summary records the rows' digest, which merge checks.
-    let out = &mut summary_csv::DigestWriter::new(out);
-    out.write_all(&layout.header_bytes()).map_err(io)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads())
-        .build()
-        .map_err(|e| Error::invalid(format!("cannot start worker threads: {e}")))?;
-    let seed = matches!(options.boards, Boards::Random { .. }).then_some(options.seed);
-    let mut summary = Summary::new(heuristics.iter().map(|h| h.name().to_string()).collect());
-    summary.run = options.identity();
-    summary.shard = options.shard;
-    let mut outcome = CompareOutcome {
-        boards: 0,
-        checks: 0,
-        failed: 0,
-        failures: Vec::new(),
-        summary: Summary::default(),
-        stopped: None,
-        elapsed: Duration::ZERO,
-    };
-    let mut pending: Vec<(u64, Game, Board, Violation)> = Vec::new();
-    let mut indices = options.indices()?;
-    let start = Instant::now();
-    'chunks: loop {
-        let chunk: Vec<u64> = indices.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        let work = |row_writer: &mut RowWriter, index: u64| -> Vec<Checked> {
-            let Some(board) = options.board(index) else {
-                return Vec::new();
-            };
-            options
-                .games
-                .iter()
-                .map(|&game| {
-                    let started = options.timings.then(Instant::now);
-                    let scaled;
-                    let board = match game.admit(&board) {
-                        Ok(()) => &board,
-                        Err(_) => {
-                            scaled = admissible(game, board.clone());
-                            &scaled
-                        }
-                    };
-                    let report = check(game, board, solvers, heuristics, &options.check);
-                    let timings = started.map(|t| RowTimings::measure(t, &report, solvers));
-                    let wanted = options.rows == RowFilter::All || !report.is_ok();
-                    let row = if wanted {
-                        row_writer.row(&layout, seed, index, &report, timings.as_ref())
-                    } else {
-                        Vec::new()
-                    };
-                    Checked { game, report, row }
-                })
-                .collect()
-        };
-        let results: Vec<(u64, Vec<Checked>)> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map_init(RowWriter::default, |w, &index| (index, work(w, index)))
-                .collect()
-        });
-        for (index, checks) in results {
-            outcome.boards += 1;
-            for checked in checks {
-                outcome.checks += 1;
-                summary.add(checked.game, index, &checked.report);
-                out.write_all(&checked.row).map_err(io)?;
-                if !checked.row.is_empty() {
-                    summary.count_row(checked.game, checked.report.board.len());
-                }
-                if let Some(violation) = checked.report.violation {
-                    outcome.failed += 1;
-                    if pending.len() < MAX_SHRUNK {
-                        pending.push((index, checked.game, checked.report.board, violation));
-                    }
-                    if options.max_failures > 0 && outcome.failed >= options.max_failures {
-                        outcome.stopped = Some(Stop::MaxFailures);
-                        progress.advance(chunk.len() as u64);
-                        break 'chunks;
-                    }
-                }
-            }
-        }
-        progress.advance(chunk.len() as u64);
-        if options.duration.is_some_and(|d| start.elapsed() >= d) {
-            outcome.stopped = Some(Stop::Duration);
-            break;
-        }
-    }
-    outcome.elapsed = start.elapsed();
-    out.flush().map_err(io)?;
-    summary.rows_digest = out.digest();
-    outcome.failures = pool.install(|| {
-        pending
-            .into_par_iter()
-            .map(|(index, game, found, violation)| {
-                let signature = violation.signature();
-                let case = Case::new(game, found);
-                let shrunk = shrink_case(&case, options.shrink_budget, |g, b| {
-                    check(g, b, solvers, heuristics, &options.check)
-                        .violation
-                        .is_some_and(|v| v.signature() == signature)
-                });
-                let shrunk_violation = check(
-                    shrunk.game,
-                    &shrunk.board,
-                    solvers,
-                    heuristics,
-                    &options.check,
-                )
-                .violation
-                .unwrap_or_else(|| violation.clone());
-                Failure {
-                    index,
-                    game,
-                    found: case.board,
-                    violation,
-                    shrunk_game: shrunk.game,
-                    shrunk: shrunk.board,
-                    shrunk_violation,
-                }
-            })
-            .collect()
-    });
-    outcome.summary = summary;
-    Ok(outcome)
-}
-
-/// Formats rows on a worker thread, reusing its scratch space.
-#[derive(Default)]
-struct RowWriter {
-    bytes: Vec<u8>,
-    buffer: String,
-}
-
-impl RowWriter {
-    fn row(
-        &mut self,
-        layout: &RowLayout,
-        seed: Option<u64>,
-        index: u64,
-        report: &CaseReport,
-        timings: Option<&RowTimings>,
-    ) -> Vec<u8> {
-        self.bytes.clear();
-        let mut csv = rows::csv_builder()
-            .buffer_capacity(256)
-            .from_writer(&mut self.bytes);
-        // Writing into memory cannot fail.
-        let written = layout
-            .write_row(&mut csv, &mut self.buffer, seed, index, report, timings)
-            .and_then(|()| Ok(csv.flush()?));
-        debug_assert!(written.is_ok());
-        drop(csv);
-        self.bytes.clone()
-    }
 }
 
 /// The line that says how many failing checks were neither shrunk nor

@@ -75,21 +75,14 @@ fn fit_rows(
             )?;
             continue;
         };
-        let constants: Vec<String> = law
-            .names()
-            .iter()
-            .zip(&f.params)
-            .map(|(name, &p)| format!("{name} = {}", with_se(p)))
-            .collect();
-        let worst = f.residuals.iter().map(|r| r.2.abs()).fold(0.0f64, f64::max);
         writeln!(
             out,
             "| {label} | {} | {} | {:.2} ({} dof) | {:.1} | {} |",
             law.formula(),
-            constants.join(", "),
+            constants(&f),
             f.reduced(),
             f.dof,
-            worst,
+            worst(&f),
             if f.consistent() { "yes" } else { "no" }
         )?;
         if f.consistent() && best.as_ref().is_none_or(|b| f.reduced() < b.reduced()) {
@@ -206,13 +199,7 @@ fn fits_section(
             Some(f) => format!(
                 "- **{label}** (n = {lo}..{hi}): best consistent law {}: {}; residuals (sd) by n: {}.",
                 f.law.formula(),
-                f.law
-                    .names()
-                    .iter()
-                    .zip(&f.params)
-                    .map(|(name, &p)| format!("{name} = {}", with_se(p)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                constants(f),
                 residual_line(f)
             ),
             None => format!(
@@ -226,8 +213,22 @@ fn fits_section(
 
 fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Result {
     let config = DecayConfig::from_settings(&t.settings).map_err(|_| std::fmt::Error)?;
-    let count =
-        |table: &CsvTable| -> u64 { table.records().filter_map(|r| r.num::<u64>("boards")).sum() };
+    heading(out, command)?;
+    short(out, t)?;
+    method(out, t, &config)?;
+    share_section(out, t)?;
+    share_tail(out, t)?;
+    greedy_section(out, t)?;
+    regret_section(out, t)?;
+    writeln!(
+        out,
+        "## Reproduce\n\n`{command}` (every file; the command prints the seed and each point as it finishes); `coinline study decay --render-only` re-renders the plots and this file from the CSV files. A single board: `coinline solve VALUES` prints its value and greedy's result."
+    )?;
+    Ok(())
+}
+
+/// The title and where the report comes from.
+fn heading(out: &mut String, command: &str) -> std::fmt::Result {
     writeln!(
         out,
         "# How fast the odd-n first player's chances and greedy's optimality vanish (coins)\n"
@@ -240,7 +241,13 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         out,
         "This report replaces the estimate \"the share of odd boards the first player does not lose shrinks roughly like 1 / sqrt(n)\" formerly in [the odd-n report](../odd-n/README.md): that was an upper bound's order, not a measurement, and the measurements below fall much faster.\n"
     )?;
-    short(out, t)?;
+    Ok(())
+}
+
+/// What is measured, the sample sizes and how the laws are fitted.
+fn method(out: &mut String, t: &DecayTables, config: &DecayConfig) -> std::fmt::Result {
+    let count =
+        |table: &CsvTable| -> u64 { table.records().filter_map(|r| r.num::<u64>("boards")).sum() };
     writeln!(out, "## What is measured\n")?;
     writeln!(
         out,
@@ -281,8 +288,12 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         super::fit::MIN_HITS,
         super::fit::MIN_HITS
     )?;
+    Ok(())
+}
 
-    // 1. The share.
+/// Section 1: the share of odd boards not lost, its fits over every usable
+/// point and the local exponent.
+fn share_section(out: &mut String, t: &DecayTables) -> std::fmt::Result {
     writeln!(
         out,
         "## 1. Odd n: the share of boards the first player does not lose\n"
@@ -343,6 +354,13 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         "A power law fitted to successive windows of four points: if the share were one power law over the whole range, the exponent a would not drift.\n"
     )?;
     local_table(out, &t.share, &[true], Law::Power, 1)?;
+    Ok(())
+}
+
+/// Section 1, continued: the tail fits (n >= [`TAIL_FROM`]) and what is
+/// measured against what is conjectured.
+fn share_tail(out: &mut String, t: &DecayTables) -> std::fmt::Result {
+    let share_sources = sources(&t.share);
     writeln!(out, "### The tail: n >= {TAIL_FROM}\n")?;
     writeln!(
         out,
@@ -392,8 +410,11 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         out,
         "**Measured:** the shares and intervals above, and how well each law describes them over the range measured. **Conjecture:** anything beyond the largest n measured, including which law holds asymptotically. The bound of the odd-n report (the first player can only avoid losing when 0 <= O - E <= 2 max(first, last)) gives an upper bound of order 1 / sqrt(n) only; the data sit far below it.\n"
     )?;
+    Ok(())
+}
 
-    // 2. Greedy.
+/// Section 2: greedy's optimal rate, its fits and local rates.
+fn greedy_section(out: &mut String, t: &DecayTables) -> std::fmt::Result {
     writeln!(out, "## 2. Greedy achieves the value (odd and even n)\n")?;
     writeln!(out, "![greedy optimal rate](greedy-optimal-rate.svg)\n")?;
     writeln!(out, "| n | values | boards | screened in | greedy optimal | rate [95%] |\n|---|---|---|---|---|---|")?;
@@ -426,8 +447,11 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
         out,
         "**Measured:** the rates above (exact per board), and the fits over the range measured. **Conjecture:** the law beyond the last n with a hit.\n"
     )?;
+    Ok(())
+}
 
-    // 3. Regret.
+/// Section 3: greedy's regret share and its summary.
+fn regret_section(out: &mut String, t: &DecayTables) -> std::fmt::Result {
     writeln!(out, "## 3. Greedy's regret as a share of the sum\n")?;
     writeln!(out, "![regret](regret.svg)\n")?;
     writeln!(
@@ -448,10 +472,6 @@ fn write_all(out: &mut String, t: &DecayTables, command: &str) -> std::fmt::Resu
     }
     writeln!(out)?;
     regret_summary(out, &t.regret)?;
-    writeln!(
-        out,
-        "## Reproduce\n\n`{command}` (every file; the command prints the seed and each point as it finishes); `coinline study decay --render-only` re-renders the plots and this file from the CSV files. A single board: `coinline solve VALUES` prints its value and greedy's result."
-    )?;
     Ok(())
 }
 
