@@ -236,7 +236,7 @@ fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Stat
 pub fn run(args: &BenchArgs) -> Result<Status> {
     if args.check_dispatch {
         if args.max_n == Some(0) {
-            return Err(Error::invalid("--max-n must be at least 1"));
+            return Err(Error::usage("--max-n must be at least 1"));
         }
         return check_dispatch(args);
     }
@@ -254,7 +254,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             .collect::<Result<_>>()?
     };
     if args.max_n == Some(0) {
-        return Err(Error::invalid("--max-n must be at least 1"));
+        return Err(Error::usage("--max-n must be at least 1"));
     }
     let plan = Plan {
         max_seconds: args.max_seconds,
@@ -265,14 +265,14 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     };
     if args.against_generic {
         if args.max_n.is_some_and(|n| n < 10) {
-            return Err(Error::invalid(
+            return Err(Error::usage(
                 "--against-generic times boards from n = 10 on: give --max-n 10 or more",
             ));
         }
         return against_generic(args, &games, &plan);
     }
     if !games.iter().any(|&g| solvers.iter().any(|s| s.supports(g))) {
-        return Err(Error::invalid(
+        return Err(Error::usage(
             "none of the chosen solvers implements the chosen games",
         ));
     }

@@ -223,7 +223,7 @@ pub fn run_with(
     heuristics: &[&dyn Heuristic],
 ) -> Result<Status> {
     if args.alphabet.is_some() && !args.exhaustive {
-        return Err(Error::invalid("--alphabet applies only with --exhaustive"));
+        return Err(Error::usage("--alphabet applies only with --exhaustive"));
     }
     if !args.exhaustive && args.boards == 0 && args.only.only.is_none() {
         return Err(Error::nothing_to_check(
@@ -257,7 +257,7 @@ pub fn run_with(
             if let Some(path) = &summary {
                 check_writable("--summary", path, false)?;
                 if is_stdout(path) && is_stdout(&out) {
-                    return Err(Error::invalid(
+                    return Err(Error::usage(
                         "--out - and --summary - would mix rows and summary on standard output",
                     ));
                 }

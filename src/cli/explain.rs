@@ -44,13 +44,13 @@ fn read_board(args: &ExplainArgs) -> Result<Board> {
         let mut text = String::new();
         stdin
             .read_to_string(&mut text)
-            .map_err(|e| Error::invalid(format!("cannot read standard input: {e}")))?;
+            .map_err(|e| Error::read_failed("standard input", &e))?;
         Board::parse(&text)?
     } else {
         Board::from_tokens(&args.values)?
     };
     if board.is_empty() {
-        return Err(Error::invalid(
+        return Err(Error::usage(
             "no values given (pass them as arguments, or `-` to read standard input)",
         ));
     }

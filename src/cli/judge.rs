@@ -62,9 +62,9 @@ impl ProblemArgs {
 fn problem_file(path: &Path) -> Result<Problem> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
     let text = std::str::from_utf8(&bytes)
-        .map_err(|_| Error::invalid(format!("{}: the file is not UTF-8 text", path.display())))?;
+        .map_err(|_| Error::input(format!("{}: the file is not UTF-8 text", path.display())))?;
     spec::parse(text, Origin::File(path.to_path_buf()))
-        .map_err(|e| Error::invalid(format!("{}: {e}", path.display())))
+        .map_err(|e| e.within(path.display().to_string()))
 }
 
 /// Arguments of `coinline judge`.
@@ -105,7 +105,7 @@ fn read(path: &Path) -> Result<Vec<u8>> {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|e| Error::invalid(format!("cannot read standard input: {e}")))?;
+            .map_err(|e| Error::read_failed("standard input", &e))?;
         return Ok(bytes);
     }
     std::fs::read(path).map_err(|e| Error::io(path, &e))
@@ -115,11 +115,11 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 pub fn run(args: &JudgeArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
     if args.input.as_os_str() == "-" && args.expected.as_deref() == Some(Path::new("-")) {
-        return Err(Error::invalid(
+        return Err(Error::usage(
             "INPUT and EXPECTED cannot both be standard input (`-`)",
         ));
     }
-    let in_file = |e: Error| Error::invalid(format!("{}: {e}", shown(&args.input)));
+    let in_file = |e: Error| e.within(shown(&args.input));
     let bytes = read(&args.input)?;
     let cases = text_of(&bytes)
         .and_then(|text| parse_cases(&problem, text))
@@ -162,7 +162,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         &String::from_utf8_lossy(&bytes),
         cases.len(),
     )
-    .map_err(|p| Error::invalid(format!("{}: {p}", shown(expected_path))))?;
+    .map_err(|p| Error::input(format!("{}: {p}", shown(expected_path))))?;
     let mut differing = 0;
     let mut report = String::new();
     for (i, (case, (want, got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {

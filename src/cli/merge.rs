@@ -53,7 +53,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports/compare.csv"));
     if let Some(p) = (args.inputs.iter()).find(|p| p.to_string_lossy().ends_with("-summary.csv")) {
-        return Err(Error::invalid(format!(
+        return Err(Error::usage(format!(
             "{}: is a summary; give the row files (their summaries are read from beside them)",
             p.display()
         )));
@@ -62,20 +62,20 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     let mut seen: std::collections::HashMap<PathBuf, &Path> = Default::default();
     for input in &args.inputs {
         if is_stdout(input) {
-            return Err(Error::invalid(
+            return Err(Error::usage(
                 "merge reads row files, not standard input (`-`): name each shard's file",
             ));
         }
         let file = std::fs::File::open(input).map_err(|e| Error::io(input, &e))?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "{}: is a directory, not a row file (give the shards' CSV files, as in DIR/*-of-8.csv)",
                 input.display()
             )));
         }
         let canonical = std::fs::canonicalize(input).map_err(|e| Error::io(input, &e))?;
         if let Some(earlier) = seen.insert(canonical, input) {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "{} is given twice (also as {}): give each shard once",
                 input.display(),
                 earlier.display()
@@ -95,7 +95,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         for input in &args.inputs {
             for file in [input.clone(), summary_path(input)] {
                 if same_file(out, &file) {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::usage(format!(
                         "{option} {}: is the input {}; merging into an input would destroy it",
                         out.display(),
                         file.display()
@@ -105,7 +105,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         }
     }
     if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
-        return Err(Error::invalid(
+        return Err(Error::usage(
             "--out - and --summary - would mix rows and summary on standard output",
         ));
     }
@@ -125,7 +125,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         merged = Some(merge_checked(&args.inputs, w)?);
         Ok(())
     })?;
-    let summary = merged.ok_or_else(|| Error::invalid("merge wrote no rows"))?;
+    let summary = merged.ok_or_else(|| Error::internal("merge wrote no rows"))?;
     if let Some(path) = &summary_out {
         output::write(path, |w| summary.write_csv(w))?;
     }
@@ -167,36 +167,36 @@ fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
         let part = Summary::parse_csv(&name, &bytes)?;
         check_rows(&input.display().to_string(), rows, &name, &part)?;
         if part.groups.is_empty() {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "{name}: has no rows, so its run cannot be identified"
             )));
         }
         let shard = part.shard;
         if let Some(first) = parts.insert(shard.part(), name.clone()) {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "{name} and {first} are both shard {shard}"
             )));
         }
         match &mut summary {
             Some((first, s)) => {
                 if s.shard.count() != shard.count() {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::format(format!(
                         "{name} is shard {shard} but {first} is shard {}: different splits",
                         s.shard
                     )));
                 }
                 s.merge(part)
-                    .map_err(|e| Error::invalid(format!("{first} and {name}: {e}")))?
+                    .map_err(|e| e.within(format!("{first} and {name}")))?
             }
             None => summary = Some((name, part)),
         }
     }
     let (_, mut summary) =
-        summary.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
+        summary.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
     let count = summary.shard.count();
     let missing = summary.shard.missing(|k| parts.contains_key(&k));
     if !missing.is_empty() {
-        return Err(Error::invalid(format!(
+        return Err(Error::format(format!(
             "shard {} missing: merge needs all {count} shards of the run",
             missing.join(", ")
         )));
@@ -223,7 +223,7 @@ fn check_rows(
             summary.rows.get(key).copied().unwrap_or(0),
         );
         if found != recorded {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "{name}: has {} of {} n = {} but {summary_name} records {recorded}: the row file was cut or changed after it was written",
                 super::text::plural(found, "row"),
                 key.0,
@@ -233,7 +233,7 @@ fn check_rows(
     }
     let digest = &read.digest;
     if *digest != summary.rows_digest {
-        return Err(Error::invalid(format!(
+        return Err(Error::format(format!(
             "{name}: its SHA-256 is {} but {summary_name} records {}: the row file was changed after it was written",
             &digest[..16.min(digest.len())],
             &summary.rows_digest[..16.min(summary.rows_digest.len())]
@@ -257,13 +257,13 @@ fn make_room_for_open_files(row_files: usize) -> Result<()> {
         return Ok(());
     }
     if hard < needed {
-        return Err(Error::invalid(format!(
+        return Err(Error::limit(format!(
             "merge opens its {row_files} row files at once, but this process may open \
              at most {hard} files (the hard limit, `ulimit -Hn`)"
         )));
     }
     sandbox::set_open_files_limit(needed).map_err(|e| {
-        Error::invalid(format!(
+        Error::limit(format!(
             "merge opens its {row_files} row files at once, but the limit on open files \
              (`ulimit -n`) is {soft} and could not be raised: {e}"
         ))

@@ -232,7 +232,7 @@ pub fn non_negative<T: FromStr>(
 /// would otherwise be read as a value and called "not an integer".
 pub fn stdin_dash_alone(values: &[String]) -> Result<()> {
     if values.len() > 1 && values.iter().any(|v| v == "-") {
-        return Err(Error::invalid(format!(
+        return Err(Error::usage(format!(
             "`-` reads the board from standard input, so it must be the only value \
              (it was given with {})",
             super::text::plural(values.len() as u64 - 1, "other value")

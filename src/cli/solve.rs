@@ -159,7 +159,7 @@ struct Output<'a> {
 fn read_board(args: &SolveArgs) -> Result<Board> {
     let board = read_values(args)?;
     if board.is_empty() {
-        return Err(Error::invalid(
+        return Err(Error::usage(
             "no values given (pass them as arguments, with --board, or on standard input)",
         ));
     }
@@ -239,7 +239,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         OutputFormat::Csv => render_csv(&output)?,
         OutputFormat::Json => {
             let mut s = serde_json::to_string_pretty(&output)
-                .map_err(|e| Error::invalid(format!("cannot encode JSON: {e}")))?;
+                .map_err(|e| Error::internal(format!("cannot encode JSON: {e}")))?;
             s.push('\n');
             s
         }
@@ -294,7 +294,7 @@ fn kept_solvers(
             .or_else(|| over_budget(solver.name(), solver.cost(game, n), n, args.budget));
         match refusal {
             None => kept.push(solver),
-            Some(why) if explicit => return Err(Error::invalid(why)),
+            Some(why) if explicit => return Err(Error::usage(why)),
             // A solver for other games only is no news.
             Some(_) if !solver.supports(game) => {}
             Some(why) => notes.push(format!("{} skipped: {why}", solver.name())),
@@ -328,7 +328,7 @@ fn kept_heuristics(
             args.budget,
         ) {
             None => kept.push(heuristic),
-            Some(why) if explicit => return Err(Error::invalid(why)),
+            Some(why) if explicit => return Err(Error::usage(why)),
             Some(why) => notes.push(format!("{} skipped: {why}", heuristic.name())),
         }
     }
@@ -484,8 +484,7 @@ const INVARIANTS_UP_TO: usize = 100_000;
 const PREVIEW: usize = 20;
 
 fn render_csv(output: &Output) -> Result<String> {
-    let csv_error =
-        |e: csv::Error| Error::new(ErrorKind::Invalid(format!("cannot write CSV: {e}")));
+    let csv_error = |e: csv::Error| Error::internal(format!("cannot write CSV: {e}"));
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "solver",
@@ -502,7 +501,7 @@ fn render_csv(output: &Output) -> Result<String> {
     }
     let bytes = w
         .into_inner()
-        .map_err(|e| Error::invalid(format!("cannot write CSV: {e}")))?;
+        .map_err(|e| Error::internal(format!("cannot write CSV: {e}")))?;
     Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8"))
 }
 

@@ -124,10 +124,10 @@ fn resolve(args: &StressArgs) -> Result<Problem> {
         (Some(path), Some(_)) if args.problem.problem.is_none() => {
             let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
             let text = std::str::from_utf8(&bytes).map_err(|_| {
-                Error::invalid(format!("{}: the file is not UTF-8 text", path.display()))
+                Error::input(format!("{}: the file is not UTF-8 text", path.display()))
             })?;
             spec::parse_for_reference(text, Origin::File(path.to_path_buf()))
-                .map_err(|e| Error::invalid(format!("{}: {e}", path.display())))?
+                .map_err(|e| e.within(path.display().to_string()))?
                 .adjusted(args.problem.game, args.problem.answer.clone())
         }
         _ => args.problem.resolve(),
@@ -168,8 +168,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     limits.values = args.values.unwrap_or(defaults.values);
     limits.validate(problem.game())?;
     if !matches!(problem.answer(), Answer::Play(_)) && reference.is_none() {
-        check_trusted_limit(problem.game(), &limits)
-            .map_err(|e| Error::invalid(format!("--n: {e}")))?;
+        check_trusted_limit(problem.game(), &limits).map_err(|e| e.within("--n"))?;
     }
     if generator.is_some() {
         for (given, option) in [
@@ -178,7 +177,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
             (args.values.is_some(), "--values"),
         ] {
             if given {
-                return Err(Error::invalid(format!(
+                return Err(Error::usage(format!(
                     "{option} is for coinline's own boards: with --generator each run is the one input your generator prints"
                 )));
             }
@@ -202,9 +201,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     }
     let batch = check_batch(&problem, args.batch.unwrap_or(problem.default_batch()))?;
     if args.memory == Some(0) {
-        return Err(Error::invalid(
-            "--memory 0: the limit must be at least 1 MB",
-        ));
+        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
     }
     let seed = args.seed.or_clock();
     let boards = match (args.only.only, args.runs) {

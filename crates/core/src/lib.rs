@@ -33,9 +33,6 @@
 #![forbid(unsafe_code)]
 
 pub use coinline_game::{board, case, error, generate, play, rules};
-// Until the last callers move to `play` (issue #26).
-#[doc(hidden)]
-pub use coinline_game::game;
 pub use coinline_solve as solve;
 
 pub mod check;

@@ -39,7 +39,7 @@ pub trait Heuristic: Send + Sync {
     fn first_on_circle(&self, game: Game, board: &Board) -> Result<(usize, Move)> {
         let row = Row::new(game, board.values());
         best_immediate(&row, board.len(), row.first_moves())
-            .ok_or_else(|| Error::invalid("a circle without a first move has no start"))
+            .ok_or_else(|| Error::usage("a circle without a first move has no start"))
     }
 
     /// What [`evaluate`] costs on a board of `n` values: the best-response
@@ -209,7 +209,7 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
             let r = l + len;
             let mv = policy(l, r);
             if let Some(reason) = game.illegal_reason(mv, len) {
-                return Err(Error::invalid(format!(
+                return Err(Error::check_failed(format!(
                     "heuristic {} plays {mv} with values {}..{} left: {reason}",
                     heuristic.name(),
                     l + 1,
@@ -280,7 +280,7 @@ pub fn self_play(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result
     while game.moves(right - left).next().is_some() {
         let mv = policy(left, right);
         if let Some(reason) = game.illegal_reason(mv, right - left) {
-            return Err(Error::invalid(format!(
+            return Err(Error::check_failed(format!(
                 "heuristic {} plays {mv} with {} values left: {reason}",
                 heuristic.name(),
                 right - left

@@ -249,9 +249,9 @@ impl fmt::Debug for Case {
 impl FromStr for Case {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let (game, values) = s.split_once(':').ok_or_else(|| {
-            Error::invalid(format!("{s:?} is not a case (expected GAME: VALUES)"))
-        })?;
+        let (game, values) = s
+            .split_once(':')
+            .ok_or_else(|| Error::input(format!("{s:?} is not a case (expected GAME: VALUES)")))?;
         let values = values.trim();
         let board = if values == "-" {
             Board::default()

@@ -85,17 +85,30 @@ pub enum ErrorKind {
     /// A file coinline reads back (rows, a summary, a shard, a study's
     /// tables, a saved test) is not as coinline writes it.
     Format(String),
-    /// A result the check or a replay refutes: a certificate or a trusted
-    /// answer that does not hold.
+    /// A result the check or a replay refutes: a heuristic that plays an
+    /// illegal move, a certificate or a trusted answer that does not hold.
     CheckFailed(String),
+    /// An output could not be encoded or written by its encoder (a CSV or
+    /// JSON writer's error, which carries no OS error of its own).
+    Output(String),
+    /// What cannot happen unless coinline has a bug (a worker thread lost, a
+    /// formatter failing on a `String`); reported, never a panic.
+    Internal(String),
+    /// An error of `context` (a file, an option, a pair of shards): the
+    /// message is `context: error`; [`Error::root_kind`] is the kind within.
+    Within {
+        /// What the error happened in, as printed before it.
+        context: String,
+        /// The error itself.
+        error: Error,
+    },
     /// Reading or writing failed. `path` names the file (or "standard
-    /// output"); `writing` says the message is "cannot write to PATH".
+    /// output"); `action` says how the message words it.
     Io {
         /// The file, or the stream, involved.
         path: String,
-        /// Whether the failure was a write to `path` (the message then says
-        /// "cannot write to").
-        writing: bool,
+        /// What was done to `path`.
+        action: IoAction,
         /// The error of the operating system.
         source: IoSource,
     },
@@ -105,6 +118,17 @@ pub enum ErrorKind {
     /// There was nothing to check (no boards, no runs, no cases): a usage
     /// error, never a pass.
     NothingToCheck(String),
+}
+
+/// What an [`ErrorKind::Io`] was doing, which words its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IoAction {
+    /// Opening, inspecting or replacing a file: `PATH: reason`.
+    Access,
+    /// Reading a stream: `cannot read PATH: reason`.
+    Read,
+    /// Writing: `cannot write to PATH: reason`.
+    Write,
 }
 
 /// The I/O error behind an [`ErrorKind::Io`], shared so that [`Error`] stays
@@ -196,6 +220,33 @@ impl Error {
         Error::new(ErrorKind::CheckFailed(message.into()))
     }
 
+    /// Shorthand for [`ErrorKind::Output`].
+    pub fn output_failed(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Output(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::Internal`].
+    pub fn internal(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Internal(message.into()))
+    }
+
+    /// This error within `context` ([`ErrorKind::Within`]): printed as
+    /// `context: error`, matched by its [`Error::root_kind`].
+    pub fn within(self, context: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Within {
+            context: context.into(),
+            error: self,
+        })
+    }
+
+    /// The kind of the error itself, below any [`ErrorKind::Within`].
+    pub fn root_kind(&self) -> &ErrorKind {
+        match self.kind() {
+            ErrorKind::Within { error, .. } => error.root_kind(),
+            kind => kind,
+        }
+    }
+
     /// Shorthand for [`ErrorKind::Unsupported`].
     pub fn unsupported(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Unsupported(message.into()))
@@ -205,7 +256,16 @@ impl Error {
     pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
         Error::new(ErrorKind::Io {
             path: path.display().to_string(),
-            writing: false,
+            action: IoAction::Access,
+            source: IoSource::of(err),
+        })
+    }
+
+    /// A failed read of `what` (a path or "standard input").
+    pub fn read_failed(what: &str, err: &std::io::Error) -> Self {
+        Error::new(ErrorKind::Io {
+            path: what.to_string(),
+            action: IoAction::Read,
             source: IoSource::of(err),
         })
     }
@@ -218,7 +278,7 @@ impl Error {
         }
         Error::new(ErrorKind::Io {
             path: what.to_string(),
-            writing: true,
+            action: IoAction::Write,
             source: IoSource::of(err),
         })
     }
@@ -273,18 +333,23 @@ impl fmt::Display for Error {
             | ErrorKind::Limit(msg)
             | ErrorKind::Format(msg)
             | ErrorKind::CheckFailed(msg)
+            | ErrorKind::Output(msg)
+            | ErrorKind::Internal(msg)
             | ErrorKind::Input { message: msg, .. }
             | ErrorKind::ProblemFile { message: msg, .. } => f.write_str(msg),
+            ErrorKind::Within { context, error } => write!(f, "{context}: {error}"),
             ErrorKind::Io {
                 path,
-                writing: false,
+                action,
                 source,
-            } => write!(f, "{path}: {}", io_reason(&source.0)),
-            ErrorKind::Io {
-                path,
-                writing: true,
-                source,
-            } => write!(f, "cannot write to {path}: {}", io_reason(&source.0)),
+            } => {
+                let reason = io_reason(&source.0);
+                match action {
+                    IoAction::Access => write!(f, "{path}: {reason}"),
+                    IoAction::Read => write!(f, "cannot read {path}: {reason}"),
+                    IoAction::Write => write!(f, "cannot write to {path}: {reason}"),
+                }
+            }
             ErrorKind::BrokenPipe => f.write_str("standard output was closed"),
             ErrorKind::NothingToCheck(what) => write!(f, "nothing to check: {what}"),
             ErrorKind::IllegalMove {
@@ -300,6 +365,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self.kind() {
             ErrorKind::Io { source, .. } => Some(source.0.as_ref()),
+            ErrorKind::Within { error, .. } => Some(error),
             _ => None,
         }
     }
@@ -342,5 +408,47 @@ mod tests {
         let os = std::io::Error::from_raw_os_error(2); // ENOENT
         assert_eq!(io_reason(&os), "No such file or directory");
         assert_eq!(io_reason(&std::io::Error::other("disk full")), "disk full");
+    }
+
+    #[test]
+    fn kinds_carry_what_went_wrong_and_print_as_before() {
+        let err = Error::problem_file(Some("limits.n"), "limits.n: \"0..\" is not a range");
+        assert!(matches!(
+            err.kind(),
+            ErrorKind::ProblemFile { key: Some(k), .. } if k == "limits.n"
+        ));
+        assert_eq!(err.to_string(), "limits.n: \"0..\" is not a range");
+        let at = Error::input_at(3, "line 3: too few values");
+        assert!(matches!(at.kind(), ErrorKind::Input { line: Some(3), .. }));
+        assert_eq!(at.to_string(), "line 3: too few values");
+    }
+
+    #[test]
+    fn an_error_within_a_context_keeps_its_kind_and_source() {
+        let os = std::io::Error::from_raw_os_error(2);
+        let err = Error::io(std::path::Path::new("a.toml"), &os).within("--problem-file");
+        assert_eq!(
+            err.to_string(),
+            "--problem-file: a.toml: No such file or directory"
+        );
+        assert!(matches!(err.kind(), ErrorKind::Within { .. }));
+        assert!(matches!(
+            err.root_kind(),
+            ErrorKind::Io {
+                action: IoAction::Access,
+                ..
+            }
+        ));
+        // The chain of sources ends at the OS error.
+        let inner = std::error::Error::source(&err).expect("the error within");
+        let os_error = inner.source().expect("the OS error");
+        assert_eq!(os_error.to_string(), os.to_string());
+        let write = Error::output("standard output", &std::io::Error::other("disk full"));
+        assert_eq!(
+            write.to_string(),
+            "cannot write to standard output: disk full"
+        );
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert_eq!(Error::output("x", &pipe).kind(), &ErrorKind::BrokenPipe);
     }
 }

@@ -86,7 +86,7 @@ pub struct Span<T> {
 impl<T: FromStr + PartialOrd + Copy + fmt::Display> FromStr for Span<T> {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = |why: &str| Error::invalid(format!("range {s:?} {why}"));
+        let bad = |why: &str| Error::usage(format!("range {s:?} {why}"));
         let (lo, hi) = match s.split_once("..") {
             Some((lo, hi)) => (lo, hi.strip_prefix('=').unwrap_or(hi)),
             None => (s, s),
@@ -350,7 +350,7 @@ impl Shard {
     /// Part `part` (1-based) of `count`.
     pub fn new(part: u64, count: u64) -> Result<Self> {
         if count == 0 || part == 0 || part > count {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "shard {part}/{count} is out of range (K/N needs 1 <= K <= N)"
             )));
         }
@@ -427,7 +427,7 @@ impl Shard {
                 None => Ok(None),
                 Some(v) if v.trim().is_empty() => Ok(None),
                 Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| {
-                    Error::invalid(format!(
+                    Error::usage(format!(
                         "--shard auto: {name}={v:?} is not a non-negative integer"
                     ))
                 }),
@@ -436,38 +436,38 @@ impl Shard {
         let slurm_id = get("SLURM_ARRAY_TASK_ID")?;
         let parallel_seq = get("PARALLEL_SEQ")?;
         match (slurm_id, parallel_seq) {
-            (Some(_), Some(_)) => Err(Error::invalid(
+            (Some(_), Some(_)) => Err(Error::usage(
                 "--shard auto: both SLURM_ARRAY_TASK_ID (a Slurm array task) and PARALLEL_SEQ \
                  (GNU parallel) are set; give --shard K/N explicitly",
             )),
-            (None, None) => Err(Error::invalid(
+            (None, None) => Err(Error::usage(
                 "--shard auto needs a Slurm array task (SLURM_ARRAY_TASK_ID with \
                  SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX or SLURM_ARRAY_TASK_COUNT) or \
                  GNU parallel (PARALLEL_SEQ, with --shard auto/N); none of them is set",
             )),
             (None, Some(seq)) => {
                 let count = count_hint.ok_or_else(|| {
-                    Error::invalid(format!(
+                    Error::usage(format!(
                         "--shard auto: PARALLEL_SEQ={seq} is set but GNU parallel does not \
                          export the number of jobs; give it as --shard auto/N"
                     ))
                 })?;
                 Shard::new(seq, count).map_err(|_| {
-                    Error::invalid(format!(
+                    Error::usage(format!(
                         "--shard auto/{count}: PARALLEL_SEQ={seq} is not in 1..={count}"
                     ))
                 })
             }
             (Some(id), None) => {
                 let min = get("SLURM_ARRAY_TASK_MIN")?.ok_or_else(|| {
-                    Error::invalid(format!(
+                    Error::usage(format!(
                         "--shard auto: SLURM_ARRAY_TASK_ID={id} is set but not \
                          SLURM_ARRAY_TASK_MIN, so the shard number is unknown"
                     ))
                 })?;
                 let span = match get("SLURM_ARRAY_TASK_MAX")? {
                     Some(max) if max < min => {
-                        return Err(Error::invalid(format!(
+                        return Err(Error::usage(format!(
                             "--shard auto: SLURM_ARRAY_TASK_MAX={max} is below \
                              SLURM_ARRAY_TASK_MIN={min}"
                         )))
@@ -477,14 +477,14 @@ impl Shard {
                 };
                 let count = match (span, get("SLURM_ARRAY_TASK_COUNT")?) {
                     (None, None) => {
-                        return Err(Error::invalid(format!(
+                        return Err(Error::usage(format!(
                             "--shard auto: SLURM_ARRAY_TASK_ID={id} is set but neither \
                              SLURM_ARRAY_TASK_MAX nor SLURM_ARRAY_TASK_COUNT, so the number \
                              of shards is unknown"
                         )))
                     }
                     (Some(span), Some(count)) if span != count => {
-                        return Err(Error::invalid(format!(
+                        return Err(Error::usage(format!(
                             "--shard auto: the array is not contiguous (SLURM_ARRAY_TASK_COUNT={count} \
                              tasks between SLURM_ARRAY_TASK_MIN={min} and SLURM_ARRAY_TASK_MAX={}); \
                              submit --array=1-N or give --shard K/N",
@@ -494,18 +494,18 @@ impl Shard {
                     (Some(n), _) | (None, Some(n)) => n,
                 };
                 if let Some(step) = get("SLURM_ARRAY_TASK_STEP")?.filter(|&s| s != 1) {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::usage(format!(
                         "--shard auto: SLURM_ARRAY_TASK_STEP={step}: the array is not \
                          contiguous; submit --array=1-N or give --shard K/N"
                     )));
                 }
                 if let Some(hint) = count_hint.filter(|&h| h != count) {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::usage(format!(
                         "--shard auto/{hint}: the Slurm array has {count} tasks"
                     )));
                 }
                 if id < min || id - min >= count {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::usage(format!(
                         "--shard auto: SLURM_ARRAY_TASK_ID={id} is outside the array \
                          (SLURM_ARRAY_TASK_MIN={min}, {count} tasks)"
                     )));
@@ -529,7 +529,7 @@ impl Shard {
                     .and_then(|n| n.trim().parse::<u64>().ok())
                     .filter(|&n| n > 0)
                     .ok_or_else(|| {
-                        Error::invalid(format!(
+                        Error::usage(format!(
                             "shard {s:?} is not of the form auto or auto/N (N >= 1)"
                         ))
                     })?,
@@ -543,7 +543,7 @@ impl FromStr for Shard {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
-            Error::invalid(format!(
+            Error::usage(format!(
                 "shard {s:?} is not of the form K/N (for example 2/8)"
             ))
         };

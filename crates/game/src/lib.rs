@@ -16,10 +16,6 @@ pub mod generate;
 pub mod play;
 pub mod rules;
 
-// until the callers move to `play` (issue #26)
-#[doc(hidden)]
-pub use play as game;
-
 pub use board::Board;
 pub use case::Case;
 pub use error::{Error, ErrorKind, Result};

@@ -67,7 +67,7 @@ impl Game {
         if fits {
             Ok(())
         } else {
-            Err(Error::invalid(format!(
+            Err(Error::input(format!(
                 "{self} scores what remains, so n * (sum of |values|) must fit in 64 bits; \
                  this board has n = {} and sum of |values| = {}",
                 board.len(),
@@ -232,7 +232,7 @@ impl FromStr for Line {
                             .ok()
                             .filter(|&k| k >= 1)
                             .ok_or_else(|| {
-                                Error::invalid(format!(
+                                Error::input(format!(
                                     "{word:?}: the start after @ is a position from 1"
                                 ))
                             })?;
@@ -240,7 +240,7 @@ impl FromStr for Line {
                     mv
                 }
                 Some(_) => {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::input(format!(
                         "{word:?}: only the first move of a line has a start (@k)"
                     )))
                 }
@@ -285,18 +285,18 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     let (mut left, mut right) = match (game.circle, line.start) {
         (true, Some(s)) if s < n => (s, s + n),
         (true, Some(s)) => {
-            return Err(Error::invalid(format!(
+            return Err(Error::input(format!(
                 "the first move starts at {} but the board has {n} values",
                 s + 1
             )))
         }
         (true, None) if !line.moves.is_empty() => {
-            return Err(Error::invalid(format!(
+            return Err(Error::input(format!(
                 "{game} is a circle: the first move needs its start, as in L@3"
             )))
         }
         (false, Some(_)) => {
-            return Err(Error::invalid(format!(
+            return Err(Error::input(format!(
                 "{game} is not a circle: no move has a start (@k)"
             )))
         }
@@ -335,7 +335,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     // Whether a move is left depends on the counts only, not on the ends, so
     // the game's own moves tell for a circle's first move too.
     if game.moves(right - left).next().is_some() {
-        return Err(Error::invalid(format!(
+        return Err(Error::input(format!(
             "the line ends with moves still possible ({} values left)",
             right - left
         )));

@@ -61,7 +61,7 @@ fn resolve_links(path: &Path) -> Result<PathBuf> {
             _ => return Ok(current),
         }
     }
-    Err(Error::invalid(format!(
+    Err(Error::usage(format!(
         "{}: too many levels of symbolic links",
         path.display()
     )))
@@ -74,7 +74,7 @@ pub fn target(path: &Path) -> Result<Target> {
     }
     let real = resolve_links(path)?;
     match std::fs::metadata(&real) {
-        Ok(meta) if meta.is_dir() => Err(Error::invalid(format!(
+        Ok(meta) if meta.is_dir() => Err(Error::usage(format!(
             "{}: is a directory, not a file path",
             path.display()
         ))),
@@ -204,7 +204,7 @@ fn temporary_path(path: &Path) -> PathBuf {
 /// is written and removed). Symlinks are followed. Creates nothing. Errors
 /// read `OPTION PATH: why`.
 pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
-    let fail = |why: String| Error::invalid(format!("{option} {}: {why}", path.display()));
+    let fail = |why: String| Error::usage(format!("{option} {}: {why}", path.display()));
     if is_stdout(path) {
         if dir {
             return Err(fail(

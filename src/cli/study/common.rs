@@ -28,7 +28,7 @@ pub(crate) fn check_owned(dir: &Path, names: &[&str], force: bool) -> Result<()>
     for name in names {
         let path = dir.join(name);
         if std::fs::symlink_metadata(&path).is_ok() && !owned.contains(name) {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--out {}: {} exists and was not written by coinline study (it is not listed in {}); give --force to overwrite it",
                 dir.display(),
                 path.display(),
@@ -72,7 +72,7 @@ pub(crate) fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.jobs)
         .build()
-        .map_err(|e| Error::invalid(format!("cannot start {} threads: {e}", jobs.jobs)))
+        .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
 }
 
 /// The texts of the files `names` in `dir` (a report's CSV files, read
@@ -160,7 +160,7 @@ fn config_with_defaults(given: Config, sizes: &[Span<usize>], default: Config) -
         .iter()
         .find(|s| s.lo == 0 || s.hi > coinline_core::strategy::LIMIT)
     {
-        return Err(Error::invalid(format!(
+        return Err(Error::usage(format!(
             "random board lengths {s} are out of range 1..{}",
             coinline_core::strategy::LIMIT
         )));

@@ -175,7 +175,7 @@ pub fn run(args: &OddNArgs) -> Result<Status> {
         args.budget
     );
     if seconds > args.budget as f64 {
-        return Err(Error::invalid(format!(
+        return Err(Error::limit(format!(
             "the study is estimated to take {}, above the budget of {} s; raise --budget to run it, or lower --max-n, --sizes or --boards",
             duration(seconds),
             args.budget
@@ -226,7 +226,7 @@ fn merge(args: &OddNArgs) -> Result<Status> {
         shown.join(", ")
     };
     if paths.is_empty() {
-        return Err(Error::invalid(format!(
+        return Err(Error::usage(format!(
             "--merge {}: no shard files (shard-K-of-N.json) there",
             dirs()
         )));
@@ -244,14 +244,14 @@ fn merge(args: &OddNArgs) -> Result<Status> {
         match &first {
             Some((first, c, s)) => {
                 if *c != config {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::format(format!(
                         "{name} and {first} are parts of different studies ({} and {})",
                         config.command_line(),
                         c.command_line()
                     )));
                 }
                 if s.count() != shard.count() {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::format(format!(
                         "{name} is shard {shard} but {first} is shard {s}: different splits"
                     )));
                 }
@@ -259,19 +259,19 @@ fn merge(args: &OddNArgs) -> Result<Status> {
             None => first = Some((name.clone(), config, shard)),
         }
         if let Some((other, _)) = parts.get(&shard.part()) {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "{name} and {other} are both shard {shard}"
             )));
         }
         parts.insert(shard.part(), (name, loaded.part));
     }
     let Some((_, config, shard)) = first else {
-        return Err(Error::invalid("--merge found no shard file"));
+        return Err(Error::usage("--merge found no shard file"));
     };
     let count = shard.count();
     let missing = shard.missing(|k| parts.contains_key(&k));
     if !missing.is_empty() {
-        return Err(Error::invalid(format!(
+        return Err(Error::usage(format!(
             "--merge {}: shard {} missing: the report needs all {count} parts",
             dirs(),
             missing.join(", ")
@@ -280,13 +280,11 @@ fn merge(args: &OddNArgs) -> Result<Status> {
     let mut merged: Option<study::Part> = None;
     for (_, (name, part)) in parts {
         match &mut merged {
-            Some(m) => m
-                .merge(part)
-                .map_err(|e| Error::invalid(format!("{name}: {e}")))?,
+            Some(m) => m.merge(part).map_err(|e| e.within(name.as_str()))?,
             None => merged = Some(part),
         }
     }
-    let merged = merged.ok_or_else(|| Error::invalid("--merge found no shard file"))?;
+    let merged = merged.ok_or_else(|| Error::usage("--merge found no shard file"))?;
     eprintln!(
         "coinline study odd-n: merging {} of seed {}",
         plural(count, "shard"),

@@ -149,7 +149,7 @@ fn render_only(args: &OutcomesArgs, games: &[Game]) -> Result<Status> {
         let texts = read_files(&dir, outcomes::CSV_FILES)?;
         let tables = outcomes::Tables::from_csv([&texts[0], &texts[1], &texts[2]])?;
         if tables.game()? != game {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "{}: the CSV files are of another rule set",
                 dir.display()
             )));

@@ -48,7 +48,7 @@ pub(super) fn scan(mut reader: impl BufRead, max: usize) -> Result<Scanned> {
         let chunk = match reader.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Error::invalid(format!("cannot read the board: {e}"))),
+            Err(e) => return Err(Error::read_failed("the board", &e)),
         };
         if chunk.is_empty() {
             break;
@@ -547,7 +547,7 @@ fn is_separator(b: u8) -> bool {
 }
 
 fn too_long(max: usize) -> Error {
-    Error::invalid(format!(
+    Error::input(format!(
         "the board has more than {max} values, the most coinline reads"
     ))
 }
@@ -950,9 +950,17 @@ mod tests {
         }
         let read = |kind| read_values(std::io::BufReader::new(Flaky(Some(kind), b"4 5")), 10);
         assert_eq!(read(std::io::ErrorKind::Interrupted), Ok(vec![4, 5]));
-        assert_eq!(
-            read(std::io::ErrorKind::Other).unwrap_err().to_string(),
-            "cannot read the board: flaky"
-        );
+        let failed = read(std::io::ErrorKind::Other).unwrap_err();
+        assert_eq!(failed.to_string(), "cannot read the board: flaky");
+        // The kind says what happened, and the OS error is the source.
+        assert!(matches!(
+            failed.kind(),
+            crate::error::ErrorKind::Io {
+                action: crate::error::IoAction::Read,
+                ..
+            }
+        ));
+        let source = std::error::Error::source(&failed).expect("an I/O error has a source");
+        assert_eq!(source.to_string(), "flaky");
     }
 }

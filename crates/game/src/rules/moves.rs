@@ -91,7 +91,7 @@ impl FromStr for Move {
 
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
-            Error::invalid(format!(
+            Error::rules(format!(
                 "{s:?} is not a move (expected L, R, Lk, Rk, DLk or DRk with k >= 1)"
             ))
         };

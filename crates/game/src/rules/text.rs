@@ -86,7 +86,7 @@ impl FromStr for Counts {
             return Ok(Counts::NONE);
         }
         let bad = |why: &str| {
-            Error::invalid(format!(
+            Error::rules(format!(
                 "{s:?} is not a set of counts ({why}; write k, a..b or a.. with counts from 1 to {MAX_COUNT}, separated by commas)"
             ))
         };
@@ -152,7 +152,7 @@ impl FromStr for Game {
             return Err(Error::unknown("game", text, &expected));
         }
         let bad = |word: &str, why: String| {
-            Error::invalid(format!("rule {word:?}: {why} (valid forms: {FORMS})"))
+            Error::rules(format!("rule {word:?}: {why} (valid forms: {FORMS})"))
         };
         // Every rule at its default, and no take yet (one must be given).
         let mut rules = Game {

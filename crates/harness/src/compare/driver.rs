@@ -9,8 +9,8 @@ use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{check, CaseReport, Violation};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
 use coinline_core::generate::admissible;
+use coinline_core::play::Game;
 use coinline_core::progress::Progress;
 use coinline_core::shrink::shrink_case;
 use coinline_core::solve::Solver;
@@ -81,7 +81,7 @@ pub fn run_to(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads())
         .build()
-        .map_err(|e| Error::invalid(format!("cannot start worker threads: {e}")))?;
+        .map_err(|e| Error::usage(format!("cannot start worker threads: {e}")))?;
     let mut tally = Tally::new(options, heuristics);
     let mut indices = options.indices()?;
     let start = Instant::now();

@@ -33,7 +33,7 @@ fn check_header(
     this: &csv::StringRecord,
     header: &mut Option<(String, csv::StringRecord)>,
 ) -> Result<()> {
-    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let bad = |what: String| Error::format(format!("{name}: {what}"));
     if this.len() < ROW_PREFIX.len() || this.iter().take(ROW_PREFIX.len()).ne(ROW_PREFIX) {
         return Err(bad(format!(
             "not a compare row file (its header does not start with {})",
@@ -60,7 +60,7 @@ fn read_row<R: Read>(
     line: u64,
     seed: &mut FirstSeed,
 ) -> Result<Option<Row>> {
-    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let bad = |what: String| Error::format(format!("{name}: {what}"));
     let mut record = csv::StringRecord::new();
     match reader.read_record(&mut record) {
         Ok(false) => return Ok(None),
@@ -135,7 +135,7 @@ impl<R: Read> Rows for Stream<R> {
         self.line += 1;
         // An equal key is left to the merge, which names the overlap.
         if let Some(last) = self.last.filter(|&last| row.key < last) {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "{}: line {}: index {} ({}) comes after index {} ({}): the rows are not in the order compare writes them",
                 self.name,
                 self.line,
@@ -160,7 +160,7 @@ fn merge_sorted(
     out: &mut dyn Write,
 ) -> Result<u64> {
     let mut w = csv_writer(out);
-    let io = |e: csv::Error| Error::invalid(format!("cannot write rows: {e}"));
+    let io = |e: csv::Error| Error::output_failed(format!("cannot write rows: {e}"));
     w.write_record(header).map_err(io)?;
     let mut heads: Vec<Option<csv::StringRecord>> = Vec::with_capacity(sources.len());
     let mut heap = BinaryHeap::with_capacity(sources.len());
@@ -175,7 +175,7 @@ fn merge_sorted(
     let mut written = 0u64;
     while let Some(Reverse((key, i))) = heap.pop() {
         if let Some((_, before)) = last.filter(|&(k, _)| k == key) {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "index {} ({}) appears in more than one row (in {} and {}): the inputs overlap",
                 key.0,
                 Game::ALL[key.1],
@@ -194,7 +194,7 @@ fn merge_sorted(
         }
     }
     w.flush()
-        .map_err(|e| Error::invalid(format!("cannot write rows: {e}")))?;
+        .map_err(|e| Error::output_failed(format!("cannot write rows: {e}")))?;
     Ok(written)
 }
 
@@ -211,7 +211,7 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
     for (name, bytes) in inputs {
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes.as_slice());
         let this = (reader.headers())
-            .map_err(|e| Error::invalid(format!("{name}: malformed CSV: {e}")))?
+            .map_err(|e| Error::format(format!("{name}: malformed CSV: {e}")))?
             .clone();
         check_header(name, &this, &mut header)?;
         let mut rows = Vec::new();
@@ -224,7 +224,7 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
             rows: rows.into_iter(),
         });
     }
-    let (_, header) = header.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
+    let (_, header) = header.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
     let mut out = Vec::new();
     merge_sorted(&mut sources, &header, &mut seed, &mut out)?;
     Ok(out)
@@ -268,7 +268,7 @@ pub fn merge_row_streams<R: Read>(
             .buffer_capacity(1 << 16)
             .from_reader(DigestReader::new(input));
         let this = (reader.headers())
-            .map_err(|e| Error::invalid(format!("{name}: malformed CSV: {e}")))?
+            .map_err(|e| Error::format(format!("{name}: malformed CSV: {e}")))?
             .clone();
         check_header(&name, &this, &mut header)?;
         sources.push(Stream {
@@ -279,7 +279,7 @@ pub fn merge_row_streams<R: Read>(
             counts: BTreeMap::new(),
         });
     }
-    let (_, header) = header.ok_or_else(|| Error::invalid("merge needs at least one row file"))?;
+    let (_, header) = header.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
     let mut seed = None;
     let mut digesting = DigestWriter::new(out);
     let rows = merge_sorted(&mut sources, &header, &mut seed, &mut digesting)?;
@@ -301,7 +301,7 @@ pub fn merge_row_streams<R: Read>(
 /// columns), to be held against what its summary records. `name` labels
 /// errors.
 pub fn row_counts(name: &str, bytes: &[u8]) -> Result<BTreeMap<(Game, usize), u64>> {
-    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let bad = |what: String| Error::format(format!("{name}: {what}"));
     let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
     let mut counts = BTreeMap::new();
     for (line, record) in reader.records().enumerate() {

@@ -30,10 +30,10 @@ use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{CheckConfig, Violation};
 use coinline_core::error::{Error, Result};
-use coinline_core::game::Game;
 use coinline_core::generate::{
     enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
 };
+use coinline_core::play::Game;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy;
 use std::time::Duration;
@@ -182,16 +182,16 @@ impl CompareOptions {
     /// Checks the options, with a one-line error naming what is wrong.
     pub fn validate(&self) -> Result<()> {
         if self.games.is_empty() {
-            return Err(Error::invalid("no game to compare"));
+            return Err(Error::usage("no game to compare"));
         }
         if self.lengths.hi > MAX_LENGTH {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "board length {} is too large for compare (at most {MAX_LENGTH})",
                 self.lengths.hi
             )));
         }
         if self.lengths.lo > self.lengths.hi {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "length range {} is reversed",
                 self.lengths
             )));
@@ -202,17 +202,17 @@ impl CompareOptions {
                 .abs()
                 .max(i128::from(alphabet.hi).abs());
             if widest * self.lengths.hi as i128 > i128::from(i64::MAX) {
-                return Err(Error::invalid(format!(
+                return Err(Error::usage(format!(
                     "alphabet {alphabet} is too wide: boards of {} values could break the overflow rule",
                     self.lengths.hi
                 )));
             }
             if alphabet.lo > alphabet.hi {
-                return Err(Error::invalid(format!("alphabet {alphabet} is reversed")));
+                return Err(Error::usage(format!("alphabet {alphabet} is reversed")));
             }
             let total = self.total()?;
             if total > MAX_ENUMERATION {
-                return Err(Error::invalid(format!(
+                return Err(Error::usage(format!(
                     "enumerating every board of length {} over {alphabet} is {total} boards, more than {MAX_ENUMERATION}",
                     self.lengths
                 )));
@@ -220,12 +220,12 @@ impl CompareOptions {
         }
         let total = self.total()?;
         if let Some(index) = self.only.map(|s| s.hi).filter(|&i| i >= total) {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "index {index} is past the end of the run ({total} boards)"
             )));
         }
         if self.jobs > MAX_JOBS {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "{} worker threads are too many (at most {MAX_JOBS})",
                 self.jobs
             )));
@@ -239,7 +239,7 @@ impl CompareOptions {
             Boards::Random { count, .. } => Ok(count),
             Boards::Exhaustive { alphabet } => enumeration_total(self.lengths, alphabet)
                 .ok_or_else(|| {
-                    Error::invalid(format!(
+                    Error::usage(format!(
                         "enumerating every board of length {} over {alphabet} is more than 2^64 boards",
                         self.lengths
                     ))

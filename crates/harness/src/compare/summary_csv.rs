@@ -185,13 +185,13 @@ impl Summary {
     /// checks that the parts are disjoint; see `coinline merge`).
     pub fn merge(&mut self, other: Summary) -> Result<()> {
         if other.run != self.run {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "not the same run ({} and {})",
                 self.run, other.run
             )));
         }
         if other.heuristics != self.heuristics {
-            return Err(Error::invalid(format!(
+            return Err(Error::format(format!(
                 "summaries have different heuristics ({} and {})",
                 self.heuristics.join(" "),
                 other.heuristics.join(" ")
@@ -293,7 +293,7 @@ impl Summary {
     /// Reads a summary CSV written by [`Summary::write_csv`] (the `all` rows
     /// are skipped: they are recomputed). `name` labels errors.
     pub fn parse_csv(name: &str, bytes: &[u8]) -> Result<Summary> {
-        let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+        let bad = |what: String| Error::format(format!("{name}: {what}"));
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
         let header = reader
             .headers()

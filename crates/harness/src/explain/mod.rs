@@ -25,7 +25,7 @@ pub use page::{escape_html, render_html};
 
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
-use coinline_core::game::{replay, Game, Kind, Line, Move, Row, Totals};
+use coinline_core::play::{replay, Game, Kind, Line, Move, Row, Totals};
 use coinline_core::strategy::{evaluate, Greedy, Heuristic, Parity};
 
 /// The longest board [`explain`] draws: beyond it the table no longer fits
@@ -227,10 +227,10 @@ impl Explanation {
 /// more than [`LIMIT`] values.
 pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
     if board.is_empty() {
-        return Err(Error::invalid("no values to explain"));
+        return Err(Error::usage("no values to explain"));
     }
     if board.len() > LIMIT {
-        return Err(Error::invalid(format!(
+        return Err(Error::usage(format!(
             "explain draws boards of at most {LIMIT} values; this one has {} (try coinline solve)",
             board.len()
         )));

@@ -4,7 +4,7 @@
 //! fragments, each already escaped.
 
 use super::{Explanation, Step};
-use coinline_core::game::{Game, Kernel};
+use coinline_core::play::{Game, Kernel};
 use coinline_core::rules::{Counts, Ends, Score};
 use std::fmt::Write as _;
 

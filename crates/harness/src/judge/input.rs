@@ -65,7 +65,7 @@ pub fn text_of(bytes: &[u8]) -> Result<&str> {
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
-        Error::invalid(format!("line {line}: the text is not valid UTF-8"))
+        Error::input(format!("line {line}: the text is not valid UTF-8"))
     })
 }
 
@@ -129,7 +129,7 @@ fn case(
                 if zero_ends {
                     return Ok(None);
                 }
-                return Err(Error::invalid(format!(
+                return Err(Error::input(format!(
                     "line {line}: n is 0; a board has at least one value"
                 )));
             }
@@ -153,7 +153,7 @@ fn case(
             };
             let line = first.line;
             if found.iter().any(|t| t.text.is_empty()) {
-                return Err(Error::invalid(format!(
+                return Err(Error::input(format!(
                     "line {line}: empty line; a board has at least one value"
                 )));
             }
@@ -166,7 +166,7 @@ fn case(
                     false => match found.pop() {
                         Some(t) if !found.is_empty() => t,
                         _ => {
-                            return Err(Error::invalid(format!(
+                            return Err(Error::input(format!(
                                 "line {line}: expected the values and then n, found one token"
                             )))
                         }
@@ -177,7 +177,7 @@ fn case(
                     tokens.end_line("the length n")?;
                 }
                 if n != found.len() {
-                    return Err(Error::invalid(format!(
+                    return Err(Error::input(format!(
                         "line {}: n is {n}, but case {number} has {} values",
                         n_token.line,
                         found.len()
@@ -192,7 +192,7 @@ fn case(
             (line, values)
         }
     };
-    let board = Board::new(values).map_err(|e| Error::invalid(format!("line {line}: {e}")))?;
+    let board = Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
     Ok(Some(InputCase { line, board }))
 }
 
@@ -208,7 +208,7 @@ impl Token<'_> {
     /// is read ([`parse_value`]).
     fn value(&self, i: usize) -> Result<i64> {
         parse_value(self.text).map_err(|why| {
-            Error::invalid(format!(
+            Error::input(format!(
                 "line {}, value {i}: {:?} {why}",
                 self.line,
                 shorten(self.text)
@@ -219,14 +219,14 @@ impl Token<'_> {
     /// The token as a count (`what` names it).
     fn count(&self, what: &str) -> Result<usize> {
         let value = parse_integer(self.text).map_err(|why| {
-            Error::invalid(format!(
+            Error::input(format!(
                 "line {}: {what} {:?} {why}",
                 self.line,
                 shorten(self.text)
             ))
         })?;
         usize::try_from(value)
-            .map_err(|_| Error::invalid(format!("line {}: {what} is {value}, below 0", self.line)))
+            .map_err(|_| Error::input(format!("line {}: {what} is {value}, below 0", self.line)))
     }
 }
 
@@ -335,7 +335,7 @@ impl<'a> Tokens<'a> {
             }
             Some(_) => {
                 let t = self.next().expect("a non-space character starts a token");
-                Err(Error::invalid(format!(
+                Err(Error::input(format!(
                     "line {}: expected {what} alone on its line, found {:?} after it",
                     t.line,
                     shorten(t.text)
@@ -352,7 +352,7 @@ impl<'a> Tokens<'a> {
     /// The error for a text that ended where `what` should be, on the
     /// line of the last token.
     fn ended(&self, what: &str) -> Error {
-        Error::invalid(format!(
+        Error::input(format!(
             "line {}: expected {what}, found the end of the input",
             self.line
         ))
@@ -362,7 +362,7 @@ impl<'a> Tokens<'a> {
     fn finish(&mut self) -> Result<()> {
         match self.next() {
             None => Ok(()),
-            Some(t) => Err(Error::invalid(format!(
+            Some(t) => Err(Error::input(format!(
                 "line {}: unexpected {:?} after the last case",
                 t.line,
                 shorten(t.text)

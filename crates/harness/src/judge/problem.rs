@@ -274,13 +274,13 @@ impl Problem {
     pub fn adjusted(mut self, game: Option<Game>, answer: Option<Answer>) -> Result<Problem> {
         if !self.adjustable {
             if let Some(g) = game {
-                return Err(Error::invalid(format!(
+                return Err(Error::usage(format!(
                     "--game {g} is only for problems that let the user choose (lines); problem {} is always game {}",
                     self.name, self.game
                 )));
             }
             if let Some(a) = answer {
-                return Err(Error::invalid(format!(
+                return Err(Error::usage(format!(
                     "--answer {a} is only for problems that let the user choose (lines); problem {} always asks for the {}",
                     self.name, self.answer
                 )));
@@ -294,13 +294,13 @@ impl Problem {
             self.answer = a;
         }
         if let Some(why) = self.answer.refusal(self.game) {
-            return Err(Error::invalid(format!("--answer: {why}")));
+            return Err(Error::usage(format!("--answer: {why}")));
         }
-        self.limits.validate(self.game).map_err(|e| {
-            Error::invalid(format!("problem {} with {}: {e}", self.name, self.game))
-        })?;
+        self.limits
+            .validate(self.game)
+            .map_err(|e| e.within(format!("problem {} with {}", self.name, self.game)))?;
         check_trusted_limit(self.game, &self.limits)
-            .map_err(|e| Error::invalid(format!("problem {}: {e}", self.name)))?;
+            .map_err(|e| e.within(format!("problem {}", self.name)))?;
         Ok(self)
     }
 
@@ -390,9 +390,12 @@ impl Problem {
         let solution = solve(trusted_solver(self.game), self.game, board, false)?;
         let d = solution.difference;
         let totals = || {
-            solution
-                .totals
-                .ok_or_else(|| Error::invalid(format!("game {} has no unique totals", self.game)))
+            solution.totals.ok_or_else(|| {
+                Error::problem_file(
+                    Some("answer"),
+                    format!("game {} has no unique totals", self.game),
+                )
+            })
         };
         Ok(match &self.answer {
             Answer::Difference => Reply::Number(d),
@@ -412,7 +415,7 @@ impl Problem {
 pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
     let solver = trusted_solver(game);
     match solver.limit(game) {
-        Some(limit) if limits.n.hi > limit => Err(Error::invalid(format!(
+        Some(limit) if limits.n.hi > limit => Err(Error::problem_file(Some("limits.n"), format!(
                 "limits.n: {} is above {limit}, the longest board the trusted solver ({}) takes for {game}",
                 limits.n,
                 solver.name()

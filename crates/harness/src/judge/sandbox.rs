@@ -50,7 +50,7 @@ impl Program {
     pub fn new(words: &[String]) -> Result<Program> {
         let (command, args) = words
             .split_first()
-            .ok_or_else(|| Error::invalid("no program given (write it after --)"))?;
+            .ok_or_else(|| Error::usage("no program given (write it after --)"))?;
         Ok(Program {
             command: command.clone(),
             args: args.to_vec(),
@@ -66,9 +66,9 @@ impl Program {
     /// option in errors.
     pub fn from_command_line(option: &str, text: &str) -> Result<Program> {
         let words = split_words(text)
-            .map_err(|why| Error::invalid(format!("{option} {}: {why}", shell_word(text))))?;
+            .map_err(|why| Error::usage(format!("{option} {}: {why}", shell_word(text))))?;
         if words.is_empty() {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "{option}: the command is empty (give a program and its arguments, such as {option} 'python3 brute.py')"
             )));
         }
@@ -243,14 +243,14 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
     let start = Instant::now();
     let mut child = command
         .spawn()
-        .map_err(|e| Error::invalid(format!("cannot start {}: {e}", program.command)))?;
+        .map_err(|e| Error::usage(format!("cannot start {}: {e}", program.command)))?;
     let pid = unix::pid_of(&child);
     let _live = unix::Live::register(pid);
     let (Some(mut stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
         unix::kill_group(pid);
-        return Err(Error::invalid("the program's pipes could not be opened"));
+        return Err(Error::internal("the program's pipes could not be opened"));
     };
     // What fits in the pipe is written at once, without blocking; a thread
     // writes the rest (if any), so a program that reads late cannot block
@@ -278,13 +278,13 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
             unix::kill_group(pid);
             let ended = done
                 .recv()
-                .map_err(|_| Error::invalid("lost track of the program's process"))?;
+                .map_err(|_| Error::internal("lost track of the program's process"))?;
             (ended, true)
         }
     };
     let elapsed = start.elapsed();
     let (exit, peak_memory_kb) =
-        ended.map_err(|e| Error::invalid(format!("cannot wait for the program: {e}")))?;
+        ended.map_err(|e| Error::internal(format!("cannot wait for the program: {e}")))?;
     let deadline = Instant::now() + PIPE_GRACE;
     let (stdout, stdout_truncated) = collect(&out, deadline);
     let (stderr, _) = collect(&err, deadline);
@@ -303,7 +303,7 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 #[cfg(not(unix))]
 pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
     let _ = (program, input, limits);
-    Err(Error::invalid(
+    Err(Error::unsupported(
         "coinline stress runs programs only on Unix systems",
     ))
 }

@@ -22,7 +22,7 @@ use std::str::FromStr;
 pub fn built_in(name: &str) -> Result<Problem> {
     let text = built_in_text(name)?;
     parse(text, Origin::BuiltIn)
-        .map_err(|e| Error::invalid(format!("built-in problem {name}: {e}")))
+        .map_err(|e| Error::problem_file(None, format!("built-in problem {name}: {e}")))
 }
 
 /// Every built-in problem, in name order.
@@ -107,7 +107,7 @@ struct LimitsTable {
 
 /// An error about `key` of a problem file.
 fn at(key: &str, why: impl std::fmt::Display) -> Error {
-    Error::invalid(format!("{key}: {why}"))
+    Error::problem_file(Some(key), format!("{key}: {why}"))
 }
 
 fn one_of<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
@@ -141,8 +141,8 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
             .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
         let message = e.message().trim().replace('\n', "; ");
         match line {
-            Some(line) => Error::invalid(format!("line {line}: {message}")),
-            None => Error::invalid(message),
+            Some(line) => Error::problem_file(None, format!("line {line}: {message}")),
+            None => Error::problem_file(None, message),
         }
     })?;
     let name = file.name.trim().to_string();
@@ -400,9 +400,18 @@ values = "0..1000"
         for (from, to, wanted) in cases {
             assert!(TAKE_TWO.contains(from), "{from}");
             let text = TAKE_TWO.replacen(from, to, 1);
-            let e = parse(&text, Origin::BuiltIn).unwrap_err().to_string();
+            let err = parse(&text, Origin::BuiltIn).unwrap_err();
+            let e = err.to_string();
             assert!(e.contains(wanted), "{to}: got {e:?}, wanted {wanted:?}");
             assert!(!e.contains('\n'), "{to}: {e:?}");
+            // The kind names the key the message starts with.
+            let named = wanted.split(':').next().filter(|k| !k.contains(' '));
+            match err.root_kind() {
+                coinline_core::ErrorKind::ProblemFile { key, .. } => {
+                    assert_eq!(key.as_deref(), named, "{to}: {e:?}")
+                }
+                other => panic!("{to}: {other:?} is not a problem file's error"),
+            }
         }
     }
 }

@@ -176,7 +176,7 @@ impl Trusted {
             ..*limits
         };
         let fail = |what: String| {
-            Error::invalid(format!(
+            Error::input(format!(
                 "--reference {}: {what}, on the input {}",
                 shell_word(&reference.to_string()),
                 quote_input(input)

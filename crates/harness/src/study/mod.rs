@@ -91,50 +91,50 @@ impl Config {
     /// Refuses settings the study cannot run, naming the problem.
     pub fn validate(&self) -> Result<()> {
         if self.max_n == 0 || self.max_n > strategy::LIMIT {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--max-n {} is out of range 1..{}",
                 self.max_n,
                 strategy::LIMIT
             )));
         }
         if self.alphabets.is_empty() {
-            return Err(Error::invalid("give at least one --alphabet"));
+            return Err(Error::usage("give at least one --alphabet"));
         }
         for (i, a) in self.alphabets.iter().enumerate() {
             if self.alphabets[..i].contains(a) {
-                return Err(Error::invalid(format!("alphabet {a} is given twice")));
+                return Err(Error::usage(format!("alphabet {a} is given twice")));
             }
             let largest = a.lo.unsigned_abs().max(a.hi.unsigned_abs());
             let fits = largest
                 .checked_mul(self.max_n as u64)
                 .is_some_and(|s| s <= i64::MAX as u64);
             if !fits || enumeration_size(self.max_n, *a).is_none() {
-                return Err(Error::invalid(format!(
+                return Err(Error::usage(format!(
                     "alphabet {a} with --max-n {} gives too many boards or too large sums to enumerate",
                     self.max_n
                 )));
             }
         }
         if exact::checked_total_boards(self).is_none() {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "the alphabets with --max-n {} give too many boards to enumerate",
                 self.max_n
             )));
         }
         if self.boards == 0 {
-            return Err(Error::invalid("--boards must be at least 1"));
+            return Err(Error::usage("--boards must be at least 1"));
         }
         if sampled::checked_total_boards(self).is_none() {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--boards {} over every length and distribution gives too many boards",
                 self.boards
             )));
         }
         if self.values.is_empty() {
-            return Err(Error::invalid("give at least one --values distribution"));
+            return Err(Error::usage("give at least one --values distribution"));
         }
         if let Some(&n) = self.sizes.iter().find(|&&n| n == 0 || n > strategy::LIMIT) {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "random board length {n} is out of range 1..{}",
                 strategy::LIMIT
             )));
@@ -148,7 +148,7 @@ impl Config {
     /// CSV files.
     pub fn from_tables(tables: &Tables) -> Result<Config> {
         let bad = |file: &str, what: &str| {
-            Error::invalid(format!("{file}: cannot tell the {what} that produced it"))
+            Error::format(format!("{file}: cannot tell the {what} that produced it"))
         };
         /// The distinct values of a column, parsed, in order of appearance.
         fn distinct<T: std::str::FromStr + PartialEq>(
@@ -358,7 +358,7 @@ impl Part {
             && (self.sampled.iter().zip(&other.sampled))
                 .all(|(a, b)| (a.n, a.values, a.seed) == (b.n, b.values, b.seed));
         if !same {
-            return Err(Error::invalid(
+            return Err(Error::format(
                 "the parts have different groups: not parts of one study",
             ));
         }

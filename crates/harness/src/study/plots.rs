@@ -88,7 +88,7 @@ pub fn render(tables: &Tables) -> Result<Vec<(&'static str, String)>> {
             let exact = series(&tables.exact, "alphabet", f, &mut colors);
             let sampled = series(&tables.sampled, "values", f, &mut colors);
             let svg = draw(f, &exact, &sampled, &colors)
-                .map_err(|e| Error::invalid(format!("cannot draw {}: {e}", f.file)))?;
+                .map_err(|e| Error::internal(format!("cannot draw {}: {e}", f.file)))?;
             Ok((f.file, svg))
         })
         .collect()

@@ -62,7 +62,7 @@ pub fn to_json(config: &Config, shard: Shard, part: &Part) -> Result<String> {
         sampled: part.sampled.iter().map(|g| g.stats.clone()).collect(),
     };
     let mut text = serde_json::to_string(&file)
-        .map_err(|e| Error::invalid(format!("cannot write the shard file: {e}")))?;
+        .map_err(|e| Error::internal(format!("cannot write the shard file: {e}")))?;
     text.push('\n');
     Ok(text)
 }
@@ -83,7 +83,7 @@ pub struct Loaded {
 /// configuration, groups that are not the configuration's, or counts that
 /// do not fit the part's boards.
 pub fn from_json(name: &str, text: &str) -> Result<Loaded> {
-    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let bad = |what: String| Error::format(format!("{name}: {what}"));
     let file: File =
         serde_json::from_str(text).map_err(|e| bad(format!("not a study shard file ({e})")))?;
     if file.format != FORMAT || file.version != VERSION {

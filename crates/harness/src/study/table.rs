@@ -63,7 +63,7 @@ impl CsvTable {
     /// Reads CSV text written by [`CsvTable::to_csv`]; `what` names the input
     /// in errors.
     pub fn from_csv(text: &str, what: &str) -> Result<CsvTable> {
-        let bad = |e: csv::Error| Error::invalid(format!("{what}: {e}"));
+        let bad = |e: csv::Error| Error::format(format!("{what}: {e}"));
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header = reader
             .headers()

@@ -28,7 +28,7 @@ pub(super) fn generate(
     let argument = generator_argument(config.seed, index);
     let command = generator.with_arg(argument.to_string());
     let fail = |what: String| {
-        Error::invalid(format!(
+        Error::input(format!(
             "--generator {} (run {index}, called as {command}): {what}",
             shell_word(&generator.to_string())
         ))

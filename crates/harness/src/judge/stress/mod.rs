@@ -123,7 +123,8 @@ pub fn stress(
         lines.iter().for_each(|line| session.say(line));
     }
     if let Some(path) = &config.csv {
-        rows::write_csv(path, &session.rows).map_err(|e| Error::invalid(format!("--out: {e}")))?;
+        rows::write_csv(path, &session.rows)
+            .map_err(|e| Error::output_failed(format!("--out: {e}")))?;
     }
     result?;
     Ok(session.outcome)
@@ -354,7 +355,7 @@ impl Session<'_> {
         };
         match saved::save(dir, &self.config.problem, boards, judged) {
             Ok(stem) => (Some(stem), None),
-            Err(e) => (None, Some(Error::invalid(format!("--save: {e}")))),
+            Err(e) => (None, Some(Error::output_failed(format!("--save: {e}")))),
         }
     }
 }

@@ -101,8 +101,8 @@ pub(super) enum Origin<'a> {
 /// `problem`.
 pub fn check_batch(problem: &Problem, batch: usize) -> Result<usize> {
     match batch {
-        0 => Err(Error::invalid("--batch 0: a run needs at least one board")),
-        b if b > problem.max_batch() => Err(Error::invalid(format!(
+        0 => Err(Error::usage("--batch 0: a run needs at least one board")),
+        b if b > problem.max_batch() => Err(Error::usage(format!(
             "--batch {b} is above {}, the most boards one {} input may hold",
             problem.max_batch(),
             problem.name()

@@ -156,7 +156,7 @@ pub(super) fn run_all(
                     run_generated(c, lo, hi)
                 }))
                 .unwrap_or_else(|_| {
-                    Err(Error::invalid(format!(
+                    Err(Error::internal(format!(
                         "internal error: a stress worker failed on run {k}"
                     )))
                 });
@@ -189,7 +189,7 @@ fn in_order(
         let Some(result) = pending.remove(&k) else {
             let (done, result) = rx
                 .recv()
-                .map_err(|_| Error::invalid("the stress workers stopped before the last run"))?;
+                .map_err(|_| Error::internal("the stress workers stopped before the last run"))?;
             pending.insert(done, result);
             continue;
         };

@@ -87,47 +87,45 @@ impl DecayConfig {
     /// Refuses settings the study cannot run, naming the problem.
     pub fn validate(&self) -> Result<()> {
         if self.values.is_empty() {
-            return Err(Error::invalid("give at least one --values distribution"));
+            return Err(Error::usage("give at least one --values distribution"));
         }
         for (i, v) in self.values.iter().enumerate() {
             if self.values[..i].contains(v) {
-                return Err(Error::invalid(format!("distribution {v} is given twice")));
+                return Err(Error::usage(format!("distribution {v} is given twice")));
             }
         }
         if self.start < 2 || self.start > self.max_n {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--start {} must be at least 2 and at most --max-n {}",
                 self.start, self.max_n
             )));
         }
         if self.max_n > 1_000_000 {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--max-n {} is more than 1000000",
                 self.max_n
             )));
         }
         if !(1..=100).contains(&self.per_decade) {
-            return Err(Error::invalid("--per-decade must be in 1..=100"));
+            return Err(Error::usage("--per-decade must be in 1..=100"));
         }
         if self.min_boards == 0 || self.min_boards > self.max_boards {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--min-boards {} must be at least 1 and at most --max-boards {}",
                 self.min_boards, self.max_boards
             )));
         }
         if self.max_boards > 1_000_000_000_000 {
-            return Err(Error::invalid("--max-boards is more than 10^12"));
+            return Err(Error::usage("--max-boards is more than 10^12"));
         }
         if self.work == 0 || self.regret_cells == 0 {
-            return Err(Error::invalid(
-                "--work and --regret-cells must be at least 1",
-            ));
+            return Err(Error::usage("--work and --regret-cells must be at least 1"));
         }
         if self.regret_boards == 0 || self.regret_boards > 1_000_000_000_000 {
-            return Err(Error::invalid("--regret-boards must be in 1..=10^12"));
+            return Err(Error::usage("--regret-boards must be in 1..=10^12"));
         }
         if self.regret_max_n > coinline_core::strategy::LIMIT {
-            return Err(Error::invalid(format!(
+            return Err(Error::usage(format!(
                 "--regret-max-n {} is more than {}",
                 self.regret_max_n,
                 coinline_core::strategy::LIMIT
@@ -138,7 +136,7 @@ impl DecayConfig {
 
     /// The configuration recorded in `settings.csv`.
     pub fn from_settings(table: &CsvTable) -> Result<DecayConfig> {
-        let bad = |what: &str| Error::invalid(format!("{}: bad or missing {what}", CSV_FILES[0]));
+        let bad = |what: &str| Error::usage(format!("{}: bad or missing {what}", CSV_FILES[0]));
         let record = table.records().next().ok_or_else(|| bad("row"))?;
         let num = |name: &str| record.num::<u64>(name).ok_or_else(|| bad(name));
         let size = |name: &str| record.num::<usize>(name).ok_or_else(|| bad(name));

@@ -14,7 +14,7 @@ use std::fmt::Write;
 pub fn render(tables: &DecayTables, command: &str) -> Result<String> {
     let mut out = String::new();
     write_all(&mut out, tables, command)
-        .map_err(|e| Error::invalid(format!("cannot render the findings: {e}")))?;
+        .map_err(|e| Error::internal(format!("cannot render the findings: {e}")))?;
     Ok(out)
 }
 

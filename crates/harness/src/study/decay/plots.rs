@@ -205,7 +205,7 @@ pub fn render(tables: &DecayTables) -> Result<Vec<(&'static str, String)>> {
         .iter()
         .map(|(f, s)| {
             let svg = draw(f, s, tables)
-                .map_err(|e| Error::invalid(format!("cannot draw {}: {e}", f.file)))?;
+                .map_err(|e| Error::internal(format!("cannot draw {}: {e}", f.file)))?;
             Ok((f.file, svg))
         })
         .collect()

@@ -19,7 +19,7 @@ pub fn render(tables: &Tables) -> Result<String> {
     let config = tables.config()?;
     let mut out = String::new();
     write_report(&mut out, tables, game, &command_line(game, &config))
-        .map_err(|e| Error::invalid(format!("cannot render the findings: {e}")))?;
+        .map_err(|e| Error::internal(format!("cannot render the findings: {e}")))?;
     Ok(out)
 }
 

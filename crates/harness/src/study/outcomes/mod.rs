@@ -161,9 +161,9 @@ impl Tables {
             .records()
             .next()
             .map(|r| r.get("game").to_string())
-            .ok_or_else(|| Error::invalid("exact.csv: no rows"))?;
+            .ok_or_else(|| Error::format("exact.csv: no rows"))?;
         cell.parse()
-            .map_err(|_| Error::invalid(format!("exact.csv: unknown game {cell:?}")))
+            .map_err(|_| Error::format(format!("exact.csv: unknown game {cell:?}")))
     }
 
     /// The configuration that produced the tables (read from their columns,

@@ -13,7 +13,7 @@ use std::fmt::Write;
 pub fn summary(reports: &[Tables]) -> Result<String> {
     let mut out = String::new();
     write_summary(&mut out, reports)
-        .map_err(|e| Error::invalid(format!("cannot render the summary: {e}")))?;
+        .map_err(|e| Error::internal(format!("cannot render the summary: {e}")))?;
     Ok(out)
 }
 
