@@ -2,7 +2,8 @@
 # Runs every check of the project: formatting, lints (which also compile the
 # benchmarks and examples), the API documentation's links, the test suite
 # (unit, property, integration, corpus replay, doc tests), cargo-mutants on
-# the lines of the last commit (scripts/mutants.sh --in-diff), the browser
+# the lines of the last commit (scripts/mutants.sh --in-diff), the planted
+# architecture breaches (scripts/breaches.sh), the browser
 # test of `coinline explain`, a real one-node Slurm running the sharded
 # compare of examples/slurm/ (needs root: it installs and starts Slurm), the
 # ClusterFuzzLite build run outside Docker, and bounded fuzzing with the
@@ -16,6 +17,11 @@ cargo fmt --all -- --check
 
 echo "== cargo clippy"
 cargo clippy --all-targets --locked -- -D warnings
+
+echo "== architecture: each planted breach must fail the build or clippy"
+# scripts/breaches.sh copies the tree, plants each breach of ARCHITECTURE.md's
+# invariants in turn and requires cargo check or clippy to refuse it.
+bash scripts/breaches.sh
 
 echo "== cargo doc (broken or private intra-doc links fail)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked
