@@ -2,13 +2,12 @@
 
 use super::options::parse_with;
 use super::options::SeedArg;
-use super::status::Status;
+use super::status::{Lines, Status};
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::solve::{exact_solvers, solver_by_name, table::Isa, Solver};
 use coinline_harness::bench::{self as timing, DispatchPlan, Measurement, Plan};
-use std::io::Write;
 
 /// Arguments of `coinline bench`.
 #[derive(Debug, Args)]
@@ -126,11 +125,10 @@ fn check_dispatch(args: &BenchArgs) -> Result<Status> {
         seed: args.seed.seed.unwrap_or(1),
         ..DispatchPlan::default()
     };
-    let mut out = std::io::stdout().lock();
-    let mut say = |text: String| {
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-    };
+    // A failed write stops the run after the game at hand: an error, or
+    // for a closed pipe (`| head`) a quiet end.
+    let lines = Lines::default();
+    let say = |text: String| lines.say(&text);
     say(format!(
         "coinline bench --check-dispatch: table dispatches to {}; board n = {}, seed {}, \
          fastest of {} rounds; {}",
@@ -163,20 +161,23 @@ fn check_dispatch(args: &BenchArgs) -> Result<Status> {
     }
     if failed > 0 {
         say(format!("{failed} dispatch check(s) failed"));
-        Ok(Status::FailureFound)
     } else {
         say("dispatch: every check passed".into());
-        Ok(Status::Ok)
     }
+    lines.check()?;
+    Ok(if failed > 0 {
+        Status::FailureFound
+    } else {
+        Status::Ok
+    })
 }
 
 /// Runs `coinline bench --against-generic` on `games`.
 fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Status> {
-    let mut out = std::io::stdout().lock();
-    let mut say = |text: String| {
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-    };
+    // A failed write stops the run after the game at hand: an error, or
+    // for a closed pipe (`| head`) a quiet end.
+    let lines = Lines::default();
+    let say = |text: String| lines.say(&text);
     say(format!(
         "coinline bench --against-generic: seed {}, n up to {}, budget {} s per solve, table fill {}, {}",
         plan.seed,
@@ -191,6 +192,7 @@ fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Stat
     ));
     let mut summaries = Vec::new();
     for &game in games {
+        lines.check()?;
         let pairs = timing::against_generic(game, plan, |v| {
             say(format!(
                 "{:<11} {:<8} {:>7} {:>11} {:>11} {:>8.1}x",
@@ -229,6 +231,7 @@ fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Stat
     for line in summaries {
         say(line);
     }
+    lines.check()?;
     Ok(Status::Ok)
 }
 
@@ -277,12 +280,10 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         ));
     }
     let isa = args.isa.unwrap_or_else(Isa::widest);
-    let mut out = std::io::stdout().lock();
-    let mut say = |text: String| {
-        // A closed pipe ends the output, not the program with a panic.
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-    };
+    // A failed write stops the run after the game at hand: an error, or
+    // for a closed pipe (`| head`) a quiet end.
+    let lines = Lines::default();
+    let say = |text: String| lines.say(&text);
     say(format!(
         "coinline bench: seed {}, budget {} s per solve, table fill {}, {}",
         plan.seed,
@@ -297,6 +298,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     let mut summaries = Vec::new();
     for &game in &games {
         for &solver in &solvers {
+            lines.check()?;
             let row = |m: &Measurement| {
                 format!(
                     "{:<11} {:<8} {:>9} {:>11} {:>10} {:>5}",
@@ -328,6 +330,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     for line in summaries {
         say(line);
     }
+    lines.check()?;
     Ok(Status::Ok)
 }
 

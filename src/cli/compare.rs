@@ -5,6 +5,7 @@ use super::options::{non_negative, parse_with, shard_in, GameChoice, ShardArg, U
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::progress::Bar;
 use super::status::Status;
+use crate::cli::status::say;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
 use coinline_core::error::{Error, Result};
@@ -237,7 +238,7 @@ pub fn run_with(
         for game in &options.games {
             let limit = options.check.minimax_limit(*game);
             if limit < n {
-                eprintln!("note: minimax runs up to n = {limit} in {game} (its refusal limit)");
+                say!("note: minimax runs up to n = {limit} in {game} (its refusal limit)");
             }
         }
     }
@@ -265,7 +266,7 @@ pub fn run_with(
             Some((out, summary))
         }
     };
-    eprintln!(
+    say!(
         "coinline compare: {}{planned} of {}, n {}{}",
         match options.boards {
             Boards::Random { .. } => format!("seed {seed}; "),
@@ -281,14 +282,19 @@ pub fn run_with(
         }
     );
     let progress = Bar::new(planned, "boards");
+    // Rows on standard output: a failed write is the error of standard
+    // output, a closed pipe (`| head -1`) a quiet end.
+    let rows_to_stdout =
+        |w: &mut dyn std::io::Write| run_to(&options, solvers, heuristics, &progress, w);
     let outcome = match &paths {
-        None => run_to(
-            &options,
-            solvers,
-            heuristics,
-            &progress,
-            &mut std::io::stdout().lock(),
-        )?,
+        None => super::status::to_stdout(rows_to_stdout)?,
+        Some((out, summary)) if is_stdout(out) => {
+            let outcome = super::status::to_stdout(rows_to_stdout)?;
+            if let Some(summary) = summary {
+                output::write(summary, |w| outcome.summary.write_csv(w))?;
+            }
+            outcome
+        }
         Some((out, summary)) => {
             let mut outcome = None;
             output::write(out, |w| {
@@ -311,7 +317,7 @@ pub fn run_with(
             Ok(path) => path.display().to_string(),
             Err(e) => format!("NOT SAVED ({e})"),
         };
-        eprintln!(
+        say!(
             "{}",
             failure_message(
                 failure,
@@ -321,10 +327,10 @@ pub fn run_with(
         );
     }
     if let Some(line) = unshown_failures(&outcome) {
-        eprintln!("{line}");
+        say!("{line}");
     }
     if paths.is_some() {
-        eprintln!("next: {}", next_command(&outcome, &options));
+        say!("next: {}", next_command(&outcome, &options));
     }
     Ok(if outcome.failed > 0 {
         Status::FailureFound
@@ -395,7 +401,7 @@ fn print_summary(
     let summary: &Summary = &outcome.summary;
     for (game, t) in summary.by_game() {
         let failures = t.boards - t.agreed;
-        eprintln!(
+        say!(
             "{game}: {}, {}; first player wins {}, ties {}, loses {}",
             boards(t.boards),
             if failures == 0 {
@@ -412,7 +418,7 @@ fn print_summary(
                 continue;
             };
             let (regret, index) = h.worst.as_ref().map_or((0, 0), |w| (w.0, w.1));
-            eprintln!(
+            say!(
                 "  {name}: applies to {}, optimal on {}, mean regret {:.2}, max regret {regret} (index {index})",
                 boards(h.boards),
                 Percent(h.optimal as f64 / h.boards as f64),
@@ -426,7 +432,7 @@ fn print_summary(
         Some(Stop::MaxFailures) => " (stopped by --max-failures)",
         None => "",
     };
-    eprintln!(
+    say!(
         "{}{} checked in {secs:.2} s ({:.0} boards/s, {jobs} {}){stopped}",
         boards(outcome.boards),
         if outcome.checks == outcome.boards {
@@ -442,7 +448,7 @@ fn print_summary(
             true => "standard output".to_string(),
             false => p.display().to_string(),
         };
-        eprintln!(
+        say!(
             "wrote {} and {}",
             shown(rows),
             summary

@@ -4,13 +4,14 @@
 use super::options::OutFileArg;
 use super::options::{parse_with, stdin_dash_alone};
 use super::status::Status;
+use crate::cli::status::say;
 use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_harness::explain::{explain, render_html};
 use coinline_harness::output::{self, check_writable};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 
 /// Arguments of `coinline explain`.
 #[derive(Debug, Args)]
@@ -39,7 +40,7 @@ fn read_board(args: &ExplainArgs) -> Result<Board> {
     let board = if from_stdin {
         let mut stdin = std::io::stdin();
         if stdin.is_terminal() {
-            eprintln!("coinline: reading a board from standard input (end with Ctrl-D)");
+            say!("coinline: reading a board from standard input (end with Ctrl-D)");
         }
         let mut text = String::new();
         stdin
@@ -67,10 +68,8 @@ pub fn run(args: &ExplainArgs) -> Result<Status> {
     let page = render_html(&explain(args.game, &board)?);
     match out {
         Some(path) => output::write(path, |w| w.write_all(page.as_bytes()))?,
-        None => {
-            // A closed pipe (coinline explain ... | head) is not worth a panic.
-            let _ = std::io::stdout().lock().write_all(page.as_bytes());
-        }
+        // A failed write is an error; a closed pipe (`| head`) a quiet end.
+        None => super::status::print(&page)?,
     }
     Ok(Status::Ok)
 }

@@ -5,6 +5,7 @@
 /// Starts the thread that waits for the signals of a run of `command`.
 #[cfg(unix)]
 pub fn install(command: &'static str) {
+    use crate::cli::status::say;
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return;
@@ -16,7 +17,7 @@ pub fn install(command: &'static str) {
                 SIGTERM => "SIGTERM",
                 _ => "SIGHUP",
             };
-            eprintln!("{}", clean_up(command, name));
+            say!("{}", clean_up(command, name));
             std::process::exit(128 + signal);
         }
     });

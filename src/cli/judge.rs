@@ -3,6 +3,7 @@
 
 use super::options::parse_with;
 use super::status::Status;
+use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
@@ -132,7 +133,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     }
     let limits = problem.limits();
     if cases.len() > problem.max_batch() {
-        eprintln!(
+        say!(
             "note: {} cases, above the {} that {} allows",
             cases.len(),
             problem.max_batch(),
@@ -141,7 +142,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     }
     for (i, case) in cases.iter().enumerate() {
         if let Some(why) = limits.violation(&case.board) {
-            eprintln!(
+            say!(
                 "note: case {} (line {}) breaks the problem's constraints: {why}",
                 i + 1,
                 case.line

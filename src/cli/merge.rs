@@ -3,6 +3,7 @@
 
 use super::options::OutFileArg;
 use super::status::Status;
+use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
@@ -121,10 +122,18 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         check_writable("--summary", path, false)?;
     }
     let mut merged = None;
-    output::write_checked(&out, |w| {
-        merged = Some(merge_checked(&args.inputs, w)?);
-        Ok(())
-    })?;
+    if is_stdout(&out) {
+        // A failed write is the error of standard output, a closed pipe
+        // (`| head -1`) a quiet end.
+        merged = Some(super::status::to_stdout(|w| {
+            merge_checked(&args.inputs, w)
+        })?);
+    } else {
+        output::write_checked(&out, |w| {
+            merged = Some(merge_checked(&args.inputs, w)?);
+            Ok(())
+        })?;
+    }
     let summary = merged.ok_or_else(|| Error::internal("merge wrote no rows"))?;
     if let Some(path) = &summary_out {
         output::write(path, |w| summary.write_csv(w))?;
@@ -134,7 +143,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         true => "standard output".to_string(),
         false => p.display().to_string(),
     };
-    eprintln!(
+    say!(
         "merged {} ({boards} checks) -> {} and {}",
         super::text::plural(args.inputs.len() as u64, "file"),
         shown(&out),

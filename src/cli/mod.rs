@@ -14,10 +14,9 @@
 //! nothing to check, and a failed write), 128 + the signal when
 //! interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
+use crate::cli::status::say;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use coinline_core::error::{Error, ErrorKind};
-use status::{quiet_stdout_panics, Status};
-use std::io::Write;
+use status::{is_closed_stdout, quiet_stdout_panics, Status};
 use std::process::ExitCode;
 
 pub mod bench;
@@ -121,18 +120,13 @@ pub fn main() -> ExitCode {
         Command::Man(args) => shell::man(&args, command()),
     };
     // What is still buffered must reach standard output too, or fail loudly.
-    let result = result.and_then(|status| {
-        std::io::stdout()
-            .flush()
-            .map_err(|e| Error::output("standard output", &e))?;
-        Ok(status)
-    });
+    let result = result.and_then(|status| status::print("").map(|()| status));
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
         Ok(Status::FailureFound) => ExitCode::from(1),
-        Err(err) if *err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) if is_closed_stdout(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("coinline: error: {err}");
+            say!("coinline: error: {err}");
             ExitCode::from(2)
         }
     }

@@ -3,6 +3,7 @@
 //! cannot drift from the options.
 
 use super::status::Status;
+use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_harness::output::{self, check_writable};
@@ -54,7 +55,7 @@ pub fn man(args: &ManArgs, mut command: clap::Command) -> Result<Status> {
     command.build();
     let mut written = Vec::new();
     write_pages(&command, "coinline", args, &mut written)?;
-    eprintln!(
+    say!(
         "wrote {} to {}",
         super::text::plural(written.len() as u64, "man page"),
         args.out.display()

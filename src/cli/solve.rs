@@ -2,6 +2,7 @@
 
 use super::options::{parse_with, stdin_dash_alone};
 use super::status::Status;
+use crate::cli::status::say;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CaseReport, CheckConfig};
@@ -176,7 +177,7 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
     }
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!("coinline: reading a board from standard input (end with Ctrl-D)");
+        say!("coinline: reading a board from standard input (end with Ctrl-D)");
     }
     // Streamed: the text is never held whole (issue 14).
     Board::read(std::io::BufReader::with_capacity(1 << 16, stdin.lock()))
@@ -246,12 +247,12 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
     };
     if args.format != OutputFormat::Json {
         for note in &output.notes {
-            eprintln!("note: {note}");
+            say!("note: {note}");
         }
     }
     super::status::print(&text)?;
     if let Some(violation) = &report.violation {
-        eprintln!("coinline: FAILURE ({}): {violation}", violation.signature());
+        say!("coinline: FAILURE ({}): {violation}", violation.signature());
         return Ok(Status::FailureFound);
     }
     Ok(Status::Ok)

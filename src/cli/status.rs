@@ -1,8 +1,13 @@
-//! What a command reports back, and its writes to standard output: a
-//! failed write is an error (exit status 2), a closed pipe a quiet end
+//! What a command reports back, and every write of the binary to the
+//! standard streams. A message goes to standard error through [`say!`]: if
+//! standard error itself fails there is nowhere left to report, so the
+//! line is dropped and the exit status alone says what happened. A
+//! command's result goes to standard output through [`print`],
+//! [`to_stdout`] or [`Lines`]: a failed write is an error (exit status 2,
+//! `cannot write to standard output: ...`), a closed pipe a quiet end
 //! (status 0), never a panic's backtrace.
 
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{Error, ErrorKind, Result};
 use std::io::Write;
 
 /// What a command reports back to `main`.
@@ -14,18 +19,137 @@ pub enum Status {
     FailureFound,
 }
 
+/// `eprintln!` that cannot panic: one line to standard error, dropped if
+/// standard error fails (see [`say_line`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::status::say_line(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+/// Writes `line` and a newline to standard error in one write. A failure
+/// is dropped: there is nowhere to report it, and the exit status still
+/// says what happened.
+pub fn say_line(line: std::fmt::Arguments<'_>) {
+    let mut text = line.to_string();
+    text.push('\n');
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Standard error as a writer for a library's report (stress's): every
+/// write succeeds, what standard error refuses is dropped (see [`say_line`]).
+pub struct Report;
+
+impl Write for Report {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = std::io::stderr().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = std::io::stderr().flush();
+        Ok(())
+    }
+}
+
+/// The error of a failed write to standard output ([`ErrorKind::BrokenPipe`]
+/// for a closed pipe, which `main` turns into a quiet status 0).
+fn stdout_error(err: &std::io::Error) -> Error {
+    Error::output("standard output", err)
+}
+
+/// Standard output that keeps its first failed write, so the error a
+/// library returns for it (which names what it was writing, or hides a
+/// closed pipe in its own words) becomes the error of standard output.
+struct Recording<'a> {
+    out: std::io::StdoutLock<'a>,
+    failed: Option<std::io::Error>,
+}
+
+impl Recording<'_> {
+    fn keep<T>(&mut self, result: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &result {
+            if self.failed.is_none() {
+                self.failed = Some(match e.raw_os_error() {
+                    Some(code) => std::io::Error::from_raw_os_error(code),
+                    None => std::io::Error::new(e.kind(), e.to_string()),
+                });
+            }
+        }
+        result
+    }
+}
+
+impl Write for Recording<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let written = self.out.write(buf);
+        self.keep(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let flushed = self.out.flush();
+        self.keep(flushed)
+    }
+}
+
+/// Runs `fill` on standard output, then flushes it. A failed write is the
+/// error, whatever `fill` made of it: `cannot write to standard output:
+/// REASON`, or for a closed pipe the quiet end.
+pub fn to_stdout<T>(fill: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
+    let mut out = Recording {
+        out: std::io::stdout().lock(),
+        failed: None,
+    };
+    let result = fill(&mut out);
+    let flushed = out.flush();
+    match out.failed {
+        Some(e) => Err(stdout_error(&e)),
+        None => match flushed {
+            Ok(()) => result,
+            Err(e) => Err(stdout_error(&e)),
+        },
+    }
+}
+
 /// Writes `text` to standard output and flushes it; a failed write is an
 /// error (a closed pipe ends the command quietly, see [`super::main`]).
 pub fn print(text: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Error::output("standard output", &e))
+    to_stdout(|w| w.write_all(text.as_bytes()).map_err(|e| stdout_error(&e)))
 }
 
-/// `println!` panics when standard output fails; that panic becomes the
-/// one-line error (exit 2), or for a closed pipe a quiet exit 0, never a
-/// backtrace.
+/// Lines to standard output as they come, from code that cannot stop on a
+/// failed write (a callback): after the first failure nothing more is
+/// written, and [`Lines::check`] returns it.
+#[derive(Default)]
+pub struct Lines {
+    failed: std::cell::RefCell<Option<Error>>,
+}
+
+impl Lines {
+    /// Writes `text` and a newline, flushed, unless a write failed before.
+    pub fn say(&self, text: &str) {
+        let mut failed = self.failed.borrow_mut();
+        if failed.is_none() {
+            *failed = print(&format!("{text}\n")).err();
+        }
+    }
+
+    /// The first failed write, if any.
+    pub fn check(&self) -> Result<()> {
+        self.failed.borrow().clone().map_or(Ok(()), Err)
+    }
+}
+
+/// Whether `err` is a closed standard output, which ends a command quietly
+/// with status 0.
+pub fn is_closed_stdout(err: &Error) -> bool {
+    *err.root_kind() == ErrorKind::BrokenPipe
+}
+
+/// A panic when standard output fails (a `println!` somewhere below the
+/// binary) becomes the one-line error (exit 2), or for a closed pipe a
+/// quiet exit 0, never a backtrace.
 pub fn quiet_stdout_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -40,9 +164,37 @@ pub fn quiet_stdout_panics() {
                 std::process::exit(0);
             }
             let reason = reason.split(" (os error").next().unwrap_or(reason);
-            eprintln!("coinline: error: cannot write to standard output: {reason}");
+            say!("coinline: error: cannot write to standard output: {reason}");
             std::process::exit(2);
         }
         default(info);
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_keep_the_first_failure() {
+        let lines = Lines::default();
+        assert_eq!(lines.check(), Ok(()));
+        *lines.failed.borrow_mut() = Some(Error::output_failed("first"));
+        lines.say("not written");
+        assert_eq!(lines.check(), Err(Error::output_failed("first")));
+    }
+
+    #[test]
+    fn a_closed_pipe_is_found_within_a_context() {
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        assert!(is_closed_stdout(&stdout_error(&pipe)));
+        assert!(is_closed_stdout(&stdout_error(&pipe).within("--out")));
+        let full = std::io::Error::from_raw_os_error(27); // EFBIG
+        let error = stdout_error(&full);
+        assert!(!is_closed_stdout(&error));
+        assert_eq!(
+            error.to_string(),
+            "cannot write to standard output: File too large"
+        );
+    }
 }

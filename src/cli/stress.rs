@@ -5,8 +5,9 @@ use super::judge::ProblemArgs;
 use super::options::{non_negative, parse_with};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::status::Status;
+use crate::cli::status::say;
 use clap::Args;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{Error, ErrorKind, Result};
 use coinline_core::generate::Span;
 use coinline_harness::judge::spec::{self, check_trusted_limit};
 use coinline_harness::judge::stress::{
@@ -157,6 +158,17 @@ fn jobs(given: usize) -> usize {
     }
 }
 
+/// The session reports a closed standard output under `--out -` in its own
+/// words (`--out: standard output was closed`, an output error); it is the
+/// closed pipe, which ends the command quietly (status 0) as everywhere.
+fn closed_rows(err: Error) -> Error {
+    let closed = Error::new(ErrorKind::BrokenPipe);
+    match err.kind() {
+        ErrorKind::Output(message) if *message == format!("--out: {closed}") => closed,
+        _ => err,
+    }
+}
+
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
     let reference = command("--reference", &args.reference)?;
@@ -194,7 +206,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     .flatten()
     .collect();
     if !beyond.is_empty() {
-        eprintln!(
+        say!(
             "warning: {} goes beyond problem {problem}'s limits: a correct solution may fail there",
             beyond.join(" and ")
         );
@@ -258,12 +270,14 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         command_prefix: prefix,
     };
     // The report goes to standard error, as every command's does; unlocked,
-    // so that the interrupt handler can still print its line.
+    // so that the interrupt handler can still print its line, and dropped
+    // where standard error fails (the status still says what was found).
     let outcome = stress(
         &config,
-        &mut std::io::stderr(),
+        &mut super::status::Report,
         &super::progress::Bar::idle(),
-    )?;
+    )
+    .map_err(closed_rows)?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok
     } else {

@@ -11,6 +11,7 @@
 //! message reads as clap's everywhere. A value the user typed is cut to
 //! [`QUOTED_CHARS`] characters, so a huge argument is never echoed in full.
 
+use crate::cli::status::say;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use coinline_core::error::QUOTED_CHARS;
 use std::process::ExitCode;
@@ -20,11 +21,20 @@ use std::process::ExitCode;
 /// subcommands the line's help names.
 pub fn usage_error(err: clap::Error, command: &clap::Command) -> ExitCode {
     match err.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = err.print();
-            ExitCode::SUCCESS
-        }
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match err.print() {
+            // The help on standard output: a failed write is an error, a
+            // closed pipe (`--help | head`) a quiet end.
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                say!(
+                    "coinline: error: {}",
+                    coinline_core::error::Error::output("standard output", &e)
+                );
+                ExitCode::from(2)
+            }
+            _ => ExitCode::SUCCESS,
+        },
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // On standard error: if that fails, the status still says it.
             let _ = err.print();
             ExitCode::from(2)
         }
@@ -33,7 +43,7 @@ pub fn usage_error(err: clap::Error, command: &clap::Command) -> ExitCode {
             let args: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            eprintln!("coinline: error: {}", one_line(&err, command, &args));
+            say!("coinline: error: {}", one_line(&err, command, &args));
             ExitCode::from(2)
         }
     }

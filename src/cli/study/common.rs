@@ -5,6 +5,7 @@
 
 use crate::cli::options::{non_negative, parse_with};
 use crate::cli::options::{JobsArg, SeedArg, U64};
+use crate::cli::status::say;
 use crate::cli::status::Status;
 use clap::Args;
 use coinline_core::error::{Error, Result};
@@ -63,7 +64,7 @@ pub(crate) fn write_owned(dir: &Path, files: &[(&str, String)], force: bool) -> 
     for (name, text) in files {
         output::write(&dir.join(name), |w| w.write_all(text.as_bytes()))?;
     }
-    eprintln!("wrote {} to {}", names.join(", "), dir.display());
+    say!("wrote {} to {}", names.join(", "), dir.display());
     Ok(())
 }
 
@@ -90,12 +91,12 @@ pub(crate) fn read_files<const N: usize>(dir: &Path, names: [&str; N]) -> Result
 /// were any is the status.
 pub(crate) fn tell_failures(failures: &[String]) -> Status {
     for failure in failures.iter().take(10) {
-        eprintln!("failure: {failure}");
+        say!("failure: {failure}");
     }
     if failures.is_empty() {
         Status::Ok
     } else {
-        eprintln!(
+        say!(
             "{} groups with failures (see the agreed column)",
             failures.len()
         );

@@ -4,6 +4,7 @@
 use super::common::{read_files, thread_pool, write_owned};
 use crate::cli::options::{parse_with, JobsArg, OutDirArg, SeedArg};
 use crate::cli::progress::Bar;
+use crate::cli::status::say;
 use crate::cli::status::Status;
 use clap::Args;
 use coinline_core::error::Result;
@@ -122,7 +123,7 @@ pub fn run(args: &DecayArgs) -> Result<Status> {
     }
     check_writable("--out", &args.out.out, true)?;
     let pool = thread_pool(&args.jobs)?;
-    eprintln!(
+    say!(
         "coinline study decay: seed {}, {} threads",
         config.seed,
         pool.current_num_threads()
@@ -143,11 +144,11 @@ pub fn run(args: &DecayArgs) -> Result<Status> {
             p.counts.boards,
             p.counts.hits.max(p.counts.a)
         );
-        coinline_core::progress::Progress::suspend(&share, &mut || eprintln!("{line}"));
+        coinline_core::progress::Progress::suspend(&share, &mut || say!("{line}"));
     };
     // Each bar shows one point at a time: its boards times n.
     let result = pool.install(|| decay::run(&config, &bars, &mut log));
-    eprintln!("  total: {:.1} s", start.elapsed().as_secs_f64());
+    say!("  total: {:.1} s", start.elapsed().as_secs_f64());
     let files = decay::files(&result.tables(&config))?;
     write_files(args, &files)
 }

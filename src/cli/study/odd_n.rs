@@ -6,6 +6,7 @@ use super::common::{
 };
 use crate::cli::options::{non_negative, shard_in, JobsArg, OutDirArg, ShardArg, U64};
 use crate::cli::progress::Bar;
+use crate::cli::status::say;
 use crate::cli::status::Status;
 use crate::cli::text::plural;
 use clap::Args;
@@ -168,7 +169,7 @@ pub fn run(args: &OddNArgs) -> Result<Status> {
         Some(s) => format!(", shard {s}"),
         None => String::new(),
     };
-    eprintln!(
+    say!(
         "coinline study odd-n: seed {}{of}, {enumerated} enumerated and {random} random boards, {threads} threads; estimated {} (budget {} s)",
         config.seed,
         duration(seconds),
@@ -187,7 +188,7 @@ pub fn run(args: &OddNArgs) -> Result<Status> {
     };
     let result = pool.install(|| study::run_part(&config, part, &bars));
     for (phase, elapsed) in &result.elapsed {
-        eprintln!("  {phase}: {:.1} s", elapsed.as_secs_f64());
+        say!("  {phase}: {:.1} s", elapsed.as_secs_f64());
     }
     match shard_file {
         Some(name) => {
@@ -285,7 +286,7 @@ fn merge(args: &OddNArgs) -> Result<Status> {
         }
     }
     let merged = merged.ok_or_else(|| Error::usage("--merge found no shard file"))?;
-    eprintln!(
+    say!(
         "coinline study odd-n: merging {} of seed {}",
         plural(count, "shard"),
         config.seed

@@ -6,6 +6,7 @@ use super::common::{
 };
 use crate::cli::options::{parse_with, GameChoice, JobsArg, OutDirArg};
 use crate::cli::progress::Bar;
+use crate::cli::status::say;
 use crate::cli::status::Status;
 use clap::{ArgAction, Args};
 use coinline_core::error::{Error, Result};
@@ -102,7 +103,7 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
     }
     let pool = thread_pool(&args.jobs)?;
     let (enumerated, random) = (exact::total_boards(&config), sampled::total_boards(&config));
-    eprintln!(
+    say!(
         "coinline study outcomes: seed {}, {} rule set{}, {enumerated} enumerated and {random} random boards each, {} threads",
         config.seed,
         games.len(),
@@ -123,7 +124,7 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
             .iter()
             .map(|(phase, t)| format!("{phase} {:.1} s", t.as_secs_f64()))
             .collect();
-        eprintln!(
+        say!(
             "{}: {:.1} s ({})",
             game.name(),
             start.elapsed().as_secs_f64(),
