@@ -63,6 +63,7 @@ pub struct Coinline {
     shown: String,
     stdin: Option<Vec<u8>>,
     stdout: Option<Stdio>,
+    stderr: Option<Stdio>,
     timeout: Option<Duration>,
 }
 
@@ -94,6 +95,7 @@ impl Coinline {
             shown,
             stdin: None,
             stdout: None,
+            stderr: None,
             timeout: None,
         }
     }
@@ -141,6 +143,13 @@ impl Coinline {
         self
     }
 
+    /// Sends standard error there instead of capturing it ([`Run::stderr`]
+    /// is then empty).
+    pub fn stderr(mut self, to: impl Into<Stdio>) -> Coinline {
+        self.stderr = Some(to.into());
+        self
+    }
+
     /// Kills the run (its whole process group) and fails the test when it
     /// is still running after `limit`.
     pub fn timeout(mut self, limit: Duration) -> Coinline {
@@ -161,10 +170,8 @@ impl Coinline {
             None => Stdio::null(),
         };
         let stdout = self.stdout.take().unwrap_or_else(Stdio::piped);
-        self.command
-            .stdin(stdin)
-            .stdout(stdout)
-            .stderr(Stdio::piped());
+        let stderr = self.stderr.take().unwrap_or_else(Stdio::piped);
+        self.command.stdin(stdin).stdout(stdout).stderr(stderr);
         if self.timeout.is_some() {
             // Its own group, so a kill reaches whatever it started.
             self.command.process_group(0);
