@@ -340,10 +340,13 @@ fn stream_cases() -> Vec<(Streams, Case)> {
     ]
 }
 
-/// A pipe whose reader is gone: every write to it fails with EPIPE.
-fn closed_pipe() -> std::io::PipeWriter {
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
+/// A pipe whose reader is gone: every write to it fails with EPIPE. (The
+/// standard input of a program that has ended: `std::io::pipe` is newer
+/// than the crate's rust-version.)
+fn closed_pipe() -> std::process::ChildStdin {
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let writer = reader.stdin.take().unwrap();
+    assert!(reader.wait().unwrap().success());
     writer
 }
 
