@@ -138,6 +138,57 @@ fn bad_input_gets_one_line_and_status_2() {
     }
 }
 
+/// Rule texts of about 80 KB given to `solve --game`: (what, the text, a
+/// phrase of the one-line error). Built at run time, so beside [`REFUSED`].
+fn long_rule_texts() -> Vec<(&'static str, String, String)> {
+    let forty_ones = format!("take={}", "1,".repeat(18))
+        .trim_end_matches(',')
+        .to_string();
+    vec![
+        (
+            "12,000 short words",
+            "take=1 ".repeat(12_000),
+            "rule \"take=1\": take is given twice".into(),
+        ),
+        (
+            "a long set of counts",
+            format!("take={}x", "1,".repeat(40_000)),
+            format!("rule \"{forty_ones}...\" (80006 characters): \"1,1,"),
+        ),
+        (
+            "a long unknown word",
+            format!("take=1 {}", "w".repeat(80_000)),
+            format!(
+                "rule \"{}...\" (80000 characters): unknown word",
+                "w".repeat(40)
+            ),
+        ),
+        (
+            "a long misspelt alias",
+            "pizz".repeat(20_000),
+            format!(
+                "unknown game \"{}...\" (80000 characters)",
+                "pizz".repeat(10)
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn long_rule_texts_get_one_short_line_naming_their_length() {
+    for (what, text, phrase) in long_rule_texts() {
+        let run = run(&["solve", "--game", &text, "1", "2"], "");
+        assert_refused_alone(&run, &phrase, &what);
+        // Both quotes of the text (clap's and the rules') are cut: the
+        // help the message carries is most of its 1,000 bytes.
+        assert!(
+            run.stderr.len() < 1_000,
+            "{what}: {} bytes",
+            run.stderr.len()
+        );
+    }
+}
+
 #[test]
 fn large_boards_skip_minimax_with_a_note_when_all_solvers_run() {
     let board: Vec<String> = (1..=40).map(|v| v.to_string()).collect();

@@ -22,7 +22,7 @@
 //! length cap the caller chooses.
 
 use crate::board::Board;
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use crate::rules::{Counts, Ends, Game, Score};
 use std::fmt;
 use std::str::FromStr;
@@ -249,9 +249,12 @@ impl fmt::Debug for Case {
 impl FromStr for Case {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let (game, values) = s
-            .split_once(':')
-            .ok_or_else(|| Error::input(format!("{s:?} is not a case (expected GAME: VALUES)")))?;
+        let (game, values) = s.split_once(':').ok_or_else(|| {
+            Error::input(format!(
+                "{} is not a case (expected GAME: VALUES)",
+                quote(s)
+            ))
+        })?;
         let values = values.trim();
         let board = if values == "-" {
             Board::default()
@@ -268,6 +271,26 @@ impl FromStr for Case {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_case_lines_are_quoted_cut_with_their_length() {
+        use crate::error::assert_one_short_line;
+        let error = |text: &str| text.parse::<Case>().unwrap_err().to_string();
+        // No `GAME:`; a long game before it.
+        let values = "1 ".repeat(40_000);
+        let err = error(&values);
+        assert_one_short_line(&err, 80_000, 300);
+        assert!(
+            err.ends_with("is not a case (expected GAME: VALUES)"),
+            "{err}"
+        );
+        let game = format!("{}: 1 2", "coin".repeat(20_000));
+        assert_one_short_line(&error(&game), 80_000, 300);
+        assert_eq!(
+            error("coins 1 2"),
+            "\"coins 1 2\" is not a case (expected GAME: VALUES)"
+        );
+    }
 
     #[test]
     fn bytes_round_trip() {

@@ -325,7 +325,7 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "unknown {what} {} (expected one of: {expected})",
-                quote_token(name)
+                quote(name)
             ),
             ErrorKind::Unsupported(msg)
             | ErrorKind::Usage(msg)
@@ -371,13 +371,33 @@ impl std::error::Error for Error {
     }
 }
 
-/// The most characters of a token that a message quotes.
+/// The most characters of a user's text (a token, a rule text or word, a
+/// move, a case line, a name) that a message quotes.
 pub const QUOTED_CHARS: usize = 40;
 
-/// A token quoted for a message: at most [`QUOTED_CHARS`] characters of
-/// it, then `...` inside the quotes (`"1234..."`), so that a huge token is
-/// never echoed in full. (The streaming reader keeps only that much of a
-/// bad token, so no message can say how long it was.)
+/// A user's text quoted for a message, the one way every message of the
+/// library quotes what it was given. Text of at most [`QUOTED_CHARS`]
+/// characters is quoted whole, as `{:?}` prints it (`"take=x"`); longer text
+/// is cut to its first [`QUOTED_CHARS`] characters, then `...` inside the
+/// quotes and its whole length in characters after them:
+/// `"take=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1..." (80006 characters)`.
+/// So a message stays one short line whatever it quotes (`{:?}` escapes
+/// line breaks too).
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!(
+            "{:?} ({} characters)",
+            format!("{}...", &text[..cut]),
+            text.chars().count()
+        ),
+    }
+}
+
+/// A token of the streaming board reader quoted for a message: as
+/// [`quote`], but without the length, which the reader does not know (it
+/// keeps only the first [`QUOTED_CHARS`] characters of a bad token, then
+/// `...`, so a 10^9-digit token is never held in full).
 pub fn quote_token(token: &str) -> String {
     match token.char_indices().nth(QUOTED_CHARS) {
         None => format!("{token:?}"),
@@ -397,9 +417,65 @@ pub fn io_reason(err: &std::io::Error) -> String {
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// Asserts that `message` is one line of at most `bound` bytes that names
+/// `chars`, the length of the long text it quotes (for the tests of every
+/// message that quotes a user's text).
+#[cfg(test)]
+pub(crate) fn assert_one_short_line(message: &str, chars: usize, bound: usize) {
+    let head: String = message.chars().take(200).collect();
+    assert!(!message.contains('\n'), "{head}: not one line");
+    assert!(
+        message.len() <= bound,
+        "{head}...: {} bytes, more than {bound}",
+        message.len()
+    );
+    assert!(
+        message.contains(&format!("...\" ({chars} characters)")),
+        "{head}: does not name the length {chars}"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quotes_are_cut_to_the_width_with_the_length() {
+        // At most QUOTED_CHARS characters: quoted whole, as `{:?}` does.
+        for text in ["", "take=x", "line\nbreak", &"x".repeat(QUOTED_CHARS)] {
+            assert_eq!(quote(text), format!("{text:?}"));
+            assert_eq!(quote_token(text), format!("{text:?}"));
+        }
+        // Longer: cut, `...` inside the quotes, the length after them.
+        let long = format!("{}yz", "x".repeat(QUOTED_CHARS));
+        let cut = format!("\"{}...\"", "x".repeat(QUOTED_CHARS));
+        assert_eq!(quote(&long), format!("{cut} (42 characters)"));
+        assert_eq!(quote_token(&long), cut);
+        // Characters, not bytes; a line break stays escaped.
+        let smiles = "\u{1F600}\n".repeat(30_000);
+        let quoted = quote(&smiles);
+        assert!(quoted.ends_with("...\" (60000 characters)"), "{quoted}");
+        assert!(!quoted.contains('\n') && quoted.len() < 200, "{quoted}");
+        assert_eq!(quoted.matches('\u{1F600}').count(), QUOTED_CHARS / 2);
+        // The doc's example.
+        let counts = format!("take={}x", "1,".repeat(40_000));
+        assert_eq!(
+            quote(&counts),
+            "\"take=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1...\" (80006 characters)"
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_quoted_with_their_length() {
+        let short = Error::unknown("solver", "tabel", &["table", "minimax"]);
+        assert_eq!(
+            short.to_string(),
+            "unknown solver \"tabel\" (expected one of: table, minimax)"
+        );
+        let long = "t".repeat(80_000);
+        let err = Error::unknown("solver", &long, &["table", "minimax"]).to_string();
+        assert_one_short_line(&err, 80_000, 200);
+    }
 
     #[test]
     fn io_reasons_drop_the_os_error_number() {

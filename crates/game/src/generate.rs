@@ -6,7 +6,7 @@
 //! what makes `--seed S --only INDEX` and byte-identical reports possible.
 
 use crate::board::Board;
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,7 +86,7 @@ pub struct Span<T> {
 impl<T: FromStr + PartialOrd + Copy + fmt::Display> FromStr for Span<T> {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = |why: &str| Error::usage(format!("range {s:?} {why}"));
+        let bad = |why: &str| Error::usage(format!("range {} {why}", quote(s)));
         let (lo, hi) = match s.split_once("..") {
             Some((lo, hi)) => (lo, hi.strip_prefix('=').unwrap_or(hi)),
             None => (s, s),
@@ -428,7 +428,8 @@ impl Shard {
                 Some(v) if v.trim().is_empty() => Ok(None),
                 Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| {
                     Error::usage(format!(
-                        "--shard auto: {name}={v:?} is not a non-negative integer"
+                        "--shard auto: {name}={} is not a non-negative integer",
+                        quote(&v)
                     ))
                 }),
             }
@@ -530,7 +531,8 @@ impl Shard {
                     .filter(|&n| n > 0)
                     .ok_or_else(|| {
                         Error::usage(format!(
-                            "shard {s:?} is not of the form auto or auto/N (N >= 1)"
+                            "shard {} is not of the form auto or auto/N (N >= 1)",
+                            quote(s)
                         ))
                     })?,
             ),
@@ -544,7 +546,8 @@ impl FromStr for Shard {
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
             Error::usage(format!(
-                "shard {s:?} is not of the form K/N (for example 2/8)"
+                "shard {} is not of the form K/N (for example 2/8)",
+                quote(s)
             ))
         };
         let (part, count) = s.split_once('/').ok_or_else(bad)?;
@@ -581,6 +584,26 @@ mod tests {
         let drawn: Vec<i64> = (0..1000).map(|_| rng.between(-2, 2)).collect();
         assert!(drawn.contains(&-2) && drawn.contains(&2));
         assert!(drawn.iter().all(|v| (-2..=2).contains(v)));
+    }
+
+    #[test]
+    fn long_ranges_shards_and_names_are_quoted_cut_with_their_length() {
+        use crate::error::assert_one_short_line;
+        let long = "7".repeat(80_000);
+        let range = format!("1..{long}x");
+        let err = range.parse::<Span<i64>>().unwrap_err().to_string();
+        assert_one_short_line(&err, 80_004, 300);
+        let shard = format!("1/{long}x");
+        let err = Shard::from_arg(&shard, |_| None).unwrap_err().to_string();
+        assert_one_short_line(&err, 80_003, 300);
+        let auto = format!("auto/{long}x");
+        let err = Shard::from_arg(&auto, |_| None).unwrap_err().to_string();
+        assert_one_short_line(&err, 80_006, 300);
+        let env = |name: &str| (name == "SLURM_ARRAY_TASK_ID").then(|| format!("{long}x"));
+        let err = Shard::from_arg("auto", env).unwrap_err().to_string();
+        assert_one_short_line(&err, 80_001, 300);
+        let err = long.parse::<Values>().unwrap_err().to_string();
+        assert_one_short_line(&err, 80_000, 300);
     }
 
     #[test]

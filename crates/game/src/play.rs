@@ -7,7 +7,7 @@
 //! solver's line is scored by the rules, not by the solver.
 
 use crate::board::Board;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{quote, Error, ErrorKind, Result};
 // The moves are the rules' (`crate::rules`); named here too, as the callers
 // of `game::Move` and `game::MoveTable` have them.
 use crate::rules::Score;
@@ -233,7 +233,8 @@ impl FromStr for Line {
                             .filter(|&k| k >= 1)
                             .ok_or_else(|| {
                                 Error::input(format!(
-                                    "{word:?}: the start after @ is a position from 1"
+                                    "{}: the start after @ is a position from 1",
+                                    quote(word)
                                 ))
                             })?;
                     line.start = Some(start - 1);
@@ -241,7 +242,8 @@ impl FromStr for Line {
                 }
                 Some(_) => {
                     return Err(Error::input(format!(
-                        "{word:?}: only the first move of a line has a start (@k)"
+                        "{}: only the first move of a line has a start (@k)",
+                        quote(word)
                     )))
                 }
                 None => word,
@@ -346,6 +348,27 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_moves_in_a_line_are_quoted_cut_with_their_length() {
+        use crate::error::assert_one_short_line;
+        let error = |text: &str| text.parse::<Line>().unwrap_err().to_string();
+        let word = "X".repeat(80_000);
+        let err = error(&format!("L R {word} L"));
+        assert_one_short_line(&err, 80_000, 300);
+        assert!(err.contains("is not a move"), "{err}");
+        let digits = format!("L{}", "9".repeat(80_000));
+        assert_one_short_line(&error(&format!("R {digits}")), 80_001, 300);
+        let start = format!("L@{}", "x".repeat(80_000));
+        assert_one_short_line(&error(&start), 80_002, 300);
+        let late = format!("L R@{}", "3".repeat(80_000));
+        assert_one_short_line(&error(&late), 80_002, 300);
+        // Short moves are quoted whole, as before.
+        assert_eq!(
+            error("L Q"),
+            "\"Q\" is not a move (expected L, R, Lk, Rk, DLk or DRk with k >= 1)"
+        );
+    }
 
     #[test]
     fn lines_print_and_parse_back() {

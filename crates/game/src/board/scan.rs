@@ -7,8 +7,9 @@ use crate::error::{Error, ErrorKind, Result};
 use std::io::BufRead;
 
 /// Characters of a bad token quoted in an error; a longer token is cut and
-/// ends with `...`.
-pub const QUOTE_CHARS: usize = 40;
+/// ends with `...`. The width of every quote in a message
+/// ([`crate::error::QUOTED_CHARS`]).
+pub const QUOTE_CHARS: usize = crate::error::QUOTED_CHARS;
 
 /// Reads values from a byte stream, at most `max` of them, keeping only the
 /// values (8 bytes each) and a token's first bytes, never the whole text.

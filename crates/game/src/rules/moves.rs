@@ -5,7 +5,7 @@
 //! listed once for the solvers.
 
 use super::{Counts, Ends, Game};
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -92,7 +92,8 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Self> {
         let bad = || {
             Error::rules(format!(
-                "{s:?} is not a move (expected L, R, Lk, Rk, DLk or DRk with k >= 1)"
+                "{} is not a move (expected L, R, Lk, Rk, DLk or DRk with k >= 1)",
+                quote(s)
             ))
         };
         let (kind, rest) = match s.strip_prefix('D') {

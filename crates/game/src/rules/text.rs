@@ -3,7 +3,7 @@
 //! text ([`Game::rule_text`]) and the canonical name (`Display`).
 
 use super::{Counts, Ends, Game, Score, ALIASES, MAX_COUNT};
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -87,14 +87,15 @@ impl FromStr for Counts {
         }
         let bad = |why: &str| {
             Error::rules(format!(
-                "{s:?} is not a set of counts ({why}; write k, a..b or a.. with counts from 1 to {MAX_COUNT}, separated by commas)"
+                "{} is not a set of counts ({why}; write k, a..b or a.. with counts from 1 to {MAX_COUNT}, separated by commas)",
+                quote(s)
             ))
         };
         let number = |t: &str| -> Result<usize> {
             match t.parse::<usize>() {
                 Ok(k) if (1..=MAX_COUNT).contains(&k) => Ok(k),
                 Ok(_) => Err(bad("a count is out of range")),
-                Err(_) => Err(bad(&format!("{t:?} is not a count"))),
+                Err(_) => Err(bad(&format!("{} is not a count", quote(t)))),
             }
         };
         let mut counts = Counts::NONE;
@@ -152,7 +153,10 @@ impl FromStr for Game {
             return Err(Error::unknown("game", text, &expected));
         }
         let bad = |word: &str, why: String| {
-            Error::rules(format!("rule {word:?}: {why} (valid forms: {FORMS})"))
+            Error::rules(format!(
+                "rule {}: {why} (valid forms: {FORMS})",
+                quote(word)
+            ))
         };
         // Every rule at its default, and no take yet (one must be given).
         let mut rules = Game {
@@ -277,6 +281,36 @@ mod tests {
             assert!(err.contains(fragment), "{text}: {err}");
             assert!(err.contains("valid forms"), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn long_rule_texts_and_words_are_quoted_cut_with_their_length() {
+        use crate::error::assert_one_short_line;
+        let error = |text: &str| text.parse::<Game>().unwrap_err().to_string();
+        // The help after a rule's error (FORMS, the counts' forms) is about
+        // 330 bytes; each quote adds at most 40 characters and its length.
+        let bound = 600;
+        // A misspelt alias; an unknown word; a bad set of counts (quoted
+        // in the word and on its own); a long text without take.
+        let misspelt = "pizz".repeat(20_000);
+        assert_one_short_line(&error(&misspelt), 80_000, bound);
+        let word = format!("take=1 {}", "w".repeat(80_000));
+        assert_one_short_line(&error(&word), 80_000, bound);
+        let counts = format!("take={}x", "1,".repeat(40_000));
+        let err = error(&counts);
+        assert_one_short_line(&err, 80_006, bound);
+        assert_one_short_line(&err, 80_001, bound);
+        assert!(err.contains("(\"x\" is not a count;"), "{err}");
+        let no_take = format!("circle{}score=rest", " ".repeat(80_000));
+        let err = error(&no_take);
+        assert_one_short_line(&err, 80_016, bound);
+        assert!(err.contains("needs take=COUNTS"), "{err}");
+        // 12,000 words, all short: the second take is named whole.
+        let takes = "take=1 ".repeat(12_000);
+        assert!(error(&takes).starts_with("rule \"take=1\": take is given twice ("));
+        // 40 characters are still quoted whole.
+        let forty = format!("take={}", "9".repeat(35));
+        assert!(error(&forty).starts_with(&format!("rule {forty:?}: ")));
     }
 
     #[test]
