@@ -241,11 +241,9 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
         }
     }
     let start = Instant::now();
-    let mut child = command
-        .spawn()
+    let (mut child, _live) = unix::Live::spawn(&mut command)
         .map_err(|e| Error::usage(format!("cannot start {}: {e}", program.command)))?;
     let pid = unix::pid_of(&child);
-    let _live = unix::Live::register(pid);
     let (Some(mut stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
@@ -386,13 +384,20 @@ mod unix {
     pub struct Live(Pid);
 
     impl Live {
-        pub fn register(pgid: Pid) -> Live {
+        /// Starts `command` and lists its group, holding the list meanwhile:
+        /// an interrupt between the start and the listing would otherwise
+        /// find nothing to kill and leave the program running.
+        pub fn spawn(
+            command: &mut std::process::Command,
+        ) -> io::Result<(std::process::Child, Live)> {
             let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+            let child = command.spawn()?;
+            let pgid = pid_of(&child);
             live.0.push(pgid);
             if live.1 {
                 kill_group(pgid);
             }
-            Live(pgid)
+            Ok((child, Live(pgid)))
         }
     }
 
