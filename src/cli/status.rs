@@ -2,7 +2,7 @@
 //! standard streams. A message goes to standard error through [`say!`]: if
 //! standard error itself fails there is nowhere left to report, so the
 //! line is dropped and the exit status alone says what happened. A
-//! command's result goes to standard output through [`print`],
+//! command's result goes to standard output through [`print()`],
 //! [`to_stdout`] or [`Lines`]: a failed write is an error (exit status 2,
 //! `cannot write to standard output: ...`), a closed pipe a quiet end
 //! (status 0), never a panic's backtrace.
