@@ -7,7 +7,9 @@ use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
-use coinline_harness::compare::{merge_row_streams, summary_path, StreamedInput, Summary};
+use coinline_harness::compare::{
+    check_tallies, merge_row_streams, summary_path, StreamedInput, Summary,
+};
 use coinline_harness::judge::sandbox;
 use coinline_harness::output::{self, check_writable, is_stdout, same_file};
 use std::collections::BTreeMap;
@@ -248,7 +250,7 @@ fn check_rows(
             &summary.rows_digest[..16.min(summary.rows_digest.len())]
         )));
     }
-    Ok(())
+    check_tallies(name, &read.tallies, summary_name, summary)
 }
 
 /// Merge reads every row file at once, so a run of more shards than the soft

@@ -127,6 +127,30 @@ fn cases() -> Vec<Case> {
             message: "m.csv: its SHA-256 is",
             after: &[After::Absent("mm.csv")],
         },
+        Case {
+            name: "merge-refuses-an-edited-summary-wins",
+            setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && awk -F, -v OFS=, 'NR==3{$6=$6-1;$7=$7+1}1' s2-summary.csv > t && mv t s2-summary.csv",
+            args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
+            status: 2,
+            message: "s2-summary.csv: coins n = 2: wins is ",
+            after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
+        },
+        Case {
+            name: "merge-refuses-an-edited-summary-greedy-regret-sum",
+            setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && awk -F, -v OFS=, 'NR==3{$17=$17+1}1' s2-summary.csv > t && mv t s2-summary.csv",
+            args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
+            status: 2,
+            message: "s2-summary.csv: coins n = 2: greedy_regret_sum is ",
+            after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
+        },
+        Case {
+            name: "merge-refuses-an-edited-summary-greedy-max-regret",
+            setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && awk -F, -v OFS=, 'NR==3{$19=$19+1}1' s2-summary.csv > t && mv t s2-summary.csv",
+            args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
+            status: 2,
+            message: "s2-summary.csv: coins n = 2: greedy_max_regret is ",
+            after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
+        },
         // 5. Output of long inputs.
         Case {
             name: "long-token-quoted-to-40-characters",

@@ -40,11 +40,13 @@ use std::time::Duration;
 
 mod driver;
 pub mod merge;
+mod recount;
 pub mod rows;
 pub mod summary_csv;
 
 pub use driver::{run, run_to, MAX_SHRUNK};
 pub use merge::{merge_row_streams, merge_rows, row_counts, Streamed, StreamedInput};
+pub use recount::check_tallies;
 pub use rows::{RowLayout, RowTimings};
 pub use summary_csv::{rows_digest, summary_path, Summary};
 
