@@ -1,10 +1,13 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
-use super::options::{non_negative, parse_with, shard_in, GameChoice, ShardArg, U64};
+use super::options::{
+    non_negative, parse_with, positive_seconds, shard_in, GameChoice, ShardArg, U64,
+};
 use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
 use super::progress::Bar;
 use super::status::Status;
+use super::text::about_seconds;
 use crate::cli::status::say;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
@@ -91,8 +94,14 @@ pub struct CompareArgs {
     pub stop: StopArgs,
     /// Stop after about this many seconds (the number of rows then depends
     /// on the machine's speed).
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub duration: Option<Duration>,
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS",
+          value_parser = positive_seconds)]
+    pub duration: Option<f64>,
+    /// Refuse a run whose estimated time (from the solvers' and heuristics'
+    /// stated costs, on the threads it uses) is over this many seconds.
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "3600",
+          value_parser = positive_seconds)]
+    pub budget: f64,
     /// Run minimax on boards up to this length in every game (default 16
     /// coins, 12 numbergame, 10 gameofsum; capped at its refusal limit).
     #[arg(long, value_name = "N", allow_hyphen_values = true,
@@ -126,15 +135,6 @@ pub enum RowChoice {
     All,
     /// Only failing boards (for very large runs).
     Failures,
-}
-
-fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x > 0.0 && *x < 1e12)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
 }
 
 impl CompareArgs {
@@ -172,7 +172,7 @@ impl CompareArgs {
             },
             timings: self.timings,
             max_failures: self.stop.max_failures(),
-            duration: self.duration,
+            duration: self.duration.map(Duration::from_secs_f64),
             shrink_budget: self.shrink.budget(),
         }
     }
@@ -210,6 +210,9 @@ impl CompareArgs {
     }
 }
 
+/// A run estimated to take this long (seconds) says so before it starts.
+const LONG_RUN_SECONDS: f64 = 10.0;
+
 /// Runs `coinline compare` with the built-in solvers and heuristics.
 pub fn run(args: &CompareArgs) -> Result<Status> {
     run_with(args, exact_solvers(), heuristics())
@@ -243,6 +246,20 @@ pub fn run_with(
         }
     }
     let planned = options.planned()?;
+    // Estimated before any path is touched: an impossible run is refused at once.
+    let threads = options
+        .threads()
+        .clamp(1, planned.clamp(1, 1 << 20) as usize);
+    let wall = options.estimated_seconds(solvers, heuristics) / threads as f64;
+    if wall > args.budget {
+        return Err(Error::limit(format!(
+            "this run would take at least about {} on {} (the solvers' stated costs), over \
+             --budget {} s: raise --budget to run it, or ask for fewer boards or shorter --n",
+            about_seconds(wall),
+            super::text::plural(threads as u64, "thread"),
+            args.budget
+        )));
+    }
     // Paths are checked before anything is printed or run.
     check_writable("--corpus", &args.corpus, true)?;
     let paths = match args.only.only {
@@ -281,6 +298,12 @@ pub fn run_with(
             (None, None) => String::new(),
         }
     );
+    if wall >= LONG_RUN_SECONDS {
+        say!(
+            "note: estimated about {} (the solvers' stated costs)",
+            about_seconds(wall)
+        );
+    }
     let progress = Bar::new(planned, "boards");
     // Rows on standard output: a failed write is the error of standard
     // output, a closed pipe (`| head -1`) a quiet end.

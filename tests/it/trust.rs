@@ -151,6 +151,22 @@ fn cases() -> Vec<Case> {
             message: "s2-summary.csv: coins n = 2: greedy_max_regret is ",
             after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
         },
+        Case {
+            name: "compare-over-its-budget",
+            setup: "",
+            args: &["compare", "--game", "all", "--n", "5000", "--boards", "1", "--budget", "60", "--out", "x.csv"],
+            status: 2,
+            message: "this run would take at least about 3 minutes on 1 thread (the solvers' stated costs), over --budget 60 s",
+            after: &[After::Absent("x.csv"), After::Absent("x-summary.csv")],
+        },
+        Case {
+            name: "compare-duration-too-large",
+            setup: "",
+            args: &["compare", "--duration", "1e300"],
+            status: 2,
+            message: "\"1e300\" is too many seconds (at most 1e9)",
+            after: &[After::Absent("reports")],
+        },
         // 5. Output of long inputs.
         Case {
             name: "long-token-quoted-to-40-characters",
@@ -571,6 +587,9 @@ fn interrupted_compare_keeps_the_old_output() {
             "rows.csv",
             "--jobs",
             "1",
+            // Days of work: over the default budget, which refuses such a run.
+            "--budget",
+            "1e9",
         ])
         .dir(&dir)
         .spawn();
