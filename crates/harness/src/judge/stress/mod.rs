@@ -124,7 +124,9 @@ pub fn stress(
     }
     if let Some(path) = &config.csv {
         rows::write_csv(path, &session.rows)
-            .map_err(|e| Error::output_failed(format!("--out: {e}")))?;
+            // The kind is kept: a closed standard output stays BrokenPipe,
+            // which the binary ends quietly with status 0.
+            .map_err(|e| e.within("--out"))?;
     }
     result?;
     Ok(session.outcome)
@@ -304,7 +306,7 @@ impl Session<'_> {
         self.outcome.failing_boards += if known { wrong } else { range.len() as u64 };
         if known && wrong > 1 {
             self.say(&format!(
-                "  {} of this run have wrong answers (each has its row in --csv)",
+                "  {} of this run have wrong answers (each has its row in --out)",
                 plural(wrong, "board")
             ));
         }
