@@ -272,9 +272,11 @@ mod tests {
                             })?,
                             false => match found.pop() {
                                 Some(t) if !found.is_empty() => t,
-                                _ => return Err(Error::input(format!(
+                                _ => {
+                                    return Err(Error::input(format!(
                                     "line {line}: expected the values and then n, found one token"
-                                ))),
+                                )))
+                                }
                             },
                         };
                         let n = n_token.count("the length n")?;

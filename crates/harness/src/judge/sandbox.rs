@@ -240,6 +240,7 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
             command.pre_exec(move || unix::limit_address_space(bytes));
         }
     }
+    unix::become_subreaper();
     let start = Instant::now();
     let (mut child, _live) = unix::Live::spawn(&mut command)
         .map_err(|e| Error::usage(format!("cannot start {}: {e}", program.command)))?;
@@ -310,8 +311,10 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 mod unix {
     use super::Exit;
     use rustix::io::Errno;
-    use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
+    use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions, WaitOptions};
+    use std::collections::HashSet;
     use std::io;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
 
     /// Limits this process's address space to `bytes` (called in the child
@@ -416,7 +419,130 @@ mod unix {
         for &pgid in live.0.iter() {
             kill_group(pgid);
         }
+        sweep_locked(&live.0);
         live.0.len()
+    }
+
+    pub fn interrupted() -> bool {
+        LIVE.lock().unwrap_or_else(|e| e.into_inner()).1
+    }
+
+    /// Makes this process the reaper of its orphaned descendants (Linux),
+    /// once: a program's child that leaves its group (setsid, setpgid)
+    /// and outlives it is then re-parented to us, not to init, and stays in
+    /// our subtree, where [`sweep`] finds it.
+    pub fn become_subreaper() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        #[cfg(target_os = "linux")]
+        ONCE.call_once(|| {
+            let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+        });
+        #[cfg(not(target_os = "linux"))]
+        ONCE.call_once(|| {});
+    }
+
+    /// Processes killed by [`sweep`] so far: they had left the process
+    /// group of their program.
+    pub static ESCAPED: AtomicUsize = AtomicUsize::new(0);
+
+    /// Kills every process of our subtree that is in no running program's
+    /// group (it escaped its group and outlived its run), and reaps those
+    /// re-parented to us; returns how many were killed.
+    pub fn sweep() -> usize {
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        sweep_locked(&live.0)
+    }
+
+    /// [`sweep`], the list of running groups held (so that no program is
+    /// between its fork and its own group while we look).
+    fn sweep_locked(live: &[Pid]) -> usize {
+        let me = rustix::process::getpid().as_raw_pid();
+        // Our own group is not a program's (each starts in a group of its
+        // own): what is in it was started otherwise, and is left alone.
+        let mut live: HashSet<i32> = live.iter().map(|p| p.as_raw_pid()).collect();
+        live.insert(rustix::process::getpgrp().as_raw_pid());
+        let mut killed = HashSet::new();
+        // A few rounds: killing a process re-parents its children to us.
+        for _ in 0..SWEEP_ROUNDS {
+            let procs = processes();
+            let mut stray = Vec::new();
+            let mut frontier = vec![me];
+            while let Some(parent) = frontier.pop() {
+                for p in procs.iter().filter(|p| p.ppid == parent) {
+                    frontier.push(p.pid);
+                    if !live.contains(&p.pgrp) {
+                        stray.push(*p);
+                    }
+                }
+            }
+            if stray.is_empty() {
+                break;
+            }
+            for p in &stray {
+                let Some(pid) = Pid::from_raw(p.pid) else {
+                    continue;
+                };
+                if !p.zombie && rustix::process::kill_process(pid, Signal::KILL).is_ok() {
+                    killed.insert(p.pid);
+                }
+                if p.ppid == me {
+                    // Ours to reap; a process still dying is reaped next round.
+                    let _ = rustix::process::waitpid(Some(pid), WaitOptions::NOHANG);
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        ESCAPED.fetch_add(killed.len(), Ordering::Relaxed);
+        killed.len()
+    }
+
+    /// Rounds of [`sweep`] at most (2 ms apart).
+    const SWEEP_ROUNDS: usize = 50;
+
+    /// A process as /proc/PID/stat has it.
+    #[derive(Clone, Copy, Debug)]
+    struct Proc {
+        pid: i32,
+        ppid: i32,
+        pgrp: i32,
+        zombie: bool,
+    }
+
+    /// Every process /proc lists (none where there is no /proc).
+    fn processes() -> Vec<Proc> {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        dir.filter_map(|entry| {
+            let pid: i32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            parse_stat(pid, &stat)
+        })
+        .collect()
+    }
+
+    /// The fields of a stat line after the command name, which may hold
+    /// spaces and parentheses: state, ppid, pgrp.
+    fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
+        let mut fields = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
+        let zombie = matches!(fields.next()?, "Z" | "X");
+        let ppid = fields.next()?.parse().ok()?;
+        let pgrp = fields.next()?.parse().ok()?;
+        Some(Proc {
+            pid,
+            ppid,
+            pgrp,
+            zombie,
+        })
+    }
+
+    #[cfg(test)]
+    #[test]
+    fn stat_lines_are_read_past_odd_names() {
+        let p = parse_stat(7, "7 (a) b (c)) S 1 7 7 0 -1").unwrap();
+        assert_eq!((p.ppid, p.pgrp, p.zombie), (1, 7, false));
+        assert!(parse_stat(8, "8 (x) Z 3 4 4").unwrap().zombie);
+        assert!(parse_stat(9, "9 (x").is_none());
     }
 
     /// Waits for the leader to exit, kills the rest of its group while the
@@ -425,6 +551,8 @@ mod unix {
         let flags = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT;
         rustix::io::retry_on_intr(|| rustix::process::waitid(WaitId::Pid(pid), flags))?;
         kill_group(pid);
+        // What escaped the group is killed too (this group is still listed).
+        sweep();
         let raw = pid.as_raw_pid();
         let (status, usage) = loop {
             // SAFETY: rusage is a plain C struct for which all-zero bytes
@@ -488,6 +616,36 @@ mod unix {
 pub fn kill_running() -> usize {
     #[cfg(unix)]
     return unix::kill_running();
+    #[cfg(not(unix))]
+    0
+}
+
+/// Whether [`kill_running`] was called (coinline is being interrupted):
+/// no program started from now on runs.
+pub fn interrupted() -> bool {
+    #[cfg(unix)]
+    return unix::interrupted();
+    #[cfg(not(unix))]
+    false
+}
+
+/// Kills what is left of finished programs: every process below this one
+/// that is in no running program's process group (it left its group with
+/// `setsid` or `setpgid`), found through /proc on Linux, where this process
+/// is their subreaper. Returns how many were killed. Each run's end does it
+/// already; a session's end does it once more for the last run.
+pub fn sweep_escaped() -> usize {
+    #[cfg(unix)]
+    return unix::sweep();
+    #[cfg(not(unix))]
+    0
+}
+
+/// How many processes every sweep of this process has killed so far (see
+/// [`sweep_escaped`]).
+pub fn escaped_total() -> usize {
+    #[cfg(unix)]
+    return unix::ESCAPED.load(std::sync::atomic::Ordering::Relaxed);
     #[cfg(not(unix))]
     0
 }
