@@ -158,6 +158,17 @@ fn jobs(given: usize) -> usize {
     }
 }
 
+/// After an interrupt, waits for the interrupt handler, which ends the
+/// process (status 128 + the signal) once the session has reported what it
+/// cut short: the session's own status must not win the race.
+fn wait_if_interrupted() {
+    if coinline_harness::judge::sandbox::interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
     let reference = command("--reference", &args.reference)?;
@@ -266,13 +277,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         &mut super::status::Report,
         &super::progress::Bar::idle(),
     );
-    if coinline_harness::judge::sandbox::interrupted() {
-        // The interrupt handler ends the process (status 128 + the signal)
-        // once the session has reported what it cut short.
-        loop {
-            std::thread::park();
-        }
-    }
+    wait_if_interrupted();
     let outcome = outcome?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok

@@ -161,6 +161,8 @@ mod tests {
         );
         assert_eq!(bad("+1\n2\n"), "line 1: \"+1\" is not an integer");
         assert_eq!(bad("1\n"), "1 answer for 2 cases");
+        let none = parse_answers(&Answer::Difference, "", 1).unwrap_err();
+        assert_eq!(none.to_string(), "0 answers for 1 case");
         assert_eq!(
             bad("1\n99999999999999999999\n"),
             "line 2: \"99999999999999999999\" does not fit in 64 bits"

@@ -1,5 +1,8 @@
 //! Judge inputs in a problem's layout: writing boards as the judge does
-//! ([`Problem::write_input`]) and reading them back ([`parse_input`]).
+//! ([`Problem::write_input`]) and the pieces the readers share (tokens as
+//! values and counts, quotes); reading them back is
+//! [`parse_input`](super::stream::parse_input), through the streaming
+//! reader.
 //!
 //! Reading is by tokens, as real judges read (`cin >>`, `scanf`): values may
 //! be split across lines or share a line with n. Only the layouts without a
@@ -10,7 +13,6 @@
 
 use super::problem::Problem;
 use super::problem::{CaseLayout, Cases};
-use super::stream::CaseReader;
 use coinline_core::board::{read_values, Board};
 use coinline_core::error::{Error, ErrorKind, Result};
 
@@ -45,19 +47,6 @@ pub struct InputCase {
     pub board: Board,
 }
 
-/// Reads a judge input in `problem`'s layout. Never panics.
-pub fn parse_input(problem: &Problem, text: &str) -> Result<Vec<Board>> {
-    Ok(parse_cases(problem, text)?
-        .into_iter()
-        .map(|c| c.board)
-        .collect())
-}
-
-/// [`parse_input`] on raw bytes, refusing text that is not UTF-8.
-pub fn parse_input_bytes(problem: &Problem, bytes: &[u8]) -> Result<Vec<Board>> {
-    parse_input(problem, text_of(bytes)?)
-}
-
 /// `bytes` as text, or an error naming the line of the first byte that is
 /// not UTF-8.
 pub fn text_of(bytes: &[u8]) -> Result<&str> {
@@ -68,17 +57,6 @@ pub fn text_of(bytes: &[u8]) -> Result<&str> {
             .count();
         Error::input(format!("line {line}: the text is not valid UTF-8"))
     })
-}
-
-/// [`parse_input`], keeping the line of each board (read through the
-/// streaming [`CaseReader`], as `judge` reads a file).
-pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
-    let mut reader = CaseReader::new(problem, text.as_bytes());
-    let mut cases = Vec::new();
-    while let Some(case) = reader.next_case()? {
-        cases.push(case);
-    }
-    Ok(cases)
 }
 
 /// A whitespace-separated token and its 1-based line (for answers, read
@@ -166,6 +144,7 @@ pub(super) fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
 
     /// The reader of whole texts that the streaming reader replaced, kept
     /// as the reference it must agree with (message for message).

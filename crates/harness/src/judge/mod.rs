@@ -31,7 +31,7 @@ pub mod stress;
 pub mod verdict;
 
 pub use answers::{parse_answers, parse_answers_bytes, write_answers, OutputProblem};
-pub use input::{parse_cases, parse_input, parse_input_bytes, text_of, InputCase};
+pub use input::{text_of, InputCase};
 pub use limits::{Limits, Parity, MAX_N};
 pub use problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Reply, Tie, Winner};
-pub use stream::CaseReader;
+pub use stream::{parse_cases, parse_input, parse_input_bytes, CaseReader};

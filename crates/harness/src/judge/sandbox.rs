@@ -11,6 +11,15 @@
 //! running programs are listed, so that an interrupted coinline kills them
 //! ([`kill_running`]). Unix only.
 //!
+//! A process that leaves its program's group (`setsid`, `setpgid`) escapes
+//! the group kill. On Linux this process becomes the subreaper of its
+//! programs' descendants (`PR_SET_CHILD_SUBREAPER`), so such a process stays
+//! in our subtree when its parent dies; at the end of each run (and of a
+//! session, and on an interrupt) every process of our subtree that is in no
+//! running program's group, nor in our own, is killed and reaped, walking
+//! the parent links of /proc/PID/stat ([`sweep_escaped`], counted by
+//! [`escaped_total`]).
+//!
 //! The system calls go through rustix's safe wrappers (process groups and
 //! signals, resource limits, `waitid`, non-blocking pipe writes). Two
 //! `unsafe` blocks remain, each with a `// SAFETY:` comment:
@@ -308,10 +317,13 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 }
 
 #[cfg(unix)]
+mod escaped;
+
+#[cfg(unix)]
 mod unix {
     use super::Exit;
     use rustix::io::Errno;
-    use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions, WaitOptions};
+    use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
     use std::collections::HashSet;
     use std::io;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -456,93 +468,13 @@ mod unix {
     /// [`sweep`], the list of running groups held (so that no program is
     /// between its fork and its own group while we look).
     fn sweep_locked(live: &[Pid]) -> usize {
-        let me = rustix::process::getpid().as_raw_pid();
         // Our own group is not a program's (each starts in a group of its
         // own): what is in it was started otherwise, and is left alone.
-        let mut live: HashSet<i32> = live.iter().map(|p| p.as_raw_pid()).collect();
-        live.insert(rustix::process::getpgrp().as_raw_pid());
-        let mut killed = HashSet::new();
-        // A few rounds: killing a process re-parents its children to us.
-        for _ in 0..SWEEP_ROUNDS {
-            let procs = processes();
-            let mut stray = Vec::new();
-            let mut frontier = vec![me];
-            while let Some(parent) = frontier.pop() {
-                for p in procs.iter().filter(|p| p.ppid == parent) {
-                    frontier.push(p.pid);
-                    if !live.contains(&p.pgrp) {
-                        stray.push(*p);
-                    }
-                }
-            }
-            if stray.is_empty() {
-                break;
-            }
-            for p in &stray {
-                let Some(pid) = Pid::from_raw(p.pid) else {
-                    continue;
-                };
-                if !p.zombie && rustix::process::kill_process(pid, Signal::KILL).is_ok() {
-                    killed.insert(p.pid);
-                }
-                if p.ppid == me {
-                    // Ours to reap; a process still dying is reaped next round.
-                    let _ = rustix::process::waitpid(Some(pid), WaitOptions::NOHANG);
-                }
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        ESCAPED.fetch_add(killed.len(), Ordering::Relaxed);
-        killed.len()
-    }
-
-    /// Rounds of [`sweep`] at most (2 ms apart).
-    const SWEEP_ROUNDS: usize = 50;
-
-    /// A process as /proc/PID/stat has it.
-    #[derive(Clone, Copy, Debug)]
-    struct Proc {
-        pid: i32,
-        ppid: i32,
-        pgrp: i32,
-        zombie: bool,
-    }
-
-    /// Every process /proc lists (none where there is no /proc).
-    fn processes() -> Vec<Proc> {
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return Vec::new();
-        };
-        dir.filter_map(|entry| {
-            let pid: i32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-            parse_stat(pid, &stat)
-        })
-        .collect()
-    }
-
-    /// The fields of a stat line after the command name, which may hold
-    /// spaces and parentheses: state, ppid, pgrp.
-    fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
-        let mut fields = stat.get(stat.rfind(')')? + 1..)?.split_whitespace();
-        let zombie = matches!(fields.next()?, "Z" | "X");
-        let ppid = fields.next()?.parse().ok()?;
-        let pgrp = fields.next()?.parse().ok()?;
-        Some(Proc {
-            pid,
-            ppid,
-            pgrp,
-            zombie,
-        })
-    }
-
-    #[cfg(test)]
-    #[test]
-    fn stat_lines_are_read_past_odd_names() {
-        let p = parse_stat(7, "7 (a) b (c)) S 1 7 7 0 -1").unwrap();
-        assert_eq!((p.ppid, p.pgrp, p.zombie), (1, 7, false));
-        assert!(parse_stat(8, "8 (x) Z 3 4 4").unwrap().zombie);
-        assert!(parse_stat(9, "9 (x").is_none());
+        let mut spared: HashSet<i32> = live.iter().map(|p| p.as_raw_pid()).collect();
+        spared.insert(rustix::process::getpgrp().as_raw_pid());
+        let killed = super::escaped::sweep(&spared);
+        ESCAPED.fetch_add(killed, Ordering::Relaxed);
+        killed
     }
 
     /// Waits for the leader to exit, kills the rest of its group while the

@@ -1,14 +1,38 @@
 //! Judge inputs read as a stream: the tokens of any byte reader, one case
 //! at a time ([`CaseReader`]), so that memory follows the largest case and
 //! not the input (a token is kept to its first [`CAP`] bytes; a board's
-//! values are kept as numbers). The rules and the messages are those of
-//! [`parse_cases`](super::input::parse_cases), which reads through this.
+//! values are kept as numbers). [`parse_input`] and [`parse_cases`] read a
+//! whole text through it.
 
-use super::input::{parse_integer, parse_value, shorten, InputCase};
+use super::input::{parse_integer, parse_value, shorten, text_of, InputCase};
 use super::problem::{CaseLayout, Cases, Problem};
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use std::io::Read;
+
+/// Reads a judge input in `problem`'s layout. Never panics.
+pub fn parse_input(problem: &Problem, text: &str) -> Result<Vec<Board>> {
+    Ok(parse_cases(problem, text)?
+        .into_iter()
+        .map(|c| c.board)
+        .collect())
+}
+
+/// [`parse_input`] on raw bytes, refusing text that is not UTF-8.
+pub fn parse_input_bytes(problem: &Problem, bytes: &[u8]) -> Result<Vec<Board>> {
+    parse_input(problem, text_of(bytes)?)
+}
+
+/// [`parse_input`], keeping the line of each board (read through
+/// [`CaseReader`], as `judge` reads a file).
+pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
+    let mut reader = CaseReader::new(problem, text.as_bytes());
+    let mut cases = Vec::new();
+    while let Some(case) = reader.next_case()? {
+        cases.push(case);
+    }
+    Ok(cases)
+}
 
 /// Bytes read from the input at a time.
 const BUFFER: usize = 1 << 16;

@@ -209,25 +209,50 @@ pub(super) fn shrink_found(
         false => small,
     };
     let runs = runs.get();
-    let from = board.len();
     if shrinking.0.get() {
-        let (boards, judged) = match best.into_inner() {
-            Some((b, j)) => (vec![b], j),
-            None => (boards, judged),
-        };
-        let note = format!(
-            "  shrinking cut short by an interrupt after {}: the smallest failing board found has n = {} (from n = {from})",
-            plural(runs as u64, "program run"),
-            boards[0].len()
-        );
-        return Ok(Shrunk {
-            boards,
-            judged,
-            note: Some(note),
-            cut_short: true,
-        });
+        return Ok(cut_short(boards, judged, best.into_inner(), runs));
     }
-    if small == *board {
+    confirm(boards, judged, small, runs, judge)
+}
+
+/// The outcome of a shrink an interrupt cut short after `runs` program
+/// runs: the smallest failing board found so far (`best`), or the boards
+/// as found.
+fn cut_short(
+    boards: Vec<Board>,
+    judged: Judged,
+    best: Option<(Board, Judged)>,
+    runs: usize,
+) -> Shrunk {
+    let from = boards[0].len();
+    let (boards, judged) = match best {
+        Some((b, j)) => (vec![b], j),
+        None => (boards, judged),
+    };
+    let note = format!(
+        "  shrinking cut short by an interrupt after {}: the smallest failing board found has n = {} (from n = {from})",
+        plural(runs as u64, "program run"),
+        boards[0].len()
+    );
+    Shrunk {
+        boards,
+        judged,
+        note: Some(note),
+        cut_short: true,
+    }
+}
+
+/// The outcome of a finished shrink to `small` in `runs` program runs:
+/// `small` if it fails the same way again, else the board as found.
+fn confirm(
+    boards: Vec<Board>,
+    judged: Judged,
+    small: Board,
+    runs: usize,
+    judge: &dyn Fn(&[Board]) -> Result<Judged>,
+) -> Result<Shrunk> {
+    let (signature, from) = (judged.verdict.signature(), boards[0].len());
+    if small == boards[0] {
         let note = format!(
             "  shrinking: nothing smaller fails the same way ({})",
             plural(runs as u64, "program run")
@@ -265,4 +290,23 @@ pub(super) fn shrink_found(
         note: Some(note),
         cut_short: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trivial_boards_are_zero_then_doubling_prefixes() {
+        let board = Board::new((1..=9).collect()).unwrap();
+        let texts: Vec<String> = trivial_boards(&board)
+            .iter()
+            .map(Board::to_string)
+            .collect();
+        assert_eq!(texts, ["0", "1", "1 2", "1 2 3 4", "1 2 3 4 5 6 7 8"]);
+        // A one-value board has no shorter prefix; 0 itself is not repeated.
+        let zero = Board::new(vec![0, 5]).unwrap();
+        let texts: Vec<String> = trivial_boards(&zero).iter().map(Board::to_string).collect();
+        assert_eq!(texts, ["0"]);
+    }
 }
