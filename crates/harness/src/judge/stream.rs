@@ -1,7 +1,7 @@
 //! Judge inputs read as a stream: the tokens of any byte reader, one case
 //! at a time ([`CaseReader`]), so that memory follows the largest case and
-//! not the input (a token is kept to its first [`CAP`] bytes; a board's
-//! values are kept as numbers). [`parse_input`] and [`parse_cases`] read a
+//! not the input (a token is kept to its first 192 bytes, a board's values
+//! as numbers). [`parse_input`] and [`parse_cases`] read a
 //! whole text through it.
 
 use super::input::{parse_integer, parse_value, shorten, text_of, InputCase};

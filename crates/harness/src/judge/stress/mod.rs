@@ -3,7 +3,7 @@
 //! what fails; optionally a CSV row per judged board.
 //!
 //! One run is one execution of the program on one input, which may hold
-//! several boards (cases). Programs run in the [`sandbox`](crate::judge::sandbox);
+//! several boards (cases). Programs run in the [`sandbox`];
 //! every verdict comes from [`judge_run`].
 //!
 //! This file is the session: it replays saved inputs, takes the generated
