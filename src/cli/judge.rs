@@ -157,19 +157,33 @@ impl Read for Counted<'_> {
 /// cost added to the run's before it is solved: past `budget` seconds the
 /// run is refused with the estimate.
 fn trusted_answers(args: &JudgeArgs, problem: &Problem) -> Result<(Vec<usize>, Vec<Reply>)> {
-    let in_file = |e: Error| e.within(shown(&args.input));
     let (input, size) = open(&args.input)?;
     let bar = Bar::idle();
     if let Some(size) = size.filter(|&s| s >= PROGRESS_FROM) {
         bar.start(size, "bytes");
     }
-    let mut reader = CaseReader::new(
+    let reader = CaseReader::new(
         problem,
         Counted {
             inner: input,
             bar: &bar,
         },
     );
+    let answers = solve_cases(args, problem, reader, &bar);
+    // Cleared whatever the outcome, so an error line is not drawn over.
+    bar.finish();
+    answers
+}
+
+/// The loop of [`trusted_answers`]: each case read, noted, costed and
+/// solved.
+fn solve_cases(
+    args: &JudgeArgs,
+    problem: &Problem,
+    mut reader: CaseReader<'_, Counted<'_>>,
+    bar: &Bar,
+) -> Result<(Vec<usize>, Vec<Reply>)> {
+    let in_file = |e: Error| e.within(shown(&args.input));
     let (game, limits) = (problem.game(), problem.limits());
     let solver = trusted_solver(game);
     let (mut lines, mut trusted) = (Vec::new(), Vec::new());
@@ -202,10 +216,12 @@ fn trusted_answers(args: &JudgeArgs, problem: &Problem) -> Result<(Vec<usize>, V
                 return Err(Error::usage(why));
             }
         }
+        let reply = problem
+            .expected(&case.board)
+            .map_err(|e| in_file(e.within(format!("case {number} (line {})", case.line))))?;
         lines.push(case.line);
-        trusted.push(problem.expected(&case.board)?);
+        trusted.push(reply);
     }
-    bar.finish();
     Ok((lines, trusted))
 }
 
