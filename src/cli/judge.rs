@@ -138,16 +138,19 @@ fn open(path: &Path) -> Result<(Box<dyn Read>, Option<u64>)> {
     Ok((Box::new(file), size))
 }
 
-/// A reader that tells a progress bar how many bytes were read.
+/// A reader that tells a progress bar how many bytes were read (if it
+/// counts bytes).
 struct Counted<'a> {
     inner: Box<dyn Read>,
-    bar: &'a Bar,
+    bar: Option<&'a Bar>,
 }
 
 impl Read for Counted<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let read = self.inner.read(buf)?;
-        self.bar.advance(read as u64);
+        if let Some(bar) = self.bar {
+            bar.advance(read as u64);
+        }
         Ok(read)
     }
 }
@@ -158,18 +161,21 @@ impl Read for Counted<'_> {
 /// run is refused with the estimate.
 fn trusted_answers(args: &JudgeArgs, problem: &Problem) -> Result<(Vec<usize>, Vec<Reply>)> {
     let (input, size) = open(&args.input)?;
+    // A file's bytes, or (on standard input) the cases, if the input says
+    // how many.
     let bar = Bar::idle();
-    if let Some(size) = size.filter(|&s| s >= PROGRESS_FROM) {
+    let bytes = size.filter(|&s| s >= PROGRESS_FROM);
+    if let Some(size) = bytes {
         bar.start(size, "bytes");
     }
     let reader = CaseReader::new(
         problem,
         Counted {
             inner: input,
-            bar: &bar,
+            bar: bytes.map(|_| &bar),
         },
     );
-    let answers = solve_cases(args, problem, reader, &bar);
+    let answers = solve_cases(args, problem, reader, &bar, bytes.is_none());
     // Cleared whatever the outcome, so an error line is not drawn over.
     bar.finish();
     answers
@@ -182,6 +188,7 @@ fn solve_cases(
     problem: &Problem,
     mut reader: CaseReader<'_, Counted<'_>>,
     bar: &Bar,
+    count_cases: bool,
 ) -> Result<(Vec<usize>, Vec<Reply>)> {
     let in_file = |e: Error| e.within(shown(&args.input));
     let (game, limits) = (problem.game(), problem.limits());
@@ -190,6 +197,12 @@ fn solve_cases(
     let (mut seconds, mut values) = (0.0, 0);
     while let Some(case) = reader.next_case().map_err(in_file)? {
         let (number, n) = (lines.len() + 1, case.board.len());
+        match reader.announced() {
+            Some(count) if count_cases && number == 1 && count >= PROGRESS_CASES => {
+                bar.start(count as u64, "cases");
+            }
+            _ => {}
+        }
         if let Some(why) = limits.violation(&case.board) {
             bar.suspend(&mut || {
                 say!(
@@ -221,12 +234,20 @@ fn solve_cases(
             .map_err(|e| in_file(e.within(format!("case {number} (line {})", case.line))))?;
         lines.push(case.line);
         trusted.push(reply);
+        if count_cases {
+            bar.advance(1);
+        }
     }
     Ok((lines, trusted))
 }
 
-/// Inputs at least this long (bytes) show a progress bar on a terminal.
+/// Input files at least this long (bytes) show a progress bar on a
+/// terminal.
 const PROGRESS_FROM: u64 = 1 << 20;
+
+/// Inputs on standard input announcing at least this many cases show a
+/// progress bar on a terminal.
+const PROGRESS_CASES: usize = 1000;
 
 /// Runs `coinline judge`.
 pub fn run(args: &JudgeArgs) -> Result<Status> {

@@ -373,6 +373,8 @@ pub struct CaseReader<'p, R> {
     tokens: Stream<R>,
     stage: Stage,
     number: usize,
+    /// The number of cases the input announced, once read.
+    announced: Option<usize>,
 }
 
 impl<'p, R: Read> CaseReader<'p, R> {
@@ -383,7 +385,14 @@ impl<'p, R: Read> CaseReader<'p, R> {
             tokens: Stream::new(input),
             stage: Stage::Start,
             number: 0,
+            announced: None,
         }
+    }
+
+    /// The number of cases the input announces (for layouts that start
+    /// with it), once the first case was asked for.
+    pub fn announced(&self) -> Option<usize> {
+        self.announced
     }
 
     /// The next case, `None` after the last; the first error ends the input.
@@ -410,6 +419,7 @@ impl<'p, R: Read> CaseReader<'p, R> {
                             self.tokens.end_line("the number of cases")?;
                         }
                         self.stage = Stage::Counted(count);
+                        self.announced = Some(count);
                     }
                     Cases::UntilEnd | Cases::UntilZero => self.stage = Stage::Open,
                 },
@@ -618,6 +628,19 @@ mod tests {
 
     fn lines() -> Problem {
         Problem::by_name("lines").unwrap()
+    }
+
+    #[test]
+    fn the_announced_count_is_known_after_the_first_case() {
+        let problem = Problem::by_name("algospot-numbergame").unwrap();
+        let mut reader = CaseReader::new(&problem, b"3\n1\n5\n1\n6\n1\n7\n".as_slice());
+        assert_eq!(reader.announced(), None);
+        reader.next_case().unwrap();
+        assert_eq!(reader.announced(), Some(3));
+        let by_line = lines();
+        let mut lines = CaseReader::new(&by_line, b"1 2\n".as_slice());
+        lines.next_case().unwrap();
+        assert_eq!(lines.announced(), None);
     }
 
     #[test]
