@@ -420,8 +420,19 @@ mod unix {
         fn drop(&mut self) {
             let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
             live.0.retain(|&g| g != self.0);
+            let mut ended = ENDED.lock().unwrap_or_else(|e| e.into_inner());
+            if ended.len() >= ENDED_KEPT {
+                ended.remove(0);
+            }
+            ended.push(self.0.as_raw_pid());
         }
     }
+
+    /// The groups of the programs that ended last (at most [`ENDED_KEPT`]):
+    /// a member of one, killed with its group but not yet gone, is killed
+    /// again by a sweep but did not escape.
+    static ENDED: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+    const ENDED_KEPT: usize = 1024;
 
     /// Kills every listed group, and every group listed from now on;
     /// returns how many there were.
@@ -466,15 +477,22 @@ mod unix {
     }
 
     /// [`sweep`], the list of running groups held (so that no program is
-    /// between its fork and its own group while we look).
+    /// between its fork and its own group while we look); returns how many
+    /// of those killed had left their group.
     fn sweep_locked(live: &[Pid]) -> usize {
         // Our own group is not a program's (each starts in a group of its
         // own): what is in it was started otherwise, and is left alone.
         let mut spared: HashSet<i32> = live.iter().map(|p| p.as_raw_pid()).collect();
         spared.insert(rustix::process::getpgrp().as_raw_pid());
-        let killed = super::escaped::sweep(&spared);
-        ESCAPED.fetch_add(killed, Ordering::Relaxed);
-        killed
+        let ended: HashSet<i32> = ENDED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .copied()
+            .collect();
+        let escaped = super::escaped::sweep(&spared, &ended);
+        ESCAPED.fetch_add(escaped, Ordering::Relaxed);
+        escaped
     }
 
     /// Waits for the leader to exit, kills the rest of its group while the

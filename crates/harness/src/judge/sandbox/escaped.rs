@@ -15,8 +15,10 @@ const PAUSE: Duration = Duration::from_millis(2);
 
 /// Kills every process below this one whose process group is not in
 /// `spared` (the groups of running programs, and our own), and reaps those
-/// that are our children; returns how many were killed.
-pub(super) fn sweep(spared: &HashSet<i32>) -> usize {
+/// that are our children; returns how many of those killed were in none of
+/// the `ended` groups (of programs that ended: a member still dying of its
+/// group's kill did not escape it).
+pub(super) fn sweep(spared: &HashSet<i32>, ended: &HashSet<i32>) -> usize {
     let me = rustix::process::getpid().as_raw_pid();
     let mut killed = HashSet::new();
     for _ in 0..ROUNDS {
@@ -38,7 +40,8 @@ pub(super) fn sweep(spared: &HashSet<i32>) -> usize {
             let Some(pid) = Pid::from_raw(p.pid) else {
                 continue;
             };
-            if !p.zombie && rustix::process::kill_process(pid, Signal::KILL).is_ok() {
+            let alive = !p.zombie && rustix::process::kill_process(pid, Signal::KILL).is_ok();
+            if alive && !ended.contains(&p.pgrp) {
                 killed.insert(p.pid);
             }
             if p.ppid == me {
