@@ -29,13 +29,29 @@ pub fn install(_command: &'static str) {}
 
 /// Kills the programs under test and removes the unfinished outputs; the
 /// line that says so.
+/// How long an interrupt waits for a cut-short shrink's report.
+#[cfg(unix)]
+const CUT_SHORT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[cfg(unix)]
 fn clean_up(command: &str, signal: &str) -> String {
     let killed = coinline_harness::judge::sandbox::kill_running();
+    // A stress shrink under way reports and saves what it has first.
+    let cut = coinline_harness::judge::stress::wait_for_cut_short(CUT_SHORT_WAIT);
     let kept = coinline_harness::output::abandon_pending();
     let mut said = vec![format!("coinline {command}: interrupted by {signal}")];
     if killed > 0 {
         said.push("killed the program under test".into());
+    }
+    match cut {
+        Some(true) => said.push(
+            "the shrinking was cut short: the smallest failing input found is reported above"
+                .into(),
+        ),
+        Some(false) => {
+            said.push("the shrinking was cut short before its report was complete".into())
+        }
+        None => {}
     }
     said.push(if kept.is_empty() {
         "no output was being written".to_string()

@@ -69,7 +69,7 @@ pub struct SolveArgs {
     pub budget: f64,
 }
 
-fn parse_budget(s: &str) -> std::result::Result<f64, String> {
+pub(super) fn parse_budget(s: &str) -> std::result::Result<f64, String> {
     s.trim()
         .parse::<f64>()
         .ok()
@@ -78,7 +78,7 @@ fn parse_budget(s: &str) -> std::result::Result<f64, String> {
 }
 
 /// Why a solver or heuristic does not run within the budget, if it doesn't.
-fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<String> {
+pub(super) fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<String> {
     let cost = cost?;
     (cost.seconds > budget).then(|| {
         format!(
@@ -176,17 +176,26 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
         return Board::from_tokens(&args.values);
     }
     let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        say!("coinline: reading a board from standard input (end with Ctrl-D)");
-    }
+    hint_terminal_stdin("a board");
     // Streamed: the text is never held whole (issue 14).
     Board::read(std::io::BufReader::with_capacity(1 << 16, stdin.lock()))
+}
+
+/// On a terminal, says that `what` is being read from standard input, so
+/// a command waiting there does not look hung.
+pub(super) fn hint_terminal_stdin(what: &str) {
+    if std::io::stdin().is_terminal() {
+        say!("coinline: reading {what} from standard input (end with Ctrl-D)");
+    }
 }
 
 /// Runs `coinline solve`.
 pub fn run(args: &SolveArgs) -> Result<Status> {
     let board = read_board(args)?;
     let game = args.game;
+    // A board the rules cannot score within 64 bits is an input error
+    // (status 2), as in judge, not a failure of the solvers.
+    game.admit(&board)?;
     let (solvers, chosen_heuristics) = chosen(&args.solver)?;
     let explicit = solvers.len() + chosen_heuristics.len() == 1;
     let n = board.len();

@@ -7,7 +7,7 @@ use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkAr
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
-use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_harness::judge::spec::{self, check_trusted_limit};
 use coinline_harness::judge::stress::{
@@ -158,14 +158,14 @@ fn jobs(given: usize) -> usize {
     }
 }
 
-/// The session reports a closed standard output under `--out -` in its own
-/// words (`--out: standard output was closed`, an output error); it is the
-/// closed pipe, which ends the command quietly (status 0) as everywhere.
-fn closed_rows(err: Error) -> Error {
-    let closed = Error::new(ErrorKind::BrokenPipe);
-    match err.kind() {
-        ErrorKind::Output(message) if *message == format!("--out: {closed}") => closed,
-        _ => err,
+/// After an interrupt, waits for the interrupt handler, which ends the
+/// process (status 128 + the signal) once the session has reported what it
+/// cut short: the session's own status must not win the race.
+fn wait_if_interrupted() {
+    if coinline_harness::judge::sandbox::interrupted() {
+        loop {
+            std::thread::park();
+        }
     }
 }
 
@@ -276,8 +276,9 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         &config,
         &mut super::status::Report,
         &super::progress::Bar::idle(),
-    )
-    .map_err(closed_rows)?;
+    );
+    wait_if_interrupted();
+    let outcome = outcome?;
     Ok(if outcome.failures.is_empty() {
         Status::Ok
     } else {

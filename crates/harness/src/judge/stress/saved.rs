@@ -8,8 +8,9 @@
 
 use crate::judge::answers::write_answers;
 use crate::judge::catalogue::built_in_names;
-use crate::judge::input::{parse_cases, text_of};
+use crate::judge::input::text_of;
 use crate::judge::problem::Problem;
+use crate::judge::stream::parse_cases;
 use crate::judge::verdict::Judged;
 use crate::output;
 use coinline_core::board::Board;
