@@ -2,8 +2,9 @@
 //! file of expected answers against them.
 
 use super::options::parse_with;
+use super::options::positive_seconds;
 use super::progress::Bar;
-use super::solve::{over_budget, parse_budget};
+use super::solve::over_budget;
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
@@ -99,7 +100,7 @@ pub struct JudgeArgs {
     /// Time budget in seconds for the whole input: the trusted solver's
     /// estimated time is added up case by case, and the run is refused
     /// when it passes the budget.
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = parse_budget)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub budget: f64,
 }
 
