@@ -2,7 +2,8 @@
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
 use super::options::{non_negative, parse_with, shard_in, GameChoice, ShardArg, U64};
-use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
+use super::options::{ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg};
+use super::options::{ShrinkArgs, StopArgs};
 use super::progress::Bar;
 use super::status::Status;
 use crate::cli::status::say;
@@ -19,7 +20,7 @@ use coinline_harness::compare::{
     CompareOutcome, RowFilter, Stop, Summary,
 };
 use coinline_harness::corpus::save_case;
-use coinline_harness::output::{self, check_writable, is_stdout};
+use coinline_harness::output::{self, check_owned, check_writable, is_stdout, Kind, Transaction};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -103,7 +104,16 @@ pub struct CompareArgs {
     pub corpus: PathBuf,
     #[command(flatten)]
     pub shrink: ShrinkArgs,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
+
+/// What compare's (and merge's) row file starts with: the ownership rule's
+/// mark of a row file coinline wrote.
+pub const ROWS: Kind = Kind::Csv("seed,index,game,n,parity,board");
+
+/// What a summary file starts with.
+pub const SUMMARY: Kind = Kind::Csv("game,n,boards,agreed");
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -113,7 +123,10 @@ Examples:
   coinline compare --exhaustive --alphabet 0..2 --n 1..8 --out target/all.csv
 
 Exit status: 0 every check passed, 1 a check failed (shrunk, saved and
-printed with the command that reproduces it), 2 bad usage or input.";
+printed with the command that reproduces it), 2 bad usage or input.
+Outputs: the rows and the summary land together or not at all, and an
+existing file coinline did not write is replaced only with --force (see
+docs/options.md, Outputs).";
 
 /// The range of a `usize` option, for messages (coinline runs on 64-bit
 /// machines).
@@ -254,15 +267,7 @@ pub fn run_with(
                 (None, true) => None,
                 (None, false) => Some(summary_path(&out)),
             };
-            check_writable("--out", &out, false)?;
-            if let Some(path) = &summary {
-                check_writable("--summary", path, false)?;
-                if is_stdout(path) && is_stdout(&out) {
-                    return Err(Error::usage(
-                        "--out - and --summary - would mix rows and summary on standard output",
-                    ));
-                }
-            }
+            check_outputs(&out, summary.as_deref(), args.force.force)?;
             Some((out, summary))
         }
     };
@@ -296,16 +301,20 @@ pub fn run_with(
             outcome
         }
         Some((out, summary)) => {
+            // One transaction: the rows are renamed into place only once
+            // the summary, which holds their digest, is complete too, and
+            // the summary last.
+            let mut transaction = Transaction::new();
             let mut outcome = None;
-            output::write(out, |w| {
-                let result = run_to(&options, solvers, heuristics, &progress, w);
-                outcome = Some(result.map_err(std::io::Error::other)?);
+            transaction.stage(out, |w| {
+                outcome = Some(run_to(&options, solvers, heuristics, &progress, w)?);
                 Ok(())
             })?;
-            let outcome = outcome.expect("set when the write succeeded");
+            let outcome = outcome.ok_or_else(|| Error::internal("compare wrote no rows"))?;
             if let Some(summary) = summary {
-                output::write(summary, |w| outcome.summary.write_csv(w))?;
+                transaction.stage_io(summary, |w| outcome.summary.write_csv(w))?;
             }
+            transaction.commit()?;
             outcome
         }
     };
@@ -337,6 +346,29 @@ pub fn run_with(
     } else {
         Status::Ok
     })
+}
+
+/// The checks of the output paths, before any work: each writable, with a
+/// name the file system takes (the derived summary's too), not the same
+/// file, and not a file coinline did not write unless `force`.
+fn check_outputs(
+    out: &std::path::Path,
+    summary: Option<&std::path::Path>,
+    force: bool,
+) -> Result<()> {
+    check_writable("--out", out, false)?;
+    check_owned("--out", out, ROWS, force)?;
+    if let Some(path) = summary {
+        check_writable("--summary", path, false)?;
+        if is_stdout(path) && is_stdout(out) {
+            return Err(Error::usage(
+                "--out - and --summary - would mix rows and summary on standard output",
+            ));
+        }
+        output::refuse_same_outputs(&[("--out", out), ("--summary", path)])?;
+        check_owned("--summary", path, SUMMARY, force)?;
+    }
+    Ok(())
 }
 
 fn boards(count: u64) -> String {
