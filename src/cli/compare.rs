@@ -267,7 +267,15 @@ pub fn run_with(
                 (None, true) => None,
                 (None, false) => Some(summary_path(&out)),
             };
-            check_outputs(&out, summary.as_deref(), args.force.force)?;
+            let label = match args.summary {
+                Some(_) => "--summary",
+                None => "the summary beside --out,",
+            };
+            check_outputs(
+                &out,
+                summary.as_deref().map(|p| (label, p)),
+                args.force.force,
+            )?;
             Some((out, summary))
         }
     };
@@ -353,20 +361,20 @@ pub fn run_with(
 /// file, and not a file coinline did not write unless `force`.
 fn check_outputs(
     out: &std::path::Path,
-    summary: Option<&std::path::Path>,
+    summary: Option<(&str, &std::path::Path)>,
     force: bool,
 ) -> Result<()> {
     check_writable("--out", out, false)?;
     check_owned("--out", out, ROWS, force)?;
-    if let Some(path) = summary {
-        check_writable("--summary", path, false)?;
+    if let Some((label, path)) = summary {
+        check_writable(label, path, false)?;
         if is_stdout(path) && is_stdout(out) {
             return Err(Error::usage(
                 "--out - and --summary - would mix rows and summary on standard output",
             ));
         }
-        output::refuse_same_outputs(&[("--out", out), ("--summary", path)])?;
-        check_owned("--summary", path, SUMMARY, force)?;
+        output::refuse_same_outputs(&[("--out", out), (label, path)])?;
+        check_owned(label, path, SUMMARY, force)?;
     }
     Ok(())
 }

@@ -70,6 +70,8 @@ pub struct StressArgs {
     #[command(flatten)]
     pub out: OutFileArg,
     #[command(flatten)]
+    pub force: super::options::ForceArg,
+    #[command(flatten)]
     pub stop: StopArgs,
     /// Your trusted program (a brute force), as one command string split
     /// like a shell's words: it reads the same input and its answers are
@@ -171,6 +173,7 @@ fn closed_rows(err: Error) -> Error {
 
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
+    super::outputs::check_stress(args)?;
     let reference = command("--reference", &args.reference)?;
     let generator = command("--generator", &args.generator)?;
     let problem = resolve(args)?;

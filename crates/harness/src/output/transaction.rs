@@ -283,16 +283,25 @@ impl Undone {
             let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
             names.join(", ")
         };
+        let was = |paths: &[PathBuf]| match paths.len() {
+            1 => "as it was",
+            _ => "as they were",
+        };
         match self.replaced.is_empty() {
-            true => format!("replaced no file; kept {} as it was", names(&self.kept)),
+            true => format!(
+                "replaced no file; kept {} {}",
+                names(&self.kept),
+                was(&self.kept)
+            ),
             false if self.kept.is_empty() => format!(
                 "replaced {} (its old version could not be put back)",
                 names(&self.replaced)
             ),
             false => format!(
-                "replaced {} (its old version could not be put back); kept {} as it was",
+                "replaced {} (its old version could not be put back); kept {} {}",
                 names(&self.replaced),
-                names(&self.kept)
+                names(&self.kept),
+                was(&self.kept)
             ),
         }
     }
