@@ -23,3 +23,4 @@ mod stress;
 mod study;
 mod support;
 mod trust;
+mod trust_outputs;
