@@ -258,27 +258,7 @@ pub fn run_with(
     let planned = options.planned()?;
     // Paths are checked before anything is printed or run.
     check_writable("--corpus", &args.corpus, true)?;
-    let paths = match args.only.only {
-        Some(_) => None,
-        None => {
-            let out = args.out_path();
-            let summary = match (&args.summary, is_stdout(&out)) {
-                (Some(path), _) => Some(path.clone()),
-                (None, true) => None,
-                (None, false) => Some(summary_path(&out)),
-            };
-            let label = match args.summary {
-                Some(_) => "--summary",
-                None => "the summary beside --out,",
-            };
-            check_outputs(
-                &out,
-                summary.as_deref().map(|p| (label, p)),
-                args.force.force,
-            )?;
-            Some((out, summary))
-        }
-    };
+    let paths = output_paths(args)?;
     say!(
         "coinline compare: {}{planned} of {}, n {}{}",
         match options.boards {
@@ -353,6 +333,32 @@ pub fn run_with(
         Status::FailureFound
     } else {
         Status::Ok
+    })
+}
+
+/// The row file and summary of a run that writes files (not `--only`),
+/// checked before any work.
+fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>> {
+    Ok(match args.only.only {
+        Some(_) => None,
+        None => {
+            let out = args.out_path();
+            let summary = match (&args.summary, is_stdout(&out)) {
+                (Some(path), _) => Some(path.clone()),
+                (None, true) => None,
+                (None, false) => Some(summary_path(&out)),
+            };
+            let label = match args.summary {
+                Some(_) => "--summary",
+                None => "the summary beside --out,",
+            };
+            check_outputs(
+                &out,
+                summary.as_deref().map(|p| (label, p)),
+                args.force.force,
+            )?;
+            Some((out, summary))
+        }
     })
 }
 

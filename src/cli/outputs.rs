@@ -4,7 +4,6 @@
 //! generator, compared by device and inode) and, without `--force`, when
 //! it is an existing file coinline did not write.
 
-use super::stress::StressArgs;
 use coinline_core::error::Result;
 use coinline_harness::judge::sandbox::Program;
 use coinline_harness::output::{check_owned, refuse_inputs, Kind};
@@ -13,22 +12,34 @@ use std::path::{Path, PathBuf};
 /// What stress's row file starts with.
 const STRESS_ROWS: Kind = Kind::Csv("source,seed,index,run,n,board");
 
+/// The inputs of a stress run, whose files are never its outputs.
+pub struct StressInputs<'a> {
+    /// `--problem-file`.
+    pub problem_file: Option<&'a Path>,
+    /// The program under test, its words.
+    pub program: &'a [String],
+    /// `--reference`, a command line.
+    pub reference: Option<&'a str>,
+    /// `--generator`, a command line.
+    pub generator: Option<&'a str>,
+}
+
 /// The checks of stress's `--out`, before any work.
-pub fn check_stress(args: &StressArgs) -> Result<()> {
-    let Some(out) = &args.out.out else {
+pub fn check_stress(out: Option<&Path>, force: bool, given: StressInputs<'_>) -> Result<()> {
+    let Some(out) = out else {
         return Ok(());
     };
     let mut inputs: Vec<(&str, PathBuf)> = Vec::new();
-    if let Some(path) = &args.problem.problem_file {
-        inputs.push(("problem file", path.clone()));
+    if let Some(path) = given.problem_file {
+        inputs.push(("problem file", path.to_path_buf()));
     }
     let words = |what: &'static str, words: Vec<String>, inputs: &mut Vec<(&str, PathBuf)>| {
         inputs.extend(words.into_iter().map(|w| (what, PathBuf::from(w))));
     };
-    words("program under test", args.program.clone(), &mut inputs);
+    words("program under test", given.program.to_vec(), &mut inputs);
     for (what, option, text) in [
-        ("reference", "--reference", &args.reference),
-        ("generator", "--generator", &args.generator),
+        ("reference", "--reference", given.reference),
+        ("generator", "--generator", given.generator),
     ] {
         if let Some(text) = text {
             let program = Program::from_command_line(option, text)?;
@@ -39,5 +50,5 @@ pub fn check_stress(args: &StressArgs) -> Result<()> {
     }
     let inputs: Vec<(&str, &Path)> = inputs.iter().map(|(w, p)| (*w, p.as_path())).collect();
     refuse_inputs(&[("--out", out)], &inputs)?;
-    check_owned("--out", out, STRESS_ROWS, args.force.force)
+    check_owned("--out", out, STRESS_ROWS, force)
 }

@@ -171,9 +171,20 @@ fn closed_rows(err: Error) -> Error {
     }
 }
 
+/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
+fn check_outputs(args: &StressArgs) -> Result<()> {
+    let inputs = super::outputs::StressInputs {
+        problem_file: args.problem.problem_file.as_deref(),
+        program: &args.program,
+        reference: args.reference.as_deref(),
+        generator: args.generator.as_deref(),
+    };
+    super::outputs::check_stress(args.out.out.as_deref(), args.force.force, inputs)
+}
+
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
-    super::outputs::check_stress(args)?;
+    check_outputs(args)?;
     let reference = command("--reference", &args.reference)?;
     let generator = command("--generator", &args.generator)?;
     let problem = resolve(args)?;
