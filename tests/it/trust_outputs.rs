@@ -279,6 +279,15 @@ fn interrupt_between_renames(name: &str, setup: &str, command: &[&str], files: &
     wait_for("the pause after the first rename", || {
         said().contains("test hook: paused after renaming")
     });
+    // The window is real: one file is already the new one.
+    let changed = files
+        .iter()
+        .any(|f| std::fs::read(dir.join(f)).ok().as_ref() != before.get(Path::new(f)));
+    assert!(
+        changed,
+        "{name}: no file was renamed before the pause: {}",
+        said()
+    );
     child.signal("INT");
     let run = child.wait();
     let stderr = &said();
@@ -323,10 +332,15 @@ fn an_interrupt_between_the_renames_of_merge_keeps_every_old_file() {
 
 #[test]
 fn an_interrupt_between_the_renames_of_a_study_keeps_the_old_report() {
+    // The old exact.csv, renamed over first, is marked so that the new one
+    // differs from it (exact.csv does not depend on the seed).
     let study = [
         "study", "odd-n", "--out", "st", "--max-n", "5", "--boards", "3", "--sizes", "3..4",
     ];
-    let setup = format!("coinline {} --seed 1 2>/dev/null", study.join(" "));
+    let setup = format!(
+        "coinline {} --seed 1 2>/dev/null && echo old >> st/exact.csv",
+        study.join(" ")
+    );
     let mut command = study.to_vec();
     command.extend(["--seed", "2"]);
     interrupt_between_renames(
@@ -349,7 +363,7 @@ fn render_only_refuses_a_changed_table() {
     let dir = workdir("trust-outputs", "render-only");
     set_up(
         &dir,
-        "coinline study odd-n --out st --max-n 5 --boards 3 --sizes 3..4 2>/dev/null && echo 9,9 >> st/exact.csv",
+        "coinline study odd-n --out st --max-n 5 --boards 3 --sizes 3..4 2>/dev/null && sed -i 2s/,0..4,5,/,0..4,6,/ st/exact.csv",
     );
     let before = snapshot(&dir);
     let run = Coinline::new(["study", "odd-n", "--render-only", "--out", "st"])
