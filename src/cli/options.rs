@@ -135,6 +135,16 @@ pub struct OutFileArg {
     pub out: Option<PathBuf>,
 }
 
+/// `--force`: the one exception to the ownership rule of outputs
+/// (docs/options.md, Outputs).
+#[derive(Debug, Clone, Args)]
+pub struct ForceArg {
+    /// Replace an existing output file coinline did not write (an input of
+    /// the run is refused as an output whatever; see docs/options.md, Outputs).
+    #[arg(long)]
+    pub force: bool,
+}
+
 /// `--out DIR`: where a report directory goes (the studies).
 #[derive(Debug, Clone, Args)]
 pub struct OutDirArg {

@@ -70,6 +70,8 @@ pub struct StressArgs {
     #[command(flatten)]
     pub out: OutFileArg,
     #[command(flatten)]
+    pub force: super::options::ForceArg,
+    #[command(flatten)]
     pub stop: StopArgs,
     /// Your trusted program (a brute force), as one command string split
     /// like a shell's words: it reads the same input and its answers are
@@ -164,8 +166,20 @@ fn wait_if_interrupted() {
     }
 }
 
+/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
+fn check_outputs(args: &StressArgs) -> Result<()> {
+    let inputs = super::outputs::StressInputs {
+        problem_file: args.problem.problem_file.as_deref(),
+        program: &args.program,
+        reference: args.reference.as_deref(),
+        generator: args.generator.as_deref(),
+    };
+    super::outputs::check_stress(args.out.out.as_deref(), args.force.force, inputs)
+}
+
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
+    check_outputs(args)?;
     let reference = command("--reference", &args.reference)?;
     let generator = command("--generator", &args.generator)?;
     let problem = resolve(args)?;

@@ -23,4 +23,5 @@ mod stress;
 mod study;
 mod support;
 mod trust;
+mod trust_outputs;
 mod trust_runs;

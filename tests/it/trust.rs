@@ -43,7 +43,7 @@ fn cases() -> Vec<Case> {
         Case {
             name: "compare-out-symlink",
             setup: "mkdir real && printf 'old output\\n' > real/rows.csv && ln -s real/rows.csv link.csv",
-            args: &["compare", "--boards", "20", "--seed", "1", "--out", "link.csv", "--summary", "s.csv"],
+            args: &["compare", "--boards", "20", "--seed", "1", "--out", "link.csv", "--summary", "s.csv", "--force"],
             status: 0,
             message: "wrote link.csv and s.csv",
             after: &[
@@ -590,6 +590,7 @@ fn interrupted_compare_keeps_the_old_output() {
             // Days of work: over the default budget, which refuses such a run.
             "--budget",
             "1e9",
+            "--force", // OLD is not coinline's
         ])
         .dir(&dir)
         .spawn();
@@ -638,6 +639,7 @@ fn interrupted_stress_kills_the_program() {
         "100",
         "--out",
         "runs.csv",
+        "--force", // OLD is not coinline's
         "--",
         "sh",
         "-c",
