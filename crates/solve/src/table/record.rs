@@ -1,33 +1,106 @@
-//! The recording fills: the table filled cell by cell with the choice of
-//! each interval recorded ([`Bits`]), and the line read back from the bits.
-//! The options of a cell (`coins_options`, ...) are the one statement of each
-//! recurrence, shared with the vectorized value fills.
+//! The choices of a table ([`Choices`]) and the line read back from them;
+//! the scalar fills, cell by cell: gameofsum's (value and recording), and
+//! for tests the recording fills of the other kernels, the reference of the
+//! vectorized ones. The options of a cell (`coins_options`, ...) are the one
+//! statement of each recurrence, shared with the vectorized fills.
 
+#[cfg(test)]
 use super::Variant;
 use coinline_game::play::{Kernel, Line, Move, Side};
 
-/// A bit per interval, grouped by length like [`crate::tri_index`].
-pub(super) struct Bits {
-    n: usize,
-    words: Vec<u64>,
+/// A bit per interval, one row of bits per length. Cell (len, l) is bit
+/// `l + len - 1` of an n-bit row of which only the bytes from bit len - 1 on
+/// are stored: the vectorized fills cover a diagonal in spans that start at
+/// `t * TILE - (len - first)` (value.rs), so with this skew every span but
+/// the first of a diagonal starts on a byte, and a span's words of 64 cells
+/// ([`RowBits::put`]) are stored without shifting.
+pub(super) struct Choices {
+    /// Byte offset of the row of each length (index len - 1), and the end.
+    rows: Vec<usize>,
+    bytes: Vec<u8>,
 }
 
-impl Bits {
+impl Choices {
     pub(super) fn new(n: usize) -> Self {
-        Bits {
-            n,
-            words: vec![0; crate::tri_size(n).div_ceil(64)],
+        let mut rows = Vec::with_capacity(n + 1);
+        let mut end = 0;
+        rows.push(0);
+        for len in 1..=n {
+            end += n.div_ceil(8) - (len - 1) / 8;
+            rows.push(end);
+        }
+        Choices {
+            rows,
+            bytes: vec![0; end],
         }
     }
-    #[inline]
-    fn set(&mut self, len: usize, left: usize, on: bool) {
-        let i = crate::tri_index(self.n, len, left);
-        self.words[i / 64] |= u64::from(on) << (i % 64);
+    /// The byte of cell (len, left) and the bit within it.
+    #[inline(always)]
+    fn place(&self, len: usize, left: usize) -> (usize, usize) {
+        let bit = left + len - 1 - (len - 1) / 8 * 8;
+        (self.rows[len - 1] + bit / 8, bit % 8)
     }
     #[inline]
-    fn get(&self, len: usize, left: usize) -> bool {
-        let i = crate::tri_index(self.n, len, left);
-        self.words[i / 64] >> (i % 64) & 1 == 1
+    pub(super) fn set(&mut self, len: usize, left: usize, on: bool) {
+        let (byte, bit) = self.place(len, left);
+        self.bytes[byte] |= u8::from(on) << bit;
+    }
+    #[inline]
+    pub(super) fn get(&self, len: usize, left: usize) -> bool {
+        let (byte, bit) = self.place(len, left);
+        self.bytes[byte] >> bit & 1 == 1
+    }
+    /// The row of choices of length `len`, for a vectorized fill to write.
+    #[inline(always)]
+    pub(super) fn row(&mut self, len: usize) -> RowBits<'_> {
+        RowBits {
+            bytes: &mut self.bytes[self.rows[len - 1]..self.rows[len]],
+            skew: len - 1 - (len - 1) / 8 * 8,
+        }
+    }
+}
+
+/// The row of one length of a [`Choices`], written by a vectorized fill a
+/// word of up to 64 cells at a time.
+pub(super) struct RowBits<'a> {
+    bytes: &'a mut [u8],
+    /// Cell l is bit l + skew of `bytes`.
+    skew: usize,
+}
+
+impl RowBits<'_> {
+    /// Where the word of cells from `start` ends, at most `end`: at the
+    /// next 64 cells from a byte boundary.
+    #[inline(always)]
+    pub(super) fn word_end(&self, start: usize, end: usize) -> usize {
+        start + (end - start).min(64 - (start + self.skew) % 8)
+    }
+
+    /// Records `word` (bit j for cell `start + j`, no bit at or above
+    /// `count`, at most 64) for the `count` cells from `start`. ORed in:
+    /// bytes at a word's ends may be shared with the neighbouring words,
+    /// a window may record a cell twice (the same bit), and every row
+    /// starts at zero. Eight bytes at once for a word on a byte boundary.
+    #[inline(always)]
+    pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
+        let bit = start + self.skew;
+        let (at, shift) = (bit / 8, bit % 8);
+        let used = (count + shift).div_ceil(8);
+        if let Some(slot) = self.bytes.get_mut(at..at + 8).filter(|_| shift == 0) {
+            // A whole word of 64 cells owns its eight bytes: a plain store,
+            // which also spares a fresh page the read before the write.
+            let old = if count == 64 {
+                0
+            } else {
+                u64::from_le_bytes(slot.try_into().expect("eight bytes"))
+            };
+            slot.copy_from_slice(&(old | word).to_le_bytes());
+        } else {
+            let wide = u128::from(word) << shift;
+            for (k, byte) in self.bytes[at..at + used].iter_mut().enumerate() {
+                *byte |= (wide >> (8 * k)) as u8;
+            }
+        }
     }
 }
 
@@ -42,7 +115,7 @@ impl Record for () {
     fn record(&mut self, _: usize, _: usize, _: usize, _: bool) {}
 }
 
-impl Record for Vec<Bits> {
+impl Record for [Choices] {
     #[inline(always)]
     fn record(&mut self, which: usize, len: usize, left: usize, on: bool) {
         if let Some(bits) = self.get_mut(which) {
@@ -76,8 +149,9 @@ pub(super) fn numbergame_options(
     [left, right, -skip_after, -skip_before]
 }
 
+#[cfg(test)]
 /// Coins. Bit 0: the left end is the (first) optimal move.
-pub(super) fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn coins(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     // d[l] holds D(l, l + len - 1) before the pass for `len` and D(l, l + len)
     // after it; updating in increasing l reads d[l + 1] before it changes.
@@ -114,9 +188,10 @@ pub(super) fn prefix_sums(v: &[i64]) -> Vec<i64> {
     p
 }
 
+#[cfg(test)]
 /// Stonegame7, as coins but scoring what remains. Bit 0: the left end is
 /// the (first) optimal move.
-pub(super) fn stonegame7(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn stonegame7(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     let p = prefix_sums(v);
     let mut d = vec![0i64; n + 1];
@@ -132,8 +207,9 @@ pub(super) fn stonegame7(v: &[i64], rec: &mut impl Record) -> i64 {
     d[0]
 }
 
+#[cfg(test)]
 /// Numbergame. Bits 0 and 1 encode the first optimal of L, R, DL, DR.
-pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     // prev1: length len-1; prev2: length len-2, overwritten with length len.
     let mut prev1 = vec![0i64; n + 1];
@@ -172,7 +248,7 @@ pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
 /// Gameofsum, on mover's totals. Bit 0: take from the left; bit 1: the best
 /// left take is one value (else continue the run from l + 1); bit 2: the same
 /// for the right.
-pub(super) fn gameofsum(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn gameofsum(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     let mut prefix = vec![0i64; n + 1];
     for (i, &x) in v.iter().enumerate() {
@@ -201,7 +277,7 @@ pub(super) fn gameofsum(v: &[i64], rec: &mut impl Record) -> i64 {
     total - (prefix[n] - total)
 }
 
-pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
+pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Choices]) -> Line {
     let (mut left, mut right) = (0, n);
     let mut moves = Vec::new();
     while left < right {
@@ -241,7 +317,10 @@ pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
     Line::new(moves)
 }
 
-pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut impl Record) -> i64 {
+/// The scalar recording fills: the reference the vectorized ones are tested
+/// against (same values, same choices).
+#[cfg(test)]
+pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     match game {
         Kernel::Coins => coins(v, rec),
         Kernel::NumberGame => numbergame::<V>(v, rec),
