@@ -80,21 +80,18 @@ impl RowBits<'_> {
     /// `count`, at most 64) for the `count` cells from `start`. ORed in:
     /// bytes at a word's ends may be shared with the neighbouring words,
     /// a window may record a cell twice (the same bit), and every row
-    /// starts at zero. Eight bytes at once for a word on a byte boundary.
+    /// starts at zero. Eight bytes at once for a word of 64 cells on a byte
+    /// boundary.
     #[inline(always)]
     pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
         let bit = start + self.skew;
         let (at, shift) = (bit / 8, bit % 8);
         let used = (count + shift).div_ceil(8);
-        if let Some(slot) = self.bytes.get_mut(at..at + 8).filter(|_| shift == 0) {
-            // A whole word of 64 cells owns its eight bytes: a plain store,
-            // which also spares a fresh page the read before the write.
-            let old = if count == 64 {
-                0
-            } else {
-                u64::from_le_bytes(slot.try_into().expect("eight bytes"))
-            };
-            slot.copy_from_slice(&(old | word).to_le_bytes());
+        if shift == 0 && count == 64 {
+            // A word of whole bytes owns them: a plain store (of a fixed
+            // size, so no call), which also spares a fresh page the read
+            // before the write.
+            self.bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
         } else {
             let wide = u128::from(word) << shift;
             for (k, byte) in self.bytes[at..at + used].iter_mut().enumerate() {

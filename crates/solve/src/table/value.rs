@@ -262,8 +262,8 @@ fn numbergame_span_rec(
         let (p, q) = (&prev1[lo..hi], &prev1[lo + 1..=hi]);
         let (s, t) = (&prev2[lo..hi], &prev2[lo + 2..hi + 2]);
         let o = &mut out[lo..hi];
-        let [right_wins, del_right_wins, deleting] = by_word!(hi - lo, [x, y, p, q, s, t], o, {
-            let mut words = [0u64; 3];
+        let [seconds, deleting] = by_word!(hi - lo, [x, y, p, q, s, t], o, {
+            let mut words = [0u64; 2];
             for (j, (((o, (&x, &y)), (&p, &q)), (&s, &t))) in o
                 .iter_mut()
                 .zip(x.iter().zip(y))
@@ -275,16 +275,19 @@ fn numbergame_span_rec(
                 let (take, delete) = (left.max(right), del_left.max(del_right));
                 *o = take.max(delete);
                 // A delete only when strictly better than both takes; within
-                // a pair, the second only when strictly better than the first.
-                words[0] |= u64::from(right > left) << j;
-                words[1] |= u64::from(del_right > del_left) << j;
-                words[2] |= u64::from(delete > take) << j;
+                // the pair chosen, the second only when strictly better than
+                // the first. (Two words: a third spills the unrolled loop.)
+                let deletes = delete > take;
+                let (first, second) = if deletes {
+                    (del_left, del_right)
+                } else {
+                    (left, right)
+                };
+                words[0] |= u64::from(second > first) << j;
+                words[1] |= u64::from(deletes) << j;
             }
             words
         });
-        // The pair's winner, chosen per word: a select per cell in the loop
-        // costs more than three plain masks.
-        let seconds = (deleting & del_right_wins) | (!deleting & right_wins);
         first.put(lo, hi - lo, seconds);
         other.put(lo, hi - lo, deleting);
         start = first.word_end(start, b);
