@@ -59,7 +59,7 @@ pub struct BenchArgs {
     /// board per vectorized game (n = 4000, or --max-n) and fail (exit 1)
     /// unless, for each kind, each set is at most 1.3x the time of the set
     /// below it and the widest is at least 1.5x faster than portable, and
-    /// the widest recording fill takes at most 1.5x its value fill. Sets
+    /// the widest recording fill takes at most 3x its value fill. Sets
     /// this build or processor lacks are skipped, saying so. Takes a few
     /// seconds.
     #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds", "line"])]

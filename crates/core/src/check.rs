@@ -546,9 +546,7 @@ fn both<A: Send, B>(
     }
     std::thread::scope(|scope| {
         let first = &first;
-        let helper = std::thread::Builder::new()
-            .spawn_scoped(scope, first)
-            .ok();
+        let helper = std::thread::Builder::new().spawn_scoped(scope, first).ok();
         let b = second();
         let a = match helper.map(|h| h.join()) {
             Some(Ok(a)) => a,

@@ -146,6 +146,22 @@ pub(super) fn numbergame_options(
     [left, right, -skip_after, -skip_before]
 }
 
+/// The best take and the best delete of a numbergame cell (arguments as
+/// for [`numbergame_options`]): the maxima of its two pairs of options.
+#[inline(always)]
+pub(super) fn numbergame_pairs(
+    x: i64,
+    y: i64,
+    before: i64,
+    after: i64,
+    skip_before: i64,
+    skip_after: i64,
+) -> [i64; 2] {
+    let [left, right, del_left, del_right] =
+        numbergame_options(x, y, before, after, skip_before, skip_after);
+    [left.max(right), del_left.max(del_right)]
+}
+
 #[cfg(test)]
 /// Coins. Bit 0: the left end is the (first) optimal move.
 pub(super) fn coins(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {

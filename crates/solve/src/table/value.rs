@@ -8,7 +8,8 @@
 //! the solvers.
 
 use super::record::{
-    coins_options, gameofsum, numbergame_options, prefix_sums, stonegame7_options, Choices, RowBits,
+    coins_options, gameofsum, numbergame_options, numbergame_pairs, prefix_sums,
+    stonegame7_options, Choices, RowBits,
 };
 use super::{Isa, Variant};
 use coinline_game::play::Kernel;
@@ -271,19 +272,17 @@ fn numbergame_span_rec(
                 .zip(s.iter().zip(t))
                 .enumerate()
             {
-                let [left, right, del_left, del_right] = numbergame_options(x, y, p, q, s, t);
-                let (take, delete) = (left.max(right), del_left.max(del_right));
-                *o = take.max(delete);
+                let [left, _, del_left, _] = numbergame_options(x, y, p, q, s, t);
+                let [take, delete] = numbergame_pairs(x, y, p, q, s, t);
+                let best = take.max(delete);
+                *o = best;
                 // A delete only when strictly better than both takes; within
                 // the pair chosen, the second only when strictly better than
-                // the first. (Two words: a third spills the unrolled loop.)
+                // the first, that is when the first falls short of the best.
+                // (Two words: a third spills the unrolled loop.)
                 let deletes = delete > take;
-                let (first, second) = if deletes {
-                    (del_left, del_right)
-                } else {
-                    (left, right)
-                };
-                words[0] |= u64::from(second > first) << j;
+                let first = if deletes { del_left } else { left };
+                words[0] |= u64::from(best > first) << j;
                 words[1] |= u64::from(deletes) << j;
             }
             words
