@@ -4,67 +4,85 @@
 //! vectorized ones. The options of a cell (`coins_options`, ...) are the one
 //! statement of each recurrence, shared with the vectorized fills.
 
+use super::value::{DEPTH, TILE};
 #[cfg(test)]
 use super::Variant;
 use coinline_game::play::{Kernel, Line, Move, Side};
 
-/// A bit per interval, one row of bits per length. Cell (len, l) is bit
-/// `l + len - 1` of an n-bit row of which only the bytes from bit len - 1 on
-/// are stored: the vectorized fills cover a diagonal in spans that start at
-/// `t * TILE - (len - first)` (value.rs), so with this skew every span but
-/// the first of a diagonal starts on a byte, and a span's words of 64 cells
-/// ([`RowBits::put`]) are stored without shifting.
+/// A bit per interval, laid out in the tiles the vectorized fills visit
+/// (value.rs): for each block of [`DEPTH`] lengths and each tile of
+/// [`TILE`] columns, the block's diagonals one after the other, `TILE` bits
+/// each, bit i of diagonal len the cell at column `t * TILE - (len - first)
+/// + i`. A tile's bits are then 16 KB in one place, written while the tile
+/// is in the cache (rows by length scatter them over a page per diagonal),
+/// and every span of a fill but a diagonal's first starts a row, so its
+/// words of 64 cells ([`RowBits::put`]) are stored without shifting.
 pub(super) struct Choices {
-    /// Byte offset of the row of each length (index len - 1), and the end.
-    rows: Vec<usize>,
+    n: usize,
+    /// Byte offset of each block of lengths.
+    blocks: Vec<usize>,
     bytes: Vec<u8>,
 }
 
+/// Bytes of one diagonal's row in a tile.
+const ROW: usize = TILE / 8;
+
 impl Choices {
     pub(super) fn new(n: usize) -> Self {
-        let mut rows = Vec::with_capacity(n + 1);
+        let mut blocks = Vec::new();
         let mut end = 0;
-        rows.push(0);
-        for len in 1..=n {
-            end += n.div_ceil(8) - (len - 1) / 8;
-            rows.push(end);
+        for first in (1..=n).step_by(DEPTH) {
+            blocks.push(end);
+            let columns = n - first + 1;
+            end += columns.div_ceil(TILE) * columns.min(DEPTH) * ROW;
         }
         Choices {
-            rows,
+            n,
+            blocks,
             bytes: vec![0; end],
         }
     }
-    /// The byte of cell (len, left) and the bit within it.
+    /// The byte offset of the row of cell (len, left) and the cell's bit in
+    /// it: (block, the tile's first column skew, ...) see the type's docs.
     #[inline(always)]
-    fn place(&self, len: usize, left: usize) -> (usize, usize) {
-        let bit = left + len - 1 - (len - 1) / 8 * 8;
-        (self.rows[len - 1] + bit / 8, bit % 8)
+    fn row_of(&self, len: usize, left: usize) -> (usize, usize) {
+        let (block, shift) = ((len - 1) / DEPTH, (len - 1) % DEPTH);
+        let first = block * DEPTH + 1;
+        let depth = (self.n - first + 1).min(DEPTH);
+        let column = left + shift;
+        let tile = column / TILE;
+        let row = self.blocks[block] + (tile * depth + shift) * ROW;
+        (row, column % TILE)
     }
     #[inline]
     pub(super) fn set(&mut self, len: usize, left: usize, on: bool) {
-        let (byte, bit) = self.place(len, left);
-        self.bytes[byte] |= u8::from(on) << bit;
+        let (row, bit) = self.row_of(len, left);
+        self.bytes[row + bit / 8] |= u8::from(on) << (bit % 8);
     }
     #[inline]
     pub(super) fn get(&self, len: usize, left: usize) -> bool {
-        let (byte, bit) = self.place(len, left);
-        self.bytes[byte] >> bit & 1 == 1
+        let (row, bit) = self.row_of(len, left);
+        self.bytes[row + bit / 8] >> (bit % 8) & 1 == 1
     }
-    /// The row of choices of length `len`, for a vectorized fill to write.
+    /// The row of the span of length `len` that starts at column `a`, for a
+    /// vectorized fill to write.
     #[inline(always)]
-    pub(super) fn row(&mut self, len: usize) -> RowBits<'_> {
+    pub(super) fn row(&mut self, len: usize, a: usize) -> RowBits<'_> {
+        let (row, bit) = self.row_of(len, a);
         RowBits {
-            bytes: &mut self.bytes[self.rows[len - 1]..self.rows[len]],
-            skew: len - 1 - (len - 1) / 8 * 8,
+            bytes: &mut self.bytes[row..row + ROW],
+            // Cell l is bit l - a + bit: as a wrapping offset, since the
+            // first span of a diagonal starts `bit` into its row.
+            skew: bit.wrapping_sub(a),
         }
     }
 }
 
-/// The row of one length of a [`Choices`], written by a vectorized fill a
-/// word of up to 64 cells at a time.
+/// The row of one diagonal in one tile of a [`Choices`], written by a
+/// vectorized fill a word of up to 64 cells at a time.
 pub(super) struct RowBits<'a> {
     bytes: &'a mut [u8],
-    /// Cell l is bit l + skew of `bytes`.
+    /// Cell l is bit `l.wrapping_add(skew)` of `bytes`.
     skew: usize,
 }
 
@@ -73,7 +91,7 @@ impl RowBits<'_> {
     /// next 64 cells from a byte boundary.
     #[inline(always)]
     pub(super) fn word_end(&self, start: usize, end: usize) -> usize {
-        start + (end - start).min(64 - (start + self.skew) % 8)
+        start + (end - start).min(64 - start.wrapping_add(self.skew) % 8)
     }
 
     /// Records `word` (bit j for cell `start + j`, no bit at or above
@@ -84,7 +102,7 @@ impl RowBits<'_> {
     /// boundary.
     #[inline(always)]
     pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
-        let bit = start + self.skew;
+        let bit = start.wrapping_add(self.skew);
         let (at, shift) = (bit / 8, bit % 8);
         let used = (count + shift).div_ceil(8);
         if shift == 0 && count == 64 {

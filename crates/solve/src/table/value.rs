@@ -16,11 +16,12 @@ use coinline_game::play::Kernel;
 
 /// Columns per tile of the value fills: a tile's slices of the board and of
 /// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
-const TILE: usize = 512;
+pub(super) const TILE: usize = 512;
 /// Diagonals filled per tile before moving to the next tile.
-const DEPTH: usize = 256;
-// Spans start on a byte of `Choices` only if both are multiples of 8.
-const _: () = assert!(TILE % 8 == 0 && DEPTH % 8 == 0);
+pub(super) const DEPTH: usize = 256;
+// A tile's row of `Choices` is whole words of 64 cells, and a span
+// (at most TILE cells) reads at most two lengths back (DEPTH >= 2).
+const _: () = assert!(TILE % 64 == 0 && TILE >= DEPTH && DEPTH >= 2);
 
 /// Runs `$body` with `$len`, `$a`, `$b` bound for every span of cells
 /// `[l, l + len)`, l in `[a, b)`, for len = 1..=n, in an order that keeps
@@ -362,7 +363,7 @@ pub(super) fn coins_line(v: &[i64], choices: &mut [Choices]) -> i64 {
         } else {
             (odd, even)
         };
-        coins_span_rec::<false>(v, prev, out, [len, a, b], &mut choices[0].row(len));
+        coins_span_rec::<false>(v, prev, out, [len, a, b], &mut choices[0].row(len, a));
     });
     buffers[v.len() % 2][0]
 }
@@ -379,7 +380,7 @@ pub(super) fn stonegame7_line(v: &[i64], choices: &mut [Choices]) -> i64 {
         } else {
             (odd, even)
         };
-        stonegame7_span_rec([v, &p, prev], out, [len, a, b], &mut choices[0].row(len));
+        stonegame7_span_rec([v, &p, prev], out, [len, a, b], &mut choices[0].row(len, a));
     });
     buffers[v.len() % 2][0]
 }
@@ -400,9 +401,9 @@ pub(super) fn numbergame_line<V: Variant>(v: &[i64], choices: &mut [Choices]) ->
             1 => (one, &*zero, &*two),
             _ => (two, &*one, &*zero),
         };
-        let mut first = seconds.row(len);
+        let mut first = seconds.row(len, a);
         if V::deletes(len) {
-            let rows = [&mut first, &mut deletes.row(len)];
+            let rows = [&mut first, &mut deletes.row(len, a)];
             numbergame_span_rec(v, [prev1, prev2], out, [len, a, b], rows);
         } else {
             // Takes only; numbergame's bit 0 says "right", coins' "left".
