@@ -52,6 +52,15 @@ use coinline_game::play::{Game, Kernel, Line};
 use record::{line_from_bits, Choices};
 use value::{fill_for, line_fill_for, portable_fill, portable_line, LineFill};
 
+/// Columns per tile of the value fills: a tile's slices of the board and of
+/// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
+const TILE: usize = 512;
+/// Diagonals filled per tile before moving to the next tile.
+const DEPTH: usize = 256;
+// A tile's row of `Choices` is whole words of 64 cells, and a span
+// (at most TILE cells) reads at most two lengths back (DEPTH >= 2).
+const _: () = assert!(TILE % 64 == 0 && TILE >= DEPTH && DEPTH >= 2);
+
 /// Bottom-up table. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Table;

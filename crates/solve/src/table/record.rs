@@ -4,9 +4,9 @@
 //! vectorized ones. The options of a cell (`coins_options`, ...) are the one
 //! statement of each recurrence, shared with the vectorized fills.
 
-use super::value::{DEPTH, TILE};
 #[cfg(test)]
 use super::Variant;
+use super::{DEPTH, TILE};
 use coinline_game::play::{Kernel, Line, Move, Side};
 
 /// A bit per interval, laid out in the tiles the vectorized fills visit

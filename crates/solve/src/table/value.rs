@@ -11,17 +11,8 @@ use super::record::{
     coins_options, gameofsum, numbergame_options, numbergame_pairs, prefix_sums,
     stonegame7_options, Choices, RowBits,
 };
-use super::{Isa, Variant};
+use super::{Isa, Variant, DEPTH, TILE};
 use coinline_game::play::Kernel;
-
-/// Columns per tile of the value fills: a tile's slices of the board and of
-/// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
-pub(super) const TILE: usize = 512;
-/// Diagonals filled per tile before moving to the next tile.
-pub(super) const DEPTH: usize = 256;
-// A tile's row of `Choices` is whole words of 64 cells, and a span
-// (at most TILE cells) reads at most two lengths back (DEPTH >= 2).
-const _: () = assert!(TILE % 64 == 0 && TILE >= DEPTH && DEPTH >= 2);
 
 /// Runs `$body` with `$len`, `$a`, `$b` bound for every span of cells
 /// `[l, l + len)`, l in `[a, b)`, for len = 1..=n, in an order that keeps
