@@ -298,6 +298,21 @@ impl Error {
     }
 }
 
+/// Paths are shown whole up to this many characters.
+pub const SHOWN_PATH_CHARS: usize = 100;
+
+/// A path for a message: whole when short; a longer one by its first and
+/// last 40 characters with its length, so the message stays one line.
+pub fn shown_path(path: &str) -> String {
+    let chars = path.chars().count();
+    if chars <= SHOWN_PATH_CHARS {
+        return path.to_string();
+    }
+    let head: String = path.chars().take(QUOTED_CHARS).collect();
+    let tail: String = path.chars().skip(chars - QUOTED_CHARS).collect();
+    format!("{head}...{tail} ({chars} characters)")
+}
+
 /// The accepted name closest to a misspelt one, if one is close: at most
 /// one edit in four characters (a swap counts as one edit).
 fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
@@ -362,6 +377,7 @@ impl fmt::Display for Error {
                 source,
             } => {
                 let reason = io_reason(&source.0);
+                let path = shown_path(path);
                 match action {
                     IoAction::Access => write!(f, "{path}: {reason}"),
                     IoAction::Read => write!(f, "cannot read {path}: {reason}"),
@@ -456,6 +472,28 @@ pub(crate) fn assert_one_short_line(message: &str, chars: usize, bound: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_paths_are_cut_in_the_middle_with_their_length() {
+        let short = "target/a/b.csv";
+        assert_eq!(shown_path(short), short);
+        let long = format!("{}/{}.csv", "d".repeat(200), "x".repeat(50));
+        let shown = shown_path(&long);
+        assert_eq!(
+            shown,
+            format!(
+                "{}...{}.csv (255 characters)",
+                "d".repeat(40),
+                "x".repeat(36)
+            )
+        );
+        let io = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let message = Error::io(std::path::Path::new(&long), &io).to_string();
+        assert!(
+            message.starts_with(&shown) && message.len() < 150,
+            "{message}"
+        );
+    }
 
     #[test]
     fn a_misspelt_name_gets_the_nearest_accepted_one() {
