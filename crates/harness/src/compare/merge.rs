@@ -67,7 +67,7 @@ fn read_row<R: Read>(
     match reader.read_record(&mut record) {
         Ok(false) => return Ok(None),
         Ok(true) => {}
-        Err(e) => return Err(bad(format!("malformed CSV: {e}"))),
+        Err(e) => return Err(bad(super::rows::malformed(&e))),
     }
     let at = |what: String| bad(format!("line {line}: {what}"));
     let index: u64 = record[1]
@@ -216,7 +216,7 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
     for (name, bytes) in inputs {
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes.as_slice());
         let this = (reader.headers())
-            .map_err(|e| Error::format(format!("{name}: malformed CSV: {e}")))?
+            .map_err(|e| Error::format(format!("{name}: {}", super::rows::malformed(&e))))?
             .clone();
         check_header(name, &this, &mut header)?;
         let mut rows = Vec::new();
@@ -276,7 +276,7 @@ pub fn merge_row_streams<R: Read>(
             .buffer_capacity(1 << 16)
             .from_reader(DigestReader::new(input));
         let this = (reader.headers())
-            .map_err(|e| Error::format(format!("{name}: malformed CSV: {e}")))?
+            .map_err(|e| Error::format(format!("{name}: {}", super::rows::malformed(&e))))?
             .clone();
         check_header(&name, &this, &mut header)?;
         let recount = Recount::new(&this).ok_or_else(|| {
@@ -320,7 +320,7 @@ pub fn row_counts(name: &str, bytes: &[u8]) -> Result<BTreeMap<(Game, usize), u6
     let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
     let mut counts = BTreeMap::new();
     for (line, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| bad(format!("malformed CSV: {e}")))?;
+        let record = record.map_err(|e| bad(super::rows::malformed(&e)))?;
         let at = |what: String| bad(format!("line {}: {what}", line + 2));
         let game: Game = record
             .get(2)

@@ -30,6 +30,27 @@ pub(super) fn csv_writer<W: Write>(w: W) -> csv::Writer<W> {
     csv_builder().from_writer(w)
 }
 
+/// What is wrong with a compare CSV the csv crate could not read, in our
+/// words: a row with more or fewer cells than the header is a file cut or
+/// changed after it was written.
+pub(super) fn malformed(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            pos,
+            expected_len,
+            len,
+        } => {
+            let line = pos
+                .as_ref()
+                .map_or(String::new(), |p| format!("line {}: ", p.line()));
+            format!(
+                "{line}{len} cells where the header has {expected_len}: the file was cut or changed after it was written"
+            )
+        }
+        _ => format!("malformed CSV: {e}"),
+    }
+}
+
 /// The columns of a run's row file, fixed by its solvers and heuristics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowLayout {

@@ -297,7 +297,7 @@ impl Summary {
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
         let header = reader
             .headers()
-            .map_err(|e| bad(format!("malformed CSV: {e}")))?
+            .map_err(|e| bad(super::rows::malformed(&e)))?
             .clone();
         let fixed = SUMMARY_FIXED.len();
         let group = SUMMARY_PER_HEURISTIC.len();
@@ -330,7 +330,7 @@ impl Summary {
         let mut summary = Summary::new(heuristics);
         let mut identified = false;
         for (line, record) in reader.records().enumerate() {
-            let record = record.map_err(|e| bad(format!("malformed CSV: {e}")))?;
+            let record = record.map_err(|e| bad(super::rows::malformed(&e)))?;
             let at = |what: String| bad(format!("line {}: {what}", line + 2));
             let cell = |i: usize| record.get(i).unwrap_or_default();
             let int = |i: usize| -> Result<i128> {
