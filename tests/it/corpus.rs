@@ -28,8 +28,14 @@ fn corpus_dir() -> PathBuf {
 /// The files of `corpus/<target>/`, sorted by name, with their bytes
 /// (hidden files such as `.gitkeep` left out).
 fn corpus_files(target: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = corpus_dir().join(target);
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+    files_in(&corpus_dir().join(target))
+}
+
+/// The files of `dir`, sorted by name, with their bytes (hidden files left
+/// out): every file counts, whatever its name, so a crash copied in is
+/// replayed without a change here.
+fn files_in(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|entry| {
             let path = entry.expect("a directory entry").path();
@@ -47,7 +53,16 @@ fn corpus_files(target: &str) -> Vec<(String, Vec<u8>)> {
 /// Runs `check` on every file of `corpus/<target>/`, catching panics, and
 /// returns one line per failing file: `corpus/TARGET/FILE: message`.
 fn failures(target: &str, check: impl Fn(&[u8]) -> Result<(), String>) -> Vec<String> {
-    corpus_files(target)
+    failures_in(&corpus_dir(), target, check)
+}
+
+/// [`failures`] of the corpus folder `root` (`corpus/` or a copy of it).
+fn failures_in(
+    root: &Path,
+    target: &str,
+    check: impl Fn(&[u8]) -> Result<(), String>,
+) -> Vec<String> {
+    files_in(&root.join(target))
         .into_iter()
         .filter_map(|(name, bytes)| {
             let outcome = catch_unwind(AssertUnwindSafe(|| check(&bytes)))
@@ -67,10 +82,12 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "(no message)".into())
 }
 
-#[test]
-fn every_corpus_file_replays_clean() {
+/// Replays every folder of `root` through its target's check (all but the
+/// targets that must fail): one line per problem (a folder no target owns,
+/// an empty folder, a failing file), and how many files were replayed.
+fn replay_problems(root: &Path) -> (Vec<String>, usize) {
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(corpus_dir()).expect("corpus/ exists") {
+    for entry in std::fs::read_dir(root).expect("the corpus folder exists") {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
         if !name.starts_with('.') && !TARGETS.iter().any(|t| t.name == name) {
             problems.push(format!("corpus/{name}: no fuzz target has this name"));
@@ -78,21 +95,58 @@ fn every_corpus_file_replays_clean() {
     }
     let mut replayed = 0;
     for target in TARGETS {
-        let count = corpus_files(target.name).len();
+        let count = files_in(&root.join(target.name)).len();
         if count == 0 {
             problems.push(format!("corpus/{}: no files", target.name));
         }
-        replayed += count;
         if !target.must_fail {
-            problems.extend(failures(target.name, target.replay));
+            replayed += count;
+            problems.extend(failures_in(root, target.name, target.replay));
         }
     }
+    (problems, replayed)
+}
+
+#[test]
+fn every_corpus_file_replays_clean() {
+    let (problems, replayed) = replay_problems(&corpus_dir());
     assert!(
         problems.is_empty(),
-        "{} of {replayed} corpus files fail:\n{}",
+        "{} problems in {replayed} corpus files:\n{}",
         problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn a_file_copied_into_a_corpus_folder_is_replayed() {
+    // docs/fuzzing.md's one command for a crash is a copy into
+    // corpus/<target>/ under any name: in a copy of the corpus (one committed
+    // file per target), a file dropped into each folder is replayed and named.
+    let root = crate::support::workdir("corpus", "dropped");
+    let mut kept = 0;
+    for target in TARGETS {
+        let dir = root.join(target.name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (name, bytes) = corpus_files(target.name).swap_remove(0);
+        std::fs::write(dir.join(name), bytes).unwrap();
+        kept += usize::from(!target.must_fail);
+    }
+    assert_eq!(replay_problems(&root), (Vec::new(), kept));
+    // A game byte, then a tag announcing an i16 with one byte of it: no
+    // target but parse (which takes any bytes) decodes it whole.
+    let dropped = ["solvers_agree", "heuristics", "large_boards", "linear"];
+    for target in dropped {
+        std::fs::write(root.join(target).join("crash-0123abcd"), [0, 97, 192, 5]).unwrap();
+    }
+    let (problems, replayed) = replay_problems(&root);
+    assert_eq!(replayed, kept + dropped.len());
+    assert_eq!(problems.len(), dropped.len(), "{problems:#?}");
+    for (target, problem) in dropped.iter().zip(&problems) {
+        let named = format!("corpus/{target}/crash-0123abcd: ");
+        assert!(problem.starts_with(&named), "{problem}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// Asserts that the seed of `worked` is among the `found` failures of
