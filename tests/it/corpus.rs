@@ -515,3 +515,121 @@ fn write_seed_corpus() {
         }
     }
 }
+
+// ---- The libFuzzer dictionaries ---------------------------------------------
+
+/// Rule words no alias's rule text holds (defaults, other counts); each is
+/// checked to be a word `Game` accepts.
+const MORE_RULE_WORDS: [&str; 6] = [
+    "ends=both",
+    "ends=right",
+    "score=taken",
+    "take=2..",
+    "delete=1,3",
+    "delete=none",
+];
+
+/// The words the `parse` target's parsers look for, from the library's own
+/// lists: game aliases and the rule words of their texts, move notation,
+/// solver, heuristic and distribution names, judge layouts and answer words.
+fn parse_dictionary_words() -> Vec<String> {
+    use coinline_core::rules::ALIASES;
+    use coinline_harness::judge::{Answer, CaseLayout, Cases, Problem, Tie};
+    let mut words: Vec<String> = Game::names().into_iter().map(String::from).collect();
+    for (_, _, text) in ALIASES {
+        words.extend(text.split_whitespace().map(String::from));
+    }
+    words.extend(MORE_RULE_WORDS.map(String::from));
+    for side in [coinline_core::Side::Left, coinline_core::Side::Right] {
+        for count in [1, 2, 3] {
+            words.push(coinline_core::Move::take(side, count).to_string());
+            words.push(coinline_core::Move::delete(side, count).to_string());
+        }
+    }
+    words.extend(["@1", "@3", "|", "-", "..", ",", "="].map(String::from));
+    words.extend(
+        coinline_core::solve::solver_names()
+            .into_iter()
+            .map(String::from),
+    );
+    words.extend(
+        coinline_core::strategy::heuristic_names()
+            .into_iter()
+            .map(String::from),
+    );
+    words.extend(
+        Values::NAMES
+            .iter()
+            .filter(|n| *n != &"LO..HI")
+            .map(|n| n.to_string()),
+    );
+    words.extend([i64::MAX.to_string(), i64::MIN.to_string()]);
+    words.extend(Cases::NAMES.iter().map(|(name, _)| name.to_string()));
+    words.extend(CaseLayout::NAMES.iter().map(|(name, _)| name.to_string()));
+    for problem in Problem::all() {
+        if let Answer::Winner(winner) = problem.answer() {
+            words.extend([winner.first.clone(), winner.second.clone()]);
+            if let Tie::Word(tie) = &winner.tie {
+                words.push(tie.clone());
+            }
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    words.retain(|w| seen.insert(w.clone()));
+    words
+}
+
+/// `fuzz/dict/parse.dict` as the generator writes it (libFuzzer's format:
+/// one quoted entry a line, `\"`, `\\` and bytes outside printable ASCII
+/// escaped as `\xNN`).
+fn parse_dictionary() -> String {
+    let mut out = String::from(
+        "# libFuzzer dictionary of the parse target, generated from the library's word lists by\n\
+         # tests/it/corpus.rs: COINLINE_WRITE_SEEDS=1 cargo test --test it corpus::dictionaries\n",
+    );
+    for word in parse_dictionary_words() {
+        out.push('"');
+        for byte in word.bytes() {
+            match byte {
+                b'"' | b'\\' => out.push_str(&format!("\\{}", byte as char)),
+                b' '..=b'~' => out.push(byte as char),
+                _ => out.push_str(&format!("\\x{byte:02X}")),
+            }
+        }
+        out.push_str("\"\n");
+    }
+    out
+}
+
+#[test]
+fn dictionaries_match_their_generator() {
+    let path = corpus_dir().join("../fuzz/dict/parse.dict");
+    let wanted = parse_dictionary();
+    if std::env::var_os("COINLINE_WRITE_SEEDS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        coinline_harness::output::write(&path, |w| w.write_all(wanted.as_bytes())).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == wanted,
+        "fuzz/dict/parse.dict is stale; run `COINLINE_WRITE_SEEDS=1 cargo test --test it corpus::dictionaries`"
+    );
+    // Every dictionary is a target's, and every rule word of the
+    // dictionary is one `Game` reads.
+    for entry in std::fs::read_dir(path.parent().unwrap()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let target = name.strip_suffix(".dict").unwrap_or(&name);
+        assert!(TARGETS.iter().any(|t| t.name == target), "fuzz/dict/{name}");
+    }
+    for word in parse_dictionary_words()
+        .iter()
+        .filter(|w| w.contains('=') && w.len() > 1)
+    {
+        let text = if word.starts_with("take=") {
+            word.clone()
+        } else {
+            format!("take=1 {word}")
+        };
+        assert!(text.parse::<Game>().is_ok(), "{word}");
+    }
+}
