@@ -258,8 +258,11 @@ const WORKED: [(Game, &str); 7] = [
 
 /// Odd, even, negative, tiny and extreme boards, and rule sets beyond the
 /// aliases (one-sided, deletes of several counts, unbounded tails, rest
-/// scoring, circles; the compact and the full byte form).
-const EXTRA: [&str; 17] = [
+/// scoring, circles; the compact and the full byte form). The unbounded
+/// tails with rest scoring or deletes, one-ended or not, and the coins board
+/// whose shift by one overflows were added where `scripts/fuzz-coverage.sh`
+/// showed code no input reached.
+const EXTRA: [&str; 22] = [
     "take=1,2 delete=3: 5 -3 8 1 -9 4 7",
     "ends=right take=2..: 3 -1 4 1 -5 9",
     "take=1..3 score=rest circle: 6 -2 7 1 8",
@@ -277,6 +280,11 @@ const EXTRA: [&str; 17] = [
     "numbergame: 9223372036854775807",
     "coins: -9223372036854775807 0 0",
     "gameofsum: 0 0 0 0 0 0 0",
+    "take=2.. score=rest: 3 -1 4 1 -5 9 2",
+    "take=1 delete=2..: 5 -2 7 -9 4 1",
+    "ends=left take=1.. score=rest: 4 -3 2 8 -1",
+    "ends=right take=1,2 delete=1..: 2 7 -4 1 3",
+    "coins: 9223372036854775806 0",
 ];
 
 fn case(game: Game, values: &str) -> Case {
