@@ -68,8 +68,8 @@ done
 [ ${#profiles[@]} -gt 0 ] || fail "no target to measure"
 
 "$llvm_bin/llvm-profdata" merge -sparse "${profiles[@]}" -o fuzz/coverage/all.profdata
-# The first -object is llvm-cov's positional binary; the rest follow it.
-cov=("${objects[@]:1}" -instr-profile=fuzz/coverage/all.profdata)
+# The first binary is llvm-cov's positional argument, the others -object.
+cov=("${objects[@]:2}" -instr-profile=fuzz/coverage/all.profdata)
 binary=${objects[1]}
 
 # Lines column of llvm-cov report's TOTAL row: "covered/total (percent)".
