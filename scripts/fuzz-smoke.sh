@@ -3,8 +3,8 @@
 #  1. Installs cargo-fuzz when it is missing.
 #  2. Builds every fuzz target on the stable toolchain, without a sanitizer.
 #  3. Runs each target but `planted` for FUZZ_SECONDS (default 30) on the
-#     committed corpus, new finds going to fuzz/corpus/TARGET (git-ignored).
-#     Any crash fails.
+#     committed corpus, new finds going to fuzz/corpus/TARGET (git-ignored),
+#     with fuzz/dict/TARGET.dict when there is one. Any crash fails.
 #  4. The planted bug: the `planted` target (solvers_agree's check with
 #     coinline_core::mutants::PlantedTable in table's place) must crash on the
 #     committed solvers_agree corpus, and again from an empty corpus within
@@ -55,14 +55,18 @@ for target in "${targets[@]}"; do
     echo "== fuzzing $target for ${seconds}s"
     mkdir -p "fuzz/corpus/$target"
     log="$scratch/$target.log"
+    # The target's libFuzzer dictionary, if it has one (tests/it/corpus.rs
+    # generates fuzz/dict/*.dict from the library's word lists).
+    dict=()
+    [ -f "fuzz/dict/$target.dict" ] && dict=(-dict="fuzz/dict/$target.dict")
     if ! cargo fuzz run -s none "$target" "fuzz/corpus/$target" "corpus/$target" -- \
-        -max_total_time="$seconds" -timeout=20 -print_final_stats=1 >"$log" 2>&1; then
+        "${dict[@]}" -max_total_time="$seconds" -timeout=20 -print_final_stats=1 >"$log" 2>&1; then
         show_crash "$log"
         fail "$target crashed (full log above; the input is in fuzz/artifacts/$target/)"
     fi
     runs=$(grep -o "stat::number_of_executed_units: [0-9]*" "$log" | grep -o "[0-9]*$" || echo "?")
     seed=$(grep -o "INFO: Seed: [0-9]*" "$log" | grep -o "[0-9]*$" || echo "?")
-    echo "   clean: $runs runs, libFuzzer seed $seed"
+    echo "   clean: $runs runs, libFuzzer seed $seed${dict:+, ${dict[0]#-dict=}}"
 done
 
 if [[ " ${targets[*]} " != *" planted "* ]]; then

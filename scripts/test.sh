@@ -65,3 +65,4 @@ bash scripts/cflite-build-check.sh
 
 echo "== fuzzing"
 bash scripts/fuzz-smoke.sh
+bash scripts/fuzz-coverage.sh # the committed corpus's line coverage of the core (docs/fuzzing.md)

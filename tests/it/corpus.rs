@@ -28,8 +28,14 @@ fn corpus_dir() -> PathBuf {
 /// The files of `corpus/<target>/`, sorted by name, with their bytes
 /// (hidden files such as `.gitkeep` left out).
 fn corpus_files(target: &str) -> Vec<(String, Vec<u8>)> {
-    let dir = corpus_dir().join(target);
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+    files_in(&corpus_dir().join(target))
+}
+
+/// The files of `dir`, sorted by name, with their bytes (hidden files left
+/// out): every file counts, whatever its name, so a crash copied in is
+/// replayed without a change here.
+fn files_in(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|entry| {
             let path = entry.expect("a directory entry").path();
@@ -47,7 +53,16 @@ fn corpus_files(target: &str) -> Vec<(String, Vec<u8>)> {
 /// Runs `check` on every file of `corpus/<target>/`, catching panics, and
 /// returns one line per failing file: `corpus/TARGET/FILE: message`.
 fn failures(target: &str, check: impl Fn(&[u8]) -> Result<(), String>) -> Vec<String> {
-    corpus_files(target)
+    failures_in(&corpus_dir(), target, check)
+}
+
+/// [`failures`] of the corpus folder `root` (`corpus/` or a copy of it).
+fn failures_in(
+    root: &Path,
+    target: &str,
+    check: impl Fn(&[u8]) -> Result<(), String>,
+) -> Vec<String> {
+    files_in(&root.join(target))
         .into_iter()
         .filter_map(|(name, bytes)| {
             let outcome = catch_unwind(AssertUnwindSafe(|| check(&bytes)))
@@ -67,10 +82,12 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "(no message)".into())
 }
 
-#[test]
-fn every_corpus_file_replays_clean() {
+/// Replays every folder of `root` through its target's check (all but the
+/// targets that must fail): one line per problem (a folder no target owns,
+/// an empty folder, a failing file), and how many files were replayed.
+fn replay_problems(root: &Path) -> (Vec<String>, usize) {
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(corpus_dir()).expect("corpus/ exists") {
+    for entry in std::fs::read_dir(root).expect("the corpus folder exists") {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
         if !name.starts_with('.') && !TARGETS.iter().any(|t| t.name == name) {
             problems.push(format!("corpus/{name}: no fuzz target has this name"));
@@ -78,21 +95,58 @@ fn every_corpus_file_replays_clean() {
     }
     let mut replayed = 0;
     for target in TARGETS {
-        let count = corpus_files(target.name).len();
+        let count = files_in(&root.join(target.name)).len();
         if count == 0 {
             problems.push(format!("corpus/{}: no files", target.name));
         }
-        replayed += count;
         if !target.must_fail {
-            problems.extend(failures(target.name, target.replay));
+            replayed += count;
+            problems.extend(failures_in(root, target.name, target.replay));
         }
     }
+    (problems, replayed)
+}
+
+#[test]
+fn every_corpus_file_replays_clean() {
+    let (problems, replayed) = replay_problems(&corpus_dir());
     assert!(
         problems.is_empty(),
-        "{} of {replayed} corpus files fail:\n{}",
+        "{} problems in {replayed} corpus files:\n{}",
         problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn a_file_copied_into_a_corpus_folder_is_replayed() {
+    // docs/fuzzing.md's one command for a crash is a copy into
+    // corpus/<target>/ under any name: in a copy of the corpus (one committed
+    // file per target), a file dropped into each folder is replayed and named.
+    let root = crate::support::workdir("corpus", "dropped");
+    let mut kept = 0;
+    for target in TARGETS {
+        let dir = root.join(target.name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (name, bytes) = corpus_files(target.name).swap_remove(0);
+        std::fs::write(dir.join(name), bytes).unwrap();
+        kept += usize::from(!target.must_fail);
+    }
+    assert_eq!(replay_problems(&root), (Vec::new(), kept));
+    // A game byte, then a tag announcing an i16 with one byte of it: no
+    // target but parse (which takes any bytes) decodes it whole.
+    let dropped = ["solvers_agree", "heuristics", "large_boards", "linear"];
+    for target in dropped {
+        std::fs::write(root.join(target).join("crash-0123abcd"), [0, 97, 192, 5]).unwrap();
+    }
+    let (problems, replayed) = replay_problems(&root);
+    assert_eq!(replayed, kept + dropped.len());
+    assert_eq!(problems.len(), dropped.len(), "{problems:#?}");
+    for (target, problem) in dropped.iter().zip(&problems) {
+        let named = format!("corpus/{target}/crash-0123abcd: ");
+        assert!(problem.starts_with(&named), "{problem}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// Asserts that the seed of `worked` is among the `found` failures of
@@ -204,8 +258,11 @@ const WORKED: [(Game, &str); 7] = [
 
 /// Odd, even, negative, tiny and extreme boards, and rule sets beyond the
 /// aliases (one-sided, deletes of several counts, unbounded tails, rest
-/// scoring, circles; the compact and the full byte form).
-const EXTRA: [&str; 17] = [
+/// scoring, circles; the compact and the full byte form). The unbounded
+/// tails with rest scoring or deletes, one-ended or not, and the coins board
+/// whose shift by one overflows were added where `scripts/fuzz-coverage.sh`
+/// showed code no input reached.
+const EXTRA: [&str; 22] = [
     "take=1,2 delete=3: 5 -3 8 1 -9 4 7",
     "ends=right take=2..: 3 -1 4 1 -5 9",
     "take=1..3 score=rest circle: 6 -2 7 1 8",
@@ -223,6 +280,11 @@ const EXTRA: [&str; 17] = [
     "numbergame: 9223372036854775807",
     "coins: -9223372036854775807 0 0",
     "gameofsum: 0 0 0 0 0 0 0",
+    "take=2.. score=rest: 3 -1 4 1 -5 9 2",
+    "take=1 delete=2..: 5 -2 7 -9 4 1",
+    "ends=left take=1.. score=rest: 4 -3 2 8 -1",
+    "ends=right take=1,2 delete=1..: 2 7 -4 1 3",
+    "coins: 9223372036854775806 0",
 ];
 
 fn case(game: Game, values: &str) -> Case {
@@ -459,5 +521,123 @@ fn write_seed_corpus() {
         for (name, bytes) in wanted {
             coinline_harness::output::write(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
         }
+    }
+}
+
+// ---- The libFuzzer dictionaries ---------------------------------------------
+
+/// Rule words no alias's rule text holds (defaults, other counts); each is
+/// checked to be a word `Game` accepts.
+const MORE_RULE_WORDS: [&str; 6] = [
+    "ends=both",
+    "ends=right",
+    "score=taken",
+    "take=2..",
+    "delete=1,3",
+    "delete=none",
+];
+
+/// The words the `parse` target's parsers look for, from the library's own
+/// lists: game aliases and the rule words of their texts, move notation,
+/// solver, heuristic and distribution names, judge layouts and answer words.
+fn parse_dictionary_words() -> Vec<String> {
+    use coinline_core::rules::ALIASES;
+    use coinline_harness::judge::{Answer, CaseLayout, Cases, Problem, Tie};
+    let mut words: Vec<String> = Game::names().into_iter().map(String::from).collect();
+    for (_, _, text) in ALIASES {
+        words.extend(text.split_whitespace().map(String::from));
+    }
+    words.extend(MORE_RULE_WORDS.map(String::from));
+    for side in [coinline_core::Side::Left, coinline_core::Side::Right] {
+        for count in [1, 2, 3] {
+            words.push(coinline_core::Move::take(side, count).to_string());
+            words.push(coinline_core::Move::delete(side, count).to_string());
+        }
+    }
+    words.extend(["@1", "@3", "|", "-", "..", ",", "="].map(String::from));
+    words.extend(
+        coinline_core::solve::solver_names()
+            .into_iter()
+            .map(String::from),
+    );
+    words.extend(
+        coinline_core::strategy::heuristic_names()
+            .into_iter()
+            .map(String::from),
+    );
+    words.extend(
+        Values::NAMES
+            .iter()
+            .filter(|n| *n != &"LO..HI")
+            .map(|n| n.to_string()),
+    );
+    words.extend([i64::MAX.to_string(), i64::MIN.to_string()]);
+    words.extend(Cases::NAMES.iter().map(|(name, _)| name.to_string()));
+    words.extend(CaseLayout::NAMES.iter().map(|(name, _)| name.to_string()));
+    for problem in Problem::all() {
+        if let Answer::Winner(winner) = problem.answer() {
+            words.extend([winner.first.clone(), winner.second.clone()]);
+            if let Tie::Word(tie) = &winner.tie {
+                words.push(tie.clone());
+            }
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    words.retain(|w| seen.insert(w.clone()));
+    words
+}
+
+/// `fuzz/dict/parse.dict` as the generator writes it (libFuzzer's format:
+/// one quoted entry a line, `\"`, `\\` and bytes outside printable ASCII
+/// escaped as `\xNN`).
+fn parse_dictionary() -> String {
+    let mut out = String::from(
+        "# libFuzzer dictionary of the parse target, generated from the library's word lists by\n\
+         # tests/it/corpus.rs: COINLINE_WRITE_SEEDS=1 cargo test --test it corpus::dictionaries\n",
+    );
+    for word in parse_dictionary_words() {
+        out.push('"');
+        for byte in word.bytes() {
+            match byte {
+                b'"' | b'\\' => out.push_str(&format!("\\{}", byte as char)),
+                b' '..=b'~' => out.push(byte as char),
+                _ => out.push_str(&format!("\\x{byte:02X}")),
+            }
+        }
+        out.push_str("\"\n");
+    }
+    out
+}
+
+#[test]
+fn dictionaries_match_their_generator() {
+    let path = corpus_dir().join("../fuzz/dict/parse.dict");
+    let wanted = parse_dictionary();
+    if std::env::var_os("COINLINE_WRITE_SEEDS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        coinline_harness::output::write(&path, |w| w.write_all(wanted.as_bytes())).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == wanted,
+        "fuzz/dict/parse.dict is stale; run `COINLINE_WRITE_SEEDS=1 cargo test --test it corpus::dictionaries`"
+    );
+    // Every dictionary is a target's, and every rule word of the
+    // dictionary is one `Game` reads.
+    for entry in std::fs::read_dir(path.parent().unwrap()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let target = name.strip_suffix(".dict").unwrap_or(&name);
+        assert!(TARGETS.iter().any(|t| t.name == target), "fuzz/dict/{name}");
+    }
+    for word in parse_dictionary_words()
+        .iter()
+        .filter(|w| w.contains('=') && w.len() > 1)
+    {
+        let text = if word.starts_with("take=") {
+            word.clone()
+        } else {
+            format!("take=1 {word}")
+        };
+        assert!(text.parse::<Game>().is_ok(), "{word}");
     }
 }
