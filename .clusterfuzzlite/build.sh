@@ -44,6 +44,11 @@ source scripts/lib/cargo-paths.sh
 built=$(fuzz_binary_dir)
 for target in $(cargo fuzz list); do
     cp "$built/$target" "$OUT/"
+    # libFuzzer's dictionary for the target, where it has one (ClusterFuzzLite
+    # passes $OUT/<target>.dict to the fuzzer).
+    if [ -f "fuzz/dict/$target.dict" ]; then
+        cp "fuzz/dict/$target.dict" "$OUT/$target.dict"
+    fi
     if [ -d "corpus/$target" ]; then
         seed_zip=$OUT/${target}_seed_corpus.zip
         rm -f "$seed_zip"
