@@ -75,7 +75,8 @@ MODULES=(
     "board|crates/game/src/board/mod.rs crates/game/src/board/scan.rs|coinline-game|board::|1"
     "shrink|crates/core/src/shrink.rs|coinline-core|shrink::|1"
     "output|crates/harness/src/output/mod.rs crates/harness/src/output/transaction.rs crates/harness/src/output/owner.rs crates/harness/src/output/fifo.rs|coinline-harness|output::|1"
-    "case|crates/game/src/case.rs crates/game/src/generate.rs|coinline-game|case:: generate::|1"
+    "case|crates/game/src/case.rs|coinline-game|case::|1"
+    "generate|crates/game/src/generate.rs|coinline-game|generate::|1"
     "summary|crates/core/src/summary.rs crates/core/src/cost.rs|coinline-core|summary:: cost::|1"
     "compare|crates/harness/src/compare/mod.rs crates/harness/src/compare/rows.rs crates/harness/src/compare/summary_csv.rs crates/harness/src/compare/recount.rs|coinline-harness|compare::|1"
     "merge|crates/harness/src/compare/merge.rs|coinline-harness|compare::merge::|1"
@@ -105,6 +106,9 @@ run_module() {
     [ -n "${MUTANTS_ITERATE:-}" ] || rm -rf "$dir"
     local start=$SECONDS status=0
     local targets=() t
+    # --workspace: the files may be in any crate (cargo-mutants 27 otherwise
+    # mutates only the root package's, and finds no mutant in crates/).
+    targets+=(--workspace)
     for t in $packages; do targets+=("--test-package=$t"); done
     targets+=("--cargo-arg=--lib")
     if [ "$opt" != 2 ]; then
