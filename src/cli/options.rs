@@ -160,7 +160,8 @@ pub struct OutDirArg {
 /// this help).
 #[derive(Debug, Clone, Args)]
 pub struct ShardArg {
-    /// Do part K of N (1-based) of the run; see `coinline merge`. `auto`
+    /// Do part K of N (1-based) of the run (joined by `coinline merge`, or
+    /// the command's own `--merge`). `auto`
     /// reads K and N from a Slurm array task (SLURM_ARRAY_TASK_*), `auto/N`
     /// also from GNU parallel (PARALLEL_SEQ).
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]

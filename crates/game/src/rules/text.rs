@@ -318,7 +318,7 @@ mod tests {
         let error = |text: &str| text.parse::<Game>().unwrap_err().to_string();
         assert_eq!(
             error("pizzza"),
-            "unknown game \"pizzza\" (expected one of: coins, numbergame, gameofsum, \
+            "unknown game \"pizzza\" (did you mean pizza? expected one of: coins, numbergame, gameofsum, \
              stonegame7, stonegame3, pizza, or rules such as 'take=1..3 delete=2' \
              (see coinline games))"
         );

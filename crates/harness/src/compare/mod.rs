@@ -272,7 +272,7 @@ impl CompareOptions {
     }
 
     /// About how many seconds of one core the run's checks take (see
-    /// [`coinline_core::check::estimated_seconds`]): random boards at the
+    /// [`coinline_core::cost::estimated_seconds`]): random boards at the
     /// mean cost over their lengths (sampled at most 257 lengths), every
     /// enumerated board at its length's cost; scaled to the part planned.
     pub fn estimated_seconds(&self, solvers: &[&dyn Solver], heuristics: &[&dyn Heuristic]) -> f64 {
