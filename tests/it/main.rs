@@ -21,5 +21,6 @@ mod properties;
 mod seeds;
 mod stress;
 mod study;
+mod study_engine;
 mod support;
 mod trust;

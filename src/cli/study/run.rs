@@ -114,6 +114,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         engine::merge(&query, parts)?
     } else {
         let shard = args.shard.shard.unwrap_or(Shard::WHOLE);
+        let sharded = args.shard.shard.is_some();
         say!(
             "coinline study run: {}, part {}/{}, {} threads",
             query.name,
@@ -122,7 +123,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             pool.current_num_threads()
         );
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
-        if shard != Shard::WHOLE {
+        if sharded {
             let name = format!("part-{}-of-{}.json", shard.part(), shard.count());
             let json = serde_json::to_string(&part)
                 .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;

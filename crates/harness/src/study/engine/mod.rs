@@ -327,8 +327,12 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
     for (g, &game) in query.games.iter().enumerate() {
         let ev = Evaluator::new(game, lengths.hi, &all_measures)?;
         for n in lengths.lo..=lengths.hi {
+            // A heuristic breaks ties by side (left first), so its result
+            // on a board and on the board's reflection may differ: only the
+            // optimal measures may be taken once per class.
+            let invariant = all_measures.iter().all(|m| m.heuristic().is_none());
             let symmetry = match query.source {
-                Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry),
+                Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
                 _ => Symmetry::None,
             };
             let mut row = SourceRow {
