@@ -327,8 +327,9 @@ witnesses = 2
 floor = "4/9"
 "#;
 
-/// The files of a folder (the manifest aside), name and bytes.
-fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+/// The files of a folder (the manifest aside), name and text (compared as
+/// text, so that a failure shows lines, not bytes).
+fn files(dir: &Path) -> BTreeMap<String, String> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -45,6 +45,24 @@ pub const BUILTINS: &[Builtin] = &[
         )),
     },
     Builtin {
+        name: "pizza-extremes-01",
+        about: "the same over 0..1, n up to 24",
+        how: "coinline study run pizza-extremes-01",
+        file: Some((
+            include_str!("../../../../../studies/pizza-extremes-01.toml"),
+            include_str!("../../../../../studies/pizza-extremes.md"),
+        )),
+    },
+    Builtin {
+        name: "pizza-extremes-03",
+        about: "the same over 0..3, n up to 12",
+        how: "coinline study run pizza-extremes-03",
+        file: Some((
+            include_str!("../../../../../studies/pizza-extremes-03.toml"),
+            include_str!("../../../../../studies/pizza-extremes.md"),
+        )),
+    },
+    Builtin {
         name: "pizza-15",
         about: "the benchmark query: every pizza of 15 slices over 0..2 up to rotation and reflection",
         how: "coinline study run pizza-15",
