@@ -21,24 +21,30 @@ gcc -O2 -o "$out/pizza" benches/c/pizza.c
 cargo build --release --locked --quiet
 busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
 hz=$(getconf CLK_TCK)
-timed() { # NAME COMMAND...: runs it, prints "wall user others"
+timed() { # NAME COMMAND...: runs it, writes "wall user others" to NAME.result
     name=$1
     shift
     before=$(busy)
-    /usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$@" > "$out/$name.out" 2> "$out/$name.err"
+    if ! /usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$@" > "$out/$name.out" 2> "$out/$name.err"; then
+        echo "$name failed:" >&2
+        cat "$out/$name.err" >&2
+        exit 1
+    fi
     after=$(busy)
     awk -v b="$before" -v a="$after" -v hz="$hz" '{
-        printf "%s %s %.2f\n", $1, $2, ((a - b) / hz - $2 - $3) / $1 }' "$out/$name.time"
+        printf "%s %s %.2f\n", $1, $2, ((a - b) / hz - $2 - $3) / $1 }' "$out/$name.time" > "$out/$name.result"
 }
 best_c=
 best_coinline=
 round=1
 while [ "$round" -le "$rounds" ]; do
-    set -- $(timed c "$out/pizza" 15 3)
+    timed c "$out/pizza" 15 3
+    set -- $(cat "$out/c.result")
     echo "round $round, C (every pizza, one thread): $1 s wall, $2 s user, other work $3 cores"
     best_c=$(echo "$1 ${best_c:-$1}" | awk '{ print ($1 < $2) ? $1 : $2 }')
     rm -rf "$out/coinline"
-    set -- $(timed coinline "${CARGO_TARGET_DIR:-target}/release/coinline" study run pizza-15 --out "$out/coinline")
+    timed coinline "${CARGO_TARGET_DIR:-target}/release/coinline" study run pizza-15 --out "$out/coinline"
+    set -- $(cat "$out/coinline.result")
     echo "round $round, coinline study run pizza-15: $1 s wall, $2 s user, other work $3 cores"
     best_coinline=$(echo "$1 ${best_coinline:-$1}" | awk '{ print ($1 < $2) ? $1 : $2 }')
     round=$((round + 1))

@@ -16,7 +16,8 @@
 
 /* The first player's optimal margin on the pizza v[0..n-1]. */
 static long long pizza(const long long *v, int n) {
-    long long w[2 * MAXN], d[MAXN + 1], e[MAXN + 1];
+    long long w[2 * MAXN], buf[2][MAXN + 1];
+    long long *d = buf[0], *e = buf[1];
     for (int i = 0; i < 2 * n; i++) w[i] = v[i % n];
     for (int i = 0; i <= n; i++) d[i] = 0;
     for (int len = 1; len < n; len++) {
@@ -26,7 +27,9 @@ static long long pizza(const long long *v, int n) {
             e[l] = a > b ? a : b;
         }
         e[n] = e[0];
-        for (int l = 0; l <= n; l++) d[l] = e[l];
+        long long *t = d; /* the next length reads this one */
+        d = e;
+        e = t;
     }
     long long best = v[0] - d[1];
     for (int i = 1; i < n; i++) {

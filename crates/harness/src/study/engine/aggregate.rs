@@ -136,19 +136,20 @@ impl State {
         if !better && !tied {
             return;
         }
-        let wanted = better || cell.witnesses.len() < table.witnesses;
-        let other = Cell {
-            hit_classes: 1,
-            hit_boards: weight,
-            best: Some(value),
-            witnesses: if wanted && table.witnesses > 0 {
-                vec![witness()]
-            } else {
-                Vec::new()
-            },
-            ..Cell::default()
-        };
-        merge_extreme(cell, other, table);
+        // Boards come in canonical order within a piece, so a tie's
+        // witness goes at the end: no sort here (merges sort).
+        let keep = table.witnesses > 0 && (better || cell.witnesses.len() < table.witnesses);
+        if better {
+            cell.best = Some(value);
+            cell.hit_classes = 0;
+            cell.hit_boards = 0;
+            cell.witnesses.clear();
+        }
+        cell.hit_classes += 1;
+        cell.hit_boards += weight;
+        if keep {
+            cell.witnesses.push(witness());
+        }
     }
 
     /// Merges the state of other boards into this one.

@@ -77,3 +77,36 @@ pub const BUILTINS: &[Builtin] = &[
 pub fn find(name: &str) -> Option<&'static Builtin> {
     BUILTINS.iter().find(|b| b.name == name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::engine::spec::{Aggregate, Query};
+    use crate::study::engine::template::named_tables;
+
+    #[test]
+    fn every_built_in_template_names_tables_its_study_makes() {
+        for b in BUILTINS {
+            let Some((text, template)) = b.file else {
+                continue;
+            };
+            let query = Query::parse(text, b.name).unwrap();
+            let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
+            for t in &query.tables {
+                made.push(t.name.clone());
+                if t.aggregate != Aggregate::Rate {
+                    made.push(format!("{}-witnesses", t.name));
+                }
+            }
+            let named = named_tables(template);
+            assert!(!named.is_empty(), "{}", b.name);
+            for name in named {
+                assert!(
+                    made.iter().any(|m| m == name),
+                    "{}: the template names {name}",
+                    b.name
+                );
+            }
+        }
+    }
+}

@@ -80,6 +80,22 @@ fn fill(
     }
 }
 
+/// The tables a template names (in `{{table X}}` and `{{cell X ...}}`).
+pub fn named_tables(template: &str) -> Vec<&str> {
+    template
+        .split("{{")
+        .skip(1)
+        .filter_map(|rest| rest.split("}}").next())
+        .filter_map(|inside| {
+            let words: Vec<&str> = inside.split_whitespace().collect();
+            match words.as_slice() {
+                ["table", name] | ["cell", name, ..] => Some(*name),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// A CSV table as a Markdown table.
 pub fn markdown(table: &CsvTable) -> String {
     let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
