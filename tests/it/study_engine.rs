@@ -337,7 +337,7 @@ fn files(dir: &Path) -> BTreeMap<String, String> {
         .map(|p| {
             (
                 p.file_name().unwrap().to_string_lossy().into_owned(),
-                std::fs::read(&p).unwrap(),
+                std::fs::read_to_string(&p).unwrap(),
             )
         })
         .collect()
