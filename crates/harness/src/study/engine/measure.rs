@@ -162,7 +162,7 @@ impl Eval {
 
 /// The pizza's value (first minus second): the first player takes any
 /// slice, then the players take from either end of what is left. One pass
-/// over interval lengths keeps d[i], the mover's margin on the `len`
+/// over interval lengths keeps `d[i]`, the mover's margin on the `len`
 /// slices from i round the circle, for every start i at once, so the n
 /// first moves share one O(n^2) table instead of n separate lines.
 pub fn pizza_value(values: &[i64]) -> i64 {
