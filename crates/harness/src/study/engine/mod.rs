@@ -112,6 +112,12 @@ struct BatchOut {
     failures: Vec<Failure>,
 }
 
+/// Values as a board's text.
+fn board_text(values: &[i64]) -> String {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    text.join(" ")
+}
+
 /// Whether `eval` is what the full check finds on `values`: `None` if so,
 /// else what differs. The solvers that ran are added to `solvers`.
 fn cross_check(
@@ -210,7 +216,7 @@ fn observe(
                 game,
                 n: seen.n,
                 ordinal: seen.ordinal,
-                what,
+                what: format!("sampled board {}: {what}", board_text(seen.values)),
             });
         }
     }
@@ -479,10 +485,7 @@ pub fn finish(query: &Query, mut part: Part, template: Option<&str>) -> Result<O
     part.failures.sort();
     part.failures.dedup();
     for f in &part.failures {
-        failures.push(format!(
-            "{} n={} board #{}: {}",
-            query.games[f.game], f.n, f.ordinal, f.what
-        ));
+        failures.push(format!("{} n={}: {}", query.games[f.game], f.n, f.what));
     }
     let mut files = Vec::new();
     let mut rendered = Vec::new();
