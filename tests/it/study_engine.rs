@@ -327,6 +327,34 @@ witnesses = 2
 floor = "4/9"
 "#;
 
+const RANDOM_STUDY: &str = r#"
+name = "numbergame-random"
+games = ["numbergame"]
+
+[source]
+kind = "random"
+n = "5..7"
+values = "-3..3"
+boards = 300
+seed = 9
+
+[[table]]
+name = "wins"
+measure = "win"
+aggregate = "rate"
+group = "parity"
+
+[[table]]
+name = "best"
+measure = "value"
+aggregate = "max"
+group = "mod 3"
+witnesses = 3
+
+[check]
+every = 40
+"#;
+
 /// The files of a folder (the manifest aside), name and text (compared as
 /// text, so that a failure shows lines, not bytes).
 fn files(dir: &Path) -> BTreeMap<String, String> {
@@ -345,7 +373,11 @@ fn files(dir: &Path) -> BTreeMap<String, String> {
 
 #[test]
 fn shards_merge_to_the_bytes_of_one_run() {
-    for (name, study) in [("extremes", EXTREMES_STUDY), ("search", SEARCH_STUDY)] {
+    for (name, study) in [
+        ("extremes", EXTREMES_STUDY),
+        ("search", SEARCH_STUDY),
+        ("random", RANDOM_STUDY),
+    ] {
         let dir = workdir("study_engine", &format!("shards-{name}"));
         std::fs::write(dir.join("study.toml"), study).unwrap();
         assert_status(
@@ -364,9 +396,10 @@ fn shards_merge_to_the_bytes_of_one_run() {
         assert_eq!(files(&dir.join("one")), whole, "{name}: --jobs 1 and 2");
         for count in [1, 2, 5] {
             let parts = format!("parts-{count}");
-            let mut names = Vec::new();
             for k in 1..=count {
                 let shard = format!("{k}/{count}");
+                // Each part in its own folder, as on separate machines.
+                let folder = format!("{parts}/{k}");
                 let run = coinline(
                     &dir,
                     &[
@@ -376,17 +409,15 @@ fn shards_merge_to_the_bytes_of_one_run() {
                         "--shard",
                         &shard,
                         "--out",
-                        &parts,
+                        &folder,
                     ],
                 );
                 assert_status(&run, 0);
-                names.push(format!("{parts}/part-{k}-of-{count}.json"));
             }
-            // Given in any order.
-            names.reverse();
+            let folders: Vec<String> = (1..=count).rev().map(|k| format!("{parts}/{k}")).collect();
             let out = format!("merged-{count}");
             let mut args = vec!["study", "run", "study.toml", "--out", &out, "--merge"];
-            args.extend(names.iter().map(String::as_str));
+            args.extend(folders.iter().map(String::as_str));
             assert_status(&coinline(&dir, &args), 0);
             assert_eq!(files(&dir.join(&out)), whole, "{name}: {count} shards");
             if count == 5 {

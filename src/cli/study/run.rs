@@ -19,7 +19,7 @@ Examples:
   coinline study run pizza-extremes --out reports/pizza-extremes   # the committed report
   coinline study run my-study.toml --out target/my-study
   coinline study run pizza-15 --shard 2/5 --out parts        # writes parts/part-2-of-5.json
-  coinline study run pizza-15 --merge parts/part-*.json --out pizza-15
+  coinline study run pizza-15 --merge parts --out pizza-15
 
 Exit status: 0 the tables were written and every check passed, 1 a check
 failed or a proven bound was broken, 2 bad usage, a bad study file or a file
@@ -40,9 +40,10 @@ pub struct RunArgs {
     /// study has its own.
     #[arg(long, value_name = "FILE")]
     pub template: Option<PathBuf>,
-    /// Join the parts written by --shard runs (every part once) and write
-    /// the tables of the whole run.
-    #[arg(long, value_name = "PART", num_args = 1.., conflicts_with = "shard")]
+    /// Join the parts written by --shard runs (the part-K-of-N.json files
+    /// in these directories, every part once) and write the tables of the
+    /// whole run.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "shard")]
     pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArg,
@@ -53,9 +54,38 @@ pub struct RunArgs {
     pub force: bool,
 }
 
+const LIST_HELP: &str = "\
+Examples:
+  coinline study list
+  coinline study run pizza-extremes --out target/pizza-extremes
+
+Exit status: 0 listed, 2 bad usage.";
+
 /// Arguments of `coinline study list`.
 #[derive(Debug, Args)]
+#[command(after_help = LIST_HELP)]
 pub struct ListArgs {}
+
+/// The part files of a sharded run in `dir`, by name.
+fn part_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
+    let mut found = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io(dir, &e))?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("part-") && name.ends_with(".json") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    if found.is_empty() {
+        return Err(Error::usage(format!(
+            "--merge {}: no part-K-of-N.json file there",
+            dir.display()
+        )));
+    }
+    Ok(found)
+}
 
 fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
@@ -102,7 +132,11 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let start = Instant::now();
     let part = if !args.merge.is_empty() {
         let mut parts = Vec::new();
-        for path in &args.merge {
+        let mut paths = Vec::new();
+        for dir in &args.merge {
+            paths.extend(part_files(dir)?);
+        }
+        for path in &paths {
             let part: Part = serde_json::from_str(&read(path)?).map_err(|e| {
                 Error::input(format!(
                     "{}: not a part of a study run: {e}",
