@@ -39,8 +39,9 @@ cargo fetch --locked --manifest-path fuzz/Cargo.toml
 cargo fuzz build "${flags[@]}"
 
 # cargo-fuzz always builds for the host triple, in release mode.
-triple=$(rustc -vV | sed -n 's/^host: //p')
-built=fuzz/target/$triple/release
+# (In the target directory cargo reports: CARGO_TARGET_DIR is honoured.)
+source scripts/lib/cargo-paths.sh
+built=$(fuzz_binary_dir)
 for target in $(cargo fuzz list); do
     cp "$built/$target" "$OUT/"
     if [ -d "corpus/$target" ]; then

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # The pizza benchmark of reports/PERFORMANCE.md ("The pizza query against a
 # plain C enumeration"): every pizza of 15 slices over 0..2, the worst share
 # of the first player and the pizzas attaining it, computed by
@@ -18,7 +18,8 @@ rounds=${1:-3}
 mkdir -p target/bench-pizza
 out=target/bench-pizza
 gcc -O2 -o "$out/pizza" benches/c/pizza.c
-cargo build --release --locked --quiet
+. scripts/lib/cargo-paths.sh
+coinline=$(release_coinline)
 busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
 hz=$(getconf CLK_TCK)
 timed() { # NAME COMMAND...: runs it, writes "wall user others" to NAME.result
@@ -43,7 +44,7 @@ while [ "$round" -le "$rounds" ]; do
     echo "round $round, C (every pizza, one thread): $1 s wall, $2 s user, other work $3 cores"
     best_c=$(echo "$1 ${best_c:-$1}" | awk '{ print ($1 < $2) ? $1 : $2 }')
     rm -rf "$out/coinline"
-    timed coinline "${CARGO_TARGET_DIR:-target}/release/coinline" study run pizza-15 --out "$out/coinline"
+    timed coinline "$coinline" study run pizza-15 --out "$out/coinline"
     set -- $(cat "$out/coinline.result")
     echo "round $round, coinline study run pizza-15: $1 s wall, $2 s user, other work $3 cores"
     best_coinline=$(echo "$1 ${best_coinline:-$1}" | awk '{ print ($1 < $2) ? $1 : $2 }')

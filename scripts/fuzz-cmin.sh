@@ -55,8 +55,8 @@ else
 fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/coinline-cmin.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-triple=$(rustc -vV | sed -n 's/^host: //p')
-binary_dir=fuzz/target/$triple/release
+source scripts/lib/cargo-paths.sh
+binary_dir=$(fuzz_binary_dir)
 
 for target in "${targets[@]}"; do
     if [[ " ${EXCLUDE[*]} " == *" $target "* ]]; then

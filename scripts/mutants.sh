@@ -21,7 +21,8 @@
 # Settings (environment): MUTANTS_JOBS (cargo-mutants jobs, default 1),
 # MUTANTS_NICE (niceness, default 15), MUTANTS_BUDGET (seconds for the whole
 # --in-diff step, default 480), MUTANTS_TARGET_DIR (the cargo target
-# directory of every build, default ./target: the scratch copies of
+# directory of every build, default cargo's own, $CARGO_TARGET_DIR or
+# ./target: the scratch copies of
 # cargo-mutants then reuse the dependencies `cargo test` built there instead of
 # building them again per module; only coinline itself is rebuilt, from the
 # copy. Point it elsewhere, seeded with `cp -a target DIR`, to keep building
@@ -33,7 +34,9 @@ out=${MUTANTS_OUT:-$(dirname "$root")/coinline-mutants.out}
 jobs=${MUTANTS_JOBS:-1}
 nice_level=${MUTANTS_NICE:-15}
 export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-$jobs}
-export CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-$root/target}
+source scripts/lib/cargo-paths.sh
+CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-$(cargo_target_dir)}
+export CARGO_TARGET_DIR
 
 if ! cargo mutants --version >/dev/null 2>&1; then
     echo "== installing cargo-mutants"

@@ -4,7 +4,7 @@
 #  1. Installs slurmctld, slurmd, slurm-client and munge with apt-get when a
 #     program is missing (apt-get update first, only then), with package
 #     scripts kept from starting daemons (policy-rc.d).
-#  2. Builds target/release/coinline (cargo build --release --locked) before
+#  2. Builds the release coinline (cargo build --release --locked) before
 #     any daemon starts.
 #  3. Starts munged (or uses one that already answers), writes slurm.conf into
 #     a temporary directory (one node named after `hostname -s`, CPUs=$(nproc),
@@ -25,7 +25,7 @@
 # the ports 6817/6818 taken) is refused, never reused or stopped: the script
 # says which processes to stop. Two runs of this script wait for each other
 # (a lock file), so it is safe to start twice. Nothing is written in the
-# checkout except target/ (the release build).
+# checkout except cargo's target directory (the release build).
 # Environment: SLURM_SMOKE_ARGS, the compare options (default below);
 # SLURM_SMOKE_TIMEOUT, seconds allowed for the jobs (default 300).
 set -euo pipefail
@@ -149,8 +149,8 @@ trap 'exit 130' INT TERM
 # The build comes first: the cluster runs only while it is needed.
 mkdir -p "$scratch/bin"
 t=$(date +%s%N)
-cargo build --release --locked --quiet
-cp target/release/coinline "$scratch/bin/coinline"
+source scripts/lib/cargo-paths.sh
+cp "$(release_coinline)" "$scratch/bin/coinline"
 timing "cargo build --release" "$t"
 
 # munge: the key comes with the package; nothing creates /run/munge without

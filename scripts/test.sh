@@ -51,8 +51,8 @@ echo "== table dispatch (release build; each vectorized fill faster than the one
 # Speed is measured on the release build, the one users run (and the one
 # whose code generation the issue was about).
 # A few seconds after the build; exit 1 if a fill stopped vectorizing.
-cargo build --release --locked
-target/release/coinline bench --check-dispatch
+source scripts/lib/cargo-paths.sh
+"$(release_coinline)" bench --check-dispatch
 
 echo "== browser"
 bash scripts/browser-test.sh

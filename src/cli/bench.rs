@@ -49,13 +49,20 @@ pub struct BenchArgs {
     /// (default: the widest this processor has).
     #[arg(long, value_name = "ISA", value_parser = parse_isa)]
     pub isa: Option<Isa>,
-    /// Instead of the growth run: time table's value fill for every
-    /// instruction set on one board per vectorized game (n = 4000, or
-    /// --max-n) and fail (exit 1) unless each set is at most 1.3x the time
-    /// of the set below it and the widest is at least 1.5x faster than
-    /// portable. Sets this build or processor lacks are skipped, saying so.
-    /// Takes a few seconds.
-    #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds"])]
+    /// Time each solve with its optimal line (for table with --isa: that
+    /// set's recording fill and the walk of the line) instead of the value
+    /// alone; solvers without lines are timed on their value.
+    #[arg(long)]
+    pub line: bool,
+    /// Instead of the growth run: time table's value fill and its
+    /// recording fill (with the line) for every instruction set on one
+    /// board per vectorized game (n = 4000, or --max-n) and fail (exit 1)
+    /// unless, for each kind, each set is at most 1.3x the time of the set
+    /// below it and the widest is at least 1.5x faster than portable, and
+    /// the widest recording fill takes at most 3x its value fill. Sets
+    /// this build or processor lacks are skipped, saying so. Takes a few
+    /// seconds.
+    #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds", "line"])]
     pub check_dispatch: bool,
     /// Instead of the growth run: for each game (every alias by default),
     /// time the generic table and each specialised solver of the game
@@ -152,7 +159,12 @@ fn check_dispatch(args: &BenchArgs) -> Result<Status> {
             .iter()
             .filter_map(|(isa, t)| t.map(|t| format!("{} {}", isa.name(), seconds(t))))
             .collect();
-        say(format!("{}: {}", game.game.name(), times.join(", ")));
+        say(format!(
+            "{} {}: {}",
+            game.game.name(),
+            game.fill,
+            times.join(", ")
+        ));
         for verdict in &game.verdicts {
             let mark = if verdict.ok { "ok  " } else { "FAIL" };
             say(format!("  {mark} {}", verdict.what));
@@ -265,6 +277,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         isa: args.isa,
         max_n: args.max_n,
         min_sample_seconds: args.sample_seconds,
+        line: args.line,
     };
     if args.against_generic {
         if args.max_n.is_some_and(|n| n < 10) {
@@ -285,10 +298,11 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     let lines = Lines::default();
     let say = |text: String| lines.say(&text);
     say(format!(
-        "coinline bench: seed {}, budget {} s per solve, table fill {}, {}",
+        "coinline bench: seed {}, budget {} s per solve, table fill {}{}, {}",
         plan.seed,
         plan.max_seconds,
         isa.name(),
+        if plan.line { ", with lines" } else { "" },
         machine()
     ));
     say(format!(

@@ -1,10 +1,12 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
-use super::options::{non_negative, parse_with, shard_in, GameChoice, ShardArg, U64};
-use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
+use super::options::{non_negative, parse_with, positive_seconds, shard_in, GameChoice};
+use super::options::{ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShardArg};
+use super::options::{ShrinkArgs, StopArgs, U64};
 use super::progress::Bar;
 use super::status::Status;
+use super::text::about_seconds;
 use crate::cli::status::say;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
@@ -19,7 +21,7 @@ use coinline_harness::compare::{
     CompareOutcome, RowFilter, Stop, Summary,
 };
 use coinline_harness::corpus::save_case;
-use coinline_harness::output::{self, check_writable, is_stdout};
+use coinline_harness::output::{self, check_owned, check_writable, is_stdout, Kind, Transaction};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -91,8 +93,14 @@ pub struct CompareArgs {
     pub stop: StopArgs,
     /// Stop after about this many seconds (the number of rows then depends
     /// on the machine's speed).
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub duration: Option<Duration>,
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS",
+          value_parser = positive_seconds)]
+    pub duration: Option<f64>,
+    /// Refuse a run whose estimated time (from the solvers' and heuristics'
+    /// stated costs, on the threads it uses) is over this many seconds.
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "3600",
+          value_parser = positive_seconds)]
+    pub budget: f64,
     /// Run minimax on boards up to this length in every game (default 16
     /// coins, 12 numbergame, 10 gameofsum; capped at its refusal limit).
     #[arg(long, value_name = "N", allow_hyphen_values = true,
@@ -103,7 +111,16 @@ pub struct CompareArgs {
     pub corpus: PathBuf,
     #[command(flatten)]
     pub shrink: ShrinkArgs,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
+
+/// What compare's (and merge's) row file starts with: the ownership rule's
+/// mark of a row file coinline wrote.
+pub const ROWS: Kind = Kind::Csv("seed,index,game,n,parity,board");
+
+/// What a summary file starts with.
+pub const SUMMARY: Kind = Kind::Csv("game,n,boards,agreed");
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -113,7 +130,10 @@ Examples:
   coinline compare --exhaustive --alphabet 0..2 --n 1..8 --out target/all.csv
 
 Exit status: 0 every check passed, 1 a check failed (shrunk, saved and
-printed with the command that reproduces it), 2 bad usage or input.";
+printed with the command that reproduces it), 2 bad usage or input.
+Outputs: the rows and the summary land together or not at all, and an
+existing file coinline did not write is replaced only with --force (see
+docs/options.md, Outputs).";
 
 /// The range of a `usize` option, for messages (coinline runs on 64-bit
 /// machines).
@@ -126,15 +146,6 @@ pub enum RowChoice {
     All,
     /// Only failing boards (for very large runs).
     Failures,
-}
-
-fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x > 0.0 && *x < 1e12)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
 }
 
 impl CompareArgs {
@@ -172,7 +183,7 @@ impl CompareArgs {
             },
             timings: self.timings,
             max_failures: self.stop.max_failures(),
-            duration: self.duration,
+            duration: self.duration.map(Duration::from_secs_f64),
             shrink_budget: self.shrink.budget(),
         }
     }
@@ -210,6 +221,9 @@ impl CompareArgs {
     }
 }
 
+/// A run estimated to take this long (seconds) says so before it starts.
+const LONG_RUN_SECONDS: f64 = 10.0;
+
 /// Runs `coinline compare` with the built-in solvers and heuristics.
 pub fn run(args: &CompareArgs) -> Result<Status> {
     run_with(args, exact_solvers(), heuristics())
@@ -243,29 +257,23 @@ pub fn run_with(
         }
     }
     let planned = options.planned()?;
+    // Estimated before any path is touched: an impossible run is refused at once.
+    let threads = options
+        .threads()
+        .clamp(1, planned.clamp(1, 1 << 20) as usize);
+    let wall = options.estimated_seconds(solvers, heuristics) / threads as f64;
+    if wall > args.budget {
+        return Err(Error::limit(format!(
+            "this run would take at least about {} on {} (the solvers' stated costs), over \
+             --budget {} s: raise --budget to run it, or ask for fewer boards or shorter --n",
+            about_seconds(wall),
+            super::text::plural(threads as u64, "thread"),
+            args.budget
+        )));
+    }
     // Paths are checked before anything is printed or run.
     check_writable("--corpus", &args.corpus, true)?;
-    let paths = match args.only.only {
-        Some(_) => None,
-        None => {
-            let out = args.out_path();
-            let summary = match (&args.summary, is_stdout(&out)) {
-                (Some(path), _) => Some(path.clone()),
-                (None, true) => None,
-                (None, false) => Some(summary_path(&out)),
-            };
-            check_writable("--out", &out, false)?;
-            if let Some(path) = &summary {
-                check_writable("--summary", path, false)?;
-                if is_stdout(path) && is_stdout(&out) {
-                    return Err(Error::usage(
-                        "--out - and --summary - would mix rows and summary on standard output",
-                    ));
-                }
-            }
-            Some((out, summary))
-        }
-    };
+    let paths = output_paths(args)?;
     say!(
         "coinline compare: {}{planned} of {}, n {}{}",
         match options.boards {
@@ -281,6 +289,12 @@ pub fn run_with(
             (None, None) => String::new(),
         }
     );
+    if wall >= LONG_RUN_SECONDS {
+        say!(
+            "note: estimated at least about {} (the solvers' stated costs)",
+            about_seconds(wall)
+        );
+    }
     let progress = Bar::new(planned, "boards");
     // Rows on standard output: a failed write is the error of standard
     // output, a closed pipe (`| head -1`) a quiet end.
@@ -296,16 +310,20 @@ pub fn run_with(
             outcome
         }
         Some((out, summary)) => {
+            // One transaction: the rows are renamed into place only once
+            // the summary, which holds their digest, is complete too, and
+            // the summary last.
+            let mut transaction = Transaction::new();
             let mut outcome = None;
-            output::write(out, |w| {
-                let result = run_to(&options, solvers, heuristics, &progress, w);
-                outcome = Some(result.map_err(std::io::Error::other)?);
+            transaction.stage(out, |w| {
+                outcome = Some(run_to(&options, solvers, heuristics, &progress, w)?);
                 Ok(())
             })?;
-            let outcome = outcome.expect("set when the write succeeded");
+            let outcome = outcome.ok_or_else(|| Error::internal("compare wrote no rows"))?;
             if let Some(summary) = summary {
-                output::write(summary, |w| outcome.summary.write_csv(w))?;
+                transaction.stage_io(summary, |w| outcome.summary.write_csv(w))?;
             }
+            transaction.commit()?;
             outcome
         }
     };
@@ -337,6 +355,55 @@ pub fn run_with(
     } else {
         Status::Ok
     })
+}
+
+/// The row file and summary of a run that writes files (not `--only`),
+/// checked before any work.
+fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>> {
+    Ok(match args.only.only {
+        Some(_) => None,
+        None => {
+            let out = args.out_path();
+            let summary = match (&args.summary, is_stdout(&out)) {
+                (Some(path), _) => Some(path.clone()),
+                (None, true) => None,
+                (None, false) => Some(summary_path(&out)),
+            };
+            let label = match args.summary {
+                Some(_) => "--summary",
+                None => "the summary beside --out,",
+            };
+            check_outputs(
+                &out,
+                summary.as_deref().map(|p| (label, p)),
+                args.force.force,
+            )?;
+            Some((out, summary))
+        }
+    })
+}
+
+/// The checks of the output paths, before any work: each writable, with a
+/// name the file system takes (the derived summary's too), not the same
+/// file, and not a file coinline did not write unless `force`.
+fn check_outputs(
+    out: &std::path::Path,
+    summary: Option<(&str, &std::path::Path)>,
+    force: bool,
+) -> Result<()> {
+    check_writable("--out", out, false)?;
+    check_owned("--out", out, ROWS, force)?;
+    if let Some((label, path)) = summary {
+        check_writable(label, path, false)?;
+        if is_stdout(path) && is_stdout(out) {
+            return Err(Error::usage(
+                "--out - and --summary - would mix rows and summary on standard output",
+            ));
+        }
+        output::refuse_same_outputs(&[("--out", out), (label, path)])?;
+        check_owned(label, path, SUMMARY, force)?;
+    }
+    Ok(())
 }
 
 fn boards(count: u64) -> String {

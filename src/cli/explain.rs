@@ -1,8 +1,8 @@
 //! `coinline explain`: one board as a self-contained HTML page for teachers
 //! and learners (the interval table, the optimal line, greedy's mistake).
 
-use super::options::OutFileArg;
 use super::options::{parse_with, stdin_dash_alone};
+use super::options::{ForceArg, OutFileArg};
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
@@ -10,7 +10,7 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_harness::explain::{explain, render_html};
-use coinline_harness::output::{self, check_writable};
+use coinline_harness::output::{self, check_owned, check_writable, Kind};
 use std::io::{IsTerminal, Read};
 
 /// Arguments of `coinline explain`.
@@ -20,7 +20,9 @@ use std::io::{IsTerminal, Read};
     after_help = "Examples:\n  coinline explain 8 15 3 7 > /tmp/page.html\n  \
     coinline explain --game numbergame --out /tmp/ng.html 100 -1000 -1000 100\n  \
     echo 3 9 1 2 | coinline explain - > /tmp/page.html\n\n\
-    At most 30 values. Exit status: 0 page written, 2 bad input."
+    At most 30 values. Exit status: 0 page written, 2 bad input or a failed write.\n\
+    Outputs: an existing file coinline did not write is replaced only with --force\n\
+    (see docs/options.md, Outputs)."
 )]
 pub struct ExplainArgs {
     /// The board's values (negative numbers work); `-` or nothing reads them
@@ -32,7 +34,12 @@ pub struct ExplainArgs {
     pub game: Game,
     #[command(flatten)]
     pub out: OutFileArg,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
+
+/// The mark of a page coinline explain wrote (its title).
+const PAGE: Kind = Kind::Page("<title>coinline explain:");
 
 fn read_board(args: &ExplainArgs) -> Result<Board> {
     stdin_dash_alone(&args.values)?;
@@ -63,6 +70,7 @@ pub fn run(args: &ExplainArgs) -> Result<Status> {
     let out = args.out.out.as_ref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = out {
         check_writable("--out", path, false)?;
+        check_owned("--out", path, PAGE, args.force.force)?;
     }
     let board = read_board(args)?;
     let page = render_html(&explain(args.game, &board)?);

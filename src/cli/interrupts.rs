@@ -1,11 +1,29 @@
-//! Ctrl-C, SIGTERM and SIGHUP: kill the programs under test, remove the
-//! temporary files being written (so every previous output stays as it
-//! was), say so in one line and exit with 128 + the signal (130, 143, 129).
+//! Ctrl-C, SIGTERM and SIGHUP: kill the programs under test, undo the
+//! outputs being written (temporary files removed, files already renamed
+//! into place put back, so every previous output stays as it was), say
+//! which files were and were not replaced in one line and exit with 128 +
+//! the signal (130, 143, 129).
+//!
+//! Also the output layer's hooks: its notes go to standard error, and the
+//! tests' pause between the renames of a commit.
+
+/// The environment variable of the tests' hook: set (to anything), a
+/// commit of two or more outputs says `test hook: paused after renaming
+/// NAME` and waits there for a signal (at most a minute), so a test can
+/// interrupt between the renames without a race.
+pub const PAUSE_HOOK: &str = "COINLINE_TEST_PAUSE_BETWEEN_RENAMES";
 
 /// Starts the thread that waits for the signals of a run of `command`.
 #[cfg(unix)]
 pub fn install(command: &'static str) {
     use crate::cli::status::say;
+    coinline_harness::output::set_notes(|note| say!("{note}"));
+    if std::env::var_os(PAUSE_HOOK).is_some() {
+        coinline_harness::output::set_after_first_rename(|renamed| {
+            say!("test hook: paused after renaming {}", renamed.display());
+            std::thread::sleep(std::time::Duration::from_secs(60));
+        });
+    }
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return;
@@ -29,22 +47,34 @@ pub fn install(_command: &'static str) {}
 
 /// Kills the programs under test and removes the unfinished outputs; the
 /// line that says so.
+/// How long an interrupt waits for a cut-short shrink's report.
+#[cfg(unix)]
+const CUT_SHORT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[cfg(unix)]
 fn clean_up(command: &str, signal: &str) -> String {
     let killed = coinline_harness::judge::sandbox::kill_running();
-    let kept = coinline_harness::output::abandon_pending();
+    // A stress shrink under way reports and saves what it has first.
+    let cut = coinline_harness::judge::stress::wait_for_cut_short(CUT_SHORT_WAIT);
+    let undone = coinline_harness::output::abandon_pending();
     let mut said = vec![format!("coinline {command}: interrupted by {signal}")];
     if killed > 0 {
         said.push("killed the program under test".into());
     }
-    said.push(if kept.is_empty() {
+    match cut {
+        Some(true) => said.push(
+            "the shrinking was cut short: the smallest failing input found is reported above"
+                .into(),
+        ),
+        Some(false) => {
+            said.push("the shrinking was cut short before its report was complete".into())
+        }
+        None => {}
+    }
+    said.push(if undone.is_empty() {
         "no output was being written".to_string()
     } else {
-        let names: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();
-        format!(
-            "removed the unfinished output; kept {} as it was",
-            names.join(", ")
-        )
+        format!("removed the unfinished output; {}", undone.sentence())
     });
     said.join("; ")
 }

@@ -2,13 +2,19 @@
 //! file of expected answers against them.
 
 use super::options::parse_with;
+use super::options::positive_seconds;
+use super::progress::Bar;
+use super::solve::over_budget;
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
+use coinline_core::progress::Progress;
+use coinline_core::solve::Cost;
+use coinline_harness::judge::problem::trusted_solver;
 use coinline_harness::judge::{
-    parse_answers, parse_cases, spec, text_of, write_answers, Answer, Origin, Problem, Reply,
+    parse_answers, spec, write_answers, Answer, CaseReader, Origin, Problem, Reply,
 };
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -91,6 +97,11 @@ pub struct JudgeArgs {
     /// A file of expected answers to compare with the trusted ones (`-`
     /// for standard input).
     pub expected: Option<PathBuf>,
+    /// Time budget in seconds for the whole input: the trusted solver's
+    /// estimated time is added up case by case, and the run is refused
+    /// when it passes the budget.
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
+    pub budget: f64,
 }
 
 /// A path as messages name it: `-` is standard input.
@@ -112,6 +123,133 @@ fn read(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| Error::io(path, &e))
 }
 
+/// The input, opened to be streamed, and its size when it is known (a
+/// file), for the progress bar.
+fn open(path: &Path) -> Result<(Box<dyn Read>, Option<u64>)> {
+    if path.as_os_str() == "-" {
+        super::solve::hint_terminal_stdin("a judge input");
+        return Ok((Box::new(std::io::stdin().lock()), None));
+    }
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    Ok((Box::new(file), size))
+}
+
+/// A reader that tells a progress bar how many bytes were read (if it
+/// counts bytes).
+struct Counted<'a> {
+    inner: Box<dyn Read>,
+    bar: Option<&'a Bar>,
+}
+
+impl Read for Counted<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let read = self.inner.read(buf)?;
+        if let Some(bar) = self.bar {
+            bar.advance(read as u64);
+        }
+        Ok(read)
+    }
+}
+
+/// The trusted answers of the input's cases, read one case at a time (the
+/// memory is the largest case's, not the input's), each case's estimated
+/// cost added to the run's before it is solved: past `budget` seconds the
+/// run is refused with the estimate.
+fn trusted_answers(args: &JudgeArgs, problem: &Problem) -> Result<(Vec<usize>, Vec<Reply>)> {
+    let (input, size) = open(&args.input)?;
+    // A file's bytes, or (on standard input) the cases, if the input says
+    // how many.
+    let bar = Bar::idle();
+    let bytes = size.filter(|&s| s >= PROGRESS_FROM);
+    if let Some(size) = bytes {
+        bar.start(size, "bytes");
+    }
+    let reader = CaseReader::new(
+        problem,
+        Counted {
+            inner: input,
+            bar: bytes.map(|_| &bar),
+        },
+    );
+    let answers = solve_cases(args, problem, reader, &bar, bytes.is_none());
+    // Cleared whatever the outcome, so an error line is not drawn over.
+    bar.finish();
+    answers
+}
+
+/// The loop of [`trusted_answers`]: each case read, noted, costed and
+/// solved.
+fn solve_cases(
+    args: &JudgeArgs,
+    problem: &Problem,
+    mut reader: CaseReader<'_, Counted<'_>>,
+    bar: &Bar,
+    count_cases: bool,
+) -> Result<(Vec<usize>, Vec<Reply>)> {
+    let in_file = |e: Error| e.within(shown(&args.input));
+    let (game, limits) = (problem.game(), problem.limits());
+    let solver = trusted_solver(game);
+    let (mut lines, mut trusted) = (Vec::new(), Vec::new());
+    let (mut seconds, mut values) = (0.0, 0);
+    while let Some(case) = reader.next_case().map_err(in_file)? {
+        let (number, n) = (lines.len() + 1, case.board.len());
+        match reader.announced() {
+            Some(count) if count_cases && number == 1 && count >= PROGRESS_CASES => {
+                bar.start(count as u64, "cases");
+            }
+            _ => {}
+        }
+        if let Some(why) = limits.violation(&case.board) {
+            bar.suspend(&mut || {
+                say!(
+                    "note: case {number} (line {}) breaks the problem's constraints: {why}",
+                    case.line
+                )
+            });
+        }
+        if let Some(cost) = solver.cost(game, n) {
+            (seconds, values) = (seconds + cost.seconds, values + n);
+            let what = match number {
+                1 => format!("judging case 1 (line {}) with {}", case.line, solver.name()),
+                _ => format!(
+                    "judging cases 1 to {number} (through line {}) with {}",
+                    case.line,
+                    solver.name()
+                ),
+            };
+            let spent = Cost {
+                states: 0.0,
+                seconds,
+            };
+            if let Some(why) = over_budget(&what, Some(spent), values, args.budget) {
+                return Err(Error::usage(why));
+            }
+        }
+        let reply = problem
+            .expected(&case.board)
+            .map_err(|e| in_file(e.within(format!("case {number} (line {})", case.line))))?;
+        lines.push(case.line);
+        trusted.push(reply);
+        if count_cases {
+            bar.advance(1);
+        }
+    }
+    Ok((lines, trusted))
+}
+
+/// Input files at least this long (bytes) show a progress bar on a
+/// terminal.
+const PROGRESS_FROM: u64 = 1 << 20;
+
+/// Inputs on standard input announcing at least this many cases show a
+/// progress bar on a terminal.
+const PROGRESS_CASES: usize = 1000;
+
 /// Runs `coinline judge`.
 pub fn run(args: &JudgeArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
@@ -120,39 +258,21 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
             "INPUT and EXPECTED cannot both be standard input (`-`)",
         ));
     }
-    let in_file = |e: Error| e.within(shown(&args.input));
-    let bytes = read(&args.input)?;
-    let cases = text_of(&bytes)
-        .and_then(|text| parse_cases(&problem, text))
-        .map_err(in_file)?;
-    if cases.is_empty() {
+    let (lines, trusted) = trusted_answers(args, &problem)?;
+    if lines.is_empty() {
         return Err(Error::nothing_to_check(format!(
             "{} holds no cases",
             shown(&args.input)
         )));
     }
-    let limits = problem.limits();
-    if cases.len() > problem.max_batch() {
+    if lines.len() > problem.max_batch() {
         say!(
             "note: {} cases, above the {} that {} allows",
-            cases.len(),
+            lines.len(),
             problem.max_batch(),
             problem.name()
         );
     }
-    for (i, case) in cases.iter().enumerate() {
-        if let Some(why) = limits.violation(&case.board) {
-            say!(
-                "note: case {} (line {}) breaks the problem's constraints: {why}",
-                i + 1,
-                case.line
-            );
-        }
-    }
-    let trusted = cases
-        .iter()
-        .map(|c| problem.expected(&c.board))
-        .collect::<Result<Vec<Reply>>>()?;
     let Some(expected_path) = &args.expected else {
         super::status::print(&write_answers(&trusted))?;
         return Ok(Status::Ok);
@@ -161,23 +281,23 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     let claimed = parse_answers(
         problem.answer(),
         &String::from_utf8_lossy(&bytes),
-        cases.len(),
+        lines.len(),
     )
     .map_err(|p| Error::input(format!("{}: {p}", shown(expected_path))))?;
     let mut differing = 0;
     let mut report = String::new();
-    for (i, (case, (want, got))) in cases.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
+    for (i, (line, (want, got))) in lines.iter().zip(trusted.iter().zip(&claimed)).enumerate() {
         if want != got {
             differing += 1;
             report += &format!(
                 "case {} (input line {}): {} says {got}, the trusted answer is {want}\n",
                 i + 1,
-                case.line,
+                line,
                 shown(expected_path)
             );
         }
     }
-    let total = cases.len() as u64;
+    let total = lines.len() as u64;
     report += &match (differing, total) {
         (0, 1) => "the 1 case agrees\n".to_string(),
         (0, _) => format!("all {total} cases agree\n"),

@@ -1,15 +1,18 @@
 //! `coinline merge`: join the outputs of `compare --shard K/N` runs into the
 //! output of the whole run.
 
-use super::options::OutFileArg;
+use super::compare::{ROWS, SUMMARY};
+use super::options::{ForceArg, OutFileArg};
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
-use coinline_harness::compare::{merge_row_streams, summary_path, StreamedInput, Summary};
+use coinline_harness::compare::{
+    check_tallies, merge_row_streams, summary_path, StreamedInput, Summary,
+};
 use coinline_harness::judge::sandbox;
-use coinline_harness::output::{self, check_writable, is_stdout, same_file};
+use coinline_harness::output::{self, check_owned, check_writable, is_stdout, same_file};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,7 +29,10 @@ Examples:
   coinline merge --out - --summary target/merged-summary.csv target/shard-*-of-8.csv
 
 Exit status: 0 merged, 2 bad usage, a missing, duplicate or foreign shard,
-or a row file that does not match its summary.",
+or a row file that does not match its summary.
+Outputs: the rows and the summary land together or not at all, and an
+existing file coinline did not write is replaced only with --force (see
+docs/options.md, Outputs).",
 )]
 pub struct MergeArgs {
     /// The row files of the shards; each one's NAME-summary.csv must be
@@ -39,6 +45,8 @@ pub struct MergeArgs {
     /// beside --out; nowhere when --out is `-`.
     #[arg(long, value_name = "FILE")]
     pub summary: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
 
 fn read(path: &Path) -> Result<(String, Vec<u8>)> {
@@ -110,6 +118,9 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             "--out - and --summary - would mix rows and summary on standard output",
         ));
     }
+    if let Some(path) = &summary_out {
+        output::refuse_same_outputs(&[("--out", &out), ("--summary", path)])?;
+    }
     // The rows stream from the shards into the output, so a refusal can
     // come after part of it is written: into a temporary file that is then
     // removed. Standard output, a FIFO or a device cannot take rows back,
@@ -118,9 +129,14 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         merge_checked(&args.inputs, &mut std::io::sink())?;
     }
     check_writable("--out", &out, false)?;
+    check_owned("--out", &out, ROWS, args.force.force)?;
     if let Some(path) = &summary_out {
         check_writable("--summary", path, false)?;
+        check_owned("--summary", path, SUMMARY, args.force.force)?;
     }
+    // One transaction: the rows are renamed into place only with their
+    // summary, which holds their digest, and the summary last.
+    let mut transaction = output::Transaction::new();
     let mut merged = None;
     if is_stdout(&out) {
         // A failed write is the error of standard output, a closed pipe
@@ -129,15 +145,16 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             merge_checked(&args.inputs, w)
         })?);
     } else {
-        output::write_checked(&out, |w| {
+        transaction.stage(&out, |w| {
             merged = Some(merge_checked(&args.inputs, w)?);
             Ok(())
         })?;
     }
     let summary = merged.ok_or_else(|| Error::internal("merge wrote no rows"))?;
     if let Some(path) = &summary_out {
-        output::write(path, |w| summary.write_csv(w))?;
+        transaction.stage_io(path, |w| summary.write_csv(w))?;
     }
+    transaction.commit()?;
     let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));
     let shown = |p: &Path| match is_stdout(p) {
         true => "standard output".to_string(),
@@ -248,7 +265,7 @@ fn check_rows(
             &summary.rows_digest[..16.min(summary.rows_digest.len())]
         )));
     }
-    Ok(())
+    check_tallies(name, &read.tallies, summary_name, summary)
 }
 
 /// Merge reads every row file at once, so a run of more shards than the soft

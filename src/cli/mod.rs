@@ -27,6 +27,7 @@ pub mod interrupts;
 pub mod judge;
 pub mod merge;
 pub mod options;
+pub mod outputs;
 pub mod problems;
 pub mod progress;
 pub mod shell;

@@ -135,6 +135,16 @@ pub struct OutFileArg {
     pub out: Option<PathBuf>,
 }
 
+/// `--force`: the one exception to the ownership rule of outputs
+/// (docs/options.md, Outputs).
+#[derive(Debug, Clone, Args)]
+pub struct ForceArg {
+    /// Replace an existing output file coinline did not write (an input of
+    /// the run is refused as an output whatever; see docs/options.md, Outputs).
+    #[arg(long)]
+    pub force: bool,
+}
+
 /// `--out DIR`: where a report directory goes (the studies).
 #[derive(Debug, Clone, Args)]
 pub struct OutDirArg {
@@ -225,6 +235,28 @@ pub fn non_negative<T: FromStr>(
                 format!("{option} takes a whole number in {range}; {shown} is not one")
             }
         })
+    }
+}
+
+/// The largest number of seconds an option takes: about 31 years.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// Parses a number of seconds (a positive decimal, at most
+/// [`MAX_SECONDS`]), for `--duration` and `--budget`; the message says
+/// which of "not a number", "not positive" or "too large" (clap names the
+/// option before it).
+pub fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
+    let shown = coinline_core::error::quote_token(text);
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= MAX_SECONDS => Ok(x),
+        Ok(x) if x > MAX_SECONDS => Err(format!(
+            "{shown} is too many seconds (at most {MAX_SECONDS:e})"
+        )),
+        Ok(x) if x.is_nan() => Err(format!("{shown} is not a number of seconds")),
+        Ok(_) => Err(format!("{shown} is not more than 0 seconds")),
+        Err(_) => Err(format!(
+            "{shown} is not a number of seconds (such as 2 or 0.5)"
+        )),
     }
 }
 

@@ -2,11 +2,12 @@
 //! completions and man pages generated from the clap definitions, so they
 //! cannot drift from the options.
 
+use super::options::ForceArg;
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_harness::output::{self, check_writable};
+use coinline_harness::output::{check_owned, check_writable, Kind, Transaction};
 use std::path::PathBuf;
 
 /// Arguments of `coinline completions`.
@@ -31,11 +32,15 @@ Examples:
   coinline man --out target/man && man target/man/coinline-compare.1
   coinline man --out ~/.local/share/man/man1
 
-Exit status: 0 written, 2 bad usage or a folder that cannot be written.")]
+Exit status: 0 written, 2 bad usage or a folder that cannot be written.
+Outputs: the pages land together or not at all, and an existing page coinline
+did not write is replaced only with --force (see docs/options.md, Outputs).")]
 pub struct ManArgs {
     /// Directory the pages are written to (coinline.1, coinline-solve.1, ...).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
 
 /// Prints the completion script of `args.shell` for `command` (coinline's
@@ -48,34 +53,40 @@ pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result
 }
 
 /// Writes one man page per command and subcommand of `command`
-/// (coinline's definition) into `args.out`.
+/// (coinline's definition) into `args.out`, as one transaction, after
+/// checking that every page it replaces is coinline's.
 pub fn man(args: &ManArgs, mut command: clap::Command) -> Result<Status> {
     check_writable("--out", &args.out, true)?;
-    std::fs::create_dir_all(&args.out).map_err(|e| Error::io(&args.out, &e))?;
     command.build();
-    let mut written = Vec::new();
-    write_pages(&command, "coinline", args, &mut written)?;
+    let mut pages = Vec::new();
+    collect_pages(&command, "coinline", &mut pages);
+    for (file, _) in &pages {
+        check_owned(
+            "--out",
+            &args.out.join(file),
+            Kind::ManPage,
+            args.force.force,
+        )?;
+    }
+    std::fs::create_dir_all(&args.out).map_err(|e| Error::io(&args.out, &e))?;
+    let mut transaction = Transaction::new();
+    for (file, page) in &pages {
+        transaction.stage_io(&args.out.join(file), |w| page.render(w))?;
+    }
+    transaction.commit()?;
     say!(
         "wrote {} to {}",
-        super::text::plural(written.len() as u64, "man page"),
+        super::text::plural(pages.len() as u64, "man page"),
         args.out.display()
     );
     Ok(Status::Ok)
 }
 
-fn write_pages(
-    command: &clap::Command,
-    name: &str,
-    args: &ManArgs,
-    written: &mut Vec<String>,
-) -> Result<()> {
-    let file = format!("{name}.1");
+/// The man page of `command` and of each subcommand, with its file name.
+fn collect_pages(command: &clap::Command, name: &str, pages: &mut Vec<(String, clap_mangen::Man)>) {
     let page = clap_mangen::Man::new(command.clone().name(name.to_string()));
-    let path = args.out.join(&file);
-    output::write(&path, |w| page.render(w))?;
-    written.push(file);
+    pages.push((format!("{name}.1"), page));
     for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
-        write_pages(sub, &format!("{name}-{}", sub.get_name()), args, written)?;
+        collect_pages(sub, &format!("{name}-{}", sub.get_name()), pages);
     }
-    Ok(())
 }

@@ -1,7 +1,8 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
-use super::options::{parse_with, stdin_dash_alone};
+use super::options::{parse_with, positive_seconds, stdin_dash_alone};
 use super::status::Status;
+use super::text::about_seconds;
 use crate::cli::status::say;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
@@ -65,38 +66,19 @@ pub struct SolveArgs {
     /// Time budget per solver or heuristic, in seconds: with `--solver all`
     /// one whose estimated time on this board is over it is skipped with a
     /// note; one named with `--solver` is refused.
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = parse_budget)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub budget: f64,
 }
 
-fn parse_budget(s: &str) -> std::result::Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| format!("{s:?} is not a positive number of seconds"))
-}
-
 /// Why a solver or heuristic does not run within the budget, if it doesn't.
-fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<String> {
+pub(super) fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<String> {
     let cost = cost?;
     (cost.seconds > budget).then(|| {
         format!(
             "{name} would take about {} on {n} values, over the budget of {budget} s (raise --budget to run it)",
-            human_seconds(cost.seconds)
+            about_seconds(cost.seconds)
         )
     })
-}
-
-fn human_seconds(seconds: f64) -> String {
-    match seconds {
-        s if s < 1.0 => format!("{:.0} ms", (s * 1e3).max(1.0)),
-        s if s < 120.0 => format!("{s:.0} s"),
-        s if s < 7_200.0 => format!("{:.0} minutes", s / 60.0),
-        s if s < 172_800.0 => format!("{:.0} hours", s / 3_600.0),
-        s if s < 3.2e9 => format!("{:.0} days", s / 86_400.0),
-        _ => "longer than a century".to_string(),
-    }
 }
 
 /// How `solve` prints its results.
@@ -176,17 +158,26 @@ fn read_values(args: &SolveArgs) -> Result<Board> {
         return Board::from_tokens(&args.values);
     }
     let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        say!("coinline: reading a board from standard input (end with Ctrl-D)");
-    }
+    hint_terminal_stdin("a board");
     // Streamed: the text is never held whole (issue 14).
     Board::read(std::io::BufReader::with_capacity(1 << 16, stdin.lock()))
+}
+
+/// On a terminal, says that `what` is being read from standard input, so
+/// a command waiting there does not look hung.
+pub(super) fn hint_terminal_stdin(what: &str) {
+    if std::io::stdin().is_terminal() {
+        say!("coinline: reading {what} from standard input (end with Ctrl-D)");
+    }
 }
 
 /// Runs `coinline solve`.
 pub fn run(args: &SolveArgs) -> Result<Status> {
     let board = read_board(args)?;
     let game = args.game;
+    // A board the rules cannot score within 64 bits is an input error
+    // (status 2), as in judge, not a failure of the solvers.
+    game.admit(&board)?;
     let (solvers, chosen_heuristics) = chosen(&args.solver)?;
     let explicit = solvers.len() + chosen_heuristics.len() == 1;
     let n = board.len();
@@ -525,13 +516,6 @@ mod tests {
 
     #[test]
     fn estimates_read_as_people_say_them() {
-        assert_eq!(human_seconds(0.0000001), "1 ms");
-        assert_eq!(human_seconds(0.25), "250 ms");
-        assert_eq!(human_seconds(36.0), "36 s");
-        assert_eq!(human_seconds(300.0), "5 minutes");
-        assert_eq!(human_seconds(36_000.0), "10 hours");
-        assert_eq!(human_seconds(1e6), "12 days");
-        assert_eq!(human_seconds(1e12), "longer than a century");
         let cost = Some(Cost::of(1e9, 1.0));
         assert_eq!(over_budget("x", cost, 5, 10.0), None);
         let why = over_budget("x", cost, 5, 0.5).unwrap();

@@ -23,6 +23,18 @@ pub fn plural(count: u64, noun: &str) -> String {
     }
 }
 
+/// A duration as people say it: `8 ms`, `40 s`, `3 minutes`, `5 hours`.
+pub fn about_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 1.0 => format!("{:.0} ms", (s * 1e3).max(1.0)),
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7_200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.0} hours", s / 3_600.0),
+        s if s < 3.2e9 => format!("{:.0} days", s / 86_400.0),
+        _ => "longer than a century".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +51,16 @@ mod tests {
         assert_eq!(plural(1, "shard"), "1 shard");
         assert_eq!(plural(0, "shard"), "0 shards");
         assert_eq!(plural(3, "other value"), "3 other values");
+    }
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        assert_eq!(about_seconds(0.0001), "1 ms");
+        assert_eq!(about_seconds(0.25), "250 ms");
+        assert_eq!(about_seconds(40.0), "40 s");
+        assert_eq!(about_seconds(180.0), "3 minutes");
+        assert_eq!(about_seconds(5.0 * 3600.0), "5 hours");
+        assert_eq!(about_seconds(3.0 * 86_400.0), "3 days");
+        assert_eq!(about_seconds(1e12), "longer than a century");
     }
 }

@@ -58,7 +58,13 @@ pub fn one_line(err: &clap::Error, command: &clap::Command, args: &[String]) -> 
         line += "; ";
         line += &tip;
     }
-    format!("{line} (see '{} --help')", subcommand_path(command, args))
+    let path = subcommand_path(command, args);
+    // `stress --problem P ./prog`: the program's words go after `--`.
+    let stray = text(err, ContextKind::InvalidArg).is_some_and(|a| !a.starts_with('-'));
+    if err.kind() == ErrorKind::UnknownArgument && stray && path == "coinline stress" {
+        line += "; the program under test goes after `--` (coinline stress --problem P -- ./prog)";
+    }
+    format!("{line} (see '{path} --help')")
 }
 
 /// The context of `kind` when it is one string.

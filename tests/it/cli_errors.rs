@@ -70,7 +70,7 @@ const REFUSED: &[(&[&str], &str, &str)] = &[
             "cat",
         ],
         "",
-        "'-1' for '--timeout <SECONDS>': \"-1\" is not a positive number of seconds",
+        "'-1' for '--timeout <SECONDS>': \"-1\" is not more than 0 seconds",
     ),
     (
         &["compare", "--duration", "-1"],
@@ -105,7 +105,7 @@ const REFUSED: &[(&[&str], &str, &str)] = &[
     (
         &["solve", "--budget", "0", "1"],
         "",
-        "not a positive number of seconds",
+        "\"0\" is not more than 0 seconds",
     ),
     (&["solve", "--board", " , "], "", "token 1 \"\""),
     (&["solve", "--board", "  "], "", "no values given"),

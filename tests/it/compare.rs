@@ -636,7 +636,11 @@ const REFUSED: &[(&[&str], &str)] = &[
     (&["--shard", "4/3"], "out of range"),
     (&["--shard", "1-3"], "K/N"),
     (&["--game", "chess"], "unknown game \"chess\""),
-    (&["--duration", "0"], "positive number of seconds"),
+    (&["--duration", "0"], "\"0\" is not more than 0 seconds"),
+    (
+        &["--duration", "1e300"],
+        "\"1e300\" is too many seconds (at most 1e9)",
+    ),
     (&["--out", "file/x.csv"], "file/x.csv"),
     (&["--out", "adir"], "is a directory"),
     (&["--exhaustive", "--alphabet", "3..1"], "is reversed"),

@@ -24,3 +24,5 @@ mod study;
 mod study_engine;
 mod support;
 mod trust;
+mod trust_outputs;
+mod trust_runs;

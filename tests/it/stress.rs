@@ -369,7 +369,7 @@ fn a_program_that_stops_reading_early_is_judged_not_hung() {
     let options = "--problem lines --n 1000..1000 --runs 50 --no-shrink";
     let program = ["sh", "-c", "head -c 10 > /dev/null; echo 0"];
     let run = stress(&dir, options, &program);
-    assert_found(&run, "missing output: 1 answers for 50 cases");
+    assert_found(&run, "missing output: 1 answer for 50 cases");
 }
 
 #[cfg(target_os = "linux")]

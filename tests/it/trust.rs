@@ -43,7 +43,7 @@ fn cases() -> Vec<Case> {
         Case {
             name: "compare-out-symlink",
             setup: "mkdir real && printf 'old output\\n' > real/rows.csv && ln -s real/rows.csv link.csv",
-            args: &["compare", "--boards", "20", "--seed", "1", "--out", "link.csv", "--summary", "s.csv"],
+            args: &["compare", "--boards", "20", "--seed", "1", "--out", "link.csv", "--summary", "s.csv", "--force"],
             status: 0,
             message: "wrote link.csv and s.csv",
             after: &[
@@ -126,6 +126,46 @@ fn cases() -> Vec<Case> {
             status: 2,
             message: "m.csv: its SHA-256 is",
             after: &[After::Absent("mm.csv")],
+        },
+        Case {
+            name: "merge-refuses-an-edited-summary-wins",
+            setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && awk -F, -v OFS=, 'NR==3{$6=$6-1;$7=$7+1}1' s2-summary.csv > t && mv t s2-summary.csv",
+            args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
+            status: 2,
+            message: "s2-summary.csv: coins n = 2: wins is ",
+            after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
+        },
+        Case {
+            name: "merge-refuses-an-edited-summary-greedy-regret-sum",
+            setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && awk -F, -v OFS=, 'NR==3{$17=$17+1}1' s2-summary.csv > t && mv t s2-summary.csv",
+            args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
+            status: 2,
+            message: "s2-summary.csv: coins n = 2: greedy_regret_sum is ",
+            after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
+        },
+        Case {
+            name: "merge-refuses-an-edited-summary-greedy-max-regret",
+            setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && awk -F, -v OFS=, 'NR==3{$19=$19+1}1' s2-summary.csv > t && mv t s2-summary.csv",
+            args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
+            status: 2,
+            message: "s2-summary.csv: coins n = 2: greedy_max_regret is ",
+            after: &[After::Absent("m.csv"), After::Absent("m-summary.csv")],
+        },
+        Case {
+            name: "compare-over-its-budget",
+            setup: "",
+            args: &["compare", "--game", "all", "--n", "5000", "--boards", "1", "--budget", "60", "--out", "x.csv"],
+            status: 2,
+            message: "this run would take at least about 3 minutes on 1 thread (the solvers' stated costs), over --budget 60 s",
+            after: &[After::Absent("x.csv"), After::Absent("x-summary.csv")],
+        },
+        Case {
+            name: "compare-duration-too-large",
+            setup: "",
+            args: &["compare", "--duration", "1e300"],
+            status: 2,
+            message: "\"1e300\" is too many seconds (at most 1e9)",
+            after: &[After::Absent("reports")],
         },
         // 5. Output of long inputs.
         Case {
@@ -547,6 +587,10 @@ fn interrupted_compare_keeps_the_old_output() {
             "rows.csv",
             "--jobs",
             "1",
+            // Days of work: over the default budget, which refuses such a run.
+            "--budget",
+            "1e9",
+            "--force", // OLD is not coinline's
         ])
         .dir(&dir)
         .spawn();
@@ -595,6 +639,7 @@ fn interrupted_stress_kills_the_program() {
         "100",
         "--out",
         "runs.csv",
+        "--force", // OLD is not coinline's
         "--",
         "sh",
         "-c",

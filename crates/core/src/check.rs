@@ -419,6 +419,46 @@ pub fn check_owned(
     report
 }
 
+/// About how many seconds one check of a board of `n` values takes in
+/// `game` (on one core; from the solvers' and heuristics' stated costs):
+/// each solver that would run, each heuristic, and the invariants' solves
+/// with the cheapest solver. A solver stating no cost counts as free, so
+/// this is a lower estimate, for budgets and the notes of long runs.
+pub fn estimated_seconds(
+    game: Game,
+    n: usize,
+    solvers: &[&dyn Solver],
+    heuristics: &[&dyn Heuristic],
+    config: &CheckConfig,
+) -> f64 {
+    let ran: Vec<f64> = (solvers.iter())
+        .filter(|s| s.supports(game) && s.limit(game).is_none_or(|limit| n <= limit))
+        .filter(|s| !(s.is_ground_truth() && n > config.minimax_limit(game)))
+        .map(|s| s.cost(game, n).map_or(0.0, |c| c.seconds))
+        .collect();
+    let cheapest = ran.iter().copied().fold(f64::INFINITY, f64::min);
+    // Reversal solves once; a shift solves twice (up and down).
+    let invariant_solves = (invariants(game).iter())
+        .map(|i| match i {
+            Invariant::Reversal => 1.0,
+            Invariant::Shift => 2.0,
+            Invariant::EvenTotals | Invariant::OddBound => 0.0,
+        })
+        .sum::<f64>();
+    let invariants = match config.invariants && cheapest.is_finite() {
+        true => invariant_solves * cheapest,
+        false => 0.0,
+    };
+    // Whether a heuristic applies depends on the length (parity needs an
+    // even one), not on the values: asked of a board of zeros.
+    let zeros = Board::new(vec![0; n]).ok();
+    let heuristics: f64 = (heuristics.iter())
+        .filter(|h| zeros.as_ref().is_some_and(|b| h.policy(game, b).is_ok()))
+        .map(|h| h.cost(game, n).seconds)
+        .sum();
+    ran.iter().sum::<f64>() + invariants + heuristics
+}
+
 fn runs(solver: &dyn Solver, game: Game, board: &Board, config: &CheckConfig) -> bool {
     admit(solver, game, board).is_ok()
         && !(solver.is_ground_truth() && board.len() > config.minimax_limit(game))
@@ -528,6 +568,50 @@ fn line_problem(
     })
 }
 
+/// From this board length on, the invariants' two extra solves (the
+/// reversed and the shifted board) run on two threads: there each is a
+/// table fill of milliseconds, against about 0.1 ms for a thread.
+pub const PARALLEL_INVARIANTS_FROM: usize = 2_000;
+
+/// Runs `first` and `second`, on two threads when `parallel` (and a thread
+/// can be started; else one after the other), and returns both results.
+fn both<A: Send, B>(
+    parallel: bool,
+    first: impl Fn() -> A + Sync,
+    second: impl FnOnce() -> B,
+) -> (A, B) {
+    if !parallel {
+        let a = first();
+        return (a, second());
+    }
+    std::thread::scope(|scope| {
+        let first = &first;
+        let helper = std::thread::Builder::new().spawn_scoped(scope, first).ok();
+        let b = second();
+        let a = match helper.map(|h| h.join()) {
+            Some(Ok(a)) => a,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => first(),
+        };
+        (a, b)
+    })
+}
+
+/// The board shifted by one (then by minus one) that the game admits, with
+/// the shift, for the shift invariant.
+fn shifted_board(game: Game, board: &Board) -> Option<(i64, Board)> {
+    [1i64, -1].into_iter().find_map(|shift| {
+        // Skip a shift that overflows or that the game does not admit.
+        let shifted: Option<Vec<i64>> = board
+            .values()
+            .iter()
+            .map(|v| v.checked_add(shift))
+            .collect();
+        let shifted = Board::new(shifted?).ok()?;
+        game.admit(&shifted).is_ok().then_some((shift, shifted))
+    })
+}
+
 fn check_invariants(
     report: &CaseReport,
     solvers: &[&dyn Solver],
@@ -540,47 +624,43 @@ fn check_invariants(
     let solver = invariant_solver(solvers, game, board, config)?;
     let name = solver.name().to_string();
     let applies = invariants(game);
-    if applies.contains(&Invariant::Reversal) {
-        let backward = solver.difference(game, &board.reversed());
-        if backward != value {
-            return Some(Violation::NotSymmetric {
-                solver: name,
-                forward: value,
-                backward,
-            });
-        }
+    let reversal = applies.contains(&Invariant::Reversal);
+    let shift = game
+        .shift_effect(board.len())
+        .and_then(|effect| shifted_board(game, board).map(|(s, b)| (s, effect, b)));
+    // The two solves are independent: on long boards, side by side.
+    let parallel = reversal && shift.is_some() && board.len() >= PARALLEL_INVARIANTS_FROM;
+    let (backward, after) = both(
+        parallel,
+        || reversal.then(|| solver.difference(game, &board.reversed())),
+        || {
+            shift
+                .as_ref()
+                .map(|(_, _, shifted)| solver.difference(game, shifted))
+        },
+    );
+    if let Some(backward) = backward.filter(|&b| b != value) {
+        return Some(Violation::NotSymmetric {
+            solver: name,
+            forward: value,
+            backward,
+        });
     }
     if applies.contains(&Invariant::OddBound) && board.len() % 2 == 1 {
         if let Some(bound) = odd_n_bound(board).filter(|&b| i128::from(value) > b) {
             return Some(Violation::AboveOddBound { value, bound });
         }
     }
-    if let Some(effect) = game.shift_effect(board.len()) {
-        for shift in [1i64, -1] {
-            // Skip a shift that overflows or that the game does not admit.
-            let shifted: Option<Vec<i64>> = board
-                .values()
-                .iter()
-                .map(|v| v.checked_add(shift))
-                .collect();
-            let Some(Ok(shifted)) = shifted.map(Board::new) else {
-                continue;
-            };
-            if game.admit(&shifted).is_err() {
-                continue;
-            }
-            let after = solver.difference(game, &shifted);
-            let expected = i128::from(value) + i128::from(shift) * effect;
-            if i128::from(after) != expected {
-                return Some(Violation::ShiftBroken {
-                    solver: name,
-                    shift,
-                    before: value,
-                    after,
-                    expected,
-                });
-            }
-            break;
+    if let (Some((shift, effect, _)), Some(after)) = (shift, after) {
+        let expected = i128::from(value) + i128::from(shift) * effect;
+        if i128::from(after) != expected {
+            return Some(Violation::ShiftBroken {
+                solver: name,
+                shift,
+                before: value,
+                after,
+                expected,
+            });
         }
     }
     None
@@ -644,6 +724,58 @@ mod tests {
     //! planted solver or heuristic on a board where the value is known.
 
     use super::*;
+
+    #[test]
+    fn a_check_costs_what_its_solvers_and_heuristics_state() {
+        let config = CheckConfig::default();
+        let cost = |s: &&dyn Solver, n| s.cost(Game::COINS, n).map_or(0.0, |c| c.seconds);
+        // Without heuristics and invariants: the solvers that take the length.
+        let bare = CheckConfig {
+            invariants: false,
+            ..CheckConfig::default()
+        };
+        let at = |n| estimated_seconds(Game::COINS, n, exact_solvers(), &[], &bare);
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs();
+        let taking = |n: usize| {
+            (exact_solvers().iter())
+                .filter(|s| s.limit(Game::COINS).is_none_or(|l| n <= l) && !s.is_ground_truth())
+                .map(|s| cost(s, n))
+                .sum::<f64>()
+        };
+        assert!(close(at(5_000), taking(5_000)));
+        assert!(taking(5_000) > 0.0 && at(5_000) > at(500));
+        // Minimax counts only up to the check's limit.
+        let minimax = (exact_solvers().iter())
+            .find(|s| s.is_ground_truth())
+            .unwrap();
+        assert!(close(at(10), taking(10) + cost(minimax, 10)));
+        // The invariants solve again with the cheapest solver.
+        let full = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[], &config);
+        assert!(full > at(5_000));
+        // Greedy's best-response evaluation on a long game of sum is minutes:
+        // the estimate holds it; parity, which needs coins, is not counted.
+        let greedy = (heuristics().iter())
+            .find(|h| h.name() == "greedy")
+            .unwrap();
+        let parity = (heuristics().iter())
+            .find(|h| h.name() == "parity")
+            .unwrap();
+        let sum = estimated_seconds(
+            Game::GAMEOFSUM,
+            5_000,
+            exact_solvers(),
+            heuristics(),
+            &config,
+        );
+        let solvers = estimated_seconds(Game::GAMEOFSUM, 5_000, exact_solvers(), &[], &config);
+        assert!(close(
+            sum,
+            solvers + greedy.cost(Game::GAMEOFSUM, 5_000).seconds
+        ));
+        assert!(sum > 60.0, "{sum}");
+        let coins = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[*parity], &config);
+        assert!(coins > full);
+    }
     use crate::mutants::{
         BadLine, BoastfulGreedy, FlippedTable, GreedyAsExact, Inflated, TakesTwo,
     };
@@ -836,6 +968,62 @@ mod tests {
             .map(Invariant::name)
             .collect();
         assert_eq!(names, ["even-totals", "reversal", "shift", "odd-bound"]);
+    }
+
+    /// Past PARALLEL_INVARIANTS_FROM the reversed and the shifted board are
+    /// solved on two threads: each invariant still bites there, and in the
+    /// same order (reversal first).
+    #[test]
+    fn the_invariants_of_long_boards_bite_when_solved_side_by_side() {
+        /// Table, off by `by` on boards whose first value is below the last
+        /// (so the board or its reversal), or whose first value is odd.
+        struct Skewed {
+            reversal: bool,
+        }
+        impl Solver for Skewed {
+            fn name(&self) -> &str {
+                "skewed"
+            }
+            fn supports(&self, game: Game) -> bool {
+                Table.supports(game)
+            }
+            fn difference(&self, game: Game, board: &Board) -> i64 {
+                let v = board.values();
+                let off = if self.reversal {
+                    v[0] < v[v.len() - 1]
+                } else {
+                    v[0] % 2 != 0
+                };
+                Table.difference(game, board) + 2 * i64::from(off)
+            }
+        }
+        let n = PARALLEL_INVARIANTS_FROM + 1;
+        let mut values: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % 101).collect();
+        (values[0], values[n - 1]) = (6, 50);
+        let board = Board::new(values).unwrap();
+        let config = CheckConfig::default();
+        let report = check(Game::COINS, &board, &[&Table], &[], &config);
+        assert_eq!(report.violation, None);
+        let reversal = Skewed { reversal: true };
+        let report = check(Game::COINS, &board, &[&reversal], &[], &config);
+        assert!(
+            matches!(report.violation, Some(Violation::NotSymmetric { .. })),
+            "{:?}",
+            report.violation
+        );
+        // 6 is even, 7 odd: the shifted board is off, the board is not.
+        let shift = Skewed { reversal: false };
+        let report = check(Game::COINS, &board, &[&shift], &[], &config);
+        assert!(
+            matches!(
+                report.violation,
+                Some(Violation::ShiftBroken { shift: 1, .. })
+            ),
+            "{:?}",
+            report.violation
+        );
+        assert_eq!(both(true, || 1, || 2), (1, 2));
+        assert_eq!(both(false, || 1, || 2), (1, 2));
     }
 
     #[test]

@@ -70,13 +70,16 @@ impl HeuristicTally {
         self.losses += u64::from(achieved < 0);
         self.turned_into_loss += u64::from(achieved < 0 && optimal >= 0);
         self.regret_sum += regret;
-        if self
-            .worst
-            .as_ref()
-            .is_none_or(|(r, k, _)| (regret, std::cmp::Reverse(key)) > (*r, std::cmp::Reverse(*k)))
-        {
+        if self.takes_worst(regret, key) {
             self.worst = Some((regret, key, board.clone()));
         }
+    }
+
+    /// Whether a board of this regret and key would become the worst one:
+    /// a larger regret, or the same regret at a smaller key.
+    pub fn takes_worst(&self, regret: i128, key: u64) -> bool {
+        use std::cmp::Reverse;
+        (self.worst.as_ref()).is_none_or(|(r, k, _)| (regret, Reverse(key)) > (*r, Reverse(*k)))
     }
 
     /// Merges another tally of disjoint boards. Counts saturate rather than
@@ -88,10 +91,7 @@ impl HeuristicTally {
         self.losses = self.losses.saturating_add(other.losses);
         self.regret_sum = self.regret_sum.saturating_add(other.regret_sum);
         if let Some((r, k, b)) = other.worst {
-            let better = self.worst.as_ref().is_none_or(|(r0, k0, _)| {
-                (r, std::cmp::Reverse(k)) > (*r0, std::cmp::Reverse(*k0))
-            });
-            if better {
+            if self.takes_worst(r, k) {
                 self.worst = Some((r, k, b));
             }
         }

@@ -7,10 +7,12 @@
 //! of each file's next row, each row written as it comes. Memory holds one
 //! row per file, not the rows of the run.
 
+use super::recount::Recount;
 use super::rows::{csv_writer, ROW_PREFIX};
 use super::summary_csv::{DigestReader, DigestWriter};
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
+use coinline_core::summary::Tally;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 use std::io::{Read, Write};
@@ -122,6 +124,7 @@ struct Stream<R: Read> {
     line: u64,
     last: Option<(u64, usize)>,
     counts: BTreeMap<(Game, usize), u64>,
+    recount: Recount,
 }
 
 impl<R: Read> Rows for Stream<R> {
@@ -147,6 +150,8 @@ impl<R: Read> Rows for Stream<R> {
         }
         self.last = Some(row.key);
         *self.counts.entry((row.game, row.n)).or_default() += 1;
+        let at = |what| Error::format(format!("{}: line {}: {what}", self.name, self.line));
+        (self.recount).add((row.game, row.n, row.key.0), &row.record, at)?;
         Ok(Some(row))
     }
 }
@@ -235,6 +240,9 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
 pub struct StreamedInput {
     /// Its rows per game and length (as [`row_counts`] counts them).
     pub counts: BTreeMap<(Game, usize), u64>,
+    /// What its rows add up to per game and length, to be held against
+    /// its summary ([`super::check_tallies`]).
+    pub tallies: BTreeMap<(Game, usize), Tally>,
     /// The SHA-256 of its bytes ([`super::rows_digest`]).
     pub digest: String,
 }
@@ -271,12 +279,18 @@ pub fn merge_row_streams<R: Read>(
             .map_err(|e| Error::format(format!("{name}: malformed CSV: {e}")))?
             .clone();
         check_header(&name, &this, &mut header)?;
+        let recount = Recount::new(&this).ok_or_else(|| {
+            Error::format(format!(
+                "{name}: not a compare row file (no status, outcome or heuristic columns)"
+            ))
+        })?;
         sources.push(Stream {
             name,
             reader,
             line: 1,
             last: None,
             counts: BTreeMap::new(),
+            recount,
         });
     }
     let (_, header) = header.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
@@ -288,6 +302,7 @@ pub fn merge_row_streams<R: Read>(
         .map(|s| StreamedInput {
             digest: s.reader.into_inner().digest(),
             counts: s.counts,
+            tallies: s.recount.tallies,
         })
         .collect();
     Ok(Streamed {
@@ -327,7 +342,7 @@ pub fn row_counts(name: &str, bytes: &[u8]) -> Result<BTreeMap<(Game, usize), u6
 mod tests {
     use super::*;
 
-    const HEAD: &str = "seed,index,game,n,parity,board,agree\n";
+    const HEAD: &str = "seed,index,game,n,parity,board,agree,status,outcome\n";
 
     fn file(name: &str, body: &str) -> (String, Vec<u8>) {
         (name.to_string(), format!("{HEAD}{body}").into_bytes())
@@ -345,15 +360,15 @@ mod tests {
     fn shards_merge_in_index_then_game_order() {
         let a = file(
             "a.csv",
-            "7,2,coins,2,even,1 2,true\n7,0,gameofsum,1,odd,5,true\n",
+            "7,2,coins,2,even,1 2,true,ok,\n7,0,gameofsum,1,odd,5,true,ok,\n",
         );
         let b = file(
             "b.csv",
-            "7,1,coins,1,odd,4,true\n7,0,numbergame,1,odd,5,true\n7,0,coins,1,odd,5,true\n",
+            "7,1,coins,1,odd,4,true,ok,\n7,0,numbergame,1,odd,5,true,ok,\n7,0,coins,1,odd,5,true,ok,\n",
         );
         let expected = format!(
-            "{HEAD}7,0,coins,1,odd,5,true\n7,0,numbergame,1,odd,5,true\n\
-             7,0,gameofsum,1,odd,5,true\n7,1,coins,1,odd,4,true\n7,2,coins,2,even,1 2,true\n"
+            "{HEAD}7,0,coins,1,odd,5,true,ok,\n7,0,numbergame,1,odd,5,true,ok,\n\
+             7,0,gameofsum,1,odd,5,true,ok,\n7,1,coins,1,odd,4,true,ok,\n7,2,coins,2,even,1 2,true,ok,\n"
         );
         assert_eq!(merged(&[a.clone(), b.clone()]), expected);
         assert_eq!(merged(&[b, a]), expected);
@@ -370,15 +385,18 @@ mod tests {
 
     #[test]
     fn inputs_of_other_runs_or_overlapping_shards_are_refused() {
-        let a = file("a.csv", "7,0,coins,1,odd,5,true\n");
+        let a = file("a.csv", "7,0,coins,1,odd,5,true,ok,\n");
         assert_eq!(
-            refused(&[a.clone(), file("b.csv", "8,1,coins,1,odd,5,true\n")]),
+            refused(&[a.clone(), file("b.csv", "8,1,coins,1,odd,5,true,ok,\n")]),
             "b.csv: line 2: seed \"8\" differs from seed \"7\" of a.csv: not shards of one run"
         );
         assert_eq!(
             refused(&[
                 a.clone(),
-                file("b.csv", "7,1,coins,1,odd,5,true\n7,0,coins,1,odd,5,true\n")
+                file(
+                    "b.csv",
+                    "7,1,coins,1,odd,5,true,ok,\n7,0,coins,1,odd,5,true,ok,\n"
+                )
             ]),
             "index 0 (coins) appears in more than one row (in a.csv and b.csv): the inputs overlap"
         );
@@ -417,8 +435,8 @@ mod tests {
             let body: String = (0..9u64)
                 .filter(|i| i % 3 == k)
                 .map(|i| match i {
-                    4 => "7,4,coins,1,odd,4,true\n7,4,gameofsum,1,odd,4,true\n".to_string(),
-                    _ => format!("7,{i},coins,1,odd,{i},true\n"),
+                    4 => "7,4,coins,1,odd,4,true,ok,\n7,4,gameofsum,1,odd,4,true,ok,\n".to_string(),
+                    _ => format!("7,{i},coins,1,odd,{i},true,ok,\n"),
                 })
                 .collect();
             file(&format!("s{k}.csv"), &body)
@@ -431,7 +449,7 @@ mod tests {
             .map(|l| l.split(',').nth(1).unwrap())
             .collect();
         assert_eq!(indices, ["0", "1", "2", "3", "4", "4", "5", "6", "7", "8"]);
-        assert!(out.contains("7,4,coins,1,odd,4,true\n7,4,gameofsum,1,odd,4,true\n7,5,"));
+        assert!(out.contains("7,4,coins,1,odd,4,true,ok,\n7,4,gameofsum,1,odd,4,true,ok,\n7,5,"));
         // The same bytes as the in-memory merge, with digests of every file.
         assert_eq!(out.as_bytes(), merge_rows(&inputs).unwrap());
         assert_eq!(streamed.rows, 10);
@@ -447,14 +465,23 @@ mod tests {
 
     #[test]
     fn streams_out_of_order_or_overlapping_are_refused() {
-        let unsorted = file("u.csv", "7,2,coins,1,odd,5,true\n7,0,coins,1,odd,5,true\n");
+        let unsorted = file(
+            "u.csv",
+            "7,2,coins,1,odd,5,true,ok,\n7,0,coins,1,odd,5,true,ok,\n",
+        );
         assert_eq!(
             streamed(&[unsorted]).unwrap_err().to_string(),
             "u.csv: line 3: index 0 (coins) comes after index 2 (coins): \
              the rows are not in the order compare writes them"
         );
-        let a = file("a.csv", "7,0,coins,1,odd,5,true\n7,3,coins,1,odd,5,true\n");
-        let b = file("b.csv", "7,1,coins,1,odd,5,true\n7,3,coins,1,odd,5,true\n");
+        let a = file(
+            "a.csv",
+            "7,0,coins,1,odd,5,true,ok,\n7,3,coins,1,odd,5,true,ok,\n",
+        );
+        let b = file(
+            "b.csv",
+            "7,1,coins,1,odd,5,true,ok,\n7,3,coins,1,odd,5,true,ok,\n",
+        );
         assert_eq!(
             streamed(&[a.clone(), b]).unwrap_err().to_string(),
             "index 3 (coins) appears in more than one row (in a.csv and b.csv): the inputs overlap"
@@ -471,8 +498,8 @@ mod tests {
 
     #[test]
     fn rows_are_counted_per_game_and_length() {
-        let rows = "7,0,coins,3,odd,1 2 3,true\n7,1,coins,3,odd,1 2 3,true\n\
-                    7,1,numbergame,3,odd,1 2 3,true\n7,2,coins,4,even,1 2 3 4,true\n";
+        let rows = "7,0,coins,3,odd,1 2 3,true,ok,\n7,1,coins,3,odd,1 2 3,true,ok,\n\
+                    7,1,numbergame,3,odd,1 2 3,true,ok,\n7,2,coins,4,even,1 2 3 4,true,ok,\n";
         let counts = row_counts("r.csv", format!("{HEAD}{rows}").as_bytes()).unwrap();
         let game = |name: &str| name.parse::<Game>().unwrap();
         let expected = BTreeMap::from([
@@ -483,7 +510,7 @@ mod tests {
         assert_eq!(counts, expected);
         let bad = row_counts(
             "r.csv",
-            format!("{HEAD}7,0,coins,x,odd,1,true\n").as_bytes(),
+            format!("{HEAD}7,0,coins,x,odd,1,true,ok,\n").as_bytes(),
         );
         assert_eq!(
             bad.unwrap_err().to_string(),

@@ -28,23 +28,26 @@
 
 use coinline_core::board::Board;
 use coinline_core::case::Case;
-use coinline_core::check::{CheckConfig, Violation};
+use coinline_core::check::{estimated_seconds, CheckConfig, Violation};
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{
-    enumerated_board_in, enumeration_total, random_board, Shard, Span, Values,
+    enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
 };
 use coinline_core::play::Game;
 use coinline_core::shell::shell_word;
-use coinline_core::strategy;
+use coinline_core::solve::Solver;
+use coinline_core::strategy::{self, Heuristic};
 use std::time::Duration;
 
 mod driver;
 pub mod merge;
+mod recount;
 pub mod rows;
 pub mod summary_csv;
 
 pub use driver::{run, run_to, MAX_SHRUNK};
 pub use merge::{merge_row_streams, merge_rows, row_counts, Streamed, StreamedInput};
+pub use recount::check_tallies;
 pub use rows::{RowLayout, RowTimings};
 pub use summary_csv::{rows_digest, summary_path, Summary};
 
@@ -265,6 +268,38 @@ impl CompareOptions {
             Some(span) => (span.hi - span.lo).saturating_add(1),
             None => self.shard.size(self.total()?),
         })
+    }
+
+    /// About how many seconds of one core the run's checks take (see
+    /// [`coinline_core::check::estimated_seconds`]): random boards at the
+    /// mean cost over their lengths (sampled at most 257 lengths), every
+    /// enumerated board at its length's cost; scaled to the part planned.
+    pub fn estimated_seconds(&self, solvers: &[&dyn Solver], heuristics: &[&dyn Heuristic]) -> f64 {
+        let per_board = |n: usize| -> f64 {
+            (self.games.iter())
+                .map(|&game| estimated_seconds(game, n, solvers, heuristics, &self.check))
+                .sum()
+        };
+        let (lo, hi) = (self.lengths.lo, self.lengths.hi);
+        let (Ok(total), Ok(planned)) = (self.total(), self.planned()) else {
+            return 0.0;
+        };
+        let whole = match self.boards {
+            Boards::Random { count, .. } => {
+                let samples = (hi - lo).min(256) + 1;
+                let n_at = |k: usize| {
+                    lo + ((hi - lo) as f64 * k as f64 / (samples - 1).max(1) as f64) as usize
+                };
+                let mean = (0..samples).map(|k| per_board(n_at(k))).sum::<f64>() / samples as f64;
+                mean * count as f64
+            }
+            Boards::Exhaustive { alphabet } => (lo..=hi)
+                .map(|n| {
+                    enumeration_size(n, alphabet).map_or(f64::INFINITY, |c| c as f64) * per_board(n)
+                })
+                .sum(),
+        };
+        whole * planned as f64 / (total as f64).max(1.0)
     }
 
     fn indices(&self) -> Result<Box<dyn Iterator<Item = u64>>> {

@@ -39,7 +39,16 @@ impl fmt::Display for OutputProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OutputProblem::Missing { answers, cases } => {
-                write!(f, "{answers} answers for {cases} cases")
+                let noun = |k: usize, one: &'static str, many: &'static str| match k {
+                    1 => one,
+                    _ => many,
+                };
+                write!(
+                    f,
+                    "{answers} {} for {cases} {}",
+                    noun(*answers, "answer", "answers"),
+                    noun(*cases, "case", "cases")
+                )
             }
             OutputProblem::Malformed { line, problem, .. } => write!(f, "line {line}: {problem}"),
         }
@@ -151,7 +160,9 @@ mod tests {
             "line 3: unexpected \"3\" after the last of 2 answers"
         );
         assert_eq!(bad("+1\n2\n"), "line 1: \"+1\" is not an integer");
-        assert_eq!(bad("1\n"), "1 answers for 2 cases");
+        assert_eq!(bad("1\n"), "1 answer for 2 cases");
+        let none = parse_answers(&Answer::Difference, "", 1).unwrap_err();
+        assert_eq!(none.to_string(), "0 answers for 1 case");
         assert_eq!(
             bad("1\n99999999999999999999\n"),
             "line 2: \"99999999999999999999\" does not fit in 64 bits"

@@ -1,5 +1,8 @@
 //! Judge inputs in a problem's layout: writing boards as the judge does
-//! ([`Problem::write_input`]) and reading them back ([`parse_input`]).
+//! ([`Problem::write_input`]) and the pieces the readers share (tokens as
+//! values and counts, quotes); reading them back is
+//! [`parse_input`](super::stream::parse_input), through the streaming
+//! reader.
 //!
 //! Reading is by tokens, as real judges read (`cin >>`, `scanf`): values may
 //! be split across lines or share a line with n. Only the layouts without a
@@ -44,19 +47,6 @@ pub struct InputCase {
     pub board: Board,
 }
 
-/// Reads a judge input in `problem`'s layout. Never panics.
-pub fn parse_input(problem: &Problem, text: &str) -> Result<Vec<Board>> {
-    Ok(parse_cases(problem, text)?
-        .into_iter()
-        .map(|c| c.board)
-        .collect())
-}
-
-/// [`parse_input`] on raw bytes, refusing text that is not UTF-8.
-pub fn parse_input_bytes(problem: &Problem, bytes: &[u8]) -> Result<Vec<Board>> {
-    parse_input(problem, text_of(bytes)?)
-}
-
 /// `bytes` as text, or an error naming the line of the first byte that is
 /// not UTF-8.
 pub fn text_of(bytes: &[u8]) -> Result<&str> {
@@ -69,172 +59,17 @@ pub fn text_of(bytes: &[u8]) -> Result<&str> {
     })
 }
 
-/// [`parse_input`], keeping the line of each board.
-pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
-    let layout = problem.layout();
-    let mut tokens = Tokens::new(text);
-    let mut cases = Vec::new();
-    let several = layout.cases != Cases::One;
-    let read = |tokens: &mut Tokens, number: usize| -> Result<Option<InputCase>> {
-        case(
-            tokens,
-            layout.case,
-            several,
-            layout.cases == Cases::UntilZero,
-            number,
-        )
-    };
-    match layout.cases {
-        Cases::One => cases.extend(read(&mut tokens, 1)?),
-        Cases::Count => {
-            let count = tokens.count("the number of cases")?;
-            if layout.case == CaseLayout::ValuesOnly {
-                tokens.end_line("the number of cases")?;
-            }
-            for number in 1..=count {
-                cases.extend(read(&mut tokens, number)?);
-            }
-        }
-        Cases::UntilEnd => {
-            while !tokens.only_space_left() {
-                let number = cases.len() + 1;
-                cases.extend(read(&mut tokens, number)?);
-            }
-        }
-        Cases::UntilZero => loop {
-            let number = cases.len() + 1;
-            match read(&mut tokens, number)? {
-                Some(c) => cases.push(c),
-                None => break,
-            }
-        },
-    }
-    tokens.finish()?;
-    Ok(cases)
-}
-
-/// One case; `None` for the closing `0` of an until-zero input.
-fn case(
-    tokens: &mut Tokens,
-    layout: CaseLayout,
-    several: bool,
-    zero_ends: bool,
-    number: usize,
-) -> Result<Option<InputCase>> {
-    let (line, values) = match layout {
-        CaseLayout::LengthFirst => {
-            let n = tokens.count(&format!("the length n of case {number}"))?;
-            let line = tokens.line;
-            if n == 0 {
-                if zero_ends {
-                    return Ok(None);
-                }
-                return Err(Error::input(format!(
-                    "line {line}: n is 0; a board has at least one value"
-                )));
-            }
-            let mut values = Vec::with_capacity(n.min(1 << 16));
-            let mut first_line = None;
-            for i in 0..n {
-                let what = || format!("the {n} values announced on line {line} (found {i})");
-                let token = tokens.next().ok_or_else(|| tokens.ended(&what()))?;
-                first_line.get_or_insert(token.line);
-                values.push(token.value(i + 1)?);
-            }
-            (first_line.unwrap_or(line), values)
-        }
-        CaseLayout::ValuesOnly | CaseLayout::LengthLast => {
-            let found = match several {
-                true => tokens.line_of_tokens(),
-                false => tokens.all(),
-            };
-            let Some(first) = found.first() else {
-                return Err(tokens.ended(&format!("the values of case {number}")));
-            };
-            let line = first.line;
-            if found.iter().any(|t| t.text.is_empty()) {
-                return Err(Error::input(format!(
-                    "line {line}: empty line; a board has at least one value"
-                )));
-            }
-            let mut found = found;
-            if layout == CaseLayout::LengthLast {
-                let n_token = match several {
-                    true => tokens
-                        .next()
-                        .ok_or_else(|| tokens.ended(&format!("the length n of case {number}")))?,
-                    false => match found.pop() {
-                        Some(t) if !found.is_empty() => t,
-                        _ => {
-                            return Err(Error::input(format!(
-                                "line {line}: expected the values and then n, found one token"
-                            )))
-                        }
-                    },
-                };
-                let n = n_token.count("the length n")?;
-                if several {
-                    tokens.end_line("the length n")?;
-                }
-                if n != found.len() {
-                    return Err(Error::input(format!(
-                        "line {}: n is {n}, but case {number} has {} values",
-                        n_token.line,
-                        found.len()
-                    )));
-                }
-            }
-            let values = found
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.value(i + 1))
-                .collect::<Result<Vec<i64>>>()?;
-            (line, values)
-        }
-    };
-    let board = Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
-    Ok(Some(InputCase { line, board }))
-}
-
-/// A whitespace-separated token and its 1-based line.
+/// A whitespace-separated token and its 1-based line (for answers, read
+/// from text a program printed).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Token<'a> {
     pub(super) text: &'a str,
     pub(super) line: usize,
 }
 
-impl Token<'_> {
-    /// The token as value number `i` of a case, read as every board value
-    /// is read ([`parse_value`]).
-    fn value(&self, i: usize) -> Result<i64> {
-        parse_value(self.text).map_err(|why| {
-            Error::input(format!(
-                "line {}, value {i}: {:?} {why}",
-                self.line,
-                shorten(self.text)
-            ))
-        })
-    }
-
-    /// The token as a count (`what` names it).
-    fn count(&self, what: &str) -> Result<usize> {
-        let value = parse_integer(self.text).map_err(|why| {
-            Error::input(format!(
-                "line {}: {what} {:?} {why}",
-                self.line,
-                shorten(self.text)
-            ))
-        })?;
-        usize::try_from(value)
-            .map_err(|_| Error::input(format!("line {}: {what} is {value}, below 0", self.line)))
-    }
-}
-
 /// Walks the tokens of a text, keeping lines.
 pub(super) struct Tokens<'a> {
     rest: &'a str,
-    /// The line of the last token read (1 before any).
-    line: usize,
     /// The line the unread text starts on.
     at_line: usize,
 }
@@ -243,33 +78,18 @@ impl<'a> Tokens<'a> {
     pub(super) fn new(text: &'a str) -> Self {
         Tokens {
             rest: text,
-            line: 1,
             at_line: 1,
         }
     }
 
-    /// Skips whitespace, counting lines; stops at the end of a line if
-    /// `stop_at_newline`.
-    fn skip_space(&mut self, stop_at_newline: bool) {
-        let mut cut = self.rest.len();
-        for (i, c) in self.rest.char_indices() {
-            if c == '\n' {
-                if stop_at_newline {
-                    cut = i;
-                    break;
-                }
-                self.at_line += 1;
-            } else if !c.is_whitespace() {
-                cut = i;
-                break;
-            }
-        }
-        self.rest = &self.rest[cut..];
-    }
-
     /// The next token.
     pub(super) fn next(&mut self) -> Option<Token<'a>> {
-        self.skip_space(false);
+        let start = self
+            .rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(self.rest.len());
+        self.at_line += self.rest[..start].matches('\n').count();
+        self.rest = &self.rest[start..];
         if self.rest.is_empty() {
             return None;
         }
@@ -279,95 +99,10 @@ impl<'a> Tokens<'a> {
             .unwrap_or(self.rest.len());
         let text = &self.rest[..end];
         self.rest = &self.rest[end..];
-        self.line = self.at_line;
         Some(Token {
             text,
-            line: self.line,
+            line: self.at_line,
         })
-    }
-
-    /// The tokens of the next line (an empty line gives one empty token, so
-    /// the caller can name it); none at the end of the text.
-    fn line_of_tokens(&mut self) -> Vec<Token<'a>> {
-        if self.only_space_left() {
-            self.skip_space(false);
-            return Vec::new();
-        }
-        let line = self.at_line;
-        let end = self.rest.find('\n').unwrap_or(self.rest.len());
-        let text = &self.rest[..end];
-        self.rest = &self.rest[end..];
-        if !self.rest.is_empty() {
-            self.rest = &self.rest[1..];
-            self.at_line += 1;
-        }
-        self.line = line;
-        let tokens: Vec<Token<'a>> = text
-            .split_whitespace()
-            .map(|t| Token { text: t, line })
-            .collect();
-        match tokens.is_empty() {
-            true => vec![Token { text: "", line }],
-            false => tokens,
-        }
-    }
-
-    /// Every token left.
-    fn all(&mut self) -> Vec<Token<'a>> {
-        std::iter::from_fn(|| self.next()).collect()
-    }
-
-    /// The next token as a count.
-    fn count(&mut self, what: &str) -> Result<usize> {
-        self.next().ok_or_else(|| self.ended(what))?.count(what)
-    }
-
-    /// Only whitespace may follow on the current line.
-    fn end_line(&mut self, what: &str) -> Result<()> {
-        self.skip_space(true);
-        match self.rest.chars().next() {
-            None | Some('\n') => {
-                if !self.rest.is_empty() {
-                    self.rest = &self.rest[1..];
-                    self.at_line += 1;
-                }
-                Ok(())
-            }
-            Some(_) => {
-                let t = self.next().expect("a non-space character starts a token");
-                Err(Error::input(format!(
-                    "line {}: expected {what} alone on its line, found {:?} after it",
-                    t.line,
-                    shorten(t.text)
-                )))
-            }
-        }
-    }
-
-    /// Whether nothing but whitespace is left.
-    fn only_space_left(&self) -> bool {
-        self.rest.trim().is_empty()
-    }
-
-    /// The error for a text that ended where `what` should be, on the
-    /// line of the last token.
-    fn ended(&self, what: &str) -> Error {
-        Error::input(format!(
-            "line {}: expected {what}, found the end of the input",
-            self.line
-        ))
-    }
-
-    /// Only whitespace may follow the last case.
-    fn finish(&mut self) -> Result<()> {
-        match self.next() {
-            None => Ok(()),
-            Some(t) => Err(Error::input(format!(
-                "line {}: unexpected {:?} after the last case",
-                t.line,
-                shorten(t.text)
-            ))),
-        }
     }
 }
 
@@ -376,7 +111,7 @@ impl<'a> Tokens<'a> {
 /// (`+5`, `-0` and `007` are values). A token holding a comma, which the
 /// board reader takes as a separator, is not one value here: judges read
 /// whitespace-separated tokens.
-fn parse_value(token: &str) -> Result<i64, &'static str> {
+pub(super) fn parse_value(token: &str) -> Result<i64, &'static str> {
     match read_values(token.as_bytes(), 1) {
         Ok(values) => values.first().copied().ok_or("is not an integer"),
         Err(e) => Err(match e.kind() {
@@ -409,6 +144,321 @@ pub(super) fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
+
+    /// The reader of whole texts that the streaming reader replaced, kept
+    /// as the reference it must agree with (message for message).
+    mod reference {
+        use super::super::{parse_integer, parse_value, shorten, InputCase};
+        use crate::judge::problem::{CaseLayout, Cases, Problem};
+        use coinline_core::board::Board;
+        use coinline_core::error::{Error, Result};
+
+        /// [`parse_input`], keeping the line of each board.
+        pub(super) fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
+            let layout = problem.layout();
+            let mut tokens = Tokens::new(text);
+            let mut cases = Vec::new();
+            let several = layout.cases != Cases::One;
+            let read = |tokens: &mut Tokens, number: usize| -> Result<Option<InputCase>> {
+                case(
+                    tokens,
+                    layout.case,
+                    several,
+                    layout.cases == Cases::UntilZero,
+                    number,
+                )
+            };
+            match layout.cases {
+                Cases::One => cases.extend(read(&mut tokens, 1)?),
+                Cases::Count => {
+                    let count = tokens.count("the number of cases")?;
+                    if layout.case == CaseLayout::ValuesOnly {
+                        tokens.end_line("the number of cases")?;
+                    }
+                    for number in 1..=count {
+                        cases.extend(read(&mut tokens, number)?);
+                    }
+                }
+                Cases::UntilEnd => {
+                    while !tokens.only_space_left() {
+                        let number = cases.len() + 1;
+                        cases.extend(read(&mut tokens, number)?);
+                    }
+                }
+                Cases::UntilZero => loop {
+                    let number = cases.len() + 1;
+                    match read(&mut tokens, number)? {
+                        Some(c) => cases.push(c),
+                        None => break,
+                    }
+                },
+            }
+            tokens.finish()?;
+            Ok(cases)
+        }
+
+        /// One case; `None` for the closing `0` of an until-zero input.
+        fn case(
+            tokens: &mut Tokens,
+            layout: CaseLayout,
+            several: bool,
+            zero_ends: bool,
+            number: usize,
+        ) -> Result<Option<InputCase>> {
+            let (line, values) = match layout {
+                CaseLayout::LengthFirst => {
+                    let n = tokens.count(&format!("the length n of case {number}"))?;
+                    let line = tokens.line;
+                    if n == 0 {
+                        if zero_ends {
+                            return Ok(None);
+                        }
+                        return Err(Error::input(format!(
+                            "line {line}: n is 0; a board has at least one value"
+                        )));
+                    }
+                    let mut values = Vec::with_capacity(n.min(1 << 16));
+                    let mut first_line = None;
+                    for i in 0..n {
+                        let what =
+                            || format!("the {n} values announced on line {line} (found {i})");
+                        let token = tokens.next().ok_or_else(|| tokens.ended(&what()))?;
+                        first_line.get_or_insert(token.line);
+                        values.push(token.value(i + 1)?);
+                    }
+                    (first_line.unwrap_or(line), values)
+                }
+                CaseLayout::ValuesOnly | CaseLayout::LengthLast => {
+                    let found = match several {
+                        true => tokens.line_of_tokens(),
+                        false => tokens.all(),
+                    };
+                    let Some(first) = found.first() else {
+                        return Err(tokens.ended(&format!("the values of case {number}")));
+                    };
+                    let line = first.line;
+                    if found.iter().any(|t| t.text.is_empty()) {
+                        return Err(Error::input(format!(
+                            "line {line}: empty line; a board has at least one value"
+                        )));
+                    }
+                    let mut found = found;
+                    if layout == CaseLayout::LengthLast {
+                        let n_token = match several {
+                            true => tokens.next().ok_or_else(|| {
+                                tokens.ended(&format!("the length n of case {number}"))
+                            })?,
+                            false => match found.pop() {
+                                Some(t) if !found.is_empty() => t,
+                                _ => {
+                                    return Err(Error::input(format!(
+                                    "line {line}: expected the values and then n, found one token"
+                                )))
+                                }
+                            },
+                        };
+                        let n = n_token.count("the length n")?;
+                        if several {
+                            tokens.end_line("the length n")?;
+                        }
+                        if n != found.len() {
+                            return Err(Error::input(format!(
+                                "line {}: n is {n}, but case {number} has {} values",
+                                n_token.line,
+                                found.len()
+                            )));
+                        }
+                    }
+                    let values = found
+                        .iter()
+                        .enumerate()
+                        .map(|(i, t)| t.value(i + 1))
+                        .collect::<Result<Vec<i64>>>()?;
+                    (line, values)
+                }
+            };
+            let board =
+                Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
+            Ok(Some(InputCase { line, board }))
+        }
+
+        /// A whitespace-separated token and its 1-based line.
+        #[derive(Clone, Copy, Debug)]
+        pub(super) struct Token<'a> {
+            pub(super) text: &'a str,
+            pub(super) line: usize,
+        }
+
+        impl Token<'_> {
+            /// The token as value number `i` of a case, read as every board value
+            /// is read ([`parse_value`]).
+            fn value(&self, i: usize) -> Result<i64> {
+                parse_value(self.text).map_err(|why| {
+                    Error::input(format!(
+                        "line {}, value {i}: {:?} {why}",
+                        self.line,
+                        shorten(self.text)
+                    ))
+                })
+            }
+
+            /// The token as a count (`what` names it).
+            fn count(&self, what: &str) -> Result<usize> {
+                let value = parse_integer(self.text).map_err(|why| {
+                    Error::input(format!(
+                        "line {}: {what} {:?} {why}",
+                        self.line,
+                        shorten(self.text)
+                    ))
+                })?;
+                usize::try_from(value).map_err(|_| {
+                    Error::input(format!("line {}: {what} is {value}, below 0", self.line))
+                })
+            }
+        }
+
+        /// Walks the tokens of a text, keeping lines.
+        pub(super) struct Tokens<'a> {
+            rest: &'a str,
+            /// The line of the last token read (1 before any).
+            line: usize,
+            /// The line the unread text starts on.
+            at_line: usize,
+        }
+
+        impl<'a> Tokens<'a> {
+            pub(super) fn new(text: &'a str) -> Self {
+                Tokens {
+                    rest: text,
+                    line: 1,
+                    at_line: 1,
+                }
+            }
+
+            /// Skips whitespace, counting lines; stops at the end of a line if
+            /// `stop_at_newline`.
+            fn skip_space(&mut self, stop_at_newline: bool) {
+                let mut cut = self.rest.len();
+                for (i, c) in self.rest.char_indices() {
+                    if c == '\n' {
+                        if stop_at_newline {
+                            cut = i;
+                            break;
+                        }
+                        self.at_line += 1;
+                    } else if !c.is_whitespace() {
+                        cut = i;
+                        break;
+                    }
+                }
+                self.rest = &self.rest[cut..];
+            }
+
+            /// The next token.
+            pub(super) fn next(&mut self) -> Option<Token<'a>> {
+                self.skip_space(false);
+                if self.rest.is_empty() {
+                    return None;
+                }
+                let end = self
+                    .rest
+                    .find(char::is_whitespace)
+                    .unwrap_or(self.rest.len());
+                let text = &self.rest[..end];
+                self.rest = &self.rest[end..];
+                self.line = self.at_line;
+                Some(Token {
+                    text,
+                    line: self.line,
+                })
+            }
+
+            /// The tokens of the next line (an empty line gives one empty token, so
+            /// the caller can name it); none at the end of the text.
+            fn line_of_tokens(&mut self) -> Vec<Token<'a>> {
+                if self.only_space_left() {
+                    self.skip_space(false);
+                    return Vec::new();
+                }
+                let line = self.at_line;
+                let end = self.rest.find('\n').unwrap_or(self.rest.len());
+                let text = &self.rest[..end];
+                self.rest = &self.rest[end..];
+                if !self.rest.is_empty() {
+                    self.rest = &self.rest[1..];
+                    self.at_line += 1;
+                }
+                self.line = line;
+                let tokens: Vec<Token<'a>> = text
+                    .split_whitespace()
+                    .map(|t| Token { text: t, line })
+                    .collect();
+                match tokens.is_empty() {
+                    true => vec![Token { text: "", line }],
+                    false => tokens,
+                }
+            }
+
+            /// Every token left.
+            fn all(&mut self) -> Vec<Token<'a>> {
+                std::iter::from_fn(|| self.next()).collect()
+            }
+
+            /// The next token as a count.
+            fn count(&mut self, what: &str) -> Result<usize> {
+                self.next().ok_or_else(|| self.ended(what))?.count(what)
+            }
+
+            /// Only whitespace may follow on the current line.
+            fn end_line(&mut self, what: &str) -> Result<()> {
+                self.skip_space(true);
+                match self.rest.chars().next() {
+                    None | Some('\n') => {
+                        if !self.rest.is_empty() {
+                            self.rest = &self.rest[1..];
+                            self.at_line += 1;
+                        }
+                        Ok(())
+                    }
+                    Some(_) => {
+                        let t = self.next().expect("a non-space character starts a token");
+                        Err(Error::input(format!(
+                            "line {}: expected {what} alone on its line, found {:?} after it",
+                            t.line,
+                            shorten(t.text)
+                        )))
+                    }
+                }
+            }
+
+            /// Whether nothing but whitespace is left.
+            fn only_space_left(&self) -> bool {
+                self.rest.trim().is_empty()
+            }
+
+            /// The error for a text that ended where `what` should be, on the
+            /// line of the last token.
+            fn ended(&self, what: &str) -> Error {
+                Error::input(format!(
+                    "line {}: expected {what}, found the end of the input",
+                    self.line
+                ))
+            }
+
+            /// Only whitespace may follow the last case.
+            fn finish(&mut self) -> Result<()> {
+                match self.next() {
+                    None => Ok(()),
+                    Some(t) => Err(Error::input(format!(
+                        "line {}: unexpected {:?} after the last case",
+                        t.line,
+                        shorten(t.text)
+                    ))),
+                }
+            }
+        }
+    }
     use super::*;
     use coinline_core::generate::SplitMix64;
 
@@ -628,6 +678,62 @@ mod tests {
             lines(parse_cases(&p("algospot-numbergame"), "1\n3\n1 2 3\n").unwrap()),
             vec![(3, "1 2 3".to_string())]
         );
+    }
+
+    /// Every layout, with the variants the built-in problems do not use.
+    fn layouts() -> Vec<Problem> {
+        let mut all = Problem::all();
+        for cases in [Cases::One, Cases::Count, Cases::UntilEnd] {
+            for case in [
+                CaseLayout::ValuesOnly,
+                CaseLayout::LengthLast,
+                CaseLayout::LengthFirst,
+            ] {
+                let mut problem = p("lines");
+                problem.layout.cases = cases;
+                problem.layout.case = case;
+                all.push(problem);
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_streaming_reader_agrees_with_the_whole_text_reader() {
+        let sample = boards(&["8 15 3 7", "-5", "1 2 3"]);
+        let alphabet = b"0123456789 -\n\r\t+x0\n\n";
+        let mut rng = SplitMix64::new(12);
+        let mut errors = 0;
+        for problem in layouts() {
+            let batch = &sample[..sample.len().min(problem.max_batch())];
+            let valid = problem.write_input(batch).into_bytes();
+            for _ in 0..400 {
+                let mut bytes = valid.clone();
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(bytes.len() as u64 + 1) as usize;
+                    let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
+                    match rng.below(3) {
+                        0 if at < bytes.len() => bytes[at] = byte,
+                        1 => bytes.insert(at, byte),
+                        _ => bytes.truncate(at),
+                    }
+                }
+                let text = String::from_utf8(bytes).unwrap();
+                let (streamed, whole) = (
+                    parse_cases(&problem, &text),
+                    reference::parse_cases(&problem, &text),
+                );
+                errors += usize::from(whole.is_err());
+                assert_eq!(
+                    streamed.map_err(|e| e.to_string()),
+                    whole.map_err(|e| e.to_string()),
+                    "{:?} {text:?}",
+                    problem.layout()
+                );
+            }
+        }
+        // The mangling reaches the refusals, not only valid inputs.
+        assert!(errors > 1000, "{errors}");
     }
 
     #[test]

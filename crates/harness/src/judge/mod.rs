@@ -26,10 +26,12 @@ pub mod problem;
 #[allow(unsafe_code, clippy::disallowed_methods)]
 pub mod sandbox;
 pub mod spec;
+pub mod stream;
 pub mod stress;
 pub mod verdict;
 
 pub use answers::{parse_answers, parse_answers_bytes, write_answers, OutputProblem};
-pub use input::{parse_cases, parse_input, parse_input_bytes, text_of, InputCase};
+pub use input::{text_of, InputCase};
 pub use limits::{Limits, Parity, MAX_N};
 pub use problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Reply, Tie, Winner};
+pub use stream::{parse_cases, parse_input, parse_input_bytes, CaseReader};

@@ -11,6 +11,15 @@
 //! running programs are listed, so that an interrupted coinline kills them
 //! ([`kill_running`]). Unix only.
 //!
+//! A process that leaves its program's group (`setsid`, `setpgid`) escapes
+//! the group kill. On Linux this process becomes the subreaper of its
+//! programs' descendants (`PR_SET_CHILD_SUBREAPER`), so such a process stays
+//! in our subtree when its parent dies; at the end of each run (and of a
+//! session, and on an interrupt) every process of our subtree that is in no
+//! running program's group, nor in our own, is killed and reaped, walking
+//! the parent links of /proc/PID/stat ([`sweep_escaped`], counted by
+//! [`escaped_total`]).
+//!
 //! The system calls go through rustix's safe wrappers (process groups and
 //! signals, resource limits, `waitid`, non-blocking pipe writes). Two
 //! `unsafe` blocks remain, each with a `// SAFETY:` comment:
@@ -240,6 +249,7 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
             command.pre_exec(move || unix::limit_address_space(bytes));
         }
     }
+    unix::become_subreaper();
     let start = Instant::now();
     let (mut child, _live) = unix::Live::spawn(&mut command)
         .map_err(|e| Error::usage(format!("cannot start {}: {e}", program.command)))?;
@@ -307,11 +317,16 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 }
 
 #[cfg(unix)]
+mod escaped;
+
+#[cfg(unix)]
 mod unix {
     use super::Exit;
     use rustix::io::Errno;
     use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
+    use std::collections::HashSet;
     use std::io;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
 
     /// Limits this process's address space to `bytes` (called in the child
@@ -405,8 +420,19 @@ mod unix {
         fn drop(&mut self) {
             let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
             live.0.retain(|&g| g != self.0);
+            let mut ended = ENDED.lock().unwrap_or_else(|e| e.into_inner());
+            if ended.len() >= ENDED_KEPT {
+                ended.remove(0);
+            }
+            ended.push(self.0.as_raw_pid());
         }
     }
+
+    /// The groups of the programs that ended last (at most [`ENDED_KEPT`]):
+    /// a member of one, killed with its group but not yet gone, is killed
+    /// again by a sweep but did not escape.
+    static ENDED: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+    const ENDED_KEPT: usize = 1024;
 
     /// Kills every listed group, and every group listed from now on;
     /// returns how many there were.
@@ -416,7 +442,57 @@ mod unix {
         for &pgid in live.0.iter() {
             kill_group(pgid);
         }
+        sweep_locked(&live.0);
         live.0.len()
+    }
+
+    pub fn interrupted() -> bool {
+        LIVE.lock().unwrap_or_else(|e| e.into_inner()).1
+    }
+
+    /// Makes this process the reaper of its orphaned descendants (Linux),
+    /// once: a program's child that leaves its group (setsid, setpgid)
+    /// and outlives it is then re-parented to us, not to init, and stays in
+    /// our subtree, where [`sweep`] finds it.
+    pub fn become_subreaper() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        #[cfg(target_os = "linux")]
+        ONCE.call_once(|| {
+            let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+        });
+        #[cfg(not(target_os = "linux"))]
+        ONCE.call_once(|| {});
+    }
+
+    /// Processes killed by [`sweep`] so far: they had left the process
+    /// group of their program.
+    pub static ESCAPED: AtomicUsize = AtomicUsize::new(0);
+
+    /// Kills every process of our subtree that is in no running program's
+    /// group (it escaped its group and outlived its run), and reaps those
+    /// re-parented to us; returns how many were killed.
+    pub fn sweep() -> usize {
+        let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        sweep_locked(&live.0)
+    }
+
+    /// [`sweep`], the list of running groups held (so that no program is
+    /// between its fork and its own group while we look); returns how many
+    /// of those killed had left their group.
+    fn sweep_locked(live: &[Pid]) -> usize {
+        // Our own group is not a program's (each starts in a group of its
+        // own): what is in it was started otherwise, and is left alone.
+        let mut spared: HashSet<i32> = live.iter().map(|p| p.as_raw_pid()).collect();
+        spared.insert(rustix::process::getpgrp().as_raw_pid());
+        let ended: HashSet<i32> = ENDED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .copied()
+            .collect();
+        let escaped = super::escaped::sweep(&spared, &ended);
+        ESCAPED.fetch_add(escaped, Ordering::Relaxed);
+        escaped
     }
 
     /// Waits for the leader to exit, kills the rest of its group while the
@@ -425,6 +501,8 @@ mod unix {
         let flags = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT;
         rustix::io::retry_on_intr(|| rustix::process::waitid(WaitId::Pid(pid), flags))?;
         kill_group(pid);
+        // What escaped the group is killed too (this group is still listed).
+        sweep();
         let raw = pid.as_raw_pid();
         let (status, usage) = loop {
             // SAFETY: rusage is a plain C struct for which all-zero bytes
@@ -488,6 +566,36 @@ mod unix {
 pub fn kill_running() -> usize {
     #[cfg(unix)]
     return unix::kill_running();
+    #[cfg(not(unix))]
+    0
+}
+
+/// Whether [`kill_running`] was called (coinline is being interrupted):
+/// no program started from now on runs.
+pub fn interrupted() -> bool {
+    #[cfg(unix)]
+    return unix::interrupted();
+    #[cfg(not(unix))]
+    false
+}
+
+/// Kills what is left of finished programs: every process below this one
+/// that is in no running program's process group (it left its group with
+/// `setsid` or `setpgid`), found through /proc on Linux, where this process
+/// is their subreaper. Returns how many were killed. Each run's end does it
+/// already; a session's end does it once more for the last run.
+pub fn sweep_escaped() -> usize {
+    #[cfg(unix)]
+    return unix::sweep();
+    #[cfg(not(unix))]
+    0
+}
+
+/// How many processes every sweep of this process has killed so far (see
+/// [`sweep_escaped`]).
+pub fn escaped_total() -> usize {
+    #[cfg(unix)]
+    return unix::ESCAPED.load(std::sync::atomic::Ordering::Relaxed);
     #[cfg(not(unix))]
     0
 }

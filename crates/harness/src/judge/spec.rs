@@ -169,7 +169,12 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     }
     let answer = answer(&file.answer)?;
     if let Some(why) = answer.refusal(game) {
-        return Err(at("answer.kind", why));
+        // A play answer is refused for its heuristic, which has its own key.
+        let key = match answer {
+            Answer::Play(_) => "answer.heuristic",
+            _ => "answer.kind",
+        };
+        return Err(at(key, why));
     }
     let limits = limits(&file.limits, layout, game)?;
     if let Answer::Play(h) = &answer {

@@ -319,6 +319,6 @@ mod tests {
             cases: 3,
         });
         assert_eq!(missing.kind(), "missing-output");
-        assert_eq!(missing.to_string(), "missing output: 1 answers for 3 cases");
+        assert_eq!(missing.to_string(), "missing output: 1 answer for 3 cases");
     }
 }

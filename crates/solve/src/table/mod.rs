@@ -20,21 +20,28 @@
 //! right run stops at one value). That is O(n^2) bits.
 //!
 //! # Speed
-//! The value-only fills of coins and numbergame ([`value_with`]) compute a
-//! diagonal from the previous ones into a separate buffer (two buffers for
-//! coins, three for numbergame: O(n) memory), as a branch-free loop over
-//! zipped slices that the compiler turns into vector code with 64-bit lanes
-//! (compare and blend, or `vpmaxsq`). The cells are visited in cache tiles
-//! (512 columns by 256 diagonals) so that the working set stays in L1 for any n. The same
-//! code is compiled three times: for the portable baseline, for AVX2 and for
-//! AVX-512; [`Isa::widest`] picks the widest one the processor has at run
-//! time. gameofsum keeps its scalar O(n^2) fill with running minima. The
-//! value-only path records no choice bits.
+//! The value fills of coins, numbergame and stonegame7 ([`value_with`])
+//! compute a diagonal from the previous ones into a separate buffer (two
+//! buffers for coins and stonegame7, three for numbergame: O(n) memory), as
+//! a branch-free loop over zipped slices that the compiler turns into
+//! vector code with 64-bit lanes (compare and blend, or `vpmaxsq`). The
+//! cells are visited in cache tiles (512 columns by 256 diagonals) so that
+//! the working set stays in L1 for any n. The same code is compiled three
+//! times: for the portable baseline, for AVX2 and for AVX-512;
+//! [`Isa::widest`] picks the widest one the processor has at run time.
+//! gameofsum keeps its scalar O(n^2) fill with running minima.
 //!
-//! [`Table::line`] runs the recording fill for the choice bits but returns
-//! the value of the fast fill, so the check cross-examines both: a wrong
-//! fast fill disagrees with the other solvers, a wrong recording fill
-//! yields a line that does not replay to the value.
+//! The recording fills ([`line_with`]) are the same tiles and loops, 64
+//! cells at a time, also turning the comparison that picks each cell's
+//! maximum into its choice bit (a word per 64 cells, stored eight cells to
+//! a byte), so a line costs the value fill, the bits and a walk of n steps,
+//! compiled for the same instruction sets. [`Table::line`] returns the line
+//! walked from the recording fill's bits with the value of the value fill
+//! (run on a second thread from [`PARALLEL_FROM`] values on), so the check
+//! cross-examines both: a wrong value fill disagrees with the other
+//! solvers, a wrong recording fill yields a line that does not replay to
+//! the value. The scalar recording fills of the record module are kept as
+//! the reference the tests hold the vectorized ones to, choice by choice.
 
 mod record;
 mod value;
@@ -42,8 +49,17 @@ mod value;
 use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
-use record::{fill, line_from_bits, Bits};
-use value::{fill_for, portable_fill};
+use record::{line_from_bits, Choices};
+use value::{fill_for, line_fill_for, portable_fill, portable_line, LineFill};
+
+/// Columns per tile of the value fills: a tile's slices of the board and of
+/// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
+const TILE: usize = 512;
+/// Diagonals filled per tile before moving to the next tile.
+const DEPTH: usize = 256;
+// A tile's row of `Choices` is whole words of 64 cells, and a span
+// (at most TILE cells) reads at most two lengths back (DEPTH >= 2).
+const _: () = assert!(TILE % 64 == 0 && TILE >= DEPTH && DEPTH >= 2);
 
 /// Bottom-up table. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,26 +158,62 @@ pub fn builds_line(n: usize) -> bool {
     n <= LINE_LIMIT
 }
 
-/// The value and a line by variant `V`: the line from the recording fill's
-/// choice bits, the value from the fast fill (see the module documentation);
-/// `None` above [`LINE_LIMIT`].
-pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
-    let n = values.len();
-    if !builds_line(n) {
-        return None;
-    }
-    let kinds = match game {
+/// How many [`Choices`] a kernel records per cell.
+fn kinds(game: Kernel) -> usize {
+    match game {
         Kernel::Coins | Kernel::StoneGame7 => 1,
         Kernel::NumberGame => 2,
         Kernel::GameOfSum => 3,
-    };
-    let mut bits: Vec<Bits> = (0..kinds).map(|_| Bits::new(n)).collect();
-    fill::<V>(game, values, &mut bits);
-    // The fast fill's value, so the check tests both fills (module docs).
-    Some((
-        variant_value::<V>(game, values),
-        line_from_bits(game, n, &bits),
-    ))
+    }
+}
+
+/// The recording fill's value and the line walked from its choices.
+fn record_and_walk(game: Kernel, values: &[i64], fill: LineFill) -> (i64, Line) {
+    let n = values.len();
+    let mut choices: Vec<Choices> = (0..kinds(game)).map(|_| Choices::new(n)).collect();
+    let value = fill(game, values, &mut choices);
+    (value, line_from_bits(game, n, &choices))
+}
+
+/// The value and a line by the recording fill compiled for `isa` (what
+/// `coinline bench --line` times); `None` when `isa` is not available or
+/// above [`LINE_LIMIT`].
+pub fn line_with(game: Kernel, values: &[i64], isa: Isa) -> Option<(i64, Line)> {
+    let fill = line_fill_for::<Exact>(isa)?;
+    builds_line(values.len()).then(|| record_and_walk(game, values, fill))
+}
+
+/// From this many values on, [`variant_line`] runs the value fill on a
+/// second thread beside the recording fill (below it a thread costs more
+/// than the fill).
+pub const PARALLEL_FROM: usize = 2_000;
+
+/// The value and a line by variant `V`: the line walked from the choices of
+/// the recording fill, the value from the value fill (see the module
+/// documentation), both for the widest instruction set; from
+/// [`PARALLEL_FROM`] values on the two fills run on two threads. `None`
+/// above [`LINE_LIMIT`].
+pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
+    if !builds_line(values.len()) {
+        return None;
+    }
+    let fill = line_fill_for::<V>(Isa::widest()).unwrap_or(portable_line::<V>);
+    if values.len() < PARALLEL_FROM {
+        let (_, line) = record_and_walk(game, values, fill);
+        return Some((variant_value::<V>(game, values), line));
+    }
+    let (value, line) = std::thread::scope(|scope| {
+        // Without a second thread, one after the other.
+        let helper = std::thread::Builder::new()
+            .spawn_scoped(scope, || variant_value::<V>(game, values))
+            .ok();
+        let (_, line) = record_and_walk(game, values, fill);
+        let value = helper
+            .and_then(|h| h.join().ok())
+            .unwrap_or_else(|| variant_value::<V>(game, values));
+        (value, line)
+    });
+    Some((value, line))
 }
 
 impl Solver for Table {
@@ -229,6 +281,80 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Every compiled recording fill gives the scalar recording fill's value
+    /// and the very same choice in every cell, for the game's recurrence and
+    /// the planted one, on boards with ties (small values) and without.
+    #[test]
+    fn every_recording_fill_records_the_scalar_fills_choices() {
+        #[derive(Clone, Copy, Default)]
+        struct OddDeletes;
+        impl Variant for OddDeletes {
+            const NAME: &'static str = "odd";
+            fn deletes(len: usize) -> bool {
+                len % 2 == 0
+            }
+        }
+        fn same<V: Variant>(game: Kernel, values: &[i64], what: &str) {
+            let n = values.len();
+            let fresh = || -> Vec<Choices> { (0..kinds(game)).map(|_| Choices::new(n)).collect() };
+            let mut expected = fresh();
+            let value = record::fill::<V>(game, values, &mut expected[..]);
+            for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                let mut got = fresh();
+                let fill = line_fill_for::<V>(isa).unwrap();
+                assert_eq!(fill(game, values, &mut got), value, "{what} {}", isa.name());
+                for (kind, (e, g)) in expected.iter().zip(&got).enumerate() {
+                    for len in 1..=n {
+                        for l in 0..=n - len {
+                            assert_eq!(
+                                e.get(len, l),
+                                g.get(len, l),
+                                "{what} {}: bit {kind} of ({len}, {l})",
+                                isa.name()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let lengths = [0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 257, 513, 700];
+        for (index, n) in lengths.into_iter().enumerate() {
+            for values in [
+                Values::Small,
+                Values::Uniform(Span { lo: -3, hi: 3 }),
+                Values::Spiky,
+            ] {
+                let board = random_board(5, index as u64, Span { lo: n, hi: n }, values);
+                for game in KERNELS {
+                    let what = format!("{game:?}, n = {n}, {values:?}");
+                    same::<Exact>(game, board.values(), &what);
+                    same::<OddDeletes>(game, board.values(), &what);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_of_long_boards_replay_to_the_value() {
+        // Past PARALLEL_FROM: the value fill on a second thread.
+        use coinline_game::play::replay;
+        let board = random_board(
+            11,
+            0,
+            Span {
+                lo: 2_500,
+                hi: 2_500,
+            },
+            Values::Small,
+        );
+        for game in KERNELS {
+            let game = Game::ALL[game as usize];
+            let (value, line) = Table.line(game, &board).unwrap();
+            assert_eq!(value, Table.difference(game, &board));
+            assert_eq!(replay(game, &board, &line).unwrap().difference(), value);
         }
     }
 

@@ -1,33 +1,121 @@
-//! The recording fills: the table filled cell by cell with the choice of
-//! each interval recorded ([`Bits`]), and the line read back from the bits.
-//! The options of a cell (`coins_options`, ...) are the one statement of each
-//! recurrence, shared with the vectorized value fills.
+//! The choices of a table ([`Choices`]) and the line read back from them;
+//! the scalar fills, cell by cell: gameofsum's (value and recording), and
+//! for tests the recording fills of the other kernels, the reference of the
+//! vectorized ones. The options of a cell (`coins_options`, ...) are the one
+//! statement of each recurrence, shared with the vectorized fills.
 
+#[cfg(test)]
 use super::Variant;
+use super::{DEPTH, TILE};
 use coinline_game::play::{Kernel, Line, Move, Side};
 
-/// A bit per interval, grouped by length like [`crate::tri_index`].
-pub(super) struct Bits {
+/// A bit per interval, laid out in the tiles the vectorized fills visit
+/// (value.rs): for each block of [`DEPTH`] lengths and each tile of
+/// [`TILE`] columns, the block's diagonals one after the other, `TILE` bits
+/// each, bit i of diagonal len the cell at column `t * TILE - (len - first)
+/// + i`. A tile's bits are then 16 KB in one place, written while the tile
+/// is in the cache (rows by length scatter them over a page per diagonal),
+/// and every span of a fill but a diagonal's first starts a row, so its
+/// words of 64 cells ([`RowBits::put`]) are stored without shifting.
+pub(super) struct Choices {
     n: usize,
-    words: Vec<u64>,
+    /// Byte offset of each block of lengths.
+    blocks: Vec<usize>,
+    bytes: Vec<u8>,
 }
 
-impl Bits {
+/// Bytes of one diagonal's row in a tile.
+const ROW: usize = TILE / 8;
+
+impl Choices {
     pub(super) fn new(n: usize) -> Self {
-        Bits {
+        let mut blocks = Vec::new();
+        let mut end = 0;
+        for first in (1..=n).step_by(DEPTH) {
+            blocks.push(end);
+            let columns = n - first + 1;
+            end += columns.div_ceil(TILE) * columns.min(DEPTH) * ROW;
+        }
+        Choices {
             n,
-            words: vec![0; crate::tri_size(n).div_ceil(64)],
+            blocks,
+            bytes: vec![0; end],
         }
     }
-    #[inline]
-    fn set(&mut self, len: usize, left: usize, on: bool) {
-        let i = crate::tri_index(self.n, len, left);
-        self.words[i / 64] |= u64::from(on) << (i % 64);
+    /// The byte offset of the row of cell (len, left) and the cell's bit in
+    /// it: (block, the tile's first column skew, ...) see the type's docs.
+    #[inline(always)]
+    fn row_of(&self, len: usize, left: usize) -> (usize, usize) {
+        let (block, shift) = ((len - 1) / DEPTH, (len - 1) % DEPTH);
+        let first = block * DEPTH + 1;
+        let depth = (self.n - first + 1).min(DEPTH);
+        let column = left + shift;
+        let tile = column / TILE;
+        let row = self.blocks[block] + (tile * depth + shift) * ROW;
+        (row, column % TILE)
     }
     #[inline]
-    fn get(&self, len: usize, left: usize) -> bool {
-        let i = crate::tri_index(self.n, len, left);
-        self.words[i / 64] >> (i % 64) & 1 == 1
+    pub(super) fn set(&mut self, len: usize, left: usize, on: bool) {
+        let (row, bit) = self.row_of(len, left);
+        self.bytes[row + bit / 8] |= u8::from(on) << (bit % 8);
+    }
+    #[inline]
+    pub(super) fn get(&self, len: usize, left: usize) -> bool {
+        let (row, bit) = self.row_of(len, left);
+        self.bytes[row + bit / 8] >> (bit % 8) & 1 == 1
+    }
+    /// The row of the span of length `len` that starts at column `a`, for a
+    /// vectorized fill to write.
+    #[inline(always)]
+    pub(super) fn row(&mut self, len: usize, a: usize) -> RowBits<'_> {
+        let (row, bit) = self.row_of(len, a);
+        RowBits {
+            bytes: &mut self.bytes[row..row + ROW],
+            // Cell l is bit l - a + bit: as a wrapping offset, since the
+            // first span of a diagonal starts `bit` into its row.
+            skew: bit.wrapping_sub(a),
+        }
+    }
+}
+
+/// The row of one diagonal in one tile of a [`Choices`], written by a
+/// vectorized fill a word of up to 64 cells at a time.
+pub(super) struct RowBits<'a> {
+    bytes: &'a mut [u8],
+    /// Cell l is bit `l.wrapping_add(skew)` of `bytes`.
+    skew: usize,
+}
+
+impl RowBits<'_> {
+    /// Where the word of cells from `start` ends, at most `end`: at the
+    /// next 64 cells from a byte boundary.
+    #[inline(always)]
+    pub(super) fn word_end(&self, start: usize, end: usize) -> usize {
+        start + (end - start).min(64 - start.wrapping_add(self.skew) % 8)
+    }
+
+    /// Records `word` (bit j for cell `start + j`, no bit at or above
+    /// `count`, at most 64) for the `count` cells from `start`. ORed in:
+    /// bytes at a word's ends may be shared with the neighbouring words,
+    /// a window may record a cell twice (the same bit), and every row
+    /// starts at zero. Eight bytes at once for a word of 64 cells on a byte
+    /// boundary.
+    #[inline(always)]
+    pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
+        let bit = start.wrapping_add(self.skew);
+        let (at, shift) = (bit / 8, bit % 8);
+        let used = (count + shift).div_ceil(8);
+        if shift == 0 && count == 64 {
+            // A word of whole bytes owns them: a plain store (of a fixed
+            // size, so no call), which also spares a fresh page the read
+            // before the write.
+            self.bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
+        } else {
+            let wide = u128::from(word) << shift;
+            for (k, byte) in self.bytes[at..at + used].iter_mut().enumerate() {
+                *byte |= (wide >> (8 * k)) as u8;
+            }
+        }
     }
 }
 
@@ -42,7 +130,7 @@ impl Record for () {
     fn record(&mut self, _: usize, _: usize, _: usize, _: bool) {}
 }
 
-impl Record for Vec<Bits> {
+impl Record for [Choices] {
     #[inline(always)]
     fn record(&mut self, which: usize, len: usize, left: usize, on: bool) {
         if let Some(bits) = self.get_mut(which) {
@@ -76,8 +164,25 @@ pub(super) fn numbergame_options(
     [left, right, -skip_after, -skip_before]
 }
 
+/// The best take and the best delete of a numbergame cell (arguments as
+/// for [`numbergame_options`]): the maxima of its two pairs of options.
+#[inline(always)]
+pub(super) fn numbergame_pairs(
+    x: i64,
+    y: i64,
+    before: i64,
+    after: i64,
+    skip_before: i64,
+    skip_after: i64,
+) -> [i64; 2] {
+    let [left, right, del_left, del_right] =
+        numbergame_options(x, y, before, after, skip_before, skip_after);
+    [left.max(right), del_left.max(del_right)]
+}
+
+#[cfg(test)]
 /// Coins. Bit 0: the left end is the (first) optimal move.
-pub(super) fn coins(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn coins(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     // d[l] holds D(l, l + len - 1) before the pass for `len` and D(l, l + len)
     // after it; updating in increasing l reads d[l + 1] before it changes.
@@ -114,9 +219,10 @@ pub(super) fn prefix_sums(v: &[i64]) -> Vec<i64> {
     p
 }
 
+#[cfg(test)]
 /// Stonegame7, as coins but scoring what remains. Bit 0: the left end is
 /// the (first) optimal move.
-pub(super) fn stonegame7(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn stonegame7(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     let p = prefix_sums(v);
     let mut d = vec![0i64; n + 1];
@@ -132,8 +238,9 @@ pub(super) fn stonegame7(v: &[i64], rec: &mut impl Record) -> i64 {
     d[0]
 }
 
+#[cfg(test)]
 /// Numbergame. Bits 0 and 1 encode the first optimal of L, R, DL, DR.
-pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     // prev1: length len-1; prev2: length len-2, overwritten with length len.
     let mut prev1 = vec![0i64; n + 1];
@@ -172,7 +279,7 @@ pub(super) fn numbergame<V: Variant>(v: &[i64], rec: &mut impl Record) -> i64 {
 /// Gameofsum, on mover's totals. Bit 0: take from the left; bit 1: the best
 /// left take is one value (else continue the run from l + 1); bit 2: the same
 /// for the right.
-pub(super) fn gameofsum(v: &[i64], rec: &mut impl Record) -> i64 {
+pub(super) fn gameofsum(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     let n = v.len();
     let mut prefix = vec![0i64; n + 1];
     for (i, &x) in v.iter().enumerate() {
@@ -201,7 +308,7 @@ pub(super) fn gameofsum(v: &[i64], rec: &mut impl Record) -> i64 {
     total - (prefix[n] - total)
 }
 
-pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
+pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Choices]) -> Line {
     let (mut left, mut right) = (0, n);
     let mut moves = Vec::new();
     while left < right {
@@ -241,7 +348,10 @@ pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Bits]) -> Line {
     Line::new(moves)
 }
 
-pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut impl Record) -> i64 {
+/// The scalar recording fills: the reference the vectorized ones are tested
+/// against (same values, same choices).
+#[cfg(test)]
+pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     match game {
         Kernel::Coins => coins(v, rec),
         Kernel::NumberGame => numbergame::<V>(v, rec),

@@ -4,8 +4,9 @@
 
 use super::options::StressConfig;
 use super::report::cut_line;
-use crate::judge::input::{parse_cases, text_of};
+use crate::judge::input::text_of;
 use crate::judge::sandbox::{execute, Exit, Program, RunLimits, STDOUT_CAP};
+use crate::judge::stream::parse_cases;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;

@@ -5,11 +5,16 @@
 //! session's, which counts the runs) and say nothing themselves.
 
 use super::options::StressConfig;
+use super::report::plural;
+use crate::judge::sandbox::interrupted;
 use crate::judge::verdict::{Judged, Verdict};
 use coinline_core::board::Board;
 use coinline_core::error::Result;
 use coinline_core::shrink::shrink;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
 /// The most shrinking tries for a timeout, each of which costs the limit.
 pub const TIMEOUT_SHRINK_TRIES: usize = 30;
@@ -55,11 +60,90 @@ pub(super) struct Shrunk {
     pub(super) judged: Judged,
     /// The report's line on the shrinking, if it was tried.
     pub(super) note: Option<String>,
+    /// An interrupt cut the shrinking short: `boards` is the smallest
+    /// failing input found before it.
+    pub(super) cut_short: bool,
 }
 
-/// Shrinks a single failing board within the budget and the limits (if
-/// it keeps them), then re-checks the result against the program; more
-/// boards than one, or no budget, are kept as they are.
+/// Where the shrinking of this process stands, for an interrupt: whether
+/// one is under way, and whether the failure it cut short was reported.
+struct Cut {
+    shrinking: bool,
+    reported: bool,
+}
+
+static CUT: Mutex<Cut> = Mutex::new(Cut {
+    shrinking: false,
+    reported: false,
+});
+static CUT_DONE: Condvar = Condvar::new();
+
+fn cut() -> std::sync::MutexGuard<'static, Cut> {
+    CUT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For the interrupt handler, once it has killed the running programs
+/// ([`kill_running`](crate::judge::sandbox::kill_running)): if a shrink is
+/// under way, waits (at most `limit`) until the session has reported and
+/// saved the smallest failing input found so far. Returns whether it
+/// waited for one (and whether that came in time).
+pub fn wait_for_cut_short(limit: Duration) -> Option<bool> {
+    let state = cut();
+    if !state.shrinking {
+        return None;
+    }
+    let (state, _) = CUT_DONE
+        .wait_timeout_while(state, limit, |c| !c.reported)
+        .unwrap_or_else(|e| e.into_inner());
+    Some(state.reported)
+}
+
+/// The session has reported (and saved) a failure whose shrinking was cut
+/// short.
+pub(super) fn cut_short_reported() {
+    cut().reported = true;
+    CUT_DONE.notify_all();
+}
+
+/// Marks a shrink under way while it lives; one cut short stays marked.
+struct Shrinking(Cell<bool>);
+
+impl Shrinking {
+    fn start() -> Shrinking {
+        cut().shrinking = true;
+        Shrinking(Cell::new(false))
+    }
+}
+
+impl Drop for Shrinking {
+    fn drop(&mut self) {
+        if !self.0.get() {
+            cut().shrinking = false;
+        }
+    }
+}
+
+/// The boards tried before the shrinker's own steps, smallest first: the
+/// single value 0, then the prefixes of `board` of length 1, 2, 4, ... (no
+/// judge input holds the empty board). A failure that any board shows (a
+/// tie printed wrong, a crash on every input) is then shrunk in a few runs
+/// to its smallest form.
+fn trivial_boards(board: &Board) -> Vec<Board> {
+    let values = board.values();
+    let mut boards = vec![Board::new(vec![0]).unwrap_or_default()];
+    let mut k = 1;
+    while k < values.len() {
+        boards.extend(Board::new(values[..k].to_vec()).ok());
+        k *= 2;
+    }
+    boards.dedup();
+    boards
+}
+
+/// Shrinks a single failing board within the budget (of program runs) and
+/// the limits (if it keeps them), then re-checks the result against the
+/// program; more boards than one, or no budget, are kept as they are. An
+/// interrupt stops it with the smallest failing board found so far.
 pub(super) fn shrink_found(
     c: &StressConfig,
     boards: Vec<Board>,
@@ -71,6 +155,7 @@ pub(super) fn shrink_found(
             boards,
             judged,
             note: None,
+            cut_short: false,
         });
     };
     let signature = judged.verdict.signature();
@@ -82,28 +167,101 @@ pub(super) fn shrink_found(
     // before they are judged, and so is the result; a board that broke the
     // limits to begin with (printed by a generator) is shrunk without them.
     let bounded = c.limits.admits(board);
-    let mut tries = 0;
-    let mut fails = |candidate: &Board| {
-        tries += 1;
+    let shrinking = Shrinking::start();
+    let (runs, best) = (Cell::new(0), RefCell::new(None));
+    let fails = |candidate: &Board| {
+        if interrupted() {
+            shrinking.0.set(true);
+            return false;
+        }
         let fixed = match bounded {
             true => c.limits.repair(candidate),
             false => Some(candidate.clone()),
         };
-        fixed.is_some_and(|fixed| {
-            judge(std::slice::from_ref(&fixed)).is_ok_and(|j| j.verdict.signature() == signature)
-        })
+        // No judge input holds an empty board.
+        let Some(fixed) = fixed.filter(|b| !b.is_empty()) else {
+            return false;
+        };
+        runs.set(runs.get() + 1);
+        match judge(std::slice::from_ref(&fixed)) {
+            Ok(j) if j.verdict.signature() == signature => {
+                *best.borrow_mut() = Some((fixed, j));
+                true
+            }
+            _ => false,
+        }
     };
-    let small = shrink(board, budget, &mut fails);
+    // The trivial boards first (within the budget), then the shrinker from
+    // the smallest of them that fails.
+    let mut start = board.clone();
+    for candidate in trivial_boards(board) {
+        if runs.get() >= budget || candidate.len() >= start.len() {
+            break;
+        }
+        if fails(&candidate) {
+            start = candidate;
+            break;
+        }
+    }
+    let small = shrink(&start, budget.saturating_sub(runs.get()), &fails);
     let small = match bounded {
         true => c.limits.repair(&small).unwrap_or_else(|| board.clone()),
         false => small,
     };
-    if small == *board {
-        let note = format!("  shrinking: nothing smaller fails the same way ({tries} tries)");
+    let runs = runs.get();
+    if shrinking.0.get() {
+        return Ok(cut_short(boards, judged, best.into_inner(), runs));
+    }
+    confirm(boards, judged, small, runs, judge)
+}
+
+/// The outcome of a shrink an interrupt cut short after `runs` program
+/// runs: the smallest failing board found so far (`best`), or the boards
+/// as found.
+fn cut_short(
+    boards: Vec<Board>,
+    judged: Judged,
+    best: Option<(Board, Judged)>,
+    runs: usize,
+) -> Shrunk {
+    let from = boards[0].len();
+    let (boards, judged) = match best {
+        Some((b, j)) => (vec![b], j),
+        None => (boards, judged),
+    };
+    let note = format!(
+        "  shrinking cut short by an interrupt after {}: the smallest failing board found has n = {} (from n = {from})",
+        plural(runs as u64, "program run"),
+        boards[0].len()
+    );
+    Shrunk {
+        boards,
+        judged,
+        note: Some(note),
+        cut_short: true,
+    }
+}
+
+/// The outcome of a finished shrink to `small` in `runs` program runs:
+/// `small` if it fails the same way again, else the board as found.
+fn confirm(
+    boards: Vec<Board>,
+    judged: Judged,
+    small: Board,
+    runs: usize,
+    judge: &dyn Fn(&[Board]) -> Result<Judged>,
+) -> Result<Shrunk> {
+    let (signature, from) = (judged.verdict.signature(), boards[0].len());
+    if small == boards[0] {
+        let note = format!(
+            "  shrinking: nothing smaller fails the same way ({})",
+            plural(runs as u64, "program run")
+        );
         return Ok(Shrunk {
             boards,
             judged,
             note: Some(note),
+            cut_short: false,
         });
     }
     let again = judge(std::slice::from_ref(&small))?;
@@ -117,11 +275,12 @@ pub(super) fn shrink_found(
             boards,
             judged,
             note: Some(note),
+            cut_short: false,
         });
     }
     let note = format!(
-        "  shrunk in {tries} tries from n = {} to n = {}, re-checked: {}",
-        board.len(),
+        "  shrunk in {} from n = {from} to n = {}, re-checked: {}",
+        plural(runs as u64, "program run"),
         small.len(),
         again.verdict
     );
@@ -129,5 +288,25 @@ pub(super) fn shrink_found(
         boards: vec![small],
         judged: again,
         note: Some(note),
+        cut_short: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trivial_boards_are_zero_then_doubling_prefixes() {
+        let board = Board::new((1..=9).collect()).unwrap();
+        let texts: Vec<String> = trivial_boards(&board)
+            .iter()
+            .map(Board::to_string)
+            .collect();
+        assert_eq!(texts, ["0", "1", "1 2", "1 2 3 4", "1 2 3 4 5 6 7 8"]);
+        // A one-value board has no shorter prefix; 0 itself is not repeated.
+        let zero = Board::new(vec![0, 5]).unwrap();
+        let texts: Vec<String> = trivial_boards(&zero).iter().map(Board::to_string).collect();
+        assert_eq!(texts, ["0"]);
+    }
 }

@@ -3,7 +3,7 @@
 //! what fails; optionally a CSV row per judged board.
 //!
 //! One run is one execution of the program on one input, which may hold
-//! several boards (cases). Programs run in the [`sandbox`](crate::judge::sandbox);
+//! several boards (cases). Programs run in the [`sandbox`];
 //! every verdict comes from [`judge_run`].
 //!
 //! This file is the session: it replays saved inputs, takes the generated
@@ -30,7 +30,7 @@ mod rows;
 mod saved;
 
 pub use self::generator::generator_argument;
-pub use self::minimize::TIMEOUT_SHRINK_TRIES;
+pub use self::minimize::{wait_for_cut_short, TIMEOUT_SHRINK_TRIES};
 pub use self::options::{check_batch, Failure, StressConfig, StressOutcome};
 pub use self::pool::LOOKAHEAD;
 pub use self::report::excerpt;
@@ -45,6 +45,7 @@ use self::report::{plural, Timing};
 use self::rows::CsvRow;
 use self::saved::Saved;
 use crate::judge::answers::write_answers;
+use crate::judge::sandbox;
 use crate::output::check_writable;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
@@ -88,6 +89,7 @@ pub fn stress(
             failing_boards: 0,
             shrink_runs: 0,
             failures: Vec::new(),
+            escaped: 0,
         },
         all_runs: Cell::new(0),
         timing: Timing::default(),
@@ -100,12 +102,16 @@ pub fn stress(
         check_writable("--save", dir, true)?;
     }
     let started = Instant::now();
+    let escaped_before = sandbox::escaped_total();
     session.say(&report::header(config));
     let result = session
         .replay()
         .and_then(|stop| if stop { Ok(()) } else { session.generated() });
     session.bar.finish();
     session.outcome.shrink_runs = session.all_runs.get() - session.outcome.runs;
+    // The last run's group was still listed when it ended: sweep once more.
+    sandbox::sweep_escaped();
+    session.outcome.escaped = (sandbox::escaped_total() - escaped_before) as u64;
     let result = result.and_then(|()| match session.outcome.boards {
         0 => Err(Error::nothing_to_check(match &config.replay {
             Some(dir) => format!(
@@ -124,7 +130,9 @@ pub fn stress(
     }
     if let Some(path) = &config.csv {
         rows::write_csv(path, &session.rows)
-            .map_err(|e| Error::output_failed(format!("--out: {e}")))?;
+            // The kind is kept: a closed standard output stays BrokenPipe,
+            // which the binary ends quietly with status 0.
+            .map_err(|e| e.within("--out"))?;
     }
     result?;
     Ok(session.outcome)
@@ -189,7 +197,7 @@ impl Session<'_> {
             self.record(&source, None, &Origin::Replayed(file), &boards, &judged);
             if !judged.verdict.is_accepted() {
                 self.failure(Origin::Replayed(file), &boards, judged)?;
-                if self.enough_failures() {
+                if self.enough_failures() || sandbox::interrupted() {
                     return Ok(true);
                 }
             } else {
@@ -240,7 +248,7 @@ impl Session<'_> {
         if !judged.verdict.is_accepted() {
             quiet.wait();
             self.failure(origin, &boards, judged)?;
-            if self.enough_failures() {
+            if self.enough_failures() || sandbox::interrupted() {
                 return Ok(Next::Stop);
             }
         }
@@ -304,7 +312,7 @@ impl Session<'_> {
         self.outcome.failing_boards += if known { wrong } else { range.len() as u64 };
         if known && wrong > 1 {
             self.say(&format!(
-                "  {} of this run have wrong answers (each has its row in --csv)",
+                "  {} of this run have wrong answers (each has its row in --out)",
                 plural(wrong, "board")
             ));
         }
@@ -316,7 +324,7 @@ impl Session<'_> {
         if let Some(note) = &shrunk.note {
             self.say(note);
         }
-        let (minimal, judged) = (shrunk.boards, shrunk.judged);
+        let (minimal, judged, cut_short) = (shrunk.boards, shrunk.judged, shrunk.cut_short);
 
         let input = self.config.problem.write_input(&minimal);
         let output = String::from_utf8_lossy(&judged.execution.stdout).into_owned();
@@ -345,6 +353,10 @@ impl Session<'_> {
             reproduce,
             saved,
         });
+        if cut_short {
+            // The interrupt handler waits for this report before it exits.
+            minimize::cut_short_reported();
+        }
         save_error.map_or(Ok(()), Err)
     }
 

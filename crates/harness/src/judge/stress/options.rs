@@ -83,6 +83,9 @@ pub struct StressOutcome {
     pub shrink_runs: u64,
     /// The failures found and reported in full (one per failing run).
     pub failures: Vec<Failure>,
+    /// Processes that left their program's process group (setsid,
+    /// setpgid), outlived its run and were killed.
+    pub escaped: u64,
 }
 
 /// Where a run's boards came from.

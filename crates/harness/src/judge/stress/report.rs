@@ -111,11 +111,20 @@ pub(super) fn summary(
             plural(o.boards, "board"),
             match o.shrink_runs {
                 0 => String::new(),
-                runs => format!("; narrowed and shrunk in {}", plural(runs, "run")),
+                runs => format!("; narrowed and shrunk in {}", plural(runs, "program run")),
             },
             c.seed
         ),
     });
+    if o.escaped > 0 {
+        lines.push(format!(
+            "warning: {} left their program's process group (setsid or setpgid) and outlived the run; coinline killed them",
+            match o.escaped {
+                1 => "1 process".to_string(),
+                k => format!("{k} processes"),
+            }
+        ));
+    }
     lines
 }
 

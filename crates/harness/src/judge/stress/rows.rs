@@ -81,10 +81,23 @@ pub(super) fn rows_of(
 pub(super) fn write_csv(path: &Path, rows: &[CsvRow]) -> Result<()> {
     output::write(path, |w| {
         let mut csv = csv::WriterBuilder::new().has_headers(false).from_writer(w);
-        csv.write_record(CSV_HEADER)?;
+        csv.write_record(CSV_HEADER).map_err(io_error)?;
         for row in rows {
-            csv.serialize(row)?;
+            csv.serialize(row).map_err(io_error)?;
         }
         csv.flush()
     })
+}
+
+/// A CSV error as the I/O error it holds, if it holds one: a closed pipe
+/// then stays a closed pipe (csv's own conversion makes every error
+/// `Other`).
+fn io_error(e: csv::Error) -> std::io::Error {
+    if !e.is_io_error() {
+        return std::io::Error::other(e);
+    }
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        kind => std::io::Error::other(format!("{kind:?}")),
+    }
 }

@@ -8,8 +8,9 @@
 
 use crate::judge::answers::write_answers;
 use crate::judge::catalogue::built_in_names;
-use crate::judge::input::{parse_cases, text_of};
+use crate::judge::input::text_of;
 use crate::judge::problem::Problem;
+use crate::judge::stream::parse_cases;
 use crate::judge::verdict::Judged;
 use crate::output;
 use coinline_core::board::Board;
@@ -37,15 +38,19 @@ pub(super) fn save(
     let base = dir.join(stem);
     let input = problem.write_input(boards);
     let expected = write_answers(&judged.expected);
-    output::write(&base.with_extension("in"), |w| {
-        w.write_all(input.as_bytes())
-    })?;
-    output::write(&base.with_extension("out"), |w| {
+    // One transaction, the input last: `--replay` reads the `.in` files,
+    // so a saved test is whole or absent.
+    let mut saved = output::Transaction::new();
+    saved.stage_io(&base.with_extension("out"), |w| {
         w.write_all(expected.as_bytes())
     })?;
-    output::write(&base.with_extension("got"), |w| {
+    saved.stage_io(&base.with_extension("got"), |w| {
         w.write_all(&judged.execution.stdout)
     })?;
+    saved.stage_io(&base.with_extension("in"), |w| {
+        w.write_all(input.as_bytes())
+    })?;
+    saved.commit()?;
     Ok(base)
 }
 

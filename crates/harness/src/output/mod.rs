@@ -4,7 +4,9 @@
 //!
 //! - `-` is standard output;
 //! - a new path, or an existing **regular file**: the contents go to a
-//!   temporary file beside it, renamed over it only when complete;
+//!   temporary file beside it, renamed over it only when complete (and,
+//!   for the several files of one run, only when all are complete: see
+//!   [`Transaction`]);
 //! - an existing **symlink** is resolved and these rules apply to its
 //!   target (the link itself survives);
 //! - an existing **non-regular file** (character device, FIFO, socket) is
@@ -13,17 +15,29 @@
 //!
 //! Temporary files in progress are listed, so that an interrupted coinline
 //! removes them and leaves every previous output as it was
-//! ([`abandon_pending`]).
+//! ([`abandon_pending`]). Before any work, [`check_writable`] checks a
+//! path and its name's length, and the ownership rule ([`check_owned`],
+//! [`refuse_inputs`], [`refuse_same_outputs`]) keeps a command from
+//! replacing what coinline did not write.
 //!
 //! Architecture invariant: nothing half-written is ever left at an output
 //! path.
 
 #![allow(clippy::disallowed_methods)] // the output layer: see ARCHITECTURE.md
 
+mod fifo;
+mod owner;
+mod transaction;
+
+pub use fifo::set_notes;
+pub use owner::{
+    check_name_length, check_owned, refuse_inputs, refuse_same_outputs, Kind, NAME_MAX,
+};
+pub use transaction::{abandon_pending, set_after_first_rename, Transaction, Undone};
+
 use coinline_core::error::{io_reason, Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
 
 /// Where [`write()`] puts the bytes for a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +59,7 @@ pub fn is_stdout(path: &Path) -> bool {
 
 /// Follows `path` through any chain of symlinks to the path that is not a
 /// link (which need not exist).
-fn resolve_links(path: &Path) -> Result<PathBuf> {
+pub(crate) fn resolve_links(path: &Path) -> Result<PathBuf> {
     let mut current = path.to_path_buf();
     for _ in 0..40 {
         match std::fs::symlink_metadata(&current) {
@@ -83,117 +97,24 @@ pub fn target(path: &Path) -> Result<Target> {
     }
 }
 
-/// Temporary files being written: (temporary, destination).
-static PENDING: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
-
-fn pending() -> MutexGuard<'static, Vec<(PathBuf, PathBuf)>> {
-    PENDING.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// For an interrupt: removes every temporary file being written and
-/// returns the destinations they were meant for (left as they were). The
-/// list stays locked, so no rename can follow; call it only right before
-/// the process exits.
-pub fn abandon_pending() -> Vec<PathBuf> {
-    let guard = pending();
-    let kept = guard
-        .iter()
-        .map(|(tmp, dest)| {
-            let _ = std::fs::remove_file(tmp);
-            dest.clone()
-        })
-        .collect();
-    std::mem::forget(guard);
-    kept
-}
-
-/// Writes `path` by the rules of the module documentation: `fill` writes
-/// the contents. Missing parent directories of a new file are created. On
-/// error nothing half-written is left: a temporary file is removed and the
-/// previous file kept.
+/// Writes `path` alone, as a transaction of one file (see
+/// [`Transaction`]): `fill` writes the contents. Missing parent directories
+/// of a new file are created. On error nothing half-written is left: the
+/// temporary file is removed and the previous file kept.
 pub fn write(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    match target(path)? {
-        Target::Stdout => {
-            let mut out = std::io::stdout().lock();
-            fill(&mut out)
-                .and_then(|()| out.flush())
-                .map_err(|e| Error::output("standard output", &e))
-        }
-        Target::Straight(real) => {
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(&real)
-                .map_err(|e| Error::io(path, &e))?;
-            let mut writer = std::io::BufWriter::new(file);
-            fill(&mut writer)
-                .and_then(|()| writer.flush())
-                .map_err(|e| Error::io(path, &e))
-        }
-        Target::Replace(real) => replace(path, &real, fill),
-    }
+    let mut transaction = Transaction::new();
+    transaction.stage_io(path, fill)?;
+    transaction.commit()
 }
 
 /// [`write()`] for a `fill` that can fail for reasons other than I/O, such as
-/// a merge that finds bad input after writing part of its output: the
-/// output goes through [`write()`] as it is produced (to a temporary file
-/// beside a file path), and an error of `fill` is returned as it is, with
-/// nothing half-written left at `path`.
+/// a merge that finds bad input after writing part of its output: an error
+/// of `fill` is returned as it is (its kind kept), with nothing
+/// half-written left at `path`.
 pub fn write_checked(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
-    let mut failure = None;
-    let written = write(path, |w| {
-        fill(w).map_err(|e| {
-            let io = std::io::Error::other(e.to_string());
-            failure = Some(e);
-            io
-        })
-    });
-    match failure {
-        Some(e) => Err(e),
-        None => written,
-    }
-}
-
-/// The temporary file beside `real`, then a rename over it.
-fn replace(
-    shown: &Path,
-    real: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<()> {
-    if let Some(parent) = real.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
-    }
-    let tmp = temporary_path(real);
-    let file = {
-        let mut list = pending();
-        let file = std::fs::File::create(&tmp).map_err(|e| Error::io(shown, &e))?;
-        list.push((tmp.clone(), real.to_path_buf()));
-        file
-    };
-    let result = (|| {
-        let mut writer = std::io::BufWriter::new(file);
-        fill(&mut writer)?;
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        // The rename happens under the lock, so an interrupt sees either
-        // the temporary file or the finished output, never half of both.
-        let mut list = pending();
-        let renamed = std::fs::rename(&tmp, real);
-        list.retain(|(t, _)| *t != tmp);
-        renamed
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        pending().retain(|(t, _)| *t != tmp);
-        Error::io(shown, &e)
-    })
-}
-
-fn temporary_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".into());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    let mut transaction = Transaction::new();
+    transaction.stage(path, fill)?;
+    transaction.commit()
 }
 
 /// Checks before any work that `path` can be written, so a long run does
@@ -214,6 +135,7 @@ pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
         return Ok(());
     }
     let real = resolve_links(path).map_err(|e| fail(e.to_string()))?;
+    check_name_length(option, path)?;
     if dir && real.exists() && !real.is_dir() {
         return Err(fail("exists and is not a directory".into()));
     }
@@ -313,7 +235,7 @@ mod tests {
         let leftovers = std::fs::read_dir(dir.join("sub")).unwrap().count();
         assert_eq!(leftovers, 1, "no temporary file left");
         // (Only this write's entry: other tests write in parallel.)
-        assert!(!pending().iter().any(|(_, d)| *d == path));
+        assert!(!transaction::is_pending(&path));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -396,33 +318,147 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    #[test]
-    fn the_temporary_file_sits_beside_the_output() {
-        let pid = std::process::id();
-        assert_eq!(
-            temporary_path(Path::new("runs/rows.csv")),
-            PathBuf::from(format!("runs/.rows.csv.{pid}.tmp"))
-        );
-        assert_eq!(
-            temporary_path(Path::new("/")),
-            PathBuf::from(format!("/.output.{pid}.tmp"))
-        );
+    /// The files in `dir` whose names end with `ext`.
+    fn ending(dir: &Path, ext: &str) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(ext))
+            .collect()
     }
 
     #[test]
-    fn a_finished_write_leaves_no_pending_entry() {
+    fn the_temporary_file_sits_beside_the_output_with_a_short_name() {
         let dir = scratch("pending");
-        let path = dir.join("out.csv");
-        let tmp = temporary_path(&path);
+        // The longest name the file system takes: the temporary name must
+        // not grow with it.
+        let path = dir.join("r".repeat(NAME_MAX));
         write(&path, |w| {
-            assert!(pending().iter().any(|(t, d)| *t == tmp && *d == path));
-            assert!(tmp.exists());
+            assert!(transaction::is_pending(&path));
+            let tmp = ending(&dir, ".tmp");
+            assert_eq!(tmp.len(), 1, "{tmp:?}");
+            assert!(tmp[0].starts_with(".coinline-"), "{tmp:?}");
+            assert_eq!(tmp[0].len(), ".coinline-XXXXXX.tmp".len(), "{tmp:?}");
             w.write_all(b"done")
         })
         .unwrap();
-        assert!(!pending().iter().any(|(t, _)| *t == tmp));
-        assert!(!tmp.exists());
+        assert!(!transaction::is_pending(&path));
+        assert!(ending(&dir, ".tmp").is_empty());
         assert_eq!(std::fs::read(&path).unwrap(), b"done");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_transaction_renames_only_when_every_file_is_complete() {
+        let dir = scratch("transaction");
+        let (rows, summary) = (dir.join("rows.csv"), dir.join("rows-summary.csv"));
+        std::fs::write(&rows, b"old rows").unwrap();
+        std::fs::write(&summary, b"old summary").unwrap();
+        // The second file fails: the first, complete, is not renamed.
+        let mut t = Transaction::new();
+        t.stage_io(&rows, |w| w.write_all(b"new rows")).unwrap();
+        let failed = t.stage_io(&summary, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        drop(t);
+        assert_eq!(std::fs::read(&rows).unwrap(), b"old rows");
+        assert_eq!(std::fs::read(&summary).unwrap(), b"old summary");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            2,
+            "no temporary left"
+        );
+        // Both complete: both renamed, no temporary or old link left.
+        let mut t = Transaction::new();
+        t.stage_io(&rows, |w| w.write_all(b"new rows")).unwrap();
+        t.stage_io(&summary, |w| w.write_all(b"new summary"))
+            .unwrap();
+        assert_eq!(
+            std::fs::read(&rows).unwrap(),
+            b"old rows",
+            "not before the commit"
+        );
+        t.commit().unwrap();
+        assert_eq!(std::fs::read(&rows).unwrap(), b"new rows");
+        assert_eq!(std::fs::read(&summary).unwrap(), b"new summary");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_rename_puts_back_what_was_renamed() {
+        let dir = scratch("rollback");
+        let (rows, summary) = (dir.join("rows.csv"), dir.join("sub/summary.csv"));
+        std::fs::write(&rows, b"old rows").unwrap();
+        let mut t = Transaction::new();
+        t.stage_io(&rows, |w| w.write_all(b"new rows")).unwrap();
+        t.stage_io(&summary, |w| w.write_all(b"new summary"))
+            .unwrap();
+        // The summary's folder goes away before the commit: its rename fails.
+        std::fs::remove_dir_all(dir.join("sub")).unwrap();
+        let err = t.commit().unwrap_err().to_string();
+        assert!(err.contains("replaced no file; kept"), "{err}");
+        assert!(err.contains("rows.csv"), "{err}");
+        assert_eq!(std::fs::read(&rows).unwrap(), b"old rows");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "{:?}",
+            ending(&dir, "")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_longer_than_the_file_system_takes_are_refused_before_work() {
+        let dir = scratch("long");
+        let ok = dir.join("r".repeat(NAME_MAX));
+        check_writable("--out", &ok, false).unwrap();
+        let long = dir.join("r".repeat(NAME_MAX + 1));
+        let err = check_writable("--summary", &long, false)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("its file name is 256 bytes"), "{err}");
+        assert!(err.len() < 200, "one short line: {err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn ownership_same_outputs_and_inputs() {
+        let dir = scratch("owner");
+        let (rows, other, input) = (
+            dir.join("rows.csv"),
+            dir.join("mine.txt"),
+            dir.join("in.toml"),
+        );
+        std::fs::write(&rows, b"seed,index,game\n1,2,coins\n").unwrap();
+        std::fs::write(&other, b"my notes").unwrap();
+        std::fs::write(&input, b"name = 'x'").unwrap();
+        let csv = Kind::Csv("seed,index,");
+        check_owned("--out", &rows, csv, false).unwrap();
+        check_owned("--out", &dir.join("new.csv"), csv, false).unwrap();
+        let err = check_owned("--out", &other, csv, false).unwrap_err();
+        assert!(err.to_string().contains("give --force"), "{err}");
+        check_owned("--out", &other, csv, true).unwrap();
+        // Same outputs: by name when new, by inode when they exist.
+        let new = dir.join("same.csv");
+        let dotted = dir.join(".").join("same.csv");
+        assert!(refuse_same_outputs(&[("--out", &new), ("--summary", &dotted)]).is_err());
+        std::fs::hard_link(&rows, dir.join("hard.csv")).unwrap();
+        let hard = dir.join("hard.csv");
+        let err = refuse_same_outputs(&[("--out", &rows), ("--summary", &hard)]).unwrap_err();
+        assert!(err.to_string().contains("are the same file"), "{err}");
+        refuse_same_outputs(&[("--out", &rows), ("--summary", &other)]).unwrap();
+        let null = Path::new("/dev/null");
+        refuse_same_outputs(&[("--out", null), ("--summary", null)]).unwrap();
+        // Inputs: by inode, through a symlink, whatever the name.
+        std::os::unix::fs::symlink(&input, dir.join("link.csv")).unwrap();
+        let link = dir.join("link.csv");
+        let err = refuse_inputs(&[("--out", &link)], &[("problem file", &input)]).unwrap_err();
+        assert!(err.to_string().contains("is the problem file"), "{err}");
+        refuse_inputs(&[("--out", &rows)], &[("problem file", &input)]).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -499,12 +535,13 @@ mod tests {
     fn abandoning_removes_the_temporary_file_and_names_the_destination() {
         const CHILD: &str = "COINLINE_ABANDON_CHILD";
         if let Some(dir) = std::env::var_os(CHILD) {
-            let path = PathBuf::from(dir).join("out.csv");
-            let tmp = temporary_path(&path);
+            let dir = PathBuf::from(dir);
+            let path = dir.join("out.csv");
             let _ = write(&path, |w| {
                 w.write_all(b"half")?;
-                let kept = abandon_pending();
-                println!("kept {kept:?}, temporary file gone: {}", !tmp.exists());
+                let undone = abandon_pending();
+                let gone = ending(&dir, ".tmp").is_empty();
+                println!("{}, temporary file gone: {gone}", undone.sentence());
                 std::process::exit(0)
             });
             return;
@@ -522,8 +559,8 @@ mod tests {
             .unwrap();
         let stdout = String::from_utf8_lossy(&child.stdout);
         let expected = format!(
-            "kept [{:?}], temporary file gone: true",
-            dir.join("out.csv")
+            "replaced no file; kept {} as it was, temporary file gone: true",
+            dir.join("out.csv").display()
         );
         assert!(stdout.contains(&expected), "{stdout}");
         assert_eq!(std::fs::read(dir.join("out.csv")).unwrap(), b"old");

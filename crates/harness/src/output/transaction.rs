@@ -1,0 +1,359 @@
+//! A run's outputs as one transaction. Each file is staged: written to a
+//! temporary file beside its target and flushed to disk (fsync). Only when
+//! every file of the run is staged does [`Transaction::commit`] rename them
+//! into place, in the order they were staged (so the caller stages the
+//! manifest, the file that vouches for the others, last). Before the first
+//! rename a hard link keeps each old file; an error or an interrupt
+//! ([`abandon_pending`]) before the last rename puts every old file back,
+//! so a run's outputs land together or not at all.
+//!
+//! Temporary names are short and fixed-length (`.coinline-XXXXXX.tmp`, the
+//! old file's link `.coinline-XXXXXX.old`), so any name the file system
+//! allows for the target works.
+
+use super::{fifo, target, Target};
+use coinline_core::error::{Error, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// Where a staged file stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Its temporary file is being written or is complete.
+    Staged,
+    /// Renamed over its target; the old file (if any) is at `backup`.
+    Renamed,
+}
+
+/// One file of a transaction in progress.
+#[derive(Debug)]
+struct Entry {
+    id: u64,
+    tmp: PathBuf,
+    dest: PathBuf,
+    /// The old file, hard-linked before the first rename.
+    backup: Option<PathBuf>,
+    /// Whether there was an old file at `dest` when the commit began.
+    existed: bool,
+    state: State,
+}
+
+/// Every staged file of every transaction in progress.
+static PENDING: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+
+fn pending() -> MutexGuard<'static, Vec<Entry>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// Called after the first rename of a commit of two or more files, with the
+/// list unlocked: the binary's test hook that pauses there, so a test can
+/// interrupt between the renames without a race.
+static AFTER_FIRST_RENAME: OnceLock<fn(&Path)> = OnceLock::new();
+
+/// Sets the hook called between the first and the second rename of a
+/// commit (the binary sets it only for its tests).
+pub fn set_after_first_rename(hook: fn(&Path)) {
+    let _ = AFTER_FIRST_RENAME.set(hook);
+}
+
+/// A fixed-length name beside `dest`: `.coinline-XXXXXX.EXT`, six base-36
+/// digits from the process and a counter.
+fn sibling(dest: &Path, ext: &str, attempt: u64) -> PathBuf {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut x = (u64::from(std::process::id()) << 20)
+        .wrapping_add(NEXT_ID.fetch_add(1, Ordering::Relaxed))
+        .wrapping_add(attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    // Scrambled so that names of one process do not share a prefix.
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 29;
+    let code: String = (0..6)
+        .map(|i| DIGITS[((x >> (i * 6)) % 36) as usize] as char)
+        .collect();
+    dest.with_file_name(format!(".coinline-{code}.{ext}"))
+}
+
+/// A new file beside `dest` (created, never an existing one) and its path.
+fn create_sibling(dest: &Path, ext: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
+    let mut last = None;
+    for attempt in 0..16 {
+        let path = sibling(dest, ext, attempt);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(file) => return Ok((path, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
+}
+
+/// The outputs of one run, staged one by one and renamed into place
+/// together by [`Transaction::commit`]. Dropped uncommitted, it removes its
+/// temporary files and leaves every target as it was.
+#[derive(Debug, Default)]
+pub struct Transaction {
+    ids: Vec<u64>,
+    /// Paths as the user gave them, for messages, by id.
+    shown: Vec<PathBuf>,
+}
+
+impl Transaction {
+    /// An empty transaction.
+    pub fn new() -> Transaction {
+        Transaction::default()
+    }
+
+    /// Writes `path`'s contents with `fill`: standard output, a device or a
+    /// FIFO straight away (they cannot wait for a rename); a file path into
+    /// a temporary file beside it, flushed to disk, renamed at the commit.
+    /// Missing parent folders are created. An error of `fill` is returned
+    /// as it is, and nothing of this file is left.
+    pub fn stage(
+        &mut self,
+        path: &Path,
+        fill: impl FnOnce(&mut dyn Write) -> Result<()>,
+    ) -> Result<()> {
+        let real = match target(path)? {
+            Target::Stdout => {
+                let mut out = std::io::stdout().lock();
+                fill(&mut out)?;
+                return out
+                    .flush()
+                    .map_err(|e| Error::output("standard output", &e));
+            }
+            Target::Straight(real) => {
+                let file = fifo::open_for_writing(path, &real)?;
+                let mut writer = std::io::BufWriter::new(file);
+                fill(&mut writer)?;
+                return writer.flush().map_err(|e| Error::io(path, &e));
+            }
+            Target::Replace(real) => real,
+        };
+        if let Some(parent) = real.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+        }
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        let file = {
+            // Created and listed under the lock, so an interrupt removes it.
+            let mut list = pending();
+            let (tmp, file) = create_sibling(&real, "tmp").map_err(|e| Error::io(path, &e))?;
+            list.push(Entry {
+                id,
+                tmp,
+                dest: real.clone(),
+                backup: None,
+                existed: false,
+                state: State::Staged,
+            });
+            file
+        };
+        self.ids.push(id);
+        self.shown.push(path.to_path_buf());
+        let mut writer = std::io::BufWriter::new(file);
+        let written = fill(&mut writer).and_then(|()| {
+            let file = writer
+                .into_inner()
+                .map_err(|e| Error::io(path, e.error()))?;
+            file.sync_all().map_err(|e| Error::io(path, &e))
+        });
+        if written.is_err() {
+            self.drop_entry(id);
+        }
+        written
+    }
+
+    /// [`Transaction::stage`] for a `fill` whose errors are I/O errors,
+    /// reported as errors of `path`.
+    pub fn stage_io(
+        &mut self,
+        path: &Path,
+        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> Result<()> {
+        let stdout = super::is_stdout(path);
+        self.stage(path, |w| {
+            fill(w).map_err(|e| match stdout {
+                // Keeps a closed pipe's kind (a quiet end, status 0).
+                true => Error::output("standard output", &e),
+                false => Error::io(path, &e),
+            })
+        })
+    }
+
+    fn drop_entry(&mut self, id: u64) {
+        let mut list = pending();
+        if let Some(i) = list.iter().position(|e| e.id == id) {
+            let entry = list.remove(i);
+            let _ = std::fs::remove_file(&entry.tmp);
+            if let Some(backup) = entry.backup {
+                let _ = std::fs::remove_file(backup);
+            }
+        }
+        if let Some(i) = self.ids.iter().position(|x| *x == id) {
+            self.ids.remove(i);
+            self.shown.remove(i);
+        }
+    }
+
+    /// Renames every staged file into place, in the order staged. On a
+    /// failed rename the files renamed before it are put back and the error
+    /// names what was and was not replaced.
+    pub fn commit(mut self) -> Result<()> {
+        let ids = std::mem::take(&mut self.ids);
+        let shown = std::mem::take(&mut self.shown);
+        let mut list = pending();
+        // The old files are kept first, so any rename can be undone.
+        for entry in list.iter_mut().filter(|e| ids.contains(&e.id)) {
+            entry.existed = std::fs::symlink_metadata(&entry.dest).is_ok();
+            if entry.existed {
+                if let Ok((backup, _)) = create_sibling(&entry.dest, "old") {
+                    let _ = std::fs::remove_file(&backup);
+                    if std::fs::hard_link(&entry.dest, &backup).is_ok() {
+                        entry.backup = Some(backup);
+                    }
+                }
+            }
+        }
+        for (k, id) in ids.iter().enumerate() {
+            let Some(entry) = list.iter_mut().find(|e| e.id == *id) else {
+                continue;
+            };
+            if let Err(e) = std::fs::rename(&entry.tmp, &entry.dest) {
+                let error = Error::io(&shown[k], &e);
+                let undone = roll_back(&mut list, &ids);
+                return Err(error.within(undone.sentence()));
+            }
+            entry.state = State::Renamed;
+            if k == 0 && ids.len() > 1 {
+                if let Some(hook) = AFTER_FIRST_RENAME.get() {
+                    let dest = entry.dest.clone();
+                    drop(list);
+                    hook(&dest);
+                    list = pending();
+                }
+            }
+        }
+        list.retain(|e| {
+            if !ids.contains(&e.id) {
+                return true;
+            }
+            if let Some(backup) = &e.backup {
+                let _ = std::fs::remove_file(backup);
+            }
+            false
+        });
+        Ok(())
+    }
+}
+
+impl Drop for Transaction {
+    fn drop(&mut self) {
+        for id in self.ids.clone() {
+            self.drop_entry(id);
+        }
+    }
+}
+
+/// What undoing transactions did to their targets.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Undone {
+    /// Targets left as they were (the new file never renamed in, or renamed
+    /// in and then put back).
+    pub kept: Vec<PathBuf>,
+    /// Targets the new file replaced and that could not be put back.
+    pub replaced: Vec<PathBuf>,
+}
+
+impl Undone {
+    /// Whether no output was in progress.
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.replaced.is_empty()
+    }
+
+    /// The words for a message: which files were and were not replaced.
+    pub fn sentence(&self) -> String {
+        let names = |paths: &[PathBuf]| {
+            let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            names.join(", ")
+        };
+        let was = |paths: &[PathBuf]| match paths.len() {
+            1 => "as it was",
+            _ => "as they were",
+        };
+        match self.replaced.is_empty() {
+            true => format!(
+                "replaced no file; kept {} {}",
+                names(&self.kept),
+                was(&self.kept)
+            ),
+            false if self.kept.is_empty() => format!(
+                "replaced {} (its old version could not be put back)",
+                names(&self.replaced)
+            ),
+            false => format!(
+                "replaced {} (its old version could not be put back); kept {} {}",
+                names(&self.replaced),
+                names(&self.kept),
+                was(&self.kept)
+            ),
+        }
+    }
+}
+
+/// Undoes the entries of `list` that are `chosen`: temporary files removed,
+/// renamed files put back (or removed when there was no old one).
+fn roll_back_where(list: &mut Vec<Entry>, chosen: impl Fn(&Entry) -> bool) -> Undone {
+    let mut undone = Undone::default();
+    list.retain(|entry| {
+        if !chosen(entry) {
+            return true;
+        }
+        let restored = match (entry.state, &entry.backup) {
+            (State::Staged, _) => {
+                let _ = std::fs::remove_file(&entry.tmp);
+                true
+            }
+            (State::Renamed, Some(backup)) => std::fs::rename(backup, &entry.dest).is_ok(),
+            (State::Renamed, None) if !entry.existed => std::fs::remove_file(&entry.dest).is_ok(),
+            (State::Renamed, None) => false,
+        };
+        if entry.state == State::Staged {
+            if let Some(backup) = &entry.backup {
+                let _ = std::fs::remove_file(backup);
+            }
+        }
+        match restored {
+            true => undone.kept.push(entry.dest.clone()),
+            false => undone.replaced.push(entry.dest.clone()),
+        }
+        false
+    });
+    undone
+}
+
+fn roll_back(list: &mut Vec<Entry>, ids: &[u64]) -> Undone {
+    roll_back_where(list, |e| ids.contains(&e.id))
+}
+
+/// For an interrupt: undoes every transaction in progress (see
+/// [`Undone`]). The list stays locked, so no rename can follow; call it
+/// only right before the process exits.
+pub fn abandon_pending() -> Undone {
+    let mut guard = pending();
+    let undone = roll_back_where(&mut guard, |_| true);
+    std::mem::forget(guard);
+    undone
+}
+
+/// Whether a transaction has staged `dest` (for the module's tests).
+#[cfg(test)]
+pub(super) fn is_pending(dest: &Path) -> bool {
+    pending().iter().any(|e| e.dest == dest)
+}

@@ -1,0 +1,242 @@
+//! Issue 27, the judge and stress items: a table of runs of the real
+//! binary, like tests/it/trust.rs. Each row gives the set-up of a scratch
+//! folder (shell commands), the command (coinline's arguments, or a shell
+//! line where the row needs a pipe or a limit), the expected exit status,
+//! a fragment of the expected message, and what must be true of files and
+//! processes afterwards.
+
+use crate::support::{path_with_coinline, refusal, workdir, Coinline};
+use std::path::Path;
+use std::time::Duration;
+
+/// The test programs of tests/data/, by absolute path.
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+/// What a row runs.
+enum Command {
+    /// coinline with these arguments (`{data}` stands for [`DATA`]).
+    Args(&'static [&'static str]),
+    /// A bash line, with the coinline under test first on `PATH`.
+    Shell(&'static str),
+}
+
+/// What must hold afterwards.
+enum After {
+    /// A file of this folder ends with this extension.
+    AnyFile(&'static str, &'static str),
+    /// Each file of this folder holds a pid, and none of those processes
+    /// is still running (a zombie is not running).
+    NoneRunning(&'static str),
+    /// The file exists and contains this text.
+    Contains(&'static str, &'static str),
+}
+
+struct Row {
+    name: &'static str,
+    /// Programs the row needs on `PATH`; without one it is skipped (and says so).
+    needs: &'static [&'static str],
+    setup: &'static str,
+    command: Command,
+    status: i32,
+    /// A fragment of the output (standard error, then standard output);
+    /// with status 2, of the error line.
+    message: &'static str,
+    after: &'static [After],
+}
+
+/// A wrong solution of leetcode-1406: right except that a tie is "Alice".
+const TIE: &str =
+    "printf 'coinline judge --problem leetcode-1406 - | sed s/Tie/Alice/\\n' > tie.sh";
+/// A wrong solution of lines: 0 for every board.
+const ZERO: &str = "printf 'while read l; do echo 0; done\\n' > zero.sh";
+
+#[rustfmt::skip]
+fn rows() -> Vec<Row> {
+    use After::*;
+    use Command::*;
+    vec![
+        // 1. judge streams its input: a 300 MB token under a 100 MB address
+        // space is refused by name, not by the allocator.
+        Row { name: "judge-streams-a-huge-token", needs: &["yes", "tr", "head"], setup: "",
+            command: Shell("ulimit -v 100000; yes 1 | tr -d '\\n' | head -c 300000000 | coinline judge --problem lines -"),
+            status: 2, message: "line 1, value 1: \"1111111111111111111111111111111111111111...\" does not fit in 64 bits",
+            after: &[] },
+        // 2. judge's budget: a 10^6-value board is refused with the estimate.
+        Row { name: "judge-refuses-past-its-budget", needs: &["awk"],
+            setup: "awk 'BEGIN { print 1000000; for (i = 0; i < 1000000; i++) printf \"%d \", i % 7; print \"\" }' > big.in",
+            command: Args(&["judge", "--problem", "cses-removal-game", "big.in"]),
+            status: 2, message: "judging case 1 (line 2) with table would take about",
+            after: &[] },
+        Row { name: "judge-budget-names-its-option", needs: &[], setup: "printf '3\\n1 2 3\\n' > one.in",
+            command: Args(&["judge", "--problem", "cses-removal-game", "--budget", "1e-12", "one.in"]),
+            status: 2, message: "over the budget of 0.000000000001 s (raise --budget to run it)",
+            after: &[] },
+        // 3. Escaped children: each run leaves a setsid and a setpgid process.
+        Row { name: "stress-kills-what-escaped", needs: &["setsid", "perl"], setup: "mkdir pids",
+            command: Args(&["stress", "--problem", "lines", "--runs", "3", "--seed", "1", "--",
+                            "sh", "{data}/escape.sh", "pids"]),
+            status: 0, message: "warning: 2 processes left their program's process group (setsid or setpgid)",
+            after: &[NoneRunning("pids")] },
+        // 4. An interrupt while shrinking: the program's 9th run sends SIGINT.
+        Row { name: "stress-interrupt-while-shrinking", needs: &[], setup: "",
+            command: Args(&["stress", "--problem", "lines", "--runs", "5", "--seed", "3", "--save", "saved",
+                            "--", "sh", "{data}/interrupt.sh", "count", "9"]),
+            status: 130, message: "shrinking cut short by an interrupt after 7 program runs: the smallest failing board found has n = 3 (from n = 4)",
+            after: &[AnyFile("saved", ".in"), AnyFile("saved", ".got"), AnyFile("saved", ".out")] },
+        // 5. Right status, right words.
+        Row { name: "solve-score-rest-overflow-is-input", needs: &[], setup: "",
+            command: Args(&["solve", "--game", "stonegame7", "--", "4611686018427387904", "1"]),
+            status: 2, message: "scores what remains, so n * (sum of |values|) must fit in 64 bits",
+            after: &[] },
+        Row { name: "judge-score-rest-overflow-is-input", needs: &[], setup: "printf '4611686018427387904 1\\n' > big.in",
+            command: Args(&["judge", "--problem", "lines", "--game", "stonegame7", "big.in"]),
+            status: 2, message: "scores what remains, so n * (sum of |values|) must fit in 64 bits",
+            after: &[] },
+        Row { name: "stress-tie-shrinks-to-one-value", needs: &["sed"], setup: TIE,
+            command: Args(&["stress", "--problem", "leetcode-1406", "--runs", "300", "--seed", "7", "--", "sh", "tie.sh"]),
+            status: 1, message: "shrunk in 1 program run from n = 66 to n = 1, re-checked: wrong answer on case 1: expected Tie, got Alice",
+            after: &[] },
+        Row { name: "stress-counts-program-runs", needs: &[], setup: ZERO,
+            command: Args(&["stress", "--problem", "lines", "--runs", "5", "--seed", "1", "--", "sh", "zero.sh"]),
+            status: 1, message: "narrowed and shrunk in 12 program runs",
+            after: &[] },
+        // 6. stress --out keeps the error kind: a closed pipe is status 0, a
+        // full file names --out.
+        Row { name: "stress-out-full-names-the-option", needs: &[], setup: ZERO,
+            command: Shell("trap '' XFSZ; ulimit -f 0; coinline stress --problem lines --runs 5 --seed 1 --no-shrink --out - -- sh zero.sh > o.txt"),
+            status: 2, message: "--out: cannot write to standard output: File too large",
+            after: &[] },
+        Row { name: "stress-out-closed-pipe-is-quiet", needs: &["head"], setup: ZERO,
+            command: Shell("coinline stress --problem lines --runs 500 --seed 1 --keep-going --no-shrink --out - -- sh zero.sh 2> err.txt | head -c 1 > one.txt; exit ${PIPESTATUS[0]}"),
+            status: 0, message: "",
+            after: &[Contains("one.txt", "s"), Contains("err.txt", "failing boards found")] },
+        // 7. Words.
+        Row { name: "stress-says-out-not-csv", needs: &[], setup: ZERO,
+            command: Args(&["stress", "--problem", "lines", "--runs", "5", "--seed", "1", "--no-shrink", "--", "sh", "zero.sh"]),
+            status: 1, message: "5 boards of this run have wrong answers (each has its row in --out)",
+            after: &[] },
+        Row { name: "judge-missing-answers-in-good-grammar", needs: &[], setup: "printf '1 2\\n' > one.in && : > empty.out",
+            command: Args(&["judge", "--problem", "lines", "one.in", "empty.out"]),
+            status: 2, message: "empty.out: 0 answers for 1 case",
+            after: &[] },
+        Row { name: "problem-file-names-the-heuristic-key", needs: &[],
+            setup: "printf 'name = \"p\"\\nabout = \"x\"\\ngame = \"coins\"\\n[input]\\ncases = \"until-end\"\\ncase = \"values\"\\n[answer]\\nkind = \"play\"\\nheuristic = \"bogus\"\\n[limits]\\nn = \"1..10\"\\nvalues = \"-9..9\"\\n' > p.toml",
+            command: Args(&["judge", "--problem-file", "p.toml", "x.in"]),
+            status: 2, message: "answer.heuristic",
+            after: &[] },
+        Row { name: "stress-without-dashes-hints", needs: &[], setup: "",
+            command: Args(&["stress", "--problem", "lines", "cat"]),
+            status: 2, message: "unexpected argument 'cat' found; the program under test goes after `--`",
+            after: &[] },
+        Row { name: "judge-blank-lines-between-answers", needs: &[], setup: "printf '1 2\\n3\\n' > two.in && printf '1\\n\\n\\n3\\n' > two.out",
+            command: Args(&["judge", "--problem", "lines", "two.in", "two.out"]),
+            status: 0, message: "all 2 cases agree",
+            after: &[] },
+    ]
+}
+
+/// Whether `program` is on `PATH`.
+fn on_path(program: &str) -> bool {
+    std::env::split_paths(&path_with_coinline()).any(|dir| dir.join(program).is_file())
+}
+
+/// Whether process `pid` runs (exists and is not a zombie).
+fn running(pid: &str) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    let state = stat
+        .rsplit(')')
+        .next()
+        .and_then(|rest| rest.split_whitespace().next());
+    matches!(state, Some(s) if s != "Z" && s != "X")
+}
+
+fn check_after(after: &After, dir: &Path, problems: &mut Vec<String>) {
+    let files = |folder: &str| -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir.join(folder))
+            .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default()
+    };
+    match after {
+        After::AnyFile(folder, ext) => {
+            if !files(folder)
+                .iter()
+                .any(|p| p.to_string_lossy().ends_with(ext))
+            {
+                problems.push(format!("no {ext} file in {folder}"));
+            }
+        }
+        After::NoneRunning(folder) => {
+            let pids: Vec<String> = files(folder)
+                .iter()
+                .filter_map(|p| std::fs::read_to_string(p).ok())
+                .collect();
+            if pids.is_empty() {
+                problems.push(format!("no pid recorded in {folder}"));
+            }
+            for pid in pids.iter().filter(|p| running(p)) {
+                problems.push(format!("process {} still runs", pid.trim()));
+                // Not left behind by the test either.
+                let _ = Coinline::shell(&format!("kill -9 {}", pid.trim())).run();
+            }
+        }
+        After::Contains(name, text) => {
+            let got = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+            if !got.contains(text) {
+                problems.push(format!("{name} does not hold {text:?}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_run_trust_table() {
+    let mut failed = Vec::new();
+    for row in rows() {
+        if let Some(missing) = row.needs.iter().find(|p| !on_path(p)) {
+            println!("skipped {}: no {missing} on PATH", row.name);
+            continue;
+        }
+        let dir = workdir("trust-runs", row.name);
+        if !row.setup.is_empty() {
+            let setup = Coinline::shell(row.setup).dir(&dir).run();
+            assert_eq!(
+                setup.code, 0,
+                "{}: set-up failed: {}",
+                row.name, setup.stderr
+            );
+        }
+        let run = match &row.command {
+            Command::Args(args) => {
+                let args: Vec<String> = args.iter().map(|a| a.replace("{data}", DATA)).collect();
+                Coinline::new(args).env("PATH", path_with_coinline())
+            }
+            Command::Shell(line) => Coinline::shell(line),
+        };
+        let out = run.dir(&dir).timeout(Duration::from_secs(60)).run();
+        let text = format!("{}{}", out.stderr, out.stdout);
+        let mut problems = Vec::new();
+        if out.code != row.status {
+            problems.push(format!("status {}, expected {}", out.code, row.status));
+        }
+        if !text.contains(row.message) {
+            problems.push(format!("no {:?} in the output", row.message));
+        }
+        if row.status == 2 {
+            if let Err(reason) = refusal(&out, row.message) {
+                problems.push(format!("not a refusal: {reason}"));
+            }
+        }
+        if text.contains("panicked") {
+            problems.push("a panic in the output".into());
+        }
+        for after in row.after {
+            check_after(after, &dir, &mut problems);
+        }
+        if problems.is_empty() {
+            let _ = std::fs::remove_dir_all(&dir);
+        } else {
+            failed.push(format!("{}: {}\n{text}", row.name, problems.join("; ")));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
