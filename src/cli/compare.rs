@@ -224,6 +224,30 @@ impl CompareArgs {
 /// A run estimated to take this long (seconds) says so before it starts.
 const LONG_RUN_SECONDS: f64 = 10.0;
 
+/// The run's estimated wall-clock seconds on its threads, or why it is
+/// refused: over `--budget`.
+fn within_budget(
+    args: &CompareArgs,
+    options: &CompareOptions,
+    planned: u64,
+    (solvers, heuristics): (&[&dyn Solver], &[&dyn Heuristic]),
+) -> Result<f64> {
+    let threads = options
+        .threads()
+        .clamp(1, planned.clamp(1, 1 << 20) as usize);
+    let wall = options.estimated_seconds(solvers, heuristics) / threads as f64;
+    if wall > args.budget {
+        return Err(Error::limit(format!(
+            "this run would take at least about {} on {} (the solvers' stated costs), over \
+             --budget {} s: raise --budget to run it, or ask for fewer boards or shorter --n",
+            about_seconds(wall),
+            super::text::plural(threads as u64, "thread"),
+            args.budget
+        )));
+    }
+    Ok(wall)
+}
+
 /// Runs `coinline compare` with the built-in solvers and heuristics.
 pub fn run(args: &CompareArgs) -> Result<Status> {
     run_with(args, exact_solvers(), heuristics())
@@ -258,19 +282,7 @@ pub fn run_with(
     }
     let planned = options.planned()?;
     // Estimated before any path is touched: an impossible run is refused at once.
-    let threads = options
-        .threads()
-        .clamp(1, planned.clamp(1, 1 << 20) as usize);
-    let wall = options.estimated_seconds(solvers, heuristics) / threads as f64;
-    if wall > args.budget {
-        return Err(Error::limit(format!(
-            "this run would take at least about {} on {} (the solvers' stated costs), over \
-             --budget {} s: raise --budget to run it, or ask for fewer boards or shorter --n",
-            about_seconds(wall),
-            super::text::plural(threads as u64, "thread"),
-            args.budget
-        )));
-    }
+    let wall = within_budget(args, &options, planned, (solvers, heuristics))?;
     // Paths are checked before anything is printed or run.
     check_writable("--corpus", &args.corpus, true)?;
     let paths = output_paths(args)?;

@@ -82,8 +82,8 @@ pub struct OnlyArg {
 /// failure to a small board may take.
 #[derive(Debug, Clone, Args)]
 pub struct ShrinkArgs {
-    /// Tries spent shrinking one failure (a try is one check, or one run of
-    /// the program under test).
+    /// What shrinking one failure may spend: checks (compare) or program
+    /// runs (stress).
     #[arg(long, value_name = "N", default_value_t = 1000, allow_hyphen_values = true,
           value_parser = non_negative::<usize>("--shrink-budget", U64))]
     pub shrink_budget: usize,

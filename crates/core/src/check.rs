@@ -419,46 +419,6 @@ pub fn check_owned(
     report
 }
 
-/// About how many seconds one check of a board of `n` values takes in
-/// `game` (on one core; from the solvers' and heuristics' stated costs):
-/// each solver that would run, each heuristic, and the invariants' solves
-/// with the cheapest solver. A solver stating no cost counts as free, so
-/// this is a lower estimate, for budgets and the notes of long runs.
-pub fn estimated_seconds(
-    game: Game,
-    n: usize,
-    solvers: &[&dyn Solver],
-    heuristics: &[&dyn Heuristic],
-    config: &CheckConfig,
-) -> f64 {
-    let ran: Vec<f64> = (solvers.iter())
-        .filter(|s| s.supports(game) && s.limit(game).is_none_or(|limit| n <= limit))
-        .filter(|s| !(s.is_ground_truth() && n > config.minimax_limit(game)))
-        .map(|s| s.cost(game, n).map_or(0.0, |c| c.seconds))
-        .collect();
-    let cheapest = ran.iter().copied().fold(f64::INFINITY, f64::min);
-    // Reversal solves once; a shift solves twice (up and down).
-    let invariant_solves = (invariants(game).iter())
-        .map(|i| match i {
-            Invariant::Reversal => 1.0,
-            Invariant::Shift => 2.0,
-            Invariant::EvenTotals | Invariant::OddBound => 0.0,
-        })
-        .sum::<f64>();
-    let invariants = match config.invariants && cheapest.is_finite() {
-        true => invariant_solves * cheapest,
-        false => 0.0,
-    };
-    // Whether a heuristic applies depends on the length (parity needs an
-    // even one), not on the values: asked of a board of zeros.
-    let zeros = Board::new(vec![0; n]).ok();
-    let heuristics: f64 = (heuristics.iter())
-        .filter(|h| zeros.as_ref().is_some_and(|b| h.policy(game, b).is_ok()))
-        .map(|h| h.cost(game, n).seconds)
-        .sum();
-    ran.iter().sum::<f64>() + invariants + heuristics
-}
-
 fn runs(solver: &dyn Solver, game: Game, board: &Board, config: &CheckConfig) -> bool {
     admit(solver, game, board).is_ok()
         && !(solver.is_ground_truth() && board.len() > config.minimax_limit(game))
@@ -725,57 +685,6 @@ mod tests {
 
     use super::*;
 
-    #[test]
-    fn a_check_costs_what_its_solvers_and_heuristics_state() {
-        let config = CheckConfig::default();
-        let cost = |s: &&dyn Solver, n| s.cost(Game::COINS, n).map_or(0.0, |c| c.seconds);
-        // Without heuristics and invariants: the solvers that take the length.
-        let bare = CheckConfig {
-            invariants: false,
-            ..CheckConfig::default()
-        };
-        let at = |n| estimated_seconds(Game::COINS, n, exact_solvers(), &[], &bare);
-        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs();
-        let taking = |n: usize| {
-            (exact_solvers().iter())
-                .filter(|s| s.limit(Game::COINS).is_none_or(|l| n <= l) && !s.is_ground_truth())
-                .map(|s| cost(s, n))
-                .sum::<f64>()
-        };
-        assert!(close(at(5_000), taking(5_000)));
-        assert!(taking(5_000) > 0.0 && at(5_000) > at(500));
-        // Minimax counts only up to the check's limit.
-        let minimax = (exact_solvers().iter())
-            .find(|s| s.is_ground_truth())
-            .unwrap();
-        assert!(close(at(10), taking(10) + cost(minimax, 10)));
-        // The invariants solve again with the cheapest solver.
-        let full = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[], &config);
-        assert!(full > at(5_000));
-        // Greedy's best-response evaluation on a long game of sum is minutes:
-        // the estimate holds it; parity, which needs coins, is not counted.
-        let greedy = (heuristics().iter())
-            .find(|h| h.name() == "greedy")
-            .unwrap();
-        let parity = (heuristics().iter())
-            .find(|h| h.name() == "parity")
-            .unwrap();
-        let sum = estimated_seconds(
-            Game::GAMEOFSUM,
-            5_000,
-            exact_solvers(),
-            heuristics(),
-            &config,
-        );
-        let solvers = estimated_seconds(Game::GAMEOFSUM, 5_000, exact_solvers(), &[], &config);
-        assert!(close(
-            sum,
-            solvers + greedy.cost(Game::GAMEOFSUM, 5_000).seconds
-        ));
-        assert!(sum > 60.0, "{sum}");
-        let coins = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[*parity], &config);
-        assert!(coins > full);
-    }
     use crate::mutants::{
         BadLine, BoastfulGreedy, FlippedTable, GreedyAsExact, Inflated, TakesTwo,
     };

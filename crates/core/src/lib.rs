@@ -36,6 +36,7 @@ pub use coinline_game::{board, case, error, generate, play, rules};
 pub use coinline_solve as solve;
 
 pub mod check;
+pub mod cost;
 #[cfg(any(test, feature = "planted"))]
 pub mod mutants;
 pub mod progress;

@@ -298,6 +298,22 @@ impl Error {
     }
 }
 
+/// The accepted name closest to a misspelt one, if one is close: at most
+/// one edit in four characters (a swap counts as one edit).
+fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    // A long name is no misspelling, and not worth the quadratic distance.
+    if name.len() > QUOTED_CHARS {
+        return None;
+    }
+    let lower = name.to_lowercase();
+    names
+        .filter(|&candidate| candidate != name)
+        .map(|candidate| (strsim::damerau_levenshtein(&lower, candidate), candidate))
+        .filter(|&(distance, candidate)| distance * 4 <= candidate.len().max(4))
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
@@ -322,11 +338,13 @@ impl fmt::Display for Error {
                 what,
                 name,
                 expected,
-            } => write!(
-                f,
-                "unknown {what} {} (expected one of: {expected})",
-                quote(name)
-            ),
+            } => {
+                write!(f, "unknown {what} {} (", quote(name))?;
+                if let Some(near) = nearest(name, expected.split(", ")) {
+                    write!(f, "did you mean {near}? ")?;
+                }
+                write!(f, "expected one of: {expected})")
+            }
             ErrorKind::Unsupported(msg)
             | ErrorKind::Usage(msg)
             | ErrorKind::Rules(msg)
@@ -440,6 +458,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_misspelt_name_gets_the_nearest_accepted_one() {
+        let solvers = ["minimax", "memo", "generic", "table", "linear"];
+        let message = |name: &str| Error::unknown("solver", name, &solvers).to_string();
+        assert_eq!(
+            message("tabel"),
+            "unknown solver \"tabel\" (did you mean table? expected one of: \
+             minimax, memo, generic, table, linear)"
+        );
+        assert!(message("TABLE").contains("did you mean table?"));
+        assert!(message("minmax").contains("did you mean minimax?"));
+        // Nothing near: no guess.
+        for far in ["xyz", "tables-and-more", "", &"t".repeat(100)] {
+            assert!(!message(far).contains("did you mean"), "{far}");
+        }
+    }
+
+    #[test]
     fn quotes_are_cut_to_the_width_with_the_length() {
         // At most QUOTED_CHARS characters: quoted whole, as `{:?}` does.
         for text in ["", "take=x", "line\nbreak", &"x".repeat(QUOTED_CHARS)] {
@@ -470,7 +505,7 @@ mod tests {
         let short = Error::unknown("solver", "tabel", &["table", "minimax"]);
         assert_eq!(
             short.to_string(),
-            "unknown solver \"tabel\" (expected one of: table, minimax)"
+            "unknown solver \"tabel\" (did you mean table? expected one of: table, minimax)"
         );
         let long = "t".repeat(80_000);
         let err = Error::unknown("solver", &long, &["table", "minimax"]).to_string();

@@ -28,7 +28,8 @@
 
 use coinline_core::board::Board;
 use coinline_core::case::Case;
-use coinline_core::check::{estimated_seconds, CheckConfig, Violation};
+use coinline_core::check::{CheckConfig, Violation};
+use coinline_core::cost::estimated_seconds;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{
     enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
