@@ -108,7 +108,11 @@ const REFUSED: &[(&[&str], &str, &str)] = &[
         "\"0\" is not more than 0 seconds",
     ),
     (&["solve", "--board", " , "], "", "token 1 \"\""),
-    (&["solve", "--solver", "tabel", "1"], "", "unknown solver \"tabel\" (did you mean table? expected one of:"),
+    (
+        &["solve", "--solver", "tabel", "1"],
+        "",
+        "unknown solver \"tabel\" (did you mean table? expected one of:",
+    ),
     (&["solve", "--board", "  "], "", "no values given"),
     (
         &[

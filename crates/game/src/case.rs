@@ -314,6 +314,85 @@ mod tests {
         }
     }
 
+    fn case(text: &str) -> Case {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_byte_layout_is_the_documented_one() {
+        // A built-in game is its index in Game::ALL.
+        for (i, game) in Game::ALL.iter().enumerate() {
+            assert_eq!(
+                Case::new(*game, Board::new(vec![]).unwrap()).to_bytes(),
+                [i as u8]
+            );
+        }
+        // Each value takes the shortest form that holds it.
+        let value = |v: i64| case(&format!("coins: {v}")).to_bytes()[1..].to_vec();
+        assert_eq!(value(-96), [0]);
+        assert_eq!(value(95), [191]);
+        assert_eq!(value(96), [192, 96, 0]);
+        assert_eq!(value(-97), [192, 0x9f, 0xff]);
+        assert_eq!(value(32767), [192, 0xff, 0x7f]);
+        assert_eq!(value(32768), [224, 0, 0x80, 0, 0]);
+        assert_eq!(value(-32769), [224, 0xff, 0x7f, 0xff, 0xff]);
+        assert_eq!(value(1 << 31), [248, 0, 0, 0, 0x80, 0, 0, 0, 0]);
+        assert_eq!(value(-(1 << 62)), [248, 0, 0, 0, 0, 0, 0, 0, 0xc0]);
+        // Rules whose counts have a one-byte form: 6, ends, take, delete, flags.
+        assert_eq!(
+            case("ends=left take=1..3 score=rest: ").to_bytes(),
+            [6, 1, 7, 0, 1]
+        );
+        assert_eq!(
+            case("take=2..: 1 2 3").to_bytes(),
+            [6, 0, 0x60, 0, 0, 97, 98, 99]
+        );
+        assert_eq!(
+            case("ends=right take=1 delete=2 circle: ").to_bytes(),
+            [6, 2, 1, 2, 2]
+        );
+        // Other counts: 7, ends, then each set as its 64-bit mask and start.
+        let mut long = vec![7, 0];
+        long.extend(((1u64 << 7) | (1 << 40)).to_le_bytes());
+        long.push(0);
+        long.extend(0u64.to_le_bytes());
+        long.extend([1, 0]);
+        assert_eq!(case("take=7,40 delete=1..: ").to_bytes(), long);
+    }
+
+    #[test]
+    fn saved_names_tell_cases_apart() {
+        let stem = case("coins: 8 15 3 7").file_stem();
+        assert!(
+            stem.starts_with("coins-n4-") && stem.len() == "coins-n4-".len() + 16,
+            "{stem}"
+        );
+        assert_eq!(case("take=2..: 1 2").file_stem()[..9], *"rules-n2-");
+        // Distinct boards and games, distinct names; the same case, the same name.
+        let mut seen = std::collections::HashSet::new();
+        for text in [
+            "coins: 8 15 3 7",
+            "coins: 8 15 3 6",
+            "coins: 7 3 15 8",
+            "numbergame: 8 15 3 7",
+            "coins: ",
+            "coins: 0",
+            "coins: 0 0",
+            "take=2..: 8 15 3 7",
+        ] {
+            assert!(
+                seen.insert(case(text).file_stem()),
+                "{text}: a name given twice"
+            );
+            assert_eq!(case(text).file_stem(), case(text).file_stem());
+        }
+    }
+
+    #[test]
+    fn debug_shows_the_case_line() {
+        assert_eq!(format!("{:?}", case("coins: 8 15")), "coins: 8 15");
+    }
+
     #[test]
     fn decoding_stops_at_truncation_and_cap() {
         let raw = RawCase::from_bytes(&[1, 96, 97, 192, 5], 10);
