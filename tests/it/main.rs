@@ -21,6 +21,7 @@ mod properties;
 mod seeds;
 mod stress;
 mod study;
+mod study_engine;
 mod support;
 mod trust;
 mod trust_outputs;

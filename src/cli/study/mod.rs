@@ -12,6 +12,7 @@ pub mod common;
 pub mod decay;
 pub mod odd_n;
 pub mod outcomes;
+pub mod run;
 
 /// Arguments of `coinline study`.
 #[derive(Debug, Args)]
@@ -40,6 +41,12 @@ pub enum StudyCommand {
     /// README.md) and a summary README.md; the committed reports are in
     /// reports/outcomes.
     Outcomes(outcomes::OutcomesArgs),
+    /// A study file (TOML) or a built-in study, run by the exploration
+    /// engine: rule sets x a board source x tables. Writes one CSV file per
+    /// table, their witnesses, sources.csv, checks.csv and README.md.
+    Run(run::RunArgs),
+    /// The built-in studies.
+    List(run::ListArgs),
 }
 
 /// Runs `coinline study`.
@@ -48,5 +55,7 @@ pub fn run(args: &StudyArgs) -> Result<Status> {
         StudyCommand::OddN(args) => odd_n::run(args),
         StudyCommand::Decay(args) => decay::run(args),
         StudyCommand::Outcomes(args) => outcomes::run(args),
+        StudyCommand::Run(args) => run::run(args),
+        StudyCommand::List(args) => run::list(args),
     }
 }

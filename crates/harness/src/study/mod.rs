@@ -15,6 +15,7 @@
 //! never on the number of threads.
 
 pub mod decay;
+pub mod engine;
 pub mod exact;
 pub mod family;
 pub mod findings;

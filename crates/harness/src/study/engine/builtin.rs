@@ -1,0 +1,112 @@
+//! The built-in studies: the three report generators that are commands of
+//! their own, and the study files under `studies/`, embedded (each with
+//! its report template).
+
+/// A built-in study.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Builtin {
+    /// Its name.
+    pub name: &'static str,
+    /// One line on what it answers.
+    pub about: &'static str,
+    /// How to run it.
+    pub how: &'static str,
+    /// Its study file and template, when it is one.
+    pub file: Option<(&'static str, &'static str)>,
+}
+
+/// Every built-in study, in the order listed.
+pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "odd-n",
+        about: "coins with odd n: the classic table, greedy, can the first player lose",
+        how: "coinline study odd-n",
+        file: None,
+    },
+    Builtin {
+        name: "decay",
+        about: "how fast the odd-n first player's chances and greedy's optimality vanish",
+        how: "coinline study decay",
+        file: None,
+    },
+    Builtin {
+        name: "outcomes",
+        about: "any rule set: who wins by parity, greedy against optimal play",
+        how: "coinline study outcomes --game GAME",
+        file: None,
+    },
+    Builtin {
+        name: "pizza-extremes",
+        about: "the first player's worst share of a pizza, every pizza attaining it (4/9 is the proven bound)",
+        how: "coinline study run pizza-extremes",
+        file: Some((
+            include_str!("../../../../../studies/pizza-extremes.toml"),
+            include_str!("../../../../../studies/pizza-extremes.md"),
+        )),
+    },
+    Builtin {
+        name: "pizza-extremes-01",
+        about: "the same over 0..1, n up to 24",
+        how: "coinline study run pizza-extremes-01",
+        file: Some((
+            include_str!("../../../../../studies/pizza-extremes-01.toml"),
+            include_str!("../../../../../studies/pizza-extremes.md"),
+        )),
+    },
+    Builtin {
+        name: "pizza-extremes-03",
+        about: "the same over 0..3, n up to 12",
+        how: "coinline study run pizza-extremes-03",
+        file: Some((
+            include_str!("../../../../../studies/pizza-extremes-03.toml"),
+            include_str!("../../../../../studies/pizza-extremes.md"),
+        )),
+    },
+    Builtin {
+        name: "pizza-15",
+        about: "the benchmark query: every pizza of 15 slices over 0..2 up to rotation and reflection",
+        how: "coinline study run pizza-15",
+        file: Some((
+            include_str!("../../../../../studies/pizza-15.toml"),
+            include_str!("../../../../../studies/pizza-extremes.md"),
+        )),
+    },
+];
+
+/// The built-in study named `name`.
+pub fn find(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::engine::spec::{Aggregate, Query};
+    use crate::study::engine::template::named_tables;
+
+    #[test]
+    fn every_built_in_template_names_tables_its_study_makes() {
+        for b in BUILTINS {
+            let Some((text, template)) = b.file else {
+                continue;
+            };
+            let query = Query::parse(text, b.name).unwrap();
+            let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
+            for t in &query.tables {
+                made.push(t.name.clone());
+                if t.aggregate != Aggregate::Rate {
+                    made.push(format!("{}-witnesses", t.name));
+                }
+            }
+            let named = named_tables(template);
+            assert!(!named.is_empty(), "{}", b.name);
+            for name in named {
+                assert!(
+                    made.iter().any(|m| m == name),
+                    "{}: the template names {name}",
+                    b.name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Evaluating a board once for every measure of a study: the optimal value
+//! by the fastest exact solver of the rule set (for a pizza, one interval
+//! table over the circle shared by every first slice), each heuristic
+//! needed by one play against a best-responding opponent, and the measures
+//! read off that.
+
+use super::spec::{Measure, Ratio};
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::play::Game;
+use coinline_core::solve::{solvers_for, Solver};
+use coinline_core::strategy::{evaluate, heuristics};
+
+/// What computes a rule set's value in the engine.
+#[derive(Clone, Copy)]
+enum Fast {
+    /// [`pizza_value`]: one table over the circle.
+    Pizza,
+    /// A registered exact solver (the cheapest at the longest board).
+    Solver(&'static dyn Solver),
+}
+
+/// The name of the engine's own pizza table in the reports.
+pub const PIZZA_TABLE: &str = "engine circle table";
+
+/// One rule set's evaluator.
+#[derive(Clone)]
+pub struct Evaluator {
+    game: Game,
+    fast: Fast,
+    heuristics: Vec<usize>,
+}
+
+/// What one board evaluates to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Eval {
+    /// The optimal value (first minus second).
+    pub value: i64,
+    /// The board's sum.
+    pub sum: i64,
+    /// The board's sum of absolute values.
+    pub abs_sum: i64,
+    /// Each heuristic evaluated, by index: its value.
+    pub heuristics: Vec<(usize, i64)>,
+}
+
+/// A measure on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// A number.
+    Ratio(Ratio),
+    /// A yes or no.
+    Bool(bool),
+    /// Not defined on this board (a share of a board whose sum is not positive).
+    Undefined,
+}
+
+impl Evaluator {
+    /// The evaluator of `game` for boards up to `longest` values, with the
+    /// heuristics of `measures`.
+    pub fn new(game: Game, longest: usize, measures: &[Measure]) -> Result<Evaluator> {
+        let mut wanted: Vec<usize> = measures.iter().filter_map(|m| m.heuristic()).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let fast = if game == Game::PIZZA {
+            Fast::Pizza
+        } else {
+            let cost = |s: &&dyn Solver| s.cost(game, longest).map_or(f64::INFINITY, |c| c.seconds);
+            let solver = solvers_for(game)
+                .filter(|s| !s.is_ground_truth() && s.limit(game).is_none_or(|l| l >= longest))
+                .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+                .ok_or_else(|| {
+                    Error::limit(format!(
+                        "no exact solver of {game} takes boards of {longest} values"
+                    ))
+                })?;
+            Fast::Solver(solver)
+        };
+        Ok(Evaluator {
+            game,
+            fast,
+            heuristics: wanted,
+        })
+    }
+
+    /// The name of what computes the value.
+    pub fn solver_name(&self) -> &str {
+        match self.fast {
+            Fast::Pizza => PIZZA_TABLE,
+            Fast::Solver(s) => s.name(),
+        }
+    }
+
+    /// Evaluates one board.
+    pub fn eval(&self, values: &[i64]) -> Result<Eval> {
+        if let (Fast::Pizza, true) = (self.fast, self.heuristics.is_empty()) {
+            // The hot path of an enumeration: no board is built (the study
+            // file's alphabet keeps every sum within i64, see spec.rs).
+            return Ok(Eval {
+                value: SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut())),
+                sum: values.iter().sum(),
+                abs_sum: values.iter().map(|v| v.abs()).sum(),
+                heuristics: Vec::new(),
+            });
+        }
+        let board = Board::new(values.to_vec())?;
+        self.game.admit(&board)?;
+        let value = match self.fast {
+            Fast::Pizza => pizza_value(values),
+            Fast::Solver(s) => s.difference(self.game, &board),
+        };
+        let mut found = Vec::with_capacity(self.heuristics.len());
+        for &h in &self.heuristics {
+            found.push((h, evaluate(heuristics()[h], self.game, &board)?.difference));
+        }
+        Ok(Eval {
+            value,
+            sum: board.sum(),
+            abs_sum: board.abs_sum(),
+            heuristics: found,
+        })
+    }
+}
+
+impl Eval {
+    fn heuristic(&self, index: usize) -> i64 {
+        self.heuristics
+            .iter()
+            .find(|(h, _)| *h == index)
+            .map(|(_, v)| *v)
+            .expect("the evaluator plays every heuristic its measures name")
+    }
+
+    /// The first player's total, for a game scoring every value.
+    pub fn first(&self) -> i128 {
+        (i128::from(self.sum) + i128::from(self.value)) / 2
+    }
+
+    /// The measure on this board.
+    pub fn measure(&self, m: Measure) -> Num {
+        let int = |v: i128| Num::Ratio(Ratio { num: v, den: 1 });
+        match m {
+            Measure::Value => int(self.value.into()),
+            Measure::First => int(self.first()),
+            Measure::Second => int(i128::from(self.sum) - self.first()),
+            Measure::Share => {
+                Ratio::unreduced(self.first(), self.sum.into()).map_or(Num::Undefined, Num::Ratio)
+            }
+            Measure::Win => Num::Bool(self.value > 0),
+            Measure::Tie => Num::Bool(self.value == 0),
+            Measure::Loss => Num::Bool(self.value < 0),
+            Measure::Result(h) => int(self.heuristic(h).into()),
+            Measure::Regret(h) => int(i128::from(self.value) - i128::from(self.heuristic(h))),
+            Measure::RegretShare(h) => {
+                let regret = i128::from(self.value) - i128::from(self.heuristic(h));
+                Ratio::unreduced(regret, self.abs_sum.into()).map_or(Num::Undefined, Num::Ratio)
+            }
+            Measure::Optimal(h) => Num::Bool(self.heuristic(h) == self.value),
+        }
+    }
+}
+
+/// The pizza's value (first minus second): the first player takes any
+/// slice, then the players take from either end of what is left. One pass
+/// over interval lengths keeps `d[i]`, the mover's margin on the `len`
+/// slices from i round the circle, for every start i at once, so the n
+/// first moves share one O(n^2) table instead of n separate lines.
+pub fn pizza_value(values: &[i64]) -> i64 {
+    pizza_value_in(values, &mut Scratch::default())
+}
+
+/// The buffers of [`pizza_value_in`], kept between boards.
+#[derive(Default)]
+pub struct Scratch {
+    w: Vec<i64>,
+    d: Vec<i64>,
+    next: Vec<i64>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// [`pizza_value`] with buffers kept in `s`.
+pub fn pizza_value_in(values: &[i64], s: &mut Scratch) -> i64 {
+    let n = values.len();
+    if n == 0 {
+        return 0;
+    }
+    // w: the circle written twice; d[i] for i in 0..=n with d[n] = d[0].
+    s.w.clear();
+    s.w.extend(values.iter().chain(values));
+    s.d.clear();
+    s.d.resize(n + 1, 0);
+    s.next.clear();
+    s.next.resize(n + 1, 0);
+    let (w, d, next) = (&s.w, &mut s.d, &mut s.next);
+    for len in 1..n {
+        // Zipped slices: no bounds checks in the loop.
+        let lefts = w[..n].iter().zip(&d[1..]);
+        let rights = w[len - 1..len - 1 + n].iter().zip(&d[..n]);
+        for ((cell, (wl, dl)), (wr, dr)) in next[..n].iter_mut().zip(lefts).zip(rights) {
+            *cell = (wl - dl).max(wr - dr);
+        }
+        next[n] = next[0];
+        std::mem::swap(d, next);
+    }
+    // The first slice i leaves the n - 1 slices from i + 1.
+    (0..n).map(|i| values[i] - d[i + 1]).max().expect("n > 0")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coinline_core::check::{check_builtin, CheckConfig};
+    use coinline_core::generate::SplitMix64;
+
+    #[test]
+    fn pizza_table_agrees_with_the_check() {
+        let mut rng = SplitMix64::new(7);
+        for index in 0..300 {
+            let n = 1 + (index % 13) as usize;
+            let values: Vec<i64> = (0..n).map(|_| rng.between(-5, 9)).collect();
+            let board = Board::new(values.clone()).unwrap();
+            let report = check_builtin(Game::PIZZA, &board, &CheckConfig::default());
+            assert!(report.is_ok(), "{report:?}");
+            assert_eq!(Some(pizza_value(&values)), report.value, "{values:?}");
+        }
+    }
+
+    #[test]
+    fn measures_read_the_evaluation() {
+        let ev = Evaluator::new(Game::COINS, 4, &["greedy.regret".parse().unwrap()]).unwrap();
+        // Taking 2 first leaves 3 9 1, worth -5 to the mover: 7 in all.
+        let e = ev.eval(&[3, 9, 1, 2]).unwrap();
+        assert_eq!(e.value, 9 + 2 - 3 - 1);
+        assert_eq!(e.measure(Measure::First), Num::Ratio(Ratio::int(11)));
+        assert_eq!(
+            e.measure(Measure::Share),
+            Num::Ratio(Ratio::new(22, 30).unwrap())
+        );
+        assert_eq!(e.measure(Measure::Win), Num::Bool(true));
+        let zero = ev.eval(&[0, 0]).unwrap();
+        assert_eq!(zero.measure(Measure::Share), Num::Undefined);
+    }
+}

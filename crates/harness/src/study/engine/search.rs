@@ -1,0 +1,86 @@
+//! Local search for boards too long to enumerate: from a seeded random
+//! start, each step changes one or two values and keeps the change unless
+//! it makes the objective worse; a walk ends after its budget of
+//! evaluations and yields its best board. Walk r of length n is keyed by
+//! (seed, n, r), so a walk is the same whatever shard or thread runs it.
+
+use super::measure::{Evaluator, Num};
+use super::source::Item;
+use super::spec::{Ratio, Source};
+use coinline_core::error::Result;
+use coinline_core::generate::{Shard, SplitMix64};
+use rayon::prelude::*;
+
+/// The objective's value; an undefined measure is the worst of all.
+fn score(num: Num, minimise: bool) -> Option<Ratio> {
+    match num {
+        Num::Ratio(r) => Some(if minimise {
+            r
+        } else {
+            Ratio {
+                num: -r.num,
+                den: r.den,
+            }
+        }),
+        _ => None,
+    }
+}
+
+/// Whether `a` is no worse than `b` (both as minimised).
+fn no_worse(a: Option<Ratio>, b: Option<Ratio>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a <= b,
+        (Some(_), None) => true,
+        (None, b) => b.is_none(),
+    }
+}
+
+/// The best board of each walk of length `n` that `shard` holds, in walk order.
+pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<Item>> {
+    let Source::Search {
+        alphabet,
+        restarts,
+        budget,
+        objective,
+        minimise,
+        seed,
+        ..
+    } = *source
+    else {
+        return Ok(Vec::new());
+    };
+    let indices: Vec<u64> = shard.indices(restarts).collect();
+    indices
+        .par_iter()
+        .map(|&r| {
+            let mut rng = SplitMix64::keyed(&[seed, n as u64, r]);
+            let mut values: Vec<i64> = (0..n)
+                .map(|_| rng.between(alphabet.lo, alphabet.hi))
+                .collect();
+            let mut current = score(ev.eval(&values)?.measure(objective), minimise);
+            let (mut best, mut best_values) = (current, values.clone());
+            for _ in 1..budget {
+                let mut next = values.clone();
+                let changes = 1 + rng.below(2) as usize;
+                for _ in 0..changes {
+                    let at = rng.below(n as u64) as usize;
+                    next[at] = rng.between(alphabet.lo, alphabet.hi);
+                }
+                let s = score(ev.eval(&next)?.measure(objective), minimise);
+                if no_worse(s, current) {
+                    values = next;
+                    current = s;
+                    if !no_worse(best, current) {
+                        best = current;
+                        best_values = values.clone();
+                    }
+                }
+            }
+            Ok(Item {
+                ordinal: r,
+                values: best_values,
+                weight: 1,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,340 @@
+//! The boards of a source, in canonical order: every board over an
+//! alphabet (one per symmetry class: lexicographically least of its
+//! class), or seeded random boards. Each board comes with its ordinal
+//! (its place in that order, per length, which shards split on) and the
+//! number of boards its class stands for.
+
+use super::spec::Symmetry;
+use coinline_core::generate::{Span, SplitMix64, Values};
+
+/// One board of a source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// Its place in the source's order for its length.
+    pub ordinal: u64,
+    /// The values.
+    pub values: Vec<i64>,
+    /// How many boards its symmetry class holds (1 without symmetry).
+    pub weight: u64,
+}
+
+/// Random boards handed out together.
+pub const BATCH: usize = 8192;
+
+/// A piece of an enumeration: the classes whose words start with
+/// `prefix`, in lexicographic order. The pieces of a length, in order,
+/// hold every class once, in canonical order, so they are evaluated on
+/// every core at once and split between shards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Task {
+    prefix: Vec<u8>,
+    /// For necklaces: the length of the prefix's last Lyndon factor.
+    period: usize,
+}
+
+/// Pieces per length: about this many (fixed by n and the alphabet alone,
+/// never by the thread count, so that the output does not depend on it).
+const PIECES: u64 = 512;
+
+fn depth(n: usize, k: u8) -> usize {
+    let mut d = 0;
+    let mut pieces = 1u64;
+    while d < n && pieces < PIECES {
+        pieces = pieces.saturating_mul(u64::from(k));
+        d += 1;
+    }
+    d
+}
+
+/// The pieces of the enumeration of length `n` over `k` symbols.
+pub fn tasks(n: usize, k: u8, symmetry: Symmetry) -> Vec<Task> {
+    let d = depth(n, k);
+    let mut tasks = Vec::new();
+    match symmetry {
+        Symmetry::None | Symmetry::Reversal => {
+            let mut digits = vec![0u8; d];
+            loop {
+                tasks.push(Task {
+                    prefix: digits.clone(),
+                    period: 1,
+                });
+                if !next_word(&mut digits, k) {
+                    break;
+                }
+            }
+        }
+        Symmetry::Rotation | Symmetry::Dihedral => {
+            let mut a = vec![0u8; n + 1];
+            prenecklaces(&mut a, 1, 1, n, k, d + 1, &mut |a, p| {
+                tasks.push(Task {
+                    prefix: a[1..=d].to_vec(),
+                    period: p,
+                })
+            });
+        }
+    }
+    tasks
+}
+
+/// Visits the classes of one piece, in canonical order, with the boards
+/// each stands for.
+pub fn run_task(
+    task: &Task,
+    n: usize,
+    k: u8,
+    symmetry: Symmetry,
+    mut visit: impl FnMut(&[u8], u64),
+) {
+    let d = task.prefix.len();
+    match symmetry {
+        Symmetry::None | Symmetry::Reversal => {
+            let mut digits = task.prefix.clone();
+            digits.resize(n, 0);
+            loop {
+                let weight = match symmetry {
+                    Symmetry::None => Some(1),
+                    _ => reversal_weight(&digits),
+                };
+                if let Some(weight) = weight {
+                    visit(&digits, weight);
+                }
+                if !next_word(&mut digits[d..], k) {
+                    break;
+                }
+            }
+        }
+        Symmetry::Rotation | Symmetry::Dihedral => {
+            let mut a = vec![0u8; n + 1];
+            a[1..=d].copy_from_slice(&task.prefix);
+            prenecklaces(&mut a, d + 1, task.period, n, k, usize::MAX, &mut |a, p| {
+                if n % p != 0 {
+                    return;
+                }
+                let word = &a[1..];
+                let weight = match symmetry {
+                    Symmetry::Rotation => Some(p as u64),
+                    _ => dihedral_weight(word, p),
+                };
+                if let Some(weight) = weight {
+                    visit(word, weight);
+                }
+            });
+        }
+    }
+}
+
+/// Every class of boards of length `n` over `alphabet` under `symmetry`,
+/// in canonical order (the pieces one after the other), with its ordinal.
+pub fn enumerate(
+    n: usize,
+    alphabet: Span<i64>,
+    symmetry: Symmetry,
+    mut visit: impl FnMut(u64, Vec<i64>, u64),
+) {
+    let k = (alphabet.hi - alphabet.lo + 1) as u8;
+    for (t, task) in tasks(n, k, symmetry).iter().enumerate() {
+        let mut local = 0u64;
+        run_task(task, n, k, symmetry, |digits, weight| {
+            let values = digits.iter().map(|&d| alphabet.lo + i64::from(d)).collect();
+            visit(ordinal(t, local), values, weight);
+            local += 1;
+        });
+    }
+}
+
+/// The ordinal of the `local`-th class of piece `task`: increasing in
+/// canonical order.
+pub fn ordinal(task: usize, local: u64) -> u64 {
+    ((task as u64) << 40) | local
+}
+
+/// The next word in lexicographic order; false after the last.
+fn next_word(digits: &mut [u8], k: u8) -> bool {
+    for d in digits.iter_mut().rev() {
+        if *d + 1 < k {
+            *d += 1;
+            return true;
+        }
+        *d = 0;
+    }
+    false
+}
+
+/// `Some(boards in the class)` if `digits` is the least of itself and its
+/// reversal.
+fn reversal_weight(digits: &[u8]) -> Option<u64> {
+    match digits.iter().cmp(digits.iter().rev()) {
+        std::cmp::Ordering::Less => Some(2),
+        std::cmp::Ordering::Equal => Some(1),
+        std::cmp::Ordering::Greater => None,
+    }
+}
+
+/// The prenecklaces of length `n` over `k` symbols extending `a[1..t]`
+/// (whose last Lyndon factor has length `p`), in lexicographic order: the
+/// recursive Fredricksen-Kessler-Maiorana algorithm. A prenecklace whose
+/// p divides n is a necklace (a word least of its rotations) of period p.
+/// With `stop <= n`, visits the prefixes of length `stop - 1` instead.
+fn prenecklaces(
+    a: &mut [u8],
+    t: usize,
+    p: usize,
+    n: usize,
+    k: u8,
+    stop: usize,
+    visit: &mut dyn FnMut(&[u8], usize),
+) {
+    if t > n || t == stop {
+        visit(a, p);
+        return;
+    }
+    a[t] = a[t - p];
+    prenecklaces(a, t + 1, p, n, k, stop, visit);
+    for j in a[t - p] + 1..k {
+        a[t] = j;
+        prenecklaces(a, t + 1, t, n, k, stop, visit);
+    }
+}
+
+/// Every necklace of length `n` over `k` symbols with its period, in
+/// lexicographic order.
+pub fn necklaces(n: usize, k: u8, mut visit: impl FnMut(&[u8], usize)) {
+    if n == 0 || k == 0 {
+        return;
+    }
+    let mut a = vec![0u8; n + 1];
+    prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |a, p| {
+        if n % p == 0 {
+            visit(&a[1..], p)
+        }
+    });
+}
+
+/// For a necklace `word` of period `period`: `Some(boards in its class)`
+/// under rotations and the reflection if it is also no greater than any
+/// rotation of its reflection (a bracelet), else `None`. No allocation:
+/// this runs once per necklace.
+fn dihedral_weight(word: &[u8], period: usize) -> Option<u64> {
+    let n = word.len();
+    let mut symmetric = false;
+    for shift in 0..n {
+        // The reflection rotated by `shift`, position j: word[n-1-((shift+j) % n)].
+        let mut order = std::cmp::Ordering::Equal;
+        for (j, &w) in word.iter().enumerate() {
+            let at = shift + j;
+            let r = word[n - 1 - if at >= n { at - n } else { at }];
+            if r != w {
+                order = r.cmp(&w);
+                break;
+            }
+        }
+        match order {
+            std::cmp::Ordering::Less => return None,
+            std::cmp::Ordering::Equal => symmetric = true,
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    Some(if symmetric {
+        period as u64
+    } else {
+        2 * period as u64
+    })
+}
+
+/// Random board `index` of length `n`: keyed by (seed, n, index), values
+/// from the generators' distribution.
+pub fn random_values(seed: u64, n: usize, index: u64, values: Values) -> Vec<i64> {
+    let mut rng = SplitMix64::keyed(&[seed, n as u64, index]);
+    values.draw(&mut rng, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(n: usize, k: i64, symmetry: Symmetry) -> Vec<Item> {
+        let mut all = Vec::new();
+        enumerate(
+            n,
+            Span { lo: 0, hi: k - 1 },
+            symmetry,
+            |ordinal, values, weight| {
+                all.push(Item {
+                    ordinal,
+                    values,
+                    weight,
+                })
+            },
+        );
+        all
+    }
+
+    /// The class of a word under the symmetry, by brute force.
+    fn class_of(word: &[i64], symmetry: Symmetry) -> Vec<Vec<i64>> {
+        let n = word.len();
+        let mut images = vec![word.to_vec()];
+        if matches!(symmetry, Symmetry::Reversal | Symmetry::Dihedral) {
+            images.push(word.iter().rev().copied().collect());
+        }
+        if matches!(symmetry, Symmetry::Rotation | Symmetry::Dihedral) {
+            let base = images.clone();
+            for w in base {
+                for s in 1..n {
+                    images.push(w[s..].iter().chain(&w[..s]).copied().collect());
+                }
+            }
+        }
+        images.sort();
+        images.dedup();
+        images
+    }
+
+    #[test]
+    fn classes_partition_every_board_by_brute_force() {
+        for symmetry in [
+            Symmetry::None,
+            Symmetry::Reversal,
+            Symmetry::Rotation,
+            Symmetry::Dihedral,
+        ] {
+            for (n, k) in [(1, 3), (4, 2), (6, 3), (7, 2), (5, 4), (11, 2), (7, 3)] {
+                let items = classes(n, k, symmetry);
+                let mut seen = std::collections::BTreeSet::new();
+                let mut boards = 0;
+                for item in &items {
+                    let class = class_of(&item.values, symmetry);
+                    assert_eq!(
+                        class[0], item.values,
+                        "{symmetry:?}: not the least of its class"
+                    );
+                    assert_eq!(
+                        class.len() as u64,
+                        item.weight,
+                        "{symmetry:?} {:?}",
+                        item.values
+                    );
+                    boards += item.weight;
+                    for b in class {
+                        assert!(seen.insert(b), "{symmetry:?}: two classes share a board");
+                    }
+                }
+                assert_eq!(boards, (k as u64).pow(n as u32), "{symmetry:?} n={n} k={k}");
+                let mut sorted = items.clone();
+                sorted.sort_by(|a, b| a.values.cmp(&b.values));
+                assert_eq!(sorted, items, "canonical order is lexicographic");
+                assert!(items.windows(2).all(|w| w[0].ordinal < w[1].ordinal));
+            }
+        }
+    }
+
+    #[test]
+    fn bracelets_of_15_over_3() {
+        // Burnside: necklaces (3^15 + 2*3^5 + 4*3^3 + 8*3) / 15 = 956,635,
+        // bracelets (956,635 + 3^8) / 2 = 481,598.
+        let mut count = 0u64;
+        necklaces(15, 3, |w, p| {
+            count += u64::from(dihedral_weight(w, p).is_some())
+        });
+        assert_eq!(count, 481_598);
+    }
+}

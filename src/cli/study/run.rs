@@ -1,0 +1,209 @@
+//! `coinline study run` and `coinline study list`: a study file (TOML, see
+//! docs/study.md) or a built-in study run by the engine
+//! (`coinline_harness::study::engine`), its CSV tables and report written
+//! to a folder; `--shard` writes one part, `--merge` joins the parts.
+
+use super::common::{thread_pool, write_owned};
+use crate::cli::options::{JobsArg, ShardArg};
+use crate::cli::status::{print, say, Status};
+use clap::Args;
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Shard;
+use coinline_harness::output::check_writable;
+use coinline_harness::study::engine::{self, builtin, spec::Query, Part};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+const RUN_HELP: &str = "\
+Examples:
+  coinline study run pizza-extremes --out reports/pizza-extremes   # the committed report
+  coinline study run my-study.toml --out target/my-study
+  coinline study run pizza-15 --shard 2/5 --out parts        # writes parts/part-2-of-5.json
+  coinline study run pizza-15 --merge parts --out pizza-15
+
+Exit status: 0 the tables were written and every check passed, 1 a check
+failed or a proven bound was broken, 2 bad usage, a bad study file or a file
+in --out not the study's.";
+
+/// Arguments of `coinline study run`.
+#[derive(Debug, Args)]
+#[command(after_help = RUN_HELP)]
+pub struct RunArgs {
+    /// A study file (TOML) or the name of a built-in study (see `coinline
+    /// study list`).
+    #[arg(value_name = "STUDY")]
+    pub study: String,
+    /// Directory the tables are written to [default: the study's name].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// A Markdown template for README.md (see docs/study.md); a built-in
+    /// study has its own.
+    #[arg(long, value_name = "FILE")]
+    pub template: Option<PathBuf>,
+    /// Join the parts written by --shard runs (the part-K-of-N.json files
+    /// in these directories, every part once) and write the tables of the
+    /// whole run.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with = "shard")]
+    pub merge: Vec<PathBuf>,
+    #[command(flatten)]
+    pub shard: ShardArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// Overwrite files in --out that coinline study did not write.
+    #[arg(long)]
+    pub force: bool,
+}
+
+const LIST_HELP: &str = "\
+Examples:
+  coinline study list
+  coinline study run pizza-extremes --out target/pizza-extremes
+
+Exit status: 0 listed, 2 bad usage.";
+
+/// Arguments of `coinline study list`.
+#[derive(Debug, Args)]
+#[command(after_help = LIST_HELP)]
+pub struct ListArgs {}
+
+/// The part files of a sharded run in `dir`, by name.
+fn part_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
+    let mut found = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io(dir, &e))?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("part-") && name.ends_with(".json") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    if found.is_empty() {
+        return Err(Error::usage(format!(
+            "--merge {}: no part-K-of-N.json file there",
+            dir.display()
+        )));
+    }
+    Ok(found)
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
+}
+
+/// The study's text, its template and what to call it.
+fn load(args: &RunArgs) -> Result<(String, Option<String>)> {
+    let path = Path::new(&args.study);
+    let (text, mut template) = if path.exists() {
+        (read(path)?, None)
+    } else if let Some(b) = builtin::find(&args.study) {
+        match b.file {
+            Some((text, template)) => (text.to_string(), Some(template.to_string())),
+            None => {
+                return Err(Error::usage(format!(
+                    "{} is a study of its own command: run `{}`",
+                    b.name, b.how
+                )))
+            }
+        }
+    } else {
+        return Err(Error::usage(format!(
+            "{}: no such file, nor a built-in study (see `coinline study list`)",
+            args.study
+        )));
+    };
+    if let Some(file) = &args.template {
+        template = Some(read(file)?);
+    }
+    Ok((text, template))
+}
+
+/// Runs `coinline study run`.
+pub fn run(args: &RunArgs) -> Result<Status> {
+    let (text, template) = load(args)?;
+    let query = Query::parse(&text, &args.study)?;
+    let fingerprint = engine::fingerprint(&text);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(&query.name));
+    check_writable("--out", &out, true)?;
+    let pool = thread_pool(&args.jobs)?;
+    let start = Instant::now();
+    let part = if !args.merge.is_empty() {
+        let mut parts = Vec::new();
+        let mut paths = Vec::new();
+        for dir in &args.merge {
+            paths.extend(part_files(dir)?);
+        }
+        for path in &paths {
+            let part: Part = serde_json::from_str(&read(path)?).map_err(|e| {
+                Error::input(format!(
+                    "{}: not a part of a study run: {e}",
+                    path.display()
+                ))
+            })?;
+            parts.push(part);
+        }
+        engine::merge(&query, parts)?
+    } else {
+        let shard = args.shard.shard.unwrap_or(Shard::WHOLE);
+        let sharded = args.shard.shard.is_some();
+        say!(
+            "coinline study run: {}, part {}/{}, {} threads",
+            query.name,
+            shard.part(),
+            shard.count(),
+            pool.current_num_threads()
+        );
+        let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
+        if sharded {
+            let name = format!("part-{}-of-{}.json", shard.part(), shard.count());
+            let json = serde_json::to_string(&part)
+                .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
+            write_owned(&out, &[(name.as_str(), json)], args.force)?;
+            return Ok(Status::Ok);
+        }
+        part
+    };
+    if part.fingerprint != fingerprint {
+        return Err(Error::usage(format!(
+            "the parts are of another version of {} (digest {}, the file's is {fingerprint})",
+            query.name, part.fingerprint
+        )));
+    }
+    let outcome = pool.install(|| engine::finish(&query, part, template.as_deref()))?;
+    let files: Vec<(&str, String)> = outcome
+        .files
+        .iter()
+        .map(|(name, text)| (name.as_str(), text.clone()))
+        .collect();
+    write_owned(&out, &files, args.force)?;
+    let checked: u64 = outcome.witnesses_checked.iter().sum();
+    say!(
+        "{} witnesses checked, {:.2} s",
+        checked,
+        start.elapsed().as_secs_f64()
+    );
+    for failure in outcome.failures.iter().take(10) {
+        say!("failure: {failure}");
+    }
+    Ok(if outcome.failures.is_empty() {
+        Status::Ok
+    } else {
+        Status::FailureFound
+    })
+}
+
+/// Runs `coinline study list`.
+pub fn list(_args: &ListArgs) -> Result<Status> {
+    let mut text = String::new();
+    for b in builtin::BUILTINS {
+        text.push_str(&format!(
+            "{:<16} {}\n{:<16} run: {}\n",
+            b.name, b.about, "", b.how
+        ));
+    }
+    print(&text)?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,517 @@
+//! `coinline study run`: a study written as a file in the test, its tables
+//! against a brute force written here; shards that merge to the bytes of
+//! one run; refusals of bad study files.
+
+use crate::support::{assert_refused, assert_status, coinline, workdir};
+use coinline_core::play::{Game, Row};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The rows of a CSV file as maps from column to cell.
+fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .map(String::from)
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// The mover's best margin on values[l..r], by trying every move.
+fn optimal(game: Game, row: &Row, l: usize, r: usize) -> i64 {
+    game.moves(r - l)
+        .map(|mv| {
+            let (gain, l2, r2) = row.play(mv, l, r);
+            gain - optimal(game, row, l2, r2)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Greedy's margin on values[l..r] against a best-responding opponent:
+/// greedy plays the first move of largest immediate score.
+fn greedy(game: Game, row: &Row, l: usize, r: usize, greedy_moves: bool) -> i64 {
+    let mut scored = game.moves(r - l).map(|mv| (row.play(mv, l, r), mv));
+    if greedy_moves {
+        let mut best: Option<((i64, usize, usize), _)> = None;
+        for (play, mv) in scored.by_ref() {
+            if best.is_none_or(|(b, _)| play.0 > b.0) {
+                best = Some((play, mv));
+            }
+        }
+        best.map_or(0, |((gain, l2, r2), _)| {
+            gain + greedy(game, row, l2, r2, false)
+        })
+    } else {
+        scored
+            .map(|((gain, l2, r2), _)| greedy(game, row, l2, r2, true) - gain)
+            .min()
+            .unwrap_or(0)
+    }
+}
+
+/// Every board of length n over lo..=hi, in lexicographic order.
+fn boards(n: usize, lo: i64, hi: i64) -> Vec<Vec<i64>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..n {
+        all = all
+            .into_iter()
+            .flat_map(|b| {
+                (lo..=hi).map(move |v| {
+                    let mut b = b.clone();
+                    b.push(v);
+                    b
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+const REGRET_STUDY: &str = r#"
+name = "greedy-regret"
+title = "The largest regret of greedy on take=1..2 boards over -2..2"
+games = ["take=1..2"]
+
+[source]
+kind = "enumerate"
+n = "1..6"
+alphabet = "-2..2"
+
+[[table]]
+name = "worst-regret"
+measure = "greedy.regret"
+aggregate = "max"
+group = "n"
+witnesses = 3
+
+[[table]]
+name = "greedy-optimal"
+measure = "greedy.optimal"
+aggregate = "rate"
+group = "parity"
+
+[check]
+every = 50
+"#;
+
+#[test]
+fn a_study_file_s_tables_match_a_brute_force() {
+    let dir = workdir("study_engine", "regret");
+    std::fs::write(dir.join("regret.toml"), REGRET_STUDY).unwrap();
+    let run = coinline(&dir, &["study", "run", "regret.toml", "--out", "out"]);
+    assert_status(&run, 0);
+    let game: Game = "take=1..2".parse().unwrap();
+    let worst = rows(&dir.join("out/worst-regret.csv"));
+    let witnesses = rows(&dir.join("out/worst-regret-witnesses.csv"));
+    let rates = rows(&dir.join("out/greedy-optimal.csv"));
+    let mut optimal_by_parity = [(0u64, 0u64); 2];
+    for n in 1..=6 {
+        // The brute force: every board, the largest regret, every board
+        // attaining it, and its least class members (board or reversal).
+        let mut best = i64::MIN;
+        let mut attaining: Vec<Vec<i64>> = Vec::new();
+        for b in boards(n, -2, 2) {
+            let row = Row::new(game, &b);
+            let regret = optimal(game, &row, 0, n) - greedy(game, &row, 0, n, true);
+            let parity = &mut optimal_by_parity[n % 2];
+            parity.1 += 1;
+            parity.0 += u64::from(regret == 0);
+            if regret > best {
+                best = regret;
+                attaining.clear();
+            }
+            if regret == best {
+                attaining.push(b);
+            }
+        }
+        // Greedy breaks ties leftwards, so a board and its reversal may
+        // differ: every board is its own class here.
+        let least = attaining.clone();
+        let row = worst
+            .iter()
+            .find(|r| r["group"] == n.to_string())
+            .expect("a row per n");
+        assert_eq!(row["max"], best.to_string(), "n = {n}");
+        assert_eq!(
+            row["attained_boards"],
+            attaining.len().to_string(),
+            "n = {n}"
+        );
+        assert_eq!(row["attained_classes"], least.len().to_string(), "n = {n}");
+        assert_eq!(row["boards"], 5u64.pow(n as u32).to_string(), "n = {n}");
+        let listed: Vec<String> = witnesses
+            .iter()
+            .filter(|w| w["n"] == n.to_string())
+            .map(|w| w["board"].clone())
+            .collect();
+        let expected: Vec<String> = least
+            .iter()
+            .take(3)
+            .map(|b| b.iter().map(i64::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            listed, expected,
+            "n = {n}: the first witnesses in canonical order"
+        );
+    }
+    for (label, (hits, total)) in [
+        ("even", optimal_by_parity[0]),
+        ("odd", optimal_by_parity[1]),
+    ] {
+        let row = rates
+            .iter()
+            .find(|r| r["group"] == label)
+            .expect("a row per parity");
+        assert_eq!(row["holds"], hits.to_string(), "{label}");
+        assert_eq!(row["boards"], total.to_string(), "{label}");
+        let rate: f64 = row["rate"].parse().unwrap();
+        assert!((rate - hits as f64 / total as f64).abs() < 1e-6, "{label}");
+    }
+    let checks = rows(&dir.join("out/checks.csv"));
+    let sampled: u64 = checks[0]["sampled_checked"].parse().unwrap();
+    assert!(
+        sampled > 0,
+        "a sample went through the full check: {checks:?}"
+    );
+    let sources = rows(&dir.join("out/sources.csv"));
+    assert!(
+        sources.iter().all(|r| r["symmetry"] == "none"),
+        "{sources:?}"
+    );
+}
+
+const VALUE_STUDY: &str = r#"
+name = "coins-value"
+games = ["coins"]
+
+[source]
+kind = "enumerate"
+n = "1..6"
+alphabet = "-2..2"
+
+[[table]]
+name = "best"
+measure = "value"
+aggregate = "max"
+witnesses = 1000
+"#;
+
+#[test]
+fn reversal_classes_stand_for_every_board() {
+    let dir = workdir("study_engine", "value");
+    std::fs::write(dir.join("value.toml"), VALUE_STUDY).unwrap();
+    assert_status(
+        &coinline(&dir, &["study", "run", "value.toml", "--out", "out"]),
+        0,
+    );
+    let best = rows(&dir.join("out/best.csv"));
+    let witnesses = rows(&dir.join("out/best-witnesses.csv"));
+    let game = Game::COINS;
+    for n in 1..=6 {
+        let all = boards(n, -2, 2);
+        let values: Vec<i64> = all
+            .iter()
+            .map(|b| optimal(game, &Row::new(game, b), 0, n))
+            .collect();
+        let top = *values.iter().max().unwrap();
+        let attaining: Vec<&Vec<i64>> = all
+            .iter()
+            .zip(&values)
+            .filter(|(_, v)| **v == top)
+            .map(|(b, _)| b)
+            .collect();
+        let mut classes: Vec<Vec<i64>> = attaining
+            .iter()
+            .map(|b| {
+                let rev: Vec<i64> = b.iter().rev().copied().collect();
+                (*b).clone().min(rev)
+            })
+            .collect();
+        classes.sort();
+        classes.dedup();
+        let row = best
+            .iter()
+            .find(|r| r["group"] == n.to_string())
+            .expect("a row per n");
+        assert_eq!(row["max"], top.to_string(), "n = {n}");
+        assert_eq!(row["boards"], all.len().to_string(), "n = {n}");
+        assert_eq!(
+            row["attained_boards"],
+            attaining.len().to_string(),
+            "n = {n}"
+        );
+        assert_eq!(
+            row["attained_classes"],
+            classes.len().to_string(),
+            "n = {n}"
+        );
+        let listed: Vec<String> = witnesses
+            .iter()
+            .filter(|w| w["n"] == n.to_string())
+            .map(|w| w["board"].clone())
+            .collect();
+        let expected: Vec<String> = classes
+            .iter()
+            .map(|b| b.iter().map(i64::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(listed, expected, "n = {n}");
+    }
+    let sources = rows(&dir.join("out/sources.csv"));
+    assert!(
+        sources.iter().all(|r| r["symmetry"] == "reversal"),
+        "{sources:?}"
+    );
+}
+
+const EXTREMES_STUDY: &str = r#"
+name = "pizza-small"
+games = ["pizza", "coins"]
+
+[source]
+kind = "enumerate"
+n = "1..9"
+alphabet = "0..2"
+
+[[table]]
+name = "worst-share"
+measure = "share"
+aggregate = "min"
+group = "n"
+witnesses = 4
+
+[[table]]
+name = "best-value"
+measure = "value"
+aggregate = "max"
+group = "mod 3"
+
+[[table]]
+name = "first-loss"
+measure = "loss"
+aggregate = "smallest"
+group = "all"
+
+[check]
+every = 97
+"#;
+
+const SEARCH_STUDY: &str = r#"
+name = "pizza-search"
+games = ["pizza"]
+
+[source]
+kind = "search"
+n = "17..18"
+alphabet = "0..3"
+objective = "share"
+goal = "min"
+restarts = 7
+budget = 300
+seed = 5
+
+[[table]]
+name = "lowest-share"
+measure = "share"
+aggregate = "min"
+group = "n"
+witnesses = 2
+floor = "4/9"
+"#;
+
+const RANDOM_STUDY: &str = r#"
+name = "numbergame-random"
+games = ["numbergame"]
+
+[source]
+kind = "random"
+n = "5..7"
+values = "-3..3"
+boards = 300
+seed = 9
+
+[[table]]
+name = "wins"
+measure = "win"
+aggregate = "rate"
+group = "parity"
+
+[[table]]
+name = "best"
+measure = "value"
+aggregate = "max"
+group = "mod 3"
+witnesses = 3
+
+[check]
+every = 40
+"#;
+
+/// The files of a folder (the manifest aside), name and text (compared as
+/// text, so that a failure shows lines, not bytes).
+fn files(dir: &Path) -> BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "csv" || x == "md"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn shards_merge_to_the_bytes_of_one_run() {
+    for (name, study) in [
+        ("extremes", EXTREMES_STUDY),
+        ("search", SEARCH_STUDY),
+        ("random", RANDOM_STUDY),
+    ] {
+        let dir = workdir("study_engine", &format!("shards-{name}"));
+        std::fs::write(dir.join("study.toml"), study).unwrap();
+        assert_status(
+            &coinline(&dir, &["study", "run", "study.toml", "--out", "whole"]),
+            0,
+        );
+        let whole = files(&dir.join("whole"));
+        assert!(whole.len() >= 3, "{whole:?}");
+        assert_status(
+            &coinline(
+                &dir,
+                &["study", "run", "study.toml", "--out", "one", "--jobs", "1"],
+            ),
+            0,
+        );
+        assert_eq!(files(&dir.join("one")), whole, "{name}: --jobs 1 and 2");
+        for count in [1, 2, 5] {
+            let parts = format!("parts-{count}");
+            for k in 1..=count {
+                let shard = format!("{k}/{count}");
+                // Each part in its own folder, as on separate machines.
+                let folder = format!("{parts}/{k}");
+                let run = coinline(
+                    &dir,
+                    &[
+                        "study",
+                        "run",
+                        "study.toml",
+                        "--shard",
+                        &shard,
+                        "--out",
+                        &folder,
+                    ],
+                );
+                assert_status(&run, 0);
+            }
+            let folders: Vec<String> = (1..=count).rev().map(|k| format!("{parts}/{k}")).collect();
+            let out = format!("merged-{count}");
+            let mut args = vec!["study", "run", "study.toml", "--out", &out, "--merge"];
+            args.extend(folders.iter().map(String::as_str));
+            assert_status(&coinline(&dir, &args), 0);
+            assert_eq!(files(&dir.join(&out)), whole, "{name}: {count} shards");
+            if count == 5 {
+                let missing = coinline(&dir, &args[..args.len() - 1]);
+                assert_refused(&missing, "parts missing: 1/5", &"a part left out");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_share_below_the_proven_bound_fails_the_run() {
+    // 3/4 is no bound: boards below it exist, and the run must say so.
+    let dir = workdir("study_engine", "floor");
+    let study = EXTREMES_STUDY
+        .replace("games = [\"pizza\", \"coins\"]", "games = [\"pizza\"]")
+        .replace("witnesses = 4\n", "witnesses = 4\nfloor = \"3/4\"\n");
+    assert!(study.contains("floor"));
+    std::fs::write(dir.join("study.toml"), study).unwrap();
+    let run = coinline(&dir, &["study", "run", "study.toml", "--out", "out"]);
+    assert_status(&run, 1);
+    assert!(
+        run.stderr
+            .contains("below the proven bound 3/4 (a solver bug)"),
+        "{}",
+        run.stderr
+    );
+    let worst = rows(&dir.join("out/worst-share.csv"));
+    assert!(worst.iter().any(|r| r["below_floor"] != "0"), "{worst:?}");
+}
+
+#[test]
+fn bad_study_files_are_refused_in_one_line() {
+    let dir = workdir("study_engine", "refusals");
+    let cases = [
+        (
+            "measure = \"share\"",
+            "measure = \"shares\"",
+            "unknown measure",
+        ),
+        (
+            "aggregate = \"min\"",
+            "aggregate = \"rate\"",
+            "rate and smallest take a yes-or-no measure",
+        ),
+        (
+            "games = [\"pizza\", \"coins\"]",
+            "games = [\"pizza\", \"take=1 delete=2\"]",
+            "is not defined for",
+        ),
+        ("n = \"1..9\"", "n = \"1..40\"", "beyond this engine"),
+        (
+            "kind = \"enumerate\"",
+            "kind = \"everything\"",
+            "is not enumerate, random or search",
+        ),
+        (
+            "group = \"n\"",
+            "group = \"mod 1\"",
+            "is not all, n, parity",
+        ),
+        ("[check]", "[checks]", "unknown field"),
+    ];
+    for (from, to, message) in cases {
+        assert!(EXTREMES_STUDY.contains(from), "{from}");
+        std::fs::write(dir.join("bad.toml"), EXTREMES_STUDY.replacen(from, to, 1)).unwrap();
+        let run = coinline(&dir, &["study", "run", "bad.toml", "--out", "out"]);
+        assert_refused(&run, message, &to);
+    }
+    let run = coinline(&dir, &["study", "run", "no-such-study", "--out", "out"]);
+    assert_refused(
+        &run,
+        "no such file, nor a built-in study",
+        &"a missing study",
+    );
+    let run = coinline(&dir, &["study", "run", "odd-n", "--out", "out"]);
+    assert_refused(
+        &run,
+        "run `coinline study odd-n`",
+        &"a study of its own command",
+    );
+}
+
+#[test]
+fn the_built_in_studies_are_listed_and_parse() {
+    let dir = workdir("study_engine", "list");
+    let run = coinline(&dir, &["study", "list"]);
+    assert_status(&run, 0);
+    for name in ["odd-n", "decay", "outcomes", "pizza-extremes", "pizza-15"] {
+        assert!(run.stdout.contains(name), "{name}: {}", run.stdout);
+    }
+    for b in coinline_harness::study::engine::builtin::BUILTINS {
+        if let Some((text, _)) = b.file {
+            coinline_harness::study::engine::spec::Query::parse(text, b.name).unwrap();
+        }
+    }
+}
