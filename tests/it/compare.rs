@@ -703,7 +703,10 @@ const MERGE_REFUSED: &[(&[&str], &str)] = &[
     (&["huge.csv"], "counts exceed the number of boards"),
     (&["garbage.csv"], "not a compare row file"),
     (&["badindex.csv"], "index \"zero\" is not an integer"),
-    (&["short.csv"], "short.csv: line 2: 2 cells where the header has 20"),
+    (
+        &["short.csv"],
+        "short.csv: line 2: 2 cells where the header has 20",
+    ),
     (&["badsummary.csv"], "badsummary-summary.csv"),
     (&["nosummary.csv"], "nosummary-summary.csv"),
     (

@@ -198,9 +198,13 @@ pub fn run(args: &RunArgs) -> Result<Status> {
 /// Runs `coinline study list`.
 pub fn list(_args: &ListArgs) -> Result<Status> {
     let mut text = String::new();
+    let width = (builtin::BUILTINS.iter())
+        .map(|b| b.name.len())
+        .max()
+        .unwrap_or(0);
     for b in builtin::BUILTINS {
         text.push_str(&format!(
-            "{:<16} {}\n{:<16} run: {}\n",
+            "{:<width$} {}\n{:<width$} run: {}\n",
             b.name, b.about, "", b.how
         ));
     }
