@@ -223,6 +223,64 @@ mod tests {
     }
 
     #[test]
+    fn outcomes_are_the_sign_of_the_difference() {
+        let named = |d: i64| (Outcome::of(d), Outcome::of(d).name());
+        assert_eq!(named(5), (Outcome::Win, "win"));
+        assert_eq!(named(0), (Outcome::Tie, "tie"));
+        assert_eq!(named(-1), (Outcome::Loss, "loss"));
+    }
+
+    #[test]
+    fn a_heuristic_tally_counts_every_figure_of_each_board() {
+        let board = |text: &str| Board::parse(text).unwrap();
+        let mut h = HeuristicTally::default();
+        assert_eq!(h.mean_regret(), None);
+        // (key, board, optimal, achieved)
+        h.add(3, &board("5"), 5, 5); // optimal play
+        h.add(1, &board("1 2"), 2, -4); // regret 6, a won game lost
+        h.add(2, &board("1 3"), -3, -5); // regret 2, lost anyway
+        h.add(0, &board("0"), 0, 0); // a tie kept: no loss
+        h.add(5, &board("9"), 0, -6); // regret 6 again, at a larger key
+        assert_eq!(
+            (h.boards, h.optimal, h.losses, h.turned_into_loss),
+            (5, 2, 3, 2)
+        );
+        assert_eq!(h.regret_sum, 14);
+        assert_eq!(h.max_regret(), Some(6));
+        let (regret, key, worst) = h.worst.clone().unwrap();
+        assert_eq!((regret, key, worst.to_string()), (6, 1, "1 2".to_string()));
+        assert_eq!(h.mean_regret(), Some(2.8));
+        // The worst board: a larger regret wins, an equal one goes to the smaller key.
+        assert!(h.takes_worst(7, 9) && h.takes_worst(6, 0) && !h.takes_worst(6, 2));
+        assert!(!h.takes_worst(5, 0));
+    }
+
+    #[test]
+    fn rates_are_shares_of_the_boards() {
+        let t = tally_of(&[(0, "8 15 3 7"), (1, "1 5 1"), (2, "2 2 2 2"), (3, "0 1 0")]);
+        assert_eq!((t.boards, t.agreed), (4, 4));
+        assert_eq!(t.rate(1), 0.25);
+        assert_eq!(t.rate(t.losses), 0.5);
+        assert_eq!(Tally::default().rate(0), 0.0);
+        assert_eq!(Tally::default().rate(3), 0.0);
+    }
+
+    #[test]
+    fn wilson_intervals_match_the_formula() {
+        // Computed independently (Python, the textbook formula with z = 1.959963984540054).
+        let close = |(lo, hi): (f64, f64), (a, b): (f64, f64)| {
+            (lo - a).abs() < 1e-12 && (hi - b).abs() < 1e-12
+        };
+        assert!(close(
+            wilson_interval(8, 10),
+            (0.49016247153664183, 0.9433178485456247)
+        ));
+        assert!(close(wilson_interval(0, 5), (0.0, 0.43448246478317476)));
+        assert!(close(wilson_interval(3, 3), (0.4385029682449546, 1.0)));
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
     fn merging_is_independent_of_the_split() {
         let boards = [
             (0, "8 15 3 7"),
