@@ -4,8 +4,9 @@
 //!
 //! Placeholders: `{{title}}`, `{{name}}`, `{{table NAME}}` (a CSV table as
 //! a Markdown table: NAME is a table of the study, NAME-witnesses,
-//! `sources` or `checks`), `{{cell NAME GROUP COLUMN}}` (one cell: the
-//! first row whose group, or n, is GROUP), `{{failures}}`.
+//! `sources` or `checks`), `{{table NAME first K}}` (its first K rows, then
+//! how many more the CSV file holds), `{{cell NAME GROUP COLUMN}}` (one
+//! cell: the first row whose group, or n, is GROUP), `{{failures}}`.
 
 use super::spec::Query;
 use crate::study::table::CsvTable;
@@ -59,6 +60,15 @@ fn fill(
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
         ["table", name] => Ok(markdown(find(tables, name)?)),
+        ["table", name, "first", k] => {
+            let k: usize = k.parse().map_err(|_| {
+                Error::usage(format!(
+                    "{{{{table {name} first K}}}}: K {} is not a count",
+                    quote(k)
+                ))
+            })?;
+            Ok(markdown_first(find(tables, name)?, name, k))
+        }
         ["cell", name, group, column] => {
             let table = find(tables, name)?;
             let col = |c: &str| table.header.iter().position(|h| h == c);
@@ -89,11 +99,26 @@ pub fn named_tables(template: &str) -> Vec<&str> {
         .filter_map(|inside| {
             let words: Vec<&str> = inside.split_whitespace().collect();
             match words.as_slice() {
-                ["table", name] | ["cell", name, ..] => Some(*name),
+                ["table", name, ..] | ["cell", name, ..] => Some(*name),
                 _ => None,
             }
         })
         .collect()
+}
+
+/// The first `k` rows of the table `name` as a Markdown table, then how
+/// many more its CSV file holds.
+fn markdown_first(table: &CsvTable, name: &str, k: usize) -> String {
+    let shown = CsvTable {
+        header: table.header.clone(),
+        rows: table.rows.iter().take(k).cloned().collect(),
+    };
+    let mut out = markdown(&shown);
+    if table.rows.len() > k {
+        let more = table.rows.len() - k;
+        out.push_str(&format!("\n(and {more} more rows in {name}.csv)\n"));
+    }
+    out
 }
 
 /// A CSV table as a Markdown table.
@@ -105,4 +130,28 @@ pub fn markdown(table: &CsvTable) -> String {
         out.push_str(&line(row));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_table_shows_its_first_rows_and_counts_the_rest() {
+        let table = CsvTable {
+            header: vec!["n".into(), "board".into()],
+            rows: (0..5).map(|i| vec![i.to_string(), "0 1".into()]).collect(),
+        };
+        let first = markdown_first(&table, "w", 2);
+        assert_eq!(
+            first,
+            "| n | board |\n| --- | --- |\n| 0 | 0 1 |\n| 1 | 0 1 |\n\n(and 3 more rows in w.csv)\n"
+        );
+        assert_eq!(markdown_first(&table, "w", 5), markdown(&table));
+        assert_eq!(markdown_first(&table, "w", 9), markdown(&table));
+        assert_eq!(
+            named_tables("{{table w first 2}} {{cell t all min}}"),
+            ["w", "t"]
+        );
+    }
 }
