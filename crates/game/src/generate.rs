@@ -565,6 +565,9 @@ impl fmt::Display for Shard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
+    use crate::rules::{Counts, Ends, Score};
+    use std::collections::HashMap;
 
     #[test]
     fn splitmix_matches_the_reference_stream() {
@@ -881,5 +884,269 @@ mod tests {
         let far: Values = "9000000000000000000..9223372036854775807".parse().unwrap();
         let b = random_board(1, 0, Span { lo: 16, hi: 16 }, far);
         assert_eq!(b.len(), 16);
+    }
+
+    /// `runs` draws of `n` values each from `values`, one seed per run.
+    fn draws(values: Values, n: usize, runs: u64) -> Vec<Vec<i64>> {
+        (0..runs)
+            .map(|seed| values.draw(&mut SplitMix64::keyed(&[seed, n as u64]), n))
+            .collect()
+    }
+
+    #[test]
+    fn keyed_generators_differ_by_every_key_and_their_order() {
+        // For a fixed prefix the state is a bijection of the last key, so
+        // 2^18 indices give 2^18 different first outputs.
+        let mut first: Vec<u64> = (0..1u64 << 18)
+            .map(|i| SplitMix64::keyed(&[7, i]).next_u64())
+            .collect();
+        first.sort_unstable();
+        first.dedup();
+        assert_eq!(first.len(), 1 << 18);
+        let mut one: Vec<u64> = (0..1u64 << 16)
+            .map(|k| SplitMix64::keyed(&[k]).next_u64())
+            .collect();
+        one.sort_unstable();
+        one.dedup();
+        assert_eq!(one.len(), 1 << 16);
+        let out = |keys: &[u64]| SplitMix64::keyed(keys).next_u64();
+        assert_ne!(out(&[1, 2]), out(&[2, 1]));
+        assert_ne!(out(&[1, 2]), out(&[1, 2, 0]));
+    }
+
+    #[test]
+    fn chance_comes_up_about_once_in_one_in() {
+        let mut rng = SplitMix64::new(11);
+        for (one_in, lo, hi) in [(2u64, 4_700, 5_300), (4, 2_200, 2_800), (10, 800, 1_200)] {
+            let hits = (0..10_000).filter(|_| rng.chance(one_in)).count();
+            assert!((lo..=hi).contains(&hits), "1/{one_in}: {hits} of 10000");
+        }
+        assert!((0..100).all(|_| rng.chance(1)));
+    }
+
+    #[test]
+    fn spans_round_trip_and_refuse_only_reversal() {
+        for (text, lo, hi, shown) in [
+            ("-2..2", -2, 2, "-2..2"),
+            ("3..3", 3, 3, "3..3"),
+            ("4..=9", 4, 9, "4..9"),
+            ("5", 5, 5, "5..5"),
+            (" -7 .. -1 ", -7, -1, "-7..-1"),
+        ] {
+            let span: Span<i64> = text.parse().unwrap();
+            assert_eq!((span.lo, span.hi), (lo, hi), "{text}");
+            assert_eq!(span.to_string(), shown);
+            assert_eq!(shown.parse::<Span<i64>>().unwrap(), span);
+        }
+        for bad in ["3..2", "0..-1", "10..=9"] {
+            let err = bad.parse::<Span<i64>>().unwrap_err();
+            assert!(matches!(err.kind(), ErrorKind::Usage(_)), "{bad}");
+            assert!(err.to_string().contains("reversed"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn distributions_round_trip_and_unknown_names_are_named() {
+        for name in Values::NAMES.iter().skip(1).chain(&["-3..7", "0..0"]) {
+            let values: Values = name.parse().unwrap();
+            assert_eq!(values.to_string(), *name);
+        }
+        assert_eq!(
+            "-3..7".parse::<Values>().unwrap(),
+            Values::Uniform(Span { lo: -3, hi: 7 })
+        );
+        for bad in ["bogus", "5", ""] {
+            let err = bad.parse::<Values>().unwrap_err();
+            assert!(
+                matches!(err.kind(), ErrorKind::UnknownName { .. }),
+                "{bad:?}: {err}"
+            );
+        }
+        let err = "3..1".parse::<Values>().unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Usage(_)), "{err}");
+    }
+
+    #[test]
+    fn uniform_draws_cover_their_span_and_collapse_onto_the_cap() {
+        for n in [1usize, 10, 16, 40] {
+            let all: Vec<i64> = draws("-1000..1000".parse().unwrap(), n, 400).concat();
+            assert!(all.iter().all(|v| (-1000..=1000).contains(v)), "n = {n}");
+            assert!(*all.iter().min().unwrap() < -900, "n = {n}");
+            assert!(*all.iter().max().unwrap() > 900, "n = {n}");
+            let narrow = draws("-5..5".parse().unwrap(), n, 100).concat();
+            assert!(narrow.iter().all(|v| (-5..=5).contains(v)), "n = {n}");
+        }
+        let cap = i64::MAX / 16;
+        let high = draws(
+            "9000000000000000000..9223372036854775807".parse().unwrap(),
+            16,
+            20,
+        );
+        assert!(high.concat().iter().all(|&v| v == cap));
+        let low = draws(
+            "-9223372036854775807..-9000000000000000000"
+                .parse()
+                .unwrap(),
+            16,
+            20,
+        );
+        assert!(low.concat().iter().all(|&v| v == -cap));
+    }
+
+    /// The smallest and largest of all values.
+    fn extremes(all: &[i64]) -> (i64, i64) {
+        (*all.iter().min().unwrap(), *all.iter().max().unwrap())
+    }
+
+    #[test]
+    fn small_and_spiky_values_keep_their_ranges_and_reach_both_ends() {
+        let small = draws(Values::Small, 12, 100).concat();
+        assert_eq!(extremes(&small), (-1, 2));
+        let spiky = draws(Values::Spiky, 12, 400).concat();
+        let (quiet, spikes): (Vec<i64>, Vec<i64>) =
+            spiky.iter().partition(|v| (-3..=3).contains(*v));
+        assert_eq!(extremes(&quiet), (-3, 3));
+        let (lo, hi) = extremes(&spikes);
+        assert!(lo < -100_000 && hi > 100_000, "{lo} {hi}");
+        assert!(lo >= -1_000_000 && hi <= 1_000_000, "{lo} {hi}");
+        // About one value in eight is a spike (and a spike is rarely tiny).
+        let rate = spikes.len() as f64 / spiky.len() as f64;
+        assert!((0.09..0.16).contains(&rate), "{rate}");
+    }
+
+    #[test]
+    fn extreme_values_are_tiny_or_within_a_thousandth_of_the_cap() {
+        for n in [1usize, 7, 30] {
+            let cap = i64::MAX / n as i64;
+            let rows = draws(Values::Extreme, n, 2000 / n as u64);
+            for row in &rows {
+                let abs: i128 = row.iter().map(|&v| i128::from(v).abs()).sum();
+                assert!(abs <= i128::from(i64::MAX), "n = {n}: {row:?}");
+            }
+            let all = rows.concat();
+            let (tiny, huge): (Vec<i64>, Vec<i64>) =
+                all.iter().partition(|v| (-3..=3).contains(*v));
+            assert_eq!(extremes(&tiny), (-3, 3), "n = {n}");
+            assert!(huge.iter().all(|v| v.abs() >= cap - cap / 1000), "n = {n}");
+            assert!(huge.iter().any(|&v| v < 0) && huge.iter().any(|&v| v > 0));
+            // The magnitudes spread over that thousandth, not onto one value.
+            let spread = huge.iter().map(|v| cap - v.abs()).max().unwrap();
+            assert!(spread > cap / 2000, "n = {n}: {spread}");
+            let rate = tiny.len() as f64 / all.len() as f64;
+            assert!((0.18..0.32).contains(&rate), "n = {n}: {rate}");
+        }
+    }
+
+    #[test]
+    fn sorted_zigzag_and_palindrome_have_their_shapes() {
+        let mut directions = [false; 2];
+        for row in draws(Values::Sorted, 9, 100) {
+            let up = row.windows(2).all(|w| w[0] <= w[1]);
+            let down = row.windows(2).all(|w| w[0] >= w[1]);
+            assert!(up || down, "{row:?}");
+            directions[usize::from(up)] = true;
+            assert!(row.iter().all(|v| (-100..=100).contains(v)), "{row:?}");
+        }
+        assert_eq!(directions, [true, true]);
+        for n in 1..=12usize {
+            let rows = draws(Values::Palindrome, n, 40);
+            for row in &rows {
+                assert_eq!(row.len(), n);
+                assert!(row.iter().eq(row.iter().rev()), "{row:?}");
+            }
+            let (lo, hi) = extremes(&rows.concat());
+            assert!(
+                (-100..-50).contains(&lo) && (51..=100).contains(&hi),
+                "{lo} {hi}"
+            );
+        }
+        for n in 1..=9usize {
+            for seed in 0..30 {
+                let mut rng = SplitMix64::keyed(&[seed]);
+                // The first coin of the draw decides which comes first.
+                let high_first = rng.clone().chance(2);
+                let row = Values::Zigzag.draw(&mut rng, n);
+                assert_eq!(row.len(), n);
+                for (i, v) in row.iter().enumerate() {
+                    let high = (50..=100).contains(v);
+                    assert!(high || (-100..=10).contains(v), "{row:?}");
+                    assert_eq!(high, (i % 2 == 0) == high_first, "{row:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_reach_every_rule_at_its_rate() {
+        let mut takes: HashMap<Counts, u32> = HashMap::new();
+        let (mut ends, mut deletes, mut rest, mut circles) = (HashMap::new(), 0, 0, 0);
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..10_000 {
+            let game = random_game(&mut rng);
+            *takes.entry(game.take).or_default() += 1;
+            *ends.entry(game.ends).or_insert(0) += 1;
+            deletes += u32::from(!game.delete.is_empty());
+            rest += u32::from(game.score == Score::Rest);
+            circles += u32::from(game.circle);
+        }
+        // Every arm of `counts`: 1; exactly 1..=3; 1..=1..3; 1.. to 3..; {1, 3}.
+        let mut expected = vec![Counts::exactly(1).union(Counts::exactly(3))];
+        for k in 1..=3 {
+            expected.extend([Counts::exactly(k), Counts::range(1, k), Counts::from(k)]);
+        }
+        expected.sort_unstable();
+        expected.dedup();
+        let mut seen: Vec<Counts> = takes.keys().copied().collect();
+        seen.sort_unstable();
+        assert_eq!(seen, expected);
+        // Exactly one: arm 0 always (1/5), arms 1 and 2 one time in three.
+        let one = takes[&Counts::exactly(1)];
+        assert!((3_000..3_700).contains(&one), "exactly 1: {one}");
+        let both = takes[&Counts::exactly(1).union(Counts::exactly(3))];
+        assert!((1_700..2_300).contains(&both), "1 or 3: {both}");
+        assert_eq!(ends.len(), 3);
+        assert!(ends.contains_key(&Ends::Left) && ends.contains_key(&Ends::Right));
+        assert!((3_000..3_700).contains(&deletes), "deletes: {deletes}");
+        assert!((3_000..3_700).contains(&rest), "rest: {rest}");
+        assert!((2_200..2_800).contains(&circles), "circles: {circles}");
+    }
+
+    #[test]
+    fn admissible_divides_by_n_only_what_score_rest_refuses() {
+        let rest = crate::Game {
+            score: Score::Rest,
+            ..crate::Game::COINS
+        };
+        let big = i64::MAX / 4 - 1;
+        let board = Board::new(vec![big, -big, 7, big / 2, -9]).unwrap();
+        assert!(rest.admit(&board).is_err());
+        // Taken scoring admits it as it is.
+        let same = admissible(crate::Game::COINS, board.clone());
+        assert_eq!(same.values(), board.values());
+        let scaled = admissible(rest, board.clone());
+        let want: Vec<i64> = board.values().iter().map(|v| v / 5).collect();
+        assert_eq!(scaled.values(), want.as_slice());
+        assert_eq!(scaled.values()[2..], [1, big / 10, -1]);
+        assert!(rest.admit(&scaled).is_ok());
+        let fine = Board::new(vec![3, -4, 5]).unwrap();
+        assert_eq!(admissible(rest, fine.clone()).values(), fine.values());
+    }
+
+    #[test]
+    fn shards_keep_their_numbers_and_hold_only_their_indices() {
+        for count in 1..=6u64 {
+            for part in 1..=count {
+                let shard = Shard::new(part, count).unwrap();
+                assert_eq!((shard.part(), shard.count()), (part, count));
+                assert_eq!(shard.to_string().parse::<Shard>().unwrap(), shard);
+                for index in 0..40u64 {
+                    assert_eq!(shard.contains(index), index % count == part - 1);
+                }
+                let listed: Vec<u64> = shard.indices(40).collect();
+                let held: Vec<u64> = (0..40).filter(|&i| shard.contains(i)).collect();
+                assert_eq!(listed, held);
+            }
+        }
+        assert_eq!(Shard::WHOLE, Shard::new(1, 1).unwrap());
     }
 }
