@@ -71,7 +71,9 @@ pub struct DecayArgs {
     pub regret_max_n: usize,
     #[command(flatten)]
     pub out: OutDirArg,
-    /// Overwrite files in --out that coinline study did not write.
+    /// Overwrite files in --out that coinline study did not write (not
+    /// listed in its manifest, DIR/.coinline-study; see docs/options.md,
+    /// Outputs).
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]

@@ -113,7 +113,8 @@ pub struct OddNArgs {
           allow_hyphen_values = true, value_parser = non_negative::<u64>("--budget", U64))]
     pub budget: u64,
     /// Overwrite files in --out that coinline study did not write (not
-    /// listed in its manifest, DIR/.coinline-study).
+    /// listed in its manifest, DIR/.coinline-study; see docs/options.md,
+    /// Outputs).
     #[arg(long)]
     pub force: bool,
     /// Compute nothing: re-render the plots and README.md from the CSV

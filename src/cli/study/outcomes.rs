@@ -53,7 +53,8 @@ pub struct OutcomesArgs {
     #[command(flatten)]
     pub jobs: JobsArg,
     /// Overwrite files in --out that coinline study did not write (not
-    /// listed in its manifest, DIR/.coinline-study).
+    /// listed in its manifest, DIR/.coinline-study; see docs/options.md,
+    /// Outputs).
     #[arg(long)]
     pub force: bool,
     /// Compute nothing: re-render each README.md and the summary from the

@@ -49,7 +49,9 @@ pub struct RunArgs {
     pub shard: ShardArg,
     #[command(flatten)]
     pub jobs: JobsArg,
-    /// Overwrite files in --out that coinline study did not write.
+    /// Overwrite files in --out that coinline study did not write (not
+    /// listed in its manifest, DIR/.coinline-study; see docs/options.md,
+    /// Outputs).
     #[arg(long)]
     pub force: bool,
 }
