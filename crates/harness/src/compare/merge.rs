@@ -497,6 +497,28 @@ mod tests {
     }
 
     #[test]
+    fn a_stream_names_the_line_and_the_repeated_row() {
+        // The line of a bad row counts the header: the second row is line 3.
+        let bad = file(
+            "b.csv",
+            "7,0,coins,1,odd,5,true,ok,\n7,zero,coins,1,odd,5,true,ok,\n",
+        );
+        assert_eq!(
+            streamed(&[bad]).unwrap_err().to_string(),
+            "b.csv: line 3: index \"zero\" is not an integer"
+        );
+        // A row repeated within one file is an overlap, not an order error.
+        let twice = file(
+            "t.csv",
+            "7,0,coins,1,odd,5,true,ok,\n7,0,coins,1,odd,5,true,ok,\n",
+        );
+        assert_eq!(
+            streamed(&[twice]).unwrap_err().to_string(),
+            "index 0 (coins) appears in more than one row (in t.csv and t.csv): the inputs overlap"
+        );
+    }
+
+    #[test]
     fn rows_are_counted_per_game_and_length() {
         let rows = "7,0,coins,3,odd,1 2 3,true,ok,\n7,1,coins,3,odd,1 2 3,true,ok,\n\
                     7,1,numbergame,3,odd,1 2 3,true,ok,\n7,2,coins,4,even,1 2 3 4,true,ok,\n";
