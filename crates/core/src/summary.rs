@@ -65,14 +65,33 @@ impl HeuristicTally {
     /// Records one board: its key, the optimal value and what the heuristic achieved.
     pub fn add(&mut self, key: u64, board: &Board, optimal: i64, achieved: i64) {
         let regret = i128::from(optimal) - i128::from(achieved);
+        let counted = self.count(key, i128::from(achieved), regret, || {
+            Ok::<_, std::convert::Infallible>(board.clone())
+        });
+        let Ok(()) = counted;
+    }
+
+    /// [`add`](Self::add) from what a row of compare records: the achieved
+    /// difference and the regret (optimal = achieved + regret). `board` is
+    /// asked for only when the board becomes the worst one; its error is
+    /// returned and nothing else of the board is lost.
+    pub fn count<E>(
+        &mut self,
+        key: u64,
+        achieved: i128,
+        regret: i128,
+        board: impl FnOnce() -> Result<Board, E>,
+    ) -> Result<(), E> {
+        let optimal = achieved.saturating_add(regret);
         self.boards += 1;
         self.optimal += u64::from(regret == 0);
         self.losses += u64::from(achieved < 0);
         self.turned_into_loss += u64::from(achieved < 0 && optimal >= 0);
-        self.regret_sum += regret;
+        self.regret_sum = self.regret_sum.saturating_add(regret);
         if self.takes_worst(regret, key) {
-            self.worst = Some((regret, key, board.clone()));
+            self.worst = Some((regret, key, board()?));
         }
+        Ok(())
     }
 
     /// Whether a board of this regret and key would become the worst one:

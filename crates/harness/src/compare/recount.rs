@@ -75,17 +75,8 @@ impl Recount {
                 continue;
             }
             let (achieved, regret) = (number(*difference)?, number(*regret)?);
-            let optimal = achieved.saturating_add(regret);
-            let h = tally.heuristic_mut(name);
-            h.boards += 1;
-            h.optimal += u64::from(regret == 0);
-            h.losses += u64::from(achieved < 0);
-            h.turned_into_loss += u64::from(achieved < 0 && optimal >= 0);
-            h.regret_sum = h.regret_sum.saturating_add(regret);
-            if h.takes_worst(regret, index) {
-                let board = Board::parse(cell(5)).map_err(|e| at(e.to_string()))?;
-                h.worst = Some((regret, index, board));
-            }
+            let board = || Board::parse(cell(5)).map_err(|e| at(e.to_string()));
+            (tally.heuristic_mut(name)).count(index, achieved, regret, board)?;
         }
         Ok(())
     }
