@@ -273,6 +273,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         batch: if args.generator.is_some() { 1 } else { batch },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         save: args.save.clone(),
+        force: args.force.force,
         replay: args.replay.clone(),
         csv: args.out.out.clone(),
         max_failures: args.stop.max_failures(),

@@ -190,6 +190,7 @@ impl Session<'_> {
                 }
             };
             let judged = self.judge(&boards)?;
+            saved::check_pair(file, &judged)?;
             let source = file.file_name().map_or_else(
                 || file.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
@@ -365,7 +366,7 @@ impl Session<'_> {
         let Some(dir) = &self.config.save else {
             return (None, None);
         };
-        match saved::save(dir, &self.config.problem, boards, judged) {
+        match saved::save(dir, &self.config.problem, boards, judged, self.config.force) {
             Ok(stem) => (Some(stem), None),
             Err(e) => (None, Some(Error::output_failed(format!("--save: {e}")))),
         }

@@ -42,6 +42,9 @@ pub struct StressConfig {
     pub shrink_budget: Option<usize>,
     /// Where failures are saved.
     pub save: Option<PathBuf>,
+    /// `--force`: a saved test may replace files of its names that are not
+    /// an earlier save of the same failure.
+    pub force: bool,
     /// Where saved failures are replayed from, before new boards.
     pub replay: Option<PathBuf>,
     /// Where the CSV of all runs goes.

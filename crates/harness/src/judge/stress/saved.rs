@@ -20,12 +20,15 @@ use std::path::{Path, PathBuf};
 
 /// Saves NAME.in, NAME.out and NAME.got in `dir` for the failing `boards`
 /// of `problem`; returns DIR/NAME. NAME is the problem, the verdict's kind
-/// and the stem of the boards joined into one.
+/// and the stem of the boards joined into one. Files of those names are
+/// replaced only when they are an earlier save of the same failure (the
+/// same NAME.in) or with `force`.
 pub(super) fn save(
     dir: &Path,
     problem: &Problem,
     boards: &[Board],
     judged: &Judged,
+    force: bool,
 ) -> Result<PathBuf> {
     let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
     let joined = Board::new(values).unwrap_or_else(|_| boards[0].clone());
@@ -38,6 +41,9 @@ pub(super) fn save(
     let base = dir.join(stem);
     let input = problem.write_input(boards);
     let expected = write_answers(&judged.expected);
+    if !force {
+        check_owned_save(&base, input.as_bytes())?;
+    }
     // One transaction, the input last: `--replay` reads the `.in` files,
     // so a saved test is whole or absent.
     let mut saved = output::Transaction::new();
@@ -52,6 +58,47 @@ pub(super) fn save(
     })?;
     saved.commit()?;
     Ok(base)
+}
+
+/// Refuses to save over files named like the saved test at `base` unless
+/// they are an earlier save of it: NAME.in holds `input` (NAME.out and
+/// NAME.got are then its companions). The names hold a digest of the
+/// boards, so a clash is almost always the same failure found again.
+fn check_owned_save(base: &Path, input: &[u8]) -> Result<()> {
+    let same_test = std::fs::read(base.with_extension("in")).is_ok_and(|old| old == input);
+    if same_test {
+        return Ok(());
+    }
+    for extension in ["in", "out", "got"] {
+        let path = base.with_extension(extension);
+        if std::fs::symlink_metadata(&path).is_ok() {
+            return Err(Error::usage(format!(
+                "{}: exists and is not an earlier save of this failure; give --force to \
+                 replace it (see docs/options.md, Outputs)",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a saved test whose NAME.out (the expected output saved with
+/// it) is not the expected output of its NAME.in now: one of the pair was
+/// edited, or the reference has changed. A NAME.in alone is fine.
+pub(super) fn check_pair(file: &Path, judged: &Judged) -> Result<()> {
+    let out = file.with_extension("out");
+    let Ok(saved) = std::fs::read(&out) else {
+        return Ok(());
+    };
+    if saved == write_answers(&judged.expected).as_bytes() {
+        return Ok(());
+    }
+    Err(Error::input(format!(
+        "saved test {} and {} disagree: the .out is not the expected output of the .in (one \
+         was edited, or the reference changed); remove the .out to replay the input alone",
+        file.display(),
+        out.display()
+    )))
 }
 
 /// The saved inputs (`*.in`) in `dir`, numbers in their names in order of
