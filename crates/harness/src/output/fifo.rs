@@ -63,3 +63,117 @@ pub(super) fn open_for_writing(shown: &Path, real: &Path) -> Result<std::fs::Fil
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::sync::{mpsc, Mutex};
+
+    /// The notes of this test binary, with when each came.
+    static NOTES: Mutex<Vec<(String, Instant)>> = Mutex::new(Vec::new());
+
+    fn record(note: &str) {
+        NOTES
+            .lock()
+            .unwrap()
+            .push((note.to_string(), Instant::now()));
+    }
+
+    /// The notes naming `shown`, with when each came.
+    fn notes_on(shown: &str) -> Vec<(String, Instant)> {
+        let notes = NOTES.lock().unwrap();
+        notes
+            .iter()
+            .filter(|(n, _)| n.contains(shown))
+            .cloned()
+            .collect()
+    }
+
+    fn fifo(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("coinline-fifo-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("fifo");
+        use rustix::fs::{mknodat, FileType, Mode, CWD};
+        mknodat(CWD, &path, FileType::Fifo, Mode::from_raw_mode(0o600), 0).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn a_fifo_waits_for_its_reader_with_one_note_after_a_second() {
+        set_notes(record);
+        let (dir, path) = fifo("late-reader");
+        let reader_path = path.clone();
+        let reader = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(1500));
+            let mut text = String::new();
+            std::fs::File::open(reader_path)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        });
+        let started = Instant::now();
+        let mut file = open_for_writing(Path::new("late-reader-fifo"), &path).unwrap();
+        file.write_all(b"rows\n").unwrap();
+        drop(file);
+        assert_eq!(reader.join().unwrap(), "rows\n");
+        let notes = notes_on("late-reader-fifo");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(
+            notes[0].0,
+            "note: waiting for a reader on FIFO late-reader-fifo (Ctrl-C to stop)"
+        );
+        assert!(notes[0].1 - started >= PATIENCE, "the note came early");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_fifo_with_a_reader_and_a_file_open_at_once_without_a_note() {
+        set_notes(record);
+        let (dir, path) = fifo("reader");
+        let reader_path = path.clone();
+        let reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            std::fs::File::open(reader_path)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        });
+        // The reader opens first (or the writer waits for it, without a note
+        // within the patience).
+        let mut file = open_for_writing(Path::new("ready-fifo"), &path).unwrap();
+        file.write_all(b"x").unwrap();
+        drop(file);
+        assert_eq!(reader.join().unwrap(), "x");
+        let plain = dir.join("plain.csv");
+        std::fs::write(&plain, b"old").unwrap();
+        open_for_writing(Path::new("plain-file"), &plain)
+            .unwrap()
+            .write_all(b"new")
+            .unwrap();
+        assert_eq!(std::fs::read(&plain).unwrap(), b"new");
+        assert!(notes_on("ready-fifo").is_empty() && notes_on("plain-file").is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_fifo_that_goes_away_while_waiting_is_an_error_not_a_wait() {
+        let (dir, path) = fifo("gone");
+        let (sent, received) = mpsc::channel();
+        let writer_path = path.clone();
+        std::thread::spawn(move || {
+            let _ = sent.send(open_for_writing(Path::new("gone-fifo"), &writer_path).map(drop));
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        std::fs::remove_file(&path).unwrap();
+        let opened = received.recv_timeout(Duration::from_secs(10));
+        let err = opened
+            .expect("still waiting after the FIFO was removed")
+            .unwrap_err();
+        assert!(err.to_string().contains("gone-fifo"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

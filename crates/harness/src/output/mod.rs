@@ -569,6 +569,82 @@ mod tests {
     }
 
     #[test]
+    fn write_checked_writes_and_keeps_the_error_kind() {
+        let dir = scratch("checked");
+        let path = dir.join("rows.csv");
+        write_checked(&path, |w| {
+            w.write_all(b"a,b\n").map_err(|e| Error::output("rows", &e))
+        })
+        .unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
+        let err = write_checked(&path, |w| {
+            w.write_all(b"half").unwrap();
+            Err(Error::input("bad row"))
+        })
+        .unwrap_err();
+        let kind = err.root_kind();
+        assert!(
+            matches!(kind, coinline_core::error::ErrorKind::Input { .. }),
+            "{kind:?}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn ownership_reasons_empty_files_and_names_in_other_folders() {
+        let dir = scratch("owner-words");
+        let mine = dir.join("mine.csv");
+        std::fs::write(&mine, b"my,own\n").unwrap();
+        let csv = Kind::Csv("seed,index,");
+        let err = check_owned("--out", &mine, csv, false).unwrap_err();
+        let words = "(its first line is not the header coinline writes)";
+        assert!(err.to_string().contains(words), "{err}");
+        let page = check_owned("--out", &mine, Kind::Page("coinline"), false).unwrap_err();
+        assert!(
+            page.to_string()
+                .contains("(it is not a page coinline wrote)"),
+            "{page}"
+        );
+        let man = check_owned("--out", &mine, Kind::ManPage, false).unwrap_err();
+        assert!(
+            man.to_string()
+                .contains("(it is not a man page coinline wrote)"),
+            "{man}"
+        );
+        // An empty file is free to replace.
+        let empty = dir.join("empty.csv");
+        std::fs::write(&empty, b"").unwrap();
+        check_owned("--out", &empty, csv, false).unwrap();
+        // Two new files of one name in two folders are two outputs.
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        let (a, b) = (dir.join("a").join("x.csv"), dir.join("b").join("x.csv"));
+        refuse_same_outputs(&[("--out", &a), ("--summary", &b)]).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The paths the after-first-rename hook was called with.
+    static RENAMED_FIRST: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+    #[test]
+    fn the_hook_runs_after_the_first_of_two_renames() {
+        set_after_first_rename(|path| RENAMED_FIRST.lock().unwrap().push(path.to_path_buf()));
+        let dir = scratch("hook");
+        let (rows, summary) = (dir.join("rows.csv"), dir.join("summary.csv"));
+        let mut both = Transaction::new();
+        both.stage_io(&rows, |w| w.write_all(b"rows")).unwrap();
+        both.stage_io(&summary, |w| w.write_all(b"summary"))
+            .unwrap();
+        both.commit().unwrap();
+        let seen = RENAMED_FIRST.lock().unwrap().clone();
+        assert!(seen.contains(&rows), "{seen:?}");
+        assert!(!seen.iter().any(|p| p == &summary), "{seen:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn directories_are_refused_and_dash_is_stdout() {
         let dir = scratch("dir");
         assert!(write(&dir, |w| w.write_all(b"x")).is_err());
