@@ -515,3 +515,14 @@ fn the_built_in_studies_are_listed_and_parse() {
         }
     }
 }
+
+#[test]
+fn a_committed_search_report_regenerates_byte_for_byte() {
+    // The cheapest committed report of a built-in study (about 10 s): its
+    // seeded walks, witnesses and README are the bytes in reports/.
+    let dir = workdir("study_engine", "committed-search");
+    let run = coinline(&dir, &["study", "run", "pizza-long-search", "--out", "out"]);
+    assert_status(&run, 0);
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/pizza-long-search");
+    assert_eq!(files(&dir.join("out")), files(&committed));
+}

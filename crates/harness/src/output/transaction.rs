@@ -357,3 +357,37 @@ pub fn abandon_pending() -> Undone {
 pub(super) fn is_pending(dest: &Path) -> bool {
     pending().iter().any(|e| e.dest == dest)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_names_are_distinct_fixed_length_and_spread() {
+        let dest = Path::new("/nowhere/rows.csv");
+        let names: Vec<String> = (0..4000)
+            .map(|_| {
+                sibling(dest, "tmp", 0)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let distinct: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "two temporary names alike");
+        assert!(
+            names
+                .iter()
+                .all(|n| n.len() == ".coinline-XXXXXX.tmp".len()),
+            "{names:?}"
+        );
+        // Names of one process do not share a prefix: their first digits
+        // spread over the 36 a digit can take.
+        let first: std::collections::HashSet<char> =
+            names.iter().map(|n| n.chars().nth(10).unwrap()).collect();
+        assert!(first.len() >= 30, "first digits {first:?}");
+        // A retry names another file.
+        assert_ne!(sibling(dest, "tmp", 1), sibling(dest, "tmp", 1));
+    }
+}

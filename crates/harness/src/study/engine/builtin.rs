@@ -71,6 +71,51 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/pizza-extremes.md"),
         )),
     },
+    Builtin {
+        name: "pizza-long-search",
+        about: "local search over pizzas of 15..41 slices over 0..9: the lowest share found",
+        how: "coinline study run pizza-long-search",
+        file: Some((
+            include_str!("../../../../../studies/pizza-long-search.toml"),
+            include_str!("../../../../../studies/pizza-long-search.md"),
+        )),
+    },
+    Builtin {
+        name: "coins-greedy-regret",
+        about: "coins: greedy's largest regret share for every n up to 9 over 0..4, with the boards",
+        how: "coinline study run coins-greedy-regret",
+        file: Some((
+            include_str!("../../../../../studies/coins-greedy-regret.toml"),
+            include_str!("../../../../../studies/coins-greedy-regret.md"),
+        )),
+    },
+    Builtin {
+        name: "coins-greedy-regret-search",
+        about: "coins: greedy's largest regret share found by local search, n 11..40 over 0..4",
+        how: "coinline study run coins-greedy-regret-search",
+        file: Some((
+            include_str!("../../../../../studies/coins-greedy-regret-search.toml"),
+            include_str!("../../../../../studies/greedy-regret-search.md"),
+        )),
+    },
+    Builtin {
+        name: "coins-greedy-regret-1-100",
+        about: "coins: the same search over 1..100, n 2..40",
+        how: "coinline study run coins-greedy-regret-1-100",
+        file: Some((
+            include_str!("../../../../../studies/coins-greedy-regret-1-100.toml"),
+            include_str!("../../../../../studies/greedy-regret-search.md"),
+        )),
+    },
+    Builtin {
+        name: "alias-extremes",
+        about: "every alias: the lowest and highest value share and greedy's largest regret share, n up to 8 over 0..4",
+        how: "coinline study run alias-extremes",
+        file: Some((
+            include_str!("../../../../../studies/alias-extremes.toml"),
+            include_str!("../../../../../studies/alias-extremes.md"),
+        )),
+    },
 ];
 
 /// The built-in study named `name`.

@@ -146,6 +146,8 @@ impl Eval {
             Measure::Share => {
                 Ratio::unreduced(self.first(), self.sum.into()).map_or(Num::Undefined, Num::Ratio)
             }
+            Measure::ValueShare => Ratio::unreduced(self.value.into(), self.abs_sum.into())
+                .map_or(Num::Undefined, Num::Ratio),
             Measure::Win => Num::Bool(self.value > 0),
             Measure::Tie => Num::Bool(self.value == 0),
             Measure::Loss => Num::Bool(self.value < 0),

@@ -158,6 +158,9 @@ pub enum Measure {
     Second,
     /// The first player's total over the board's sum (boards of positive sum).
     Share,
+    /// The value over the board's sum of absolute values: defined for every
+    /// rule set (boards not all zero), so extremes compare across games.
+    ValueShare,
     /// The first player wins, ties, loses.
     Win,
     /// See [`Measure::Win`].
@@ -215,6 +218,7 @@ impl std::str::FromStr for Measure {
             "first" => Some(Measure::First),
             "second" => Some(Measure::Second),
             "share" => Some(Measure::Share),
+            "value_share" => Some(Measure::ValueShare),
             "win" => Some(Measure::Win),
             "tie" => Some(Measure::Tie),
             "loss" => Some(Measure::Loss),
@@ -225,7 +229,7 @@ impl std::str::FromStr for Measure {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown measure {}: expected value, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal",
+                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal",
                 quote(s)
             ))
         };
@@ -252,6 +256,7 @@ impl fmt::Display for Measure {
             Measure::First => f.write_str("first"),
             Measure::Second => f.write_str("second"),
             Measure::Share => f.write_str("share"),
+            Measure::ValueShare => f.write_str("value_share"),
             Measure::Win => f.write_str("win"),
             Measure::Tie => f.write_str("tie"),
             Measure::Loss => f.write_str("loss"),
