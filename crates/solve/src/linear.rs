@@ -98,34 +98,42 @@
 //! y, and the first player starts Z: x - y + z, the block's value, from
 //! either end. The margin is the valley's greedy alternating sum (fact 6).
 //!
-//! *Its moves are best moves (an outline; one step is checked, not proven).*
-//! It is enough that at every position of the line, the rest of the line
-//! makes the position's value V. By induction on the number of fusions of the
-//! board W: with none, W is a valley (fact 6). Otherwise let a b c be the
-//! first triple fused (three single values, b >= a, b >= c) and W' the board
-//! with f = a - b + c in their place. a and b were pushed without fusing
-//! anything, so in W' f lands on the stack a landed on and fuses on as it did
-//! in W: W' has the same blocks, one two values shorter, and the same line
-//! with the takes of a, b, c (consecutive, from one end; say the left; the
-//! right is the mirror) as one take of f. Positions before them are those of
-//! W' with a b c for f, of the same value (fact 5), and positions after them
-//! are those of W', so by induction the line makes V there. Left are a b c S,
-//! b c S and c S, S what remains. By induction V(f S) = f - V(S); fact 5
-//! gives V(a b c S) = V(f S); raising f to c moves V(f S) by at most c - f
-//! (fact 2), so V(c S) = c - V(S). So the line makes V at c S and at a b c S
-//! (a - b + c - V(S) = f - V(S)); at b c S it makes b - c + V(S), and that
-//! this is V(b c S) is the step not proven here (facts 5 and 3 give it when b
-//! is a largest value of b c S once the blocks of S are fused, as when a b c
-//! is a whole end block of the valley). It does not follow from the facts
-//! above alone: with a = b = c = -2 and S = `-1 -2 -2 -1`, taking f is best
-//! in f S but V(b c S) = 2, not 0. On that board the line never reaches a b c
-//! S (its valley's larger end is the last -1), so the valley's order must
-//! enter an argument. The step is checked instead:
-//! `cargo test --test it linear::` asks at every position of the line whether
-//! its move is a best move, on every board of up to 12 values over -1..1 (8
-//! over -2..2, 9 over 0..3, 7 over -3..3) by the interval values, and on
-//! random boards of up to 200 by the table solver. And the check replays
-//! every line `linear` returns to the value.
+//! *Its moves are best moves.* It is enough that at every position of the
+//! line, the rest of the line makes the position's value V: then each move's
+//! gain minus the value of what it leaves is V. Two more facts:
+//!
+//! 7. *Fusing keeps the alternating sum.* In s_1 - s_2 + s_3 - ..., one entry
+//!    x - y + z with the sign of x in place of the neighbours x y z leaves
+//!    the sign of every later entry as it was (two entries fewer come before
+//!    it), so the sum stays.
+//! 8. *What is left of a block fuses into a falling row.* However many
+//!    values of a block of value e are taken from its left, what is left can
+//!    be fused (by peaks inside it) into a row v_1 >= v_2 >= ... >= v_k >=
+//!    e. By induction on the block X Y Z, with Y and Z fused to y and z:
+//!    what is left of Z falls to entries >= z >= e (as y >= x); what is left
+//!    of Y falls to entries >= y, and z <= y follows them; what is left of
+//!    X, if not all of it, falls to w_1 >= ... >= w_i >= x, and y z follow.
+//!    If w_i > y, that row falls already, all >= e. Else w_i y z is a peak,
+//!    and w_i - y + z lies between e (as w_i >= x) and w_i (as z <= y). The
+//!    whole block fuses to e. The mirror holds when values are taken from
+//!    the right.
+//!
+//! Now the positions. Between blocks, what is left is a part of the valley,
+//! again a valley, and the line plays it greedily (fact 6, with the blocks
+//! fused by fact 5). Inside a block E taken from the left (the right is the
+//! mirror), E was the larger end of a valley, so the blocks T after it have
+//! values <= e. Fuse what is left of E by fact 8 and each block of T by fact
+//! 5: v_1 >= ... >= v_k >= e >= every entry of T, so by fact 3, k times, V =
+//! v_1 - v_2 + ... +- V(T). The line takes what is left of E value by value
+//! and then plays T greedily: its margin is the alternating sum of those
+//! values (fact 7: that of the v_j) +- V(T), with the same sign, as k and the
+//! number of values left in E have the same parity. So the line makes V
+//! everywhere. The tests check it anyway: `cargo test --test it linear::`
+//! asks at every position of the line whether its move is a best move, on
+//! every board of up to 12 values over -1..1 (8 over -2..2, 9 over 0..3, 7
+//! over -3..3) by the interval values, and on random boards of up to 200 by
+//! the table solver; and the check replays every line `linear` returns to the
+//! value.
 //!
 //! The line is not always the canonical one of [`Solver::line`]: on
 //! `0 0 -1 0` the blocks are `0 0 -1` (value -1) and `0`, so it plays
