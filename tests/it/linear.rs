@@ -11,9 +11,9 @@ use coinline_core::check::{check, CheckConfig, Violation};
 use coinline_core::generate::{
     admissible, enumerated_board, enumeration_size, random_board, Span, Values,
 };
-use coinline_core::mutants::StrictPeaks;
 use coinline_core::mutants::{ForgetsOddDeletes, PlantedTable};
-use coinline_core::play::Kernel;
+use coinline_core::mutants::{StrictPeaks, SwappedBlocks};
+use coinline_core::play::{Kernel, Line, Side};
 use coinline_core::solve::table::{value_with, variant_value_with, Isa};
 use coinline_core::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
 use coinline_core::{Board, Game, Solver};
@@ -100,32 +100,144 @@ fn linear_agrees_on_every_small_board_with_ties() {
     }
 }
 
-#[test]
-fn linear_builds_the_canonical_line() {
-    // Table and linear both pick the first optimal move in the order L, R,
-    // so on any board their lines are the same.
-    for index in 0..200 {
-        for board in boards(seed(), index, index as u8, 30) {
-            let (_, ours) = Linear.line(Game::COINS, &board).unwrap();
-            let (_, table) = Table.line(Game::COINS, &board).unwrap();
-            assert_eq!(
-                ours,
-                table,
-                "board {board} (seed {}, index {index})",
-                seed()
-            );
+/// The first move of `line` that is not a best move in its position, given
+/// `value(l, r)`, the mover's best margin on `values[l..r]`; or a line that
+/// does not end the game.
+fn first_bad_move(
+    values: &[i64],
+    line: &Line,
+    mut value: impl FnMut(usize, usize) -> i64,
+) -> Option<String> {
+    let (mut left, mut right) = (0, values.len());
+    for (k, mv) in line.moves.iter().enumerate() {
+        if mv.count != 1 || left == right {
+            return Some(format!("move {k} ({mv}) is not a take of one value"));
+        }
+        let (gain, rest) = match mv.side {
+            Side::Left => (values[left], (left + 1, right)),
+            Side::Right => (values[right - 1], (left, right - 1)),
+        };
+        if gain - value(rest.0, rest.1) != value(left, right) {
+            return Some(format!(
+                "move {k} ({mv}) at [{left}, {right}) is not a best move"
+            ));
+        }
+        (left, right) = rest;
+    }
+    (left != right).then(|| format!("{} values left", right - left))
+}
+
+/// The interval values of coins on `values`, from the recurrence: entry
+/// `[l][r]` is the mover's best margin on `values[l..r]`.
+fn interval_values(values: &[i64]) -> Vec<Vec<i64>> {
+    let n = values.len();
+    let mut v = vec![vec![0i64; n + 1]; n + 1];
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let r = l + len;
+            v[l][r] = (values[l] - v[l + 1][r]).max(values[r - 1] - v[l][r - 1]);
         }
     }
-    let long = random_board(
-        seed(),
-        0,
-        Span {
-            lo: 20_001,
-            hi: 20_001,
-        },
-        Values::Small,
+    v
+}
+
+#[test]
+fn linear_plays_a_best_move_at_every_position_of_every_small_board() {
+    // Ties, negatives, odd and even n; about 2.6 million boards.
+    let alphabets = [(-1, 1, 12), (-2, 2, 8), (0, 3, 9), (-3, 3, 7)];
+    for (lo, hi, longest) in alphabets {
+        let alphabet = Span { lo, hi };
+        for n in 0..=longest {
+            for index in 0..enumeration_size(n, alphabet).unwrap() {
+                let board = enumerated_board(n, alphabet, index);
+                let values = board.values();
+                let (_, line) = Linear.line(Game::COINS, &board).unwrap();
+                let table = interval_values(values);
+                let bad = first_bad_move(values, &line, |l, r| table[l][r]);
+                assert_eq!(bad, None, "{board}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn linear_plays_best_moves_by_the_table_on_random_boards() {
+    // Every position's value from the table solver, on boards up to 200.
+    let value = |values: &[i64], l: usize, r: usize| {
+        let part = Board::new(values[l..r].to_vec()).expect("a part keeps the overflow rule");
+        Table.difference(Game::COINS, &part)
+    };
+    for index in 0..60 {
+        for board in boards(seed(), index, index as u8, 200) {
+            let (_, line) = Linear.line(Game::COINS, &board).unwrap();
+            let bad = first_bad_move(board.values(), &line, |l, r| value(board.values(), l, r));
+            assert_eq!(bad, None, "{board} (seed {}, index {index})", seed());
+        }
+    }
+}
+
+#[test]
+fn the_check_replays_linear_lines_of_a_million_values() {
+    let n = 1_000_000;
+    let lengths = Span { lo: n, hi: n };
+    for (index, values) in [Values::Small, Values::Spiky].into_iter().enumerate() {
+        let board = random_board(seed(), index as u64, lengths, values);
+        let report = check(
+            Game::COINS,
+            &board,
+            &[&Linear],
+            &[],
+            &CheckConfig::default(),
+        );
+        assert!(report.is_ok(), "seed {}: {:?}", seed(), report.violation);
+        let line = report.solvers[0]
+            .line
+            .as_ref()
+            .expect("linear builds a line");
+        assert_eq!(line.moves.len(), n);
+    }
+}
+
+/// The check's finding when table and `solver` run on `board`.
+fn finding(solver: &dyn Solver, board: &Board) -> Option<Violation> {
+    let solvers: [&dyn Solver; 2] = [&Table, solver];
+    check(Game::COINS, board, &solvers, &[], &CheckConfig::default()).violation
+}
+
+#[test]
+fn the_check_and_the_move_test_catch_blocks_taken_from_the_wrong_end() {
+    let board: Board = "8 15 3 7".parse().unwrap();
+    match finding(&SwappedBlocks, &board) {
+        Some(Violation::BadLine { who, problem }) => {
+            assert_eq!(who, "swapped-blocks");
+            assert_eq!(problem, "L R R R replays to 11 - 22 = -11, not 11");
+        }
+        other => panic!("expected a bad line, got {other:?}"),
+    }
+    assert_eq!(finding(&Linear, &board), None);
+    // The move test flags the same line; linear's own passes.
+    let table = interval_values(board.values());
+    let (_, swapped) = SwappedBlocks.line(Game::COINS, &board).unwrap();
+    let bad = first_bad_move(board.values(), &swapped, |l, r| table[l][r]);
+    assert_eq!(
+        bad.as_deref(),
+        Some("move 0 (L) at [0, 4) is not a best move")
     );
-    assert!(Linear.line(Game::COINS, &long).is_none());
+    // A long board, where only linear builds lines: the replay catches it.
+    let lengths = Span {
+        lo: 100_001,
+        hi: 100_001,
+    };
+    let long = random_board(seed(), 0, lengths, Values::Small);
+    let solvers: [&dyn Solver; 2] = [&Linear, &SwappedBlocks];
+    let report = check(Game::COINS, &long, &solvers, &[], &CheckConfig::default());
+    let signature = report.violation.map(|v| v.signature());
+    assert_eq!(
+        signature.as_deref(),
+        Some("bad-line:swapped-blocks"),
+        "seed {}",
+        seed()
+    );
 }
 
 #[test]

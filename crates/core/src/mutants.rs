@@ -12,6 +12,7 @@
 //! |---|---|---|---|
 //! | [`PlantedTable`] | solver | numbergame without deletes on odd lengths >= 3, through the real vectorized fills | `disagree:planted-table` |
 //! | [`StrictPeaks`] | solver | linear's fusion with strict peak tests | `disagree:strict-linear` |
+//! | [`SwappedBlocks`] | solver | linear's value, its line's blocks taken from the wrong end | a line that does not replay |
 //! | [`FlippedTable`] | solver | coins: min for max at the root of odd boards | `disagree:flipped-table` |
 //! | [`GreedyAsExact`] | solver | greedy's value against a best response, claimed exact | `disagree:greedy-as-exact` |
 //! | [`GreedySelfPlay`] | solver | both players greedy, claimed exact | `disagree:greedy-self-play` |
@@ -24,7 +25,7 @@
 
 use crate::board::Board;
 use crate::play::{Game, Kernel, Line, Move, Side};
-use crate::solve::linear::fused_value;
+use crate::solve::linear::{blocks, fused_value, value};
 use crate::solve::table::{self, Variant};
 use crate::solve::{Generic, Solver, Table};
 use crate::strategy::{evaluate, Greedy, Heuristic, Policy};
@@ -95,6 +96,45 @@ impl Solver for StrictPeaks {
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
         fused_value(board.values(), |x, y, z| y > x && y > z)
+    }
+}
+
+/// Linear's value with a line whose blocks are taken from the wrong end:
+/// where the valley walk takes a block from the left, the line takes that
+/// many values from the right, and the other way round. Every move is
+/// legal, so only the replay tells: on `8 15 3 7` the line is `L R R R`,
+/// which replays to -11; the value is 11. Coins only, like `linear`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SwappedBlocks;
+
+impl Solver for SwappedBlocks {
+    fn name(&self) -> &str {
+        "swapped-blocks"
+    }
+
+    fn supports(&self, game: Game) -> bool {
+        game.are_coins()
+    }
+
+    fn difference(&self, _game: Game, board: &Board) -> i64 {
+        value(board.values())
+    }
+
+    fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        let valley = blocks(board.values());
+        let (mut left, mut right) = (0, valley.len());
+        let mut moves = Vec::with_capacity(board.len());
+        while left < right {
+            let (wrong_side, block) = if valley[left].value >= valley[right - 1].value {
+                left += 1;
+                (Side::Right, valley[left - 1])
+            } else {
+                right -= 1;
+                (Side::Left, valley[right])
+            };
+            moves.extend(std::iter::repeat_n(Move::take(wrong_side, 1), block.len));
+        }
+        Some((self.difference(game, board), Line::new(moves)))
     }
 }
 
@@ -337,5 +377,10 @@ mod tests {
         assert_eq!(coins(&Inflated, "1 5 1"), -1);
         assert_eq!(coins(&ParityOnly, "1 5 1"), 3);
         assert_eq!(coins(&ParityOnly, "8 15 3 7"), 11);
+        let b = board("8 15 3 7");
+        let (value, line) = SwappedBlocks.line(Game::COINS, &b).unwrap();
+        let replayed = crate::play::replay(Game::COINS, &b, &line).unwrap();
+        assert_eq!(line.to_string(), "L R R R");
+        assert_eq!((value, replayed.difference()), (11, -11));
     }
 }

@@ -73,7 +73,9 @@ pub trait Solver: Send + Sync {
     fn difference(&self, game: Game, board: &Board) -> i64;
 
     /// The value and one optimal line (canonical tie-break: the first optimal
-    /// move in [`Game::moves`] order). `None` when the solver builds no lines.
+    /// move in [`Game::moves`] order; `linear`'s line is optimal at every
+    /// move but breaks ties its own way, see [`linear`]). `None` when the
+    /// solver builds no lines.
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
         let _ = (game, board);
         None

@@ -83,18 +83,63 @@
 //! is used.
 //!
 //! # Lines of play
-//! The fused stack tells the value, not a move: a fused entry stands for
-//! values that both players take in an order the stack does not record, and
-//! the tempting rule "when the opponent takes the outer value of a fused
-//! triple, answer with its middle value" does not describe optimal moves:
-//! on `-100 -100 -100 0`, after the first player takes the left -100, the
-//! answer -100 leaves the mover 200 behind where taking the 0 leaves 0. So
-//! [`Linear`] builds a line by re-solving: at each position it computes the
-//! value of the position after taking the left end (O(length) by the
-//! algorithm) and takes the left end when that reaches the position's value,
-//! else the right end. That is the canonical tie-break (L before R), costs
-//! O(n^2) time and O(n) memory, and is offered up to [`LINE_LIMIT`] values;
-//! above it `line` returns `None` and the table solver builds lines.
+//! Every stack entry stands for a *block* of consecutive board values: a
+//! pushed value for itself, a fused entry for the three blocks it fused. So
+//! blocks have odd length, and the final valley's blocks, in order, are the
+//! board ([`blocks`]). [`Linear`]'s line plays the valley as above, block by
+//! block (the larger end block, the left one on a tie), and takes each block
+//! as that many takes from the end it is taken from, the players taking
+//! turns inside it. O(n) time and memory, on every board the solver accepts.
+//!
+//! *Its margin is the value.* A block taken from one end gives up its values
+//! in order from that end, and as its length is odd, whoever takes its first
+//! value takes its last. So, by induction on the fusions, the player who
+//! starts a block X Y Z gains x on X, the opponent then starts Y and gains
+//! y, and the first player starts Z: x - y + z, the block's value, from
+//! either end. The margin is the valley's greedy alternating sum (fact 6).
+//!
+//! *Its moves are best moves.* It is enough that at every position of the
+//! line, the rest of the line makes the position's value V: then each move's
+//! gain minus the value of what it leaves is V. Two more facts:
+//!
+//! 7. *Fusing keeps the alternating sum.* In s_1 - s_2 + s_3 - ..., one entry
+//!    x - y + z with the sign of x in place of the neighbours x y z leaves
+//!    the sign of every later entry as it was (two entries fewer come before
+//!    it), so the sum stays.
+//! 8. *What is left of a block fuses into a falling row.* However many
+//!    values of a block of value e are taken from its left, what is left can
+//!    be fused (by peaks inside it) into a row v_1 >= v_2 >= ... >= v_k >=
+//!    e. By induction on the block X Y Z, with Y and Z fused to y and z:
+//!    what is left of Z falls to entries >= z >= e (as y >= x); what is left
+//!    of Y falls to entries >= y, and z <= y follows them; what is left of
+//!    X, if not all of it, falls to w_1 >= ... >= w_i >= x, and y z follow.
+//!    If w_i > y, that row falls already, all >= e. Else w_i y z is a peak,
+//!    and w_i - y + z lies between e (as w_i >= x) and w_i (as z <= y). The
+//!    whole block fuses to e. The mirror holds when values are taken from
+//!    the right.
+//!
+//! Now the positions. Between blocks, what is left is a part of the valley,
+//! again a valley, and the line plays it greedily (fact 6, with the blocks
+//! fused by fact 5). Inside a block E taken from the left (the right is the
+//! mirror), E was the larger end of a valley, so the blocks T after it have
+//! values <= e. Fuse what is left of E by fact 8 and each block of T by fact
+//! 5: v_1 >= ... >= v_k >= e >= every entry of T, so by fact 3, k times, V =
+//! v_1 - v_2 + ... +- V(T). The line takes what is left of E value by value
+//! and then plays T greedily: its margin is the alternating sum of those
+//! values (fact 7: that of the v_j) +- V(T), with the same sign, as k and the
+//! number of values left in E have the same parity. So the line makes V
+//! everywhere. The tests check it anyway: `cargo test --test it linear::`
+//! asks at every position of the line whether its move is a best move, on
+//! every board of up to 12 values over -1..1 (8 over -2..2, 9 over 0..3, 7
+//! over -3..3) by the interval values, and on random boards of up to 200 by
+//! the table solver; and the check replays every line `linear` returns to the
+//! value.
+//!
+//! The line is not always the canonical one of [`Solver::line`]: on
+//! `0 0 -1 0` the blocks are `0 0 -1` (value -1) and `0`, so it plays
+//! `R L L L`, where the canonical line is `L L R L`; both are optimal.
+//! Re-solving after each move gives the canonical line, but costs O(n^2)
+//! (the line before this one, offered up to 20,000 values only).
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
@@ -103,10 +148,6 @@ use coinline_game::play::{Game, Line, Move, Side};
 /// The linear-time coins solver. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Linear;
-
-/// The longest board for which [`Linear`] builds a line (O(n^2) time: about
-/// a second at this size).
-pub const LINE_LIMIT: usize = 20_000;
 
 /// The peak test of the algorithm: the middle value is at least both
 /// neighbours (ties count).
@@ -145,47 +186,78 @@ pub fn fused_value(values: &[i64], peak: impl Fn(i64, i64, i64) -> bool) -> i64 
 /// Plays a row out with both players taking the larger end (the left one on
 /// a tie); returns first minus second.
 fn valley_value(row: &[i64]) -> i64 {
-    let (mut left, mut right) = (0, row.len());
+    play_valley(row.len(), |i| row[i], |_, _| {})
+}
+
+/// One entry of the fused stack: its value and how many consecutive board
+/// values it stands for (one, or the three blocks it fused: always odd).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The fused value.
+    pub value: i64,
+    /// The number of board values.
+    pub len: usize,
+}
+
+/// The stack [`fused_value`] ends with, each entry with its length: a
+/// valley whose blocks, in order, are the board. O(n).
+pub fn blocks(values: &[i64]) -> Vec<Block> {
+    let mut stack: Vec<Block> = Vec::new();
+    for &v in values {
+        let mut z = Block { value: v, len: 1 };
+        while let [.., x, y] = stack[..] {
+            if !is_peak(x.value, y.value, z.value) {
+                break;
+            }
+            stack.truncate(stack.len() - 2);
+            z = Block {
+                value: z.value + (x.value - y.value),
+                len: x.len + y.len + z.len,
+            };
+        }
+        stack.push(z);
+    }
+    stack
+}
+
+/// Plays a valley of `len` entries out with both players taking the larger
+/// end (the left one on a tie), calling `take` with the side and the index
+/// of each entry taken; returns first minus second.
+fn play_valley(len: usize, value: impl Fn(usize) -> i64, mut take: impl FnMut(Side, usize)) -> i64 {
+    let (mut left, mut right) = (0, len);
     let mut difference = 0i64;
     let mut first_to_move = true;
     while left < right {
-        let taken = if row[left] >= row[right - 1] {
+        let (side, index) = if value(left) >= value(right - 1) {
             left += 1;
-            row[left - 1]
+            (Side::Left, left - 1)
         } else {
             right -= 1;
-            row[right]
+            (Side::Right, right)
         };
+        take(side, index);
         if first_to_move {
-            difference += taken;
+            difference += value(index);
         } else {
-            difference -= taken;
+            difference -= value(index);
         }
         first_to_move = !first_to_move;
     }
     difference
 }
 
-/// An optimal line with the canonical tie-break, by re-solving the position
-/// after each left move; see the module documentation.
-fn line_by_resolving(values: &[i64], value_of_board: i64) -> Line {
-    let (mut left, mut right) = (0, values.len());
-    let mut target = value_of_board;
+/// The value and the line of the module documentation: the valley of
+/// [`blocks`] played greedily, each block taken as that many takes from
+/// the same end. O(n).
+pub fn value_and_line(values: &[i64]) -> (i64, Line) {
+    let valley = blocks(values);
     let mut moves = Vec::with_capacity(values.len());
-    while left < right {
-        let after_left = value(&values[left + 1..right]);
-        if values[left] - after_left == target {
-            moves.push(Move::take(Side::Left, 1));
-            target = after_left;
-            left += 1;
-        } else {
-            // The right end is then the optimal move: V = v_r - V(rest).
-            moves.push(Move::take(Side::Right, 1));
-            target = values[right - 1] - target;
-            right -= 1;
-        }
-    }
-    Line::new(moves)
+    let value = play_valley(
+        valley.len(),
+        |i| valley[i].value,
+        |side, i| moves.extend(std::iter::repeat_n(Move::take(side, 1), valley[i].len)),
+    );
+    (value, Line::new(moves))
 }
 
 impl Solver for Linear {
@@ -207,11 +279,7 @@ impl Solver for Linear {
     }
 
     fn line(&self, _game: Game, board: &Board) -> Option<(i64, Line)> {
-        if board.len() > LINE_LIMIT {
-            return None;
-        }
-        let v = value(board.values());
-        Some((v, line_by_resolving(board.values(), v)))
+        Some(value_and_line(board.values()))
     }
 }
 
@@ -229,6 +297,27 @@ mod tests {
             fused_value(&[-2, -1, 1, 1, 1, -1], |x, y, z| y > x && y > z),
             -1
         );
+    }
+
+    #[test]
+    fn blocks_are_odd_and_tile_the_board() {
+        let values = [3, 9, 1, 2, -4, -4, 0, 7, 7, 1];
+        let valley = blocks(&values);
+        assert!(valley.iter().all(|b| b.len % 2 == 1));
+        assert_eq!(valley.iter().map(|b| b.len).sum::<usize>(), values.len());
+        let fused: Vec<i64> = valley.iter().map(|b| b.value).collect();
+        assert_eq!(valley_value(&fused), value(&values));
+    }
+
+    #[test]
+    fn lines_take_whole_blocks_from_one_end() {
+        let line = |values: &[i64]| value_and_line(values).1.to_string();
+        // Blocks `0 0 -1` and `0`: the larger end block first, then the rest.
+        assert_eq!(value_and_line(&[0, 0, -1, 0]).0, 1);
+        assert_eq!(line(&[0, 0, -1, 0]), "R L L L");
+        assert_eq!(line(&[-100, -100, -100, 0]), "R L L L");
+        assert_eq!(line(&[8, 15, 3, 7]), "R L L L");
+        assert_eq!(line(&[]), "-");
     }
 
     #[test]
