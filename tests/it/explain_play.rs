@@ -275,10 +275,9 @@ impl Session<'_, '_> {
             Side::Right => r - mv.count,
         };
         let by_click = mv.kind == Kind::Take && self.model.clicked(q) == Some(mv);
-        let ((l0, r0), _, _) = self.model.replay();
         let costly = {
-            let (gain, l2, r2) = Row::new(self.model.game, self.model.values).play(mv, l0, r0);
-            self.model.f[self.model.at(l0, r0)]
+            let (gain, l2, r2) = Row::new(self.model.game, self.model.values).play(mv, l, r);
+            self.model.f[self.model.at(l, r)]
                 > i128::from(gain) - self.model.f[self.model.at(l2, r2)]
         };
         self.costly += usize::from(costly);
@@ -306,7 +305,7 @@ impl Session<'_, '_> {
         }
     }
 
-    fn to_the_end(&mut self, rng: &mut SplitMix64) {
+    fn play_out(&mut self, rng: &mut SplitMix64) {
         while !self.model.legal().is_empty() {
             self.human_move(rng);
         }
@@ -384,7 +383,7 @@ fn the_page_plays_against_the_reader_in_a_real_browser() {
             g.what
         );
         // First against optimal play; two undos, by button and by key.
-        g.to_the_end(&mut rng);
+        g.play_out(&mut rng);
         g.model.undo();
         g.click("play-undo");
         if g.model
@@ -404,7 +403,7 @@ fn the_page_plays_against_the_reader_in_a_real_browser() {
         g.click("play-side-second");
         g.model.restart(false, "greedy");
         g.click("play-opp-greedy");
-        g.to_the_end(&mut rng);
+        g.play_out(&mut rng);
         g.model.undo();
         g.key('u');
         g.human_move(&mut rng);
@@ -419,7 +418,7 @@ fn the_page_plays_against_the_reader_in_a_real_browser() {
         if parity {
             g.model.restart(false, "parity");
             g.click("play-opp-parity");
-            g.to_the_end(&mut rng);
+            g.play_out(&mut rng);
             // Playing first again sets the opponent back to optimal.
             g.model.restart(true, "optimal");
             g.click("play-side-first");
