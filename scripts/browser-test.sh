@@ -3,7 +3,8 @@
 # a few boards (odd and even n, negative values, every game) and
 # tests/it/explain.rs checks the rendered DOM against the solvers and
 # `coinline solve`, including the step chosen by the URL (#step=K), and takes
-# a screenshot. Installs Debian's chromium first if it is missing; with
+# a screenshot; tests/it/explain_play.rs plays games on pages with real clicks
+# and key presses over the DevTools protocol. Installs Debian's chromium first if it is missing; with
 # COINLINE_BROWSER_TEST=1 a missing browser fails the test instead of
 # skipping it. scripts/test.sh runs this after `cargo test`.
 #
@@ -28,5 +29,5 @@ if [ -n "${COINLINE_EXPLAIN_SCREENSHOT:-}" ]; then
     COINLINE_EXPLAIN_SCREENSHOT="$(realpath -m "$COINLINE_EXPLAIN_SCREENSHOT")"
     export COINLINE_EXPLAIN_SCREENSHOT
 fi
-COINLINE_BROWSER_TEST=1 cargo test --locked --test it explain:: -- --nocapture
+COINLINE_BROWSER_TEST=1 cargo test --locked --test it -- --nocapture explain:: explain_play::
 echo "browser test done in $(($(date +%s) - start)) s (build included)"

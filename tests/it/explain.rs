@@ -355,15 +355,24 @@ fn replay_interval(game: Game, board: &Board, moves: &[Move]) -> (usize, usize) 
     (l, r)
 }
 
-#[test]
-fn pages_render_in_a_real_browser() {
+/// The browser to test `what` in; without one, a note and `None`, or a
+/// failure under `COINLINE_BROWSER_TEST=1`.
+pub fn browser_or_skip(what: &str) -> Option<PathBuf> {
     let required = std::env::var("COINLINE_BROWSER_TEST").is_ok_and(|v| v == "1");
-    let Some(browser) = find_chromium() else {
+    let found = find_chromium();
+    if found.is_none() {
         assert!(
             !required,
             "COINLINE_BROWSER_TEST=1 but no chromium found (install Debian's chromium)"
         );
-        eprintln!("note: no chromium on PATH; the browser test of coinline explain is skipped");
+        eprintln!("note: no chromium on PATH; the browser test of {what} is skipped");
+    }
+    found
+}
+
+#[test]
+fn pages_render_in_a_real_browser() {
+    let Some(browser) = browser_or_skip("coinline explain") else {
         return;
     };
     let started = Instant::now();

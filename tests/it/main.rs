@@ -6,6 +6,7 @@
 #![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 
 mod architecture;
+mod cdp;
 mod cli_errors;
 mod compare;
 mod corpus;
@@ -13,6 +14,7 @@ mod decay;
 mod docs;
 mod examples;
 mod explain;
+mod explain_play;
 mod limits;
 mod linear;
 mod outcomes;

@@ -18,8 +18,16 @@
 //! interval before and after the move; `greedy-step-S` likewise, with
 //! `data-loss` on greedy's moves. Its script shows step `#step=S` of the URL
 //! and sets `data-step` on `<body>`.
+//!
+//! The play mode (the `play` module's JSON in `#play-data`) shows the game
+//! in `#play-log` (one row per move: step, player, move, gain, best move,
+//! cost, both totals), `#play-first`, `#play-second`, `#play-cost-you`,
+//! `#play-cost-computer` and `#play-status`, with a button `#play-mv-M` per
+//! legal move and the values as `#play-val-K`; `<body>` counts its renders
+//! in `data-renders`.
 
 mod page;
+mod play;
 
 pub use page::{escape_html, render_html};
 

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 /// grey), `{{start}}` (the start caption), `{{wide}}`, `{{steps}}` (the
 /// optimal line), `{{recurrence}}`, `{{heads}}` and `{{cells}}` (the interval
 /// table), `{{greedy}}` and `{{greedy-steps}}`, `{{parity}}` and `{{order}}`
-/// (the move order of the legend).
+/// (the move order of the legend), `{{play-data}}` (the play mode's JSON).
 const TEMPLATE: &str = include_str!("page.html");
 
 /// Escapes text for HTML element content and double- or single-quoted
@@ -193,6 +193,7 @@ pub fn render_html(x: &Explanation) -> String {
             ("greedy-steps", &greedy_rows(x)),
             ("parity", &parity_section(x)),
             ("order", &move_order(x.game)),
+            ("play-data", &super::play::play_data(x)),
         ],
     )
 }
