@@ -180,7 +180,9 @@ impl Session {
         }
         game.admit(&board)?;
         if let Opponent::Heuristic(h) = opponent {
-            h.policy(game, &board).map_err(|e| e.within("--opponent"))?;
+            // Asked once here, so a heuristic that does not apply is refused
+            // before the game starts.
+            drop(h.policy(game, &board).map_err(|e| e.within("--opponent"))?);
         }
         let table = Intervals::new(game, &board);
         Ok(Session {
@@ -298,7 +300,7 @@ impl Session {
 
     /// Plays the person's move. An [`ErrorKind::IllegalMove`] when it is
     /// not legal here, an [`ErrorKind::Usage`] when it is not their turn.
-    pub fn play(&mut self, mv: Move) -> Result<&Step> {
+    pub fn play(&mut self, mv: Move) -> Result<Step> {
         if self.to_move() != Some(Player::Person) {
             return Err(Error::usage("it is not your move"));
         }
@@ -306,7 +308,7 @@ impl Session {
     }
 
     /// The computer's move, when it is the computer's turn.
-    pub fn reply(&mut self) -> Result<Option<&Step>> {
+    pub fn reply(&mut self) -> Result<Option<Step>> {
         if self.to_move() != Some(Player::Opponent) {
             return Ok(None);
         }
@@ -319,7 +321,7 @@ impl Session {
         self.push(mv).map(Some)
     }
 
-    fn push(&mut self, mv: Move) -> Result<&Step> {
+    fn push(&mut self, mv: Move) -> Result<Step> {
         let (l, r) = self.position();
         if let Some(reason) = self.game.illegal_reason(mv, r - l) {
             return Err(Error::new(ErrorKind::IllegalMove {
@@ -349,7 +351,7 @@ impl Session {
             best: self.table.best(l, r).unwrap_or(mv),
             worth: gain - self.table.value(l2, r2),
         });
-        Ok(&self.steps[self.steps.len() - 1])
+        Ok(self.steps[self.steps.len() - 1].clone())
     }
 
     /// Takes back the person's last move and every move after it (the
@@ -420,11 +422,11 @@ mod tests {
                 let mut regret = 0i128;
                 while let Some(player) = s.to_move() {
                     let step = match player {
-                        Player::Opponent => s.reply().unwrap().unwrap().clone(),
+                        Player::Opponent => s.reply().unwrap().unwrap(),
                         Player::Person => {
                             let choices = s.choices();
                             let pick = choices[rng.below(choices.len() as u64) as usize];
-                            let step = s.play(pick.mv).unwrap().clone();
+                            let step = s.play(pick.mv).unwrap();
                             assert_eq!(step.loss(), pick.cost);
                             step
                         }
@@ -510,7 +512,7 @@ mod tests {
         let mut s = Session::new(Game::COINS, board("5 3 9 1 2"), true, greedy).unwrap();
         s.play(Move::take(Side::Left, 1)).unwrap();
         // Greedy takes the larger end, 3 over 2, though 2 is the best move.
-        let step = s.reply().unwrap().unwrap().clone();
+        let step = s.reply().unwrap().unwrap();
         assert_eq!(step.mv, Move::take(Side::Left, 1));
         assert!(step.loss() > 0);
         let parity = "parity".parse::<Opponent>().unwrap();

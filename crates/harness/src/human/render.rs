@@ -32,8 +32,7 @@ pub fn header(session: &Session, seed: Option<u64>) -> String {
         "second"
     };
     format!(
-        "coinline: {} on {} values{origin}; you play {side}, the computer plays {}. \
-         Type help for the commands.",
+        "coinline: {} on {} values{origin}; you play {side} against the computer ({})",
         session.game(),
         n,
         session.opponent()
@@ -79,8 +78,13 @@ pub fn score(session: &Session) -> String {
     format!("you {you} · computer {computer} · {turn}")
 }
 
-/// The legal moves, runs of counts written `L1..L3`: `moves: L, R`.
+/// The moves line: `moves: L, R (or undo, hint, help, quit)`.
 pub fn moves(session: &Session) -> String {
+    format!("moves: {} (or undo, hint, help, quit)", move_list(session))
+}
+
+/// The legal moves, runs of counts written `L1..L3`: `L, R`.
+pub fn move_list(session: &Session) -> String {
     let (l, r) = session.position();
     let all: Vec<Move> = session.game().moves(r - l).collect();
     let mut groups: Vec<(Move, Move)> = Vec::new();
@@ -104,7 +108,7 @@ pub fn moves(session: &Session) -> String {
             }
         })
         .collect();
-    format!("moves: {}", shown.join(", "))
+    shown.join(", ")
 }
 
 /// A move with its count written even when it is 1 (`L1`), as a range's
