@@ -13,6 +13,7 @@ mod decay;
 mod docs;
 mod examples;
 mod explain;
+mod human;
 mod limits;
 mod linear;
 mod outcomes;
