@@ -243,10 +243,14 @@ impl View {
             }
             text.push('\n');
         }
-        for line in [render::row(session), render::score(session)]
-            .into_iter()
-            .chain(render::ending(session, how))
-        {
+        // Plain output showed the position just before a quit or the end
+        // of input; a finished game shows its empty row and final score.
+        let position = if self.screen || how == Ending::Finished {
+            vec![render::row(session), render::score(session)]
+        } else {
+            Vec::new()
+        };
+        for line in position.into_iter().chain(render::ending(session, how)) {
             text.push_str(&line);
             text.push('\n');
         }

@@ -216,7 +216,7 @@ fn typos_and_illegal_moves_ask_again_and_undo_takes_back() {
 fn quit_end_of_input_and_odd_bytes_end_or_go_on_cleanly() {
     let run = human(&["--board", "8 15 3 7"], "L\n");
     assert_status(&run, 0);
-    assert!(run.stdout.contains("> \nrow: L> 3 7 <R\nyou 8 · computer 15 · your move\nend of input: the game stops after 2 moves: you 8, computer 15\nyour regret: 14 (move 1 L cost 14)\noptimal line from the start: R L L L (first 22, second 11)\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("you 8 · computer 15 · your move\nmoves: L, R (or undo, hint, help, quit)\n> \nend of input: the game stops after 2 moves: you 8, computer 15\nyour regret: 14 (move 1 L cost 14)\noptimal line from the start: R L L L (first 22, second 11)\n"), "{}", run.stdout);
     let run = human(&["--board", "8 15 3 7"], "");
     assert_status(&run, 0);
     assert!(run

@@ -241,3 +241,77 @@ pub fn ending(session: &Session, how: Ending) -> Vec<String> {
     };
     vec![first + &verdict, regret, optimal]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::Opponent;
+    use coinline_core::board::Board;
+    use coinline_core::play::Game;
+
+    fn session(game: &str, board: &str) -> Session {
+        let game: Game = game.parse().unwrap();
+        Session::new(game, Board::parse(board).unwrap(), true, Opponent::Optimal).unwrap()
+    }
+
+    #[test]
+    fn the_row_marks_the_ends_a_move_may_take_from() {
+        assert_eq!(row(&session("coins", "8 15 3 7")), "row: L> 8 15 3 7 <R");
+        assert_eq!(row(&session("take=1 ends=left", "1 2 3")), "row: L> 1 2 3");
+        assert_eq!(row(&session("take=1 ends=right", "1 2 3")), "row: 1 2 3 <R");
+        let mut s = session("coins", "4");
+        s.play(Move::take(Side::Right, 1)).unwrap();
+        assert_eq!(row(&s), "row: (empty)");
+        assert_eq!(score(&s), "you 4 · computer 0 · game over");
+    }
+
+    #[test]
+    fn moves_are_listed_in_runs() {
+        assert_eq!(move_list(&session("coins", "1 2")), "L, R");
+        assert_eq!(move_list(&session("gameofsum", "1 2 3")), "L1..L3, R1..R3");
+        assert_eq!(move_list(&session("numbergame", "1 2 3")), "L, R, DL2, DR2");
+        assert_eq!(
+            move_list(&session("take=1 delete=1..2", "1 2")),
+            "L, R, DL1..DL2, DR1..DR2"
+        );
+    }
+
+    #[test]
+    fn a_step_says_what_it_removed_scored_and_cost() {
+        let mut s = session("numbergame", "5 -3 2 8");
+        let step = s.play(Move::delete(Side::Left, 2)).unwrap();
+        let cost = step.loss();
+        let text = super::step(&s, &step);
+        assert!(
+            text.starts_with("move 1, you: DL2 deletes 5 -3; cost "),
+            "{text}"
+        );
+        assert!(text.contains(&format!("cost {cost}")), "{text}");
+        let reply = s.reply().unwrap().unwrap();
+        let text = super::step(&s, &reply);
+        assert!(text.starts_with("move 2, computer: "), "{text}");
+        assert!(
+            !text.contains("cost"),
+            "the optimal computer gives nothing away: {text}"
+        );
+    }
+
+    #[test]
+    fn the_ending_states_the_winner_and_the_costly_moves() {
+        let mut s = session("coins", "8 15 3 7");
+        for _ in 0..2 {
+            s.play(Move::take(Side::Left, 1)).unwrap();
+            s.reply().unwrap();
+        }
+        let lines = ending(&s, Ending::Finished);
+        assert_eq!(
+            lines,
+            [
+                "game over after 4 moves: you 11, computer 22; the computer won by 11",
+                "your regret: 22 (move 1 L cost 14, move 3 L cost 8)",
+                "optimal line from the start: R L L L (first 22, second 11)",
+            ]
+        );
+        assert!(ending(&s, Ending::Quit)[0].starts_with("you quit after 4 moves"));
+    }
+}
