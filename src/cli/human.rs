@@ -72,7 +72,7 @@ pub fn run(args: &HumanArgs) -> Result<Status> {
             });
             let seed = args.seed.or_clock();
             let board = random_board(seed, 0, lengths, VALUES);
-            (admissible(args.game, board), Some(seed))
+            (admissible(args.game, board), Some((lengths, seed)))
         }
     };
     if board.is_empty() {

@@ -290,6 +290,12 @@ fn a_random_board_names_its_seed_and_replays_from_it() {
     };
     let replayed = human(&["--n", "7", "--seed", &seed.to_string()], "");
     assert_eq!(row(&clock), row(&replayed));
+    let ranged = human(&["--n", "3..9", "--seed", "11"], "");
+    assert!(
+        ranged.stdout.contains("(--n 3..9 --seed 11)"),
+        "{}",
+        ranged.stdout
+    );
 }
 
 /// Checks the hints line of a screen against memo's values of `board`.

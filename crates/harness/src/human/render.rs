@@ -5,6 +5,7 @@
 
 use super::{Choice, Player, Session};
 use crate::explain::Step;
+use coinline_core::generate::Span;
 use coinline_core::play::{Kind, Move, Side};
 use std::fmt::Write;
 
@@ -19,11 +20,15 @@ pub enum Ending {
     EndOfInput,
 }
 
-/// The first line: the rules, the board, the sides.
-pub fn header(session: &Session, seed: Option<u64>) -> String {
+/// The first line: the rules, the board, the sides; a random board's
+/// lengths and seed as given, which draw it again.
+pub fn header(session: &Session, random: Option<(Span<usize>, u64)>) -> String {
     let n = session.board().len();
-    let origin = match seed {
-        Some(seed) => format!(", a random board (--n {n} --seed {seed})"),
+    let origin = match random {
+        Some((lengths, seed)) if lengths.lo == lengths.hi => {
+            format!(", a random board (--n {} --seed {seed})", lengths.lo)
+        }
+        Some((lengths, seed)) => format!(", a random board (--n {lengths} --seed {seed})"),
         None => String::new(),
     };
     let side = if session.person_first() {
