@@ -23,6 +23,7 @@ pub mod bench;
 pub mod compare;
 pub mod explain;
 pub mod games;
+pub mod human;
 pub mod interrupts;
 pub mod judge;
 pub mod merge;
@@ -84,6 +85,9 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Write one board as a self-contained HTML page: table, line, greedy's mistake.
     Explain(explain::ExplainArgs),
+    /// Play a board against the computer at the terminal, each move judged.
+    #[command(hide = true)]
+    PlayHuman(human::HumanArgs),
     /// List the built-in games (aliases of rule sets) and the invariants checked in each.
     Games(games::GamesArgs),
     /// List the built-in judge problems, or print one's problem file.
@@ -115,6 +119,7 @@ pub fn main() -> ExitCode {
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::PlayHuman(args) => human::run(&args),
         Command::Games(args) => games::games(&args),
         Command::Problems(args) => problems::run(&args),
         Command::Completions(args) => shell::completions(&args, command()),
@@ -145,6 +150,7 @@ impl Command {
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",
             Command::Explain(_) => "explain",
+            Command::PlayHuman(_) => "play-human",
             Command::Games(_) => "games",
             Command::Problems(_) => "problems",
             Command::Completions(_) => "completions",

@@ -15,6 +15,7 @@ mod docs;
 mod examples;
 mod explain;
 mod explain_play;
+mod human;
 mod limits;
 mod linear;
 mod outcomes;

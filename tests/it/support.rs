@@ -2,7 +2,8 @@
 //! binary ([`coinline`] for arguments in a folder, [`Coinline`] for
 //! standard input, the environment, a time limit, a shell command line or a
 //! child to signal), fresh scratch folders ([`workdir`]) and the check of a
-//! refusal ([`assert_refused`], [`assert_refused_alone`]).
+//! refusal ([`assert_refused`], [`assert_refused_alone`]), and coinline in
+//! a real terminal ([`Terminal`], a private tmux server).
 //!
 //! No test module starts the binary itself: a need this module does not
 //! meet is met by extending it.
@@ -273,6 +274,124 @@ impl Drop for Spawned {
         // A no-op once waited for.
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Whether tmux runs here. Without it a terminal test says so and passes,
+/// unless `COINLINE_TMUX_TEST=1` makes that a failure.
+pub fn tmux_present(test: &str) -> bool {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var("COINLINE_TMUX_TEST").as_deref() != Ok("1"),
+            "{test}: COINLINE_TMUX_TEST=1 but tmux does not run"
+        );
+        eprintln!("note: {test} skipped: tmux is not installed");
+    }
+    found
+}
+
+/// coinline running in a terminal of 100 x 30 characters: a tmux session
+/// on a server of its own (its socket in a scratch folder, so no other
+/// tmux is touched), killed with its server when dropped. After coinline
+/// ends the pane shows `exit status N` and stays.
+pub struct Terminal {
+    socket: PathBuf,
+}
+
+impl Terminal {
+    /// Starts `coinline args` in a fresh terminal; the folder `name` of
+    /// `module` holds the socket. Call [`tmux_present`] first.
+    pub fn start(module: &str, name: &str, args: &[&str]) -> Terminal {
+        let socket = workdir(module, name).join("tmux.sock");
+        let terminal = Terminal { socket };
+        // The shell outlives a Ctrl-C to say the status (a trap, unlike an
+        // ignored signal, is not passed on to coinline).
+        let script =
+            "trap : INT; RUST_BACKTRACE=1 \"$0\" \"$@\"; echo \"exit status $?\"; exec sleep 600";
+        let mut command = vec![
+            "new-session",
+            "-d",
+            "-x",
+            "100",
+            "-y",
+            "30",
+            "-s",
+            "coinline",
+        ];
+        command.extend(["sh", "-c", script, BIN]);
+        command.extend(args);
+        terminal.tmux(&command);
+        terminal
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("tmux runs");
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Types `text` (literally) and Enter.
+    pub fn type_line(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "coinline", "-l", text]);
+        self.keys(&["Enter"]);
+    }
+
+    /// Presses keys by tmux's names (`C-c`, `C-d`, `Enter`).
+    pub fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "coinline"];
+        args.extend(keys);
+        self.tmux(&args);
+    }
+
+    /// What the screen shows now, line by line.
+    pub fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", "coinline"])
+    }
+
+    /// The screen once it shows `text` (within ten seconds, or the test
+    /// fails showing the screen).
+    pub fn wait_for(&self, text: &str) -> String {
+        let started = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the terminal never showed {text:?}; it shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .arg("kill-server")
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        if let Some(dir) = self.socket.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 

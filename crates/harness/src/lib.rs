@@ -1,7 +1,8 @@
 //! The drivers of coinline, over [`coinline_core`]: the comparison harness
 //! and the merge of its shards ([`compare`]), the studies ([`study`]), judge
 //! problems and the stress runner with its process sandbox ([`judge`]), the
-//! page of `coinline explain` ([`explain`]), solver timings ([`bench`](mod@bench)), the
+//! page of `coinline explain` ([`explain`]), a person playing at the terminal
+//! ([`human`]), solver timings ([`bench`](mod@bench)), the
 //! one output function ([`output`]) and corpus saving ([`corpus`]), and,
 //! with the `fuzzing` feature, the fuzz entry points (`fuzzing`).
 //!
@@ -18,6 +19,7 @@ pub mod corpus;
 pub mod explain;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod human;
 pub mod judge;
 pub mod output;
 pub mod study;

@@ -1,0 +1,565 @@
+//! A person playing one side of a game against the computer, move by move,
+//! as a pure state machine ([`Session`]) over the interval value table of
+//! `coinline explain` ([`Intervals`]), and the text of what the terminal
+//! shows ([`render`]). The binary reads the person's lines and prints; no
+//! I/O here.
+//!
+//! Every move, the person's and the opponent's, is recorded as an explain
+//! [`Step`]: its value before, what it is worth with best play after it, so
+//! its cost against the best move is [`Step::loss`] (0 for a best move).
+//! The person's regret is the sum of their moves' costs.
+//!
+//! The optimal opponent plays the table's first optimal move in
+//! [`Game::moves`] order (takes before deletes, left before right, fewer
+//! values before more), the move `coinline explain` shows; the heuristics
+//! play their own policy.
+
+pub mod render;
+
+use crate::explain::{Intervals, Step};
+use coinline_core::board::Board;
+use coinline_core::error::{quote, Error, ErrorKind, Result};
+use coinline_core::play::{replay, Game, Line, Move, Side, Totals};
+use coinline_core::strategy::{heuristic_by_name, Heuristic};
+use std::fmt;
+use std::str::FromStr;
+
+/// The longest board a person is offered: beyond it a row no longer fits
+/// a line of the terminal.
+pub const LIMIT: usize = 60;
+
+/// Who plays the other side.
+#[derive(Clone, Copy)]
+pub enum Opponent {
+    /// The table's first optimal move.
+    Optimal,
+    /// A built-in heuristic's move.
+    Heuristic(&'static dyn Heuristic),
+}
+
+impl Opponent {
+    /// The names `--opponent` takes.
+    pub const NAMES: [&'static str; 3] = ["optimal", "greedy", "parity"];
+
+    /// The opponent's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Opponent::Optimal => "optimal",
+            Opponent::Heuristic(h) => h.name(),
+        }
+    }
+}
+
+impl fmt::Debug for Opponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Opponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl PartialEq for Opponent {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl FromStr for Opponent {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let name = s.trim();
+        if name.eq_ignore_ascii_case("optimal") {
+            return Ok(Opponent::Optimal);
+        }
+        heuristic_by_name(&name.to_ascii_lowercase())
+            .map(Opponent::Heuristic)
+            .map_err(|_| Error::unknown("opponent", s, &Opponent::NAMES))
+    }
+}
+
+/// Which side is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The person at the terminal.
+    Person,
+    /// The computer.
+    Opponent,
+}
+
+/// One legal move of the position with what it is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// What it scores.
+    pub gain: i64,
+    /// Its worth to the mover with best play after it: the gain minus the
+    /// value of what is left.
+    pub worth: i64,
+    /// The position's value minus the worth: 0 for a best move.
+    pub cost: i128,
+}
+
+/// What the person typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A move in the notation (`L`, `R3`, `DL2`) or `left`/`right`.
+    Play(Move),
+    /// Take back the person's last move and the reply to it.
+    Undo,
+    /// The value of each move now.
+    Hint,
+    /// The commands.
+    Help,
+    /// Stop the game.
+    Quit,
+}
+
+impl Command {
+    /// Reads one line: `None` for a blank line, an [`ErrorKind::Input`]
+    /// naming the text when it is neither a move nor a command. Case does
+    /// not matter.
+    pub fn parse(line: &str) -> Result<Option<Command>> {
+        let text = line.trim();
+        let word = text.to_ascii_lowercase();
+        Ok(Some(match word.as_str() {
+            "" => return Ok(None),
+            "left" => Command::Play(Move::take(Side::Left, 1)),
+            "right" => Command::Play(Move::take(Side::Right, 1)),
+            "u" | "undo" => Command::Undo,
+            "hint" | "hints" => Command::Hint,
+            "h" | "help" | "?" => Command::Help,
+            "q" | "quit" | "exit" => Command::Quit,
+            _ => match text.to_ascii_uppercase().parse::<Move>() {
+                Ok(mv) => Command::Play(mv),
+                Err(_) => {
+                    return Err(Error::input(format!(
+                        "{} is neither a move (L, R, L2, DR2, left, right) nor a command \
+                         (undo, hint, help, quit)",
+                        quote(text)
+                    )))
+                }
+            },
+        }))
+    }
+}
+
+/// One game of a person against the computer.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    board: Board,
+    table: Intervals,
+    person_first: bool,
+    opponent: Opponent,
+    steps: Vec<Step>,
+}
+
+impl Session {
+    /// A game of `board` under `game`, the person first or second. Refuses
+    /// an empty board, one over [`LIMIT`], a circle (the table is a row's),
+    /// a board the rules cannot total, and an opponent that does not apply.
+    pub fn new(game: Game, board: Board, person_first: bool, opponent: Opponent) -> Result<Self> {
+        if board.is_empty() {
+            return Err(Error::usage("no values to play"));
+        }
+        if board.len() > LIMIT {
+            return Err(Error::usage(format!(
+                "a game at the terminal has at most {LIMIT} values; this one has {}",
+                board.len()
+            )));
+        }
+        if game.circle {
+            return Err(Error::unsupported(format!(
+                "a game at the terminal is played on a row; {game} is a circle"
+            )));
+        }
+        game.admit(&board)?;
+        if let Opponent::Heuristic(h) = opponent {
+            // Asked once here, so a heuristic that does not apply is refused
+            // before the game starts.
+            drop(h.policy(game, &board).map_err(|e| e.within("--opponent"))?);
+        }
+        let table = Intervals::new(game, &board);
+        Ok(Session {
+            game,
+            board,
+            table,
+            person_first,
+            opponent,
+            steps: Vec::new(),
+        })
+    }
+
+    /// The rules.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// The board from the start.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The opponent.
+    pub fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    /// Whether the person moves first.
+    pub fn person_first(&self) -> bool {
+        self.person_first
+    }
+
+    /// The moves played so far.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Who played `step`.
+    pub fn player(&self, step: &Step) -> Player {
+        if step.first_moves == self.person_first {
+            Player::Person
+        } else {
+            Player::Opponent
+        }
+    }
+
+    /// The values `[left, right)` still on the row.
+    pub fn position(&self) -> (usize, usize) {
+        self.steps.last().map_or((0, self.board.len()), |s| s.after)
+    }
+
+    /// The values still on the row.
+    pub fn remaining(&self) -> &[i64] {
+        let (l, r) = self.position();
+        &self.board.values()[l..r]
+    }
+
+    /// Both totals so far.
+    pub fn totals(&self) -> Totals {
+        self.steps.last().map(|s| s.totals).unwrap_or_default()
+    }
+
+    /// The person's total and the computer's.
+    pub fn scores(&self) -> (i64, i64) {
+        let t = self.totals();
+        if self.person_first {
+            (t.first, t.second)
+        } else {
+            (t.second, t.first)
+        }
+    }
+
+    /// Whether the row is empty.
+    pub fn is_over(&self) -> bool {
+        let (l, r) = self.position();
+        l == r
+    }
+
+    /// Who moves next; `None` at the end.
+    pub fn to_move(&self) -> Option<Player> {
+        if self.is_over() {
+            None
+        } else if (self.steps.len() % 2 == 0) == self.person_first {
+            Some(Player::Person)
+        } else {
+            Some(Player::Opponent)
+        }
+    }
+
+    /// Every legal move of the position, in [`Game::moves`] order.
+    pub fn choices(&self) -> Vec<Choice> {
+        let (l, r) = self.position();
+        let value = self.table.value(l, r);
+        let row = coinline_core::play::Row::new(self.game, self.board.values());
+        self.game
+            .moves(r - l)
+            .map(|mv| {
+                let (gain, l2, r2) = row.play(mv, l, r);
+                let worth = gain - self.table.value(l2, r2);
+                Choice {
+                    mv,
+                    gain,
+                    worth,
+                    cost: i128::from(value) - i128::from(worth),
+                }
+            })
+            .collect()
+    }
+
+    /// The first best move of the position; `None` at the end.
+    pub fn best(&self) -> Option<Move> {
+        let (l, r) = self.position();
+        self.table.best(l, r)
+    }
+
+    /// Plays the person's move. An [`ErrorKind::IllegalMove`] when it is
+    /// not legal here, an [`ErrorKind::Usage`] when it is not their turn.
+    pub fn play(&mut self, mv: Move) -> Result<Step> {
+        if self.to_move() != Some(Player::Person) {
+            return Err(Error::usage("it is not your move"));
+        }
+        self.push(mv)
+    }
+
+    /// The computer's move, when it is the computer's turn.
+    pub fn reply(&mut self) -> Result<Option<Step>> {
+        if self.to_move() != Some(Player::Opponent) {
+            return Ok(None);
+        }
+        let (l, r) = self.position();
+        let mv = match self.opponent {
+            Opponent::Optimal => self.table.best(l, r),
+            Opponent::Heuristic(h) => Some(h.policy(self.game, &self.board)?(l, r)),
+        };
+        let mv = mv.ok_or_else(|| Error::internal("a position with values has a move"))?;
+        self.push(mv).map(Some)
+    }
+
+    fn push(&mut self, mv: Move) -> Result<Step> {
+        let (l, r) = self.position();
+        if let Some(reason) = self.game.illegal_reason(mv, r - l) {
+            return Err(Error::new(ErrorKind::IllegalMove {
+                position: self.steps.len() + 1,
+                mv: mv.to_string(),
+                reason,
+            }));
+        }
+        let row = coinline_core::play::Row::new(self.game, self.board.values());
+        let (gain, l2, r2) = row.play(mv, l, r);
+        let first_moves = self.steps.len() % 2 == 0;
+        let mut totals = self.totals();
+        if first_moves {
+            totals.first += gain;
+        } else {
+            totals.second += gain;
+        }
+        self.steps.push(Step {
+            number: self.steps.len() + 1,
+            first_moves,
+            mv,
+            before: (l, r),
+            after: (l2, r2),
+            gain,
+            totals,
+            value: self.table.value(l, r),
+            best: self.table.best(l, r).unwrap_or(mv),
+            worth: gain - self.table.value(l2, r2),
+        });
+        Ok(self.steps[self.steps.len() - 1].clone())
+    }
+
+    /// Takes back the person's last move and every move after it (the
+    /// reply); returns how many moves were taken back. An
+    /// [`ErrorKind::Usage`] when the person has not moved yet.
+    pub fn undo(&mut self) -> Result<usize> {
+        let last = self
+            .steps
+            .iter()
+            .rposition(|s| s.first_moves == self.person_first)
+            .ok_or_else(|| Error::usage("nothing to undo: you have not moved yet"))?;
+        let taken = self.steps.len() - last;
+        self.steps.truncate(last);
+        Ok(taken)
+    }
+
+    /// The person's regret: the sum of their moves' costs.
+    pub fn regret(&self) -> i128 {
+        self.steps
+            .iter()
+            .filter(|s| self.player(s) == Player::Person)
+            .map(Step::loss)
+            .sum()
+    }
+
+    /// The optimal line from the start (the table's first best moves) and
+    /// its totals.
+    pub fn optimal_line(&self) -> Result<(Line, Totals)> {
+        let row = coinline_core::play::Row::new(self.game, self.board.values());
+        let (mut l, mut r) = (0, self.board.len());
+        let mut moves = Vec::new();
+        while let Some(mv) = self.table.best(l, r) {
+            moves.push(mv);
+            (_, l, r) = row.play(mv, l, r);
+        }
+        let line = Line::new(moves);
+        let totals = replay(self.game, &self.board, &line)?;
+        Ok((line, totals))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coinline_core::generate::SplitMix64;
+    use coinline_core::solve::{solve, Generic, Memo};
+
+    fn board(s: &str) -> Board {
+        Board::parse(s).unwrap()
+    }
+
+    /// The value of `values[l..r]` by memo, the solver the test trusts.
+    fn memo(game: Game, values: &[i64], l: usize, r: usize) -> i64 {
+        let sub = Board::new(values[l..r].to_vec()).unwrap();
+        solve(&Memo, game, &sub, false).unwrap().difference
+    }
+
+    #[test]
+    fn costs_totals_and_regret_match_the_solvers() {
+        let mut rng = SplitMix64::new(31);
+        for game in Game::ALL.into_iter().filter(|g| !g.circle) {
+            for round in 0..25 {
+                let n = 1 + round % 9;
+                let values: Vec<i64> = (0..n).map(|_| rng.between(-9, 20)).collect();
+                let b = Board::new(values.clone()).unwrap();
+                let mut s =
+                    Session::new(game, b.clone(), round % 2 == 0, Opponent::Optimal).unwrap();
+                let mut regret = 0i128;
+                while let Some(player) = s.to_move() {
+                    let step = match player {
+                        Player::Opponent => s.reply().unwrap().unwrap(),
+                        Player::Person => {
+                            let choices = s.choices();
+                            let pick = choices[rng.below(choices.len() as u64) as usize];
+                            let step = s.play(pick.mv).unwrap();
+                            assert_eq!(step.loss(), pick.cost);
+                            step
+                        }
+                    };
+                    let (l, r) = step.before;
+                    let (l2, r2) = step.after;
+                    let worth = step.gain - memo(game, &values, l2, r2);
+                    let cost = i128::from(memo(game, &values, l, r)) - i128::from(worth);
+                    assert_eq!(step.loss(), cost, "{game} {b} {step:?}");
+                    match player {
+                        Player::Opponent => assert_eq!(cost, 0, "the optimal opponent errs"),
+                        Player::Person => regret += cost,
+                    }
+                }
+                assert_eq!(s.regret(), regret);
+                let line = Line::new(s.steps().iter().map(|st| st.mv).collect());
+                assert_eq!(replay(game, &b, &line).unwrap(), s.totals());
+                let (best, totals) = s.optimal_line().unwrap();
+                let table = solve(&Generic, game, &b, true).unwrap();
+                assert_eq!(Some(best), table.line, "{game} {b}");
+                assert_eq!(totals.difference(), table.difference);
+            }
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_the_move_and_the_reply() {
+        let mut s = Session::new(Game::COINS, board("8 15 3 7"), true, Opponent::Optimal).unwrap();
+        assert_eq!(
+            s.undo().unwrap_err().kind(),
+            &ErrorKind::Usage("nothing to undo: you have not moved yet".into())
+        );
+        s.play(Move::take(Side::Left, 1)).unwrap();
+        s.reply().unwrap();
+        assert_eq!((s.position(), s.scores()), ((2, 4), (8, 15)));
+        assert_eq!(s.undo().unwrap(), 2);
+        assert_eq!(
+            (s.position(), s.scores(), s.steps().len()),
+            ((0, 4), (0, 0), 0)
+        );
+        // Second: the computer's first move stays.
+        let mut s = Session::new(Game::COINS, board("8 15 3 7"), false, Opponent::Optimal).unwrap();
+        assert!(
+            s.play(Move::take(Side::Left, 1)).is_err(),
+            "not the person's turn"
+        );
+        assert_eq!(s.reply().unwrap().unwrap().mv, Move::take(Side::Right, 1));
+        assert!(s.undo().is_err());
+        s.play(Move::take(Side::Right, 1)).unwrap();
+        assert_eq!(s.undo().unwrap(), 1);
+        assert_eq!(s.steps().len(), 1);
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_and_changes_nothing() {
+        let mut s = Session::new(Game::COINS, board("8 15 3 7"), true, Opponent::Optimal).unwrap();
+        let err = s.play(Move::take(Side::Left, 2)).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::IllegalMove { position: 1, .. }),
+            "{err}"
+        );
+        assert!(!err.to_string().contains('\n'));
+        assert!(s.steps().is_empty());
+        let mut left = Session::new(
+            game("take=1 ends=left"),
+            board("1 2 3"),
+            true,
+            Opponent::Optimal,
+        )
+        .unwrap();
+        assert!(left.play(Move::take(Side::Right, 1)).is_err());
+        assert!(left.play(Move::take(Side::Left, 1)).is_ok());
+    }
+
+    fn game(s: &str) -> Game {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn heuristic_opponents_play_their_policy() {
+        let b = board("8 15 3 7");
+        let greedy = "greedy".parse::<Opponent>().unwrap();
+        let mut s = Session::new(Game::COINS, board("5 3 9 1 2"), true, greedy).unwrap();
+        s.play(Move::take(Side::Left, 1)).unwrap();
+        // Greedy takes the larger end, 3 over 2, though 2 is the best move.
+        let step = s.reply().unwrap().unwrap();
+        assert_eq!(step.mv, Move::take(Side::Left, 1));
+        assert!(step.loss() > 0);
+        let parity = "parity".parse::<Opponent>().unwrap();
+        assert!(Session::new(Game::COINS, board("1 2 3"), true, parity).is_err());
+        assert!(Session::new(Game::NUMBERGAME, b.clone(), true, parity).is_err());
+        assert!(Session::new(Game::COINS, b, true, parity).is_ok());
+        assert!(matches!(
+            "best".parse::<Opponent>().unwrap_err().kind(),
+            ErrorKind::UnknownName { .. }
+        ));
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_play() {
+        let o = Opponent::Optimal;
+        assert!(Session::new(Game::COINS, board(""), true, o).is_err());
+        let long = Board::new(vec![1; LIMIT + 1]).unwrap();
+        assert!(Session::new(Game::COINS, long, true, o).is_err());
+        assert!(Session::new(Game::COINS, Board::new(vec![1; LIMIT]).unwrap(), true, o).is_ok());
+        assert!(Session::new(game("take=1 circle"), board("1 2"), true, o).is_err());
+    }
+
+    #[test]
+    fn commands_read_as_the_notation_and_words() {
+        let left = Move::take(Side::Left, 1);
+        for (text, command) in [
+            ("L", Command::Play(left)),
+            (" l ", Command::Play(left)),
+            ("Left", Command::Play(left)),
+            ("right", Command::Play(Move::take(Side::Right, 1))),
+            ("dr2", Command::Play(Move::delete(Side::Right, 2))),
+            ("L3", Command::Play(Move::take(Side::Left, 3))),
+            ("undo", Command::Undo),
+            ("Q", Command::Quit),
+            ("?", Command::Help),
+            ("hint", Command::Hint),
+        ] {
+            assert_eq!(Command::parse(text).unwrap(), Some(command), "{text}");
+        }
+        assert_eq!(Command::parse("  ").unwrap(), None);
+        for bad in ["L0", "x", "left left", "D", "R-1", "\u{7f}L"] {
+            let err = Command::parse(bad).unwrap_err();
+            assert!(
+                matches!(err.kind(), ErrorKind::Input { .. }),
+                "{bad}: {err}"
+            );
+            assert!(!err.to_string().contains('\n'));
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! `coinline play-human`: a person plays one side at the terminal against
+//! the computer (the session and its text are `coinline_harness::human`).
+//!
+//! On a terminal the screen is redrawn after each line typed; otherwise
+//! (pipes, files) the same lines are written one after another, each line
+//! read echoed after `> `, so a transcript reads as the game went. End of
+//! input ends the game with status 0; Ctrl-C exits 130 as every command.
+
+use super::options::{parse_with, LengthsArg, SeedArg};
+use super::status::{print, Status};
+use clap::Args;
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::{admissible, random_board, Span, Values};
+use coinline_core::play::Game;
+use coinline_harness::human::render::{self, Ending};
+use coinline_harness::human::{Command, Opponent, Player, Session};
+use std::io::{BufRead, IsTerminal};
+
+/// Arguments of `coinline play-human` (to be flattened into `coinline
+/// play --human`).
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  coinline play-human --board '3 9 1 2'\n  \
+    coinline play-human --n 10 --seed 7 --second --hints\n  \
+    printf 'L\\nR\\n' | coinline play-human --board '8 15 3 7'\n\n\
+    Type a move (L, R, L2, DR2, left, right) or undo, hint, help, quit; Ctrl-D ends the game.\n\
+    Exit status: 0 the game ended (also by quit or end of input), 2 bad usage or input,\n\
+    130 interrupted by Ctrl-C.")]
+pub struct HumanArgs {
+    /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
+    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
+    pub game: Game,
+    /// The board as one string, such as '3 9 1 2' [default: a random board].
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["n", "seed"])]
+    pub board: Option<String>,
+    #[command(flatten)]
+    pub lengths: LengthsArg,
+    #[command(flatten)]
+    pub seed: SeedArg,
+    /// You move first (the default).
+    #[arg(long, conflicts_with = "second")]
+    pub first: bool,
+    /// You move second: the computer opens.
+    #[arg(long)]
+    pub second: bool,
+    /// Who plays the other side: optimal (the first best move in canonical
+    /// order), greedy or parity.
+    #[arg(long, value_name = "NAME", default_value = "optimal", value_parser = parse_with::<Opponent>)]
+    pub opponent: Opponent,
+    /// Before each of your moves, show the best move and what each move is worth.
+    #[arg(long)]
+    pub hints: bool,
+}
+
+/// The board length of a random board when `--n` is not given.
+const DEFAULT_N: usize = 8;
+
+/// The values of a random board: small and positive, for a person to add up.
+const VALUES: Values = Values::Uniform(Span { lo: 1, hi: 20 });
+
+/// The longest line read; the rest of a longer one is skipped.
+const MAX_LINE: usize = 1000;
+
+/// Runs `coinline play-human`.
+pub fn run(args: &HumanArgs) -> Result<Status> {
+    let (board, seed) = match &args.board {
+        Some(text) => (Board::parse(text).map_err(|e| e.within("--board"))?, None),
+        None => {
+            let lengths = args.lengths.n.unwrap_or(Span {
+                lo: DEFAULT_N,
+                hi: DEFAULT_N,
+            });
+            let seed = args.seed.or_clock();
+            let board = random_board(seed, 0, lengths, VALUES);
+            (admissible(args.game, board), Some((lengths, seed)))
+        }
+    };
+    if board.is_empty() {
+        return Err(Error::usage(
+            "no values to play (--board is empty, or --n 0)",
+        ));
+    }
+    let mut session = Session::new(args.game, board, !args.second, args.opponent)?;
+    let mut view = View::new(render::header(&session, seed), args.hints)?;
+    let mut input = std::io::stdin().lock();
+    loop {
+        if session.to_move() == Some(Player::Opponent) {
+            if let Some(step) = session.reply()? {
+                let text = render::step(&session, &step);
+                view.note(text)?;
+            }
+            continue;
+        }
+        if session.is_over() {
+            return view.end(&session, Ending::Finished);
+        }
+        view.ask(&session)?;
+        let Some(line) = read_line(&mut input)? else {
+            return view.end(&session, Ending::EndOfInput);
+        };
+        view.echo(&line)?;
+        let said = match Command::parse(&line) {
+            Err(e) => vec![format!("{e}; type help for the commands")],
+            Ok(None) => Vec::new(),
+            Ok(Some(Command::Quit)) => return view.end(&session, Ending::Quit),
+            Ok(Some(Command::Help)) => render::help(&session),
+            Ok(Some(Command::Hint)) => vec![render::hints(&session)],
+            Ok(Some(Command::Undo)) => vec![match session.undo() {
+                Ok(taken) => render::undone(taken),
+                Err(e) => e.to_string(),
+            }],
+            Ok(Some(Command::Play(mv))) => vec![match session.play(mv) {
+                Ok(step) => render::step(&session, &step),
+                Err(e) => format!("{e}; try again (moves: {})", render::move_list(&session)),
+            }],
+        };
+        for text in said {
+            view.note(text)?;
+        }
+    }
+}
+
+/// One line of standard input without its line end, at most [`MAX_LINE`]
+/// bytes of it (not UTF-8 is read as a malformed move); `None` at the end.
+fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
+    let failed = |e: std::io::Error| Error::read_failed("standard input", &e);
+    let mut bytes = Vec::new();
+    let read = std::io::Read::take(&mut *input, MAX_LINE as u64)
+        .read_until(b'\n', &mut bytes)
+        .map_err(failed)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && read == MAX_LINE {
+        // Skip the rest of an overlong line, and say so through the move.
+        let mut rest = Vec::new();
+        input.read_until(b'\n', &mut rest).map_err(failed)?;
+        bytes.truncate(MAX_LINE);
+    }
+    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+        bytes.pop();
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// How the game is shown: a screen redrawn in place on a terminal, plain
+/// lines otherwise.
+struct View {
+    screen: bool,
+    hints: bool,
+    header: String,
+    /// On a screen, the last lines said, shown under the position.
+    log: Vec<String>,
+}
+
+/// The lines of the log a screen keeps.
+const LOG_LINES: usize = 12;
+
+/// Moves the cursor home and clears the screen.
+const CLEAR: &str = "\x1b[H\x1b[2J";
+
+impl View {
+    fn new(header: String, hints: bool) -> Result<View> {
+        let screen = std::io::stdout().is_terminal();
+        if !screen {
+            print(&format!("{header}\n"))?;
+        }
+        Ok(View {
+            screen,
+            hints,
+            header,
+            log: Vec::new(),
+        })
+    }
+
+    /// Says one line: at once on plain output, in the log of a screen.
+    fn note(&mut self, text: String) -> Result<()> {
+        if self.screen {
+            self.log.push(text);
+            let extra = self.log.len().saturating_sub(LOG_LINES);
+            self.log.drain(..extra);
+            Ok(())
+        } else {
+            print(&format!("{text}\n"))
+        }
+    }
+
+    /// The position and the prompt.
+    fn ask(&mut self, session: &Session) -> Result<()> {
+        let mut text = String::new();
+        if self.screen {
+            text.push_str(CLEAR);
+            text.push_str(&self.header);
+            text.push_str("\n\n");
+            for line in &self.log {
+                text.push_str(line);
+                text.push('\n');
+            }
+            if !self.log.is_empty() {
+                text.push('\n');
+            }
+        }
+        for line in [
+            render::row(session),
+            render::score(session),
+            render::moves(session),
+        ] {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        if self.hints {
+            text.push_str(&render::hints(session));
+            text.push('\n');
+        }
+        text.push_str("> ");
+        print(&text)
+    }
+
+    /// On plain output, the line read after its prompt (a terminal shows
+    /// what was typed itself).
+    fn echo(&mut self, line: &str) -> Result<()> {
+        if self.screen {
+            Ok(())
+        } else {
+            print(&format!("{line}\n"))
+        }
+    }
+
+    /// The end: the last position and the summary; status 0.
+    fn end(&mut self, session: &Session, how: Ending) -> Result<Status> {
+        let mut text = String::new();
+        if how == Ending::EndOfInput {
+            // The prompt is left open: end its line.
+            text.push('\n');
+        }
+        if self.screen {
+            text.push_str(CLEAR);
+            text.push_str(&self.header);
+            text.push_str("\n\n");
+            for line in &self.log {
+                text.push_str(line);
+                text.push('\n');
+            }
+            text.push('\n');
+        }
+        // Plain output showed the position just before a quit or the end
+        // of input; a finished game shows its empty row and final score.
+        let position = if self.screen || how == Ending::Finished {
+            vec![render::row(session), render::score(session)]
+        } else {
+            Vec::new()
+        };
+        for line in position.into_iter().chain(render::ending(session, how)) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        print(&text)?;
+        Ok(Status::Ok)
+    }
+}
