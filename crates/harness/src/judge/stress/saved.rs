@@ -6,7 +6,6 @@
 // saved tests are files: see ARCHITECTURE.md
 #![allow(clippy::disallowed_methods)]
 
-use crate::judge::answers::write_answers;
 use crate::judge::catalogue::built_in_names;
 use crate::judge::input::text_of;
 use crate::judge::problem::Problem;
@@ -37,7 +36,7 @@ pub(super) fn save(
     );
     let base = dir.join(stem);
     let input = problem.write_input(boards);
-    let expected = write_answers(&judged.expected);
+    let expected = problem.write_answers(&judged.expected);
     // One transaction, the input last: `--replay` reads the `.in` files,
     // so a saved test is whole or absent.
     let mut saved = output::Transaction::new();
