@@ -13,9 +13,7 @@ use coinline_core::play::Game;
 use coinline_core::progress::Progress;
 use coinline_core::solve::Cost;
 use coinline_harness::judge::problem::trusted_solver;
-use coinline_harness::judge::{
-    parse_answers, spec, write_answers, Answer, CaseReader, Origin, Problem, Reply,
-};
+use coinline_harness::judge::{spec, Answer, CaseReader, Origin, Problem, Reply};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -274,16 +272,13 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         );
     }
     let Some(expected_path) = &args.expected else {
-        super::status::print(&write_answers(&trusted))?;
+        super::status::print(&problem.write_answers(&trusted))?;
         return Ok(Status::Ok);
     };
     let bytes = read(expected_path)?;
-    let claimed = parse_answers(
-        problem.answer(),
-        &String::from_utf8_lossy(&bytes),
-        lines.len(),
-    )
-    .map_err(|p| Error::input(format!("{}: {p}", shown(expected_path))))?;
+    let claimed = problem
+        .parse_answers_bytes(&bytes, lines.len())
+        .map_err(|p| Error::input(format!("{}: {p}", shown(expected_path))))?;
     let mut differing = 0;
     let mut report = String::new();
     for (i, (line, (want, got))) in lines.iter().zip(trusted.iter().zip(&claimed)).enumerate() {

@@ -52,14 +52,82 @@ fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_core::Board> {
 
 /// Each new problem: its name, the planted bug, and the longest board the
 /// failure may shrink to.
-const NEW_PROBLEMS: [(&str, &str, usize); 6] = [
+const NEW_PROBLEMS: [(&str, &str, usize); 9] = [
     ("boj-11062", "greedy", 4),
     ("leetcode-486", "strict", 2),
     ("leetcode-877", "greedy", 6),
     ("leetcode-1690", "taken", 4),
     ("leetcode-1406", "two", 4),
     ("codeforces-381a", "optimal", 4),
+    ("lightoj-1031", "left", 4),
+    ("cards-in-a-line", "first", 4),
+    ("lintcode-395", "tie", 4),
 ];
+
+/// Each statement's examples, judged: the problem, the input, the output.
+const EXAMPLES: [(&str, &str, &str); 6] = [
+    (
+        "lightoj-1031",
+        "2\n\n4\n4 -10 -20 7\n\n4\n1 2 3 4\n",
+        "Case 1: 7\nCase 2: 10\n",
+    ),
+    ("lintcode-395", "3\n1 2 2\n", "true\n"),
+    ("lintcode-395", "3\n1 2 4\n", "false\n"),
+    // Not the statement's, but its tie rule: 2 each is no win.
+    ("lintcode-395", "3\n1 1 2\n", "false\n"),
+    // 8 15 3 7: 22 against 11; 1 100 1: the second player's 100.
+    ("cards-in-a-line", "4\n8 15 3 7\n", "22\n"),
+    ("cards-in-a-line", "3\n1 100 1\n", "100\n"),
+];
+
+#[test]
+fn the_statements_examples_are_judged_in_their_words() {
+    let dir = support::workdir("problems", "examples");
+    for (i, (name, input, output)) in EXAMPLES.iter().enumerate() {
+        let file = format!("in{i}.txt");
+        std::fs::write(dir.join(&file), input).unwrap();
+        let run = coinline(&dir, &["judge", "--problem", name, &file]);
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        assert_eq!(run.stdout, *output, "{name} on {input:?}");
+        // The same answers as an expected file agree; one changed does not.
+        std::fs::write(dir.join("out.txt"), output).unwrap();
+        let agree = coinline(&dir, &["judge", "--problem", name, &file, "out.txt"]);
+        assert_eq!(agree.code, 0, "{name}: {}", agree.stderr);
+    }
+    std::fs::write(dir.join("in.txt"), EXAMPLES[0].1).unwrap();
+    std::fs::write(dir.join("out.txt"), "Case 1: 7\nCase 2: 11\n").unwrap();
+    let differs = coinline(
+        &dir,
+        &["judge", "--problem", "lightoj-1031", "in.txt", "out.txt"],
+    );
+    assert_eq!(differs.code, 1, "{}", differs.stderr);
+    std::fs::write(dir.join("out.txt"), "Case 1: 7\nCase 2 10\n").unwrap();
+    let run = coinline(
+        &dir,
+        &["judge", "--problem", "lightoj-1031", "in.txt", "out.txt"],
+    );
+    assert_refused_alone(&run, "line 2: expected \"2:\"", &"Case 2 10");
+}
+
+/// A program that leaves a word out of the template is named at the first
+/// token that differs, and the failure still shrinks to a small input.
+#[test]
+fn output_in_other_words_is_malformed_at_the_first_differing_token() {
+    let dir = support::workdir("problems", "template");
+    let run = stress(
+        &dir,
+        &["--problem", "lightoj-1031"],
+        "50",
+        &["lightoj-1031", "nocolon"],
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let wanted = "malformed output: line 1: expected \"1:\" of \"Case {case}: {answer}\" for case 1, found \"1\"";
+    assert!(run.stderr.contains(wanted), "{}", run.stderr);
+    assert!(run.stderr.contains("Case 1: "), "{}", run.stderr);
+    let boards = saved_boards(&dir, &Problem::by_name("lightoj-1031").unwrap());
+    assert_eq!(boards.len(), 1, "{boards:?}");
+    assert_eq!(boards[0].len(), 1, "{boards:?}");
+}
 
 #[test]
 fn each_new_problem_passes_a_correct_solution() {

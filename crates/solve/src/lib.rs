@@ -24,12 +24,14 @@ pub mod generic;
 pub mod linear;
 pub mod memo;
 pub mod minimax;
+pub mod one_ended;
 pub mod table;
 
 pub use generic::Generic;
 pub use linear::Linear;
 pub use memo::Memo;
 pub use minimax::Minimax;
+pub use one_ended::OneEnded;
 pub use table::Table;
 
 /// An exact solver. Implement this to put a solver of your own through the

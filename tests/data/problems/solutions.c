@@ -13,6 +13,10 @@
  *   leetcode-1406    two        takes 1 or 2 stones, never 3
  *   codeforces-381a  optimal    plays optimally instead of greedily
  *   take-two         one        (the README's problem) takes 1 only
+ *   lightoj-1031     left       takes values from the left end only
+ *   lightoj-1031     nocolon    prints "Case 1 7", without the colon
+ *   cards-in-a-line  first      prints the first player's total, winner or not
+ *   lintcode-395     tie        counts equal totals as the first player's win
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +125,43 @@ static long long take_two(int n) {
     return n == 0 ? 0 : prev[0];
 }
 
+/* Take one or more values from either end (LightOJ 1031): the mover's
+ * best difference, over every interval of the row. */
+static long long game_of_sum(int n) {
+    static long long g[105][105];
+    s[0] = 0;
+    for (int i = 0; i < n; i++) s[i + 1] = s[i] + v[i];
+    for (int len = 1; len <= n; len++)
+        for (int l = 0; l + len <= n; l++) {
+            int r = l + len; /* the interval [l, r) */
+            long long best = s[r] - s[l]; /* take it all */
+            for (int k = l + 1; k < r; k++) {
+                long long x = (s[k] - s[l]) - g[k][r]; /* a prefix [l, k) */
+                if (x > best) best = x;
+                if (bugged("left")) continue;
+                x = (s[r] - s[k]) - g[l][k]; /* a suffix [k, r) */
+                if (x > best) best = x;
+            }
+            g[l][r] = best;
+        }
+    return g[0][n];
+}
+
+/* Take 1 or 2 coins from the left (LintCode 395): the most the mover
+ * collects from the suffix starting at i is what is left there minus the
+ * least the other then collects. */
+static long long coins_ii_first(int n) {
+    s[n] = 0;
+    for (int i = n - 1; i >= 0; i--) s[i] = s[i + 1] + v[i];
+    d[n] = d[n + 1] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        long long other = d[i + 1];
+        if (i + 2 <= n && d[i + 2] < other) other = d[i + 2];
+        d[i] = s[i] - other;
+    }
+    return d[0];
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     const char *problem = argv[1];
@@ -167,6 +208,22 @@ int main(int argc, char **argv) {
             greedy(n, &first, &second);
         }
         printf("%lld %lld\n", first, second);
+    } else if (!strcmp(problem, "lightoj-1031")) {
+        int t;
+        if (scanf("%d", &t) != 1) return 1;
+        for (int c = 1; c <= t; c++) {
+            long long diff = game_of_sum(read_board());
+            printf(bugged("nocolon") ? "Case %d %lld\n" : "Case %d: %lld\n", c, diff);
+        }
+    } else if (!strcmp(problem, "cards-in-a-line")) {
+        int n = read_board();
+        long long total = sum(n), first = (total + coins(n)) / 2;
+        long long second = total - first;
+        printf("%lld\n", bugged("first") || first >= second ? first : second);
+    } else if (!strcmp(problem, "lintcode-395")) {
+        int n = read_board();
+        long long first = coins_ii_first(n), second = sum(n) - first;
+        printf("%s\n", (bugged("tie") ? first >= second : first > second) ? "true" : "false");
     } else if (!strcmp(problem, "take-two")) {
         int n = read_board();
         printf("%lld\n", (sum(n) + take_two(n)) / 2);

@@ -4,13 +4,28 @@
 //! what the problem's answer kind prints (an integer, two integers or one of
 //! its words, compared exactly).
 
-use super::input::{parse_integer, shorten, Tokens};
-use super::problem::{Answer, Reply};
+use super::input::{parse_integer, shorten, Token, Tokens};
+use super::problem::{Answer, Problem, Reply};
+use super::template::{Piece, Template};
 use std::fmt;
 
 /// Answers written one per line, as every problem of the family prints them.
 pub fn write_answers(answers: &[Reply]) -> String {
-    answers.iter().map(|a| format!("{a}\n")).collect()
+    write_answers_in(None, answers)
+}
+
+/// [`write_answers`], each line in the words of `template` when there is
+/// one.
+pub fn write_answers_in(template: Option<&Template>, answers: &[Reply]) -> String {
+    let mut out = String::new();
+    for (i, a) in answers.iter().enumerate() {
+        match template {
+            Some(t) => out.push_str(&t.render(i + 1, &a.to_string())),
+            None => out.push_str(&a.to_string()),
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// What is wrong with a program's output (or an expected-answers file).
@@ -58,62 +73,102 @@ impl fmt::Display for OutputProblem {
 /// Reads the answers of `cases` cases of kind `kind`. Whitespace between
 /// and around tokens is free; nothing else is.
 pub fn parse_answers(kind: &Answer, text: &str, cases: usize) -> Result<Vec<Reply>, OutputProblem> {
+    parse_answers_in(kind, None, text, cases)
+}
+
+/// [`parse_answers`] in the words of `template`, when there is one: each
+/// case's fixed words and number are read back token by token, and the
+/// first token that differs is named.
+pub fn parse_answers_in(
+    kind: &Answer,
+    template: Option<&Template>,
+    text: &str,
+    cases: usize,
+) -> Result<Vec<Reply>, OutputProblem> {
+    let alone = [Piece::Answer];
+    let pieces = template.map_or(&alone[..], Template::pieces);
     let mut tokens = Tokens::new(text);
     let mut replies = Vec::with_capacity(cases.min(1 << 16));
-    let per_answer = kind.tokens();
-    while let Some(token) = tokens.next() {
-        let answer = replies.len() + 1;
-        let malformed = |problem: String| OutputProblem::Malformed {
+    let missing = |answers: usize| OutputProblem::Missing { answers, cases };
+    for answer in 1..=cases {
+        for piece in pieces {
+            let Some(token) = tokens.next() else {
+                return Err(missing(answer - 1));
+            };
+            match piece.expected(answer) {
+                None => replies.push(read_reply(kind, token, &mut tokens, answer, cases)?),
+                Some(word) if word == token.text => {}
+                Some(word) => {
+                    return Err(OutputProblem::Malformed {
+                        line: token.line,
+                        answer,
+                        problem: format!(
+                            "expected {word:?} of {:?} for case {answer}, found {:?}",
+                            template.map_or("", Template::text),
+                            shorten(token.text)
+                        ),
+                    })
+                }
+            }
+        }
+    }
+    if let Some(token) = tokens.next() {
+        return Err(OutputProblem::Malformed {
             line: token.line,
-            answer,
-            problem,
-        };
-        if answer > cases {
-            return Err(malformed(format!(
+            answer: cases + 1,
+            problem: format!(
                 "unexpected {:?} after the last of {cases} answers",
                 shorten(token.text)
-            )));
-        }
-        let integer = |t: &str, line: usize| {
-            parse_integer(t).map_err(|why| OutputProblem::Malformed {
-                line,
-                answer,
-                problem: format!("{:?} {why}", shorten(t)),
-            })
-        };
-        let reply = match kind {
-            Answer::Winner(w) => {
-                let words = w.words();
-                if !words.contains(&token.text) {
-                    return Err(malformed(format!(
-                        "{:?} is not one of {}",
-                        shorten(token.text),
-                        words.join(", ")
-                    )));
-                }
-                Reply::Word(token.text.to_string())
-            }
-            _ if per_answer == 2 => {
-                let first = integer(token.text, token.line)?;
-                let Some(second) = tokens.next() else {
-                    return Err(OutputProblem::Missing {
-                        answers: replies.len(),
-                        cases,
-                    });
-                };
-                Reply::Pair(first, integer(second.text, second.line)?)
-            }
-            _ => Reply::Number(integer(token.text, token.line)?),
-        };
-        replies.push(reply);
-    }
-    if replies.len() < cases {
-        return Err(OutputProblem::Missing {
-            answers: replies.len(),
-            cases,
+            ),
         });
     }
     Ok(replies)
+}
+
+/// One answer of kind `kind`, starting at `token` (answer number `answer`
+/// of `cases`).
+fn read_reply(
+    kind: &Answer,
+    token: Token<'_>,
+    tokens: &mut Tokens<'_>,
+    answer: usize,
+    cases: usize,
+) -> Result<Reply, OutputProblem> {
+    let integer = |t: &str, line: usize| {
+        parse_integer(t).map_err(|why| OutputProblem::Malformed {
+            line,
+            answer,
+            problem: format!("{:?} {why}", shorten(t)),
+        })
+    };
+    Ok(match kind {
+        Answer::Winner(w) => {
+            let words = w.words();
+            if !words.contains(&token.text) {
+                return Err(OutputProblem::Malformed {
+                    line: token.line,
+                    answer,
+                    problem: format!(
+                        "{:?} is not one of {}",
+                        shorten(token.text),
+                        words.join(", ")
+                    ),
+                });
+            }
+            Reply::Word(token.text.to_string())
+        }
+        _ if kind.tokens() == 2 => {
+            let first = integer(token.text, token.line)?;
+            let Some(second) = tokens.next() else {
+                return Err(OutputProblem::Missing {
+                    answers: answer - 1,
+                    cases,
+                });
+            };
+            Reply::Pair(first, integer(second.text, second.line)?)
+        }
+        _ => Reply::Number(integer(token.text, token.line)?),
+    })
 }
 
 /// [`parse_answers`] on raw bytes; bytes that are not UTF-8 make the token
@@ -126,9 +181,33 @@ pub fn parse_answers_bytes(
     parse_answers(kind, &String::from_utf8_lossy(bytes), cases)
 }
 
+impl Problem {
+    /// The trusted `answers` as the judge prints them: one line per case,
+    /// in the problem's template when it has one.
+    pub fn write_answers(&self, answers: &[Reply]) -> String {
+        write_answers_in(self.template(), answers)
+    }
+
+    /// A program's output (or a file of expected answers) for `cases`
+    /// cases, read in the problem's words ([`parse_answers_in`]).
+    pub fn parse_answers(&self, text: &str, cases: usize) -> Result<Vec<Reply>, OutputProblem> {
+        parse_answers_in(self.answer(), self.template(), text, cases)
+    }
+
+    /// [`Problem::parse_answers`] on raw bytes, as [`parse_answers_bytes`].
+    pub fn parse_answers_bytes(
+        &self,
+        bytes: &[u8],
+        cases: usize,
+    ) -> Result<Vec<Reply>, OutputProblem> {
+        self.parse_answers(&String::from_utf8_lossy(bytes), cases)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::problem::{Problem, Tie, Winner};
+    use super::super::problem::{Tie, Winner};
+    use super::super::template::Template;
     use super::*;
     use coinline_core::board::Board;
     use coinline_core::generate::SplitMix64;
@@ -216,6 +295,74 @@ mod tests {
     }
 
     #[test]
+    fn templates_are_written_and_read_back_token_by_token() {
+        let t = Template::parse("Case {case}: {answer}").unwrap();
+        let d = Answer::Difference;
+        let written = write_answers_in(Some(&t), &numbers(&[7, -10]));
+        assert_eq!(written, "Case 1: 7\nCase 2: -10\n");
+        assert_eq!(
+            parse_answers_in(&d, Some(&t), &written, 2),
+            Ok(numbers(&[7, -10]))
+        );
+        // Tokens, not lines: spacing is free, words and numbers are not.
+        assert_eq!(
+            parse_answers_in(&d, Some(&t), "Case 1:\n 7 Case\t2: -10", 2),
+            Ok(numbers(&[7, -10]))
+        );
+        let bad = |text: &str| {
+            parse_answers_in(&d, Some(&t), text, 2)
+                .unwrap_err()
+                .to_string()
+        };
+        let template = "of \"Case {case}: {answer}\"";
+        assert_eq!(
+            bad("Case 1 7\nCase 2 -10\n"),
+            format!("line 1: expected \"1:\" {template} for case 1, found \"1\"")
+        );
+        assert_eq!(
+            bad("Case 1: 7\ncase 2: -10\n"),
+            format!("line 2: expected \"Case\" {template} for case 2, found \"case\"")
+        );
+        assert_eq!(
+            bad("Case 0: 7\nCase 1: -10\n"),
+            format!("line 1: expected \"1:\" {template} for case 1, found \"0:\"")
+        );
+        assert_eq!(bad("Case 1: x\n"), "line 1: \"x\" is not an integer");
+        assert_eq!(bad("Case 1: 7\nCase 2:"), "1 answer for 2 cases");
+        assert_eq!(
+            bad("Case 1: 7\nCase 2: 1\nCase 3: 1\n"),
+            "line 3: unexpected \"Case\" after the last of 2 answers"
+        );
+        // A wrong number in the right words is an answer, to be compared.
+        assert_eq!(
+            parse_answers_in(&d, Some(&t), "Case 1: 8 Case 2: 9", 2),
+            Ok(numbers(&[8, 9]))
+        );
+        // Words after the answer, and an answer of two tokens.
+        let after = Template::parse("{answer} points (#{case})").unwrap();
+        let pairs = [Reply::Pair(3, 1), Reply::Pair(0, 0)];
+        let written = write_answers_in(Some(&after), &pairs);
+        assert_eq!(written, "3 1 points (#1)\n0 0 points (#2)\n");
+        assert_eq!(
+            parse_answers_in(&Answer::Totals, Some(&after), &written, 2),
+            Ok(pairs.to_vec())
+        );
+        assert_eq!(
+            parse_answers_in(&Answer::Totals, Some(&after), "3 1 points (#1)", 1),
+            Ok(pairs[..1].to_vec())
+        );
+        assert_eq!(
+            parse_answers_in(&Answer::Totals, Some(&after), "3 1 points", 1),
+            Err(OutputProblem::Missing {
+                answers: 0,
+                cases: 1
+            })
+        );
+        // Without a template the answers are alone, as before.
+        assert_eq!(write_answers_in(None, &numbers(&[7])), "7\n");
+    }
+
+    #[test]
     fn reading_never_panics_on_mangled_text() {
         // A cheap stand-in for the fuzz target: valid inputs and answers
         // with bytes replaced, inserted or cut, and plain random bytes.
@@ -232,7 +379,8 @@ mod tests {
                 .map(|b| problem.expected(b))
                 .collect::<coinline_core::error::Result<_>>()
                 .unwrap();
-            for valid in [problem.write_input(batch), write_answers(&answers)] {
+            let words = problem.write_answers(&answers);
+            for valid in [problem.write_input(batch), write_answers(&answers), words] {
                 for _ in 0..50 {
                     let mut bytes = valid.clone().into_bytes();
                     for _ in 0..1 + rng.below(3) {
@@ -245,6 +393,7 @@ mod tests {
                         }
                     }
                     let _ = parse_answers_bytes(problem.answer(), &bytes, batch.len());
+                    let _ = problem.parse_answers_bytes(&bytes, batch.len());
                     let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();
                     let _ = parse_answers_bytes(problem.answer(), &noise, 3);
                 }

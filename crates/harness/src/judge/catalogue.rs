@@ -7,7 +7,7 @@
 use coinline_core::error::{Error, Result};
 
 /// The built-in problems: each name with its file's text.
-pub const BUILT_IN: [(&str, &str); 11] = [
+pub const BUILT_IN: [(&str, &str); 14] = [
     (
         "algospot-numbergame",
         include_str!("../../../../problems/algospot-numbergame.toml"),
@@ -19,6 +19,10 @@ pub const BUILT_IN: [(&str, &str); 11] = [
     (
         "boj-11062",
         include_str!("../../../../problems/boj-11062.toml"),
+    ),
+    (
+        "cards-in-a-line",
+        include_str!("../../../../problems/cards-in-a-line.toml"),
     ),
     (
         "codeforces-381a",
@@ -44,7 +48,15 @@ pub const BUILT_IN: [(&str, &str); 11] = [
         "leetcode-877",
         include_str!("../../../../problems/leetcode-877.toml"),
     ),
+    (
+        "lightoj-1031",
+        include_str!("../../../../problems/lightoj-1031.toml"),
+    ),
     ("lines", include_str!("../../../../problems/lines.toml")),
+    (
+        "lintcode-395",
+        include_str!("../../../../problems/lintcode-395.toml"),
+    ),
     (
         "uva-10891",
         include_str!("../../../../problems/uva-10891.toml"),

@@ -11,6 +11,7 @@
 //! - [`limits`]: a problem's constraints and the boards generated within;
 //! - [`input`]: inputs in a problem's layout, written and read by tokens;
 //! - [`answers`]: a program's output, read by tokens;
+//! - [`template`]: a case's output line in the judge's words;
 //! - [`sandbox`], [`verdict`], [`stress`]: running a program, judging one
 //!   run, and a whole stress session.
 //!
@@ -28,10 +29,15 @@ pub mod sandbox;
 pub mod spec;
 pub mod stream;
 pub mod stress;
+pub mod template;
 pub mod verdict;
 
-pub use answers::{parse_answers, parse_answers_bytes, write_answers, OutputProblem};
+pub use answers::{
+    parse_answers, parse_answers_bytes, parse_answers_in, write_answers, write_answers_in,
+    OutputProblem,
+};
 pub use input::{text_of, InputCase};
 pub use limits::{Limits, Parity, MAX_N};
 pub use problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Reply, Tie, Winner};
 pub use stream::{parse_cases, parse_input, parse_input_bytes, CaseReader};
+pub use template::Template;

@@ -4,10 +4,11 @@
 //! the same kind of file, read by the judge's `spec` module.
 
 use super::limits::Limits;
+use super::template::Template;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
-use coinline_core::solve::{solve, Generic, Solver, Table};
+use coinline_core::solve::{exact_solvers, solve, Generic, OneEnded, Solver, Table};
 use coinline_core::strategy::{heuristic_by_name, self_play};
 use std::fmt;
 use std::path::PathBuf;
@@ -140,6 +141,11 @@ pub enum Answer {
     Second,
     /// Both totals, first then second, likewise.
     Totals,
+    /// The larger of the two totals, likewise: what the winner ends with
+    /// (the common total on a tie).
+    WinnerTotal,
+    /// The smaller of the two totals, likewise.
+    LoserTotal,
     /// Which player ends ahead under optimal play, as one of the words.
     Winner(Winner),
     /// Both totals when both players follow the named heuristic
@@ -164,6 +170,8 @@ impl Answer {
             Answer::First => "first",
             Answer::Second => "second",
             Answer::Totals => "totals",
+            Answer::WinnerTotal => "winner-total",
+            Answer::LoserTotal => "loser-total",
             Answer::Winner(_) => "winner",
             Answer::Play(_) => "play",
         }
@@ -180,7 +188,14 @@ impl Answer {
     /// Whether the answer needs totals that only games scoring every value
     /// fix under optimal play.
     fn needs_unique_totals(&self) -> bool {
-        matches!(self, Answer::First | Answer::Second | Answer::Totals)
+        matches!(
+            self,
+            Answer::First
+                | Answer::Second
+                | Answer::Totals
+                | Answer::WinnerTotal
+                | Answer::LoserTotal
+        )
     }
 
     /// Why `game` cannot have this answer, if it cannot.
@@ -261,6 +276,7 @@ pub struct Problem {
     pub(super) game: Game,
     pub(super) layout: Layout,
     pub(super) answer: Answer,
+    pub(super) template: Option<Template>,
     pub(super) limits: Limits,
     pub(super) adjustable: bool,
     pub(super) origin: Origin,
@@ -334,6 +350,12 @@ impl Problem {
         &self.answer
     }
 
+    /// The output template of each case's line, if the problem prints more
+    /// than the answer (`Case {case}: {answer}`).
+    pub fn template(&self) -> Option<&Template> {
+        self.template.as_ref()
+    }
+
     /// The problem's limits, which are also the default bounds of generated
     /// boards.
     pub fn limits(&self) -> Limits {
@@ -389,6 +411,7 @@ impl Problem {
         }
         let solution = solve(trusted_solver(self.game), self.game, board, false)?;
         let d = solution.difference;
+        cross_check(self.game, board, d)?;
         let totals = || {
             solution.totals.ok_or_else(|| {
                 Error::problem_file(
@@ -404,6 +427,14 @@ impl Problem {
             Answer::Totals => {
                 let t = totals()?;
                 Reply::Pair(t.first, t.second)
+            }
+            Answer::WinnerTotal => {
+                let t = totals()?;
+                Reply::Number(t.first.max(t.second))
+            }
+            Answer::LoserTotal => {
+                let t = totals()?;
+                Reply::Number(t.first.min(t.second))
             }
             Answer::Winner(w) => Reply::Word(w.word(d).to_string()),
             Answer::Play(_) => unreachable!("answered above"),
@@ -422,6 +453,35 @@ pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// Where the trusted solver is generic and the one-ended table takes the
+/// game too (stonegame3 and the other one-ended games of takes from 1),
+/// the table's value must be the trusted one: at LeetCode 1406's 50,000
+/// values no other exact solver reaches, and the table costs O(n * k).
+fn cross_check(game: Game, board: &Board, difference: i64) -> Result<()> {
+    if trusted_solver(game).name() != Generic.name() || !OneEnded.supports(game) {
+        return Ok(());
+    }
+    let other = solve(&OneEnded, game, board, false)?.difference;
+    match other == difference {
+        true => Ok(()),
+        false => Err(Error::check_failed(format!(
+            "the exact solvers disagree on a board of {} values in {game}: generic {difference}, one-ended {other}",
+            board.len()
+        ))),
+    }
+}
+
+/// The exact solvers that can answer for `game`: the registry's, and the
+/// one-ended table, which cross-checks the trusted answer (see
+/// `cross_check`) without being registered, so the registry's outputs
+/// (compare's columns among them) are unchanged.
+pub fn answering_solvers(game: Game) -> Vec<&'static dyn Solver> {
+    let mut all: Vec<&'static dyn Solver> = exact_solvers().to_vec();
+    all.push(&OneEnded);
+    all.retain(|s| s.supports(game));
+    all
 }
 
 /// The solver whose answers a problem trusts: the specialised table where
@@ -510,6 +570,40 @@ mod tests {
             p381.expected(&board("4 1 2 10")).unwrap(),
             Reply::Pair(12, 5)
         );
+        // The winner's and the loser's totals, whoever wins: 22 and 11
+        // when the first player wins, 100 and 2 when the second does.
+        assert_eq!(with(Answer::WinnerTotal).unwrap(), Reply::Number(22));
+        assert_eq!(with(Answer::LoserTotal).unwrap(), Reply::Number(11));
+        let second_wins = board("1 100 1");
+        let on = |a: Answer| {
+            let p = lines.clone().adjusted(None, Some(a)).unwrap();
+            p.expected(&second_wins).unwrap()
+        };
+        assert_eq!(on(Answer::WinnerTotal), Reply::Number(100));
+        assert_eq!(on(Answer::LoserTotal), Reply::Number(2));
+        assert_eq!(on(Answer::First), Reply::Number(2));
+        // Both need unique totals.
+        for a in [Answer::WinnerTotal, Answer::LoserTotal] {
+            assert!(lines
+                .clone()
+                .adjusted(Some(Game::NUMBERGAME), Some(a))
+                .is_err());
+        }
+        // The cards-in-a-line problem asks for the winner's total.
+        let cards = Problem::by_name("cards-in-a-line").unwrap();
+        assert_eq!(cards.expected(&second_wins).unwrap(), Reply::Number(100));
+        assert_eq!(cards.expected(&b).unwrap(), Reply::Number(22));
+        // LintCode 395's examples: [1,2,2] true, [1,2,4] false; a tie
+        // ([1,1,2]: 2 each) is not a win.
+        let p395 = Problem::by_name("lintcode-395").unwrap();
+        let word = |s: &str| p395.expected(&board(s)).unwrap().to_string();
+        assert_eq!(word("1 2 2"), "true");
+        assert_eq!(word("1 2 4"), "false");
+        assert_eq!(word("1 1 2"), "false");
+        // LightOJ 1031's examples, in its words.
+        let p1031 = Problem::by_name("lightoj-1031").unwrap();
+        let replies = ["4 -10 -20 7", "1 2 3 4"].map(|s| p1031.expected(&board(s)).unwrap());
+        assert_eq!(p1031.write_answers(&replies), "Case 1: 7\nCase 2: 10\n");
         // BOJ 11062's example: 6 and 8.
         let boj = Problem::by_name("boj-11062").unwrap();
         assert_eq!(boj.expected(&board("1 2 5 2")).unwrap(), Reply::Number(6));
@@ -517,6 +611,46 @@ mod tests {
             boj.expected(&board("1 1 1 1 2 2 2 2 2")).unwrap(),
             Reply::Number(8)
         );
+    }
+
+    /// The trusted answer is cross-checked at every built-in problem's
+    /// full limits: at its longest board at least two exact solvers take
+    /// the game, within their length limits and `coinline solve`'s default
+    /// budget of 10 s each, and agree on a seeded board of that length.
+    #[test]
+    fn two_exact_solvers_reach_every_built_in_problems_limits() {
+        for problem in Problem::all() {
+            if matches!(problem.answer(), Answer::Play(_)) {
+                continue;
+            }
+            let (game, n) = (problem.game(), problem.limits().n.hi);
+            let reaching: Vec<&dyn Solver> = answering_solvers(game)
+                .into_iter()
+                .filter(|s| s.limit(game).is_none_or(|limit| n <= limit))
+                .filter(|s| s.cost(game, n).is_some_and(|c| c.seconds <= 10.0))
+                .collect();
+            let names: Vec<&str> = reaching.iter().map(|s| s.name()).collect();
+            assert!(
+                names.len() >= 2,
+                "{problem} ({game}, n = {n}): only {names:?}"
+            );
+            assert!(names.contains(&trusted_solver(game).name()), "{problem}");
+            // The generator reaches the longest board within 200 draws.
+            let longest = (0..200)
+                .map(|i| problem.limits().board(5, i))
+                .find(|b| b.len() == n)
+                .unwrap();
+            let values: Vec<i64> = reaching
+                .iter()
+                .filter(|s| s.cost(game, n).unwrap().seconds < 0.5)
+                .map(|s| solve(*s, game, &longest, false).unwrap().difference)
+                .collect();
+            assert!(values.len() >= 2, "{problem}: {names:?}");
+            assert!(
+                values.windows(2).all(|w| w[0] == w[1]),
+                "{problem}: {values:?}"
+            );
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub use super::catalogue::{built_in_names, built_in_text};
 use super::limits::{Limits, Parity};
 pub use super::problem::check_trusted_limit;
 use super::problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie, Winner};
+use super::template::Template;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_core::play::Game;
@@ -91,6 +92,7 @@ struct AnswerTable {
     words: Option<Vec<String>>,
     tie: Option<String>,
     heuristic: Option<String>,
+    template: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -176,6 +178,13 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
         };
         return Err(at(key, why));
     }
+    let template = file
+        .answer
+        .template
+        .as_deref()
+        .map(Template::parse)
+        .transpose()
+        .map_err(|e| at("answer.template", e))?;
     let limits = limits(&file.limits, layout, game)?;
     if let Answer::Play(h) = &answer {
         if h == "parity" && !(game.are_coins() && limits.n_parity == Some(Parity::Even)) {
@@ -194,6 +203,7 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
         game,
         layout,
         answer,
+        template,
         limits,
         adjustable: file.adjustable,
         origin,
@@ -270,10 +280,12 @@ fn answer(table: &AnswerTable) -> Result<Answer> {
                 "answer kind play needs the heuristic both players follow (greedy)",
             )),
         },
+        "winner-total" => Ok(Answer::WinnerTotal),
+        "loser-total" => Ok(Answer::LoserTotal),
         other => Answer::from_str(other).map_err(|_| {
             at(
                 "answer.kind",
-                format!("{other:?} is not one of \"difference\", \"first\", \"second\", \"totals\", \"winner\", \"play\""),
+                format!("{other:?} is not one of \"difference\", \"first\", \"second\", \"totals\", \"winner-total\", \"loser-total\", \"winner\", \"play\""),
             )
         }),
     }
@@ -350,6 +362,29 @@ values = "0..1000"
     }
 
     #[test]
+    fn templates_and_the_totals_kinds_read() {
+        let text = TAKE_TWO.replacen(
+            "kind = \"first\"",
+            "kind = \"winner-total\"\ntemplate = \"Game #{case}: {answer}\"",
+            1,
+        );
+        let p = parse(&text, Origin::BuiltIn).unwrap();
+        assert_eq!(p.answer(), &Answer::WinnerTotal);
+        assert_eq!(p.template().unwrap().text(), "Game #{case}: {answer}");
+        let text = TAKE_TWO.replacen("kind = \"first\"", "kind = \"loser-total\"", 1);
+        assert_eq!(
+            parse(&text, Origin::BuiltIn).unwrap().answer(),
+            &Answer::LoserTotal
+        );
+        let refused = text.replacen("take=1..2", "take=1 delete=2", 1);
+        let e = parse(&refused, Origin::BuiltIn).unwrap_err().to_string();
+        assert!(
+            e.starts_with("answer.kind: answer loser-total is refused"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn every_mistake_gets_one_line_naming_the_key() {
         let cases = [
             (
@@ -400,6 +435,11 @@ values = "0..1000"
                 "cases = \"one\"",
                 "cases = \"count\"",
                 "limits.cases: an input of several cases",
+            ),
+            (
+                "kind = \"first\"",
+                "kind = \"first\"\ntemplate = \"Case {case}:\"",
+                "answer.template: \"Case {case}:\" has no {answer}",
             ),
         ];
         for (from, to, wanted) in cases {

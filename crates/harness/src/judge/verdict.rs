@@ -6,7 +6,7 @@
 //! ([`Problem::expected`], or a reference program's: [`Trusted`]);
 //! narrowing, shrinking and replaying all go through it.
 
-use super::answers::{parse_answers_bytes, OutputProblem};
+use super::answers::OutputProblem;
 use super::problem::Problem;
 use super::problem::Reply;
 use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
@@ -203,7 +203,8 @@ impl Trusted {
                 STDOUT_CAP >> 20
             )));
         }
-        parse_answers_bytes(problem.answer(), &run.stdout, boards.len())
+        problem
+            .parse_answers_bytes(&run.stdout, boards.len())
             .map_err(|why| fail(format!("its output is not {} answers: {why}", boards.len())))
     }
 }
@@ -255,7 +256,7 @@ pub fn judge_run(
     } else if execution.stdout_truncated {
         Verdict::OutputTooLong
     } else {
-        match parse_answers_bytes(problem.answer(), &execution.stdout, boards.len()) {
+        match problem.parse_answers_bytes(&execution.stdout, boards.len()) {
             Err(problem) => Verdict::BadOutput(problem),
             Ok(got) => {
                 answers = got.iter().cloned().map(Some).collect();

@@ -44,7 +44,6 @@ use self::pool::{Next, Quiet, Ran};
 use self::report::{plural, Timing};
 use self::rows::CsvRow;
 use self::saved::Saved;
-use crate::judge::answers::write_answers;
 use crate::judge::sandbox;
 use crate::output::check_writable;
 use coinline_core::board::Board;
@@ -190,7 +189,7 @@ impl Session<'_> {
                 }
             };
             let judged = self.judge(&boards)?;
-            saved::check_pair(file, &judged)?;
+            saved::check_pair(&self.config.problem, file, &judged)?;
             let source = file.file_name().map_or_else(
                 || file.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
@@ -332,7 +331,7 @@ impl Session<'_> {
         self.say(&format!("  minimal input:\n{}", excerpt(&input)));
         self.say(&format!(
             "  expected output:\n{}",
-            excerpt(&write_answers(&judged.expected))
+            excerpt(&self.config.problem.write_answers(&judged.expected))
         ));
         self.say(&format!("  program output:\n{}", excerpt(&output)));
         // A save error is returned only after the report is complete.

@@ -6,7 +6,6 @@
 // saved tests are files: see ARCHITECTURE.md
 #![allow(clippy::disallowed_methods)]
 
-use crate::judge::answers::write_answers;
 use crate::judge::catalogue::built_in_names;
 use crate::judge::input::text_of;
 use crate::judge::problem::Problem;
@@ -40,7 +39,7 @@ pub(super) fn save(
     );
     let base = dir.join(stem);
     let input = problem.write_input(boards);
-    let expected = write_answers(&judged.expected);
+    let expected = problem.write_answers(&judged.expected);
     if !force {
         check_owned_save(&base, input.as_bytes())?;
     }
@@ -85,12 +84,12 @@ fn check_owned_save(base: &Path, input: &[u8]) -> Result<()> {
 /// Refuses a saved test whose NAME.out (the expected output saved with
 /// it) is not the expected output of its NAME.in now: one of the pair was
 /// edited, or the reference has changed. A NAME.in alone is fine.
-pub(super) fn check_pair(file: &Path, judged: &Judged) -> Result<()> {
+pub(super) fn check_pair(problem: &Problem, file: &Path, judged: &Judged) -> Result<()> {
     let out = file.with_extension("out");
     let Ok(saved) = std::fs::read(&out) else {
         return Ok(());
     };
-    if saved == write_answers(&judged.expected).as_bytes() {
+    if saved == problem.write_answers(&judged.expected).as_bytes() {
         return Ok(());
     }
     Err(Error::input(format!(
