@@ -360,7 +360,9 @@ fn exact_rows(
             first: totals.map(|t| t.first),
             second: totals.map(|t| t.second),
             regret: None,
-            line: result.line.as_ref().map(|l| l.to_string()),
+            // Formatted only when shown: a line of 10^7 moves is most of a
+            // long solve's time otherwise.
+            line: result.line.as_ref().filter(|_| with_line).map(|l| l.to_string()),
         });
     }
     rows
