@@ -27,11 +27,7 @@ pub fn moves_examined(game: Game, n: usize) -> f64 {
         let n = n as f64;
         rows * n * (n + 1.0) * (n + 2.0) / 3.0
     } else {
-        rows * intervals(n)
-            * game
-                .moves(n.min(coinline_game::rules::MAX_COUNT))
-                .count()
-                .max(1) as f64
+        rows * intervals(n) * game.move_count(n).max(1) as f64
     }
 }
 

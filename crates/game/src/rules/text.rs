@@ -2,7 +2,7 @@
 //! aliases ([`FromStr`] for [`Game`] and [`Counts`]), the canonical rule
 //! text ([`Game::rule_text`]) and the canonical name (`Display`).
 
-use super::{Counts, Ends, Game, Score, ALIASES, MAX_COUNT};
+use super::{Counts, Ends, Game, Score, ALIASES, HIGH_RUNS, MASK_COUNTS, MAX_COUNT};
 use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
@@ -53,22 +53,12 @@ impl fmt::Display for Counts {
         // joins it (`1,2..` is held as `1..`), and no finite count reaches it.
         let open = self.open_tail();
         let mut parts = Vec::new();
-        let mut k = 1;
-        while k <= MAX_COUNT {
-            if self.mask & (1 << k) == 0 {
-                k += 1;
-                continue;
-            }
-            let start = k;
-            while k < MAX_COUNT && self.mask & (1 << (k + 1)) != 0 {
-                k += 1;
-            }
+        for (start, k) in self.runs() {
             match k - start {
                 0 => parts.push(start.to_string()),
                 1 => parts.push(format!("{start},{k}")),
                 _ => parts.push(format!("{start}..{k}")),
             }
-            k += 1;
         }
         if let Some(s) = open {
             parts.push(format!("{s}.."));
@@ -98,21 +88,32 @@ impl FromStr for Counts {
                 Err(_) => Err(bad(&format!("{} is not a count", quote(t)))),
             }
         };
-        let mut counts = Counts::NONE;
+        let mut runs = Vec::new();
+        let mut from = 0;
         for item in s.split(',') {
-            let part = match item.split_once("..") {
-                None => Counts::exactly(number(item)?),
-                Some((lo, "")) => Counts::from(number(lo)?),
+            match item.split_once("..") {
+                None => {
+                    let k = number(item)?;
+                    runs.push((k, k));
+                }
+                Some((lo, "")) => {
+                    let lo = number(lo)?;
+                    from = if from == 0 { lo } else { from.min(lo) };
+                }
                 Some((lo, hi)) => {
                     let (lo, hi) = (number(lo)?, number(hi)?);
                     if lo > hi {
                         return Err(bad("a range runs backwards"));
                     }
-                    Counts::range(lo, hi)
+                    runs.push((lo, hi));
                 }
             };
-            counts = counts.union(part);
         }
+        let counts = Counts::from_runs(runs, from).ok_or_else(|| {
+            bad(&format!(
+                "more than {HIGH_RUNS} separate runs of counts above {MASK_COUNTS}"
+            ))
+        })?;
         if counts.is_empty() {
             return Err(bad("no count"));
         }
@@ -214,6 +215,14 @@ mod tests {
             ("61..63", "61..63"),
             ("62,63..", "62.."),
             ("1,40..", "1,40.."),
+            ("1..100", "1..100"),
+            ("1,70,200", "1,70,200"),
+            ("64,63,65", "63..65"),
+            ("62,63,64", "62..64"),
+            ("63,64", "63,64"),
+            ("1..63,64..", "1.."),
+            ("70..80,75..", "70.."),
+            ("100000000", "100000000"),
         ];
         for (text, canonical) in cases {
             let counts: Counts = text.parse().unwrap();
@@ -270,7 +279,11 @@ mod tests {
             ("take=1 take=2", "given twice"),
             ("take=x", "\"x\" is not a count"),
             ("take=3..1", "runs backwards"),
-            ("take=64", "out of range"),
+            ("take=100000001", "out of range"),
+            (
+                "take=64,66,68,70,72",
+                "more than 4 separate runs of counts above 63",
+            ),
             ("ends=middle take=1", "unknown ends"),
             ("delete=2", "needs take=COUNTS"),
             ("take=1 wrap", "rule \"wrap\": unknown word"),
