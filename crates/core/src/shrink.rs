@@ -18,7 +18,7 @@
 
 use crate::board::Board;
 use crate::case::Case;
-use crate::rules::{Counts, Ends, Game, Score, MASK_COUNTS};
+use crate::rules::{Counts, Ends, Game, Memory, Score, MASK_COUNTS};
 
 /// Shrinks a failing case, rule set first, then board (see the module
 /// documentation), while `still_fails(game, board)` holds, calling it at
@@ -68,7 +68,8 @@ pub fn shrink_case(
 /// How far `game` is from the simplest rule set, `take=1` (coins): one for
 /// each of `ends=left|right`, `score=rest` and `circle`, and per set of
 /// counts (take, delete) the sum of its finite counts plus 64 + k for a
-/// tail `k..`, less one for the take of 1 every rule set could have.
+/// tail `k..`, less one for the take of 1 every rule set could have; one
+/// more for a memory (`take=a..Km`, `putback`).
 /// `take=1` is 0; every other rule set is above it. Shrinking the rules
 /// ([`simplifications`]) only ever lowers it, so it ends.
 pub fn complexity(game: &Game) -> usize {
@@ -86,8 +87,10 @@ pub fn complexity(game: &Game) -> usize {
         delete,
         score,
         circle,
+        memory,
     } = *game;
-    usize::from(ends != Ends::Both)
+    usize::from(memory != Memory::None)
+        + usize::from(ends != Ends::Both)
         + usize::from(score == Score::Rest)
         + usize::from(circle)
         + weight(take)
@@ -111,15 +114,25 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
         delete,
         score,
         circle,
+        memory,
     } = *game;
     let mut out: Vec<Game> = vec![
         Game::COINS,
         Game {
             ends,
             take,
+            delete,
+            score,
+            circle,
+            memory: Memory::None,
+        },
+        Game {
+            ends,
+            take,
             delete: Counts::NONE,
             score,
             circle,
+            memory,
         },
         Game {
             ends,
@@ -127,6 +140,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score,
             circle: false,
+            memory,
         },
         Game {
             ends,
@@ -134,6 +148,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score: Score::Taken,
             circle,
+            memory,
         },
         Game {
             ends: Ends::Both,
@@ -141,6 +156,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score,
             circle,
+            memory,
         },
         Game {
             ends,
@@ -148,6 +164,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score,
             circle,
+            memory,
         },
     ];
     for (is_take, counts) in [(true, take), (false, delete)] {
@@ -159,6 +176,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
                     delete,
                     score,
                     circle,
+                    memory,
                 }
             } else {
                 Game {
@@ -167,6 +185,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
                     delete: counts,
                     score,
                     circle,
+                    memory,
                 }
             }
         };
@@ -210,7 +229,10 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
     let own = complexity(game);
     let mut seen = Vec::new();
     out.retain(|g| {
-        let keep = !g.take.is_empty() && complexity(g) < own && !seen.contains(g);
+        let keep = !g.take.is_empty()
+            && g.memory_conflict().is_none()
+            && complexity(g) < own
+            && !seen.contains(g);
         if keep {
             seen.push(*g);
         }

@@ -18,7 +18,9 @@
 //! the take and then the delete are followed by a u32 tail start (0: none;
 //! it replaces the u8 one), a byte r (mod 5) and r runs `lo..=hi` of two
 //! u32 each, which join the mask's counts (a set the rules cannot hold is
-//! the mask's alone). A take decoded empty is `take=1`. Then each value is a tag byte followed by its payload:
+//! the mask's alone); bit 3 `take=a..Km`, then a byte, K = 1 + byte % 8
+//! (after the wide counts, if any); bit 4 `putback`; a memory the other
+//! rules do not allow is left out. A take decoded empty is `take=1`. Then each value is a tag byte followed by its payload:
 //! tags 0..=191 are the value `tag - 96` itself (-96..=95), 192..=223 an
 //! `i16`, 224..=247 an `i32`, 248..=255 an `i64`, payloads little-endian.
 //! Decoding stops at the end of the input, at a truncated payload or at the
@@ -26,7 +28,7 @@
 
 use crate::board::Board;
 use crate::error::{quote, Error, Result};
-use crate::rules::{Counts, Ends, Game, Score, HIGH_RUNS, MASK_COUNTS};
+use crate::rules::{Counts, Ends, Game, Memory, Score, HIGH_RUNS, MASK_COUNTS};
 use std::fmt;
 use std::str::FromStr;
 
@@ -122,7 +124,9 @@ fn decode_game(u: &mut &[u8]) -> Game {
             Score::Taken
         },
         circle: flags & 2 == 2,
+        memory: Memory::None,
     }
+    .with_memory(flags, u)
 }
 
 /// The counts of the mask of `narrow` (counts up to 63), a u32 tail start
@@ -157,6 +161,36 @@ fn wide_bytes(counts: Counts, out: &mut Vec<u8>) {
     }
 }
 
+impl Game {
+    /// The memory of flag bits 3 (`take=a..Km`: then a byte, K = 1 +
+    /// byte % 8, and the take's least count as its `a`) and 4 (`putback`),
+    /// where the rest of the rules allow it (`docs/rules.md`): a one-ended
+    /// line without deletes, put-back taking at least 2 and scoring what it
+    /// takes. Anything else keeps the rules without memory.
+    fn with_memory(self, flags: u8, u: &mut &[u8]) -> Game {
+        let memory = match (flags & 8 != 0, flags & 16 != 0) {
+            (true, _) => Memory::Bound(1 + u32::from(take(u, 1).map_or(0, |b| b[0]) % 8)),
+            (false, true) => Memory::PutBack,
+            (false, false) => return self,
+        };
+        let simple = self.ends != Ends::Both && !self.circle && self.delete.is_empty();
+        let game = match memory {
+            Memory::Bound(_) => Game {
+                take: Counts::from(self.take.min().unwrap_or(1)),
+                memory,
+                ..self
+            },
+            _ => Game { memory, ..self },
+        };
+        let put_ok = game.take.min().unwrap_or(1) >= 2 && game.score == Score::Taken;
+        match memory {
+            Memory::Bound(_) if simple => game,
+            Memory::PutBack if simple && put_ok => game,
+            _ => self,
+        }
+    }
+}
+
 fn compact_counts(c: u8) -> Counts {
     let finite = Counts::from_parts(u64::from(c & 0x1F) << 1, 0);
     if c & 0x20 != 0 {
@@ -187,7 +221,17 @@ fn encode_game(game: Game, out: &mut Vec<u8>) {
         Ends::Left => 1,
         Ends::Right => 2,
     };
-    let flags = u8::from(game.score == Score::Rest) | (u8::from(game.circle) << 1);
+    let memory = match game.memory {
+        Memory::None => 0,
+        Memory::Bound(_) => 8,
+        Memory::PutBack => 16,
+    };
+    let flags = u8::from(game.score == Score::Rest) | (u8::from(game.circle) << 1) | memory;
+    // The factor byte of `take=a..Km` follows the flags (and wide counts).
+    let factor = match game.memory {
+        Memory::Bound(k) => Some((k - 1) as u8),
+        Memory::None | Memory::PutBack => None,
+    };
     // Counts the u64 mask and a u8 tail start cannot hold.
     let wide = |c: Counts| c.has_high() || c.open_tail().is_some_and(|k| k > 255);
     if wide(game.take) || wide(game.delete) {
@@ -199,6 +243,7 @@ fn encode_game(game: Game, out: &mut Vec<u8>) {
         out.push(flags | 4);
         wide_bytes(game.take, out);
         wide_bytes(game.delete, out);
+        out.extend(factor);
         return;
     }
     match (compact_byte(game.take), compact_byte(game.delete)) {
@@ -215,6 +260,7 @@ fn encode_game(game: Game, out: &mut Vec<u8>) {
             out.push(flags);
         }
     }
+    out.extend(factor);
 }
 
 fn read<const N: usize>(u: &mut &[u8]) -> Option<[u8; N]> {
@@ -361,6 +407,11 @@ mod tests {
             "ends=left take=2,63..70,200,1000..2000 delete=300..: 5",
             "take=1,70,200 circle: 1 2 3",
             "take=3,1000..: 1",
+            "ends=left take=1..2m: 2 7 9 4 4",
+            "ends=right take=3..8m score=rest: 1",
+            "ends=left take=2..m: -1",
+            "ends=left take=2.. putback: -1 2 -3 4 -5",
+            "ends=right take=2,5 putback: 7",
             "coins: 95 -96 96 -97 32767 -32768 32768 2147483647 -2147483648 4611686018427387903",
         ] {
             let case: Case = text.parse().unwrap();

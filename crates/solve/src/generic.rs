@@ -18,11 +18,14 @@
 //! O(n) memory, the unbounded tails folded into running maxima as above,
 //! up to [`ONE_ENDED_LIMIT`] values. A right-ended game is solved as the
 //! left-ended game on the reversed board, its moves mirrored.
+//!
+//! The rules that remember their moves (`take=a..Km`, `putback`) are
+//! filled by the tables of [`crate::history`].
 
 use super::{intervals, Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kind, Line, Move, Row, Side};
-use coinline_game::rules::{Ends, Score};
+use coinline_game::rules::{Ends, Memory, Score};
 
 /// The longest board the interval table accepts (games with both ends or a
 /// circle): its interval values take 16 bytes each, n(n+1)/2 of them (about
@@ -417,6 +420,10 @@ impl Solver for Generic {
     }
 
     fn limit(&self, game: Game) -> Option<usize> {
+        // The rules that remember their moves have their own tables.
+        if game.memory != Memory::None {
+            return Some(crate::history::limit(game));
+        }
         Some(if is_one_ended(game) {
             ONE_ENDED_LIMIT
         } else if game.circle {
@@ -427,6 +434,9 @@ impl Solver for Generic {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        if game.memory != Memory::None {
+            return Some(crate::history::cost(game, n));
+        }
         if is_one_ended(game) {
             // Each suffix tries every finite count and each tail once.
             let finite = |counts: coinline_game::rules::Counts| {
@@ -442,10 +452,16 @@ impl Solver for Generic {
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
+        if game.memory != Memory::None {
+            return crate::history::solve(game, board.values()).0;
+        }
         solve(game, board.values(), false).0
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        if game.memory != Memory::None {
+            return Some(crate::history::solve(game, board.values()));
+        }
         let (value, line) = solve(game, board.values(), true);
         Some((value, line.unwrap_or_default()))
     }

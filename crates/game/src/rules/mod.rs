@@ -50,6 +50,23 @@ pub enum Score {
     Rest,
 }
 
+/// What a position remembers beyond the values left: the history-dependent
+/// rules (`docs/rules.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Memory {
+    /// Nothing: a position is the interval of values left.
+    None,
+    /// `take=a..Km`: a take's count is also at most K times M, the largest
+    /// take so far (1 before any); the factor K is held here and `take` is
+    /// the tail `a..` (LeetCode 1140, Stone Game II, is `ends=left
+    /// take=1..2m`).
+    Bound(u32),
+    /// `putback`: a take scores what it takes and puts one value back at
+    /// its end, their sum (LeetCode 1872, Stone Game VIII, is `ends=left
+    /// take=2.. putback`).
+    PutBack,
+}
+
 /// One member of the family. See the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Game {
@@ -63,6 +80,8 @@ pub struct Game {
     pub score: Score,
     /// Whether the first move sees a circle.
     pub circle: bool,
+    /// What a position remembers of the moves before it.
+    pub memory: Memory,
 }
 
 /// The built-in aliases: a name, the game, and its rule text (a test checks
@@ -84,6 +103,7 @@ impl Game {
         delete: Counts::NONE,
         score: Score::Taken,
         circle: false,
+        memory: Memory::None,
     };
 
     /// Coins, or delete two from an end without scoring (algospot NUMBERGAME).
@@ -156,6 +176,7 @@ impl Game {
             delete,
             score,
             circle: _,
+            memory,
         } = self;
         Game {
             ends: Ends::Left,
@@ -163,6 +184,41 @@ impl Game {
             delete,
             score,
             circle: false,
+            memory,
+        }
+    }
+
+    /// Why the memory of these rules (`take=a..Km`, `putback`) does not
+    /// combine with the rest of them, if it does not (`docs/rules.md`):
+    /// only such rule sets are games, and the rule text refuses the others.
+    pub fn memory_conflict(&self) -> Option<String> {
+        text::memory_conflict(self)
+    }
+
+    /// The rules of a position of a `take=a..Km` game whose largest take so
+    /// far is `m`: the takes `a..=K*m`, nothing remembered. Every other
+    /// game is its own rules at every position.
+    pub fn capped(self, m: usize) -> Game {
+        match self.memory {
+            Memory::Bound(factor) => {
+                let lo = self.take.min().unwrap_or(1);
+                let hi = (factor as usize).saturating_mul(m).min(MAX_COUNT);
+                Game {
+                    take: Counts::try_range(lo, hi).unwrap_or(Counts::NONE),
+                    memory: Memory::None,
+                    ..self
+                }
+            }
+            Memory::None | Memory::PutBack => self,
+        }
+    }
+
+    /// The bound M after a take of `count` from a position whose bound is
+    /// `m` (`take=a..Km`: the largest take so far); `m` for other games.
+    pub fn next_bound(self, m: usize, count: usize) -> usize {
+        match self.memory {
+            Memory::Bound(_) => m.max(count),
+            Memory::None | Memory::PutBack => m,
         }
     }
 
@@ -175,12 +231,14 @@ impl Game {
             delete,
             score,
             circle,
+            memory,
         } = *self;
         ends == Ends::Both
             && take == Counts::exactly(1)
             && delete.is_empty()
             && score == Score::Taken
             && !circle
+            && memory == Memory::None
     }
 
     /// Whether both ends are allowed alike, so reversing the board keeps
@@ -192,13 +250,15 @@ impl Game {
             delete: _,
             score: _,
             circle: _,
+            memory: _,
         } = *self;
         ends == Ends::Both
     }
 
     /// Whether every value is scored by one player or the other on every
     /// line, so that first + second = the board's sum: takes score what
-    /// they take, nothing is deleted, and a take of one is always possible.
+    /// they take, nothing is deleted, a take of one is always possible (so
+    /// under `take=1..Km` too: 1 <= K * M), and nothing is put back.
     pub fn scores_everything(&self) -> bool {
         let Game {
             ends: _,
@@ -206,8 +266,9 @@ impl Game {
             delete,
             score,
             circle: _,
+            memory,
         } = *self;
-        score == Score::Taken && delete.is_empty() && take.contains(1)
+        score == Score::Taken && delete.is_empty() && take.contains(1) && memory != Memory::PutBack
     }
 
     /// Whether each move takes exactly one value and every value is
@@ -220,6 +281,7 @@ impl Game {
             delete: _,
             score: _,
             circle: _,
+            memory: _,
         } = *self;
         self.scores_everything() && take == Counts::exactly(1)
     }
@@ -239,6 +301,7 @@ impl Game {
             delete,
             score,
             circle: _,
+            memory: _,
         } = *self;
         if take != Counts::exactly(1) || !delete.is_empty() {
             return None;

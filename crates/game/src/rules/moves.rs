@@ -133,6 +133,7 @@ impl Game {
             delete,
             score: _,
             circle: _,
+            memory: _,
         } = self;
         let (sides, side_count) = match ends {
             Ends::Both => ([Side::Left, Side::Right], 2),
@@ -159,6 +160,7 @@ impl Game {
             delete,
             score: _,
             circle: _,
+            memory: _,
         } = self;
         let sides = if ends == Ends::Both { 2 } else { 1 };
         sides * (take.count_upto(remaining) + delete.count_upto(remaining))
@@ -173,6 +175,7 @@ impl Game {
             delete,
             score: _,
             circle: _,
+            memory: _,
         } = *self;
         let (counts, kind) = match mv.kind {
             Kind::Take => (take, "take"),

@@ -2,12 +2,14 @@
 //! aliases ([`FromStr`] for [`Game`] and [`Counts`]), the canonical rule
 //! text ([`Game::rule_text`]) and the canonical name (`Display`).
 
-use super::{Counts, Ends, Game, Score, ALIASES, HIGH_RUNS, MASK_COUNTS, MAX_COUNT};
+use super::{Counts, Ends, Game, Memory, Score, ALIASES, HIGH_RUNS, MASK_COUNTS, MAX_COUNT};
 use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
-const FORMS: &str = "ends=both|left|right, take=COUNTS, delete=COUNTS, score=taken|rest, circle; \
+const FORMS: &str =
+    "ends=both|left|right, take=COUNTS or take=a..Km, delete=COUNTS, score=taken|rest, \
+    putback, circle; \
     COUNTS is k, a..b or a.. (commas join them); or an alias: coins, numbergame, gameofsum, \
     stonegame7, stonegame3, pizza";
 
@@ -20,6 +22,7 @@ impl Game {
             delete,
             score,
             circle,
+            memory,
         } = *self;
         let mut words = Vec::new();
         match ends {
@@ -27,13 +30,25 @@ impl Game {
             Ends::Left => words.push("ends=left".to_string()),
             Ends::Right => words.push("ends=right".to_string()),
         }
-        words.push(format!("take={take}"));
+        match memory {
+            Memory::Bound(factor) => {
+                let lo = take.min().unwrap_or(1);
+                match factor {
+                    1 => words.push(format!("take={lo}..m")),
+                    k => words.push(format!("take={lo}..{k}m")),
+                }
+            }
+            Memory::None | Memory::PutBack => words.push(format!("take={take}")),
+        }
         if !delete.is_empty() {
             words.push(format!("delete={delete}"));
         }
         match score {
             Score::Taken => {}
             Score::Rest => words.push("score=rest".to_string()),
+        }
+        if memory == Memory::PutBack {
+            words.push("putback".to_string());
         }
         if circle {
             words.push("circle".to_string());
@@ -166,6 +181,7 @@ impl FromStr for Game {
             delete: Counts::NONE,
             score: Score::Taken,
             circle: false,
+            memory: Memory::None,
         };
         let mut seen = Vec::new();
         for word in text.split_whitespace() {
@@ -178,15 +194,27 @@ impl FromStr for Game {
                 ("ends", "both") => rules.ends = Ends::Both,
                 ("ends", "left") => rules.ends = Ends::Left,
                 ("ends", "right") => rules.ends = Ends::Right,
-                ("take", v) => {
-                    rules.take = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
-                }
+                ("take", v) => match bound_form(v) {
+                    Some(Ok(_)) if rules.memory == Memory::PutBack => {
+                        return Err(bad(word, NO_BOTH.into()))
+                    }
+                    Some(Ok((lo, factor))) => {
+                        rules.take = Counts::from(lo);
+                        rules.memory = Memory::Bound(factor);
+                    }
+                    Some(Err(why)) => return Err(bad(word, why)),
+                    None => rules.take = v.parse().map_err(|e: Error| bad(word, e.to_string()))?,
+                },
                 ("delete", v) => {
                     rules.delete = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
                 }
                 ("score", "taken") => rules.score = Score::Taken,
                 ("score", "rest") => rules.score = Score::Rest,
                 ("circle", "") => rules.circle = true,
+                ("putback", "") if rules.memory != Memory::None => {
+                    return Err(bad(word, NO_BOTH.into()))
+                }
+                ("putback", "") => rules.memory = Memory::PutBack,
                 ("ends" | "score", _) => return Err(bad(word, format!("unknown {key}"))),
                 _ => return Err(bad(word, "unknown word".into())),
             }
@@ -194,7 +222,65 @@ impl FromStr for Game {
         if rules.take.is_empty() {
             return Err(bad(text, "a rule set needs take=COUNTS".into()));
         }
+        if let Some(why) = memory_conflict(&rules) {
+            return Err(bad(text, why));
+        }
         Ok(rules)
+    }
+}
+
+const NO_BOTH: &str = "putback and a history-dependent take (a..Km) do not combine";
+
+/// `a..Km` (or `a..m`, K = 1) as (a, K): `None` when `value` is no such
+/// form, an error when it is one with a bad count or factor.
+fn bound_form(value: &str) -> Option<std::result::Result<(usize, u32), String>> {
+    let (lo, hi) = value.split_once("..")?;
+    let factor = hi.strip_suffix('m')?;
+    if value.contains(',') {
+        return Some(Err(
+            "a history-dependent take (a..Km) is the whole take, no other counts".into(),
+        ));
+    }
+    let lo = match lo.parse::<usize>() {
+        Ok(k) if (1..=MAX_COUNT).contains(&k) => k,
+        _ => return Some(Err(format!("{} is not a count", quote(lo)))),
+    };
+    let factor = match factor {
+        "" => 1,
+        f => match f.parse::<u32>() {
+            Ok(k) if (1..=1000).contains(&k) => k,
+            _ => return Some(Err(format!("{} is not a factor from 1 to 1000", quote(f)))),
+        },
+    };
+    Some(Ok((lo, factor)))
+}
+
+/// Why the history-dependent words do not combine with the rest, if they
+/// do not: with both ends, a circle or deletes (positions
+/// are a suffix or prefix and the bound, or the merged value's extent);
+/// put-back with a take of one (it would put the value back) or with
+/// `score=rest`.
+pub(super) fn memory_conflict(rules: &Game) -> Option<String> {
+    let word = match rules.memory {
+        Memory::None => return None,
+        Memory::Bound(_) => "a history-dependent take (a..Km)",
+        Memory::PutBack => "putback",
+    };
+    let bound = matches!(rules.memory, Memory::Bound(_));
+    if bound && rules.take != Counts::from(rules.take.min().unwrap_or(1)) {
+        Some(format!("{word} is the whole take"))
+    } else if rules.ends == Ends::Both {
+        Some(format!("{word} needs ends=left or ends=right"))
+    } else if rules.circle {
+        Some(format!("{word} does not combine with circle"))
+    } else if !rules.delete.is_empty() {
+        Some(format!("{word} does not combine with delete"))
+    } else if rules.memory == Memory::PutBack && rules.take.contains(1) {
+        Some("putback needs takes of at least 2 (a take of 1 would put its value back)".into())
+    } else if rules.memory == Memory::PutBack && rules.score == Score::Rest {
+        Some("putback does not combine with score=rest".into())
+    } else {
+        None
     }
 }
 
@@ -267,6 +353,13 @@ mod tests {
             ("circle take=1 ends=both", "take=1 circle"),
             ("take=2 score=taken delete=none", "take=2"),
             ("ends=right take=1,3..5,7", "ends=right take=1,3..5,7"),
+            ("take=1..2m ends=left", "ends=left take=1..2m"),
+            (
+                "ends=right take=3..1m score=rest",
+                "ends=right take=3..m score=rest",
+            ),
+            ("putback take=2.. ends=left", "ends=left take=2.. putback"),
+            ("ends=right take=2,5 putback", "ends=right take=2,5 putback"),
         ] {
             assert_eq!(a.parse::<Game>().unwrap().rule_text(), b, "{a}");
         }
@@ -287,6 +380,25 @@ mod tests {
             ("ends=middle take=1", "unknown ends"),
             ("delete=2", "needs take=COUNTS"),
             ("take=1 wrap", "rule \"wrap\": unknown word"),
+            ("take=1..2m", "needs ends=left or ends=right"),
+            ("ends=left take=1,3..2m", "is the whole take"),
+            ("ends=left take=1..0m", "not a factor"),
+            (
+                "ends=left take=1..2m delete=1",
+                "does not combine with delete",
+            ),
+            ("ends=left take=1..2m putback", "do not combine"),
+            ("putback ends=left take=1..2m", "do not combine"),
+            ("ends=left take=1.. putback", "takes of at least 2"),
+            ("take=2.. putback", "needs ends=left"),
+            (
+                "ends=left take=2 putback score=rest",
+                "does not combine with score=rest",
+            ),
+            (
+                "ends=left take=2 putback circle",
+                "does not combine with circle",
+            ),
             ("", "needs take"),
             ("circle", "needs take"),
         ] {
