@@ -76,7 +76,8 @@ pub enum Command {
     /// Join the CSV outputs of `compare --shard K/N` runs.
     Merge(merge::MergeArgs),
     /// Run your own solution against the trusted solver on generated judge inputs.
-    Stress(stress::StressArgs),
+    // Boxed: its arguments hold rule sets, whose counts are held inline.
+    Stress(Box<stress::StressArgs>),
     /// Print the trusted answers of a judge input, or check expected answers.
     Judge(judge::JudgeArgs),
     /// Studies that answer a question with a report (odd-n, decay, outcomes).

@@ -9,6 +9,7 @@ use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CaseReport, CheckConfig};
 use coinline_core::error::{Error, ErrorKind, Result};
 use coinline_core::play::{replay, Game};
+use coinline_core::rules::{Param, Params, RuleSet};
 use coinline_core::solve::{
     admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
 };
@@ -50,9 +51,13 @@ pub struct SolveArgs {
         allow_hyphen_values = true
     )]
     pub board: Option<String>,
-    /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
-    #[arg(long, value_name = "GAME", default_value = "coins", value_parser = parse_with::<Game>)]
-    pub game: Game,
+    /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2';
+    /// a count may be a parameter's name, as in 'ends=left take=1..k' (see --param).
+    #[arg(long, value_name = "GAME", default_value = "coins", value_parser = parse_with::<RuleSet>)]
+    pub game: RuleSet,
+    /// The value of a parameter of the rules, NAME=COUNT (repeat for more).
+    #[arg(long, value_name = "NAME=COUNT", value_parser = parse_with::<Param>)]
+    pub param: Vec<Param>,
     /// A solver or heuristic name (listed below), or `all` (every exact
     /// solver and heuristic).
     #[arg(long, value_name = "NAME", default_value = "all")]
@@ -68,6 +73,13 @@ pub struct SolveArgs {
     /// note; one named with `--solver` is refused.
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub budget: f64,
+}
+
+impl SolveArgs {
+    /// The game, its parameters bound by `--param`.
+    pub fn game(&self) -> Result<Game> {
+        self.game.bind(&Params::new(self.param.iter().cloned())?)
+    }
 }
 
 /// Why a solver or heuristic does not run within the budget, if it doesn't.
@@ -173,8 +185,9 @@ pub(super) fn hint_terminal_stdin(what: &str) {
 
 /// Runs `coinline solve`.
 pub fn run(args: &SolveArgs) -> Result<Status> {
+    // An unbound parameter is refused before any value is read.
+    let game = args.game()?;
     let board = read_board(args)?;
-    let game = args.game;
     // A board the rules cannot score within 64 bits is an input error
     // (status 2), as in judge, not a failure of the solvers.
     game.admit(&board)?;
@@ -277,7 +290,7 @@ fn kept_solvers(
     explicit: bool,
     notes: &mut Vec<String>,
 ) -> Result<Vec<&'static dyn Solver>> {
-    let (game, n) = (args.game, board.len());
+    let (game, n) = (args.game()?, board.len());
     let mut kept = Vec::new();
     for solver in solvers {
         let refusal = admit(solver, game, board)
@@ -304,7 +317,7 @@ fn kept_heuristics(
     explicit: bool,
     notes: &mut Vec<String>,
 ) -> Result<Vec<&'static dyn Heuristic>> {
-    let (game, n) = (args.game, board.len());
+    let (game, n) = (args.game()?, board.len());
     let mut kept = Vec::new();
     for heuristic in heuristics {
         // One that does not apply to this game or board is no news (unless named).

@@ -21,6 +21,7 @@ mod linear;
 mod outcomes;
 mod problems;
 mod properties;
+mod rules;
 mod seeds;
 mod stress;
 mod study;

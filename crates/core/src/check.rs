@@ -872,6 +872,13 @@ mod tests {
         assert_eq!(invariants(Game::STONEGAME7), [Reversal, Shift]);
         assert_eq!(invariants(Game::STONEGAME3), [EvenTotals]);
         assert_eq!(invariants(Game::PIZZA), [EvenTotals, Reversal, Shift]);
+        // The remembering rules: every value is scored under take=1..Km
+        // (a take of one is always allowed), under put-back values are
+        // scored again; one end only, so no reversal.
+        let rules = |t: &str| invariants(t.parse().unwrap());
+        assert_eq!(rules("ends=left take=1..2m"), [EvenTotals]);
+        assert_eq!(rules("ends=right take=2..m"), Vec::<Invariant>::new());
+        assert_eq!(rules("ends=left take=2.. putback"), Vec::<Invariant>::new());
         let names: Vec<&str> = [EvenTotals, Reversal, Shift, OddBound]
             .into_iter()
             .map(Invariant::name)

@@ -18,7 +18,7 @@
 
 use crate::board::Board;
 use crate::case::Case;
-use crate::rules::{Counts, Ends, Game, Score, MAX_COUNT};
+use crate::rules::{Counts, Ends, Game, Memory, Score, MASK_COUNTS};
 
 /// Shrinks a failing case, rule set first, then board (see the module
 /// documentation), while `still_fails(game, board)` holds, calling it at
@@ -68,12 +68,18 @@ pub fn shrink_case(
 /// How far `game` is from the simplest rule set, `take=1` (coins): one for
 /// each of `ends=left|right`, `score=rest` and `circle`, and per set of
 /// counts (take, delete) the sum of its finite counts plus 64 + k for a
-/// tail `k..`, less one for the take of 1 every rule set could have.
+/// tail `k..`, less one for the take of 1 every rule set could have; one
+/// more for a memory (`take=a..Km`, `putback`).
 /// `take=1` is 0; every other rule set is above it. Shrinking the rules
 /// ([`simplifications`]) only ever lowers it, so it ends.
 pub fn complexity(game: &Game) -> usize {
     fn weight(counts: Counts) -> usize {
-        counts.finite().sum::<usize>() + counts.open_tail().map_or(0, |k| 64 + k)
+        // Summed run by run: a run may reach 10^8.
+        let finite: usize = counts
+            .runs()
+            .map(|(lo, hi)| (lo + hi) * (hi - lo + 1) / 2)
+            .sum();
+        finite + counts.open_tail().map_or(0, |k| 64 + k)
     }
     let Game {
         ends,
@@ -81,8 +87,10 @@ pub fn complexity(game: &Game) -> usize {
         delete,
         score,
         circle,
+        memory,
     } = *game;
-    usize::from(ends != Ends::Both)
+    usize::from(memory != Memory::None)
+        + usize::from(ends != Ends::Both)
         + usize::from(score == Score::Rest)
         + usize::from(circle)
         + weight(take)
@@ -106,15 +114,25 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
         delete,
         score,
         circle,
+        memory,
     } = *game;
     let mut out: Vec<Game> = vec![
         Game::COINS,
         Game {
             ends,
             take,
+            delete,
+            score,
+            circle,
+            memory: Memory::None,
+        },
+        Game {
+            ends,
+            take,
             delete: Counts::NONE,
             score,
             circle,
+            memory,
         },
         Game {
             ends,
@@ -122,6 +140,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score,
             circle: false,
+            memory,
         },
         Game {
             ends,
@@ -129,6 +148,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score: Score::Taken,
             circle,
+            memory,
         },
         Game {
             ends: Ends::Both,
@@ -136,6 +156,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score,
             circle,
+            memory,
         },
         Game {
             ends,
@@ -143,6 +164,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
             delete,
             score,
             circle,
+            memory,
         },
     ];
     for (is_take, counts) in [(true, take), (false, delete)] {
@@ -154,6 +176,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
                     delete,
                     score,
                     circle,
+                    memory,
                 }
             } else {
                 Game {
@@ -162,9 +185,32 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
                     delete: counts,
                     score,
                     circle,
+                    memory,
                 }
             }
         };
+        if counts.has_high() {
+            // Runs may be long: drop or lower their ends, not each count.
+            for (lo, hi) in counts.runs() {
+                out.extend(
+                    [counts.without(lo), counts.without(hi)]
+                        .into_iter()
+                        .flatten()
+                        .map(with),
+                );
+                if lo > 1 {
+                    let others = counts.runs().filter(|&r| r != (lo, hi));
+                    let from = counts.open_tail().unwrap_or(0);
+                    let lowered = Counts::from_runs(others.chain([(lo - 1, hi - 1)]), from);
+                    out.extend(lowered.map(with));
+                }
+            }
+            if let Some(from) = counts.open_tail() {
+                let cut = Counts::from_runs(counts.runs().chain([(from, from)]), 0);
+                out.extend(cut.map(with));
+            }
+            continue;
+        }
         let (mask, from) = counts.parts();
         let finite: Vec<usize> = counts.finite().collect();
         for &k in &finite {
@@ -172,7 +218,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
         }
         if counts.is_unbounded() {
             out.push(with(
-                Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MAX_COUNT))),
+                Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MASK_COUNTS))),
             ));
         }
         for &k in finite.iter().filter(|&&k| k > 1) {
@@ -183,7 +229,10 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
     let own = complexity(game);
     let mut seen = Vec::new();
     out.retain(|g| {
-        let keep = !g.take.is_empty() && complexity(g) < own && !seen.contains(g);
+        let keep = !g.take.is_empty()
+            && g.memory_conflict().is_none()
+            && complexity(g) < own
+            && !seen.contains(g);
         if keep {
             seen.push(*g);
         }
@@ -390,6 +439,31 @@ mod tests {
     }
 
     #[test]
+    fn counts_above_63_shrink_by_the_ends_of_their_runs() {
+        let game: Game = "take=1,70..100000000".parse().unwrap();
+        let names: Vec<String> = simplifications(&game)
+            .iter()
+            .map(|g| g.rule_text())
+            .collect();
+        for expected in [
+            "take=1",
+            "take=70..100000000",
+            "take=1,71..100000000",
+            "take=1,70..99999999",
+            "take=1,69..99999999",
+        ] {
+            assert!(
+                names.contains(&expected.to_string()),
+                "{expected}: {names:?}"
+            );
+        }
+        // Every candidate is simpler, so shrinking ends.
+        for g in simplifications(&game) {
+            assert!(complexity(&g) < complexity(&game), "{g}");
+        }
+    }
+
+    #[test]
     fn complexity_weighs_each_rule() {
         // Finite counts weigh their sum, a tail `k..` 64 + k; one end, rest
         // scoring and a circle 1 each; take=1 is 0.
@@ -403,6 +477,7 @@ mod tests {
             ("take=1..3 delete=2", 7),
             ("take=2,3 delete=1 circle ends=right score=rest", 8),
             ("take=1,4.. delete=2..", 1 + 68 + 66 - 1),
+            ("take=1..100", 5050 - 1),
         ];
         for (text, expected) in cases {
             assert_eq!(

@@ -86,6 +86,15 @@ impl Heuristic for Greedy {
     }
 
     fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
+        // A policy is a move per interval; under `take=a..Km` the moves of
+        // an interval depend on the bound M as well.
+        if let crate::rules::Memory::Bound(_) = game.memory {
+            return Err(Error::new(ErrorKind::Unsupported(
+                "the heuristics play rules whose moves depend on the interval alone, \
+                 not take=a..Km"
+                    .into(),
+            )));
+        }
         let row = Row::new(game, board.values());
         // The policy is asked at every interval: list each length's moves once.
         let moves = MoveTable::new(game, board.len());

@@ -14,8 +14,13 @@
 //! by its bits 0..4 and, if bit 5 is set, every count from 1 + (c >> 6)
 //! on); g % 8 = 7 by a full one (ends, take mask u64 and tail start u8,
 //! delete mask u64 and tail start u8, flags). Ends byte % 3: both, left,
-//! right. Flags: bit 0 score=rest, bit 1 circle. A take decoded empty is
-//! `take=1`. Then each value is a tag byte followed by its payload:
+//! right. Flags: bit 0 score=rest, bit 1 circle, bit 2 wide counts: then
+//! the take and then the delete are followed by a u32 tail start (0: none;
+//! it replaces the u8 one), a byte r (mod 5) and r runs `lo..=hi` of two
+//! u32 each, which join the mask's counts (a set the rules cannot hold is
+//! the mask's alone); bit 3 `take=a..Km`, then a byte, K = 1 + byte % 8
+//! (after the wide counts, if any); bit 4 `putback`; a memory the other
+//! rules do not allow is left out. A take decoded empty is `take=1`. Then each value is a tag byte followed by its payload:
 //! tags 0..=191 are the value `tag - 96` itself (-96..=95), 192..=223 an
 //! `i16`, 224..=247 an `i32`, 248..=255 an `i64`, payloads little-endian.
 //! Decoding stops at the end of the input, at a truncated payload or at the
@@ -23,7 +28,7 @@
 
 use crate::board::Board;
 use crate::error::{quote, Error, Result};
-use crate::rules::{Counts, Ends, Game, Score};
+use crate::rules::{Counts, Ends, Game, Memory, Score, HIGH_RUNS, MASK_COUNTS};
 use std::fmt;
 use std::str::FromStr;
 
@@ -99,6 +104,12 @@ fn decode_game(u: &mut &[u8]) -> Game {
         (full(), full())
     };
     let flags = byte();
+    // Flag bit 2: the counts in full, counts above 63 and long tails too.
+    let (take, delete) = if flags & 4 != 0 {
+        (wide_counts(u, take), wide_counts(u, delete))
+    } else {
+        (take, delete)
+    };
     Game {
         ends,
         take: if take.is_empty() {
@@ -113,6 +124,70 @@ fn decode_game(u: &mut &[u8]) -> Game {
             Score::Taken
         },
         circle: flags & 2 == 2,
+        memory: Memory::None,
+    }
+    .with_memory(flags, u)
+}
+
+/// The counts of the mask of `narrow` (counts up to 63), a u32 tail start
+/// (0: none), a run count byte and that many runs `lo..=hi` (two u32 each).
+/// A set the rules cannot hold is `narrow`'s counts up to 63, no tail.
+fn wide_counts(u: &mut &[u8], narrow: Counts) -> Counts {
+    let mut word = || read::<4>(u).map_or(0, |b| u32::from_le_bytes(b) as usize);
+    let from = word();
+    let (mask, _) = narrow.parts();
+    let mut runs: Vec<(usize, usize)> = Counts::from_parts(mask, 0).runs().collect();
+    let count = take(u, 1).map_or(0, |b| usize::from(b[0]) % (HIGH_RUNS + 1));
+    for _ in 0..count {
+        let mut word = || read::<4>(u).map_or(0, |b| u32::from_le_bytes(b) as usize);
+        runs.push((word(), word()));
+    }
+    Counts::from_runs(runs.iter().copied(), from).unwrap_or_else(|| Counts::from_parts(mask, 0))
+}
+
+/// The bytes [`wide_counts`] reads back to `counts`, after its mask.
+fn wide_bytes(counts: Counts, out: &mut Vec<u8>) {
+    let from = counts.open_tail().unwrap_or(0) as u32;
+    out.extend(from.to_le_bytes());
+    let high: Vec<(usize, usize)> = counts
+        .runs()
+        .filter(|&(_, hi)| hi > MASK_COUNTS)
+        .map(|(lo, hi)| (lo.max(MASK_COUNTS + 1), hi))
+        .collect();
+    out.push(high.len() as u8);
+    for (lo, hi) in high {
+        out.extend((lo as u32).to_le_bytes());
+        out.extend((hi as u32).to_le_bytes());
+    }
+}
+
+impl Game {
+    /// The memory of flag bits 3 (`take=a..Km`: then a byte, K = 1 +
+    /// byte % 8, and the take's least count as its `a`) and 4 (`putback`),
+    /// where the rest of the rules allow it (`docs/rules.md`): a one-ended
+    /// line without deletes, put-back taking at least 2 and scoring what it
+    /// takes. Anything else keeps the rules without memory.
+    fn with_memory(self, flags: u8, u: &mut &[u8]) -> Game {
+        let memory = match (flags & 8 != 0, flags & 16 != 0) {
+            (true, _) => Memory::Bound(1 + u32::from(take(u, 1).map_or(0, |b| b[0]) % 8)),
+            (false, true) => Memory::PutBack,
+            (false, false) => return self,
+        };
+        let simple = self.ends != Ends::Both && !self.circle && self.delete.is_empty();
+        let game = match memory {
+            Memory::Bound(_) => Game {
+                take: Counts::from(self.take.min().unwrap_or(1)),
+                memory,
+                ..self
+            },
+            _ => Game { memory, ..self },
+        };
+        let put_ok = game.take.min().unwrap_or(1) >= 2 && game.score == Score::Taken;
+        match memory {
+            Memory::Bound(_) if simple => game,
+            Memory::PutBack if simple && put_ok => game,
+            _ => self,
+        }
     }
 }
 
@@ -146,7 +221,31 @@ fn encode_game(game: Game, out: &mut Vec<u8>) {
         Ends::Left => 1,
         Ends::Right => 2,
     };
-    let flags = u8::from(game.score == Score::Rest) | (u8::from(game.circle) << 1);
+    let memory = match game.memory {
+        Memory::None => 0,
+        Memory::Bound(_) => 8,
+        Memory::PutBack => 16,
+    };
+    let flags = u8::from(game.score == Score::Rest) | (u8::from(game.circle) << 1) | memory;
+    // The factor byte of `take=a..Km` follows the flags (and wide counts).
+    let factor = match game.memory {
+        Memory::Bound(k) => Some((k - 1) as u8),
+        Memory::None | Memory::PutBack => None,
+    };
+    // Counts the u64 mask and a u8 tail start cannot hold.
+    let wide = |c: Counts| c.has_high() || c.open_tail().is_some_and(|k| k > 255);
+    if wide(game.take) || wide(game.delete) {
+        out.extend([7, ends]);
+        for counts in [game.take, game.delete] {
+            out.extend(counts.parts().0.to_le_bytes());
+            out.push(0);
+        }
+        out.push(flags | 4);
+        wide_bytes(game.take, out);
+        wide_bytes(game.delete, out);
+        out.extend(factor);
+        return;
+    }
     match (compact_byte(game.take), compact_byte(game.delete)) {
         (Some(t), Some(d)) => out.extend([6, ends, t, d, flags]),
         _ => {
@@ -161,6 +260,7 @@ fn encode_game(game: Game, out: &mut Vec<u8>) {
             out.push(flags);
         }
     }
+    out.extend(factor);
 }
 
 fn read<const N: usize>(u: &mut &[u8]) -> Option<[u8; N]> {
@@ -303,6 +403,15 @@ mod tests {
             "ends=right take=1,3.. delete=2 score=rest circle: 4 -5",
             "take=7,40 delete=1..: 9",
             "take=2..: 1 2 3",
+            "take=1..100: 1 2",
+            "ends=left take=2,63..70,200,1000..2000 delete=300..: 5",
+            "take=1,70,200 circle: 1 2 3",
+            "take=3,1000..: 1",
+            "ends=left take=1..2m: 2 7 9 4 4",
+            "ends=right take=3..8m score=rest: 1",
+            "ends=left take=2..m: -1",
+            "ends=left take=2.. putback: -1 2 -3 4 -5",
+            "ends=right take=2,5 putback: 7",
             "coins: 95 -96 96 -97 32767 -32768 32768 2147483647 -2147483648 4611686018427387903",
         ] {
             let case: Case = text.parse().unwrap();
@@ -358,6 +467,20 @@ mod tests {
         long.extend(0u64.to_le_bytes());
         long.extend([1, 0]);
         assert_eq!(case("take=7,40 delete=1..: ").to_bytes(), long);
+        // Counts above 63: the masks, flag bit 2, then per set its u32
+        // tail start, its number of runs above 63 and the runs.
+        let mut wide = vec![7, 0];
+        wide.extend(((1u64 << 63) | 2).to_le_bytes());
+        wide.push(0);
+        wide.extend(0u64.to_le_bytes());
+        wide.extend([0, 4]);
+        wide.extend(0u32.to_le_bytes());
+        wide.push(1);
+        wide.extend(64u32.to_le_bytes());
+        wide.extend(70u32.to_le_bytes());
+        wide.extend(300u32.to_le_bytes());
+        wide.push(0);
+        assert_eq!(case("take=1,63..70 delete=300..: ").to_bytes(), wide);
     }
 
     #[test]

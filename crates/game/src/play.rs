@@ -10,8 +10,8 @@ use crate::board::Board;
 use crate::error::{quote, Error, ErrorKind, Result};
 // The moves are the rules' (`crate::rules`); named here too, as the callers
 // of `game::Move` and `game::MoveTable` have them.
-use crate::rules::Score;
 pub use crate::rules::{Game, Kind, Move, MoveTable, Moves, MovesOf, Side};
+use crate::rules::{Memory, Score};
 use std::fmt;
 use std::str::FromStr;
 
@@ -56,8 +56,10 @@ impl Game {
             delete: _,
             score,
             circle: _,
+            memory,
         } = self;
-        if score == Score::Taken {
+        // Put back, a value taken is scored again by every later take.
+        if score == Score::Taken && memory != Memory::PutBack {
             return Ok(());
         }
         let fits = i64::try_from(board.len())
@@ -67,8 +69,12 @@ impl Game {
         if fits {
             Ok(())
         } else {
+            let why = match memory {
+                Memory::PutBack => "puts back what it takes, so a value is scored again",
+                Memory::None | Memory::Bound(_) => "scores what remains",
+            };
             Err(Error::input(format!(
-                "{self} scores what remains, so n * (sum of |values|) must fit in 64 bits; \
+                "{self} {why}, so n * (sum of |values|) must fit in 64 bits; \
                  this board has n = {} and sum of |values| = {}",
                 board.len(),
                 board.abs_sum()
@@ -131,17 +137,21 @@ impl<'a> Row<'a> {
     /// it earns and the remaining interval.
     #[inline]
     pub fn play(&self, mv: Move, left: usize, right: usize) -> (i64, usize, usize) {
-        let (l, r) = match mv.side {
-            Side::Left => (left + mv.count, right),
-            Side::Right => (left, right - mv.count),
-        };
         let Game {
             ends: _,
             take: _,
             delete: _,
             score,
             circle: _,
+            memory,
         } = self.game;
+        if memory == Memory::PutBack {
+            return self.put_back(mv, left, right);
+        }
+        let (l, r) = match mv.side {
+            Side::Left => (left + mv.count, right),
+            Side::Right => (left, right - mv.count),
+        };
         let gain = match (mv.kind, score) {
             (Kind::Delete, _) => 0,
             (Kind::Take, Score::Taken) => match mv.side {
@@ -151,6 +161,20 @@ impl<'a> Row<'a> {
             (Kind::Take, Score::Rest) => self.sum(l, r),
         };
         (gain, l, r)
+    }
+
+    /// A take of a `putback` game (one end only, see `docs/rules.md`): on
+    /// `[left, right)` the end value is the sum of every value from the
+    /// board's end up to it, so a take of k from the left scores the sum of
+    /// `[0, left + k)` and leaves `[left + k - 1, right)`, its new end value
+    /// that same sum; mirrored at the right.
+    #[inline]
+    fn put_back(&self, mv: Move, left: usize, right: usize) -> (i64, usize, usize) {
+        let n = self.values.len();
+        match mv.side {
+            Side::Left => (self.sum(0, left + mv.count), left + mv.count - 1, right),
+            Side::Right => (self.sum(right - mv.count, n), left, right - mv.count + 1),
+        }
     }
 
     /// The first moves of the game on this row, with the interval each
@@ -165,11 +189,13 @@ impl<'a> Row<'a> {
             delete: _,
             score: _,
             circle,
+            memory: _,
         } = self.game;
         let (starts, rules) = if circle && n > 0 {
             (n, self.game.first_on_circle())
         } else {
-            (1, self.game)
+            // Before any move, a history-dependent bound M is 1.
+            (1, self.game.capped(1))
         };
         (0..starts).flat_map(move |s| rules.moves(n).map(move |mv| (s, mv)))
     }
@@ -305,13 +331,25 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
         _ => (0, n),
     };
     let mut totals = Totals::default();
+    // The history-dependent bound M (`take=a..Km`): 1 before any take.
+    let mut bound = 1;
     for (i, &mv) in line.moves().iter().enumerate() {
         let first_on_circle = i == 0 && game.circle;
         let rules = if first_on_circle {
             game.first_on_circle()
         } else {
-            game
+            game.capped(bound)
         };
+        if let (Memory::Bound(k), false) = (game.memory, rules.take.contains(mv.count)) {
+            if game.take.contains(mv.count) && mv.count <= right - left {
+                let why = format!(
+                    "a take of {} is over {k}M = {} (M = {bound}, the largest take so far, 1 at the start)",
+                    mv.count,
+                    k as usize * bound
+                );
+                return Err(illegal(i + 1, mv, why));
+            }
+        }
         if first_on_circle && mv.side != Side::Left {
             return Err(illegal(
                 i + 1,
@@ -324,6 +362,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
         }
         let (gain, l, r) = row.play(mv, left, right);
         (left, right) = (l, r);
+        bound = game.next_bound(bound, mv.count);
         let total = if i % 2 == 0 {
             &mut totals.first
         } else {
@@ -336,7 +375,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     }
     // Whether a move is left depends on the counts only, not on the ends, so
     // the game's own moves tell for a circle's first move too.
-    if game.moves(right - left).next().is_some() {
+    if game.capped(bound).moves(right - left).next().is_some() {
         return Err(Error::input(format!(
             "the line ends with moves still possible ({} values left)",
             right - left

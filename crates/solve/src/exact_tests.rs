@@ -468,3 +468,127 @@ fn generic_states_its_limits_and_costs() {
     // Counts above the board's length are not tried.
     assert_eq!(states(game("take=1,5 ends=left"), 3), Cost::of(4.0, 3.0));
 }
+
+/// The rules that remember their moves (`docs/rules.md`): history-dependent
+/// counts and put-back, at either end and with either score.
+const REMEMBERING: [&str; 6] = [
+    "ends=left take=1..2m",
+    "ends=right take=1..m score=rest",
+    "ends=left take=2..3m",
+    "ends=left take=2.. putback",
+    "ends=right take=2,3 putback",
+    "ends=left take=3,5.. putback",
+];
+
+/// The reference for the remembering rules, played on an explicit row of
+/// values (a put-back value is pushed back on it), with the bound M of
+/// `take=a..Km` carried along: no [`Row`](coinline_game::play::Row), no
+/// interval, no solver code.
+fn remembering_reference(game: Game, row: &[i128], m: usize) -> i128 {
+    use coinline_game::rules::{Ends, Memory};
+    let n = row.len();
+    let mut best = None;
+    for x in 1..=n {
+        let allowed = game.take.contains(x)
+            && match game.memory {
+                Memory::Bound(k) => x <= k as usize * m,
+                Memory::None | Memory::PutBack => true,
+            };
+        if !allowed {
+            continue;
+        }
+        let (taken, rest) = match game.ends {
+            Ends::Right => (&row[n - x..], &row[..n - x]),
+            Ends::Left | Ends::Both => (&row[..x], &row[x..]),
+        };
+        let taken: i128 = taken.iter().sum();
+        let gain = match game.score {
+            Score::Taken => taken,
+            Score::Rest => rest.iter().sum(),
+        };
+        let mut next = rest.to_vec();
+        if game.memory == Memory::PutBack {
+            match game.ends {
+                Ends::Right => next.push(taken),
+                Ends::Left | Ends::Both => next.insert(0, taken),
+            }
+        }
+        let child = remembering_reference(game, &next, m.max(x));
+        best = best.max(Some(gain - child));
+    }
+    best.unwrap_or(0)
+}
+
+#[test]
+fn the_remembering_rules_are_solved_alike_by_three_solvers_on_every_small_board() {
+    let alphabet = Span { lo: -2, hi: 2 };
+    for text in REMEMBERING {
+        let game: Game = text.parse().unwrap();
+        let solvers: Vec<&dyn Solver> = exact_solvers()
+            .iter()
+            .copied()
+            .filter(|s| s.supports(game))
+            .collect();
+        let names: Vec<&str> = solvers.iter().map(|s| s.name()).collect();
+        assert_eq!(names, ["minimax", "memo", "generic"], "{text}");
+        for n in 0..=8 {
+            for index in 0..enumeration_size(n, alphabet).unwrap() {
+                let board = enumerated_board(n, alphabet, index);
+                let row: Vec<i128> = board.values().iter().map(|&v| i128::from(v)).collect();
+                let value = remembering_reference(game, &row, 1);
+                for &solver in &solvers {
+                    let name = solver.name();
+                    let d = solver.difference(game, &board);
+                    assert_eq!(i128::from(d), value, "{name} {text}: {board}");
+                    // Lines on one board in 16: each replays to the value.
+                    if index % 16 == 0 {
+                        let (d, line) = solver.line(game, &board).unwrap();
+                        assert_eq!(i128::from(d), value, "{name}'s line value {text}: {board}");
+                        let totals = replay(game, &board, &line).unwrap();
+                        assert_eq!(
+                            i128::from(totals.difference()),
+                            value,
+                            "{name} {text}: {board} {line}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn leetcode_1140_and_1872_examples() {
+    // Stone Game II prints Alice's total, (sum + value) / 2: every value is
+    // taken by someone. Stone Game VIII prints the value itself.
+    let cases = [
+        ("ends=left take=1..2m", "2 7 9 4 4", Some(10), None),
+        ("ends=left take=1..2m", "1 2 3 4 5 100", Some(104), None),
+        ("ends=left take=2.. putback", "-1 2 -3 4 -5", None, Some(5)),
+        (
+            "ends=left take=2.. putback",
+            "7 -6 5 10 5 -2 -6",
+            None,
+            Some(13),
+        ),
+        ("ends=left take=2.. putback", "-10 -12", None, Some(-22)),
+    ];
+    for (text, values, alice, difference) in cases {
+        let game: Game = text.parse().unwrap();
+        let board = Board::parse(values).unwrap();
+        for solver in [&Minimax as &dyn Solver, &Memo, &Generic] {
+            let d = solver.difference(game, &board);
+            if let Some(alice) = alice {
+                assert_eq!(
+                    (board.sum() + d) / 2,
+                    alice,
+                    "{} {text}: {values}",
+                    solver.name()
+                );
+            }
+            if let Some(difference) = difference {
+                assert_eq!(d, difference, "{} {text}: {values}", solver.name());
+            }
+        }
+    }
+}

@@ -18,11 +18,14 @@
 //! O(n) memory, the unbounded tails folded into running maxima as above,
 //! up to [`ONE_ENDED_LIMIT`] values. A right-ended game is solved as the
 //! left-ended game on the reversed board, its moves mirrored.
+//!
+//! The rules that remember their moves (`take=a..Km`, `putback`) are
+//! filled by the tables of [`crate::history`].
 
 use super::{intervals, Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kind, Line, Move, Row, Side};
-use coinline_game::rules::{Ends, Score};
+use coinline_game::rules::{Ends, Memory, Score};
 
 /// The longest board the interval table accepts (games with both ends or a
 /// circle): its interval values take 16 bytes each, n(n+1)/2 of them (about
@@ -69,7 +72,7 @@ fn one_ended(game: Game, v: &[i64], record: bool) -> (Vec<i64>, Vec<Choice>) {
     // Per kind: the finite counts (all below its tail, folded in below).
     let finite: Vec<Vec<usize>> = kinds
         .iter()
-        .map(|&(_, counts)| counts.finite().collect())
+        .map(|&(_, counts)| counts.finite().take_while(|&c| c <= n).collect())
         .collect();
     // What a move of `kind` to suffix j scores, plus the part that depends
     // on l alone (added back when the move is used from l).
@@ -220,7 +223,12 @@ fn fill(rules: &Game, row: &[i64], sums: &Sums, longest: usize) -> Table {
     // The finite counts, kind by kind (the tails are folded below).
     let finite: Vec<(Kind, usize)> = [(Kind::Take, rules.take), (Kind::Delete, rules.delete)]
         .into_iter()
-        .flat_map(|(kind, counts)| counts.finite().map(move |c| (kind, c)))
+        .flat_map(|(kind, counts)| {
+            counts
+                .finite()
+                .take_while(move |&c| c <= n)
+                .map(move |c| (kind, c))
+        })
         .collect();
     // Right-side tails, per l: the best over j = r - c of the child [l, j).
     let mut right_best = [vec![NONE; n + 1], vec![NONE; n + 1]];
@@ -390,12 +398,32 @@ fn solve_intervals(game: Game, values: &[i64], want_line: bool) -> (i64, Option<
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Generic;
 
+/// The moves one interval of a board of `n` tries: every finite count up
+/// to n (through 63 the tails' counts too, as they were counted before
+/// counts above 63), and a tail once.
+fn per_interval(game: Game, n: usize) -> usize {
+    use coinline_game::rules::MASK_COUNTS;
+    let bounded = !game.take.is_unbounded() && !game.delete.is_unbounded();
+    if bounded {
+        return game.move_count(n).max(1);
+    }
+    let sides = if game.is_symmetric() { 2 } else { 1 };
+    // The finite counts in 64..=n, run by run.
+    let high =
+        |c: coinline_game::rules::Counts| c.finite_upto(n) - c.finite_upto(MASK_COUNTS.min(n));
+    (game.move_count(n.min(MASK_COUNTS)) + sides * (high(game.take) + high(game.delete))).max(1)
+}
+
 impl Solver for Generic {
     fn name(&self) -> &str {
         "generic"
     }
 
     fn limit(&self, game: Game) -> Option<usize> {
+        // The rules that remember their moves have their own tables.
+        if game.memory != Memory::None {
+            return Some(crate::history::limit(game));
+        }
         Some(if is_one_ended(game) {
             ONE_ENDED_LIMIT
         } else if game.circle {
@@ -406,28 +434,34 @@ impl Solver for Generic {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
+        if game.memory != Memory::None {
+            return Some(crate::history::cost(game, n));
+        }
         if is_one_ended(game) {
             // Each suffix tries every finite count and each tail once.
             let finite = |counts: coinline_game::rules::Counts| {
-                counts.finite().take_while(|&c| c <= n).count() + usize::from(counts.is_unbounded())
+                counts.finite_upto(n) + usize::from(counts.is_unbounded())
             };
             let per_suffix = (finite(game.take) + finite(game.delete)).max(1) as f64;
             return Some(Cost::of((n as f64 + 1.0) * per_suffix, 3.0));
         }
         // Each interval tries every finite count, and the tails once each.
-        let per_interval = game
-            .moves(n.min(coinline_game::rules::MAX_COUNT))
-            .count()
-            .max(1) as f64;
+        let per_interval = per_interval(game, n) as f64;
         let rows = if game.circle { 2.0 } else { 1.0 };
         Some(Cost::of(rows * intervals(n) * per_interval, 8.0))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
+        if game.memory != Memory::None {
+            return crate::history::solve(game, board.values()).0;
+        }
         solve(game, board.values(), false).0
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        if game.memory != Memory::None {
+            return Some(crate::history::solve(game, board.values()));
+        }
         let (value, line) = solve(game, board.values(), true);
         Some((value, line.unwrap_or_default()))
     }

@@ -21,6 +21,7 @@ use coinline_game::error::{Error, ErrorKind, Result};
 use coinline_game::play::{replay, Game, Line, Totals};
 
 pub mod generic;
+pub mod history;
 pub mod linear;
 pub mod memo;
 pub mod minimax;

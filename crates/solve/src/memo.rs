@@ -9,6 +9,7 @@
 use super::{intervals, tri_index, tri_size, Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Line, Move, MoveTable, Row};
+use coinline_game::rules::Memory as Remembers;
 
 /// Memoized recursion. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,13 +28,13 @@ pub fn moves_examined(game: Game, n: usize) -> f64 {
         let n = n as f64;
         rows * n * (n + 1.0) * (n + 2.0) / 3.0
     } else {
-        rows * intervals(n)
-            * game
-                .moves(n.min(coinline_game::rules::MAX_COUNT))
-                .count()
-                .max(1) as f64
+        rows * intervals(n) * game.move_count(n).max(1) as f64
     }
 }
+
+/// The longest `take=a..Km` board: memo's recursion there is as deep as
+/// the longest line (n takes of one).
+pub const BOUND_LIMIT: usize = 500;
 
 /// Marks an interval not solved yet. No value of an accepted board reaches
 /// it: every difference is at least -i64::MAX.
@@ -136,7 +137,10 @@ impl Solver for Memo {
     }
 
     fn limit(&self, game: Game) -> Option<usize> {
-        let limit = if game.take.is_unbounded() || game.delete.is_unbounded() {
+        let limit = if let Remembers::Bound(_) = game.memory {
+            // Its recursion is as deep as the line is long.
+            BOUND_LIMIT
+        } else if game.take.is_unbounded() || game.delete.is_unbounded() {
             // O(n^3) time: keep it within about a second.
             1_000
         } else {
@@ -151,10 +155,17 @@ impl Solver for Memo {
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {
+        if let Remembers::Bound(_) = game.memory {
+            return crate::history::memo_line(game, board.values()).0;
+        }
         memory(game, board).root().map_or(0, |(v, _, _)| v)
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        // A position of `take=a..Km` is the interval and the bound M.
+        if let Remembers::Bound(_) = game.memory {
+            return Some(crate::history::memo_line(game, board.values()));
+        }
         let mut mem = memory(game, board);
         let Some((value, start, first)) = mem.root() else {
             return Some((0, Line::default()));

@@ -20,6 +20,7 @@
 use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line, Move, MoveTable, Row};
+use coinline_game::rules::Memory;
 
 /// Exhaustive minimax. See the module documentation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -104,7 +105,9 @@ fn line_nodes(game: Game, n: usize) -> Vec<f64> {
 /// Appends the next length's count to `line` (see [`line_nodes`]).
 fn push_line_nodes(game: Game, line: &mut Vec<f64>) {
     let k = line.len();
-    let children: f64 = game.moves(k).map(|mv| line[k - mv.count]).sum();
+    // A put-back take of c leaves k - c + 1 values (c >= 2).
+    let back = usize::from(game.memory == Memory::PutBack);
+    let children: f64 = game.moves(k).map(|mv| line[k - mv.count + back]).sum();
     line.push(1.0 + children);
 }
 
@@ -125,6 +128,10 @@ fn nodes_from_line(game: Game, line: &[f64], n: usize) -> f64 {
 
 /// The value of `v` by exhaustive search.
 fn value(game: Game, v: &[i64]) -> i64 {
+    // A position of `take=a..Km` is the interval and the bound M.
+    if let Memory::Bound(_) = game.memory {
+        return crate::history::search(game, v).0;
+    }
     match game.kernel() {
         Some(Kernel::Coins) => coins(v),
         Some(Kernel::NumberGame) => numbergame(v),
@@ -254,6 +261,9 @@ impl Solver for Minimax {
     }
 
     fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+        if let Memory::Bound(_) = game.memory {
+            return Some(crate::history::search_line(game, board.values()));
+        }
         // Walk down, evaluating each child of the current position: the cost
         // is a geometric series dominated by the first step.
         let row = Row::new(game, board.values());

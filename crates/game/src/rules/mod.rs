@@ -21,14 +21,14 @@
 //! `coinline-core`; ARCHITECTURE.md ("Adding a kind of rule") lists the
 //! places the compiler does not name.
 
+mod counts;
 mod moves;
+mod params;
 mod text;
 
+pub use counts::{Counts, HIGH_RUNS, MASK_COUNTS, MAX_COUNT};
 pub use moves::{Kind, Move, MoveTable, Moves, MovesOf, Side};
-
-/// The largest count a finite set of counts can name; larger counts are
-/// reached only by an unbounded range (`k..`).
-pub const MAX_COUNT: usize = 63;
+pub use params::{is_name, Param, Params, RuleSet};
 
 /// Which ends a move may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,151 +50,21 @@ pub enum Score {
     Rest,
 }
 
-/// A set of counts (each at least 1): a finite part (counts 1..=63) and,
-/// optionally, every count from some `k` on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Counts {
-    /// Bit k set: count k is allowed (bit 0 is never set).
-    mask: u64,
-    /// Every count >= `from` is allowed; 0 means none.
-    from: usize,
-}
-
-impl Counts {
-    /// No count at all.
-    pub const NONE: Counts = Counts { mask: 0, from: 0 };
-
-    /// Exactly `k` (1..=63).
-    pub const fn exactly(k: usize) -> Counts {
-        Counts {
-            mask: 1 << k,
-            from: 0,
-        }
-    }
-
-    /// Every count from `k` on (k >= 1).
-    pub const fn from(k: usize) -> Counts {
-        Counts { mask: 0, from: k }
-    }
-
-    /// The counts `lo..=hi` (1 <= lo <= hi <= 63).
-    pub const fn range(lo: usize, hi: usize) -> Counts {
-        let mut mask = 0u64;
-        let mut k = lo;
-        while k <= hi {
-            mask |= 1 << k;
-            k += 1;
-        }
-        Counts { mask, from: 0 }
-    }
-
-    /// The smallest allowed count in `at_least..=at_most`, if any.
-    #[inline]
-    fn next_in(self, at_least: usize, at_most: usize) -> Option<usize> {
-        let finite = if at_least <= MAX_COUNT {
-            let bits = self.mask & (!0u64 << at_least);
-            (bits != 0).then(|| bits.trailing_zeros() as usize)
-        } else {
-            None
-        };
-        let tail = (self.from > 0).then(|| self.from.max(at_least));
-        let next = match (finite, tail) {
-            (Some(a), Some(b)) => a.min(b),
-            (a, b) => a.or(b)?,
-        };
-        (next <= at_most).then_some(next)
-    }
-
-    /// The set with finite counts `mask` (bit k: count k; bit 0 and bits
-    /// above [`MAX_COUNT`] are ignored) and every count from `from` on (0:
-    /// none).
-    pub fn from_parts(mask: u64, from: usize) -> Counts {
-        Counts {
-            mask: mask & !1,
-            from,
-        }
-        .normalized()
-    }
-
-    /// One representation per set, so that equal sets compare equal: the
-    /// tail starts as low as the finite counts below it allow, and the
-    /// finite part holds no count the tail covers.
-    fn normalized(mut self) -> Counts {
-        if self.from == 0 {
-            return self;
-        }
-        while self.from > 1 && self.from - 1 <= MAX_COUNT && self.mask & (1 << (self.from - 1)) != 0
-        {
-            self.from -= 1;
-        }
-        if self.from <= MAX_COUNT {
-            self.mask &= (1u64 << self.from) - 1;
-        }
-        self
-    }
-
-    /// The finite mask and the tail start, as [`Counts::from_parts`] takes them.
-    pub fn parts(self) -> (u64, usize) {
-        (self.mask, self.from)
-    }
-
-    /// Whether no count is allowed.
-    pub fn is_empty(self) -> bool {
-        self.mask == 0 && self.from == 0
-    }
-
-    /// Whether `k` is allowed.
-    pub fn contains(self, k: usize) -> bool {
-        (self.from > 0 && k >= self.from) || (k <= MAX_COUNT && self.mask & (1 << k) != 0)
-    }
-
-    /// The smallest allowed count.
-    pub fn min(self) -> Option<usize> {
-        let finite = (self.mask != 0).then(|| self.mask.trailing_zeros() as usize);
-        match (finite, self.from) {
-            (Some(f), 0) => Some(f),
-            (Some(f), from) => Some(f.min(from)),
-            (None, 0) => None,
-            (None, from) => Some(from),
-        }
-    }
-
-    /// Whether the set is unbounded (`k..`).
-    pub fn is_unbounded(self) -> bool {
-        self.from > 0
-    }
-
-    /// The first count of the unbounded tail (`k` of `k..`), if any.
-    pub fn open_tail(self) -> Option<usize> {
-        (self.from > 0).then_some(self.from)
-    }
-
-    /// The finite counts, ascending: all below the tail, if there is one.
-    pub fn finite(self) -> impl Iterator<Item = usize> {
-        // Normalized: no finite count reaches the tail.
-        let mut bits = self.mask;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(k)
-        })
-    }
-
-    /// The counts in either set.
-    pub fn union(self, other: Counts) -> Counts {
-        let from = match (self.from, other.from) {
-            (0, f) | (f, 0) => f,
-            (a, b) => a.min(b),
-        };
-        Counts {
-            mask: self.mask | other.mask,
-            from,
-        }
-        .normalized()
-    }
+/// What a position remembers beyond the values left: the history-dependent
+/// rules (`docs/rules.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Memory {
+    /// Nothing: a position is the interval of values left.
+    None,
+    /// `take=a..Km`: a take's count is also at most K times M, the largest
+    /// take so far (1 before any); the factor K is held here and `take` is
+    /// the tail `a..` (LeetCode 1140, Stone Game II, is `ends=left
+    /// take=1..2m`).
+    Bound(u32),
+    /// `putback`: a take scores what it takes and puts one value back at
+    /// its end, their sum (LeetCode 1872, Stone Game VIII, is `ends=left
+    /// take=2.. putback`).
+    PutBack,
 }
 
 /// One member of the family. See the module documentation.
@@ -210,6 +80,8 @@ pub struct Game {
     pub score: Score,
     /// Whether the first move sees a circle.
     pub circle: bool,
+    /// What a position remembers of the moves before it.
+    pub memory: Memory,
 }
 
 /// The built-in aliases: a name, the game, and its rule text (a test checks
@@ -231,6 +103,7 @@ impl Game {
         delete: Counts::NONE,
         score: Score::Taken,
         circle: false,
+        memory: Memory::None,
     };
 
     /// Coins, or delete two from an end without scoring (algospot NUMBERGAME).
@@ -303,6 +176,7 @@ impl Game {
             delete,
             score,
             circle: _,
+            memory,
         } = self;
         Game {
             ends: Ends::Left,
@@ -310,6 +184,41 @@ impl Game {
             delete,
             score,
             circle: false,
+            memory,
+        }
+    }
+
+    /// Why the memory of these rules (`take=a..Km`, `putback`) does not
+    /// combine with the rest of them, if it does not (`docs/rules.md`):
+    /// only such rule sets are games, and the rule text refuses the others.
+    pub fn memory_conflict(&self) -> Option<String> {
+        text::memory_conflict(self)
+    }
+
+    /// The rules of a position of a `take=a..Km` game whose largest take so
+    /// far is `m`: the takes `a..=K*m`, nothing remembered. Every other
+    /// game is its own rules at every position.
+    pub fn capped(self, m: usize) -> Game {
+        match self.memory {
+            Memory::Bound(factor) => {
+                let lo = self.take.min().unwrap_or(1);
+                let hi = (factor as usize).saturating_mul(m).min(MAX_COUNT);
+                Game {
+                    take: Counts::try_range(lo, hi).unwrap_or(Counts::NONE),
+                    memory: Memory::None,
+                    ..self
+                }
+            }
+            Memory::None | Memory::PutBack => self,
+        }
+    }
+
+    /// The bound M after a take of `count` from a position whose bound is
+    /// `m` (`take=a..Km`: the largest take so far); `m` for other games.
+    pub fn next_bound(self, m: usize, count: usize) -> usize {
+        match self.memory {
+            Memory::Bound(_) => m.max(count),
+            Memory::None | Memory::PutBack => m,
         }
     }
 
@@ -322,12 +231,14 @@ impl Game {
             delete,
             score,
             circle,
+            memory,
         } = *self;
         ends == Ends::Both
             && take == Counts::exactly(1)
             && delete.is_empty()
             && score == Score::Taken
             && !circle
+            && memory == Memory::None
     }
 
     /// Whether both ends are allowed alike, so reversing the board keeps
@@ -339,13 +250,15 @@ impl Game {
             delete: _,
             score: _,
             circle: _,
+            memory: _,
         } = *self;
         ends == Ends::Both
     }
 
     /// Whether every value is scored by one player or the other on every
     /// line, so that first + second = the board's sum: takes score what
-    /// they take, nothing is deleted, and a take of one is always possible.
+    /// they take, nothing is deleted, a take of one is always possible (so
+    /// under `take=1..Km` too: 1 <= K * M), and nothing is put back.
     pub fn scores_everything(&self) -> bool {
         let Game {
             ends: _,
@@ -353,8 +266,9 @@ impl Game {
             delete,
             score,
             circle: _,
+            memory,
         } = *self;
-        score == Score::Taken && delete.is_empty() && take.contains(1)
+        score == Score::Taken && delete.is_empty() && take.contains(1) && memory != Memory::PutBack
     }
 
     /// Whether each move takes exactly one value and every value is
@@ -367,6 +281,7 @@ impl Game {
             delete: _,
             score: _,
             circle: _,
+            memory: _,
         } = *self;
         self.scores_everything() && take == Counts::exactly(1)
     }
@@ -386,6 +301,7 @@ impl Game {
             delete,
             score,
             circle: _,
+            memory: _,
         } = *self;
         if take != Counts::exactly(1) || !delete.is_empty() {
             return None;
@@ -400,37 +316,6 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_have_one_representation() {
-        // The tail starts below the finite counts it meets; the finite part
-        // keeps only counts below the tail; count 0 is never held.
-        let cases = [
-            ((0b1_1100, 5), (0, 2)),
-            ((0b1010, 4), (0b10, 3)),
-            ((0b1110, 2), (0, 1)),
-            ((0b101, 3), (0, 2)),
-            ((0b101, 0), (0b100, 0)),
-            ((0b1, 0), (0, 0)),
-            ((1 << 63 | 1 << 62, 64), (0, 62)),
-            ((1 << 63 | 1 << 61, 64), (1 << 61, 63)),
-            ((1 << 63, 65), (1 << 63, 65)),
-        ];
-        for ((mask, from), parts) in cases {
-            assert_eq!(
-                Counts::from_parts(mask, from).parts(),
-                parts,
-                "{mask:#b} {from}"
-            );
-        }
-        let min = |mask: u64, from: usize| Counts::from_parts(mask, from).min();
-        assert_eq!(min(0b10_0100, 0), Some(2));
-        assert_eq!(min(0, 3), Some(3));
-        assert_eq!(min(0b10, 5), Some(1));
-        assert_eq!(min(1 << 40, 7), Some(7));
-        assert_eq!(min(0, 0), None);
-        assert_eq!(Counts::NONE.min(), None);
-    }
 
     #[test]
     fn the_first_move_on_a_circle_is_a_left_move_in_a_row() {

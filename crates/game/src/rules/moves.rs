@@ -133,6 +133,7 @@ impl Game {
             delete,
             score: _,
             circle: _,
+            memory: _,
         } = self;
         let (sides, side_count) = match ends {
             Ends::Both => ([Side::Left, Side::Right], 2),
@@ -150,6 +151,21 @@ impl Game {
         }
     }
 
+    /// How many moves [`Game::moves`] lists with `remaining` values left,
+    /// counted without listing them (a count set may hold 10^8 counts).
+    pub fn move_count(self, remaining: usize) -> usize {
+        let Game {
+            ends,
+            take,
+            delete,
+            score: _,
+            circle: _,
+            memory: _,
+        } = self;
+        let sides = if ends == Ends::Both { 2 } else { 1 };
+        sides * (take.count_upto(remaining) + delete.count_upto(remaining))
+    }
+
     /// Why `mv` is not legal with `remaining` values left, if it is not.
     pub fn illegal_reason(&self, mv: Move, remaining: usize) -> Option<String> {
         // The ends are asked through `is_symmetric` and `allowed_side`.
@@ -159,6 +175,7 @@ impl Game {
             delete,
             score: _,
             circle: _,
+            memory: _,
         } = *self;
         let (counts, kind) = match mv.kind {
             Kind::Take => (take, "take"),
@@ -314,6 +331,7 @@ mod tests {
             "gameofsum",
             "take=2,5 delete=1.. circle",
             "ends=right take=1..3",
+            "take=2,60..70,300 delete=65..",
         ];
         for text in games {
             let game: Game = text.parse().unwrap();
@@ -326,6 +344,7 @@ mod tests {
                 assert_eq!(table.starts.is_empty(), !listed, "{text} n={n}");
                 for remaining in 0..=n {
                     let expected: Vec<Move> = game.moves(remaining).collect();
+                    assert_eq!(game.move_count(remaining), expected.len(), "{text}");
                     assert_eq!(table.get(remaining).collect::<Vec<_>>(), expected, "{text}");
                     // What is listed is read, not generated again.
                     let read = matches!(table.get(remaining), MovesOf::Listed(_));

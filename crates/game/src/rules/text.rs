@@ -2,12 +2,14 @@
 //! aliases ([`FromStr`] for [`Game`] and [`Counts`]), the canonical rule
 //! text ([`Game::rule_text`]) and the canonical name (`Display`).
 
-use super::{Counts, Ends, Game, Score, ALIASES, MAX_COUNT};
+use super::{Counts, Ends, Game, Memory, Score, ALIASES, HIGH_RUNS, MASK_COUNTS, MAX_COUNT};
 use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
-const FORMS: &str = "ends=both|left|right, take=COUNTS, delete=COUNTS, score=taken|rest, circle; \
+const FORMS: &str =
+    "ends=both|left|right, take=COUNTS or take=a..Km, delete=COUNTS, score=taken|rest, \
+    putback, circle; \
     COUNTS is k, a..b or a.. (commas join them); or an alias: coins, numbergame, gameofsum, \
     stonegame7, stonegame3, pizza";
 
@@ -20,6 +22,7 @@ impl Game {
             delete,
             score,
             circle,
+            memory,
         } = *self;
         let mut words = Vec::new();
         match ends {
@@ -27,13 +30,25 @@ impl Game {
             Ends::Left => words.push("ends=left".to_string()),
             Ends::Right => words.push("ends=right".to_string()),
         }
-        words.push(format!("take={take}"));
+        match memory {
+            Memory::Bound(factor) => {
+                let lo = take.min().unwrap_or(1);
+                match factor {
+                    1 => words.push(format!("take={lo}..m")),
+                    k => words.push(format!("take={lo}..{k}m")),
+                }
+            }
+            Memory::None | Memory::PutBack => words.push(format!("take={take}")),
+        }
         if !delete.is_empty() {
             words.push(format!("delete={delete}"));
         }
         match score {
             Score::Taken => {}
             Score::Rest => words.push("score=rest".to_string()),
+        }
+        if memory == Memory::PutBack {
+            words.push("putback".to_string());
         }
         if circle {
             words.push("circle".to_string());
@@ -53,22 +68,12 @@ impl fmt::Display for Counts {
         // joins it (`1,2..` is held as `1..`), and no finite count reaches it.
         let open = self.open_tail();
         let mut parts = Vec::new();
-        let mut k = 1;
-        while k <= MAX_COUNT {
-            if self.mask & (1 << k) == 0 {
-                k += 1;
-                continue;
-            }
-            let start = k;
-            while k < MAX_COUNT && self.mask & (1 << (k + 1)) != 0 {
-                k += 1;
-            }
+        for (start, k) in self.runs() {
             match k - start {
                 0 => parts.push(start.to_string()),
                 1 => parts.push(format!("{start},{k}")),
                 _ => parts.push(format!("{start}..{k}")),
             }
-            k += 1;
         }
         if let Some(s) = open {
             parts.push(format!("{s}.."));
@@ -98,21 +103,32 @@ impl FromStr for Counts {
                 Err(_) => Err(bad(&format!("{} is not a count", quote(t)))),
             }
         };
-        let mut counts = Counts::NONE;
+        let mut runs = Vec::new();
+        let mut from = 0;
         for item in s.split(',') {
-            let part = match item.split_once("..") {
-                None => Counts::exactly(number(item)?),
-                Some((lo, "")) => Counts::from(number(lo)?),
+            match item.split_once("..") {
+                None => {
+                    let k = number(item)?;
+                    runs.push((k, k));
+                }
+                Some((lo, "")) => {
+                    let lo = number(lo)?;
+                    from = if from == 0 { lo } else { from.min(lo) };
+                }
                 Some((lo, hi)) => {
                     let (lo, hi) = (number(lo)?, number(hi)?);
                     if lo > hi {
                         return Err(bad("a range runs backwards"));
                     }
-                    Counts::range(lo, hi)
+                    runs.push((lo, hi));
                 }
             };
-            counts = counts.union(part);
         }
+        let counts = Counts::from_runs(runs, from).ok_or_else(|| {
+            bad(&format!(
+                "more than {HIGH_RUNS} separate runs of counts above {MASK_COUNTS}"
+            ))
+        })?;
         if counts.is_empty() {
             return Err(bad("no count"));
         }
@@ -165,6 +181,7 @@ impl FromStr for Game {
             delete: Counts::NONE,
             score: Score::Taken,
             circle: false,
+            memory: Memory::None,
         };
         let mut seen = Vec::new();
         for word in text.split_whitespace() {
@@ -177,15 +194,27 @@ impl FromStr for Game {
                 ("ends", "both") => rules.ends = Ends::Both,
                 ("ends", "left") => rules.ends = Ends::Left,
                 ("ends", "right") => rules.ends = Ends::Right,
-                ("take", v) => {
-                    rules.take = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
-                }
+                ("take", v) => match bound_form(v) {
+                    Some(Ok(_)) if rules.memory == Memory::PutBack => {
+                        return Err(bad(word, NO_BOTH.into()))
+                    }
+                    Some(Ok((lo, factor))) => {
+                        rules.take = Counts::from(lo);
+                        rules.memory = Memory::Bound(factor);
+                    }
+                    Some(Err(why)) => return Err(bad(word, why)),
+                    None => rules.take = v.parse().map_err(|e: Error| bad(word, e.to_string()))?,
+                },
                 ("delete", v) => {
                     rules.delete = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
                 }
                 ("score", "taken") => rules.score = Score::Taken,
                 ("score", "rest") => rules.score = Score::Rest,
                 ("circle", "") => rules.circle = true,
+                ("putback", "") if rules.memory != Memory::None => {
+                    return Err(bad(word, NO_BOTH.into()))
+                }
+                ("putback", "") => rules.memory = Memory::PutBack,
                 ("ends" | "score", _) => return Err(bad(word, format!("unknown {key}"))),
                 _ => return Err(bad(word, "unknown word".into())),
             }
@@ -193,7 +222,65 @@ impl FromStr for Game {
         if rules.take.is_empty() {
             return Err(bad(text, "a rule set needs take=COUNTS".into()));
         }
+        if let Some(why) = memory_conflict(&rules) {
+            return Err(bad(text, why));
+        }
         Ok(rules)
+    }
+}
+
+const NO_BOTH: &str = "putback and a history-dependent take (a..Km) do not combine";
+
+/// `a..Km` (or `a..m`, K = 1) as (a, K): `None` when `value` is no such
+/// form, an error when it is one with a bad count or factor.
+fn bound_form(value: &str) -> Option<std::result::Result<(usize, u32), String>> {
+    let (lo, hi) = value.split_once("..")?;
+    let factor = hi.strip_suffix('m')?;
+    if value.contains(',') {
+        return Some(Err(
+            "a history-dependent take (a..Km) is the whole take, no other counts".into(),
+        ));
+    }
+    let lo = match lo.parse::<usize>() {
+        Ok(k) if (1..=MAX_COUNT).contains(&k) => k,
+        _ => return Some(Err(format!("{} is not a count", quote(lo)))),
+    };
+    let factor = match factor {
+        "" => 1,
+        f => match f.parse::<u32>() {
+            Ok(k) if (1..=1000).contains(&k) => k,
+            _ => return Some(Err(format!("{} is not a factor from 1 to 1000", quote(f)))),
+        },
+    };
+    Some(Ok((lo, factor)))
+}
+
+/// Why the history-dependent words do not combine with the rest, if they
+/// do not: with both ends, a circle or deletes (positions
+/// are a suffix or prefix and the bound, or the merged value's extent);
+/// put-back with a take of one (it would put the value back) or with
+/// `score=rest`.
+pub(super) fn memory_conflict(rules: &Game) -> Option<String> {
+    let word = match rules.memory {
+        Memory::None => return None,
+        Memory::Bound(_) => "a history-dependent take (a..Km)",
+        Memory::PutBack => "putback",
+    };
+    let bound = matches!(rules.memory, Memory::Bound(_));
+    if bound && rules.take != Counts::from(rules.take.min().unwrap_or(1)) {
+        Some(format!("{word} is the whole take"))
+    } else if rules.ends == Ends::Both {
+        Some(format!("{word} needs ends=left or ends=right"))
+    } else if rules.circle {
+        Some(format!("{word} does not combine with circle"))
+    } else if !rules.delete.is_empty() {
+        Some(format!("{word} does not combine with delete"))
+    } else if rules.memory == Memory::PutBack && rules.take.contains(1) {
+        Some("putback needs takes of at least 2 (a take of 1 would put its value back)".into())
+    } else if rules.memory == Memory::PutBack && rules.score == Score::Rest {
+        Some("putback does not combine with score=rest".into())
+    } else {
+        None
     }
 }
 
@@ -214,6 +301,14 @@ mod tests {
             ("61..63", "61..63"),
             ("62,63..", "62.."),
             ("1,40..", "1,40.."),
+            ("1..100", "1..100"),
+            ("1,70,200", "1,70,200"),
+            ("64,63,65", "63..65"),
+            ("62,63,64", "62..64"),
+            ("63,64", "63,64"),
+            ("1..63,64..", "1.."),
+            ("70..80,75..", "70.."),
+            ("100000000", "100000000"),
         ];
         for (text, canonical) in cases {
             let counts: Counts = text.parse().unwrap();
@@ -258,6 +353,13 @@ mod tests {
             ("circle take=1 ends=both", "take=1 circle"),
             ("take=2 score=taken delete=none", "take=2"),
             ("ends=right take=1,3..5,7", "ends=right take=1,3..5,7"),
+            ("take=1..2m ends=left", "ends=left take=1..2m"),
+            (
+                "ends=right take=3..1m score=rest",
+                "ends=right take=3..m score=rest",
+            ),
+            ("putback take=2.. ends=left", "ends=left take=2.. putback"),
+            ("ends=right take=2,5 putback", "ends=right take=2,5 putback"),
         ] {
             assert_eq!(a.parse::<Game>().unwrap().rule_text(), b, "{a}");
         }
@@ -270,10 +372,33 @@ mod tests {
             ("take=1 take=2", "given twice"),
             ("take=x", "\"x\" is not a count"),
             ("take=3..1", "runs backwards"),
-            ("take=64", "out of range"),
+            ("take=100000001", "out of range"),
+            (
+                "take=64,66,68,70,72",
+                "more than 4 separate runs of counts above 63",
+            ),
             ("ends=middle take=1", "unknown ends"),
             ("delete=2", "needs take=COUNTS"),
             ("take=1 wrap", "rule \"wrap\": unknown word"),
+            ("take=1..2m", "needs ends=left or ends=right"),
+            ("ends=left take=1,3..2m", "is the whole take"),
+            ("ends=left take=1..0m", "not a factor"),
+            (
+                "ends=left take=1..2m delete=1",
+                "does not combine with delete",
+            ),
+            ("ends=left take=1..2m putback", "do not combine"),
+            ("putback ends=left take=1..2m", "do not combine"),
+            ("ends=left take=1.. putback", "takes of at least 2"),
+            ("take=2.. putback", "needs ends=left"),
+            (
+                "ends=left take=2 putback score=rest",
+                "does not combine with score=rest",
+            ),
+            (
+                "ends=left take=2 putback circle",
+                "does not combine with circle",
+            ),
             ("", "needs take"),
             ("circle", "needs take"),
         ] {

@@ -2,7 +2,7 @@
 //! rules' outcomes, written once and quoted under the tables.
 
 use coinline_core::play::Game;
-use coinline_core::rules::{Counts, Ends, Score};
+use coinline_core::rules::{Ends, Score};
 
 /// The k of "take 1..k from either end, scoring what is taken, on a line",
 /// if the rule set is one of those.
@@ -11,7 +11,11 @@ pub fn take_up_to(game: Game) -> Option<usize> {
         && game.delete.is_empty()
         && game.score == Score::Taken
         && !game.circle;
-    let k = (1..=coinline_core::rules::MAX_COUNT).find(|&k| game.take == Counts::range(1, k))?;
+    let mut runs = game.take.runs();
+    let k = match (runs.next(), runs.next(), game.take.is_unbounded()) {
+        (Some((1, k)), None, false) => k,
+        _ => return None,
+    };
     plain.then_some(k)
 }
 

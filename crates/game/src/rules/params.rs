@@ -1,0 +1,284 @@
+//! Rule texts with parameters: a count may be a name (`ends=left
+//! take=1..k`), bound later to a number. A [`RuleSet`] is such a text,
+//! checked for its names; [`RuleSet::bind`] gives the [`Game`] once every
+//! name has a value ([`Params`]), from `--param k=5` or from a problem's
+//! input. A text without names is a game already ([`RuleSet::game`]), and
+//! parses with exactly the errors of [`Game`]'s own text form.
+
+use super::{Game, MAX_COUNT};
+use crate::error::{quote, Error, Result};
+use std::fmt;
+use std::str::FromStr;
+
+/// Values for the parameters of a rule text: `k=5` each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params(Vec<(String, usize)>);
+
+/// One binding, `NAME=COUNT`, as `--param` takes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: String,
+    /// Its value, a count from 1 to [`MAX_COUNT`].
+    pub value: usize,
+}
+
+impl FromStr for Param {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        let bad = |why: &str| {
+            Error::usage(format!(
+                "{} is not a parameter ({why}; write NAME=COUNT, as in k=5)",
+                quote(s)
+            ))
+        };
+        let (name, value) = s.split_once('=').ok_or_else(|| bad("no ="))?;
+        if !is_name(name) {
+            return Err(bad(&format!("{} is not a name", quote(name))));
+        }
+        let value = match value.parse::<usize>() {
+            Ok(k) if (1..=MAX_COUNT).contains(&k) => k,
+            _ => {
+                return Err(bad(&format!(
+                    "its value must be a count from 1 to {MAX_COUNT}"
+                )))
+            }
+        };
+        Ok(Param {
+            name: name.to_string(),
+            value,
+        })
+    }
+}
+
+impl Params {
+    /// The bindings, in order; a name bound twice is an error.
+    pub fn new(params: impl IntoIterator<Item = Param>) -> Result<Params> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for Param { name, value } in params {
+            if out.iter().any(|(n, _)| *n == name) {
+                return Err(Error::usage(format!(
+                    "parameter {} is bound twice",
+                    quote(&name)
+                )));
+            }
+            out.push((name, value));
+        }
+        Ok(Params(out))
+    }
+
+    /// The value bound to `name`, if any.
+    pub fn get(&self, name: &str) -> Option<usize> {
+        self.0.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+    }
+
+    /// Whether nothing is bound.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Whether `word` names a parameter: a lowercase letter, then lowercase
+/// letters, digits or `_`; `none` is the empty set of counts and `m` the
+/// bound of a history-dependent count (`take=1..2m`), so neither is a name.
+pub fn is_name(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && word != "none"
+        && word != "m"
+}
+
+/// A rule text whose counts may name parameters. See the module docs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    /// The text, trimmed.
+    text: String,
+    /// Its parameters, in order of first use.
+    names: Vec<String>,
+    /// The game, when the text names no parameter.
+    game: Option<Game>,
+}
+
+/// The pieces of the counts of `word` (`take=1..k,7`), each with whether
+/// it is a name; `None` for a word that holds no counts.
+fn count_pieces(word: &str) -> Option<(&str, Vec<&str>)> {
+    let (key, value) = word.split_once('=')?;
+    matches!(key, "take" | "delete").then(|| {
+        let pieces = value.split(',').flat_map(|item| item.split("..")).collect();
+        (key, pieces)
+    })
+}
+
+impl FromStr for RuleSet {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        let text = s.trim().to_string();
+        let mut names: Vec<String> = Vec::new();
+        for word in text.split_whitespace() {
+            let Some((_, pieces)) = count_pieces(word) else {
+                continue;
+            };
+            for piece in pieces.into_iter().filter(|p| is_name(p)) {
+                if !names.iter().any(|n| n == piece) {
+                    names.push(piece.to_string());
+                }
+            }
+        }
+        // No names: the game's own parse, with its own errors.
+        let game = if names.is_empty() {
+            Some(text.parse::<Game>()?)
+        } else {
+            // The rest of the text must be good for some values: every
+            // name 1 (`k..3`) or every name the largest count (`3..k`).
+            let all = |k: usize| Params(names.iter().map(|n| (n.clone(), k)).collect());
+            let low = substitute(&text, &all(1)).parse::<Game>();
+            if low.is_err() {
+                substitute(&text, &all(MAX_COUNT)).parse::<Game>().or(low)?;
+            }
+            None
+        };
+        Ok(RuleSet { text, names, game })
+    }
+}
+
+/// `text` with each parameter replaced by its value in `params` (names
+/// without a value are left as they are).
+fn substitute(text: &str, params: &Params) -> String {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|word| match count_pieces(word) {
+            None => word.to_string(),
+            Some((key, _)) => {
+                let value = &word[key.len() + 1..];
+                let items: Vec<String> = value
+                    .split(',')
+                    .map(|item| {
+                        item.split("..")
+                            .map(|p| match params.get(p) {
+                                Some(v) if is_name(p) => v.to_string(),
+                                _ => p.to_string(),
+                            })
+                            .collect::<Vec<_>>()
+                            .join("..")
+                    })
+                    .collect();
+                format!("{key}={}", items.join(","))
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
+impl RuleSet {
+    /// The parameters the text names, in order of first use.
+    pub fn params(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The game, when the text names no parameter.
+    pub fn game(&self) -> Option<Game> {
+        self.game
+    }
+
+    /// The game with every parameter bound from `params`. A parameter
+    /// without a value is a usage error naming it; so is a value for a
+    /// name the text does not use.
+    pub fn bind(&self, params: &Params) -> Result<Game> {
+        if let Some((name, _)) = params.0.iter().find(|(n, _)| !self.names.contains(n)) {
+            return Err(Error::usage(format!(
+                "parameter {} is not used by the rules {}",
+                quote(name),
+                quote(&self.text)
+            )));
+        }
+        if let Some(name) = self.names.iter().find(|n| params.get(n).is_none()) {
+            return Err(Error::usage(format!(
+                "the rules {} use the parameter {name}: give its value, as in --param {name}=5",
+                quote(&self.text)
+            )));
+        }
+        match self.game {
+            Some(game) => Ok(game),
+            None => substitute(&self.text, params).parse(),
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    /// The game's canonical name, or the text as written when it has
+    /// parameters.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.game {
+            Some(game) => write!(f, "{game}"),
+            None => f.write_str(&self.text),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(text: &str) -> Params {
+        Params::new(text.split_whitespace().map(|p| p.parse().unwrap())).unwrap()
+    }
+
+    #[test]
+    fn parameters_bind_to_games() {
+        let rules: RuleSet = "ends=left take=1..k".parse().unwrap();
+        assert_eq!(rules.params(), ["k"]);
+        assert_eq!(rules.game(), None);
+        let game = rules.bind(&params("k=5")).unwrap();
+        assert_eq!(game.to_string(), "ends=left take=1..5");
+        assert_eq!(rules.bind(&params("k=3")).unwrap(), Game::STONEGAME3);
+        assert_eq!(
+            rules.bind(&params("k=100")).unwrap().to_string(),
+            "ends=left take=1..100"
+        );
+        let two: RuleSet = "take=a,b.. delete=b".parse().unwrap();
+        assert_eq!(two.params(), ["a", "b"]);
+        let game = two.bind(&params("b=4 a=2")).unwrap();
+        assert_eq!(game.to_string(), "take=2,4.. delete=4");
+        // A text without names is its game.
+        let plain: RuleSet = "take=3,1,2".parse().unwrap();
+        assert_eq!(plain.game(), Some("take=1..3".parse().unwrap()));
+        assert_eq!(
+            plain.bind(&Params::default()).unwrap(),
+            plain.game().unwrap()
+        );
+    }
+
+    #[test]
+    fn unbound_and_unused_parameters_are_usage_errors() {
+        use crate::error::ErrorKind;
+        let rules: RuleSet = "ends=left take=1..k".parse().unwrap();
+        let err = rules.bind(&Params::default()).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Usage(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "the rules \"ends=left take=1..k\" use the parameter k: give its value, as in --param k=5"
+        );
+        let err = rules.bind(&params("k=2 j=3")).unwrap_err();
+        assert!(
+            err.to_string().starts_with("parameter \"j\" is not used"),
+            "{err}"
+        );
+        // Values run backwards for some binding: the range is refused there.
+        let low: RuleSet = "take=3..k".parse().unwrap();
+        assert!(low.bind(&params("k=2")).is_err());
+        assert!(low.bind(&params("k=3")).is_ok());
+        for bad in ["k", "k=0", "k=x", "K=3", "m=2", "none=1", "k=100000001"] {
+            let err = bad.parse::<Param>().unwrap_err();
+            assert!(matches!(err.kind(), ErrorKind::Usage(_)), "{bad}");
+        }
+        assert!(Params::new(["k=1".parse().unwrap(), "k=2".parse().unwrap()]).is_err());
+        // The rest of the text is checked at once, with the game's errors.
+        assert!("take=1..k wrap".parse::<RuleSet>().is_err());
+        assert!("take=x1..k".parse::<RuleSet>().is_ok());
+        assert!("take=k..3".parse::<RuleSet>().is_ok());
+        assert!("take=3..k".parse::<RuleSet>().is_ok());
+    }
+}
