@@ -21,11 +21,14 @@
 use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Line, Move, Side};
-use coinline_game::rules::{Ends, Score};
+use coinline_game::rules::{Ends, Memory, Score};
 
 /// The longest board: the totals take a ring of k + 1 values, a line one
 /// count per value (8 bytes), so 10^7 values stay near 80 MB with a line.
 pub const LIMIT: usize = 10_000_000;
+
+/// The most take counts the table lists (a larger set costs O(n) per state).
+const MAX_COUNTS: usize = 4096;
 
 /// The one-ended table: see the module documentation.
 pub struct OneEnded;
@@ -41,14 +44,21 @@ fn shape(game: Game) -> Option<(Side, Vec<usize>)> {
         delete,
         score,
         circle,
+        memory,
     } = game;
     let side = match ends {
         Ends::Left => Side::Left,
         Ends::Right => Side::Right,
         Ends::Both => return None,
     };
+    // Counts now go to 10^8: a set of more than MAX_COUNTS is left to
+    // generic rather than listed here.
+    if take.finite_upto(usize::MAX) > MAX_COUNTS {
+        return None;
+    }
     let counts: Vec<usize> = take.finite().collect();
     let fits = !circle
+        && memory == Memory::None
         && delete.is_empty()
         && score == Score::Taken
         && take.open_tail().is_none()
