@@ -609,7 +609,7 @@ fn adversarial(
             ..*position
         };
         let traps = table.wrong_ways(&next);
-        if pick.map_or(true, |(most, _)| traps > most) {
+        if pick.is_none_or(|(most, _)| traps > most) {
             pick = Some((traps, choice));
         }
     }
