@@ -20,4 +20,5 @@ pub mod explain;
 pub mod fuzzing;
 pub mod judge;
 pub mod output;
+pub mod play;
 pub mod study;
