@@ -16,6 +16,7 @@ mod explain;
 mod limits;
 mod linear;
 mod outcomes;
+mod play;
 mod problems;
 mod properties;
 mod seeds;

@@ -8,6 +8,7 @@
  *   bots stall     never answers its first turn
  *   bots early     exits (status 3) at its first turn
  *   bots chatty    greedy, and says "gg" after the end
+ *   bots double    greedy, each move written twice (in one write)
  *
  * Build: cc -O2 -o bots bots.c
  */
@@ -66,6 +67,7 @@ int main(int argc, char **argv) {
             apply(line + 9);
         } else if (!strcmp(line, "your move")) {
             const char *mv = choose(mode);
+            if (!strcmp(mode, "double")) printf("%s\n", mv);
             printf("%s\n", mv);
             fflush(stdout);
             apply(mv);

@@ -222,6 +222,9 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
     let setup = played.setup.clone();
     let shrunk = match config.shrink_budget {
         Some(budget) if played.failed() => {
+            // The same kind of failure: a board where a silent program
+            // errs instead would trade a regret for a timeout.
+            let kind = rows::verdict(&played);
             let board = shrink(&setup.board, budget, |candidate| {
                 let s = Setup {
                     board: candidate.clone(),
@@ -231,7 +234,7 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
                 !candidate.is_empty()
                     && setup.game.admit(candidate).is_ok()
                     && play_one(&config.player, &config.opponent, config.limits, &s)
-                        .is_ok_and(|p| p.failed())
+                        .is_ok_and(|p| p.failed() && rows::verdict(&p) == kind)
             });
             let s = Setup { board, ..setup };
             play_one(&config.player, &config.opponent, config.limits, &s)?
@@ -282,7 +285,7 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
             each(i, &game);
             if game.failed() {
                 failing.push((i, game));
-                if failing.len() as u64 >= config.max_failures {
+                if config.max_failures > 0 && failing.len() as u64 >= config.max_failures {
                     break 'chunks;
                 }
             }
