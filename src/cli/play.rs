@@ -61,7 +61,7 @@ pub struct PlayArgs {
           value_name = "LO..HI", default_value = "1..20")]
     pub values: Span<i64>,
     /// Play this one board (values separated by spaces) instead of generated ones.
-    #[arg(long, value_name = "VALUES", allow_hyphen_values = true)]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub board: Option<String>,
     /// Time limit per move in seconds (decimals allowed); also how long a
     /// program may take to exit after the end.
@@ -210,21 +210,11 @@ fn reproduce(args: &PlayArgs, setup: &Setup, opponent: &str) -> String {
     )
 }
 
-/// Runs `coinline play`.
-pub fn run(args: &PlayArgs) -> Result<Status> {
-    check_outputs(args)?;
+/// The run's settings from the options.
+fn config(args: &PlayArgs) -> Result<PlayConfig> {
     if args.memory == Some(0) {
         return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
     }
-    let me = player(&args.program)?;
-    let opponent = Player::parse("--opponent", &args.opponent)?;
-    let seat = if args.second {
-        Seat::Second
-    } else {
-        Seat::First
-    };
-    let lengths = args.lengths.n.unwrap_or(Span { lo: 1, hi: 10 });
-    let seed = args.seed.or_clock();
     let boards = match (args.only.only, args.runs, &args.board) {
         (_, _, Some(_)) | (None, 0, _) => None,
         (Some(only), _, _) => Some(only),
@@ -233,14 +223,18 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
             hi: runs - 1,
         }),
     };
-    let config = PlayConfig {
+    Ok(PlayConfig {
         game: args.game,
-        player: me,
-        opponent: opponent.clone(),
-        seat,
-        lengths,
+        player: player(&args.program)?,
+        opponent: Player::parse("--opponent", &args.opponent)?,
+        seat: if args.second {
+            Seat::Second
+        } else {
+            Seat::First
+        },
+        lengths: args.lengths.n.unwrap_or(Span { lo: 1, hi: 10 }),
         values: args.values,
-        seed,
+        seed: args.seed.or_clock(),
         boards,
         jobs: match args.jobs.jobs {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -252,86 +246,69 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),
-    };
-    let given = args
-        .board
-        .as_deref()
-        .map(|text| Board::parse(text).map_err(|e| e.within("--board")))
-        .transpose()?;
-    let replays = args
-        .replay
-        .as_deref()
-        .map(saved_games)
-        .transpose()?
-        .unwrap_or_default();
-    if boards.is_none() && given.is_none() && replays.is_empty() {
-        return Err(Error::nothing_to_check(
-            "no game to play (give --runs N, --board VALUES or --replay DIR with saved games)",
-        ));
+    })
+}
+
+/// What a run has found so far: its CSV rows, its summary, its failures
+/// (each with its opponent's text).
+struct Found {
+    csv: String,
+    summary: Summary,
+    failures: Vec<(Failure, String)>,
+}
+
+impl Found {
+    fn record(&mut self, index: Option<u64>, played: &Played, against: &str) {
+        self.csv.push_str(&rows::row(index, played, against));
+        self.summary.add(index, played);
     }
-    let what = match (boards, &given) {
-        (_, Some(b)) => format!("board {b}"),
-        (Some(span), None) => format!(
-            "seed {seed}, boards {span} (n {lengths}, values {})",
-            args.values
-        ),
-        (None, None) => "no new boards".into(),
-    };
-    say!(
-        "play: {} as {seat} against {opponent}, game {}, {what}, move time {}s",
-        config.player,
-        args.game,
-        args.move_time.as_secs_f64()
-    );
-    let mut csv = String::from(rows::HEADER);
-    csv.push('\n');
-    let mut summary = Summary::default();
-    let mut failures: Vec<(Failure, String)> = Vec::new();
-    let mut record = |index: Option<u64>, played: &Played, against: &str, csv: &mut String| {
-        csv.push_str(&rows::row(index, played, against));
-        summary.add(index, played);
-    };
-    for (path, saved_game) in &replays {
+}
+
+/// Plays the saved games of `--replay`, then the board of `--board`.
+fn play_given(
+    args: &PlayArgs,
+    config: &PlayConfig,
+    replays: &[(PathBuf, SavedGame)],
+    given: Option<Board>,
+    found: &mut Found,
+) -> Result<()> {
+    for (path, saved_game) in replays {
         let rival = Player::parse("--opponent", &saved_game.opponent)?;
         let played = play_one(&config.player, &rival, config.limits, &saved_game.setup)?;
-        say!(
-            "replay {}: {}",
-            path.display(),
-            if played.failed() {
-                "still fails"
-            } else {
-                "passes now"
-            }
-        );
-        record(None, &played, &saved_game.opponent, &mut csv);
+        let now = match played.failed() {
+            true => "still fails",
+            false => "passes now",
+        };
+        say!("replay {}: {now}", path.display());
+        found.record(None, &played, &saved_game.opponent);
         if played.failed() {
             let failure = Failure {
                 index: None,
                 played: played.clone(),
                 shrunk: played,
             };
-            failures.push((failure, saved_game.opponent.clone()));
+            found.failures.push((failure, saved_game.opponent.clone()));
         }
     }
     if let Some(board) = given {
         let setup = Setup {
             game: args.game,
             board,
-            seat,
+            seat: config.seat,
         };
-        let played = play_one(&config.player, &opponent, config.limits, &setup)?;
-        record(None, &played, &args.opponent, &mut csv);
+        let played = play_one(&config.player, &config.opponent, config.limits, &setup)?;
+        found.record(None, &played, &args.opponent);
         if played.failed() {
-            let failure = coinline_harness::play::shrink_failure(&config, played, None)?;
-            failures.push((failure, args.opponent.clone()));
+            let failure = coinline_harness::play::shrink_failure(config, played, None)?;
+            found.failures.push((failure, args.opponent.clone()));
         }
     }
-    let opponent_text = opponent.to_string();
-    let found = run_games(&config, |i, played| {
-        record(Some(i), played, &opponent_text, &mut csv)
-    })?;
-    failures.extend(found.into_iter().map(|f| (f, args.opponent.clone())));
-    for (failure, against) in &failures {
+    Ok(())
+}
+
+/// Prints each failure with its reproduction line, saving it with `--save`.
+fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()> {
+    for (failure, against) in failures {
         for line in rows::failure_text(failure).lines() {
             say!("{line}");
         }
@@ -349,16 +326,76 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         };
         say!("reproduce: {reproduce}");
     }
-    for line in summary
-        .text(&config.player.to_string(), seat, &opponent_text)
-        .lines()
-    {
+    Ok(())
+}
+
+/// Runs `coinline play`.
+pub fn run(args: &PlayArgs) -> Result<Status> {
+    check_outputs(args)?;
+    let config = config(args)?;
+    let given = args
+        .board
+        .as_deref()
+        .map(|text| Board::parse(text).map_err(|e| e.within("--board")))
+        .transpose()?;
+    let replays = args
+        .replay
+        .as_deref()
+        .map(saved_games)
+        .transpose()?
+        .unwrap_or_default();
+    if config.boards.is_none() && given.is_none() && replays.is_empty() {
+        return Err(Error::nothing_to_check(
+            "no game to play (give --runs N, --board VALUES or --replay DIR with saved games)",
+        ));
+    }
+    let what = match (config.boards, &given) {
+        (_, Some(b)) => format!("board {b}"),
+        (Some(span), None) => format!(
+            "seed {}, boards {span} (n {}, values {})",
+            config.seed, config.lengths, config.values
+        ),
+        (None, None) => "no new boards".into(),
+    };
+    say!(
+        "play: {} as {} against {}, game {}, {what}, move time {}s",
+        config.player,
+        config.seat,
+        config.opponent,
+        args.game,
+        args.move_time.as_secs_f64()
+    );
+    let mut found = Found {
+        csv: format!("{}\n", rows::HEADER),
+        summary: Summary::default(),
+        failures: Vec::new(),
+    };
+    play_given(args, &config, &replays, given, &mut found)?;
+    let opponent_text = config.opponent.to_string();
+    let generated = run_games(&config, |i, played| {
+        found.record(Some(i), played, &opponent_text)
+    });
+    // After an interrupt the handler ends the process (128 + the signal)
+    // once it has reported: a verdict of the killed program must not win.
+    if coinline_harness::judge::sandbox::interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+    found
+        .failures
+        .extend(generated?.into_iter().map(|f| (f, args.opponent.clone())));
+    report_failures(args, &found.failures)?;
+    let text = found
+        .summary
+        .text(&config.player.to_string(), config.seat, &opponent_text);
+    for line in text.lines() {
         say!("{line}");
     }
     if let Some(out) = &args.out.out {
-        output::write(out, |w| w.write_all(csv.as_bytes()))?;
+        output::write(out, |w| w.write_all(found.csv.as_bytes()))?;
     }
-    Ok(if failures.is_empty() {
+    Ok(if found.failures.is_empty() {
         Status::Ok
     } else {
         Status::FailureFound

@@ -146,15 +146,21 @@ impl Summary {
             100.0 * self.optimal as f64 / self.games as f64
         };
         let mut out = format!(
-            "{} games of {who} as {seat} against {opponent}: {} optimal ({share:.1}%)\n",
-            self.games, self.optimal
+            "{} of {who} as {seat} against {opponent}: {} optimal ({share:.1}%)\n",
+            plural(self.games, "game"),
+            self.optimal
         );
         let worst = match self.worst {
             Some((w, Some(i))) => format!("{w} (board {i})"),
             Some((w, None)) => w.to_string(),
             None => "-".into(),
         };
-        let _ = writeln!(out, "regret: mean {:.3}, max {worst}", self.mean_regret());
+        let _ = writeln!(
+            out,
+            "regret: mean {:.3}, max {worst}; {} moves by {who}",
+            self.mean_regret(),
+            self.moves
+        );
         let counts: Vec<String> = self
             .verdicts
             .iter()
@@ -162,6 +168,14 @@ impl Summary {
             .collect();
         let _ = writeln!(out, "verdicts: {}", counts.join(", "));
         out
+    }
+}
+
+/// `count` and `noun`, with an s unless it is one.
+fn plural(count: u64, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
     }
 }
 
