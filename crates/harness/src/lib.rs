@@ -1,6 +1,7 @@
 //! The drivers of coinline, over [`coinline_core`]: the comparison harness
 //! and the merge of its shards ([`compare`]), the studies ([`study`]), judge
-//! problems and the stress runner with its process sandbox ([`judge`]), the
+//! problems and the stress runner with its process sandbox ([`judge`]), a
+//! program judged move by move over a line protocol ([`play`]), the
 //! page of `coinline explain` ([`explain`]), solver timings ([`bench`](mod@bench)), the
 //! one output function ([`output`]) and corpus saving ([`corpus`]), and,
 //! with the `fuzzing` feature, the fuzz entry points (`fuzzing`).
