@@ -29,6 +29,7 @@ pub mod judge;
 pub mod merge;
 pub mod options;
 pub mod outputs;
+pub mod play;
 pub mod problems;
 pub mod progress;
 pub mod shell;
@@ -78,6 +79,8 @@ pub enum Command {
     /// Run your own solution against the trusted solver on generated judge inputs.
     // Boxed: its arguments hold rule sets, whose counts are held inline.
     Stress(Box<stress::StressArgs>),
+    /// Judge a program (or a heuristic) move by move against perfect play or an opponent.
+    Play(play::PlayArgs),
     /// Print the trusted answers of a judge input, or check expected answers.
     Judge(judge::JudgeArgs),
     /// Studies that answer a question with a report (odd-n, decay, outcomes).
@@ -116,6 +119,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Stress(args) => stress::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::Judge(args) => judge::run(&args),
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
@@ -147,6 +151,7 @@ impl Command {
             Command::Compare(_) => "compare",
             Command::Merge(_) => "merge",
             Command::Stress(_) => "stress",
+            Command::Play(_) => "play",
             Command::Judge(_) => "judge",
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",

@@ -19,6 +19,7 @@ mod human;
 mod limits;
 mod linear;
 mod outcomes;
+mod play;
 mod problems;
 mod properties;
 mod rules;

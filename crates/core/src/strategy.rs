@@ -11,6 +11,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::play::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
 use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
+pub mod player;
+pub use player::{judge, Choice, GameReport, HeuristicPlayer, Opponent, Position, Seat, Strategy};
+
 /// A move rule for the first player: given the interval `[left, right)` still
 /// on the board, which move to play.
 pub type Policy<'a> = Box<dyn Fn(usize, usize) -> Move + Send + Sync + 'a>;

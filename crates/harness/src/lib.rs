@@ -1,6 +1,7 @@
 //! The drivers of coinline, over [`coinline_core`]: the comparison harness
 //! and the merge of its shards ([`compare`]), the studies ([`study`]), judge
-//! problems and the stress runner with its process sandbox ([`judge`]), the
+//! problems and the stress runner with its process sandbox ([`judge`]), a
+//! program judged move by move over a line protocol ([`play`]), the
 //! page of `coinline explain` ([`explain`]), a person playing at the terminal
 //! ([`human`]), solver timings ([`bench`](mod@bench)), the
 //! one output function ([`output`]) and corpus saving ([`corpus`]), and,
@@ -22,4 +23,5 @@ pub mod fuzzing;
 pub mod human;
 pub mod judge;
 pub mod output;
+pub mod play;
 pub mod study;

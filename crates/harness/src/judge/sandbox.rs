@@ -226,10 +226,10 @@ pub struct Execution {
     pub peak_memory_kb: Option<u64>,
 }
 
-/// Runs `program` once on `input`. Fails only when the program cannot be
-/// started; everything it does once started is in the [`Execution`].
+/// `program` set up to run in a process group of its own, its three
+/// streams piped, its address space limited to `memory_mb` MiB if given.
 #[cfg(unix)]
-pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
+fn prepared(program: &Program, memory_mb: Option<u64>) -> std::process::Command {
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
     let mut command = Command::new(&program.command);
@@ -239,7 +239,7 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    if let Some(mb) = limits.memory_mb {
+    if let Some(mb) = memory_mb {
         let bytes = mb.saturating_mul(1 << 20);
         // SAFETY: between fork and exec the hook only calls setrlimit
         // (through rustix: the one system call), which is
@@ -249,6 +249,14 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
             command.pre_exec(move || unix::limit_address_space(bytes));
         }
     }
+    command
+}
+
+/// Runs `program` once on `input`. Fails only when the program cannot be
+/// started; everything it does once started is in the [`Execution`].
+#[cfg(unix)]
+pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
+    let mut command = prepared(program, limits.memory_mb);
     unix::become_subreaper();
     let start = Instant::now();
     let (mut child, _live) = unix::Live::spawn(&mut command)
@@ -318,6 +326,8 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 
 #[cfg(unix)]
 mod escaped;
+#[cfg(unix)]
+pub mod session;
 
 #[cfg(unix)]
 mod unix {

@@ -1,0 +1,303 @@
+//! `coinline play`: a strategy (an outside program, or a built-in
+//! heuristic) judged move by move against an opponent on seeded boards.
+//!
+//! - [`program`]: an outside program as a [`Strategy`], over the line
+//!   protocol of docs/play.md, in the sandbox's session;
+//! - [`rows`]: the CSV rows, the summary and the failure report;
+//! - [`saved`]: a failing game as text (`--save`, `--replay`).
+//!
+//! Each game depends on the seed and its index alone; games are played
+//! on a thread pool in chunks and reported strictly in index order, so a
+//! run's bytes do not depend on `--jobs`.
+
+pub mod program;
+pub mod rows;
+pub mod saved;
+
+use crate::judge::sandbox::{self, Program};
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::{admissible, random_board, Span, Values};
+use coinline_core::play::Game;
+use coinline_core::shrink::shrink;
+use coinline_core::strategy::player::{judge, GameReport, HeuristicPlayer, Opponent, Seat};
+use coinline_core::strategy::{heuristic_by_name, Heuristic, Strategy};
+use program::{Limits, ProgramPlayer};
+use rayon::prelude::*;
+use std::fmt;
+
+/// Who plays: the judged strategy, or its opponent.
+#[derive(Clone)]
+pub enum Player {
+    /// Perfect play (as an opponent: with the adversarial tie rule).
+    Optimal,
+    /// A built-in heuristic.
+    Heuristic(&'static dyn Heuristic),
+    /// An outside program.
+    Program(Program),
+}
+
+impl Player {
+    /// `optimal`, a heuristic's name, or else a command line (split like a
+    /// shell's words) for `option`.
+    pub fn parse(option: &str, text: &str) -> Result<Player> {
+        let word = text.trim();
+        if word.eq_ignore_ascii_case("optimal") {
+            return Ok(Player::Optimal);
+        }
+        if let Ok(h) = heuristic_by_name(word) {
+            return Ok(Player::Heuristic(h));
+        }
+        Ok(Player::Program(Program::from_command_line(option, text)?))
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Optimal => f.write_str("optimal"),
+            Player::Heuristic(h) => f.write_str(h.name()),
+            Player::Program(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+impl fmt::Debug for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+/// A game to play: its rule set, board and the judged side's seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The rule set.
+    pub game: Game,
+    /// The board.
+    pub board: Board,
+    /// The judged side's seat.
+    pub seat: Seat,
+}
+
+/// One game played and judged.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// What was played.
+    pub setup: Setup,
+    /// The judge's report.
+    pub report: GameReport,
+    /// The judged program's transcript (empty for a built-in strategy).
+    pub transcript: Vec<String>,
+    /// The start of the judged program's standard error.
+    pub stderr: String,
+}
+
+impl Played {
+    /// Whether the judged side lost value or broke the rules.
+    pub fn failed(&self) -> bool {
+        !self.report.is_optimal()
+    }
+}
+
+/// A strategy for one game: built in, or a started program.
+enum Seated<'a> {
+    Built(HeuristicPlayer<'a>),
+    Program(Box<ProgramPlayer>),
+}
+
+impl<'a> Seated<'a> {
+    fn new(
+        player: &'a Player,
+        limits: Limits,
+        setup: &'a Setup,
+        seat: Seat,
+    ) -> Result<Option<Self>> {
+        Ok(match player {
+            Player::Optimal => None,
+            Player::Heuristic(h) => Some(Seated::Built(HeuristicPlayer::new(
+                *h,
+                setup.game,
+                &setup.board,
+            )?)),
+            Player::Program(p) => Some(Seated::Program(Box::new(ProgramPlayer::start(
+                p,
+                limits,
+                setup.game,
+                &setup.board,
+                seat,
+            )?))),
+        })
+    }
+
+    fn strategy(&mut self) -> &mut dyn Strategy {
+        match self {
+            Seated::Built(h) => h,
+            Seated::Program(p) => p.as_mut(),
+        }
+    }
+}
+
+/// Plays one game of `player` (in `setup.seat`) against `opponent`.
+pub fn play_one(
+    player: &Player,
+    opponent: &Player,
+    limits: Limits,
+    setup: &Setup,
+) -> Result<Played> {
+    let mut me = Seated::new(player, limits, setup, setup.seat)?.ok_or_else(|| {
+        Error::usage("the optimal player needs no judging: give a program or a heuristic")
+    })?;
+    let mut other = Seated::new(opponent, limits, setup, setup.seat.other())?;
+    let rival = match &mut other {
+        None => Opponent::Optimal,
+        Some(s) => Opponent::Plays(s.strategy()),
+    };
+    let report = judge(setup.game, &setup.board, setup.seat, me.strategy(), rival)?;
+    let (transcript, stderr) = match me {
+        Seated::Program(p) => (p.transcript().to_vec(), p.stderr().to_string()),
+        Seated::Built(_) => (Vec::new(), String::new()),
+    };
+    Ok(Played {
+        setup: setup.clone(),
+        report,
+        transcript,
+        stderr,
+    })
+}
+
+/// What defines a run of `coinline play` on generated boards.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// The rule set.
+    pub game: Game,
+    /// The judged strategy.
+    pub player: Player,
+    /// Its opponent.
+    pub opponent: Player,
+    /// The judged side's seat.
+    pub seat: Seat,
+    /// Board lengths.
+    pub lengths: Span<usize>,
+    /// Values.
+    pub values: Span<i64>,
+    /// The seed of the boards.
+    pub seed: u64,
+    /// The indices of the boards to play.
+    pub boards: Option<Span<u64>>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// A program's limits.
+    pub limits: Limits,
+    /// Calls of the predicate when shrinking a failure (`None`: no shrinking).
+    pub shrink_budget: Option<usize>,
+    /// Stop after this many failing games.
+    pub max_failures: u64,
+}
+
+impl PlayConfig {
+    /// The setup of board number `index`.
+    pub fn setup(&self, index: u64) -> Setup {
+        let board = random_board(self.seed, index, self.lengths, Values::Uniform(self.values));
+        Setup {
+            game: self.game,
+            board: admissible(self.game, board),
+            seat: self.seat,
+        }
+    }
+}
+
+/// A failing game and its shrunk form.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// The board's index in the run (`None`: a replayed or given board).
+    pub index: Option<u64>,
+    /// The game as first played.
+    pub played: Played,
+    /// The smallest board found on which the strategy still fails, played.
+    pub shrunk: Played,
+}
+
+/// Shrinks the failing `played` to a smaller board where the strategy still fails.
+pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -> Result<Failure> {
+    let setup = played.setup.clone();
+    let shrunk = match config.shrink_budget {
+        Some(budget) if played.failed() => {
+            // The same kind of failure: a board where a silent program
+            // errs instead would trade a regret for a timeout.
+            let kind = rows::verdict(&played);
+            let board = shrink(&setup.board, budget, |candidate| {
+                let s = Setup {
+                    board: candidate.clone(),
+                    ..setup.clone()
+                };
+                // A board of no values holds no move to get wrong.
+                !candidate.is_empty()
+                    && setup.game.admit(candidate).is_ok()
+                    && play_one(&config.player, &config.opponent, config.limits, &s)
+                        .is_ok_and(|p| p.failed() && rows::verdict(&p) == kind)
+            });
+            let s = Setup { board, ..setup };
+            play_one(&config.player, &config.opponent, config.limits, &s)?
+        }
+        _ => played.clone(),
+    };
+    Ok(Failure {
+        index,
+        played,
+        shrunk,
+    })
+}
+
+/// Plays the boards of `config` in index order, calling `each` on every
+/// game as it is reported; stops after `max_failures` failing games (or
+/// on an interrupt). Returns the failures, shrunk.
+pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Vec<Failure>> {
+    let Some(span) = config.boards else {
+        return Ok(Vec::new());
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs.max(1))
+        .build()
+        .map_err(|e| Error::internal(format!("cannot start the worker threads: {e}")))?;
+    let chunk = (config.jobs.max(1) * 4) as u64;
+    let mut failing = Vec::new();
+    let mut at = span.lo;
+    'chunks: while at <= span.hi {
+        let end = at.saturating_add(chunk - 1).min(span.hi);
+        if sandbox::interrupted() {
+            break;
+        }
+        let games: Vec<Result<Played>> = pool.install(|| {
+            (at..=end)
+                .into_par_iter()
+                .map(|i| {
+                    play_one(
+                        &config.player,
+                        &config.opponent,
+                        config.limits,
+                        &config.setup(i),
+                    )
+                })
+                .collect()
+        });
+        for (i, game) in (at..=end).zip(games) {
+            let game = game?;
+            each(i, &game);
+            if game.failed() {
+                failing.push((i, game));
+                if config.max_failures > 0 && failing.len() as u64 >= config.max_failures {
+                    break 'chunks;
+                }
+            }
+        }
+        if end == u64::MAX {
+            break;
+        }
+        at = end + 1;
+    }
+    sandbox::sweep_escaped();
+    failing
+        .into_iter()
+        .map(|(i, game)| shrink_failure(config, game, Some(i)))
+        .collect()
+}

@@ -1,0 +1,403 @@
+//! `coinline play`: a program (or a heuristic) judged move by move against
+//! an opponent on generated boards, over the protocol of docs/play.md.
+
+use super::options::{non_negative, parse_with, positive_seconds};
+use super::options::{
+    ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs,
+};
+use super::status::{say, Status};
+use clap::Args;
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Span;
+use coinline_core::play::Game;
+use coinline_core::shell::shell_word;
+use coinline_core::strategy::player::Seat;
+use coinline_harness::judge::sandbox::Program;
+use coinline_harness::output::{self, check_owned, refuse_inputs, Kind};
+use coinline_harness::play::program::Limits;
+use coinline_harness::play::rows::{self, Summary};
+use coinline_harness::play::saved::{self, SavedGame};
+use coinline_harness::play::{
+    play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup,
+};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Arguments of `coinline play`.
+#[derive(Debug, Args)]
+#[command(
+    mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: 1..10]")),
+    mut_arg("max_failures", |a| a.default_value("1")),
+    mut_arg("out", |a| a.help("Write a CSV row per game to FILE (`-`: standard output)")),
+    after_help = AFTER_HELP,
+)]
+pub struct PlayArgs {
+    /// The rule set (an alias or rule text, as `coinline games` lists).
+    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>, value_name = "GAME")]
+    pub game: Game,
+    /// The program plays first (the default).
+    #[arg(long, conflicts_with = "second")]
+    pub first: bool,
+    /// The program plays second.
+    #[arg(long)]
+    pub second: bool,
+    /// Who plays the other side: optimal, greedy, parity, or a program (one
+    /// command string, split like a shell's words).
+    #[arg(long, default_value = "optimal", value_name = "WHO")]
+    pub opponent: String,
+    /// How many generated boards to play (0: only --replay or --board).
+    #[arg(long, value_name = "N", default_value_t = 100, allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--runs", U64))]
+    pub runs: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
+    #[command(flatten)]
+    pub only: OnlyArg,
+    #[command(flatten)]
+    pub lengths: LengthsArg,
+    /// Values LO..HI.
+    #[arg(long, value_parser = parse_with::<Span<i64>>, allow_hyphen_values = true,
+          value_name = "LO..HI", default_value = "1..20")]
+    pub values: Span<i64>,
+    /// Play this one board (values separated by spaces) instead of generated ones.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub board: Option<String>,
+    /// Time limit per move in seconds (decimals allowed); also how long a
+    /// program may take to exit after the end.
+    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
+    pub move_time: Duration,
+    /// Memory limit per program in MB (the address-space limit, RLIMIT_AS).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
+    pub memory: Option<u64>,
+    #[command(flatten)]
+    pub shrink: ShrinkArgs,
+    /// Save each shrunk failing game as a .play file in this folder.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Play the saved games (*.play) of this folder again before new boards.
+    #[arg(long, value_name = "DIR")]
+    pub replay: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutFileArg,
+    #[command(flatten)]
+    pub force: ForceArg,
+    #[command(flatten)]
+    pub stop: StopArgs,
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// The program to judge and its arguments, after `--` (or a built-in
+    /// heuristic's name: greedy, parity).
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    pub program: Vec<String>,
+}
+
+const AFTER_HELP: &str = "\
+Examples:
+  coinline play --runs 200 --seed 1 -- ./my-bot
+  coinline play --second --opponent greedy --n 2..30 -- python3 bot.py
+  coinline play --game numbergame --save failures -- ./my-bot
+  coinline play --replay failures -- ./my-bot
+  coinline play --board '8 15 3 7' -- greedy
+
+The protocol (coinline writes `game`, `board`, `side`, then `opponent MOVE`
+and `your move` lines; the program answers each `your move` with a move
+such as L, R, L3, DR2) is in docs/play.md.
+
+Exit status: 0 every game played optimally and by the rules, 1 a failure
+was found (shrunk, printed with its transcript and the command that
+reproduces it), 2 bad usage, a program that cannot be started, or an
+output that cannot be written.";
+
+/// The range of a 64-bit count option, for messages.
+const U64: &str = "0..=18446744073709551615";
+
+/// What the CSV rows start with (the ownership rule of --out).
+const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
+
+/// Seconds as written on the command line ([`positive_seconds`]).
+fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
+    positive_seconds(text).map(Duration::from_secs_f64)
+}
+
+/// The judged player: a built-in heuristic's name, or a program.
+fn player(words: &[String]) -> Result<Player> {
+    if let [word] = words {
+        if let Ok(Player::Heuristic(h)) = Player::parse("--", word) {
+            return Ok(Player::Heuristic(h));
+        }
+    }
+    Ok(Player::Program(Program::new(words)?))
+}
+
+/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
+fn check_outputs(args: &PlayArgs) -> Result<()> {
+    let Some(out) = args.out.out.as_deref() else {
+        return Ok(());
+    };
+    let inputs: Vec<(&str, &Path)> = args
+        .program
+        .iter()
+        .map(|w| ("program under test", Path::new(w.as_str())))
+        .collect();
+    refuse_inputs(&[("--out", out)], &inputs)?;
+    check_owned("--out", out, PLAY_ROWS, args.force.force)
+}
+
+/// The saved games of `dir`, in name order.
+fn saved_games(dir: &Path) -> Result<Vec<(PathBuf, SavedGame)>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Error::io(dir, &e))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == saved::EXTENSION))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
+            let game = saved::from_text(&text).map_err(|e| e.within(path.display().to_string()))?;
+            Ok((path, game))
+        })
+        .collect()
+}
+
+/// Saves the shrunk game of `failure` in `dir`; returns its path.
+fn save(dir: &Path, failure: &Failure, opponent: &str, force: bool) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    let setup = &failure.shrunk.setup;
+    let path = dir.join(saved::file_name(setup));
+    check_owned("--save", &path, Kind::Csv(saved::MARK), force)?;
+    let text = saved::to_text(&SavedGame {
+        setup: setup.clone(),
+        opponent: opponent.to_string(),
+    });
+    let mut files = output::Transaction::new();
+    files.stage_io(&path, |w| w.write_all(text.as_bytes()))?;
+    files.commit()?;
+    Ok(path)
+}
+
+/// The program's words as a shell would read them back.
+fn program_text(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The one-line command that plays `setup` again.
+fn reproduce(args: &PlayArgs, setup: &Setup, opponent: &str) -> String {
+    let seat = match setup.seat {
+        Seat::First => "",
+        Seat::Second => " --second",
+    };
+    let against = match opponent {
+        "optimal" => String::new(),
+        other => format!(" --opponent {}", shell_word(other)),
+    };
+    let time = match args.move_time == Duration::from_secs(2) {
+        true => String::new(),
+        false => format!(" --move-time {}", args.move_time.as_secs_f64()),
+    };
+    format!(
+        "coinline play --game {}{seat}{against}{time} --board {} -- {}",
+        shell_word(&setup.game.to_string()),
+        shell_word(&setup.board.to_string()),
+        program_text(&args.program)
+    )
+}
+
+/// The run's settings from the options.
+fn config(args: &PlayArgs) -> Result<PlayConfig> {
+    if args.memory == Some(0) {
+        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
+    }
+    let boards = match (args.only.only, args.runs, &args.board) {
+        (_, _, Some(_)) | (None, 0, _) => None,
+        (Some(only), _, _) => Some(only),
+        (None, runs, _) => Some(Span {
+            lo: 0,
+            hi: runs - 1,
+        }),
+    };
+    Ok(PlayConfig {
+        game: args.game,
+        player: player(&args.program)?,
+        opponent: Player::parse("--opponent", &args.opponent)?,
+        seat: if args.second {
+            Seat::Second
+        } else {
+            Seat::First
+        },
+        lengths: args.lengths.n.unwrap_or(Span { lo: 1, hi: 10 }),
+        values: args.values,
+        seed: args.seed.or_clock(),
+        boards,
+        jobs: match args.jobs.jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        },
+        limits: Limits {
+            move_time: args.move_time,
+            memory_mb: args.memory,
+        },
+        shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
+        max_failures: args.stop.max_failures(),
+    })
+}
+
+/// What a run has found so far: its CSV rows, its summary, its failures
+/// (each with its opponent's text).
+struct Found {
+    csv: String,
+    summary: Summary,
+    failures: Vec<(Failure, String)>,
+}
+
+impl Found {
+    fn record(&mut self, index: Option<u64>, played: &Played, against: &str) {
+        self.csv.push_str(&rows::row(index, played, against));
+        self.summary.add(index, played);
+    }
+}
+
+/// Plays the saved games of `--replay`, then the board of `--board`.
+fn play_given(
+    args: &PlayArgs,
+    config: &PlayConfig,
+    replays: &[(PathBuf, SavedGame)],
+    given: Option<Board>,
+    found: &mut Found,
+) -> Result<()> {
+    for (path, saved_game) in replays {
+        let rival = Player::parse("--opponent", &saved_game.opponent)?;
+        let played = play_one(&config.player, &rival, config.limits, &saved_game.setup)?;
+        let now = match played.failed() {
+            true => "still fails",
+            false => "passes now",
+        };
+        say!("replay {}: {now}", path.display());
+        found.record(None, &played, &saved_game.opponent);
+        if played.failed() {
+            let failure = Failure {
+                index: None,
+                played: played.clone(),
+                shrunk: played,
+            };
+            found.failures.push((failure, saved_game.opponent.clone()));
+        }
+    }
+    if let Some(board) = given {
+        let setup = Setup {
+            game: args.game,
+            board,
+            seat: config.seat,
+        };
+        let played = play_one(&config.player, &config.opponent, config.limits, &setup)?;
+        found.record(None, &played, &args.opponent);
+        if played.failed() {
+            let failure = coinline_harness::play::shrink_failure(config, played, None)?;
+            found.failures.push((failure, args.opponent.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Prints each failure with its reproduction line, saving it with `--save`.
+fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()> {
+    for (failure, against) in failures {
+        for line in rows::failure_text(failure).lines() {
+            say!("{line}");
+        }
+        let reproduce = match &args.save {
+            Some(dir) => {
+                let path = save(dir, failure, against, args.force.force)?;
+                say!("saved: {}", path.display());
+                format!(
+                    "coinline play --replay {} -- {}",
+                    shell_word(&dir.display().to_string()),
+                    program_text(&args.program)
+                )
+            }
+            None => reproduce(args, &failure.shrunk.setup, against),
+        };
+        say!("reproduce: {reproduce}");
+    }
+    Ok(())
+}
+
+/// Runs `coinline play`.
+pub fn run(args: &PlayArgs) -> Result<Status> {
+    check_outputs(args)?;
+    let config = config(args)?;
+    let given = args
+        .board
+        .as_deref()
+        .map(|text| Board::parse(text).map_err(|e| e.within("--board")))
+        .transpose()?;
+    let replays = args
+        .replay
+        .as_deref()
+        .map(saved_games)
+        .transpose()?
+        .unwrap_or_default();
+    if config.boards.is_none() && given.is_none() && replays.is_empty() {
+        return Err(Error::nothing_to_check(
+            "no game to play (give --runs N, --board VALUES or --replay DIR with saved games)",
+        ));
+    }
+    let what = match (config.boards, &given) {
+        (_, Some(b)) => format!("board {b}"),
+        (Some(span), None) => format!(
+            "seed {}, boards {span} (n {}, values {})",
+            config.seed, config.lengths, config.values
+        ),
+        (None, None) => "no new boards".into(),
+    };
+    say!(
+        "play: {} as {} against {}, game {}, {what}, move time {}s",
+        config.player,
+        config.seat,
+        config.opponent,
+        args.game,
+        args.move_time.as_secs_f64()
+    );
+    let mut found = Found {
+        csv: format!("{}\n", rows::HEADER),
+        summary: Summary::default(),
+        failures: Vec::new(),
+    };
+    play_given(args, &config, &replays, given, &mut found)?;
+    let opponent_text = config.opponent.to_string();
+    let generated = run_games(&config, |i, played| {
+        found.record(Some(i), played, &opponent_text)
+    });
+    // After an interrupt the handler ends the process (128 + the signal)
+    // once it has reported: a verdict of the killed program must not win.
+    if coinline_harness::judge::sandbox::interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+    found
+        .failures
+        .extend(generated?.into_iter().map(|f| (f, args.opponent.clone())));
+    report_failures(args, &found.failures)?;
+    let text = found
+        .summary
+        .text(&config.player.to_string(), config.seat, &opponent_text);
+    for line in text.lines() {
+        say!("{line}");
+    }
+    if let Some(out) = &args.out.out {
+        output::write(out, |w| w.write_all(found.csv.as_bytes()))?;
+    }
+    Ok(if found.failures.is_empty() {
+        Status::Ok
+    } else {
+        Status::FailureFound
+    })
+}

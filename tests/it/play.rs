@@ -1,0 +1,317 @@
+//! `coinline play` end to end with the bots of tests/data/play/bots.c: each
+//! protocol verdict, greedy's shrunk board, the transcript, the saved game
+//! and its replay, the reproduction line, and the same bytes whatever
+//! `--jobs`.
+
+use crate::support::{self, assert_refused, assert_status, coinline, Coinline, Run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The bots, built once per test run with the system's cc.
+fn bots() -> &'static str {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let dir = support::workdir("play", "build");
+            let exe = dir.join("bots");
+            let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/play/bots.c");
+            let status = Command::new("cc")
+                .args(["-O2", "-o"])
+                .arg(&exe)
+                .arg(&source)
+                .status()
+                .expect("cc (a C compiler) is needed by these tests");
+            assert!(status.success(), "cc failed on {}", source.display());
+            exe
+        })
+        .to_str()
+        .expect("a UTF-8 path")
+}
+
+/// `coinline play ARGS -- bots MODE` in `dir`.
+fn play(dir: &Path, args: &[&str], mode: &str) -> Run {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend(["--", bots(), mode]);
+    coinline(dir, &all)
+}
+
+/// The CSV rows (without the header) of `run`'s standard output.
+fn rows(run: &Run) -> Vec<Vec<String>> {
+    let mut lines = run.stdout.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap_or("")
+            .starts_with("index,game,board,side"),
+        "{}",
+        run.stdout
+    );
+    lines
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn the_optimal_bot_plays_perfectly_on_either_side_against_anyone() {
+    let dir = support::workdir("play", "optimal");
+    for args in [
+        vec!["--first"],
+        vec!["--second"],
+        vec!["--opponent", "greedy"],
+        vec!["--second", "--opponent", "greedy"],
+    ] {
+        let mut all = vec!["--runs", "40", "--seed", "3", "--out", "-"];
+        all.extend_from_slice(&args);
+        let run = play(&dir, &all, "optimal");
+        assert_status(&run, 0);
+        let rows = rows(&run);
+        assert_eq!(rows.len(), 40, "{args:?}");
+        for row in &rows {
+            // achieved, best, regret, verdict
+            assert_eq!(
+                (row[7].as_str(), row[12].as_str()),
+                ("0", "ok"),
+                "{args:?}: {row:?}"
+            );
+            if args.len() == 1 {
+                assert_eq!(
+                    row[5], row[6],
+                    "against perfect play it gets the best: {row:?}"
+                );
+            }
+        }
+        assert!(
+            run.stderr.contains("40 games of") && run.stderr.contains("40 optimal (100.0%)"),
+            "{}",
+            run.stderr
+        );
+    }
+    // Another program as the opponent: the greedy bot.
+    let greedy = format!("{} greedy", bots());
+    let run = play(
+        &dir,
+        &["--runs", "20", "--seed", "3", "--opponent", &greedy],
+        "optimal",
+    );
+    assert_status(&run, 0);
+}
+
+#[test]
+fn greedy_is_shrunk_to_a_small_board_saved_and_replayed() {
+    let dir = support::workdir("play", "greedy");
+    let run = play(
+        &dir,
+        &["--runs", "50", "--seed", "1", "--save", "saved"],
+        "greedy",
+    );
+    assert_status(&run, 1);
+    let err = &run.stderr;
+    let shrunk = err
+        .lines()
+        .find_map(|l| l.strip_prefix("shrunk to "))
+        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
+    let (count, values) = shrunk.split_once(": ").unwrap();
+    let count: usize = count.split(' ').next().unwrap().parse().unwrap();
+    assert!(count <= 4, "{shrunk}");
+    // Greedy really errs there: the library's judge agrees.
+    let board: coinline_core::Board = values.parse().unwrap();
+    let mut greedy = coinline_core::strategy::HeuristicPlayer::new(
+        &coinline_core::strategy::Greedy,
+        coinline_core::Game::COINS,
+        &board,
+    )
+    .unwrap();
+    let report = coinline_core::strategy::judge(
+        coinline_core::Game::COINS,
+        &board,
+        coinline_core::strategy::Seat::First,
+        &mut greedy,
+        coinline_core::strategy::Opponent::Optimal,
+    )
+    .unwrap();
+    assert!(report.regret > 0, "{board}");
+    assert!(
+        err.contains("first suboptimal move: L with values 1..4 left (move 1) costs"),
+        "{err}"
+    );
+    // The transcript, both ways.
+    for line in [
+        "  > game coins",
+        &format!("  > board {} {values}", board.len()),
+        "  > side first",
+        "  > your move",
+        "  < L",
+        "  > end ",
+    ] {
+        assert!(err.contains(line), "{line:?} missing: {err}");
+    }
+    let saved: Vec<PathBuf> = std::fs::read_dir(dir.join("saved"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let text = std::fs::read_to_string(&saved[0]).unwrap();
+    assert!(text.contains(&format!("case coins: {values}")), "{text}");
+    let reproduce = err
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .unwrap();
+    assert!(
+        reproduce.starts_with("coinline play --replay saved -- "),
+        "{reproduce}"
+    );
+    // The replay still fails; the optimal bot passes it.
+    let again = play(
+        &dir,
+        &["--runs", "0", "--replay", "saved", "--out", "-"],
+        "greedy",
+    );
+    assert_status(&again, 1);
+    assert!(again.stderr.contains("still fails"), "{}", again.stderr);
+    assert_eq!(rows(&again)[0][2], values);
+    let fixed = play(&dir, &["--runs", "0", "--replay", "saved"], "optimal");
+    assert_status(&fixed, 0);
+    assert!(fixed.stderr.contains("passes now"), "{}", fixed.stderr);
+    // Without --save the one-line reproduction plays the shrunk board.
+    let run = play(&dir, &["--runs", "50", "--seed", "1"], "greedy");
+    let line = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .unwrap()
+        .to_string();
+    assert!(line.contains("--board"), "{line}");
+    let rerun = Coinline::shell(&line).dir(&dir).run();
+    assert_status(&rerun, 1);
+    assert!(
+        rerun.stderr.contains("first suboptimal move"),
+        "{}",
+        rerun.stderr
+    );
+}
+
+#[test]
+fn each_protocol_breach_is_a_verdict_with_its_position() {
+    let dir = support::workdir("play", "breaches");
+    let cases = [
+        // mode, extra arguments, verdict, words of the detail
+        (
+            "illegal",
+            vec!["--n", "3..3"],
+            "illegal-move",
+            "L2: a take of 2 is not allowed by coins",
+        ),
+        (
+            "garbage",
+            vec![],
+            "malformed-line",
+            "hello\"\" is not a move",
+        ),
+        (
+            "stall",
+            vec!["--move-time", "0.3"],
+            "time-limit",
+            "no move within 0.3 s",
+        ),
+        (
+            "early",
+            vec![],
+            "early-exit",
+            "ended before the game did (exit status 3)",
+        ),
+        ("chatty", vec![], "extra-output", "gg\"\" after the end"),
+        (
+            "double",
+            vec!["--n", "3..9"],
+            "extra-output",
+            "before its turn",
+        ),
+    ];
+    for (mode, extra, verdict, detail) in cases {
+        let mut args = vec!["--runs", "5", "--seed", "2", "--no-shrink", "--out", "-"];
+        args.extend_from_slice(&extra);
+        let run = play(&dir, &args, mode);
+        assert_status(&run, 1);
+        assert!(
+            run.elapsed < Duration::from_secs(20),
+            "{mode} took {:?}",
+            run.elapsed
+        );
+        let rows = rows(&run);
+        let row = rows.last().unwrap();
+        assert_eq!(row[12], verdict, "{mode}: {row:?}");
+        let line = run.stdout.lines().last().unwrap();
+        assert!(line.contains(detail), "{mode}: {line}");
+        assert!(
+            run.stderr.contains(&format!("{verdict} with values ")),
+            "{mode}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr
+                .contains("transcript (> to the program, < from it):"),
+            "{mode}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn the_bytes_do_not_depend_on_the_thread_count() {
+    let dir = support::workdir("play", "jobs");
+    let runs: Vec<Run> = ["1", "2", "3"]
+        .iter()
+        .map(|jobs| {
+            play(
+                &dir,
+                &[
+                    "--runs",
+                    "30",
+                    "--seed",
+                    "9",
+                    "--keep-going",
+                    "--no-shrink",
+                    "--jobs",
+                    jobs,
+                    "--out",
+                    "-",
+                ],
+                "greedy",
+            )
+        })
+        .collect();
+    assert_status(&runs[0], 1);
+    assert_eq!(rows(&runs[0]).len(), 30);
+    for run in &runs[1..] {
+        assert_eq!(run.stdout, runs[0].stdout);
+    }
+    // Against perfect play, the regret is the best minus the achieved.
+    for row in rows(&runs[0]) {
+        let n = |i: usize| row[i].parse::<i64>().unwrap();
+        assert_eq!(n(7), n(6) - n(5), "{row:?}");
+    }
+}
+
+#[test]
+fn bad_usage_is_refused_in_one_line() {
+    let dir = support::workdir("play", "usage");
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["play", "--first", "--second", "--", "greedy"],
+            "cannot be used with",
+        ),
+        (&["play", "--move-time", "0", "--", "greedy"], "--move-time"),
+        (
+            &["play", "--runs", "1", "--", "./no-such-bot"],
+            "cannot start ./no-such-bot",
+        ),
+        (&["play", "--runs", "0", "--", "greedy"], "no game to play"),
+    ];
+    for (args, message) in cases {
+        assert_refused(&coinline(&dir, args), message, &args);
+    }
+}
