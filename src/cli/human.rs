@@ -45,7 +45,7 @@ pub struct HumanArgs {
     pub second: bool,
     /// Who plays the other side: optimal (the first best move in canonical
     /// order), greedy or parity.
-    #[arg(long, value_name = "NAME", default_value = "optimal", value_parser = parse_with::<Opponent>)]
+    #[arg(long, value_name = "WHO", default_value = "optimal", value_parser = parse_with::<Opponent>)]
     pub opponent: Opponent,
     /// Before each of your moves, show the best move and what each move is worth.
     #[arg(long)]
