@@ -104,10 +104,24 @@ pub enum Command {
 
 /// Parses the process arguments, runs the command and maps the outcome to
 /// an exit code, printing any error as one line on stderr.
+/// The command line, with `coinline play --human ...` read as the terminal
+/// mode `play-human ...` (its options are a person's, not a program's).
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == "play") {
+        let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+        if let Some(i) = args[..end].iter().position(|a| a == "--human") {
+            args.remove(i);
+            args[1] = "play-human".into();
+        }
+    }
+    args
+}
+
 pub fn main() -> ExitCode {
     quiet_stdout_panics();
     let cli = match command()
-        .try_get_matches()
+        .try_get_matches_from(arguments())
         .and_then(|m| Cli::from_arg_matches(&m))
     {
         Ok(cli) => cli,
@@ -156,7 +170,7 @@ impl Command {
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",
             Command::Explain(_) => "explain",
-            Command::PlayHuman(_) => "play-human",
+            Command::PlayHuman(_) => "play --human",
             Command::Games(_) => "games",
             Command::Problems(_) => "problems",
             Command::Completions(_) => "completions",

@@ -33,6 +33,10 @@ use std::time::Duration;
     after_help = AFTER_HELP,
 )]
 pub struct PlayArgs {
+    /// Play yourself at the terminal instead, each move judged (docs/human.md;
+    /// its options: `coinline play --human --help`).
+    #[arg(long)]
+    pub human: bool,
     /// The rule set (an alias or rule text, as `coinline games` lists).
     #[arg(long, default_value = "coins", value_parser = parse_with::<Game>, value_name = "GAME")]
     pub game: Game,

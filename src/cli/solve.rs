@@ -375,7 +375,11 @@ fn exact_rows(
             regret: None,
             // Formatted only when shown: a line of 10^7 moves is most of a
             // long solve's time otherwise.
-            line: result.line.as_ref().filter(|_| with_line).map(|l| l.to_string()),
+            line: result
+                .line
+                .as_ref()
+                .filter(|_| with_line)
+                .map(|l| l.to_string()),
         });
     }
     rows

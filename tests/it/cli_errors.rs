@@ -157,7 +157,7 @@ fn long_rule_texts() -> Vec<(&'static str, String, String)> {
         ),
         (
             "a long set of counts",
-            format!("take={}x", "1,".repeat(40_000)),
+            format!("take={}%", "1,".repeat(40_000)),
             format!("rule \"{forty_ones}...\" (80006 characters): \"1,1,"),
         ),
         (

@@ -1,5 +1,5 @@
-//! A person at the terminal (`coinline play-human`, to become `coinline
-//! play --human`): whole games typed through a pipe, checked move by move
+//! A person at the terminal (`coinline play --human`, which the binary
+//! reads as its hidden `play-human`): whole games typed through a pipe, checked move by move
 //! against the library's solvers (each move's score and cost, the totals,
 //! the regret, the optimal line); typos, illegal moves, undo, quit and end of
 //! input; refusals; and the same game in a real terminal (tmux), with the
@@ -14,7 +14,7 @@ use coinline_core::Board;
 use std::time::Duration;
 
 /// The command, named once (it becomes `play --human`).
-const HUMAN: &[&str] = &["play-human"];
+const HUMAN: &[&str] = &["play", "--human"];
 
 fn human(args: &[&str], stdin: &str) -> Run {
     Coinline::new(HUMAN.iter().chain(args))
@@ -396,7 +396,7 @@ fn in_a_terminal_ctrl_d_ends_the_game_and_ctrl_c_interrupts() {
     term.keys(&["C-c"]);
     let screen = term.wait_for("exit status");
     assert!(
-        screen.contains("coinline play-human: interrupted by SIGINT"),
+        screen.contains("coinline play --human: interrupted by SIGINT"),
         "{screen}"
     );
     assert!(screen.contains("exit status 130"), "{screen}");

@@ -189,42 +189,7 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
                 }
             }
         };
-        if counts.has_high() {
-            // Runs may be long: drop or lower their ends, not each count.
-            for (lo, hi) in counts.runs() {
-                out.extend(
-                    [counts.without(lo), counts.without(hi)]
-                        .into_iter()
-                        .flatten()
-                        .map(with),
-                );
-                if lo > 1 {
-                    let others = counts.runs().filter(|&r| r != (lo, hi));
-                    let from = counts.open_tail().unwrap_or(0);
-                    let lowered = Counts::from_runs(others.chain([(lo - 1, hi - 1)]), from);
-                    out.extend(lowered.map(with));
-                }
-            }
-            if let Some(from) = counts.open_tail() {
-                let cut = Counts::from_runs(counts.runs().chain([(from, from)]), 0);
-                out.extend(cut.map(with));
-            }
-            continue;
-        }
-        let (mask, from) = counts.parts();
-        let finite: Vec<usize> = counts.finite().collect();
-        for &k in &finite {
-            out.push(with(Counts::from_parts(mask & !(1 << k), from)));
-        }
-        if counts.is_unbounded() {
-            out.push(with(
-                Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MASK_COUNTS))),
-            ));
-        }
-        for &k in finite.iter().filter(|&&k| k > 1) {
-            let lowered = Counts::from_parts(mask & !(1 << k), from).union(Counts::exactly(k - 1));
-            out.push(with(lowered));
-        }
+        fewer_counts(counts, with, &mut out);
     }
     let own = complexity(game);
     let mut seen = Vec::new();
@@ -239,6 +204,48 @@ pub fn simplifications(game: &Game) -> Vec<Game> {
         keep
     });
     out
+}
+
+/// The simplifications of one count set (`with` puts a set back into the
+/// rule set): one count dropped, a tail `k..` cut to `k`, a count lowered
+/// by one; for sets with counts above 63, the ends of each run instead.
+fn fewer_counts(counts: Counts, with: impl Fn(Counts) -> Game, out: &mut Vec<Game>) {
+    if counts.has_high() {
+        // Runs may be long: drop or lower their ends, not each count.
+        for (lo, hi) in counts.runs() {
+            out.extend(
+                [counts.without(lo), counts.without(hi)]
+                    .into_iter()
+                    .flatten()
+                    .map(&with),
+            );
+            if lo > 1 {
+                let others = counts.runs().filter(|&r| r != (lo, hi));
+                let from = counts.open_tail().unwrap_or(0);
+                let lowered = Counts::from_runs(others.chain([(lo - 1, hi - 1)]), from);
+                out.extend(lowered.map(&with));
+            }
+        }
+        if let Some(from) = counts.open_tail() {
+            let cut = Counts::from_runs(counts.runs().chain([(from, from)]), 0);
+            out.extend(cut.map(&with));
+        }
+        return;
+    }
+    let (mask, from) = counts.parts();
+    let finite: Vec<usize> = counts.finite().collect();
+    for &k in &finite {
+        out.push(with(Counts::from_parts(mask & !(1 << k), from)));
+    }
+    if counts.is_unbounded() {
+        out.push(with(
+            Counts::from_parts(mask, 0).union(Counts::exactly(from.min(MASK_COUNTS))),
+        ));
+    }
+    for &k in finite.iter().filter(|&&k| k > 1) {
+        let lowered = Counts::from_parts(mask & !(1 << k), from).union(Counts::exactly(k - 1));
+        out.push(with(lowered));
+    }
 }
 
 /// Shrinks `board` while `still_fails` holds, calling it at most `budget`
