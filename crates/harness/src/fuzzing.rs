@@ -267,12 +267,15 @@ fn validated(raw: &RawCase) -> Result<Option<Case>, Finding> {
 }
 
 /// `case` made playable in its game: a board whose totals could overflow
-/// under `score=rest` is scaled down ([`coinline_core::generate::admissible`]), after
+/// under `score=rest` or `putback` is scaled down ([`coinline_core::generate::admissible`]), after
 /// checking that [`Game::admit`] refused exactly such a board.
 fn admitted(case: Case) -> Result<Case, Finding> {
     let (n, abs) = (case.board.len() as i128, i128::from(case.board.abs_sum()));
-    let fits =
-        case.game.score == coinline_core::rules::Score::Taken || n * abs <= i128::from(i64::MAX);
+    // Rest-scoring and put-back games score a value more than once: their
+    // totals fit only when n * (sum of |values|) does (Game::admit's rule).
+    let scores_once = case.game.score == coinline_core::rules::Score::Taken
+        && case.game.memory != coinline_core::rules::Memory::PutBack;
+    let fits = scores_once || n * abs <= i128::from(i64::MAX);
     match (case.game.admit(&case.board), fits) {
         (Ok(()), true) => Ok(case),
         (Err(_), false) => Ok(Case::new(
