@@ -63,9 +63,16 @@ pub fn set_after_first_rename(hook: fn(&Path)) {
 /// A fixed-length name beside `dest`: `.coinline-XXXXXX.EXT`, six base-36
 /// digits from the process and a counter.
 fn sibling(dest: &Path, ext: &str, attempt: u64) -> PathBuf {
+    let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    sibling_named_by(dest, ext, attempt, std::process::id(), id)
+}
+
+/// [`sibling`] for the process `pid` and the counter's value `id`: two
+/// processes whose counters agree still start from different names.
+fn sibling_named_by(dest: &Path, ext: &str, attempt: u64, pid: u32, id: u64) -> PathBuf {
     const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut x = (u64::from(std::process::id()) << 20)
-        .wrapping_add(NEXT_ID.fetch_add(1, Ordering::Relaxed))
+    let mut x = (u64::from(pid) << 20)
+        .wrapping_add(id)
         .wrapping_add(attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     // Scrambled so that names of one process do not share a prefix.
     x ^= x >> 31;
@@ -79,9 +86,15 @@ fn sibling(dest: &Path, ext: &str, attempt: u64) -> PathBuf {
 
 /// A new file beside `dest` (created, never an existing one) and its path.
 fn create_sibling(dest: &Path, ext: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
+    create_first_free(|attempt| sibling(dest, ext, attempt))
+}
+
+/// Creates the first of up to 16 names that does not exist yet; any error
+/// but an existing file ends the search.
+fn create_first_free(name: impl Fn(u64) -> PathBuf) -> std::io::Result<(PathBuf, std::fs::File)> {
     let mut last = None;
     for attempt in 0..16 {
-        let path = sibling(dest, ext, attempt);
+        let path = name(attempt);
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -389,5 +402,137 @@ mod tests {
         assert!(first.len() >= 30, "first digits {first:?}");
         // A retry names another file.
         assert_ne!(sibling(dest, "tmp", 1), sibling(dest, "tmp", 1));
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "coinline-transaction-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn two_processes_start_from_different_names() {
+        let dest = Path::new("/nowhere/rows.csv");
+        // Every process's counter starts at 1: the process id tells them apart.
+        for id in 1..200 {
+            let a = sibling_named_by(dest, "tmp", 0, 4100, id);
+            assert_ne!(a, sibling_named_by(dest, "tmp", 0, 4101, id), "id {id}");
+            assert_ne!(a, sibling_named_by(dest, "tmp", 1, 4100, id), "id {id}");
+        }
+    }
+
+    #[test]
+    fn an_existing_name_is_skipped_and_any_other_error_ends_the_search() {
+        let dir = scratch("first-free");
+        let taken = dir.join("taken");
+        std::fs::write(&taken, "theirs").unwrap();
+        let names = |attempt: u64| match attempt {
+            0 => taken.clone(),
+            n => dir.join(format!("free-{n}")),
+        };
+        let (path, _) = create_first_free(names).unwrap();
+        assert_eq!(path, dir.join("free-1"));
+        assert_eq!(std::fs::read_to_string(&taken).unwrap(), "theirs");
+        // A folder that does not exist is not a name to skip.
+        let missing = |attempt: u64| match attempt {
+            0 => dir.join("no-such-folder/x"),
+            n => dir.join(format!("after-{n}")),
+        };
+        let error = create_first_free(missing).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::NotFound);
+        assert!(!dir.join("after-1").exists());
+        // Sixteen names taken: the error says a file exists.
+        let all_taken = create_first_free(|_| taken.clone()).unwrap_err();
+        assert_eq!(all_taken.kind(), std::io::ErrorKind::AlreadyExists);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn undone_says_whether_anything_was_in_progress_and_what() {
+        let kept = Undone {
+            kept: vec![PathBuf::from("a.csv")],
+            replaced: vec![],
+        };
+        let replaced = Undone {
+            kept: vec![],
+            replaced: vec![PathBuf::from("b.csv")],
+        };
+        assert!(Undone::default().is_empty());
+        assert!(!kept.is_empty() && !replaced.is_empty());
+        assert_eq!(kept.sentence(), "replaced no file; kept a.csv as it was");
+        assert_eq!(
+            replaced.sentence(),
+            "replaced b.csv (its old version could not be put back)"
+        );
+        let both = Undone {
+            kept: vec![PathBuf::from("a.csv"), PathBuf::from("c.csv")],
+            replaced: vec![PathBuf::from("b.csv")],
+        };
+        assert_eq!(
+            both.sentence(),
+            "replaced b.csv (its old version could not be put back); kept a.csv, c.csv as they were"
+        );
+    }
+
+    /// An entry of `dir` in `state`: `dest` holds "new" when renamed,
+    /// "old" when staged over an old file; the temporary file holds "tmp".
+    fn entry(dir: &Path, name: &str, state: State, backup: bool, existed: bool) -> Entry {
+        let dest = dir.join(name);
+        let tmp = dir.join(format!("{name}.tmp"));
+        let old = dir.join(format!("{name}.old"));
+        match state {
+            State::Renamed => std::fs::write(&dest, "new").unwrap(),
+            State::Staged => {
+                std::fs::write(&tmp, "tmp").unwrap();
+                if existed {
+                    std::fs::write(&dest, "old").unwrap();
+                }
+            }
+        }
+        if backup {
+            std::fs::write(&old, "old").unwrap();
+        }
+        Entry {
+            id: 0,
+            tmp,
+            dest,
+            backup: backup.then_some(old),
+            existed,
+            state,
+        }
+    }
+
+    #[test]
+    fn rolling_back_puts_each_target_back_as_its_state_allows() {
+        let dir = scratch("roll-back");
+        let mut list = vec![
+            // Renamed over an old file that was kept: the old file returns.
+            entry(&dir, "restored", State::Renamed, true, true),
+            // Renamed where there was no file: the new file goes.
+            entry(&dir, "created", State::Renamed, false, false),
+            // Renamed over an old file that could not be kept: it stays.
+            entry(&dir, "lost", State::Renamed, false, true),
+            // Not renamed yet: the temporary file and the old file's link go.
+            entry(&dir, "staged", State::Staged, true, true),
+        ];
+        let undone = roll_back_where(&mut list, |_| true);
+        assert!(list.is_empty());
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
+        assert_eq!(read("restored").as_deref(), Some("old"));
+        assert_eq!(read("created"), None);
+        assert_eq!(read("lost").as_deref(), Some("new"));
+        assert_eq!(read("staged").as_deref(), Some("old"));
+        assert_eq!(read("staged.tmp"), None);
+        assert_eq!(read("staged.old"), None, "the old file's link is left");
+        assert_eq!(
+            undone.kept,
+            ["restored", "created", "staged"].map(|n| dir.join(n))
+        );
+        assert_eq!(undone.replaced, vec![dir.join("lost")]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
