@@ -42,6 +42,8 @@ use std::time::Duration;
 
 mod driver;
 pub mod merge;
+#[cfg(test)]
+mod options_tests;
 mod recount;
 pub mod rows;
 pub mod summary_csv;

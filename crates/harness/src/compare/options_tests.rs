@@ -1,0 +1,247 @@
+//! What defines a compare run, pinned value by value: the messages, the
+//! boundaries of every limit, the board at an index, the planned part and
+//! the time estimate against the cost model it is built from.
+
+use super::*;
+use coinline_core::cost;
+use coinline_core::solve::exact_solvers;
+use coinline_core::strategy::heuristics;
+
+fn exhaustive(alphabet: (i64, i64), lengths: (usize, usize)) -> CompareOptions {
+    CompareOptions {
+        boards: Boards::Exhaustive {
+            alphabet: Span {
+                lo: alphabet.0,
+                hi: alphabet.1,
+            },
+        },
+        lengths: Span {
+            lo: lengths.0,
+            hi: lengths.1,
+        },
+        ..CompareOptions::default()
+    }
+}
+
+fn random(count: u64, lengths: (usize, usize)) -> CompareOptions {
+    CompareOptions {
+        boards: Boards::random(count),
+        lengths: Span {
+            lo: lengths.0,
+            hi: lengths.1,
+        },
+        seed: 7,
+        ..CompareOptions::default()
+    }
+}
+
+/// The message of `validate`'s error, or "ok".
+fn verdict(options: &CompareOptions) -> String {
+    match options.validate() {
+        Ok(()) => "ok".into(),
+        Err(e) => {
+            assert!(
+                matches!(e.kind(), coinline_core::error::ErrorKind::Usage(_)),
+                "{e}"
+            );
+            e.to_string()
+        }
+    }
+}
+
+#[test]
+fn sources_are_described_and_random_boards_default_to_minus_100_to_100() {
+    assert_eq!(
+        Boards::random(5),
+        Boards::Random {
+            count: 5,
+            values: Values::Uniform(Span { lo: -100, hi: 100 })
+        }
+    );
+    assert_eq!(
+        describe(&Boards::random(5)),
+        "5 random boards, values -100..100"
+    );
+    assert_eq!(
+        describe(&exhaustive((0, 3), (1, 2)).boards),
+        "the boards over 0..3"
+    );
+}
+
+#[test]
+fn the_reproduce_line_names_every_option_of_the_row() {
+    let mut options = random(30, (2, 9));
+    assert_eq!(
+        options.reproduce(Game::COINS, 4),
+        "coinline compare --game coins --n 2..9 --values=-100..100 --seed 7 --only 4"
+    );
+    options.check.minimax_max = Some(12);
+    assert_eq!(
+        exhaustive((-1, 2), (1, 5)).reproduce(Game::NUMBERGAME, 0),
+        "coinline compare --game numbergame --n 1..5 --exhaustive --alphabet=-1..2 --only 0"
+    );
+    assert!(options
+        .reproduce(Game::COINS, 4)
+        .ends_with(" --minimax-max 12 --only 4"));
+}
+
+#[test]
+fn every_limit_holds_at_its_bound_and_refuses_past_it() {
+    let mut options = random(10, (1, MAX_LENGTH));
+    assert_eq!(verdict(&options), "ok");
+    options.lengths.hi = MAX_LENGTH + 1;
+    assert!(verdict(&options).contains("is too large for compare"));
+    options.lengths = Span { lo: 4, hi: 4 };
+    assert_eq!(verdict(&options), "ok");
+    options.lengths = Span { lo: 5, hi: 4 };
+    assert!(verdict(&options).contains("length range 5..4 is reversed"));
+    options.lengths = Span { lo: 1, hi: 4 };
+    options.games.clear();
+    assert!(verdict(&options).contains("no game to compare"));
+
+    // The overflow rule: the widest value times the longest board.
+    assert_eq!(verdict(&exhaustive((i64::MAX, i64::MAX), (1, 1))), "ok");
+    let quarter = i64::MAX / 4;
+    assert_eq!(verdict(&exhaustive((quarter, quarter), (1, 4))), "ok");
+    assert!(verdict(&exhaustive((quarter + 1, quarter + 1), (1, 4))).contains("is too wide"));
+    assert!(verdict(&exhaustive((-quarter - 1, 0), (4, 4))).contains("is too wide"));
+    assert!(verdict(&exhaustive((3, 1), (1, 2))).contains("alphabet 3..1 is reversed"));
+
+    // At most 10^12 boards: 10^6 values at length 2 is exactly that.
+    assert_eq!(verdict(&exhaustive((0, 999_999), (2, 2))), "ok");
+    assert!(verdict(&exhaustive((0, 999_999), (1, 2))).contains("is 1000001000000 boards"));
+
+    let mut only = random(10, (1, 4));
+    only.only = Some(Span { lo: 3, hi: 9 });
+    assert_eq!(verdict(&only), "ok");
+    only.only = Some(Span { lo: 3, hi: 10 });
+    assert!(verdict(&only).contains("index 10 is past the end of the run (10 boards)"));
+
+    let mut jobs = random(10, (1, 4));
+    jobs.jobs = MAX_JOBS;
+    assert_eq!(verdict(&jobs), "ok");
+    jobs.jobs = MAX_JOBS + 1;
+    assert!(verdict(&jobs).contains("257 worker threads are too many"));
+}
+
+#[test]
+fn totals_boards_and_planned_parts() {
+    let enumerated = exhaustive((0, 1), (1, 3));
+    assert_eq!(enumerated.total().unwrap(), 2 + 4 + 8);
+    assert_eq!(random(37, (1, 9)).total().unwrap(), 37);
+    assert!(exhaustive((0, 999), (1, 40)).total().is_err());
+
+    assert_eq!(enumerated.board(0), Some(Board::new(vec![0]).unwrap()));
+    assert_eq!(enumerated.board(2), Some(Board::new(vec![0, 0]).unwrap()));
+    assert_eq!(enumerated.board(14), None);
+    let drawn = random(37, (3, 9));
+    let span = Span { lo: 3, hi: 9 };
+    let values = Values::Uniform(Span { lo: -100, hi: 100 });
+    assert_eq!(drawn.board(5), Some(random_board(7, 5, span, values)));
+
+    let mut part = random(10, (1, 4));
+    assert_eq!(part.planned().unwrap(), 10);
+    part.shard = Shard::new(2, 3).unwrap();
+    assert_eq!(part.planned().unwrap(), Shard::new(2, 3).unwrap().size(10));
+    assert_eq!(part.planned().unwrap(), 3);
+    part.only = Some(Span { lo: 2, hi: 5 });
+    assert_eq!(part.planned().unwrap(), 4);
+}
+
+/// The cost model's seconds for one board of `n` values in `game`.
+fn one_board(game: Game, n: usize, options: &CompareOptions) -> f64 {
+    cost::estimated_seconds(game, n, exact_solvers(), heuristics(), &options.check)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+}
+
+#[test]
+fn the_estimate_adds_up_the_cost_model_board_by_board() {
+    let estimate = |o: &CompareOptions| o.estimated_seconds(exact_solvers(), heuristics());
+    // One length: the count times one board's cost.
+    let single = random(10, (6, 6));
+    let per = one_board(Game::COINS, 6, &single);
+    assert!(per > 0.0);
+    assert!(close(estimate(&single), 10.0 * per));
+    // Lengths 3..5: the mean over 3, 4 and 5.
+    let spread = random(6, (3, 5));
+    let mean = (3..=5)
+        .map(|n| one_board(Game::COINS, n, &spread))
+        .sum::<f64>()
+        / 3.0;
+    assert!(
+        close(estimate(&spread), 6.0 * mean),
+        "{}",
+        estimate(&spread)
+    );
+    // Two games: each board is checked in both.
+    let mut both = random(10, (6, 6));
+    both.games = vec![Game::COINS, Game::NUMBERGAME];
+    let second = one_board(Game::NUMBERGAME, 6, &both);
+    assert!(close(estimate(&both), 10.0 * (per + second)));
+    // Every enumerated board at its length's cost.
+    let enumerated = exhaustive((0, 1), (1, 3));
+    let sum: f64 = (1..=3)
+        .map(|n| (1u64 << n) as f64 * one_board(Game::COINS, n, &enumerated))
+        .sum();
+    assert!(close(estimate(&enumerated), sum));
+    // A part of the run: its share of the whole.
+    let mut part = random(10, (6, 6));
+    part.only = Some(Span { lo: 0, hi: 3 });
+    assert!(close(estimate(&part), 4.0 * per));
+    // A run that cannot be counted estimates nothing.
+    assert_eq!(estimate(&exhaustive((0, 999), (1, 40))), 0.0);
+}
+
+#[test]
+fn a_runs_identity_names_what_makes_two_runs_one() {
+    let mut options = random(30, (2, 9));
+    let limit = options.check.minimax_limit(Game::COINS);
+    assert_eq!(
+        options.identity(),
+        format!("seed=7 boards=30 values=-100..100 games=coins n=2..9 minimax={limit} rows=all")
+    );
+    options.rows = RowFilter::Failures;
+    options.shard = Shard::new(2, 3).unwrap();
+    options.jobs = 3;
+    assert!(options.identity().ends_with(" rows=failures"));
+    assert!(exhaustive((0, 2), (1, 4))
+        .identity()
+        .starts_with("exhaustive alphabet=0..2 games=coins n=1..4 "));
+}
+
+#[test]
+fn threads_are_the_jobs_asked_or_one_per_core() {
+    let mut options = random(1, (1, 2));
+    options.jobs = 3;
+    assert_eq!(options.threads(), 3);
+    options.jobs = 1;
+    assert_eq!(options.threads(), 1);
+    options.jobs = 0;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(options.threads(), cores);
+}
+
+#[test]
+fn failures_past_the_shrunk_ones_are_counted_in_one_line() {
+    let outcome = |failed: u64| CompareOutcome {
+        boards: 10,
+        checks: 10,
+        failed,
+        failures: Vec::new(),
+        summary: Summary::new(Vec::new()),
+        stopped: None,
+        elapsed: Duration::ZERO,
+    };
+    assert_eq!(unshown_failures(&outcome(0)), None);
+    assert_eq!(
+        unshown_failures(&outcome(1)).unwrap(),
+        "... 1 more failing check not shown (only the first 0 are shrunk; see the rows)"
+    );
+    assert_eq!(
+        unshown_failures(&outcome(5)).unwrap(),
+        "... 5 more failing checks not shown (only the first 0 are shrunk; see the rows)"
+    );
+}
