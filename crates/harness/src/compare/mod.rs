@@ -40,6 +40,8 @@ use coinline_core::solve::Solver;
 use coinline_core::strategy::{self, Heuristic};
 use std::time::Duration;
 
+#[cfg(test)]
+mod csv_tests;
 mod driver;
 pub mod merge;
 #[cfg(test)]

@@ -223,6 +223,8 @@ mod tests {
             (three.boards, three.losses, three.turned_into_loss),
             (1, 1, 0)
         );
+        let odd = &tallies[&("coins".parse().unwrap(), 3)];
+        assert_eq!((odd.wins, odd.ties, odd.losses), (0, 0, 1));
         // A regret of 2 at index 5 beats regret 0; equal regrets keep the smaller index.
         let mut rows = ROWS.to_vec();
         rows.extend([
@@ -254,7 +256,7 @@ mod tests {
         check_tallies("r.csv", &tallies, "s.csv", &summary).unwrap();
         let key = ("coins".parse().unwrap(), 2);
         type Edit = fn(&mut Tally);
-        let edits: [(&str, Edit); 5] = [
+        let edits: [(&str, Edit); 6] = [
             ("wins", |t| t.wins += 1),
             ("losses", |t| t.losses += 1),
             ("greedy_regret_sum", |t| {
@@ -262,6 +264,9 @@ mod tests {
             }),
             ("greedy_max_regret", |t| {
                 t.heuristic_mut("greedy").worst.as_mut().unwrap().0 = 9
+            }),
+            ("greedy_worst_index", |t| {
+                t.heuristic_mut("greedy").worst.as_mut().unwrap().1 = 7
             }),
             ("greedy_worst_board", |t| {
                 t.heuristic_mut("greedy").worst.as_mut().unwrap().2 = Board::parse("1 1").unwrap()
@@ -291,5 +296,26 @@ mod tests {
         assert!(message
             .to_string()
             .contains("failures is 1 but the rows of r.csv give 0"));
+        // A row file of failures that also holds a passing row: its
+        // failures are its rows less the passing ones.
+        let ok_row = ["1,0,coins,2,even,3 5,2,true,ok,,5,win,2,0"];
+        let mut one_ok = summary_of(&recount(&ok_row));
+        one_ok.rows.clear();
+        let group = one_ok.groups.get_mut(&key).unwrap();
+        (group.boards, group.agreed) = (4, 4);
+        check_tallies("r.csv", &recount(&ok_row), "s.csv", &one_ok).unwrap();
+        let two_rows = [
+            ok_row[0],
+            "1,1,coins,2,even,4 4,0,false,disagree,x,4,tie,0,0",
+        ];
+        let group = one_ok.groups.get_mut(&key).unwrap();
+        (group.boards, group.agreed) = (5, 3);
+        let message = check_tallies("r.csv", &recount(&two_rows), "s.csv", &one_ok).unwrap_err();
+        assert!(
+            message
+                .to_string()
+                .contains("failures is 2 but the rows of r.csv give 1"),
+            "{message}"
+        );
     }
 }
