@@ -400,4 +400,21 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_problem_writes_and_reads_answers_in_its_own_words() {
+        let problem = super::super::spec::built_in("lightoj-1031").unwrap();
+        let answers = numbers(&[7, -3]);
+        let text = problem.write_answers(&answers);
+        assert_eq!(text, "Case 1: 7\nCase 2: -3\n");
+        assert_eq!(problem.parse_answers(&text, 2), Ok(answers.clone()));
+        assert_eq!(problem.parse_answers_bytes(text.as_bytes(), 2), Ok(answers));
+        // The token after the last answer belongs to the answer after it.
+        match problem.parse_answers("Case 1: 7\nCase 2: -3\nCase", 2) {
+            Err(OutputProblem::Malformed {
+                line: 3, answer: 3, ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
 }
