@@ -396,7 +396,7 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
             .replace(' ', "-");
         seeds.push((
             format!("seed-judge-{label}"),
-            problem.write_input(batch).into_bytes(),
+            problem.write_boards(batch).into_bytes(),
         ));
     }
     seeds

@@ -40,7 +40,7 @@ fn stress(dir: &Path, problem: &[&str], runs: &str, program: &[&str]) -> Run {
 }
 
 /// The boards of the one failure saved in `dir/saved`.
-fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_core::Board> {
+fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_harness::judge::Instance> {
     let inputs: Vec<PathBuf> = std::fs::read_dir(dir.join("saved"))
         .unwrap()
         .map(|e| e.unwrap().path())
