@@ -463,6 +463,7 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     round_trip::<Case>("case", text)?;
     round_trip::<Line>("line", text)?;
     round_trip::<Game>("game", text)?;
+    check_rule_set(text)?;
     round_trip::<Span<i64>>("span", text)?;
     round_trip::<Span<usize>>("length span", text)?;
     round_trip::<Values>("distribution", text)?;
@@ -548,6 +549,34 @@ fn check_streamed_board(bytes: &[u8], text: &str) -> Result<(), Finding> {
 
 /// Parses `text` as a `T`; a value must print and parse back to itself, an
 /// error must be one non-empty line.
+/// A rule text with parameters: it prints and parses back to the same
+/// parameters, and binding each to 1, 2 or 1000 gives a game whose text
+/// round-trips, or a one-line error.
+fn check_rule_set(text: &str) -> Result<(), Finding> {
+    use coinline_core::rules::{Params, RuleSet};
+    let rules = match text.parse::<RuleSet>() {
+        Ok(rules) => rules,
+        Err(e) => return one_line("rule set", text, &e.to_string()),
+    };
+    let back = rules.to_string().parse::<RuleSet>();
+    let names = |r: &RuleSet| r.params().to_vec();
+    same("rule set", text, &names(&rules), &back.map(|r| names(&r)))?;
+    for value in [1, 2, 1000] {
+        let mut params = Params::default();
+        rules.params().iter().for_each(|n| params.set(n, value));
+        match rules.bind(&params) {
+            Ok(game) => same(
+                "bound rules",
+                text,
+                &game,
+                &game.to_string().parse::<Game>(),
+            )?,
+            Err(e) => one_line("bound rules", text, &e.to_string())?,
+        }
+    }
+    Ok(())
+}
+
 fn round_trip<T>(what: &str, text: &str) -> Result<(), Finding>
 where
     T: std::str::FromStr<Err = coinline_core::Error> + fmt::Display + fmt::Debug + PartialEq,
