@@ -130,7 +130,7 @@ fn put_back_fill(
     for j in (0..n).rev() {
         let left = n - j;
         let mut best: Option<(i64, usize)> = None;
-        let mut consider = |value: i64, count: usize, best: &mut Option<(i64, usize)>| {
+        let consider = |value: i64, count: usize, best: &mut Option<(i64, usize)>| {
             let better = match *best {
                 None => true,
                 Some((b, c)) => value > b || (value == b && count < c),
