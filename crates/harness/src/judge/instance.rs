@@ -261,21 +261,21 @@ mod tests {
         let cases = draw_params(std::slice::from_ref(&k), 3, 0, boards.clone());
         assert!(cases
             .iter()
-            .all(|c| params_breach(&[k.clone()], c).is_none()));
+            .all(|c| params_breach(std::slice::from_ref(&k), c).is_none()));
         let values: Vec<usize> = cases.iter().map(|c| c.params.get("k").unwrap()).collect();
         assert!(
             values.contains(&1) && values.iter().any(|&v| v > 1),
             "{values:?}"
         );
         // The same seed draws the same values; per input, one value.
-        assert_eq!(cases, draw_params(&[k.clone()], 3, 0, boards.clone()));
+        assert_eq!(cases, draw_params(std::slice::from_ref(&k), 3, 0, boards.clone()));
         let once = ParamLimit::parse("k", false, "2..9").unwrap();
         let cases = draw_params(&[once], 3, 0, boards);
         assert!(cases.windows(2).all(|w| w[0].params == w[1].params));
         let long = Instance::new(cases[0].params.clone(), Board::new(vec![1]).unwrap());
         let mut big = long.clone();
         big.params.set("k", 9);
-        assert!(params_breach(&[k.clone()], &big).is_some());
+        assert!(params_breach(std::slice::from_ref(&k), &big).is_some());
         assert_eq!(clamp_params(&[k], &big).params.get("k"), Some(1));
     }
 }

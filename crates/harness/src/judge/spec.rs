@@ -186,6 +186,12 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     };
     let per_case: Vec<&str> = case_words.iter().copied().filter(is_param).collect();
     let params = param_limits(text, &file, &rules, &per_case, layout)?;
+    if file.adjustable && !params.is_empty() {
+        return Err(at(
+            "adjustable",
+            "a problem whose rules read parameters from the input keeps its game",
+        ));
+    }
     if layout.cases == Cases::UntilZero && layout.case != CaseLayout::LengthFirst {
         return Err(at(
             "input.cases",
