@@ -268,7 +268,10 @@ mod tests {
             "{values:?}"
         );
         // The same seed draws the same values; per input, one value.
-        assert_eq!(cases, draw_params(std::slice::from_ref(&k), 3, 0, boards.clone()));
+        assert_eq!(
+            cases,
+            draw_params(std::slice::from_ref(&k), 3, 0, boards.clone())
+        );
         let once = ParamLimit::parse("k", false, "2..9").unwrap();
         let cases = draw_params(&[once], 3, 0, boards);
         assert!(cases.windows(2).all(|w| w[0].params == w[1].params));
