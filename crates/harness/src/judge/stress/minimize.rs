@@ -6,7 +6,7 @@
 
 use super::options::StressConfig;
 use super::report::plural;
-use crate::judge::instance::{clamp_params, params_breach, Instance};
+use crate::judge::instance::{clamp_params, params_breach, Instance, ParamLimit};
 use crate::judge::sandbox::interrupted;
 use crate::judge::verdict::{Judged, Verdict};
 use coinline_core::board::Board;
@@ -213,7 +213,13 @@ pub(super) fn shrink_found(
         budget.saturating_sub(runs.get()),
         &|b: &Board| fails(&start.with_board(b.clone())),
     );
-    let small = lower_params(c, &start.with_board(small), budget, &runs, &fails);
+    let small = lower_params(
+        c.problem.params(),
+        &start.with_board(small),
+        budget,
+        &runs,
+        &fails,
+    );
     let small = repair(&small).unwrap_or_else(|| board.clone());
     let runs = runs.get();
     if shrinking.0.get() {
@@ -225,14 +231,14 @@ pub(super) fn shrink_found(
 /// `case` with each parameter as low as it goes while the case still
 /// fails (each value from the parameter's lowest up, within the budget).
 fn lower_params(
-    c: &StressConfig,
+    limits: &[ParamLimit],
     case: &Instance,
     budget: usize,
     runs: &Cell<usize>,
     fails: &dyn Fn(&Instance) -> bool,
 ) -> Instance {
     let mut case = case.clone();
-    for limit in c.problem.params() {
+    for limit in limits {
         let Some(now) = case.params.get(&limit.name) else {
             continue;
         };
@@ -331,6 +337,28 @@ fn confirm(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each parameter goes down to the lowest value that still fails, one
+    /// run per value tried, within the budget.
+    #[test]
+    fn parameters_are_lowered_to_the_least_that_fails() {
+        let k = ParamLimit::parse("k", true, "1..n").unwrap();
+        let mut case = Instance::from(Board::new(vec![1; 6]).unwrap());
+        case.params.set("k", 6);
+        let fails = |c: &Instance| c.params.get("k").unwrap() >= 3;
+        let runs = Cell::new(0);
+        let counted = |c: &Instance| {
+            runs.set(runs.get() + 1);
+            fails(c)
+        };
+        let low = lower_params(std::slice::from_ref(&k), &case, 100, &runs, &counted);
+        assert_eq!(low.params.get("k"), Some(3));
+        assert_eq!(low.board, case.board);
+        assert_eq!(runs.get(), 3, "k = 1, 2, then 3");
+        // Without budget left, nothing is tried.
+        let none = lower_params(&[k], &case, 3, &runs, &counted);
+        assert_eq!(none.params.get("k"), Some(6));
+    }
 
     #[test]
     fn trivial_boards_are_zero_then_doubling_prefixes() {
