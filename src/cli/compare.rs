@@ -1,7 +1,7 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
-use super::options::{non_negative, parse_with, positive_seconds, shard_in, GameChoice};
+use super::options::{non_negative, parse_with, positive_seconds, shard_in, GameChoice, ParamArg};
 use super::options::{ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShardArg};
 use super::options::{ShrinkArgs, StopArgs, U64};
 use super::progress::Bar;
@@ -14,6 +14,7 @@ use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Shard, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
+use coinline_core::rules::RuleSet;
 use coinline_core::solve::{exact_solvers, Solver};
 use coinline_core::strategy::{heuristics, Heuristic};
 use coinline_harness::compare::{
@@ -46,6 +47,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "GAME", default_value = "coins", action = ArgAction::Append,
           value_parser = parse_with::<GameChoice>)]
     pub game: Vec<GameChoice>,
+    #[command(flatten)]
+    pub params: ParamArg,
     /// Also check every board in N random rule sets drawn from the seed
     /// (failures name their rule text, so --game reproduces them).
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 0,
@@ -150,16 +153,16 @@ pub enum RowChoice {
 
 impl CompareArgs {
     /// The library options these arguments describe, with `seed` filled in.
-    pub fn options(&self, seed: u64) -> CompareOptions {
+    pub fn options(&self, seed: u64) -> Result<CompareOptions> {
         let check = match self.minimax_max {
             Some(n) => CheckConfig::default().with_minimax_max(n),
             None => CheckConfig::default(),
         };
-        let mut games = self.games();
+        let mut games = self.games()?;
         let mut rng = coinline_core::generate::SplitMix64::keyed(&[seed, 0x9a3e5]);
         games
             .extend((0..self.random_games).map(|_| coinline_core::generate::random_game(&mut rng)));
-        CompareOptions {
+        Ok(CompareOptions {
             games,
             lengths: self.lengths(),
             boards: if self.exhaustive {
@@ -185,18 +188,20 @@ impl CompareArgs {
             max_failures: self.stop.max_failures(),
             duration: self.duration.map(Duration::from_secs_f64),
             shrink_budget: self.shrink.budget(),
-        }
+        })
     }
 
-    /// The games of `--game`, in the order given, each once.
-    pub fn games(&self) -> Vec<Game> {
+    /// The games of `--game`, in the order given, each once, their
+    /// parameters bound by `--param`.
+    pub fn games(&self) -> Result<Vec<Game>> {
+        let rules: Vec<RuleSet> = self.game.iter().flat_map(|c| c.0.clone()).collect();
         let mut games: Vec<Game> = Vec::new();
-        for game in self.game.iter().flat_map(|choice| &choice.0) {
-            if !games.contains(game) {
-                games.push(*game);
+        for game in self.params.bind_each(&rules)? {
+            if !games.contains(&game) {
+                games.push(game);
             }
         }
-        games
+        Ok(games)
     }
 
     fn lengths(&self) -> Span<usize> {
@@ -270,7 +275,7 @@ pub fn run_with(
         ));
     }
     let seed = args.seed.or_clock();
-    let options = args.options(seed);
+    let options = args.options(seed)?;
     options.validate()?;
     if let Some(n) = args.minimax_max {
         for game in &options.games {

@@ -2,13 +2,13 @@
 //! and learners (the interval table, the optimal line, greedy's mistake).
 
 use super::options::{parse_with, stdin_dash_alone};
-use super::options::{ForceArg, OutFileArg};
+use super::options::{ForceArg, OutFileArg, ParamArg};
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
-use coinline_core::play::Game;
+use coinline_core::rules::RuleSet;
 use coinline_harness::explain::{explain, render_html};
 use coinline_harness::output::{self, check_owned, check_writable, Kind};
 use std::io::{IsTerminal, Read};
@@ -30,8 +30,11 @@ pub struct ExplainArgs {
     #[arg(allow_negative_numbers = true, value_name = "VALUE")]
     pub values: Vec<String>,
     /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
-    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
-    pub game: Game,
+    /// A count may be a parameter's name, bound by --param.
+    #[arg(long, default_value = "coins", value_parser = parse_with::<RuleSet>)]
+    pub game: RuleSet,
+    #[command(flatten)]
+    pub params: ParamArg,
     #[command(flatten)]
     pub out: OutFileArg,
     #[command(flatten)]
@@ -73,7 +76,7 @@ pub fn run(args: &ExplainArgs) -> Result<Status> {
         check_owned("--out", path, PAGE, args.force.force)?;
     }
     let board = read_board(args)?;
-    let page = render_html(&explain(args.game, &board)?);
+    let page = render_html(&explain(args.params.bind(&args.game)?, &board)?);
     match out {
         Some(path) => output::write(path, |w| w.write_all(page.as_bytes()))?,
         // A failed write is an error; a closed pipe (`| head`) a quiet end.

@@ -6,13 +6,13 @@
 //! read echoed after `> `, so a transcript reads as the game went. End of
 //! input ends the game with status 0; Ctrl-C exits 130 as every command.
 
-use super::options::{parse_with, LengthsArg, SeedArg};
+use super::options::{parse_with, LengthsArg, ParamArg, SeedArg};
 use super::status::{print, Status};
 use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
-use coinline_core::play::Game;
+use coinline_core::rules::RuleSet;
 use coinline_harness::human::render::{self, Ending};
 use coinline_harness::human::{Command, Opponent, Player, Session};
 use std::io::{BufRead, IsTerminal};
@@ -28,8 +28,11 @@ use std::io::{BufRead, IsTerminal};
     130 interrupted by Ctrl-C.")]
 pub struct HumanArgs {
     /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
-    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>)]
-    pub game: Game,
+    /// A count may be a parameter's name, bound by --param.
+    #[arg(long, default_value = "coins", value_parser = parse_with::<RuleSet>)]
+    pub game: RuleSet,
+    #[command(flatten)]
+    pub params: ParamArg,
     /// The board as one string, such as '3 9 1 2' [default: a random board].
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["n", "seed"])]
     pub board: Option<String>,
@@ -63,6 +66,7 @@ const MAX_LINE: usize = 1000;
 
 /// Runs `coinline play-human`.
 pub fn run(args: &HumanArgs) -> Result<Status> {
+    let game = args.params.bind(&args.game)?;
     let (board, seed) = match &args.board {
         Some(text) => (Board::parse(text).map_err(|e| e.within("--board"))?, None),
         None => {
@@ -72,7 +76,7 @@ pub fn run(args: &HumanArgs) -> Result<Status> {
             });
             let seed = args.seed.or_clock();
             let board = random_board(seed, 0, lengths, VALUES);
-            (admissible(args.game, board), Some((lengths, seed)))
+            (admissible(game, board), Some((lengths, seed)))
         }
     };
     if board.is_empty() {
@@ -80,7 +84,7 @@ pub fn run(args: &HumanArgs) -> Result<Status> {
             "no values to play (--board is empty, or --n 0)",
         ));
     }
-    let mut session = Session::new(args.game, board, !args.second, args.opponent)?;
+    let mut session = Session::new(game, board, !args.second, args.opponent)?;
     let mut view = View::new(render::header(&session, seed), args.hints)?;
     let mut input = std::io::stdin().lock();
     loop {

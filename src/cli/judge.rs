@@ -2,7 +2,7 @@
 //! file of expected answers against them.
 
 use super::options::parse_with;
-use super::options::positive_seconds;
+use super::options::{positive_seconds, ParamArg};
 use super::progress::Bar;
 use super::solve::over_budget;
 use super::status::Status;
@@ -11,7 +11,9 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
+use coinline_core::rules::RuleSet;
 use coinline_core::solve::Cost;
+use coinline_harness::judge::instance::{params_breach, Instance};
 use coinline_harness::judge::problem::trusted_solver;
 use coinline_harness::judge::{spec, Answer, CaseReader, Origin, Problem, Reply};
 use std::io::Read;
@@ -30,8 +32,11 @@ pub struct ProblemArgs {
     pub problem_file: Option<PathBuf>,
     /// Only for problems that let the user choose (lines): the game, an
     /// alias or rules (see `coinline games`; default coins).
-    #[arg(long, value_name = "GAME", value_parser = parse_with::<Game>)]
-    pub game: Option<Game>,
+    /// A count may be a parameter's name, bound by --param.
+    #[arg(long, value_name = "GAME", value_parser = parse_with::<RuleSet>)]
+    pub game: Option<RuleSet>,
+    #[command(flatten)]
+    pub params: ParamArg,
     /// Only for problems that let the user choose (lines): what each
     /// answer is, `difference` (default), `first`, `second` or `totals`
     /// (the totals only where every value is scored).
@@ -59,7 +64,19 @@ impl ProblemArgs {
             (None, Some(path)) => problem_file(path)?,
             (None, None) => unreachable!("clap requires --problem or --problem-file"),
         };
-        problem.adjusted(self.game, self.answer.clone())
+        problem.adjusted(self.game()?, self.answer.clone())
+    }
+
+    /// `--game` with its parameters bound by `--param`; `--param` without
+    /// `--game` is refused.
+    pub fn game(&self) -> Result<Option<Game>> {
+        match &self.game {
+            Some(rules) => self.params.bind(rules).map(Some),
+            None if !self.params.param.is_empty() => Err(Error::usage(
+                "--param binds the parameters of --game; give --game too (a problem's own parameters come from its input)",
+            )),
+            None => Ok(None),
+        }
     }
 }
 
@@ -202,7 +219,13 @@ fn solve_cases(
             }
             _ => {}
         }
-        if let Some(why) = limits.violation(&case.board) {
+        let breach = || {
+            params_breach(
+                problem.params(),
+                &Instance::new(case.params.clone(), case.board.clone()),
+            )
+        };
+        if let Some(why) = limits.violation(&case.board).or_else(breach) {
             bar.suspend(&mut || {
                 say!(
                     "note: case {number} (line {}) breaks the problem's constraints: {why}",
@@ -229,7 +252,7 @@ fn solve_cases(
             }
         }
         let reply = problem
-            .expected(&case.board)
+            .expected(&Instance::new(case.params.clone(), case.board.clone()))
             .map_err(|e| in_file(e.within(format!("case {number} (line {})", case.line))))?;
         lines.push(case.line);
         trusted.push(reply);

@@ -8,6 +8,7 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{mix64, Shard, Span};
 use coinline_core::play::Game;
+use coinline_core::rules::{Param, Params, RuleSet};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -192,26 +193,77 @@ fn parse_shard(s: &str) -> std::result::Result<Shard, String> {
     Shard::from_arg(s, |name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
 
-/// The value of `--game` where it may be `all`: one rule set, or every
-/// alias.
+/// `--param NAME=COUNT`: the values of the parameters a `--game` rule text
+/// names (`ends=left take=1..k`), wherever `--game` is taken.
+#[derive(Debug, Clone, Args)]
+pub struct ParamArg {
+    /// The value of a parameter of the rules, NAME=COUNT (repeat for more).
+    #[arg(long, value_name = "NAME=COUNT", value_parser = parse_with::<Param>)]
+    pub param: Vec<Param>,
+}
+
+impl ParamArg {
+    /// The bindings given (a name given twice is an error).
+    pub fn params(&self) -> Result<Params> {
+        Params::new(self.param.iter().cloned())
+    }
+
+    /// `rules` with the parameters bound: an unbound one, or one the
+    /// rules do not use, is a usage error naming it.
+    pub fn bind(&self, rules: &RuleSet) -> Result<Game> {
+        rules.bind(&self.params()?)
+    }
+
+    /// Each of `rules` bound with the parameters it uses; a parameter that
+    /// none of them uses is a usage error.
+    pub fn bind_each(&self, rules: &[RuleSet]) -> Result<Vec<Game>> {
+        let all = self.params()?;
+        if let Some((name, _)) = all
+            .iter()
+            .find(|(n, _)| !rules.iter().any(|r| r.params().iter().any(|p| p == n)))
+        {
+            return Err(Error::usage(format!(
+                "parameter {} is not used by any --game",
+                coinline_core::error::quote(name)
+            )));
+        }
+        rules
+            .iter()
+            .map(|r| {
+                let used = all
+                    .iter()
+                    .filter(|(n, _)| r.params().iter().any(|p| p == n));
+                let mut own = Params::default();
+                used.for_each(|(n, v)| own.set(n, v));
+                r.bind(&own)
+            })
+            .collect()
+    }
+}
+
+/// The value of `--game` where it may be `all`: one rule set (its
+/// parameters bound by `--param`), or every alias.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameChoice(pub Vec<Game>);
+pub struct GameChoice(pub Vec<RuleSet>);
 
 impl FromStr for GameChoice {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
         if s.trim().eq_ignore_ascii_case("all") {
-            return Ok(GameChoice(Game::ALL.to_vec()));
+            let all = Game::ALL.iter().map(|g| RuleSet::from(*g)).collect();
+            return Ok(GameChoice(all));
         }
-        s.parse::<Game>().map(|g| GameChoice(vec![g])).map_err(|e| {
-            // A rule text keeps its own message, which names the bad word.
-            if s.contains('=') {
-                return e;
-            }
-            let mut names = Game::names();
-            names.push("all");
-            Error::unknown("game", s, &names)
-        })
+        s.parse::<RuleSet>()
+            .map(|g| GameChoice(vec![g]))
+            .map_err(|e| {
+                // A rule text keeps its own message, which names the bad word.
+                if s.contains('=') {
+                    return e;
+                }
+                let mut names = Game::names();
+                names.push("all");
+                Error::unknown("game", s, &names)
+            })
     }
 }
 

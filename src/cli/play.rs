@@ -1,7 +1,7 @@
 //! `coinline play`: a program (or a heuristic) judged move by move against
 //! an opponent on generated boards, over the protocol of docs/play.md.
 
-use super::options::{non_negative, parse_with, positive_seconds};
+use super::options::{non_negative, parse_with, positive_seconds, ParamArg};
 use super::options::{
     ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs,
 };
@@ -10,7 +10,7 @@ use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
-use coinline_core::play::Game;
+use coinline_core::rules::RuleSet;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_harness::judge::sandbox::Program;
@@ -38,8 +38,11 @@ pub struct PlayArgs {
     #[arg(long)]
     pub human: bool,
     /// The rule set (an alias or rule text, as `coinline games` lists).
-    #[arg(long, default_value = "coins", value_parser = parse_with::<Game>, value_name = "GAME")]
-    pub game: Game,
+    /// A count may be a parameter's name, bound by --param.
+    #[arg(long, default_value = "coins", value_parser = parse_with::<RuleSet>, value_name = "GAME")]
+    pub game: RuleSet,
+    #[command(flatten)]
+    pub params: ParamArg,
     /// The program plays first (the default).
     #[arg(long, conflicts_with = "second")]
     pub first: bool,
@@ -228,7 +231,7 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
         }),
     };
     Ok(PlayConfig {
-        game: args.game,
+        game: args.params.bind(&args.game)?,
         player: player(&args.program)?,
         opponent: Player::parse("--opponent", &args.opponent)?,
         seat: if args.second {
@@ -296,7 +299,7 @@ fn play_given(
     }
     if let Some(board) = given {
         let setup = Setup {
-            game: args.game,
+            game: args.params.bind(&args.game)?,
             board,
             seat: config.seat,
         };
@@ -366,7 +369,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         config.player,
         config.seat,
         config.opponent,
-        args.game,
+        args.params.bind(&args.game)?,
         args.move_time.as_secs_f64()
     );
     let mut found = Found {

@@ -49,7 +49,7 @@ pub fn run(args: &ProblemsArgs) -> Result<Status> {
         out += &format!(
             "{:<width$}  {:<20}  {}\n",
             problem.name(),
-            problem.game().to_string(),
+            problem.rules().to_string(),
             problem.about()
         );
     }

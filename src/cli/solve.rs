@@ -1,6 +1,6 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
-use super::options::{parse_with, positive_seconds, stdin_dash_alone};
+use super::options::{parse_with, positive_seconds, stdin_dash_alone, ParamArg};
 use super::status::Status;
 use super::text::about_seconds;
 use crate::cli::status::say;
@@ -9,7 +9,7 @@ use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CaseReport, CheckConfig};
 use coinline_core::error::{Error, ErrorKind, Result};
 use coinline_core::play::{replay, Game};
-use coinline_core::rules::{Param, Params, RuleSet};
+use coinline_core::rules::RuleSet;
 use coinline_core::solve::{
     admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
 };
@@ -55,9 +55,8 @@ pub struct SolveArgs {
     /// a count may be a parameter's name, as in 'ends=left take=1..k' (see --param).
     #[arg(long, value_name = "GAME", default_value = "coins", value_parser = parse_with::<RuleSet>)]
     pub game: RuleSet,
-    /// The value of a parameter of the rules, NAME=COUNT (repeat for more).
-    #[arg(long, value_name = "NAME=COUNT", value_parser = parse_with::<Param>)]
-    pub param: Vec<Param>,
+    #[command(flatten)]
+    pub params: ParamArg,
     /// A solver or heuristic name (listed below), or `all` (every exact
     /// solver and heuristic).
     #[arg(long, value_name = "NAME", default_value = "all")]
@@ -78,7 +77,7 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// The game, its parameters bound by `--param`.
     pub fn game(&self) -> Result<Game> {
-        self.game.bind(&Params::new(self.param.iter().cloned())?)
+        self.params.bind(&self.game)
     }
 }
 

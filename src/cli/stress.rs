@@ -126,7 +126,7 @@ fn resolve(args: &StressArgs) -> Result<Problem> {
             })?;
             spec::parse_for_reference(text, Origin::File(path.to_path_buf()))
                 .map_err(|e| e.within(path.display().to_string()))?
-                .adjusted(args.problem.game, args.problem.answer.clone())
+                .adjusted(args.problem.game()?, args.problem.answer.clone())
         }
         _ => args.problem.resolve(),
     }

@@ -396,7 +396,7 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
             .replace(' ', "-");
         seeds.push((
             format!("seed-judge-{label}"),
-            problem.write_input(batch).into_bytes(),
+            problem.write_boards(batch).into_bytes(),
         ));
     }
     seeds
@@ -537,6 +537,22 @@ const MORE_RULE_WORDS: [&str; 6] = [
     "delete=none",
 ];
 
+/// The words of the rules that remember, put back or name parameters, and
+/// of the problem files that read parameters (not all words `Game` takes
+/// alone: `take=1..k` needs `--param`).
+const PARAMETER_WORDS: [&str; 10] = [
+    "putback",
+    "m",
+    "take=1..2m",
+    "take=2..m",
+    "take=1..k",
+    "k",
+    "k=5",
+    "n k values",
+    "1..n",
+    "params",
+];
+
 /// The words the `parse` target's parsers look for, from the library's own
 /// lists: game aliases and the rule words of their texts, move notation,
 /// solver, heuristic and distribution names, judge layouts and answer words.
@@ -548,6 +564,7 @@ fn parse_dictionary_words() -> Vec<String> {
         words.extend(text.split_whitespace().map(String::from));
     }
     words.extend(MORE_RULE_WORDS.map(String::from));
+    words.extend(PARAMETER_WORDS.map(String::from));
     for side in [coinline_core::Side::Left, coinline_core::Side::Right] {
         for count in [1, 2, 3] {
             words.push(coinline_core::Move::take(side, count).to_string());
@@ -623,7 +640,8 @@ fn dictionaries_match_their_generator() {
         "fuzz/dict/parse.dict is stale; run `COINLINE_WRITE_SEEDS=1 cargo test --test it corpus::dictionaries`"
     );
     // Every dictionary is a target's, and every rule word of the
-    // dictionary is one `Game` reads.
+    // dictionary is one `Game` reads (with a parameter bound, for the words
+    // that name one).
     for entry in std::fs::read_dir(path.parent().unwrap()).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
         let target = name.strip_suffix(".dict").unwrap_or(&name);
@@ -631,13 +649,17 @@ fn dictionaries_match_their_generator() {
     }
     for word in parse_dictionary_words()
         .iter()
-        .filter(|w| w.contains('=') && w.len() > 1)
+        // `k=5` is a --param binding, not a rule word.
+        .filter(|w| w.contains('=') && w.len() > 1 && *w != "k=5")
     {
         let text = if word.starts_with("take=") {
-            word.clone()
+            format!("ends=left {word}")
         } else {
             format!("take=1 {word}")
         };
-        assert!(text.parse::<Game>().is_ok(), "{word}");
+        let rules: coinline_core::rules::RuleSet = text.parse().expect(word);
+        let mut params = coinline_core::rules::Params::default();
+        rules.params().iter().for_each(|n| params.set(n, 5));
+        assert!(rules.bind(&params).is_ok(), "{word}");
     }
 }

@@ -40,7 +40,7 @@ fn stress(dir: &Path, problem: &[&str], runs: &str, program: &[&str]) -> Run {
 }
 
 /// The boards of the one failure saved in `dir/saved`.
-fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_core::Board> {
+fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_harness::judge::Instance> {
     let inputs: Vec<PathBuf> = std::fs::read_dir(dir.join("saved"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -52,7 +52,7 @@ fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_core::Board> {
 
 /// Each new problem: its name, the planted bug, and the longest board the
 /// failure may shrink to.
-const NEW_PROBLEMS: [(&str, &str, usize); 9] = [
+const NEW_PROBLEMS: [(&str, &str, usize); 12] = [
     ("boj-11062", "greedy", 4),
     ("leetcode-486", "strict", 2),
     ("leetcode-877", "greedy", 6),
@@ -62,10 +62,13 @@ const NEW_PROBLEMS: [(&str, &str, usize); 9] = [
     ("lightoj-1031", "left", 4),
     ("cards-in-a-line", "first", 4),
     ("lintcode-395", "tie", 4),
+    ("leetcode-1140", "max", 8),
+    ("leetcode-1872", "one", 4),
+    ("take-k", "less", 4),
 ];
 
 /// Each statement's examples, judged: the problem, the input, the output.
-const EXAMPLES: [(&str, &str, &str); 6] = [
+const EXAMPLES: [(&str, &str, &str); 12] = [
     (
         "lightoj-1031",
         "2\n\n4\n4 -10 -20 7\n\n4\n1 2 3 4\n",
@@ -78,6 +81,14 @@ const EXAMPLES: [(&str, &str, &str); 6] = [
     // 8 15 3 7: 22 against 11; 1 100 1: the second player's 100.
     ("cards-in-a-line", "4\n8 15 3 7\n", "22\n"),
     ("cards-in-a-line", "3\n1 100 1\n", "100\n"),
+    ("leetcode-1140", "5\n2 7 9 4 4\n", "10\n"),
+    ("leetcode-1140", "6\n1 2 3 4 5 100\n", "104\n"),
+    ("leetcode-1872", "5\n-1 2 -3 4 -5\n", "5\n"),
+    ("leetcode-1872", "7\n7 -6 5 10 5 -2 -6\n", "13\n"),
+    ("leetcode-1872", "2\n-10 -12\n", "-22\n"),
+    // Not a statement's (the problem is written here): 1 2 3 7 with k = 3
+    // is LeetCode 1406's first example, 6 of 13 for the first player.
+    ("take-k", "4 3\n1 2 3 7\n", "6\n"),
 ];
 
 #[test]
@@ -167,6 +178,13 @@ fn each_new_problem_catches_its_planted_bug_with_a_shrunk_input() {
             problem.limits().admits(b),
             "{name}: the shrunk board keeps the limits: {b}"
         );
+        let breach = coinline_harness::judge::instance::params_breach(problem.params(), b);
+        assert_eq!(breach, None, "{name}: {b}");
+        // k follows the board down (kept in 1..n) and is as low as shows
+        // the bug: k = 1 cannot, k = 2 does.
+        if name == "take-k" {
+            assert_eq!(b.params.get("k"), Some(2), "{b}");
+        }
     }
 }
 

@@ -111,6 +111,84 @@ fn an_unbound_or_unused_parameter_is_a_usage_error() {
     }
 }
 
+/// `--param` is taken wherever `--game` is: each command refuses the rules
+/// with k unbound in one line and status 2 before any work, and runs them
+/// with k bound.
+#[test]
+fn every_command_with_game_binds_parameters() {
+    let dir = crate::support::workdir("rules", "param-everywhere");
+    let rules = "ends=left take=1..k";
+    let commands: [&[&str]; 6] = [
+        &[
+            "compare", "--boards", "5", "--n", "1..4", "--seed", "1", "--out", "-",
+        ],
+        &["explain", "--out", "page.html", "1", "2", "3"],
+        &[
+            "play",
+            "--board",
+            "1 2 3",
+            "--",
+            "sh",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/play/greedy.sh"),
+        ],
+        &["judge", "--problem", "lines", "-"],
+        &["solve", "1", "2", "3"],
+        &[
+            "stress",
+            "--problem",
+            "lines",
+            "--runs",
+            "2",
+            "--seed",
+            "1",
+            "--",
+            "true",
+        ],
+    ];
+    for args in commands {
+        // The options go before a program's `--`.
+        let cut = args.iter().position(|a| *a == "--").unwrap_or(args.len());
+        let with = |more: &[&'static str]| {
+            let mut all: Vec<&str> = args[..cut].to_vec();
+            all.extend(more);
+            all.extend(&args[cut..]);
+            all
+        };
+        let all = with(&["--game", rules]);
+        let run = Coinline::new(&all).dir(&dir).stdin("1 2 3\n").run();
+        assert_refused_alone(
+            &run,
+            "use the parameter k: give its value, as in --param k=5",
+            &all,
+        );
+        let all = with(&["--game", rules, "--param", "k=2"]);
+        let run = Coinline::new(&all).dir(&dir).stdin("1 2 3\n").run();
+        assert!(!run.stderr.contains("parameter"), "{all:?}: {}", run.stderr);
+        assert_ne!(run.code, 2, "{all:?}: {}", run.stderr);
+    }
+    // compare binds each --game with the parameters it uses.
+    let run = Coinline::new([
+        "compare", "--boards", "3", "--n", "1..3", "--seed", "1", "--out", "-", "--game", rules,
+        "--game", "coins", "--param", "k=2", "--param", "j=1",
+    ])
+    .dir(&dir)
+    .run();
+    assert_refused_alone(
+        &run,
+        "parameter \"j\" is not used by any --game",
+        &"compare j",
+    );
+    // judge takes --param only with --game.
+    let run = Coinline::new(["judge", "--problem", "take-k", "--param", "k=2", "-"])
+        .dir(&dir)
+        .run();
+    assert_refused_alone(
+        &run,
+        "--param binds the parameters of --game",
+        &"judge --param",
+    );
+}
+
 #[test]
 fn counts_above_63_are_rules_like_any_other() {
     // 70 values: take=1..100 is gameofsum on this board, every count allowed.

@@ -5,7 +5,6 @@
 //! independently of the library.
 
 use crate::support::{self, assert_refused, assert_refused_alone, coinline, Coinline, Run};
-use coinline_core::Board;
 use coinline_harness::judge::{parse_answers, parse_input, Problem, Reply};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -148,7 +147,10 @@ fn stress(dir: &Path, options: &str, program: &[&str]) -> Run {
 
 /// The boards of the one failure saved in `dir/saved` (NAME.in), checked
 /// against its NAME.out (the trusted answers) and NAME.got.
-fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<Board>, String) {
+fn saved_failure(
+    dir: &Path,
+    problem: &Problem,
+) -> (Vec<coinline_harness::judge::Instance>, String) {
     let saved = dir.join("saved");
     let inputs: Vec<PathBuf> = std::fs::read_dir(&saved)
         .unwrap()

@@ -24,6 +24,9 @@ use coinline_core::shrink::shrink_case;
 use coinline_core::solve::{exact_solvers, solver_by_name, Linear, Memo, Minimax, Solver, Table};
 use coinline_core::strategy::{heuristic_by_name, heuristics, Heuristic};
 use std::fmt;
+use texts::{check_rule_set, check_streamed_board, one_line, round_trip, same};
+
+mod texts;
 
 /// What a `check_*` function found wrong, as a message for a person: the
 /// violation, the case, a shrunk case when shrinking helped, and the command
@@ -463,6 +466,7 @@ pub fn check_parse(bytes: &[u8]) -> Result<(), Finding> {
     round_trip::<Case>("case", text)?;
     round_trip::<Line>("line", text)?;
     round_trip::<Game>("game", text)?;
+    check_rule_set(text)?;
     round_trip::<Span<i64>>("span", text)?;
     round_trip::<Span<usize>>("length span", text)?;
     round_trip::<Values>("distribution", text)?;
@@ -518,67 +522,6 @@ fn problems() -> &'static (Vec<judge::Problem>, Vec<judge::Problem>) {
     static PROBLEMS: std::sync::OnceLock<(Vec<judge::Problem>, Vec<judge::Problem>)> =
         std::sync::OnceLock::new();
     PROBLEMS.get_or_init(|| (judge::Problem::all(), judge::spec::built_ins()))
-}
-
-/// The streaming board reader ([`Board::read`]) on the raw bytes, handed
-/// out 1, 3 and 7 bytes at a time so that tokens and UTF-8 characters
-/// straddle reads: the same board or the same error as [`Board::parse`] of
-/// the text (when the bytes are UTF-8; otherwise an error exactly when the
-/// text gives one).
-fn check_streamed_board(bytes: &[u8], text: &str) -> Result<(), Finding> {
-    let whole = Board::parse(text);
-    for size in [1, 3, 7] {
-        let streamed = Board::read(std::io::BufReader::with_capacity(size, bytes));
-        let agree = if std::str::from_utf8(bytes).is_ok() {
-            streamed == whole
-        } else {
-            streamed.is_ok() == whole.is_ok() && streamed.as_ref().ok() == whole.as_ref().ok()
-        };
-        if !agree {
-            return Err(format!(
-                "board read {size} bytes at a time from {text:?} gives {streamed:?}, parsed whole {whole:?}"
-            ));
-        }
-        if let Err(e) = &streamed {
-            one_line("streamed board", text, &e.to_string())?;
-        }
-    }
-    Ok(())
-}
-
-/// Parses `text` as a `T`; a value must print and parse back to itself, an
-/// error must be one non-empty line.
-fn round_trip<T>(what: &str, text: &str) -> Result<(), Finding>
-where
-    T: std::str::FromStr<Err = coinline_core::Error> + fmt::Display + fmt::Debug + PartialEq,
-{
-    match text.parse::<T>() {
-        Ok(value) => same(what, text, &value, &value.to_string().parse::<T>()),
-        Err(e) => one_line(what, text, &e.to_string()),
-    }
-}
-
-fn same<T: fmt::Debug + PartialEq>(
-    what: &str,
-    text: &str,
-    value: &T,
-    back: &coinline_core::Result<T>,
-) -> Result<(), Finding> {
-    match back {
-        Ok(back) if back == value => Ok(()),
-        _ => Err(format!(
-            "{what} parsed from {text:?} as {value:?} does not print and parse back: {back:?}"
-        )),
-    }
-}
-
-fn one_line(what: &str, text: &str, message: &str) -> Result<(), Finding> {
-    if message.trim().is_empty() || message.contains('\n') {
-        return Err(format!(
-            "{what} parser's error on {text:?} is not one line: {message:?}"
-        ));
-    }
-    Ok(())
 }
 
 /// Panics with `finding`, for the fuzz targets.

@@ -17,6 +17,19 @@
 //! overflow rule), and so does every subtraction above: its result is a
 //! total. The difference is `best[0] - (rest[0] - best[0])`, two totals
 //! apart. A right-ended game is the left-ended one on the reversed row.
+//!
+//! It also takes one-ended put-back games (`ends=left take=2.. putback`,
+//! LeetCode 1872), with its own fill: after takes that merged the first
+//! j + 1 values, the row is their prefix sum `p[j]` followed by the values
+//! after j, so a position is j alone. A take of c >= 2 moves to
+//! j' = j + c - 1 and scores `p[j']`, so the mover's difference is
+//!
+//! `d[j] = max over counts c (c <= n - j) of p[j + c - 1] - d[j + c - 1]`,
+//!
+//! 0 where no count fits (one value left, at j = n - 1); an open tail of
+//! counts is a suffix maximum of `p[j'] - d[j']`, so the fill is O(n) per
+//! listed count. The values fit `i64` where [`Game::admit`] admits the
+//! board.
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
@@ -66,6 +79,111 @@ fn shape(game: Game) -> Option<(Side, Vec<usize>)> {
     fits.then_some((side, counts))
 }
 
+/// The side, the listed take counts and the open tail of a one-ended
+/// put-back game, when the solver handles it.
+fn put_back_shape(game: Game) -> Option<(Side, Vec<usize>, Option<usize>)> {
+    let Game {
+        ends,
+        take,
+        delete,
+        score,
+        circle,
+        memory,
+    } = game;
+    let side = match ends {
+        Ends::Left => Side::Left,
+        Ends::Right => Side::Right,
+        Ends::Both => return None,
+    };
+    if take.finite_upto(usize::MAX) > MAX_COUNTS {
+        return None;
+    }
+    let fits = memory == Memory::PutBack && !circle && delete.is_empty() && score == Score::Taken;
+    fits.then(|| (side, take.finite().collect(), take.open_tail()))
+}
+
+/// The put-back fill of the module documentation: the mover's difference
+/// on the whole row and, with `record`, the first optimal count at each j
+/// (the least, as [`Game::moves`] lists them).
+fn put_back_fill(
+    row: &[i64],
+    counts: &[usize],
+    tail: Option<usize>,
+    record: bool,
+) -> (i64, Vec<usize>) {
+    let n = row.len();
+    if n == 0 {
+        return (0, Vec::new());
+    }
+    let mut prefix = Vec::with_capacity(n);
+    let mut sum = 0i64;
+    for &v in row {
+        sum += v;
+        prefix.push(sum);
+    }
+    // gain[j] = p[j] - d[j]; best_from[j] = the largest gain at j or after,
+    // with its least j (so the least count).
+    let mut gain = vec![0i64; n];
+    let mut best_from: Vec<(i64, usize)> = vec![(i64::MIN, n); n + 1];
+    let mut chosen = if record { vec![0usize; n] } else { Vec::new() };
+    let mut d = 0;
+    for j in (0..n).rev() {
+        let left = n - j;
+        let mut best: Option<(i64, usize)> = None;
+        let consider = |value: i64, count: usize, best: &mut Option<(i64, usize)>| {
+            let better = match *best {
+                None => true,
+                Some((b, c)) => value > b || (value == b && count < c),
+            };
+            if better {
+                *best = Some((value, count));
+            }
+        };
+        for &c in counts.iter().take_while(|&&c| c <= left) {
+            consider(gain[j + c - 1], c, &mut best);
+        }
+        if let Some(t) = tail.filter(|&t| t <= left) {
+            let (value, at) = best_from[j + t - 1];
+            consider(value, at - j + 1, &mut best);
+        }
+        d = best.map_or(0, |(value, _)| value);
+        if record {
+            chosen[j] = best.map_or(0, |(_, c)| c);
+        }
+        gain[j] = prefix[j] - d;
+        best_from[j] = match best_from[j + 1] {
+            (v, at) if v > gain[j] => (v, at),
+            _ => (gain[j], j),
+        };
+    }
+    (d, chosen)
+}
+
+/// The put-back value and, with `want_line`, the optimal line.
+fn put_back_solve(game: Game, board: &Board, want_line: bool) -> (i64, Option<Line>) {
+    let (side, counts, tail) = put_back_shape(game).expect("called for supported games only");
+    let values = board.values();
+    let reversed: Vec<i64>;
+    let row = match side {
+        Side::Right => {
+            reversed = values.iter().rev().copied().collect();
+            &reversed[..]
+        }
+        _ => values,
+    };
+    let (difference, chosen) = put_back_fill(row, &counts, tail, want_line);
+    let line = want_line.then(|| {
+        let mut moves = Vec::new();
+        let mut j = 0;
+        while j < row.len() && chosen[j] > 0 {
+            moves.push(Move::take(side, chosen[j]));
+            j += chosen[j] - 1;
+        }
+        Line::new(moves)
+    });
+    (difference, line)
+}
+
 /// The mover's best total on every suffix, as the module documentation
 /// says; with `record`, the first optimal count at each suffix (the least,
 /// as [`Game::moves`] lists counts ascending). Returns the total on the
@@ -100,6 +218,9 @@ fn fill(row: &[i64], counts: &[usize], record: bool) -> (i64, Vec<usize>) {
 
 /// The value and, with `want_line`, the optimal line.
 fn solve(game: Game, board: &Board, want_line: bool) -> (i64, Option<Line>) {
+    if put_back_shape(game).is_some() {
+        return put_back_solve(game, board, want_line);
+    }
     let (side, counts) = shape(game).expect("called for supported games only");
     let values = board.values();
     let reversed: Vec<i64>;
@@ -131,7 +252,7 @@ impl Solver for OneEnded {
     }
 
     fn supports(&self, game: Game) -> bool {
-        shape(game).is_some()
+        shape(game).is_some() || put_back_shape(game).is_some()
     }
 
     fn limit(&self, _game: Game) -> Option<usize> {
@@ -140,7 +261,10 @@ impl Solver for OneEnded {
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
         // One position per value, each trying its counts.
-        let moves = shape(game).map_or(1, |(_, counts)| counts.len());
+        let moves = match put_back_shape(game) {
+            Some((_, counts, tail)) => counts.len() + usize::from(tail.is_some()),
+            None => shape(game).map_or(1, |(_, counts)| counts.len()),
+        };
         Some(Cost::of((n as f64 + 1.0) * moves as f64, 1.0))
     }
 
@@ -236,6 +360,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Put-back games agree with generic on every small board and on long
+    /// seeded ones, lines included; LeetCode 1872's examples.
+    #[test]
+    fn put_back_agrees_with_generic() {
+        let games = [
+            "ends=left take=2.. putback",
+            "ends=right take=2.. putback",
+            "ends=left take=2,3 putback",
+            "ends=left take=3,5.. putback",
+        ]
+        .map(game);
+        let alphabet = Span { lo: -2, hi: 2 };
+        for g in games {
+            assert!(OneEnded.supports(g), "{g}");
+            for n in 1..=8 {
+                for index in 0..enumeration_size(n, alphabet).unwrap() {
+                    let board = enumerated_board(n, alphabet, index);
+                    let (d, line) = OneEnded.line(g, &board).unwrap();
+                    assert_eq!(d, Generic.difference(g, &board), "{g}: {board}");
+                    let totals = replay(g, &board, &line).unwrap();
+                    assert_eq!(totals.first - totals.second, d, "{g}: {board} {line}");
+                }
+            }
+            for index in 0..10 {
+                let lengths = Span { lo: 2, hi: 3000 };
+                let values = Values::Uniform(Span {
+                    lo: -1000,
+                    hi: 1000,
+                });
+                let board = random_board(31, index, lengths, values);
+                assert_eq!(
+                    OneEnded.difference(g, &board),
+                    Generic.difference(g, &board),
+                    "{g}: board {index}"
+                );
+            }
+        }
+        let g = game("ends=left take=2.. putback");
+        let d = |s: &str| OneEnded.difference(g, &Board::parse(s).unwrap());
+        assert_eq!(d("-1 2 -3 4 -5"), 5);
+        assert_eq!(d("7 -6 5 10 5 -2 -6"), 13);
+        assert_eq!(d("-10 -12"), -22);
     }
 
     /// LeetCode 1406's examples: Bob, Alice, Tie.

@@ -70,22 +70,24 @@ impl OutcomesArgs {
         self.board_set.config(outcomes::default_config())
     }
 
-    /// The rule sets given, in order, each once.
-    fn games(&self) -> Vec<Game> {
+    /// The rule sets given, in order, each once (rules that name a
+    /// parameter are refused: the study takes no --param).
+    fn games(&self) -> Result<Vec<Game>> {
         let mut games: Vec<Game> = Vec::new();
-        for game in self.game.iter().flat_map(|choice| &choice.0) {
-            if !games.contains(game) {
-                games.push(*game);
+        for rules in self.game.iter().flat_map(|choice| &choice.0) {
+            let game = rules.bind(&Default::default())?;
+            if !games.contains(&game) {
+                games.push(game);
             }
         }
-        games
+        Ok(games)
     }
 }
 
 /// Runs `coinline study outcomes`.
 pub fn run(args: &OutcomesArgs) -> Result<Status> {
     let config = args.config()?;
-    let games = args.games();
+    let games = args.games()?;
     let out = &args.out.out;
     if args.render_only {
         return render_only(args, &games);

@@ -17,6 +17,9 @@
  *   lightoj-1031     nocolon    prints "Case 1 7", without the colon
  *   cards-in-a-line  first      prints the first player's total, winner or not
  *   lintcode-395     tie        counts equal totals as the first player's win
+ *   leetcode-1140    max        sets M = X after a take, not max(M, X)
+ *   leetcode-1872    one        lets x be 1 (the statement says x > 1)
+ *   take-k           less       takes at most k - 1 (when k > 1)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +165,57 @@ static long long coins_ii_first(int n) {
     return d[0];
 }
 
+/* LeetCode 1140: the most the mover gets from the suffix at i with bound
+ * M is what is left there minus the least the other then gets. */
+static long long stone_game_ii(int n) {
+    static long long g[105][210];
+    s[n] = 0;
+    for (int i = n - 1; i >= 0; i--) s[i] = s[i + 1] + v[i];
+    for (int i = n; i >= 0; i--)
+        for (int m = 1; m <= n; m++) {
+            if (i == n) { g[i][m] = 0; continue; }
+            long long least = -1;
+            for (int x = 1; x <= 2 * m && i + x <= n; x++) {
+                int next = bugged("max") ? x : (x > m ? x : m);
+                if (next > n) next = n;
+                long long other = g[i + x][next];
+                if (least < 0 || other < least) least = other;
+            }
+            g[i][m] = s[i] - least;
+        }
+    return g[0][1];
+}
+
+/* LeetCode 1872: after merging the first j + 1 stones the row is their
+ * prefix sum, then the rest; the mover's best difference from there is the
+ * best over later j' of prefix[j'] - (the best from j'). */
+static long long stone_game_viii(int n) {
+    s[0] = v[0];
+    for (int i = 1; i < n; i++) s[i] = s[i - 1] + v[i];
+    long long best = s[n - 1];
+    int last = bugged("one") ? 0 : 1;
+    for (int j = n - 2; j >= last; j--) {
+        long long x = s[j] - best;
+        if (x > best) best = x;
+    }
+    return best;
+}
+
+/* Take 1..k from the left: the mover's best total on the suffix at i. */
+static long long take_k_first(int n, int k) {
+    int most = bugged("less") && k > 1 ? k - 1 : k;
+    s[n] = 0;
+    for (int i = n - 1; i >= 0; i--) s[i] = s[i + 1] + v[i];
+    d[n] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        long long least = -1;
+        for (int x = 1; x <= most && i + x <= n; x++)
+            if (least < 0 || d[i + x] < least) least = d[i + x];
+        d[i] = s[i] - least;
+    }
+    return d[0];
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) return 2;
     const char *problem = argv[1];
@@ -224,6 +278,16 @@ int main(int argc, char **argv) {
         int n = read_board();
         long long first = coins_ii_first(n), second = sum(n) - first;
         printf("%s\n", (bugged("tie") ? first >= second : first > second) ? "true" : "false");
+    } else if (!strcmp(problem, "leetcode-1140")) {
+        printf("%lld\n", stone_game_ii(read_board()));
+    } else if (!strcmp(problem, "leetcode-1872")) {
+        printf("%lld\n", stone_game_viii(read_board()));
+    } else if (!strcmp(problem, "take-k")) {
+        int n, k;
+        if (scanf("%d %d", &n, &k) != 2 || n < 1 || n > 100000 || k < 1) return 1;
+        for (int i = 0; i < n; i++)
+            if (scanf("%lld", &v[i]) != 1) return 1;
+        printf("%lld\n", take_k_first(n, k));
     } else if (!strcmp(problem, "take-two")) {
         int n = read_board();
         printf("%lld\n", (sum(n) + take_two(n)) / 2);

@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Values for the parameters of a rule text: `k=5` each.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Params(Vec<(String, usize)>);
 
 /// One binding, `NAME=COUNT`, as `--param` takes it.
@@ -77,6 +77,30 @@ impl Params {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The bindings, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), *v))
+    }
+
+    /// Binds `name` to `value`, in place of its value if it had one.
+    pub fn set(&mut self, name: &str, value: usize) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name.to_string(), value)),
+        }
+    }
+}
+
+impl fmt::Display for Params {
+    /// `k=5 j=2`, as `--param` takes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            let space = if i == 0 { "" } else { " " };
+            write!(f, "{space}{name}={value}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Whether `word` names a parameter: a lowercase letter, then lowercase
@@ -91,7 +115,7 @@ pub fn is_name(word: &str) -> bool {
 }
 
 /// A rule text whose counts may name parameters. See the module docs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleSet {
     /// The text, trimmed.
     text: String,
@@ -170,6 +194,17 @@ fn substitute(text: &str, params: &Params) -> String {
         })
         .collect();
     words.join(" ")
+}
+
+impl From<Game> for RuleSet {
+    /// A game's rules, which name no parameter.
+    fn from(game: Game) -> RuleSet {
+        RuleSet {
+            text: game.to_string(),
+            names: Vec::new(),
+            game: Some(game),
+        }
+    }
 }
 
 impl RuleSet {

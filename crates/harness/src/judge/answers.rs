@@ -376,11 +376,11 @@ mod tests {
             let batch = &sample[..sample.len().min(problem.max_batch())];
             let answers: Vec<Reply> = batch
                 .iter()
-                .map(|b| problem.expected(b))
+                .map(|b| problem.expected(&problem.cases_of(vec![b.clone()])[0]))
                 .collect::<coinline_core::error::Result<_>>()
                 .unwrap();
             let words = problem.write_answers(&answers);
-            for valid in [problem.write_input(batch), write_answers(&answers), words] {
+            for valid in [problem.write_boards(batch), write_answers(&answers), words] {
                 for _ in 0..50 {
                     let mut bytes = valid.clone().into_bytes();
                     for _ in 0..1 + rng.below(3) {

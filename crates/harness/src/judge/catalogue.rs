@@ -7,7 +7,7 @@
 use coinline_core::error::{Error, Result};
 
 /// The built-in problems: each name with its file's text.
-pub const BUILT_IN: [(&str, &str); 14] = [
+pub const BUILT_IN: [(&str, &str); 17] = [
     (
         "algospot-numbergame",
         include_str!("../../../../problems/algospot-numbergame.toml"),
@@ -33,12 +33,20 @@ pub const BUILT_IN: [(&str, &str); 14] = [
         include_str!("../../../../problems/cses-removal-game.toml"),
     ),
     (
+        "leetcode-1140",
+        include_str!("../../../../problems/leetcode-1140.toml"),
+    ),
+    (
         "leetcode-1406",
         include_str!("../../../../problems/leetcode-1406.toml"),
     ),
     (
         "leetcode-1690",
         include_str!("../../../../problems/leetcode-1690.toml"),
+    ),
+    (
+        "leetcode-1872",
+        include_str!("../../../../problems/leetcode-1872.toml"),
     ),
     (
         "leetcode-486",
@@ -57,6 +65,7 @@ pub const BUILT_IN: [(&str, &str); 14] = [
         "lintcode-395",
         include_str!("../../../../problems/lintcode-395.toml"),
     ),
+    ("take-k", include_str!("../../../../problems/take-k.toml")),
     (
         "uva-10891",
         include_str!("../../../../problems/uva-10891.toml"),

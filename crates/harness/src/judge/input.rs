@@ -11,22 +11,41 @@
 //! line and the token. The reader never panics, whatever the text, so it can
 //! be fuzzed.
 
+use super::instance::Instance;
 use super::problem::Problem;
 use super::problem::{CaseLayout, Cases};
 use coinline_core::board::{read_values, Board};
 use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::rules::Params;
 
 impl Problem {
-    /// `boards` written exactly as the judge's input.
-    pub fn write_input(&self, boards: &[Board]) -> String {
+    /// `boards` written exactly as the judge's input (the parameters read
+    /// once per input are the first case's).
+    pub fn write_input(&self, boards: &[Instance]) -> String {
         let layout = self.layout();
         let mut out = String::new();
+        let value = |case: &Instance, name: &str| case.params.get(name).unwrap_or(0).to_string();
+        let once: Vec<&str> = self
+            .params()
+            .iter()
+            .filter(|p| !p.per_case)
+            .map(|p| p.name.as_str())
+            .collect();
+        if let (Some(first), false) = (boards.first(), once.is_empty()) {
+            let values: Vec<String> = once.iter().map(|n| value(first, n)).collect();
+            out.push_str(&format!("{}\n", values.join(" ")));
+        }
         if layout.cases == Cases::Count {
             out.push_str(&format!("{}\n", boards.len()));
         }
         for board in boards {
+            let mut head = board.len().to_string();
+            for p in self.params().iter().filter(|p| p.per_case) {
+                head = format!("{head} {}", value(board, &p.name));
+            }
+            let board = &board.board;
             match layout.case {
-                CaseLayout::LengthFirst => out.push_str(&format!("{}\n{board}\n", board.len())),
+                CaseLayout::LengthFirst => out.push_str(&format!("{head}\n{board}\n")),
                 CaseLayout::ValuesOnly => out.push_str(&format!("{board}\n")),
                 CaseLayout::LengthLast => out.push_str(&format!("{board}\n{}\n", board.len())),
             }
@@ -35,6 +54,12 @@ impl Problem {
             out.push_str("0\n");
         }
         out
+    }
+
+    /// Boards of a problem without parameters written as its input (a
+    /// problem with parameters gets them drawn from seed 0).
+    pub fn write_boards(&self, boards: &[Board]) -> String {
+        self.write_input(&self.cases_of(boards.to_vec()))
     }
 }
 
@@ -45,6 +70,8 @@ pub struct InputCase {
     pub line: usize,
     /// The board.
     pub board: Board,
+    /// The values of the problem's parameters for the case.
+    pub params: Params,
 }
 
 /// `bytes` as text, or an error naming the line of the first byte that is
@@ -280,7 +307,11 @@ mod tests {
             };
             let board =
                 Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
-            Ok(Some(InputCase { line, board }))
+            Ok(Some(InputCase {
+                line,
+                board,
+                params: Default::default(),
+            }))
         }
 
         /// A whitespace-separated token and its 1-based line.
@@ -479,8 +510,9 @@ mod tests {
         let sample = boards(&["8 15 3 7", "5", "1 2 3"]);
         for problem in Problem::all() {
             let batch = &sample[..sample.len().min(problem.max_batch())];
-            let text = problem.write_input(batch);
-            assert_eq!(parse_input(&problem, &text).unwrap(), batch, "{problem}");
+            let text = problem.write_boards(batch);
+            let cases = problem.cases_of(batch.to_vec());
+            assert_eq!(parse_input(&problem, &text).unwrap(), cases, "{problem}");
         }
     }
 
@@ -488,15 +520,15 @@ mod tests {
     fn layouts_are_written_exactly() {
         let b = boards(&["8 15 3 7", "-5"]);
         assert_eq!(
-            p("algospot-numbergame").write_input(&b),
+            p("algospot-numbergame").write_boards(&b),
             "2\n4\n8 15 3 7\n1\n-5\n"
         );
-        assert_eq!(p("atcoder-dp-l").write_input(&b[..1]), "4\n8 15 3 7\n");
-        assert_eq!(p("uva-10891").write_input(&b), "4\n8 15 3 7\n1\n-5\n0\n");
-        assert_eq!(p("lines").write_input(&b), "8 15 3 7\n-5\n");
+        assert_eq!(p("atcoder-dp-l").write_boards(&b[..1]), "4\n8 15 3 7\n");
+        assert_eq!(p("uva-10891").write_boards(&b), "4\n8 15 3 7\n1\n-5\n0\n");
+        assert_eq!(p("lines").write_boards(&b), "8 15 3 7\n-5\n");
         let mut values_n = p("lines");
         values_n.layout.case = CaseLayout::LengthLast;
-        assert_eq!(values_n.write_input(&b), "8 15 3 7\n4\n-5\n1\n");
+        assert_eq!(values_n.write_boards(&b), "8 15 3 7\n4\n-5\n1\n");
         assert_eq!(parse_input(&values_n, "8 15 3 7\n4\n-5\n1\n").unwrap(), b);
         values_n.layout.cases = Cases::One;
         assert_eq!(parse_input(&values_n, "8 15\n3 7 4").unwrap(), &b[..1]);
@@ -682,7 +714,11 @@ mod tests {
 
     /// Every layout, with the variants the built-in problems do not use.
     fn layouts() -> Vec<Problem> {
-        let mut all = Problem::all();
+        // The reference reader knows no parameters (their reading has its
+        // own tests, in spec.rs).
+        let mut all: Vec<Problem> = (Problem::all().into_iter())
+            .filter(|p| p.params().is_empty())
+            .collect();
         for cases in [Cases::One, Cases::Count, Cases::UntilEnd] {
             for case in [
                 CaseLayout::ValuesOnly,
@@ -706,7 +742,7 @@ mod tests {
         let mut errors = 0;
         for problem in layouts() {
             let batch = &sample[..sample.len().min(problem.max_batch())];
-            let valid = problem.write_input(batch).into_bytes();
+            let valid = problem.write_boards(batch).into_bytes();
             for _ in 0..400 {
                 let mut bytes = valid.clone();
                 for _ in 0..1 + rng.below(3) {
@@ -745,7 +781,7 @@ mod tests {
         let mut rng = SplitMix64::new(11);
         for problem in Problem::all() {
             let batch = &sample[..sample.len().min(problem.max_batch())];
-            let valid = problem.write_input(batch).into_bytes();
+            let valid = problem.write_boards(batch).into_bytes();
             for _ in 0..100 {
                 let mut bytes = valid.clone();
                 for _ in 0..1 + rng.below(3) {

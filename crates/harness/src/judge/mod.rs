@@ -10,6 +10,8 @@
 //! - [`spec`]: problem files (TOML), the built-in ones and the user's;
 //! - [`limits`]: a problem's constraints and the boards generated within;
 //! - [`input`]: inputs in a problem's layout, written and read by tokens;
+//! - [`instance`]: a case with the values of the rules' parameters, and
+//!   where the input holds them;
 //! - [`answers`]: a program's output, read by tokens;
 //! - [`template`]: a case's output line in the judge's words;
 //! - [`sandbox`], [`verdict`], [`stress`]: running a program, judging one
@@ -20,6 +22,7 @@
 pub mod answers;
 pub mod catalogue;
 pub mod input;
+pub mod instance;
 pub mod limits;
 pub mod problem;
 // The process sandbox runs outside programs (unsafe code and processes: see
@@ -37,6 +40,7 @@ pub use answers::{
     OutputProblem,
 };
 pub use input::{text_of, InputCase};
+pub use instance::{Instance, ParamLimit, Upper};
 pub use limits::{Limits, Parity, MAX_N};
 pub use problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Reply, Tie, Winner};
 pub use stream::{parse_cases, parse_input, parse_input_bytes, CaseReader};

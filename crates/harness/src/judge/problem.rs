@@ -3,11 +3,13 @@
 //! TOML files under `problems/`, embedded in the binary; a user's problem is
 //! the same kind of file, read by the judge's `spec` module.
 
+use super::instance::{draw_params, Instance, ParamLimit};
 use super::limits::Limits;
 use super::template::Template;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
+use coinline_core::rules::{Params, RuleSet};
 use coinline_core::solve::{exact_solvers, solve, Generic, OneEnded, Solver, Table};
 use coinline_core::strategy::{heuristic_by_name, self_play};
 use std::fmt;
@@ -273,7 +275,13 @@ pub struct Problem {
     pub(super) name: String,
     pub(super) about: String,
     pub(super) url: Option<String>,
+    /// The game; for rules with parameters, bound at their largest values
+    /// (what the limits are checked against).
     pub(super) game: Game,
+    /// The rules as the file writes them, parameters and all.
+    pub(super) rules: RuleSet,
+    /// The parameters read from the input, in the order they are read.
+    pub(super) params: Vec<ParamLimit>,
     pub(super) layout: Layout,
     pub(super) answer: Answer,
     pub(super) template: Option<Template>,
@@ -305,6 +313,7 @@ impl Problem {
         }
         if let Some(g) = game {
             self.game = g;
+            self.rules = g.to_string().parse()?;
         }
         if let Some(a) = answer {
             self.answer = a;
@@ -338,6 +347,37 @@ impl Problem {
     /// The game played.
     pub fn game(&self) -> Game {
         self.game
+    }
+
+    /// The rules as the problem file writes them (with their parameters).
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The parameters the input holds, in the order they are read.
+    pub fn params(&self) -> &[ParamLimit] {
+        &self.params
+    }
+
+    /// The game of a case whose parameters are `params`.
+    pub fn game_of(&self, params: &Params) -> Result<Game> {
+        match self.params.is_empty() {
+            true => Ok(self.game),
+            false => self.rules.bind(params),
+        }
+    }
+
+    /// The seeded cases of indices `lo..=hi` within `limits` (the
+    /// problem's, or narrower ones), parameters drawn too.
+    pub fn generate(&self, limits: &Limits, seed: u64, lo: u64, hi: u64) -> Vec<Instance> {
+        let boards = (lo..=hi).map(|i| limits.board(seed, i)).collect();
+        draw_params(&self.params, seed, lo, boards)
+    }
+
+    /// `boards` as cases of this problem: with the parameters given, or
+    /// drawn from seed 0 when the rules need some (a board of a corpus).
+    pub fn cases_of(&self, boards: Vec<Board>) -> Vec<Instance> {
+        draw_params(&self.params, 0, 0, boards)
     }
 
     /// The input layout.
@@ -404,20 +444,18 @@ impl Problem {
 
     /// The trusted answer for `board`: from the trusted solver's difference,
     /// or from both players following the heuristic.
-    pub fn expected(&self, board: &Board) -> Result<Reply> {
+    pub fn expected(&self, case: &Instance) -> Result<Reply> {
+        let (game, board) = (self.game_of(&case.params)?, &case.board);
         if let Answer::Play(name) = &self.answer {
-            let (_, totals) = self_play(heuristic_by_name(name)?, self.game, board)?;
+            let (_, totals) = self_play(heuristic_by_name(name)?, game, board)?;
             return Ok(Reply::Pair(totals.first, totals.second));
         }
-        let solution = solve(trusted_solver(self.game), self.game, board, false)?;
+        let solution = solve(trusted_solver(game), game, board, false)?;
         let d = solution.difference;
-        cross_check(self.game, board, d)?;
+        cross_check(game, board, d)?;
         let totals = || {
             solution.totals.ok_or_else(|| {
-                Error::problem_file(
-                    Some("answer"),
-                    format!("game {} has no unique totals", self.game),
-                )
+                Error::problem_file(Some("answer"), format!("game {game} has no unique totals"))
             })
         };
         Ok(match &self.answer {
@@ -511,8 +549,8 @@ impl fmt::Display for Problem {
 mod tests {
     use super::*;
 
-    fn board(s: &str) -> Board {
-        Board::parse(s).unwrap()
+    fn board(s: &str) -> Instance {
+        Board::parse(s).unwrap().into()
     }
 
     #[test]
@@ -604,6 +642,41 @@ mod tests {
         let p1031 = Problem::by_name("lightoj-1031").unwrap();
         let replies = ["4 -10 -20 7", "1 2 3 4"].map(|s| p1031.expected(&board(s)).unwrap());
         assert_eq!(p1031.write_answers(&replies), "Case 1: 7\nCase 2: 10\n");
+        // LeetCode 1140's examples: 10 and 104.
+        let p1140 = Problem::by_name("leetcode-1140").unwrap();
+        assert_eq!(
+            p1140.expected(&board("2 7 9 4 4")).unwrap(),
+            Reply::Number(10)
+        );
+        assert_eq!(
+            p1140.expected(&board("1 2 3 4 5 100")).unwrap(),
+            Reply::Number(104)
+        );
+        // LeetCode 1872's examples: 5, 13 and -22.
+        let p1872 = Problem::by_name("leetcode-1872").unwrap();
+        for (stones, wanted) in [
+            ("-1 2 -3 4 -5", 5),
+            ("7 -6 5 10 5 -2 -6", 13),
+            ("-10 -12", -22),
+        ] {
+            assert_eq!(
+                p1872.expected(&board(stones)).unwrap(),
+                Reply::Number(wanted)
+            );
+        }
+        // Take 1..k from the left, k per case: 1 2 3 7 with k = 3 is
+        // stonegame3 (the first player gets 6 of 13); with k = 1 the
+        // players alternate (1 + 3); with k = 4 the first takes all.
+        let take_k = Problem::by_name("take-k").unwrap();
+        let with_k = |k: usize| {
+            let mut case = board("1 2 3 7");
+            case.params.set("k", k);
+            take_k.expected(&case).unwrap()
+        };
+        assert_eq!(with_k(3), Reply::Number(6));
+        assert_eq!(with_k(1), Reply::Number(4));
+        assert_eq!(with_k(4), Reply::Number(13));
+        assert!(take_k.expected(&board("1 2 3 7")).is_err(), "k unbound");
         // BOJ 11062's example: 6 and 8.
         let boj = Problem::by_name("boj-11062").unwrap();
         assert_eq!(boj.expected(&board("1 2 5 2")).unwrap(), Reply::Number(6));

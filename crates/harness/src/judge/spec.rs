@@ -9,6 +9,7 @@
 
 use super::catalogue::BUILT_IN;
 pub use super::catalogue::{built_in_names, built_in_text};
+use super::instance::ParamLimit;
 use super::limits::{Limits, Parity};
 pub use super::problem::check_trusted_limit;
 use super::problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie, Winner};
@@ -16,7 +17,9 @@ use super::template::Template;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_core::play::Game;
+use coinline_core::rules::{Params, RuleSet};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::str::FromStr;
 
 /// The built-in problem `name`.
@@ -83,6 +86,8 @@ struct File {
 struct InputTable {
     cases: String,
     case: String,
+    /// Parameters read once, first in the input.
+    params: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -95,8 +100,10 @@ struct AnswerTable {
     template: Option<String>,
 }
 
+// Not `deny_unknown_fields`: the parameters' limits are keys of their own
+// (`k = "1..n"`), and any other key is refused by `param_limits`.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 struct LimitsTable {
     n: String,
     values: String,
@@ -105,7 +112,13 @@ struct LimitsTable {
     sum_parity: Option<String>,
     #[serde(default)]
     distinct: bool,
+    #[serde(flatten)]
+    params: BTreeMap<String, toml::Value>,
 }
+
+/// The keys of `[limits]` besides the parameters', for the message of an
+/// unknown one.
+const LIMITS_KEYS: &str = "`n`, `values`, `cases`, `n-parity`, `sum-parity`, `distinct`";
 
 /// An error about `key` of a problem file.
 fn at(key: &str, why: impl std::fmt::Display) -> Error {
@@ -158,17 +171,39 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
             format!("{name:?} is not a name of lowercase letters, digits and `-`"),
         ));
     }
-    let game = Game::from_str(&file.game).map_err(|e| at("game", e))?;
+    let rules = RuleSet::from_str(&file.game).map_err(|e| at("game", e))?;
+    // The case's layout without the parameters it names (`n k values`).
+    let case_words: Vec<&str> = file.input.case.split_whitespace().collect();
+    let is_param = |w: &&str| rules.params().iter().any(|p| p == w);
+    let plain: Vec<&str> = case_words
+        .iter()
+        .copied()
+        .filter(|w| !is_param(w))
+        .collect();
     let layout = Layout {
         cases: one_of("input.cases", &file.input.cases, &Cases::NAMES)?,
-        case: one_of("input.case", &file.input.case, &CaseLayout::NAMES)?,
+        case: one_of("input.case", &plain.join(" "), &CaseLayout::NAMES)?,
     };
+    let per_case: Vec<&str> = case_words.iter().copied().filter(is_param).collect();
+    let params = param_limits(text, &file, &rules, &per_case, layout)?;
+    if file.adjustable && !params.is_empty() {
+        return Err(at(
+            "adjustable",
+            "a problem whose rules read parameters from the input keeps its game",
+        ));
+    }
     if layout.cases == Cases::UntilZero && layout.case != CaseLayout::LengthFirst {
         return Err(at(
             "input.cases",
             "\"until-zero\" needs each case to start with its length (case = \"n values\")",
         ));
     }
+    // The game at the widest values: what the limits are checked against.
+    let (mut bound, n) = (Params::default(), limits_n(&file)?);
+    for p in &params {
+        bound.set(&p.name, p.widest(n));
+    }
+    let game = rules.bind(&bound).map_err(|e| at("game", e))?;
     let answer = answer(&file.answer)?;
     if let Some(why) = answer.refusal(game) {
         // A play answer is refused for its heuristic, which has its own key.
@@ -201,6 +236,8 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
         about: file.about.trim().to_string(),
         url: file.url,
         game,
+        rules,
+        params,
         layout,
         answer,
         template,
@@ -289,6 +326,121 @@ fn answer(table: &AnswerTable) -> Result<Answer> {
             )
         }),
     }
+}
+
+/// The lengths of `limits.n`.
+fn limits_n(file: &File) -> Result<Span<usize>> {
+    file.limits.n.parse().map_err(|e| at("limits.n", e))
+}
+
+/// Where each parameter of `rules` is read (`input.params`, or after the
+/// case's length as `case` names it) and its limit (`limits.NAME`); any
+/// other key of `[limits]` is refused with its line.
+fn param_limits(
+    text: &str,
+    file: &File,
+    rules: &RuleSet,
+    per_case: &[&str],
+    layout: Layout,
+) -> Result<Vec<ParamLimit>> {
+    if let Some(key) = file
+        .limits
+        .params
+        .keys()
+        .find(|k| !rules.params().contains(k))
+    {
+        let line = key_line(text, "limits", key);
+        let why = format!(
+            "unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules"
+        );
+        return Err(Error::problem_file(
+            None,
+            match line {
+                Some(line) => format!("line {line}: {why}"),
+                None => why,
+            },
+        ));
+    }
+    let per_input: Vec<&str> = file
+        .input
+        .params
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    for name in &per_input {
+        if !rules.params().iter().any(|p| p == name) {
+            return Err(at(
+                "input.params",
+                format!("{name:?} is not a parameter of the rules {:?}", file.game),
+            ));
+        }
+    }
+    let words: Vec<&str> = file.input.case.split_whitespace().collect();
+    if !per_case.is_empty() {
+        let expected: Vec<&str> = ["n"]
+            .into_iter()
+            .chain(per_case.iter().copied())
+            .chain(["values"])
+            .collect();
+        if layout.case != CaseLayout::LengthFirst || words != expected {
+            return Err(at(
+                "input.case",
+                format!(
+                    "a case's parameters follow its length: write {:?}",
+                    expected.join(" ")
+                ),
+            ));
+        }
+    }
+    let mut out = Vec::new();
+    for name in rules.params() {
+        let case = per_case.contains(&name.as_str());
+        let input = per_input.contains(&name.as_str());
+        if case == input {
+            return Err(at(
+                "input",
+                format!("the rules use the parameter {name}: read it once (params = {name:?}) or per case (case = \"n {name} values\"), not both or neither"),
+            ));
+        }
+        let key = format!("limits.{name}");
+        let range = match file.limits.params.get(name) {
+            Some(toml::Value::String(s)) => s.clone(),
+            Some(toml::Value::Integer(i)) => i.to_string(),
+            Some(_) => return Err(at(&key, "write the range as a string, such as \"1..n\"")),
+            None => {
+                return Err(at(
+                    &key,
+                    format!("the parameter {name} needs its range, such as {name} = \"1..n\""),
+                ))
+            }
+        };
+        out.push(ParamLimit::parse(name, case, &range).map_err(|e| at(&key, e))?);
+    }
+    // Read in the input's order: the input's first, then each case's.
+    out.sort_by_key(|p| {
+        let position = match p.per_case {
+            true => per_case.iter().position(|n| *n == p.name),
+            false => per_input.iter().position(|n| *n == p.name),
+        };
+        (p.per_case, position)
+    });
+    Ok(out)
+}
+
+/// The line of `key` in the table `[table]` of a problem file's text.
+fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
+    let header = format!("[{table}]");
+    let start = text.lines().position(|l| l.trim() == header)?;
+    text.lines()
+        .enumerate()
+        .skip(start + 1)
+        .find(|(_, l)| {
+            l.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|(i, _)| i + 1)
 }
 
 fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<Limits> {
@@ -384,6 +536,70 @@ values = "0..1000"
         );
     }
 
+    /// A parameter read once per input (first, before the number of
+    /// cases) and one per case (after n), bound per case; written back as
+    /// read; a value of 0 refused with its line.
+    #[test]
+    fn parameters_are_read_from_the_input() {
+        use crate::judge::stream::parse_input;
+        let text = TAKE_TWO
+            .replacen("take=1..2", "take=1..k delete=j", 1)
+            .replacen("cases = \"one\"", "cases = \"count\"\nparams = \"j\"", 1)
+            .replacen("case = \"n values\"", "case = \"n k values\"", 1)
+            .replacen("kind = \"first\"", "kind = \"difference\"", 1)
+            .replacen(
+                "[limits]",
+                "[limits]\ncases = \"1..5\"\nk = \"1..n\"\nj = \"2..3\"",
+                1,
+            );
+        let p = parse(&text, Origin::BuiltIn).unwrap();
+        let names: Vec<&str> = p.params().iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["j", "k"]);
+        let input = "3\n2\n4 1\n8 15 3 7\n3 3\n1 2 3\n";
+        let cases = parse_input(&p, input).unwrap();
+        assert_eq!(cases[0].params.to_string(), "j=3 k=1");
+        assert_eq!(cases[1].params.to_string(), "j=3 k=3");
+        assert_eq!(p.write_input(&cases), input);
+        assert_eq!(
+            p.game_of(&cases[1].params).unwrap().to_string(),
+            "take=1..3 delete=3"
+        );
+        // Each case's answer in its own game: 8 15 3 7 with one value at a
+        // time and a delete of 3 is 8 - 7 = 1... as the trusted solver says.
+        let game = p.game_of(&cases[0].params).unwrap();
+        let solved = coinline_core::solve::solve(
+            &coinline_core::solve::Generic,
+            game,
+            &cases[0].board,
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            p.expected(&cases[0]).unwrap(),
+            super::super::problem::Reply::Number(solved.difference)
+        );
+        let err = parse_input(&p, "3\n2\n4 0\n8 15 3 7\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "line 3: the parameter k of case 1 is 0; it must be a count from 1 to 100000000"
+        );
+        let err = parse_input(&p, "").unwrap_err().to_string();
+        assert!(err.contains("expected the parameter j"), "{err}");
+        // Generated cases keep the limits: k at most n, j the input's.
+        let cases = p.generate(&p.limits(), 4, 0, 30);
+        for c in &cases {
+            assert!(
+                super::super::instance::params_breach(p.params(), c).is_none(),
+                "{c}"
+            );
+        }
+        assert!(cases
+            .iter()
+            .all(|c| c.params.get("j") == cases[0].params.get("j")));
+    }
+
     #[test]
     fn every_mistake_gets_one_line_naming_the_key() {
         let cases = [
@@ -392,7 +608,22 @@ values = "0..1000"
                 "kind = \"firsts\"",
                 "answer.kind: \"firsts\" is not one of",
             ),
-            ("game = \"take=1..2\"", "game = \"take=x\"", "game: "),
+            ("game = \"take=1..2\"", "game = \"take=X\"", "game: "),
+            (
+                "game = \"take=1..2\"",
+                "game = \"take=1..k\"",
+                "input: the rules use the parameter k: read it once",
+            ),
+            (
+                "game = \"take=1..2\"\n[input]\ncases = \"one\"\ncase = \"n values\"",
+                "game = \"take=1..k\"\n[input]\ncases = \"one\"\ncase = \"n k values\"",
+                "limits.k: the parameter k needs its range",
+            ),
+            (
+                "game = \"take=1..2\"\n[input]\ncases = \"one\"\ncase = \"n values\"",
+                "game = \"take=1..k\"\n[input]\ncases = \"one\"\ncase = \"k n values\"",
+                "input.case: a case's parameters follow its length: write \"n k values\"",
+            ),
             (
                 "cases = \"one\"",
                 "cases = \"once\"",

@@ -5,21 +5,23 @@
 //! whole text through it.
 
 use super::input::{parse_integer, parse_value, shorten, text_of, InputCase};
+use super::instance::Instance;
 use super::problem::{CaseLayout, Cases, Problem};
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
+use coinline_core::rules::{Params, MAX_COUNT};
 use std::io::Read;
 
 /// Reads a judge input in `problem`'s layout. Never panics.
-pub fn parse_input(problem: &Problem, text: &str) -> Result<Vec<Board>> {
+pub fn parse_input(problem: &Problem, text: &str) -> Result<Vec<Instance>> {
     Ok(parse_cases(problem, text)?
         .into_iter()
-        .map(|c| c.board)
+        .map(|c| Instance::new(c.params, c.board))
         .collect())
 }
 
 /// [`parse_input`] on raw bytes, refusing text that is not UTF-8.
-pub fn parse_input_bytes(problem: &Problem, bytes: &[u8]) -> Result<Vec<Board>> {
+pub fn parse_input_bytes(problem: &Problem, bytes: &[u8]) -> Result<Vec<Instance>> {
     parse_input(problem, text_of(bytes)?)
 }
 
@@ -375,6 +377,8 @@ pub struct CaseReader<'p, R> {
     number: usize,
     /// The number of cases the input announced, once read.
     announced: Option<usize>,
+    /// The parameters read once, first in the input.
+    input_params: Params,
 }
 
 impl<'p, R: Read> CaseReader<'p, R> {
@@ -386,6 +390,7 @@ impl<'p, R: Read> CaseReader<'p, R> {
             stage: Stage::Start,
             number: 0,
             announced: None,
+            input_params: Params::default(),
         }
     }
 
@@ -407,6 +412,9 @@ impl<'p, R: Read> CaseReader<'p, R> {
     fn step(&mut self) -> Result<Option<InputCase>> {
         let layout = self.problem.layout();
         loop {
+            if self.stage == Stage::Start {
+                self.read_input_params()?;
+            }
             match self.stage {
                 Stage::Start => match layout.cases {
                     Cases::One => {
@@ -449,13 +457,47 @@ impl<'p, R: Read> CaseReader<'p, R> {
         }
     }
 
+    /// The parameters read once, first in the input (on a line of their
+    /// own before a layout of lines).
+    fn read_input_params(&mut self) -> Result<()> {
+        let problem = self.problem;
+        let once: Vec<&str> = (problem.params().iter())
+            .filter(|p| !p.per_case)
+            .map(|p| p.name.as_str())
+            .collect();
+        for name in &once {
+            let value = self.param(name, "")?;
+            self.input_params.set(name, value);
+        }
+        if !once.is_empty() && problem.layout().case != CaseLayout::LengthFirst {
+            self.tokens
+                .end_line(&format!("the parameter {}", once.join(" ")))?;
+        }
+        Ok(())
+    }
+
+    /// The next token as the value of the parameter `name` (`of` says of
+    /// which case): a count from 1.
+    fn param(&mut self, name: &str, of: &str) -> Result<usize> {
+        let what = format!("the parameter {name}{of}");
+        let value = self.tokens.count(&what)?;
+        if !(1..=MAX_COUNT).contains(&value) {
+            return Err(Error::input(format!(
+                "line {}: {what} is {value}; it must be a count from 1 to {MAX_COUNT}",
+                self.tokens.line
+            )));
+        }
+        Ok(value)
+    }
+
     /// One case; `None` for the closing `0` of an until-zero input.
     fn case(&mut self) -> Result<Option<InputCase>> {
         self.number += 1;
         let layout = self.problem.layout();
+        let mut params = self.input_params.clone();
         let (line, values) = match layout.case {
             CaseLayout::LengthFirst => {
-                match self.length_first(layout.cases == Cases::UntilZero)? {
+                match self.length_first(layout.cases == Cases::UntilZero, &mut params)? {
                     Some(read) => read,
                     None => return Ok(None),
                 }
@@ -465,15 +507,30 @@ impl<'p, R: Read> CaseReader<'p, R> {
             }
         };
         let board = Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
-        Ok(Some(InputCase { line, board }))
+        // The parameters in the order the problem reads them.
+        let mut ordered = Params::default();
+        for p in self.problem.params() {
+            ordered.set(&p.name, params.get(&p.name).unwrap_or(p.lo));
+        }
+        Ok(Some(InputCase {
+            line,
+            board,
+            params: ordered,
+        }))
     }
 
-    /// `n`, then n values anywhere; `None` for a closing `0`.
-    fn length_first(&mut self, zero_ends: bool) -> Result<Option<(usize, Vec<i64>)>> {
+    /// `n`, the case's parameters, then n values anywhere; `None` for a
+    /// closing `0`.
+    fn length_first(
+        &mut self,
+        zero_ends: bool,
+        params: &mut Params,
+    ) -> Result<Option<(usize, Vec<i64>)>> {
         let number = self.number;
-        let tokens = &mut self.tokens;
-        let n = tokens.count(&format!("the length n of case {number}"))?;
-        let line = tokens.line;
+        let n = self
+            .tokens
+            .count(&format!("the length n of case {number}"))?;
+        let line = self.tokens.line;
         if n == 0 {
             if zero_ends {
                 return Ok(None);
@@ -482,6 +539,12 @@ impl<'p, R: Read> CaseReader<'p, R> {
                 "line {line}: n is 0; a board has at least one value"
             )));
         }
+        let problem = self.problem;
+        for p in problem.params().iter().filter(|p| p.per_case) {
+            let value = self.param(&p.name, &format!(" of case {number}"))?;
+            params.set(&p.name, value);
+        }
+        let tokens = &mut self.tokens;
         let mut values = Vec::with_capacity(n.min(1 << 16));
         let mut first_line = None;
         for i in 0..n {

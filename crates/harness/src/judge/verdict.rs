@@ -10,7 +10,7 @@ use super::answers::OutputProblem;
 use super::problem::Problem;
 use super::problem::Reply;
 use super::sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
-use coinline_core::board::Board;
+use crate::judge::instance::Instance;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
 use std::fmt;
@@ -163,7 +163,7 @@ impl Trusted {
     pub fn answers(
         &self,
         problem: &Problem,
-        boards: &[Board],
+        boards: &[Instance],
         input: &str,
         limits: &RunLimits,
     ) -> Result<Vec<Reply>> {
@@ -233,7 +233,7 @@ fn shorten_line(text: &str) -> String {
 /// `limits` for as many cases as `boards` ([`RunLimits::for_cases`]).
 pub fn judge_run(
     problem: &Problem,
-    boards: &[Board],
+    boards: &[Instance],
     program: &Program,
     limits: &RunLimits,
     trusted: &Trusted,

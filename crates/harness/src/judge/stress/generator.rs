@@ -5,9 +5,9 @@
 use super::options::StressConfig;
 use super::report::cut_line;
 use crate::judge::input::text_of;
+use crate::judge::instance::{params_breach, Instance};
 use crate::judge::sandbox::{execute, Exit, Program, RunLimits, STDOUT_CAP};
 use crate::judge::stream::parse_cases;
-use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
 
@@ -25,7 +25,7 @@ pub(super) fn generate(
     config: &StressConfig,
     generator: &Program,
     index: u64,
-) -> Result<Vec<Board>> {
+) -> Result<Vec<Instance>> {
     let argument = generator_argument(config.seed, index);
     let command = generator.with_arg(argument.to_string());
     let fail = |what: String| {
@@ -61,11 +61,11 @@ pub(super) fn generate(
             STDOUT_CAP >> 20
         )));
     }
-    let boards: Vec<Board> = text_of(&run.stdout)
+    let boards: Vec<Instance> = text_of(&run.stdout)
         .and_then(|text| parse_cases(&config.problem, text))
         .map_err(|e| fail(format!("its output is not a {} input: {e}", config.problem)))?
         .into_iter()
-        .map(|c| c.board)
+        .map(|c| Instance::new(c.params, c.board))
         .collect();
     if boards.is_empty() {
         return Err(fail("it printed an input of no cases".to_string()));
@@ -75,14 +75,14 @@ pub(super) fn generate(
 
 /// How a generated input breaks the problem's limits (it is judged
 /// anyway), if it does: the first case that does, or too many cases.
-pub(super) fn limits_breach(config: &StressConfig, boards: &[Board]) -> Option<String> {
+pub(super) fn limits_breach(config: &StressConfig, boards: &[Instance]) -> Option<String> {
     let c = config;
     boards
         .iter()
         .enumerate()
         .find_map(|(i, b)| {
-            c.limits
-                .violation(b)
+            (c.limits.violation(b))
+                .or_else(|| params_breach(c.problem.params(), b))
                 .map(|v| format!("case {}: {v}", i + 1))
         })
         .or_else(|| {

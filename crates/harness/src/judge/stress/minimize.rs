@@ -6,6 +6,7 @@
 
 use super::options::StressConfig;
 use super::report::plural;
+use crate::judge::instance::{clamp_params, params_breach, Instance, ParamLimit};
 use crate::judge::sandbox::interrupted;
 use crate::judge::verdict::{Judged, Verdict};
 use coinline_core::board::Board;
@@ -23,9 +24,9 @@ pub const TIMEOUT_SHRINK_TRIES: usize = 30;
 /// on its own: the case the verdict points at if it does, else by
 /// halving.
 pub(super) fn narrow(
-    boards: &[Board],
+    boards: &[Instance],
     judged: Judged,
-    judge: &dyn Fn(&[Board]) -> Result<Judged>,
+    judge: &dyn Fn(&[Instance]) -> Result<Judged>,
 ) -> Result<(Range<usize>, Judged)> {
     let signature = judged.verdict.signature();
     if boards.len() == 1 {
@@ -55,7 +56,7 @@ pub(super) fn narrow(
 /// What shrinking made of the boards narrowing left.
 pub(super) struct Shrunk {
     /// The boards to report: the shrunk board, or the boards as given.
-    pub(super) boards: Vec<Board>,
+    pub(super) boards: Vec<Instance>,
     /// The run on them.
     pub(super) judged: Judged,
     /// The report's line on the shrinking, if it was tried.
@@ -146,9 +147,9 @@ fn trivial_boards(board: &Board) -> Vec<Board> {
 /// interrupt stops it with the smallest failing board found so far.
 pub(super) fn shrink_found(
     c: &StressConfig,
-    boards: Vec<Board>,
+    boards: Vec<Instance>,
     judged: Judged,
-    judge: &dyn Fn(&[Board]) -> Result<Judged>,
+    judge: &dyn Fn(&[Instance]) -> Result<Judged>,
 ) -> Result<Shrunk> {
     let (Some(budget), [board]) = (c.shrink_budget, boards.as_slice()) else {
         return Ok(Shrunk {
@@ -166,20 +167,23 @@ pub(super) fn shrink_found(
     // Candidates are repaired into the limits (parities a statement fixes)
     // before they are judged, and so is the result; a board that broke the
     // limits to begin with (printed by a generator) is shrunk without them.
-    let bounded = c.limits.admits(board);
+    let bounded = c.limits.admits(board) && params_breach(c.problem.params(), board).is_none();
+    let repair = |candidate: &Instance| match bounded {
+        true => c
+            .limits
+            .repair(candidate)
+            .map(|b| clamp_params(c.problem.params(), &candidate.with_board(b))),
+        false => Some(candidate.clone()),
+    };
     let shrinking = Shrinking::start();
     let (runs, best) = (Cell::new(0), RefCell::new(None));
-    let fails = |candidate: &Board| {
+    let fails = |candidate: &Instance| {
         if interrupted() {
             shrinking.0.set(true);
             return false;
         }
-        let fixed = match bounded {
-            true => c.limits.repair(candidate),
-            false => Some(candidate.clone()),
-        };
         // No judge input holds an empty board.
-        let Some(fixed) = fixed.filter(|b| !b.is_empty()) else {
+        let Some(fixed) = repair(candidate).filter(|b| !b.is_empty()) else {
             return false;
         };
         runs.set(runs.get() + 1);
@@ -192,22 +196,31 @@ pub(super) fn shrink_found(
         }
     };
     // The trivial boards first (within the budget), then the shrinker from
-    // the smallest of them that fails.
+    // the smallest of them that fails, then the parameters lowered.
     let mut start = board.clone();
     for candidate in trivial_boards(board) {
         if runs.get() >= budget || candidate.len() >= start.len() {
             break;
         }
+        let candidate = board.with_board(candidate);
         if fails(&candidate) {
             start = candidate;
             break;
         }
     }
-    let small = shrink(&start, budget.saturating_sub(runs.get()), &fails);
-    let small = match bounded {
-        true => c.limits.repair(&small).unwrap_or_else(|| board.clone()),
-        false => small,
-    };
+    let small = shrink(
+        &start.board,
+        budget.saturating_sub(runs.get()),
+        &|b: &Board| fails(&start.with_board(b.clone())),
+    );
+    let small = lower_params(
+        c.problem.params(),
+        &start.with_board(small),
+        budget,
+        &runs,
+        &fails,
+    );
+    let small = repair(&small).unwrap_or_else(|| board.clone());
     let runs = runs.get();
     if shrinking.0.get() {
         return Ok(cut_short(boards, judged, best.into_inner(), runs));
@@ -215,13 +228,42 @@ pub(super) fn shrink_found(
     confirm(boards, judged, small, runs, judge)
 }
 
+/// `case` with each parameter as low as it goes while the case still
+/// fails (each value from the parameter's lowest up, within the budget).
+fn lower_params(
+    limits: &[ParamLimit],
+    case: &Instance,
+    budget: usize,
+    runs: &Cell<usize>,
+    fails: &dyn Fn(&Instance) -> bool,
+) -> Instance {
+    let mut case = case.clone();
+    for limit in limits {
+        let Some(now) = case.params.get(&limit.name) else {
+            continue;
+        };
+        for value in limit.lo..now {
+            if runs.get() >= budget {
+                return case;
+            }
+            let mut lower = case.clone();
+            lower.params.set(&limit.name, value);
+            if fails(&lower) {
+                case = lower;
+                break;
+            }
+        }
+    }
+    case
+}
+
 /// The outcome of a shrink an interrupt cut short after `runs` program
 /// runs: the smallest failing board found so far (`best`), or the boards
 /// as found.
 fn cut_short(
-    boards: Vec<Board>,
+    boards: Vec<Instance>,
     judged: Judged,
-    best: Option<(Board, Judged)>,
+    best: Option<(Instance, Judged)>,
     runs: usize,
 ) -> Shrunk {
     let from = boards[0].len();
@@ -245,11 +287,11 @@ fn cut_short(
 /// The outcome of a finished shrink to `small` in `runs` program runs:
 /// `small` if it fails the same way again, else the board as found.
 fn confirm(
-    boards: Vec<Board>,
+    boards: Vec<Instance>,
     judged: Judged,
-    small: Board,
+    small: Instance,
     runs: usize,
-    judge: &dyn Fn(&[Board]) -> Result<Judged>,
+    judge: &dyn Fn(&[Instance]) -> Result<Judged>,
 ) -> Result<Shrunk> {
     let (signature, from) = (judged.verdict.signature(), boards[0].len());
     if small == boards[0] {
@@ -295,6 +337,28 @@ fn confirm(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each parameter goes down to the lowest value that still fails, one
+    /// run per value tried, within the budget.
+    #[test]
+    fn parameters_are_lowered_to_the_least_that_fails() {
+        let k = ParamLimit::parse("k", true, "1..n").unwrap();
+        let mut case = Instance::from(Board::new(vec![1; 6]).unwrap());
+        case.params.set("k", 6);
+        let fails = |c: &Instance| c.params.get("k").unwrap() >= 3;
+        let runs = Cell::new(0);
+        let counted = |c: &Instance| {
+            runs.set(runs.get() + 1);
+            fails(c)
+        };
+        let low = lower_params(std::slice::from_ref(&k), &case, 100, &runs, &counted);
+        assert_eq!(low.params.get("k"), Some(3));
+        assert_eq!(low.board, case.board);
+        assert_eq!(runs.get(), 3, "k = 1, 2, then 3");
+        // Without budget left, nothing is tried.
+        let none = lower_params(&[k], &case, 3, &runs, &counted);
+        assert_eq!(none.params.get("k"), Some(6));
+    }
 
     #[test]
     fn trivial_boards_are_zero_then_doubling_prefixes() {

@@ -44,9 +44,9 @@ use self::pool::{Next, Quiet, Ran};
 use self::report::{plural, Timing};
 use self::rows::CsvRow;
 use self::saved::Saved;
+use crate::judge::instance::Instance;
 use crate::judge::sandbox;
 use crate::output::check_writable;
-use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::progress::Progress;
 use coinline_core::shell::shell_word;
@@ -152,7 +152,7 @@ impl Session<'_> {
     }
 
     /// One run of the program, counted.
-    fn judge(&self, boards: &[Board]) -> Result<Judged> {
+    fn judge(&self, boards: &[Instance]) -> Result<Judged> {
         let c = self.config;
         self.all_runs.set(self.all_runs.get() + 1);
         judge_run(&c.problem, boards, &c.program, &c.run_limits, &c.trusted)
@@ -257,7 +257,7 @@ impl Session<'_> {
 
     /// Says once that the generator printed an input breaking the
     /// problem's limits (it is judged anyway).
-    fn warn_limits(&mut self, index: u64, boards: &[Board]) {
+    fn warn_limits(&mut self, index: u64, boards: &[Instance]) {
         if self.warned {
             return;
         }
@@ -275,7 +275,7 @@ impl Session<'_> {
         source: &str,
         seed: Option<u64>,
         origin: &Origin<'_>,
-        boards: &[Board],
+        boards: &[Instance],
         judged: &Judged,
     ) {
         self.outcome.runs += 1;
@@ -293,7 +293,7 @@ impl Session<'_> {
 
     /// Reports a failing run: narrows, shrinks, saves it and says how to
     /// run it again.
-    fn failure(&mut self, origin: Origin<'_>, boards: &[Board], judged: Judged) -> Result<()> {
+    fn failure(&mut self, origin: Origin<'_>, boards: &[Instance], judged: Judged) -> Result<()> {
         let first_verdict = judged.verdict.clone();
         let wrong = (0..boards.len())
             .filter(|&i| judged.case_kind(i) != "ok")
@@ -361,7 +361,7 @@ impl Session<'_> {
     }
 
     /// Saves a failure with `--save`: its stem, or the error.
-    fn save(&self, boards: &[Board], judged: &Judged) -> (Option<PathBuf>, Option<Error>) {
+    fn save(&self, boards: &[Instance], judged: &Judged) -> (Option<PathBuf>, Option<Error>) {
         let Some(dir) = &self.config.save else {
             return (None, None);
         };

@@ -3,11 +3,11 @@
 //! [`Failure`]s), and where a run's boards came from ([`Origin`]). Every
 //! other part of the session reads these; this file imports none of them.
 
+use crate::judge::instance::Instance;
 use crate::judge::limits::Limits;
 use crate::judge::problem::Problem;
 use crate::judge::sandbox::{Program, RunLimits};
 use crate::judge::verdict::{Trusted, Verdict};
-use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use std::path::{Path, PathBuf};
@@ -65,7 +65,7 @@ pub struct Failure {
     pub first_verdict: Verdict,
     /// The minimal failing boards (one unless narrowing could not separate
     /// them).
-    pub boards: Vec<Board>,
+    pub boards: Vec<Instance>,
     /// The command that reproduces the failure as found.
     pub reproduce: String,
     /// The file stem of the saved failure, if saved.

@@ -8,8 +8,8 @@
 
 use super::generator::generate;
 use super::options::StressConfig;
+use crate::judge::instance::Instance;
 use crate::judge::verdict::{judge_run, Judged};
-use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ pub const LOOKAHEAD: u64 = 4;
 /// One generated run, done by a worker.
 pub(super) struct Ran {
     /// Its boards (generated, or read from the generator's output).
-    pub(super) boards: Vec<Board>,
+    pub(super) boards: Vec<Instance>,
     /// The program's run on them.
     pub(super) judged: Judged,
 }
@@ -91,9 +91,7 @@ fn run_range(span: Span<u64>, per_run: u64, k: u64) -> Option<(u64, u64)> {
 fn run_generated(config: &StressConfig, lo: u64, hi: u64) -> Result<Ran> {
     let boards = match &config.generator {
         Some(generator) => generate(config, generator, lo)?,
-        None => (lo..=hi)
-            .map(|i| config.limits.board(config.seed, i))
-            .collect(),
+        None => config.problem.generate(&config.limits, config.seed, lo, hi),
     };
     let judged = judge_run(
         &config.problem,

@@ -3,10 +3,10 @@
 //! function.
 
 use super::options::Origin;
+use crate::judge::instance::Instance;
 use crate::judge::problem::Reply;
 use crate::judge::verdict::{Judged, Verdict};
 use crate::output;
-use coinline_core::board::Board;
 use coinline_core::error::Result;
 use serde::Serialize;
 use std::path::Path;
@@ -40,11 +40,11 @@ pub(super) fn rows_of(
     seed: Option<u64>,
     origin: &Origin<'_>,
     run: u64,
-    boards: &[Board],
+    boards: &[Instance],
     judged: &Judged,
 ) -> Vec<CsvRow> {
     let time_ms = format!("{:.3}", judged.execution.elapsed.as_secs_f64() * 1000.0);
-    let row = |(i, board): (usize, &Board)| {
+    let row = |(i, board): (usize, &Instance)| {
         let index = match origin {
             Origin::Generated(first) => first + i as u64,
             Origin::Generator { index, .. } => *index,

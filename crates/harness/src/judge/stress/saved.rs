@@ -8,6 +8,7 @@
 
 use crate::judge::catalogue::built_in_names;
 use crate::judge::input::text_of;
+use crate::judge::instance::Instance;
 use crate::judge::problem::Problem;
 use crate::judge::stream::parse_cases;
 use crate::judge::verdict::Judged;
@@ -25,17 +26,21 @@ use std::path::{Path, PathBuf};
 pub(super) fn save(
     dir: &Path,
     problem: &Problem,
-    boards: &[Board],
+    boards: &[Instance],
     judged: &Judged,
     force: bool,
 ) -> Result<PathBuf> {
     let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
-    let joined = Board::new(values).unwrap_or_else(|_| boards[0].clone());
+    let joined = Board::new(values).unwrap_or_else(|_| boards[0].board.clone());
+    // The first case's game, so a parameter's value changes the name too.
+    let game = (boards.first())
+        .and_then(|b| problem.game_of(&b.params).ok())
+        .unwrap_or(problem.game());
     let stem = format!(
         "{}-{}-{}",
         problem.name(),
         judged.verdict.kind(),
-        Case::new(problem.game(), joined).file_stem()
+        Case::new(game, joined).file_stem()
     );
     let base = dir.join(stem);
     let input = problem.write_input(boards);
@@ -115,7 +120,7 @@ pub(super) fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
 /// A saved input read back for `problem`.
 pub(super) enum Saved {
     /// Its boards.
-    Boards(Vec<Board>),
+    Boards(Vec<Instance>),
     /// Saved for another built-in problem (named), so not read.
     OtherProblem(&'static str),
     /// Not an input of the problem (why).
@@ -146,7 +151,9 @@ pub(super) fn read_saved(problem: &Problem, file: &Path) -> Result<Saved> {
         Ok(cases) => cases,
         Err(e) => return Ok(Saved::NotAnInput(e)),
     };
-    let boards: Vec<Board> = cases.into_iter().map(|c| c.board).collect();
+    let boards: Vec<Instance> = (cases.into_iter())
+        .map(|c| Instance::new(c.params, c.board))
+        .collect();
     Ok(match boards.is_empty() {
         true => Saved::NoCases,
         false => Saved::Boards(boards),
