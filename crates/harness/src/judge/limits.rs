@@ -226,20 +226,10 @@ impl Limits {
         let mut rng = SplitMix64::keyed(&[seed, index]);
         let n = self.length(&mut rng, index);
         let (lo, hi) = (self.values.lo, self.values.hi);
-        let values = match rng.below(8) {
+        let values = match self.distribution(rng.below(8)) {
             // One value repeated: every move ties.
-            7 => vec![Values::Extreme.draw(&mut rng, 1)[0]; n],
-            pick => {
-                let distribution = match pick {
-                    0 | 1 => Values::Uniform(self.values),
-                    2 => Values::Small,
-                    3 => Values::Extreme,
-                    4 => Values::Spiky,
-                    5 => Values::Sorted,
-                    _ => Values::Zigzag,
-                };
-                distribution.draw(&mut rng, n)
-            }
+            None => vec![Values::Extreme.draw(&mut rng, 1)[0]; n],
+            Some(distribution) => distribution.draw(&mut rng, n),
         };
         let mut values: Vec<i64> = values.into_iter().map(|v| v.clamp(lo, hi)).collect();
         if self.distinct {
@@ -250,6 +240,20 @@ impl Limits {
             debug_assert!(fixed, "validated: a value can always move by one");
         }
         Board::new(values).expect("Limits::validate bounds the sum of absolute values")
+    }
+
+    /// The distribution of the values of a board whose draw of 0..8 was
+    /// `pick` ([`Limits::board`]'s mix); `None` is one extreme value repeated.
+    fn distribution(&self, pick: u64) -> Option<Values> {
+        Some(match pick {
+            0 | 1 => Values::Uniform(self.values),
+            2 => Values::Small,
+            3 => Values::Extreme,
+            4 => Values::Spiky,
+            5 => Values::Sorted,
+            6 => Values::Zigzag,
+            _ => return None,
+        })
     }
 
     /// Moves each repeated value to the nearest value not yet used (upward
@@ -428,5 +432,67 @@ mod tests {
         assert!(has(&ties));
         assert_eq!(limits.board(3, 9), limits.board(3, 9));
         assert_ne!(limits.board(3, 9), limits.board(4, 9));
+    }
+
+    #[test]
+    fn every_bound_holds_at_its_edge() {
+        let coins = Game::COINS;
+        // The largest value times the terms of a total may be i64::MAX.
+        assert!(Limits::new(span(1, 1), span(0, i64::MAX), coins).is_ok());
+        assert!(Limits::new(span(1, 2), span(0, i64::MAX / 2), coins).is_ok());
+        assert!(Limits::new(span(1, 2), span(0, i64::MAX / 2 + 1), coins).is_err());
+        // n distinct values fit in a range of exactly n values, not n - 1.
+        let mut distinct = Limits::new(span(1, 5), span(1, 5), coins).unwrap();
+        distinct.distinct = true;
+        assert!(distinct.validate(coins).is_ok());
+        distinct.values.hi = 4;
+        assert!(distinct.validate(coins).is_err());
+        distinct.values.hi = 2;
+        assert!(distinct.validate(coins).is_err());
+        // With a sum parity too they need one more: n + 1 values.
+        distinct.sum_parity = Some(Parity::Even);
+        distinct.values.hi = 6;
+        assert!(distinct.validate(coins).is_ok());
+        distinct.values.hi = 5;
+        assert!(distinct.validate(coins).is_err());
+    }
+
+    #[test]
+    fn boards_draw_from_the_documented_mix() {
+        let limits = Limits::new(span(1, 9), span(-7, 7), Game::COINS).unwrap();
+        let picks: Vec<Option<Values>> = (0..8).map(|p| limits.distribution(p)).collect();
+        let times = |d: Option<Values>| picks.iter().filter(|p| **p == d).count();
+        assert_eq!(times(Some(Values::Uniform(span(-7, 7)))), 2);
+        for other in [
+            Values::Small,
+            Values::Extreme,
+            Values::Spiky,
+            Values::Sorted,
+            Values::Zigzag,
+        ] {
+            assert_eq!(times(Some(other)), 1, "{other}");
+        }
+        assert_eq!(times(None), 1);
+    }
+
+    #[test]
+    fn the_sum_parity_moves_a_zero_up_first() {
+        let mut limits = Limits::new(span(1, 9), span(-3, 3), Game::COINS).unwrap();
+        limits.sum_parity = Some(Parity::Even);
+        let fixed = |values: &[i64]| {
+            let mut values = values.to_vec();
+            assert!(limits.fix_sum_parity(&mut values, Parity::Even));
+            values
+        };
+        // Toward zero is up for a zero (its "toward zero" is +1), then down.
+        assert_eq!(fixed(&[1, 0]), [1, 1]);
+        assert_eq!(fixed(&[1, -2]), [1, -1]);
+        assert_eq!(fixed(&[2, 3]), [2, 2]);
+        assert_eq!(fixed(&[2, 4]), [2, 4]);
+        // Where toward zero leaves the range, the value moves away from it.
+        let positive = Limits::new(span(1, 9), span(1, 3), Game::COINS).unwrap();
+        let mut values = vec![2, 1];
+        assert!(positive.fix_sum_parity(&mut values, Parity::Even));
+        assert_eq!(values, [2, 2]);
     }
 }
