@@ -321,15 +321,22 @@ impl Limits {
     }
 
     fn length(&self, rng: &mut SplitMix64, index: u64) -> usize {
+        let roll = rng.below(20);
+        self.length_of(roll, |bound| rng.below(bound), index)
+    }
+
+    /// The length of board `index` for a `roll` of 0..20, drawing within a
+    /// range with `below(k)` (0..k): the edges one time in ten each, else
+    /// up to 9 or 99 past the shortest, or any length; then the parity.
+    fn length_of(&self, roll: u64, mut below: impl FnMut(u64) -> u64, index: u64) -> usize {
         let Span { lo, hi } = self.n;
-        let pick =
-            |rng: &mut SplitMix64, top: usize| lo + rng.below((top - lo) as u64 + 1) as usize;
-        let (n, edge) = match rng.below(20) {
+        let mut pick = |top: usize| lo + below((top - lo) as u64 + 1) as usize;
+        let (n, edge) = match roll {
             0 => (lo, true),
             1 => (hi, true),
-            2..=9 => (pick(rng, hi.min(lo.saturating_add(9))), false),
-            10..=15 => (pick(rng, hi.min(lo.saturating_add(99))), false),
-            _ => (pick(rng, hi), false),
+            2..=9 => (pick(hi.min(lo.saturating_add(9))), false),
+            10..=15 => (pick(hi.min(lo.saturating_add(99))), false),
+            _ => (pick(hi), false),
         };
         let wanted = match self.n_parity {
             Some(Parity::Even) => 0,
@@ -494,5 +501,30 @@ mod tests {
         let mut values = vec![2, 1];
         assert!(positive.fix_sum_parity(&mut values, Parity::Even));
         assert_eq!(values, [2, 2]);
+    }
+
+    #[test]
+    fn lengths_come_from_the_documented_rolls() {
+        let limits = Limits::new(span(3, 500), span(0, 9), Game::COINS).unwrap();
+        let top = |bound: u64| bound - 1;
+        let bottom = |_: u64| 0;
+        // The edges, as drawn, whatever the index's parity.
+        assert_eq!(limits.length_of(0, top, 0), 3);
+        assert_eq!(limits.length_of(1, top, 1), 500);
+        // Up to 9 past the shortest, the last of them reachable; up to 99;
+        // any length.
+        assert_eq!(limits.length_of(5, top, 0), 12);
+        assert_eq!(limits.length_of(5, top, 1), 13);
+        assert_eq!(limits.length_of(12, top, 1), 103);
+        assert_eq!(limits.length_of(19, top, 0), 500);
+        // Off the edges the parity alternates with the index: up by one,
+        // or down at the longest.
+        assert_eq!(limits.length_of(5, bottom, 2), 4);
+        assert_eq!(limits.length_of(5, bottom, 3), 3);
+        let short = Limits::new(span(3, 8), span(0, 9), Game::COINS).unwrap();
+        assert_eq!(short.length_of(5, top, 1), 7);
+        assert_eq!(short.length_of(5, top, 0), 8);
+        let one = Limits::new(span(4, 4), span(0, 9), Game::COINS).unwrap();
+        assert_eq!(one.length_of(5, top, 1), 4);
     }
 }
