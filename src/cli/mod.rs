@@ -38,6 +38,7 @@ pub mod status;
 pub mod stress;
 pub mod study;
 pub mod text;
+pub mod tournament;
 pub mod usage;
 
 /// Verification and fuzzing harness for take-from-the-ends games (the

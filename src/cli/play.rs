@@ -37,6 +37,15 @@ pub struct PlayArgs {
     /// its options: `coinline play --human --help`).
     #[arg(long)]
     pub human: bool,
+    /// Play every --player (and the program after `--`, if any) and optimal
+    /// play against each other, in both orders, on the same boards, and
+    /// print the table (mean regret, wins, worst board per pair).
+    #[arg(long, conflicts_with_all = ["first", "second", "opponent", "board", "replay", "save", "only"])]
+    pub tournament: bool,
+    /// An entrant of --tournament (repeat it): optimal, greedy, parity, or a
+    /// program as one command string (`--player './bot --fast'`).
+    #[arg(long, value_name = "WHO", requires = "tournament")]
+    pub player: Vec<String>,
     /// The rule set (an alias or rule text, as `coinline games` lists).
     #[arg(long, default_value = "coins", value_parser = parse_with::<Game>, value_name = "GAME")]
     pub game: Game,
@@ -93,7 +102,11 @@ pub struct PlayArgs {
     pub jobs: JobsArg,
     /// The program to judge and its arguments, after `--` (or a built-in
     /// heuristic's name: greedy, parity).
-    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    #[arg(
+        last = true,
+        required_unless_present = "tournament",
+        value_name = "PROGRAM"
+    )]
     pub program: Vec<String>,
 }
 
@@ -104,6 +117,7 @@ Examples:
   coinline play --game numbergame --save failures -- ./my-bot
   coinline play --replay failures -- ./my-bot
   coinline play --board '8 15 3 7' -- greedy
+  coinline play --tournament --player greedy --player parity --n 6..6 -- ./my-bot
 
 The protocol (coinline writes `game`, `board`, `side`, then `opponent MOVE`
 and `your move` lines; the program answers each `your move` with a move
@@ -121,12 +135,12 @@ const U64: &str = "0..=18446744073709551615";
 const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
 
 /// Seconds as written on the command line ([`positive_seconds`]).
-fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
+pub(super) fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
     positive_seconds(text).map(Duration::from_secs_f64)
 }
 
 /// The judged player: a built-in heuristic's name, or a program.
-fn player(words: &[String]) -> Result<Player> {
+pub(super) fn player(words: &[String]) -> Result<Player> {
     if let [word] = words {
         if let Ok(Player::Heuristic(h)) = Player::parse("--", word) {
             return Ok(Player::Heuristic(h));
@@ -136,17 +150,23 @@ fn player(words: &[String]) -> Result<Player> {
 }
 
 /// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
-fn check_outputs(args: &PlayArgs) -> Result<()> {
+pub(super) fn check_outputs(args: &PlayArgs) -> Result<()> {
     let Some(out) = args.out.out.as_deref() else {
         return Ok(());
     };
     let inputs: Vec<(&str, &Path)> = args
         .program
         .iter()
-        .map(|w| ("program under test", Path::new(w.as_str())))
+        .chain(args.player.iter())
+        .flat_map(|w| w.split_whitespace())
+        .map(|w| ("program under test", Path::new(w)))
         .collect();
     refuse_inputs(&[("--out", out)], &inputs)?;
-    check_owned("--out", out, PLAY_ROWS, args.force.force)
+    let kind = match args.tournament {
+        true => Kind::Csv("first,second,games"),
+        false => PLAY_ROWS,
+    };
+    check_owned("--out", out, kind, args.force.force)
 }
 
 /// The saved games of `dir`, in name order.
@@ -336,6 +356,9 @@ fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()
 /// Runs `coinline play`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
     check_outputs(args)?;
+    if args.tournament {
+        return super::tournament::run(args);
+    }
     let config = config(args)?;
     let given = args
         .board

@@ -315,3 +315,130 @@ fn bad_usage_is_refused_in_one_line() {
         assert_refused(&coinline(&dir, args), message, &args);
     }
 }
+
+/// The CSV of a tournament: its rows by (first, second), as fields.
+fn table(run: &Run) -> Vec<Vec<String>> {
+    let mut lines = run.stdout.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap_or("")
+            .starts_with("first,second,games,"),
+        "{}",
+        run.stdout
+    );
+    lines
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn a_tournament_prices_both_sides_of_every_pair() {
+    let dir = support::workdir("play", "tournament");
+    let optimal_bot = format!("{} optimal", bots());
+    let greedy_bot = format!("{} greedy", bots());
+    let base = [
+        "play",
+        "--tournament",
+        "--player",
+        "greedy",
+        "--player",
+        optimal_bot.as_str(),
+        "--player",
+        greedy_bot.as_str(),
+        "--n",
+        "2..8",
+        "--runs",
+        "40",
+        "--seed",
+        "7",
+        "--out",
+        "-",
+    ];
+    let runs: Vec<Run> = ["1", "3"]
+        .iter()
+        .map(|jobs| {
+            let mut args = base.to_vec();
+            args.extend(["--jobs", jobs]);
+            coinline(&dir, &args)
+        })
+        .collect();
+    assert_status(&runs[0], 0);
+    assert_eq!(runs[0].stdout, runs[1].stdout, "the bytes depend on --jobs");
+    assert!(
+        runs[0].stderr.contains("seed 7, 40 boards per pair"),
+        "{}",
+        runs[0].stderr
+    );
+    let rows = table(&runs[0]);
+    // optimal, greedy, the two bots: 4 entrants, 12 ordered pairs.
+    assert_eq!(rows.len(), 12, "{}", runs[0].stdout);
+    let field = |row: &[String], i: usize| row[i].parse::<f64>().unwrap();
+    for row in &rows {
+        assert_eq!(row[2], "40", "{row:?}");
+        let (wins, ties, losses) = (field(row, 5), field(row, 6), field(row, 7));
+        assert_eq!(wins + ties + losses, 40.0, "{row:?}");
+        for (side, name) in [(0, &row[0]), (1, &row[1])] {
+            let mean = field(row, 3 + side);
+            if name == "optimal" || *name == optimal_bot {
+                // Optimal play, built in or a program, loses nothing.
+                assert_eq!((mean, row[10 + 2 * side].as_str()), (0.0, ""), "{row:?}");
+            }
+        }
+    }
+    let pair = |first: &str, second: &str| {
+        rows.iter()
+            .find(|r| r[0] == first && r[1] == second)
+            .unwrap_or_else(|| panic!("no row {first},{second}: {}", runs[0].stdout))
+    };
+    // Greedy errs on these boards, built in or a program, by the same amounts.
+    let greedy = pair("greedy", "optimal");
+    assert!(field(greedy, 3) > 0.0, "{greedy:?}");
+    assert_eq!(&greedy[2..], &pair(&greedy_bot, "optimal")[2..]);
+    // Its worst board really costs it that much: the library's judge agrees.
+    let board: coinline_core::Board = greedy[11].parse().unwrap();
+    let mut player = coinline_core::strategy::HeuristicPlayer::new(
+        &coinline_core::strategy::Greedy,
+        coinline_core::Game::COINS,
+        &board,
+    )
+    .unwrap();
+    let report = coinline_core::strategy::judge(
+        coinline_core::Game::COINS,
+        &board,
+        coinline_core::strategy::Seat::First,
+        &mut player,
+        coinline_core::strategy::Opponent::Optimal,
+    )
+    .unwrap();
+    assert_eq!(report.regret.to_string(), greedy[10], "{greedy:?}");
+    // Against optimal play the first player's wins are boards it won.
+    let optimal_first = pair("optimal", "greedy");
+    assert_eq!(field(optimal_first, 3), 0.0);
+}
+
+#[test]
+fn a_tournament_refuses_what_it_cannot_play() {
+    let dir = support::workdir("play", "tournament-usage");
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["play", "--tournament", "--player", "parity", "--n", "3..3"],
+            "parity on board 0 (3 values)",
+        ),
+        (
+            &["play", "--tournament", "--player", "optimal"],
+            "at least one strategy",
+        ),
+        (
+            &["play", "--tournament", "--second", "--", "greedy"],
+            "cannot be used with",
+        ),
+        (
+            &["play", "--player", "greedy", "--", "greedy"],
+            "--tournament",
+        ),
+    ];
+    for (args, message) in cases {
+        assert_refused(&coinline(&dir, args), message, &args);
+    }
+}

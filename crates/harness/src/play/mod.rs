@@ -4,7 +4,8 @@
 //! - [`program`]: an outside program as a [`Strategy`], over the line
 //!   protocol of docs/play.md, in the sandbox's session;
 //! - [`rows`]: the CSV rows, the summary and the failure report;
-//! - [`saved`]: a failing game as text (`--save`, `--replay`).
+//! - [`saved`]: a failing game as text (`--save`, `--replay`);
+//! - [`tournament`]: every entrant against every other (`--tournament`).
 //!
 //! Each game depends on the seed and its index alone; games are played
 //! on a thread pool in chunks and reported strictly in index order, so a
@@ -13,6 +14,7 @@
 pub mod program;
 pub mod rows;
 pub mod saved;
+pub mod tournament;
 
 use crate::judge::sandbox::{self, Program};
 use coinline_core::board::Board;
@@ -194,13 +196,27 @@ pub struct PlayConfig {
     pub max_failures: u64,
 }
 
+/// Board number `index` of `seed`: `lengths` values drawn uniformly from
+/// `values`, made admissible for `game`.
+pub fn seeded_board(
+    game: Game,
+    seed: u64,
+    index: u64,
+    lengths: Span<usize>,
+    values: Span<i64>,
+) -> Board {
+    admissible(
+        game,
+        random_board(seed, index, lengths, Values::Uniform(values)),
+    )
+}
+
 impl PlayConfig {
     /// The setup of board number `index`.
     pub fn setup(&self, index: u64) -> Setup {
-        let board = random_board(self.seed, index, self.lengths, Values::Uniform(self.values));
         Setup {
             game: self.game,
-            board: admissible(self.game, board),
+            board: seeded_board(self.game, self.seed, index, self.lengths, self.values),
             seat: self.seat,
         }
     }

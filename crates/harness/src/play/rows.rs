@@ -68,7 +68,7 @@ pub fn row(index: Option<u64>, played: &Played, opponent: &str) -> String {
 }
 
 /// `text` as one CSV field, quoted where it must be.
-fn csv_field(text: &str) -> String {
+pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
