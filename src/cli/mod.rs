@@ -134,6 +134,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Stress(args) => stress::run(&args),
+        Command::Play(args) if args.tournament => tournament::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Judge(args) => judge::run(&args),
         Command::Study(args) => study::run(&args),

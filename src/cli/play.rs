@@ -356,9 +356,6 @@ fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()
 /// Runs `coinline play`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
     check_outputs(args)?;
-    if args.tournament {
-        return super::tournament::run(args);
-    }
     let config = config(args)?;
     let given = args
         .board

@@ -30,6 +30,7 @@ fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
 
 /// Runs `coinline play --tournament`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
+    super::play::check_outputs(args)?;
     if args.runs == 0 {
         return Err(Error::nothing_to_check(
             "--tournament --runs 0: no board to play",
