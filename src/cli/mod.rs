@@ -24,6 +24,7 @@ pub mod compare;
 pub mod explain;
 pub mod games;
 pub mod human;
+pub mod interactive;
 pub mod interrupts;
 pub mod judge;
 pub mod merge;
@@ -133,9 +134,17 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Stress(args) if interactive::interactive(&args.problem).is_some() => {
+            interactive::stress(&args)
+        }
         Command::Stress(args) => stress::run(&args),
         Command::Play(args) if args.tournament => tournament::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Judge(args)
+            if !args.program.is_empty() && interactive::interactive(&args.problem).is_some() =>
+        {
+            interactive::judge(&args)
+        }
         Command::Judge(args) => judge::run(&args),
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),

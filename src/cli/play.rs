@@ -13,6 +13,7 @@ use coinline_core::generate::Span;
 use coinline_core::play::Game;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
+use coinline_harness::judge::interaction::{Accept, Sides};
 use coinline_harness::judge::sandbox::Program;
 use coinline_harness::output::{self, check_owned, refuse_inputs, Kind};
 use coinline_harness::play::program::Limits;
@@ -270,6 +271,9 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),
+        accept: Accept::Optimal,
+        sides: Sides::First,
+        within: None,
     })
 }
 

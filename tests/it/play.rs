@@ -442,3 +442,166 @@ fn a_tournament_refuses_what_it_cannot_play() {
         assert_refused(&coinline(&dir, args), message, &args);
     }
 }
+
+/// `sh tests/data/problems/even-coins-first.sh MODE` as program words.
+fn coin_bot(mode: &str) -> Vec<String> {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/even-coins-first.sh");
+    vec!["sh".into(), script.display().to_string(), mode.into()]
+}
+
+#[test]
+fn an_interactive_problem_is_stressed_against_the_jury() {
+    let dir = support::workdir("play", "interactive-stress");
+    let stress = |mode: &str| {
+        let mut args: Vec<String> = [
+            "stress",
+            "--problem",
+            "even-coins-first",
+            "--runs",
+            "60",
+            "--seed",
+            "1",
+            "--n",
+            "2..12",
+            "--out",
+            "-",
+            "--",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        args.extend(coin_bot(mode));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        coinline(&dir, &args)
+    };
+    let good = stress("parity");
+    assert_status(&good, 0);
+    assert!(
+        good.stderr
+            .contains("60 of 60 games against the jury accepted (no-loss)"),
+        "{}",
+        good.stderr
+    );
+    let rows = rows(&good);
+    assert_eq!(rows.len(), 60);
+    for row in &rows {
+        // Every board is even and within the limits, the bot first, no loss.
+        let n = row[2].split(' ').count();
+        assert!(n % 2 == 0 && (2..=12).contains(&n), "{row:?}");
+        assert_eq!(
+            (row[3].as_str(), row[12].as_str()),
+            ("first", "ok"),
+            "{row:?}"
+        );
+        assert!(row[5].parse::<i64>().unwrap() >= 0, "{row:?}");
+    }
+    let bad = stress("greedy");
+    assert_status(&bad, 1);
+    let err = &bad.stderr;
+    let shrunk = err
+        .lines()
+        .find_map(|l| l.strip_prefix("shrunk to "))
+        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
+    let (count, values) = shrunk.split_once(" values: ").unwrap();
+    assert!(count.parse::<usize>().unwrap() <= 4, "{shrunk}");
+    // The shrunk board keeps the problem's limits, and greedy loses on it
+    // against the jury: the library's judge agrees.
+    let board: coinline_core::Board = values.parse().unwrap();
+    assert!(
+        board.len() % 2 == 0 && board.values().iter().all(|v| (1..=100).contains(v)),
+        "{board}"
+    );
+    let mut greedy = coinline_core::strategy::HeuristicPlayer::new(
+        &coinline_core::strategy::Greedy,
+        coinline_core::Game::COINS,
+        &board,
+    )
+    .unwrap();
+    let report = coinline_core::strategy::judge(
+        coinline_core::Game::COINS,
+        &board,
+        coinline_core::strategy::Seat::First,
+        &mut greedy,
+        coinline_core::strategy::Opponent::Optimal,
+    )
+    .unwrap();
+    assert!(report.achieved.unwrap() < 0, "{board}: {report:?}");
+    // The reproduction plays the same game against the same jury.
+    let line = err
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .unwrap();
+    let again = Coinline::shell(line).dir(&dir).run();
+    assert_status(&again, 1);
+    assert!(
+        again
+            .stderr
+            .contains(&format!("achieved {}", report.achieved.unwrap())),
+        "{}",
+        again.stderr
+    );
+    // Batch options are refused in one line.
+    let args = [
+        "stress",
+        "--problem",
+        "even-coins-first",
+        "--batch",
+        "3",
+        "--",
+        "sh",
+        "x",
+    ];
+    assert_refused(
+        &coinline(&dir, &args),
+        "--batch is not for interactive problems",
+        &args,
+    );
+}
+
+#[test]
+fn an_interactive_problem_is_judged_on_the_statements_example() {
+    let dir = support::workdir("play", "interactive-judge");
+    let example =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/even-coins-first.in");
+    let example = example.display().to_string();
+    let judge = |mode: &str| {
+        let mut args: Vec<String> = vec![
+            "judge".into(),
+            "--problem".into(),
+            "even-coins-first".into(),
+            example.clone(),
+            "--".into(),
+        ];
+        args.extend(coin_bot(mode));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        coinline(&dir, &args)
+    };
+    // 18 20 15 30 10 14: the even places hold 20 + 30 + 14 = 64 of 107, so
+    // parity takes the 14 first and ends 64 to 43 (the jury cannot do
+    // better than the odd places).
+    let good = judge("parity");
+    assert_status(&good, 0);
+    assert_eq!(
+        good.stdout,
+        "case 1 (first): accepted (achieved 21, best 21)\nevery case accepted\n"
+    );
+    // Greedy takes the 18 and loses, as the statement says.
+    let bad = judge("greedy");
+    assert_status(&bad, 1);
+    assert!(
+        bad.stdout
+            .starts_with("case 1 (first): rejected (achieved -"),
+        "{}",
+        bad.stdout
+    );
+    assert!(
+        bad.stdout
+            .contains("first suboptimal move: L with values 1..6 left (move 1)"),
+        "{}",
+        bad.stdout
+    );
+    // Without a program: the best margin of the first player, as for any problem.
+    let answers = coinline(&dir, &["judge", "--problem", "even-coins-first", &example]);
+    assert_status(&answers, 0);
+    assert_eq!(answers.stdout, "21\n");
+}

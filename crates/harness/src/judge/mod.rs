@@ -11,6 +11,7 @@
 //! - [`limits`]: a problem's constraints and the boards generated within;
 //! - [`input`]: inputs in a problem's layout, written and read by tokens;
 //! - [`answers`]: a program's output, read by tokens;
+//! - [`interaction`]: an interactive problem's `[interaction]` table;
 //! - [`template`]: a case's output line in the judge's words;
 //! - [`sandbox`], [`verdict`], [`stress`]: running a program, judging one
 //!   run, and a whole stress session.
@@ -20,6 +21,7 @@
 pub mod answers;
 pub mod catalogue;
 pub mod input;
+pub mod interaction;
 pub mod limits;
 pub mod problem;
 // The process sandbox runs outside programs (unsafe code and processes: see

@@ -16,7 +16,9 @@ pub mod rows;
 pub mod saved;
 pub mod tournament;
 
+use crate::judge::interaction::{Accept, Sides};
 use crate::judge::sandbox::{self, Program};
+use crate::judge::Limits as ProblemLimits;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
@@ -194,6 +196,14 @@ pub struct PlayConfig {
     pub shrink_budget: Option<usize>,
     /// Stop after this many failing games.
     pub max_failures: u64,
+    /// What counts as a passed game (`coinline play`: optimal).
+    pub accept: Accept,
+    /// Which side plays each board: `seat` always, or (an interactive
+    /// problem's "either") alternating from it.
+    pub sides: Sides,
+    /// An interactive problem's limits: the boards are drawn within them
+    /// (not from `lengths` and `values`) and shrunk only to boards they admit.
+    pub within: Option<ProblemLimits>,
 }
 
 /// Board number `index` of `seed`: `lengths` values drawn uniformly from
@@ -214,11 +224,24 @@ pub fn seeded_board(
 impl PlayConfig {
     /// The setup of board number `index`.
     pub fn setup(&self, index: u64) -> Setup {
+        let board = match &self.within {
+            Some(limits) => admissible(self.game, limits.board(self.seed, index)),
+            None => seeded_board(self.game, self.seed, index, self.lengths, self.values),
+        };
+        let seat = match self.sides.seat(index) {
+            Seat::First => self.seat,
+            Seat::Second => self.seat.other(),
+        };
         Setup {
             game: self.game,
-            board: seeded_board(self.game, self.seed, index, self.lengths, self.values),
-            seat: self.seat,
+            board,
+            seat,
         }
+    }
+
+    /// Whether `played` fails by this run's rule of acceptance.
+    pub fn fails(&self, played: &Played) -> bool {
+        !self.accept.accepts(&played.report)
     }
 }
 
@@ -237,7 +260,7 @@ pub struct Failure {
 pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -> Result<Failure> {
     let setup = played.setup.clone();
     let shrunk = match config.shrink_budget {
-        Some(budget) if played.failed() => {
+        Some(budget) if config.fails(&played) => {
             // The same kind of failure: a board where a silent program
             // errs instead would trade a regret for a timeout.
             let kind = rows::verdict(&played);
@@ -249,8 +272,9 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
                 // A board of no values holds no move to get wrong.
                 !candidate.is_empty()
                     && setup.game.admit(candidate).is_ok()
+                    && config.within.as_ref().is_none_or(|l| l.admits(candidate))
                     && play_one(&config.player, &config.opponent, config.limits, &s)
-                        .is_ok_and(|p| p.failed() && rows::verdict(&p) == kind)
+                        .is_ok_and(|p| config.fails(&p) && rows::verdict(&p) == kind)
             });
             let s = Setup { board, ..setup };
             play_one(&config.player, &config.opponent, config.limits, &s)?
@@ -299,7 +323,7 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
         for (i, game) in (at..=end).zip(games) {
             let game = game?;
             each(i, &game);
-            if game.failed() {
+            if config.fails(&game) {
                 failing.push((i, game));
                 if config.max_failures > 0 && failing.len() as u64 >= config.max_failures {
                     break 'chunks;
