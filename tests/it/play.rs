@@ -605,3 +605,144 @@ fn an_interactive_problem_is_judged_on_the_statements_example() {
     assert_status(&answers, 0);
     assert_eq!(answers.stdout, "21\n");
 }
+
+/// Plays L@`start` (0-based) first, then always L: what tests/data/play/circle.sh does.
+struct LeftFrom(usize);
+
+impl coinline_core::strategy::Strategy for LeftFrom {
+    fn name(&self) -> String {
+        "left-from".into()
+    }
+
+    fn choose(
+        &mut self,
+        position: &coinline_core::strategy::player::Position<'_>,
+    ) -> coinline_core::strategy::player::Answer<coinline_core::strategy::player::Choice> {
+        let mv = "L".parse().unwrap();
+        let start = position.needs_start().then_some(self.0);
+        Ok(coinline_core::strategy::player::Choice { mv, start })
+    }
+}
+
+/// `coinline play --game pizza ARGS -- sh tests/data/play/circle.sh BOT...`.
+fn circle(dir: &Path, args: &[&str], bot: &[&str]) -> Run {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/play/circle.sh");
+    let script = script.display().to_string();
+    let mut all = vec!["play", "--game", "pizza", "--out", "-", "--no-shrink"];
+    all.extend_from_slice(args);
+    all.extend(["--", "sh", script.as_str()]);
+    all.extend_from_slice(bot);
+    coinline(dir, &all)
+}
+
+#[test]
+fn a_circles_first_move_carries_its_start_both_ways() {
+    let dir = support::workdir("play", "circle");
+    let pizza: coinline_core::Game = "pizza".parse().unwrap();
+    let board: coinline_core::Board = "2 1 3 1 2".parse().unwrap();
+    // Each start, as the program plays it and as the library judges it.
+    for start in 1..=5 {
+        let k = start.to_string();
+        let run = circle(&dir, &["--board", "2 1 3 1 2"], &["start", &k]);
+        let row = &rows(&run)[0];
+        let report = coinline_core::strategy::judge(
+            pizza,
+            &board,
+            coinline_core::strategy::Seat::First,
+            &mut LeftFrom(start - 1),
+            coinline_core::strategy::Opponent::Optimal,
+        )
+        .unwrap();
+        assert_eq!(row[12], "ok", "L@{start}: {row:?}");
+        assert_eq!(
+            (row[5].clone(), row[6].clone(), row[7].clone()),
+            (
+                report.achieved.unwrap().to_string(),
+                report.best.to_string(),
+                report.regret.to_string()
+            ),
+            "L@{start}: {row:?}"
+        );
+        // The best start is the 3 (docs/rules.md): the others cost value,
+        // and the first mistake names both moves with their starts.
+        match start {
+            3 => assert_eq!((row[5].as_str(), row[6].as_str()), ("3", "3")),
+            _ => assert_eq!(
+                (row[9].as_str(), row[11].as_str()),
+                (format!("L@{start}").as_str(), "L@3"),
+                "{row:?}"
+            ),
+        }
+    }
+    // Its transcript shows the start it wrote; as the second player it is
+    // told the jury's first move with its start.
+    let first = circle(&dir, &["--board", "2 1 3 1 2"], &["start", "1"]);
+    assert_status(&first, 1);
+    assert!(first.stderr.contains("  < L@1\n"), "{}", first.stderr);
+    let second = circle(
+        &dir,
+        &[
+            "--second",
+            "--runs",
+            "20",
+            "--seed",
+            "4",
+            "--n",
+            "3..8",
+            "--keep-going",
+        ],
+        &["start", "1"],
+    );
+    let rows = rows(&second);
+    assert_eq!(rows.len(), 20);
+    for row in &rows {
+        assert_eq!(row[12], "ok", "{row:?}");
+        let n = |i: usize| row[i].parse::<i64>().unwrap();
+        assert_eq!(n(7), n(6) - n(5), "{row:?}");
+    }
+    let told = second
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("  > opponent "))
+        .unwrap_or_else(|| panic!("no opponent line: {}", second.stderr));
+    let start = told
+        .strip_prefix("  > opponent L@")
+        .unwrap_or_else(|| panic!("{told}"));
+    assert!(start.parse::<usize>().is_ok_and(|s| s >= 1), "{told}");
+}
+
+#[test]
+fn a_circles_bad_start_is_an_illegal_move() {
+    let dir = support::workdir("play", "circle-illegal");
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &["start", "9"],
+            "illegal-move",
+            "L@9: the start 9 is past the 5 values",
+        ),
+        (
+            &["plain"],
+            "illegal-move",
+            "the first move needs its start, as in L@3",
+        ),
+        (
+            &["start", "0"],
+            "malformed-line",
+            "the start after @ is a position from 1",
+        ),
+    ];
+    for (bot, verdict, detail) in cases {
+        let run = circle(&dir, &["--board", "2 1 3 1 2"], bot);
+        assert_status(&run, 1);
+        let row = &rows(&run)[0];
+        assert_eq!(row[12], verdict, "{bot:?}: {row:?}");
+        let line = run.stdout.lines().last().unwrap();
+        assert!(line.contains(detail), "{bot:?}: {line}");
+        assert!(
+            run.stderr
+                .contains(&format!("{verdict} with values 1..5 left, before any move")),
+            "{bot:?}: {}",
+            run.stderr
+        );
+    }
+}
