@@ -746,3 +746,66 @@ fn a_circles_bad_start_is_an_illegal_move() {
         );
     }
 }
+
+#[test]
+fn an_interactive_problem_file_can_put_the_program_on_either_side() {
+    let dir = support::workdir("play", "interactive-either");
+    let file = |side: &str, accept: &str| {
+        format!(
+            "name = \"best-either\"\nabout = \"play either side, never below the best\"\ngame = \"coins\"\n\
+             [input]\ncases = \"count\"\ncase = \"n values\"\n[answer]\nkind = \"difference\"\n\
+             [limits]\nn = \"1..9\"\nvalues = \"-5..20\"\ncases = \"1..10\"\n\
+             [interaction]\nside = \"{side}\"\naccept = \"{accept}\"\n"
+        )
+    };
+    std::fs::write(dir.join("either.toml"), file("either", "optimal")).unwrap();
+    let stress = |mode: &str| {
+        let args = [
+            "stress",
+            "--problem-file",
+            "either.toml",
+            "--runs",
+            "30",
+            "--seed",
+            "2",
+            "--out",
+            "-",
+            "--",
+            bots(),
+            mode,
+        ];
+        coinline(&dir, &args)
+    };
+    let good = stress("optimal");
+    assert_status(&good, 0);
+    let seats: Vec<String> = rows(&good).iter().map(|r| r[3].clone()).collect();
+    let alternating: Vec<&str> = (0..30).map(|i| ["first", "second"][i % 2]).collect();
+    assert_eq!(seats, alternating);
+    assert_status(&stress("greedy"), 1);
+    // The jury chooses per case in judge too: the second case is played second.
+    std::fs::write(dir.join("two.in"), "2\n2\n1 5\n3\n1 5 1\n").unwrap();
+    let judged = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem-file",
+            "either.toml",
+            "two.in",
+            "--",
+            bots(),
+            "optimal",
+        ],
+    );
+    assert_status(&judged, 0);
+    assert_eq!(
+        judged.stdout,
+        "case 1 (first): accepted (achieved 4, best 4)\ncase 2 (second): accepted (achieved 3, best 3)\nevery case accepted\n"
+    );
+    std::fs::write(dir.join("bad.toml"), file("both", "optimal")).unwrap();
+    let args = ["stress", "--problem-file", "bad.toml", "--", "greedy"];
+    assert_refused(
+        &coinline(&dir, &args),
+        "bad.toml: interaction.side: \"both\" is not one of",
+        &args,
+    );
+}
