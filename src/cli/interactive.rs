@@ -7,7 +7,6 @@ use super::judge::{JudgeArgs, ProblemArgs};
 use super::status::{say, Status};
 use super::stress::StressArgs;
 use coinline_core::error::{Error, Result};
-use coinline_core::generate::Span;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_harness::judge::interaction::{Interaction, Sides};
@@ -87,9 +86,6 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
             args.force.force,
         )?;
     }
-    if args.memory == Some(0) {
-        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
-    }
     let mut limits = problem.limits();
     limits.n = args.lengths.n.unwrap_or(limits.n);
     limits.values = args.values.unwrap_or(limits.values);
@@ -106,21 +102,14 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         lengths: limits.n,
         values: limits.values,
         seed: args.seed.or_clock(),
-        boards: match (args.only.only, args.runs) {
-            (Some(only), _) => Some(only),
-            (None, 0) => None,
-            (None, runs) => Some(Span {
-                lo: 0,
-                hi: runs - 1,
-            }),
-        },
+        boards: args.runs.boards(&args.only),
         jobs: match args.jobs.jobs {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         },
         limits: Limits {
             move_time: args.timeout,
-            memory_mb: args.memory,
+            memory_mb: args.memory.memory,
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),

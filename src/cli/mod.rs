@@ -66,7 +66,12 @@ error. Exit status: 0 all well, 1 a failure was found, 2 bad usage or input,
 /// The command line's definition: clap's, with the help texts that are
 /// computed (the solver and heuristic names of `solve --help`).
 pub fn command() -> clap::Command {
-    Cli::command().mut_subcommand("solve", |c| c.after_help(solve::after_help()))
+    Cli::command()
+        .mut_subcommand("solve", |c| c.after_help(solve::after_help()))
+        // Its help and usage name it as the user types it (see `arguments`).
+        .mut_subcommand("play-human", |c| {
+            c.override_usage("coinline play --human [OPTIONS]")
+        })
 }
 
 /// The subcommands.

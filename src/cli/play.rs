@@ -1,9 +1,10 @@
 //! `coinline play`: a program (or a heuristic) judged move by move against
 //! an opponent on generated boards, over the protocol of docs/play.md.
 
-use super::options::{non_negative, parse_with, positive_seconds};
+use super::options::{limit_seconds, parse_with};
 use super::options::{
-    ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs,
+    ForceArg, JobsArg, LengthsArg, MemoryArg, OnlyArg, OutFileArg, RunsArg, SeedArg, ShrinkArgs,
+    StopArgs,
 };
 use super::status::{say, Status};
 use clap::Args;
@@ -30,6 +31,8 @@ use std::time::Duration;
 #[command(
     mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: 1..10]")),
     mut_arg("max_failures", |a| a.default_value("1")),
+    mut_arg("runs", |a| a.default_value("100").help("How many generated boards to play (0: only --replay or --board)")),
+    mut_arg("memory", |a| a.help("Memory limit per program in MB (the address-space limit, RLIMIT_AS)")),
     mut_arg("out", |a| a.help("Write a CSV row per game to FILE (`-`: standard output)")),
     after_help = AFTER_HELP,
 )]
@@ -60,10 +63,8 @@ pub struct PlayArgs {
     /// command string, split like a shell's words).
     #[arg(long, default_value = "optimal", value_name = "WHO")]
     pub opponent: String,
-    /// How many generated boards to play (0: only --replay or --board).
-    #[arg(long, value_name = "N", default_value_t = 100, allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--runs", U64))]
-    pub runs: u64,
+    #[command(flatten)]
+    pub runs: RunsArg,
     #[command(flatten)]
     pub seed: SeedArg,
     #[command(flatten)]
@@ -79,12 +80,10 @@ pub struct PlayArgs {
     pub board: Option<String>,
     /// Time limit per move in seconds (decimals allowed); also how long a
     /// program may take to exit after the end.
-    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
+    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = limit_seconds, value_name = "SECONDS")]
     pub move_time: Duration,
-    /// Memory limit per program in MB (the address-space limit, RLIMIT_AS).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
-    pub memory: Option<u64>,
+    #[command(flatten)]
+    pub memory: MemoryArg,
     #[command(flatten)]
     pub shrink: ShrinkArgs,
     /// Save each shrunk failing game as a .play file in this folder.
@@ -129,16 +128,8 @@ was found (shrunk, printed with its transcript and the command that
 reproduces it), 2 bad usage, a program that cannot be started, or an
 output that cannot be written.";
 
-/// The range of a 64-bit count option, for messages.
-const U64: &str = "0..=18446744073709551615";
-
 /// What the CSV rows start with (the ownership rule of --out).
 const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
-
-/// Seconds as written on the command line ([`positive_seconds`]).
-pub(super) fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
-    positive_seconds(text).map(Duration::from_secs_f64)
-}
 
 /// The judged player: a built-in heuristic's name, or a program.
 pub(super) fn player(words: &[String]) -> Result<Player> {
@@ -237,16 +228,9 @@ fn reproduce(args: &PlayArgs, setup: &Setup, opponent: &str) -> String {
 
 /// The run's settings from the options.
 fn config(args: &PlayArgs) -> Result<PlayConfig> {
-    if args.memory == Some(0) {
-        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
-    }
-    let boards = match (args.only.only, args.runs, &args.board) {
-        (_, _, Some(_)) | (None, 0, _) => None,
-        (Some(only), _, _) => Some(only),
-        (None, runs, _) => Some(Span {
-            lo: 0,
-            hi: runs - 1,
-        }),
+    let boards = match &args.board {
+        Some(_) => None,
+        None => args.runs.boards(&args.only),
     };
     Ok(PlayConfig {
         game: args.game,
@@ -267,7 +251,7 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
         },
         limits: Limits {
             move_time: args.move_time,
-            memory_mb: args.memory,
+            memory_mb: args.memory.memory,
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),

@@ -31,7 +31,7 @@ fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
 /// Runs `coinline play --tournament`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
     super::play::check_outputs(args)?;
-    if args.runs == 0 {
+    if args.runs.runs == 0 {
         return Err(Error::nothing_to_check(
             "--tournament --runs 0: no board to play",
         ));
@@ -42,19 +42,16 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         lengths: args.lengths.n.unwrap_or(Span { lo: 1, hi: 10 }),
         values: args.values,
         seed: args.seed.or_clock(),
-        runs: args.runs,
+        runs: args.runs.runs,
         jobs: match args.jobs.jobs {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         },
         limits: Limits {
             move_time: args.move_time,
-            memory_mb: args.memory,
+            memory_mb: args.memory.memory,
         },
     };
-    if args.memory == Some(0) {
-        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
-    }
     let names: Vec<String> = config.entrants.iter().map(|p| p.to_string()).collect();
     say!(
         "tournament: {}; game {}, seed {}, {} boards per pair (n {}, values {}), move time {}s",

@@ -5,7 +5,6 @@
 
 use crate::support::{self, assert_refused, assert_status, coinline, Coinline, Run};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -13,19 +12,7 @@ use std::time::Duration;
 fn bots() -> &'static str {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT
-        .get_or_init(|| {
-            let dir = support::workdir("play", "build");
-            let exe = dir.join("bots");
-            let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/play/bots.c");
-            let status = Command::new("cc")
-                .args(["-O2", "-o"])
-                .arg(&exe)
-                .arg(&source)
-                .status()
-                .expect("cc (a C compiler) is needed by these tests");
-            assert!(status.success(), "cc failed on {}", source.display());
-            exe
-        })
+        .get_or_init(|| support::compile_c("play", "tests/data/play/bots.c", "bots"))
         .to_str()
         .expect("a UTF-8 path")
 }
@@ -808,4 +795,35 @@ fn an_interactive_problem_file_can_put_the_program_on_either_side() {
         "bad.toml: interaction.side: \"both\" is not one of",
         &args,
     );
+}
+
+#[test]
+fn play_human_usage_errors_name_the_command_as_typed() {
+    let dir = support::workdir("play", "human-usage");
+    for args in [
+        &["play", "--human", "--bogus"][..],
+        &["play", "--human", "--first", "--second"],
+        &["play", "--human", "--opponent"],
+    ] {
+        let run = coinline(&dir, args);
+        assert_refused(&run, "(see 'coinline play --human --help')", &args);
+        assert!(
+            !run.stderr.contains("play-human"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let help = coinline(&dir, &["play", "--human", "--help"]);
+    assert_status(&help, 0);
+    assert!(
+        help.stdout
+            .contains("Usage: coinline play --human [OPTIONS]"),
+        "{}",
+        help.stdout
+    );
+    assert!(!help.stdout.contains("play-human"), "{}", help.stdout);
+    // A program's own --human, after `--`, is not the terminal mode.
+    let args = ["play", "--bogus", "--", "./bot", "--human"];
+    let run = coinline(&dir, &args);
+    assert_refused(&run, "(see 'coinline play --help')", &args);
 }
