@@ -65,8 +65,9 @@ impl TournamentConfig {
 /// One side's record in a pair.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SideRecord {
-    /// The sum of its regrets over the games without a breach.
-    pub regret_sum: i64,
+    /// The sum of its regrets over the games without a breach (wide: a
+    /// long run of large values passes 64 bits).
+    pub regret_sum: i128,
     /// Games it won (its total above the other's).
     pub wins: u64,
     /// Games it forfeited by breaking the protocol.
@@ -113,7 +114,7 @@ impl PairRecord {
             _ => self.ties += 1,
         }
         for (side, &regret) in self.sides.iter_mut().zip(&game.regrets) {
-            side.regret_sum += regret;
+            side.regret_sum += i128::from(regret);
             // A side that never lost value has no worst board.
             if regret > 0 && side.worst.as_ref().is_none_or(|(w, _)| regret > *w) {
                 side.worst = Some((regret, game.board.clone()));
@@ -214,30 +215,6 @@ pub fn run(config: &TournamentConfig) -> Result<Vec<PairRecord>> {
         .num_threads(config.jobs.max(1))
         .build()
         .map_err(|e| Error::internal(format!("cannot start the worker threads: {e}")))?;
-    let boards: Vec<Board> = (0..config.runs)
-        .map(|i| seeded_board(config.game, config.seed, i, config.lengths, config.values))
-        .collect();
-    // A heuristic that cannot play a board (parity on an odd row) is
-    // refused before any game, naming the board.
-    for (i, board) in boards.iter().enumerate() {
-        for p in &config.entrants {
-            if let Player::Heuristic(h) = p {
-                HeuristicPlayer::new(*h, config.game, board)
-                    .map_err(|e| e.within(format!("{p} on board {i} ({} values)", board.len())))?;
-            }
-        }
-    }
-    let games: Vec<(usize, usize, usize)> = pairs
-        .iter()
-        .flat_map(|&(a, b)| (0..boards.len()).map(move |i| (a, b, i)))
-        .collect();
-    let played: Vec<Result<Priced>> = pool.install(|| {
-        games
-            .par_iter()
-            .map(|&(a, b, i)| play_pair(config, a, b, boards[i].clone()))
-            .collect()
-    });
-    sandbox::sweep_escaped();
     let mut records: Vec<PairRecord> = pairs
         .iter()
         .map(|&(a, b)| PairRecord {
@@ -248,9 +225,41 @@ pub fn run(config: &TournamentConfig) -> Result<Vec<PairRecord>> {
             sides: Default::default(),
         })
         .collect();
-    for (k, game) in played.into_iter().enumerate() {
-        records[k / boards.len().max(1)].add(&game?);
+    // Boards in chunks, so a long run holds one chunk's games at a time;
+    // each chunk is folded in pair and board order, whatever the threads.
+    let chunk = (config.jobs.max(1) as u64 * 16).max(64);
+    let mut at = 0;
+    while at < config.runs && !sandbox::interrupted() {
+        let end = at.saturating_add(chunk).min(config.runs);
+        let boards: Vec<Board> = (at..end)
+            .map(|i| seeded_board(config.game, config.seed, i, config.lengths, config.values))
+            .collect();
+        // A heuristic that cannot play a board (parity on an odd row) is
+        // refused before the board's games, naming it.
+        for (i, board) in (at..).zip(&boards) {
+            for p in &config.entrants {
+                if let Player::Heuristic(h) = p {
+                    HeuristicPlayer::new(*h, config.game, board).map_err(|e| {
+                        e.within(format!("{p} on board {i} ({} values)", board.len()))
+                    })?;
+                }
+            }
+        }
+        let games: Vec<(usize, usize)> = (0..pairs.len())
+            .flat_map(|p| (0..boards.len()).map(move |i| (p, i)))
+            .collect();
+        let played: Vec<Result<Priced>> = pool.install(|| {
+            games
+                .par_iter()
+                .map(|&(p, i)| play_pair(config, pairs[p].0, pairs[p].1, boards[i].clone()))
+                .collect()
+        });
+        for (&(p, _), game) in games.iter().zip(played) {
+            records[p].add(&game?);
+        }
+        at = end;
     }
+    sandbox::sweep_escaped();
     Ok(records)
 }
 
