@@ -827,3 +827,44 @@ fn play_human_usage_errors_name_the_command_as_typed() {
     let run = coinline(&dir, &args);
     assert_refused(&run, "(see 'coinline play --help')", &args);
 }
+
+#[test]
+fn a_tournament_table_replaces_only_what_coinline_wrote() {
+    let dir = support::workdir("play", "tournament-out");
+    let table = dir.join("table.csv");
+    std::fs::write(&table, "my notes\n").unwrap();
+    let args = [
+        "play",
+        "--tournament",
+        "--player",
+        "greedy",
+        "--runs",
+        "3",
+        "--seed",
+        "1",
+        "--out",
+        "table.csv",
+    ];
+    assert_refused(
+        &coinline(&dir, &args),
+        "--out table.csv: exists and was not written by coinline",
+        &args,
+    );
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), "my notes\n");
+    // Play's own rows are not a tournament's table either.
+    std::fs::write(&table, "index,game,board,side\n").unwrap();
+    assert_refused(
+        &coinline(&dir, &args),
+        "exists and was not written by coinline",
+        &args,
+    );
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert_status(&coinline(&dir, &forced), 0);
+    let written = std::fs::read_to_string(&table).unwrap();
+    assert!(written.starts_with("first,second,games,"), "{written}");
+    assert_eq!(written.lines().count(), 3, "{written}");
+    // Its own table is replaced without --force, with the same bytes.
+    assert_status(&coinline(&dir, &args), 0);
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), written);
+}
