@@ -20,12 +20,14 @@ use std::io::{BufRead, IsTerminal};
 /// Arguments of `coinline play-human` (to be flattened into `coinline
 /// play --human`).
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  coinline play-human --board '3 9 1 2'\n  \
-    coinline play-human --n 10 --seed 7 --second --hints\n  \
-    printf 'L\\nR\\n' | coinline play-human --board '8 15 3 7'\n\n\
+#[command(
+    after_help = "Examples:\n  coinline play --human --board '3 9 1 2'\n  \
+    coinline play --human --n 10 --seed 7 --second --hints\n  \
+    printf 'L\\nR\\n' | coinline play --human --board '8 15 3 7'\n\n\
     Type a move (L, R, L2, DR2, left, right) or undo, hint, help, quit; Ctrl-D ends the game.\n\
     Exit status: 0 the game ended (also by quit or end of input), 2 bad usage or input,\n\
-    130 interrupted by Ctrl-C.")]
+    130 interrupted by Ctrl-C."
+)]
 pub struct HumanArgs {
     /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
     /// A count may be a parameter's name, bound by --param.

@@ -117,6 +117,10 @@ pub struct JudgeArgs {
     /// when it passes the budget.
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub budget: f64,
+    /// For an interactive problem: the program that plays each case against
+    /// the jury, after `--`.
+    #[arg(last = true, value_name = "PROGRAM")]
+    pub program: Vec<String>,
 }
 
 /// A path as messages name it: `-` is standard input.
@@ -274,6 +278,9 @@ const PROGRESS_CASES: usize = 1000;
 /// Runs `coinline judge`.
 pub fn run(args: &JudgeArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
+    if !args.program.is_empty() {
+        return Err(Error::usage(format!("a program after -- is for interactive problems; {problem} is not one (docs/problems.md)")));
+    }
     if args.input.as_os_str() == "-" && args.expected.as_deref() == Some(Path::new("-")) {
         return Err(Error::usage(
             "INPUT and EXPECTED cannot both be standard input (`-`)",

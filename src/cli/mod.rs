@@ -24,6 +24,7 @@ pub mod compare;
 pub mod explain;
 pub mod games;
 pub mod human;
+pub mod interactive;
 pub mod interrupts;
 pub mod judge;
 pub mod merge;
@@ -38,6 +39,7 @@ pub mod status;
 pub mod stress;
 pub mod study;
 pub mod text;
+pub mod tournament;
 pub mod usage;
 
 /// Verification and fuzzing harness for take-from-the-ends games (the
@@ -64,7 +66,12 @@ error. Exit status: 0 all well, 1 a failure was found, 2 bad usage or input,
 /// The command line's definition: clap's, with the help texts that are
 /// computed (the solver and heuristic names of `solve --help`).
 pub fn command() -> clap::Command {
-    Cli::command().mut_subcommand("solve", |c| c.after_help(solve::after_help()))
+    Cli::command()
+        .mut_subcommand("solve", |c| c.after_help(solve::after_help()))
+        // Its help and usage name it as the user types it (see `arguments`).
+        .mut_subcommand("play-human", |c| {
+            c.override_usage("coinline play --human [OPTIONS]")
+        })
 }
 
 /// The subcommands.
@@ -132,8 +139,17 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Stress(args) if interactive::interactive(&args.problem).is_some() => {
+            interactive::stress(&args)
+        }
         Command::Stress(args) => stress::run(&args),
+        Command::Play(args) if args.tournament => tournament::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Judge(args)
+            if !args.program.is_empty() && interactive::interactive(&args.problem).is_some() =>
+        {
+            interactive::judge(&args)
+        }
         Command::Judge(args) => judge::run(&args),
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),

@@ -104,6 +104,52 @@ impl ShrinkArgs {
     }
 }
 
+/// `--runs N`: how many generated boards a run plays or judges.
+#[derive(Debug, Clone, Args)]
+pub struct RunsArg {
+    /// How many generated boards to judge (0: only --replay).
+    // Each command sets its default (1000 in stress, 100 in play).
+    #[arg(long, value_name = "N", required = false, allow_hyphen_values = true,
+          value_parser = non_negative::<u64>("--runs", U64))]
+    pub runs: u64,
+}
+
+impl RunsArg {
+    /// The indices of the boards to play: `--only`'s, else `0..runs`
+    /// (`None` for `--runs 0`).
+    pub fn boards(&self, only: &OnlyArg) -> Option<Span<u64>> {
+        match (only.only, self.runs) {
+            (Some(only), _) => Some(only),
+            (None, 0) => None,
+            (None, runs) => Some(Span {
+                lo: 0,
+                hi: runs - 1,
+            }),
+        }
+    }
+}
+
+/// `--memory MB`: the address-space limit of each outside program.
+#[derive(Debug, Clone, Args)]
+pub struct MemoryArg {
+    /// Memory limit per run in MB (the address-space limit, RLIMIT_AS).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true, value_parser = memory_mb)]
+    pub memory: Option<u64>,
+}
+
+fn memory_mb(text: &str) -> std::result::Result<u64, String> {
+    match non_negative::<u64>("--memory", "1..=18446744073709551615")(text)? {
+        0 => Err("the limit must be at least 1 MB".into()),
+        mb => Ok(mb),
+    }
+}
+
+/// A time limit in seconds as written on the command line
+/// ([`positive_seconds`]), for `--timeout`, `--case-timeout` and `--move-time`.
+pub fn limit_seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
+    positive_seconds(text).map(std::time::Duration::from_secs_f64)
+}
+
 /// `--max-failures N` and `--keep-going`: when a run stops.
 #[derive(Debug, Clone, Args)]
 pub struct StopArgs {
@@ -429,6 +475,19 @@ mod tests {
             wrong.push(format!("no subcommand has {} {}", key.0, key.1));
         }
         assert!(wrong.is_empty(), "docs/options.md:\n{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn seconds_take_decimals_and_refuse_nonsense() {
+        use super::{limit_seconds, memory_mb};
+        use std::time::Duration;
+        assert_eq!(limit_seconds("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(limit_seconds("2"), Ok(Duration::from_secs(2)));
+        for bad in ["0", "-1", "nan", "inf", "1e10", "", "2s"] {
+            assert!(limit_seconds(bad).is_err(), "{bad}");
+        }
+        assert!(memory_mb("0").unwrap_err().contains("at least 1 MB"));
+        assert_eq!(memory_mb("64"), Ok(64));
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! `coinline play`: a program (or a heuristic) judged move by move against
 //! an opponent on generated boards, over the protocol of docs/play.md.
 
-use super::options::{non_negative, parse_with, positive_seconds, ParamArg};
+use super::options::{limit_seconds, parse_with, ParamArg};
 use super::options::{
-    ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs,
+    ForceArg, JobsArg, LengthsArg, MemoryArg, OnlyArg, OutFileArg, RunsArg, SeedArg, ShrinkArgs,
+    StopArgs,
 };
 use super::status::{say, Status};
 use clap::Args;
@@ -13,6 +14,7 @@ use coinline_core::generate::Span;
 use coinline_core::rules::RuleSet;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
+use coinline_harness::judge::interaction::{Accept, Sides};
 use coinline_harness::judge::sandbox::Program;
 use coinline_harness::output::{self, check_owned, refuse_inputs, Kind};
 use coinline_harness::play::program::Limits;
@@ -29,6 +31,8 @@ use std::time::Duration;
 #[command(
     mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: 1..10]")),
     mut_arg("max_failures", |a| a.default_value("1")),
+    mut_arg("runs", |a| a.default_value("100").help("How many generated boards to play (0: only --replay or --board)")),
+    mut_arg("memory", |a| a.help("Memory limit per program in MB (the address-space limit, RLIMIT_AS)")),
     mut_arg("out", |a| a.help("Write a CSV row per game to FILE (`-`: standard output)")),
     after_help = AFTER_HELP,
 )]
@@ -37,6 +41,15 @@ pub struct PlayArgs {
     /// its options: `coinline play --human --help`).
     #[arg(long)]
     pub human: bool,
+    /// Play every --player (and the program after `--`, if any) and optimal
+    /// play against each other, in both orders, on the same boards, and
+    /// print the table (mean regret, wins, worst board per pair).
+    #[arg(long, conflicts_with_all = ["first", "second", "opponent", "board", "replay", "save", "only"])]
+    pub tournament: bool,
+    /// An entrant of --tournament (repeat it): optimal, greedy, parity, or a
+    /// program as one command string (`--player './bot --fast'`).
+    #[arg(long, value_name = "WHO", requires = "tournament")]
+    pub player: Vec<String>,
     /// The rule set (an alias or rule text, as `coinline games` lists).
     /// A count may be a parameter's name, bound by --param.
     #[arg(long, default_value = "coins", value_parser = parse_with::<RuleSet>, value_name = "GAME")]
@@ -53,10 +66,8 @@ pub struct PlayArgs {
     /// command string, split like a shell's words).
     #[arg(long, default_value = "optimal", value_name = "WHO")]
     pub opponent: String,
-    /// How many generated boards to play (0: only --replay or --board).
-    #[arg(long, value_name = "N", default_value_t = 100, allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--runs", U64))]
-    pub runs: u64,
+    #[command(flatten)]
+    pub runs: RunsArg,
     #[command(flatten)]
     pub seed: SeedArg,
     #[command(flatten)]
@@ -72,12 +83,10 @@ pub struct PlayArgs {
     pub board: Option<String>,
     /// Time limit per move in seconds (decimals allowed); also how long a
     /// program may take to exit after the end.
-    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
+    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = limit_seconds, value_name = "SECONDS")]
     pub move_time: Duration,
-    /// Memory limit per program in MB (the address-space limit, RLIMIT_AS).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
-    pub memory: Option<u64>,
+    #[command(flatten)]
+    pub memory: MemoryArg,
     #[command(flatten)]
     pub shrink: ShrinkArgs,
     /// Save each shrunk failing game as a .play file in this folder.
@@ -96,7 +105,11 @@ pub struct PlayArgs {
     pub jobs: JobsArg,
     /// The program to judge and its arguments, after `--` (or a built-in
     /// heuristic's name: greedy, parity).
-    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    #[arg(
+        last = true,
+        required_unless_present = "tournament",
+        value_name = "PROGRAM"
+    )]
     pub program: Vec<String>,
 }
 
@@ -107,6 +120,7 @@ Examples:
   coinline play --game numbergame --save failures -- ./my-bot
   coinline play --replay failures -- ./my-bot
   coinline play --board '8 15 3 7' -- greedy
+  coinline play --tournament --player greedy --player parity --n 6..6 -- ./my-bot
 
 The protocol (coinline writes `game`, `board`, `side`, then `opponent MOVE`
 and `your move` lines; the program answers each `your move` with a move
@@ -117,19 +131,11 @@ was found (shrunk, printed with its transcript and the command that
 reproduces it), 2 bad usage, a program that cannot be started, or an
 output that cannot be written.";
 
-/// The range of a 64-bit count option, for messages.
-const U64: &str = "0..=18446744073709551615";
-
 /// What the CSV rows start with (the ownership rule of --out).
 const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
 
-/// Seconds as written on the command line ([`positive_seconds`]).
-fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
-    positive_seconds(text).map(Duration::from_secs_f64)
-}
-
 /// The judged player: a built-in heuristic's name, or a program.
-fn player(words: &[String]) -> Result<Player> {
+pub(super) fn player(words: &[String]) -> Result<Player> {
     if let [word] = words {
         if let Ok(Player::Heuristic(h)) = Player::parse("--", word) {
             return Ok(Player::Heuristic(h));
@@ -139,17 +145,23 @@ fn player(words: &[String]) -> Result<Player> {
 }
 
 /// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
-fn check_outputs(args: &PlayArgs) -> Result<()> {
+pub(super) fn check_outputs(args: &PlayArgs) -> Result<()> {
     let Some(out) = args.out.out.as_deref() else {
         return Ok(());
     };
     let inputs: Vec<(&str, &Path)> = args
         .program
         .iter()
-        .map(|w| ("program under test", Path::new(w.as_str())))
+        .chain(args.player.iter())
+        .flat_map(|w| w.split_whitespace())
+        .map(|w| ("program under test", Path::new(w)))
         .collect();
     refuse_inputs(&[("--out", out)], &inputs)?;
-    check_owned("--out", out, PLAY_ROWS, args.force.force)
+    let kind = match args.tournament {
+        true => Kind::Csv("first,second,games"),
+        false => PLAY_ROWS,
+    };
+    check_owned("--out", out, kind, args.force.force)
 }
 
 /// The saved games of `dir`, in name order.
@@ -219,16 +231,9 @@ fn reproduce(args: &PlayArgs, setup: &Setup, opponent: &str) -> String {
 
 /// The run's settings from the options.
 fn config(args: &PlayArgs) -> Result<PlayConfig> {
-    if args.memory == Some(0) {
-        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
-    }
-    let boards = match (args.only.only, args.runs, &args.board) {
-        (_, _, Some(_)) | (None, 0, _) => None,
-        (Some(only), _, _) => Some(only),
-        (None, runs, _) => Some(Span {
-            lo: 0,
-            hi: runs - 1,
-        }),
+    let boards = match &args.board {
+        Some(_) => None,
+        None => args.runs.boards(&args.only),
     };
     Ok(PlayConfig {
         game: args.params.bind(&args.game)?,
@@ -249,10 +254,13 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
         },
         limits: Limits {
             move_time: args.move_time,
-            memory_mb: args.memory,
+            memory_mb: args.memory.memory,
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),
+        accept: Accept::Optimal,
+        sides: Sides::First,
+        within: None,
     })
 }
 

@@ -2,8 +2,9 @@
 //! generated judge inputs.
 
 use super::judge::ProblemArgs;
-use super::options::{non_negative, parse_with, positive_seconds};
-use super::options::{JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShrinkArgs, StopArgs};
+use super::options::{limit_seconds, non_negative, parse_with};
+use super::options::{JobsArg, LengthsArg, MemoryArg, OnlyArg, OutFileArg, RunsArg, SeedArg};
+use super::options::{ShrinkArgs, StopArgs};
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
@@ -22,6 +23,7 @@ use std::time::Duration;
 #[command(
     mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: the problem's limits]")),
     mut_arg("max_failures", |a| a.default_value("1")),
+    mut_arg("runs", |a| a.default_value("1000")),
     mut_arg("out", |a| a.alias("csv").help("Write a CSV row per judged board to FILE (`-`: standard output)")),
     after_help = AFTER_HELP,
 )]
@@ -29,10 +31,8 @@ pub struct StressArgs {
     /// The problem.
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// How many generated boards to judge (0: only --replay).
-    #[arg(long, value_name = "N", default_value_t = 1000, allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--runs", U64))]
-    pub runs: u64,
+    #[command(flatten)]
+    pub runs: RunsArg,
     #[command(flatten)]
     pub seed: SeedArg,
     #[command(flatten)]
@@ -48,16 +48,14 @@ pub struct StressArgs {
           value_parser = non_negative::<usize>("--batch", "1 up to the problem's most cases per input"))]
     pub batch: Option<usize>,
     /// Time limit per run in seconds (decimals allowed).
-    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = parse_seconds, value_name = "SECONDS")]
+    #[arg(long, allow_negative_numbers = true, default_value = "2", value_parser = limit_seconds, value_name = "SECONDS")]
     pub timeout: Duration,
     /// Time limit per case in seconds: a run of k cases gets the smaller of
     /// --timeout and k times this.
-    #[arg(long, allow_negative_numbers = true, value_parser = parse_seconds, value_name = "SECONDS")]
+    #[arg(long, allow_negative_numbers = true, value_parser = limit_seconds, value_name = "SECONDS")]
     pub case_timeout: Option<Duration>,
-    /// Memory limit per run in MB (the address-space limit, RLIMIT_AS).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--memory", "1..=18446744073709551615"))]
-    pub memory: Option<u64>,
+    #[command(flatten)]
+    pub memory: MemoryArg,
     #[command(flatten)]
     pub shrink: ShrinkArgs,
     /// Save each minimal failure as NAME.in, NAME.out (expected) and
@@ -106,14 +104,6 @@ your own (`coinline problems show lines` prints one to start from).
 Exit status: 0 every answer agrees, 1 a failure was found (shrunk and
 printed with the command that reproduces it), 2 bad usage, a program that
 cannot be started, or an output that cannot be written.";
-
-/// The range of a 64-bit count option, for messages.
-const U64: &str = "0..=18446744073709551615";
-
-/// Seconds as written on the command line ([`positive_seconds`]).
-fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
-    positive_seconds(text).map(Duration::from_secs_f64)
-}
 
 /// The problem the options name; with a reference, a problem file may
 /// allow boards longer than coinline's trusted solver takes.
@@ -221,18 +211,8 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         );
     }
     let batch = check_batch(&problem, args.batch.unwrap_or(problem.default_batch()))?;
-    if args.memory == Some(0) {
-        return Err(Error::usage("--memory 0: the limit must be at least 1 MB"));
-    }
     let seed = args.seed.or_clock();
-    let boards = match (args.only.only, args.runs) {
-        (Some(only), _) => Some(only),
-        (None, 0) => None,
-        (None, runs) => Some(Span {
-            lo: 0,
-            hi: runs - 1,
-        }),
-    };
+    let boards = args.runs.boards(&args.only);
     let mut prefix = format!("coinline stress {}", problem.options());
     if limits.n != defaults.n {
         prefix += &format!(" --n {}", limits.n);
@@ -249,7 +229,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     if let Some(seconds) = args.case_timeout {
         prefix += &format!(" --case-timeout {}", seconds.as_secs_f64());
     }
-    if let Some(mb) = args.memory {
+    if let Some(mb) = args.memory.memory {
         prefix += &format!(" --memory {mb}");
     }
     // --jobs is left out: it does not change what a run finds.
@@ -266,7 +246,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         run_limits: RunLimits {
             timeout: args.timeout,
             case_timeout: args.case_timeout,
-            memory_mb: args.memory,
+            memory_mb: args.memory.memory,
         },
         seed,
         boards,
@@ -294,18 +274,4 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     } else {
         Status::FailureFound
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_take_decimals_and_refuse_nonsense() {
-        assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
-        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
-        for bad in ["0", "-1", "nan", "inf", "1e10", "", "2s"] {
-            assert!(parse_seconds(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -280,6 +280,11 @@ fn subcommand_path(command: &clap::Command, args: &[String]) -> String {
             None => break,
         }
     }
+    // `play --human` is the hidden `play-human` (cli::arguments): name it as typed.
+    let before_program = args.iter().take_while(|a| *a != "--");
+    if path.len() == 2 && path[1] == "play" && before_program.into_iter().any(|a| a == "--human") {
+        path.push("--human".into());
+    }
     path.join(" ")
 }
 

@@ -7,24 +7,13 @@
 use crate::support::{self, assert_refused_alone, coinline, Run};
 use coinline_harness::judge::{parse_input, spec, Problem};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 /// The solutions program, built once per test run with the system's cc.
 fn solutions() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let dir = support::workdir("problems", "build");
-        let exe = dir.join("solutions");
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/solutions.c");
-        let status = Command::new("cc")
-            .args(["-O2", "-o"])
-            .arg(&exe)
-            .arg(&source)
-            .status()
-            .expect("cc (a C compiler) is needed by these tests");
-        assert!(status.success(), "cc failed on {}", source.display());
-        exe
+        support::compile_c("problems", "tests/data/problems/solutions.c", "solutions")
     })
 }
 

@@ -30,6 +30,22 @@ pub fn workdir(module: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// The C program `source` (a path in the repository) built with the
+/// system's cc as `NAME` in a fresh scratch folder of `module`; callers
+/// keep the path in a `OnceLock` so it is built once per test run.
+pub fn compile_c(module: &str, source: &str, name: &str) -> PathBuf {
+    let exe = workdir(module, "build").join(name);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(source);
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("cc (a C compiler) is needed by these tests");
+    assert!(status.success(), "cc failed on {}", source.display());
+    exe
+}
+
 /// `PATH` with the folder of the binary under test first, so that a shell
 /// command line's `coinline` is the one under test.
 pub fn path_with_coinline() -> OsString {

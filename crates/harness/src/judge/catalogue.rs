@@ -7,7 +7,7 @@
 use coinline_core::error::{Error, Result};
 
 /// The built-in problems: each name with its file's text.
-pub const BUILT_IN: [(&str, &str); 17] = [
+pub const BUILT_IN: [(&str, &str); 18] = [
     (
         "algospot-numbergame",
         include_str!("../../../../problems/algospot-numbergame.toml"),
@@ -31,6 +31,10 @@ pub const BUILT_IN: [(&str, &str); 17] = [
     (
         "cses-removal-game",
         include_str!("../../../../problems/cses-removal-game.toml"),
+    ),
+    (
+        "even-coins-first",
+        include_str!("../../../../problems/even-coins-first.toml"),
     ),
     (
         "leetcode-1140",

@@ -13,6 +13,7 @@
 //! - [`instance`]: a case with the values of the rules' parameters, and
 //!   where the input holds them;
 //! - [`answers`]: a program's output, read by tokens;
+//! - [`interaction`]: an interactive problem's `[interaction]` table;
 //! - [`template`]: a case's output line in the judge's words;
 //! - [`sandbox`], [`verdict`], [`stress`]: running a program, judging one
 //!   run, and a whole stress session.
@@ -23,6 +24,7 @@ pub mod answers;
 pub mod catalogue;
 pub mod input;
 pub mod instance;
+pub mod interaction;
 pub mod limits;
 pub mod problem;
 // The process sandbox runs outside programs (unsafe code and processes: see

@@ -288,6 +288,8 @@ pub struct Problem {
     pub(super) limits: Limits,
     pub(super) adjustable: bool,
     pub(super) origin: Origin,
+    /// An interactive problem's interaction (its `[interaction]` table).
+    pub(super) interaction: Option<super::interaction::Interaction>,
 }
 
 impl Problem {
@@ -327,6 +329,11 @@ impl Problem {
         check_trusted_limit(self.game, &self.limits)
             .map_err(|e| e.within(format!("problem {}", self.name)))?;
         Ok(self)
+    }
+
+    /// How the program plays the jury, for an interactive problem.
+    pub fn interaction(&self) -> Option<super::interaction::Interaction> {
+        self.interaction
     }
 
     /// The name.

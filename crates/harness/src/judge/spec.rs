@@ -79,6 +79,7 @@ struct File {
     input: InputTable,
     answer: AnswerTable,
     limits: LimitsTable,
+    interaction: Option<super::interaction::InteractionTable>,
 }
 
 #[derive(Deserialize)]
@@ -244,6 +245,11 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
         limits,
         adjustable: file.adjustable,
         origin,
+        interaction: file
+            .interaction
+            .as_ref()
+            .map(super::interaction::parse)
+            .transpose()?,
     })
 }
 

@@ -764,4 +764,93 @@ mod tests {
         let token = stream.next().unwrap().unwrap();
         assert!(token.text.len() <= CAP, "{}", token.text.len());
     }
+
+    #[test]
+    fn characters_of_every_width_are_read_as_they_are() {
+        let read = |text: &[u8]| read_all(&lines(), text).map_err(|e| e.to_string());
+        // Two- and three-byte spaces separate; a four-byte character is a
+        // character of its token; a lone continuation byte is not UTF-8.
+        assert_eq!(
+            read("8 15\n\u{a0}3\u{3000}4\n".as_bytes()),
+            Ok(vec![(1, "8 15".to_string()), (2, "3 4".to_string())])
+        );
+        assert_eq!(
+            read("1 2\u{1F600}\n".as_bytes()),
+            Err("line 1, value 2: \"2\u{1F600}\" is not an integer".to_string())
+        );
+        assert_eq!(
+            read(b"1 \x80\n"),
+            Err("line 1: the text is not valid UTF-8".to_string())
+        );
+    }
+
+    #[test]
+    fn zeros_past_the_cap_keep_the_digits_after_them() {
+        for zeros in CAP - 3..CAP + 3 {
+            for sign in ["", "-"] {
+                let text = format!("{sign}{}17 2\n", "0".repeat(zeros));
+                let expected = format!("{sign}17 2");
+                let read = read_all(&lines(), OneByte(text.as_bytes())).unwrap();
+                assert_eq!(read, [(1, expected)], "{zeros} zeros, sign {sign:?}");
+            }
+        }
+        // Unsigned zeros are dropped too: the kept text stays short.
+        let text = format!("{}5 ", "0".repeat(5 * CAP));
+        let mut stream = Stream::new(OneByte(text.as_bytes()));
+        let token = stream.next().unwrap().unwrap();
+        assert!(token.text.len() <= CAP, "{}", token.text.len());
+        // Two signs are not a number, however many zeros follow.
+        let text = format!("--{}17\n", "0".repeat(3 * CAP));
+        let error = read_all(&lines(), OneByte(text.as_bytes())).unwrap_err();
+        assert!(error.to_string().ends_with("is not an integer"), "{error}");
+        // Past the cap, a character that is not a digit still spoils it.
+        for tail in ["x", "\u{e9}"] {
+            let text = format!("{}{tail}\n", "1".repeat(2 * CAP));
+            let error = read_all(&lines(), OneByte(text.as_bytes())).unwrap_err();
+            assert!(error.to_string().ends_with("is not an integer"), "{error}");
+        }
+    }
+
+    /// A reader that is interrupted before each chunk, then fails with
+    /// `after` once its bytes are out.
+    struct Flaky<'a> {
+        bytes: &'a [u8],
+        interrupt: bool,
+        after: std::io::ErrorKind,
+    }
+
+    impl Read for Flaky<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            match self.bytes.split_first() {
+                Some((&b, rest)) if !buf.is_empty() => {
+                    buf[0] = b;
+                    self.bytes = rest;
+                    Ok(1)
+                }
+                _ => Err(self.after.into()),
+            }
+        }
+    }
+
+    #[test]
+    fn interrupted_reads_are_retried_and_failures_reported() {
+        let flaky = |bytes: &'static [u8]| Flaky {
+            bytes,
+            interrupt: false,
+            after: std::io::ErrorKind::BrokenPipe,
+        };
+        // A case whose last token ends at its newline needs no byte more:
+        // the failure after it is never reached.
+        let problem = lines();
+        let mut reader = CaseReader::new(&problem, flaky(b"1 5\n"));
+        let case = reader.next_case().unwrap().unwrap();
+        assert_eq!(case.board.to_string(), "1 5");
+        // Asked for more, the failure is an error, not a wait.
+        let error = reader.next_case().unwrap_err();
+        assert!(error.to_string().contains("the input"), "{error}");
+    }
 }

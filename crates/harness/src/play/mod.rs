@@ -4,7 +4,8 @@
 //! - [`program`]: an outside program as a [`Strategy`], over the line
 //!   protocol of docs/play.md, in the sandbox's session;
 //! - [`rows`]: the CSV rows, the summary and the failure report;
-//! - [`saved`]: a failing game as text (`--save`, `--replay`).
+//! - [`saved`]: a failing game as text (`--save`, `--replay`);
+//! - [`tournament`]: every entrant against every other (`--tournament`).
 //!
 //! Each game depends on the seed and its index alone; games are played
 //! on a thread pool in chunks and reported strictly in index order, so a
@@ -13,8 +14,11 @@
 pub mod program;
 pub mod rows;
 pub mod saved;
+pub mod tournament;
 
+use crate::judge::interaction::{Accept, Sides};
 use crate::judge::sandbox::{self, Program};
+use crate::judge::Limits as ProblemLimits;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
@@ -192,17 +196,52 @@ pub struct PlayConfig {
     pub shrink_budget: Option<usize>,
     /// Stop after this many failing games.
     pub max_failures: u64,
+    /// What counts as a passed game (`coinline play`: optimal).
+    pub accept: Accept,
+    /// Which side plays each board: `seat` always, or (an interactive
+    /// problem's "either") alternating from it.
+    pub sides: Sides,
+    /// An interactive problem's limits: the boards are drawn within them
+    /// (not from `lengths` and `values`) and shrunk only to boards they admit.
+    pub within: Option<ProblemLimits>,
+}
+
+/// Board number `index` of `seed`: `lengths` values drawn uniformly from
+/// `values`, made admissible for `game`.
+pub fn seeded_board(
+    game: Game,
+    seed: u64,
+    index: u64,
+    lengths: Span<usize>,
+    values: Span<i64>,
+) -> Board {
+    admissible(
+        game,
+        random_board(seed, index, lengths, Values::Uniform(values)),
+    )
 }
 
 impl PlayConfig {
     /// The setup of board number `index`.
     pub fn setup(&self, index: u64) -> Setup {
-        let board = random_board(self.seed, index, self.lengths, Values::Uniform(self.values));
+        let board = match &self.within {
+            Some(limits) => admissible(self.game, limits.board(self.seed, index)),
+            None => seeded_board(self.game, self.seed, index, self.lengths, self.values),
+        };
+        let seat = match self.sides.seat(index) {
+            Seat::First => self.seat,
+            Seat::Second => self.seat.other(),
+        };
         Setup {
             game: self.game,
-            board: admissible(self.game, board),
-            seat: self.seat,
+            board,
+            seat,
         }
+    }
+
+    /// Whether `played` fails by this run's rule of acceptance.
+    pub fn fails(&self, played: &Played) -> bool {
+        !self.accept.accepts(&played.report)
     }
 }
 
@@ -221,7 +260,7 @@ pub struct Failure {
 pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -> Result<Failure> {
     let setup = played.setup.clone();
     let shrunk = match config.shrink_budget {
-        Some(budget) if played.failed() => {
+        Some(budget) if config.fails(&played) => {
             // The same kind of failure: a board where a silent program
             // errs instead would trade a regret for a timeout.
             let kind = rows::verdict(&played);
@@ -233,8 +272,9 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
                 // A board of no values holds no move to get wrong.
                 !candidate.is_empty()
                     && setup.game.admit(candidate).is_ok()
+                    && config.within.as_ref().is_none_or(|l| l.admits(candidate))
                     && play_one(&config.player, &config.opponent, config.limits, &s)
-                        .is_ok_and(|p| p.failed() && rows::verdict(&p) == kind)
+                        .is_ok_and(|p| config.fails(&p) && rows::verdict(&p) == kind)
             });
             let s = Setup { board, ..setup };
             play_one(&config.player, &config.opponent, config.limits, &s)?
@@ -283,7 +323,7 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
         for (i, game) in (at..=end).zip(games) {
             let game = game?;
             each(i, &game);
-            if game.failed() {
+            if config.fails(&game) {
                 failing.push((i, game));
                 if config.max_failures > 0 && failing.len() as u64 >= config.max_failures {
                     break 'chunks;

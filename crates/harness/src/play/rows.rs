@@ -68,7 +68,7 @@ pub fn row(index: Option<u64>, played: &Played, opponent: &str) -> String {
 }
 
 /// `text` as one CSV field, quoted where it must be.
-fn csv_field(text: &str) -> String {
+pub fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -83,8 +83,9 @@ pub struct Summary {
     pub games: u64,
     /// Games played perfectly and by the rules.
     pub optimal: u64,
-    /// The sum of the regrets of games without a breach.
-    pub regret_sum: i64,
+    /// The sum of the regrets of games without a breach (wide: a long run
+    /// of large values passes 64 bits).
+    pub regret_sum: i128,
     /// The largest regret, and the index of its first game.
     pub worst: Option<(i64, Option<u64>)>,
     /// Moves made by the judged side.
@@ -103,7 +104,7 @@ impl Summary {
             self.optimal += 1;
         }
         if r.breach.is_none() {
-            self.regret_sum += r.regret;
+            self.regret_sum += i128::from(r.regret);
             if self.worst.is_none_or(|(w, _)| r.regret > w) {
                 self.worst = Some((r.regret, index));
             }

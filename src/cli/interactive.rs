@@ -1,0 +1,252 @@
+//! `coinline stress` and `coinline judge` on an interactive problem (one
+//! whose file has an `[interaction]` table): the program plays the game
+//! against the jury, perfect play with the adversarial tie rule, over the
+//! protocol of docs/play.md, through `coinline play`'s engine.
+
+use super::judge::{JudgeArgs, ProblemArgs};
+use super::status::{say, Status};
+use super::stress::StressArgs;
+use coinline_core::error::{Error, Result};
+use coinline_core::shell::shell_word;
+use coinline_core::strategy::player::Seat;
+use coinline_harness::judge::interaction::{Interaction, Sides};
+use coinline_harness::judge::{parse_input_bytes, Problem};
+use coinline_harness::output::{self, check_owned, Kind};
+use coinline_harness::play::program::Limits;
+use coinline_harness::play::rows::{self, Summary};
+use coinline_harness::play::{play_one, run as run_games, PlayConfig, Played, Player, Setup};
+use std::io::Read;
+use std::path::Path;
+use std::time::Duration;
+
+/// The problem the options name, if it is interactive.
+pub fn interactive(args: &ProblemArgs) -> Option<(Problem, Interaction)> {
+    let problem = args.resolve().ok()?;
+    let interaction = problem.interaction()?;
+    Some((problem, interaction))
+}
+
+/// The side's words for messages.
+fn sides_text(sides: Sides) -> &'static str {
+    match sides {
+        Sides::First => "first",
+        Sides::Second => "second",
+        Sides::Either => "either side (first on boards 0, 2, ...)",
+    }
+}
+
+/// The one-line command that plays the shrunk game again: the same jury.
+fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
+    let seat = match setup.seat {
+        Seat::First => "",
+        Seat::Second => " --second",
+    };
+    let time = match move_time == Duration::from_secs(2) {
+        true => String::new(),
+        false => format!(" --move-time {}", move_time.as_secs_f64()),
+    };
+    let words: Vec<String> = program.iter().map(|w| shell_word(w)).collect();
+    format!(
+        "coinline play --game {}{seat}{time} --board {} -- {}",
+        shell_word(&setup.game.to_string()),
+        shell_word(&setup.board.to_string()),
+        words.join(" ")
+    )
+}
+
+/// Options of `stress` that an interactive problem has no use for.
+fn refuse_batch_options(args: &StressArgs) -> Result<()> {
+    let given = [
+        (args.reference.is_some(), "--reference"),
+        (args.generator.is_some(), "--generator"),
+        (args.batch.is_some(), "--batch"),
+        (args.case_timeout.is_some(), "--case-timeout"),
+        (args.replay.is_some(), "--replay"),
+        (args.save.is_some(), "--save"),
+    ];
+    match given.iter().find(|(g, _)| *g) {
+        Some((_, option)) => Err(Error::usage(format!(
+            "{option} is not for interactive problems: the program plays each board against the jury (docs/problems.md, Interactive problems)"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Runs `coinline stress` on an interactive problem.
+pub fn stress(args: &StressArgs) -> Result<Status> {
+    let Some((problem, interaction)) = interactive(&args.problem) else {
+        return Err(Error::internal("stress: the problem is not interactive"));
+    };
+    refuse_batch_options(args)?;
+    if let Some(out) = args.out.out.as_deref() {
+        check_owned(
+            "--out",
+            out,
+            Kind::Csv("index,game,board,side"),
+            args.force.force,
+        )?;
+    }
+    let mut limits = problem.limits();
+    limits.n = args.lengths.n.unwrap_or(limits.n);
+    limits.values = args.values.unwrap_or(limits.values);
+    limits.validate(problem.game())?;
+    let seat = match interaction.sides {
+        Sides::Second => Seat::Second,
+        _ => Seat::First,
+    };
+    let config = PlayConfig {
+        game: problem.game(),
+        player: super::play::player(&args.program)?,
+        opponent: Player::Optimal,
+        seat,
+        lengths: limits.n,
+        values: limits.values,
+        seed: args.seed.or_clock(),
+        boards: args.runs.boards(&args.only),
+        jobs: match args.jobs.jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        },
+        limits: Limits {
+            move_time: args.timeout,
+            memory_mb: args.memory.memory,
+        },
+        shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
+        max_failures: args.stop.max_failures(),
+        accept: interaction.accept,
+        sides: interaction.sides,
+        within: Some(limits),
+    };
+    let Some(span) = config.boards else {
+        return Err(Error::nothing_to_check("--runs 0: no board to play"));
+    };
+    say!(
+        "stress: {} plays {problem} as {} against the jury, accepted if {}; seed {}, boards {span} (n {}, values {}), move time {}s",
+        config.player,
+        sides_text(interaction.sides),
+        interaction.accept.name(),
+        config.seed,
+        limits.n,
+        limits.values,
+        args.timeout.as_secs_f64()
+    );
+    let mut csv = format!("{}\n", rows::HEADER);
+    let mut summary = Summary::default();
+    let mut accepted = 0u64;
+    let failures = run_games(&config, |i, played| {
+        csv.push_str(&rows::row(Some(i), played, "jury"));
+        summary.add(Some(i), played);
+        accepted += u64::from(!config.fails(played));
+    });
+    if coinline_harness::judge::sandbox::interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+    let failures = failures?;
+    for failure in &failures {
+        for line in rows::failure_text(failure).lines() {
+            say!("{line}");
+        }
+        say!(
+            "reproduce: {}",
+            reproduce(&failure.shrunk.setup, &args.program, args.timeout)
+        );
+    }
+    say!(
+        "{} of {} against the jury accepted ({})",
+        accepted,
+        super::text::plural(summary.games, "game"),
+        interaction.accept.name()
+    );
+    for line in summary
+        .text(&config.player.to_string(), seat, "jury")
+        .lines()
+        .skip(1)
+    {
+        say!("{line}");
+    }
+    if let Some(out) = &args.out.out {
+        output::write(out, |w| w.write_all(csv.as_bytes()))?;
+    }
+    Ok(match failures.is_empty() {
+        true => Status::Ok,
+        false => Status::FailureFound,
+    })
+}
+
+/// The bytes of `path` (`-`: standard input).
+fn read(path: &Path) -> Result<Vec<u8>> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::read_failed("standard input", &e))?;
+        return Ok(bytes);
+    }
+    std::fs::read(path).map_err(|e| Error::io(path, &e))
+}
+
+/// Runs `coinline judge INPUT -- PROGRAM` on an interactive problem: the
+/// program plays each case of the input against the jury.
+pub fn judge(args: &JudgeArgs) -> Result<Status> {
+    let Some((problem, interaction)) = interactive(&args.problem) else {
+        return Err(Error::internal("judge: the problem is not interactive"));
+    };
+    if let Some(expected) = &args.expected {
+        return Err(Error::usage(format!(
+            "{}: an interactive problem has no expected answers; the program after -- plays each case",
+            expected.display()
+        )));
+    }
+    let shown = match args.input.as_os_str() == "-" {
+        true => "standard input".to_string(),
+        false => args.input.display().to_string(),
+    };
+    let boards = parse_input_bytes(&problem, &read(&args.input)?).map_err(|e| e.within(&shown))?;
+    if boards.is_empty() {
+        return Err(Error::nothing_to_check(format!("{shown} holds no cases")));
+    }
+    let player = super::play::player(&args.program)?;
+    let limits = Limits {
+        move_time: Duration::from_secs(2),
+        memory_mb: None,
+    };
+    let mut report = String::new();
+    let mut rejected = 0;
+    for (k, case) in boards.into_iter().enumerate() {
+        let setup = Setup {
+            game: problem.game_of(&case.params)?,
+            board: case.board,
+            seat: interaction.sides.seat(k as u64),
+        };
+        let played: Played = play_one(&player, &Player::Optimal, limits, &setup)?;
+        let ok = interaction.accept.accepts(&played.report);
+        let r = &played.report;
+        let outcome = match (r.achieved, &r.breach) {
+            (Some(a), None) => format!("achieved {a}, best {}", r.best),
+            _ => rows::verdict(&played),
+        };
+        report += &format!(
+            "case {} ({}): {} ({outcome})\n",
+            k + 1,
+            setup.seat,
+            if ok { "accepted" } else { "rejected" }
+        );
+        if !ok {
+            rejected += 1;
+            for line in rows::what_went_wrong(&played).lines() {
+                report += &format!("  {line}\n");
+            }
+        }
+    }
+    report += &match rejected {
+        0 => "every case accepted\n".to_string(),
+        k => format!("{k} rejected ({} needed)\n", interaction.accept.name()),
+    };
+    super::status::print(&report)?;
+    Ok(match rejected {
+        0 => Status::Ok,
+        _ => Status::FailureFound,
+    })
+}

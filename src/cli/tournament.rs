@@ -1,0 +1,86 @@
+//! `coinline play --tournament`: the listed strategies and optimal play
+//! against each other on the same seeded boards, as a table.
+
+use super::play::PlayArgs;
+use super::status::{say, Status};
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Span;
+use coinline_harness::output;
+use coinline_harness::play::program::Limits;
+use coinline_harness::play::tournament::{self, TournamentConfig};
+use coinline_harness::play::Player;
+
+/// The entrants: each `--player`, then the program after `--` (if any).
+fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
+    let mut players = args
+        .player
+        .iter()
+        .map(|text| Player::parse("--player", text))
+        .collect::<Result<Vec<_>>>()?;
+    if !args.program.is_empty() {
+        players.push(super::play::player(&args.program)?);
+    }
+    if players.iter().all(|p| matches!(p, Player::Optimal)) {
+        return Err(Error::usage(
+            "--tournament needs at least one strategy besides optimal play (--player greedy, --player './bot', or a program after --)",
+        ));
+    }
+    Ok(players)
+}
+
+/// Runs `coinline play --tournament`.
+pub fn run(args: &PlayArgs) -> Result<Status> {
+    super::play::check_outputs(args)?;
+    if args.runs.runs == 0 {
+        return Err(Error::nothing_to_check(
+            "--tournament --runs 0: no board to play",
+        ));
+    }
+    let config = TournamentConfig {
+        game: args.params.bind(&args.game)?,
+        entrants: TournamentConfig::entrants(listed(args)?),
+        lengths: args.lengths.n.unwrap_or(Span { lo: 1, hi: 10 }),
+        values: args.values,
+        seed: args.seed.or_clock(),
+        runs: args.runs.runs,
+        jobs: match args.jobs.jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        },
+        limits: Limits {
+            move_time: args.move_time,
+            memory_mb: args.memory.memory,
+        },
+    };
+    let names: Vec<String> = config.entrants.iter().map(|p| p.to_string()).collect();
+    say!(
+        "tournament: {}; game {}, seed {}, {} boards per pair (n {}, values {}), move time {}s",
+        names.join(", "),
+        config.game,
+        config.seed,
+        config.runs,
+        config.lengths,
+        config.values,
+        args.move_time.as_secs_f64()
+    );
+    let records = tournament::run(&config)?;
+    if coinline_harness::judge::sandbox::interrupted() {
+        loop {
+            std::thread::park();
+        }
+    }
+    for line in tournament::text(&records).lines() {
+        say!("{line}");
+    }
+    if let Some(out) = &args.out.out {
+        let csv = tournament::csv(&records);
+        output::write(out, |w| w.write_all(csv.as_bytes()))?;
+    }
+    let breached = records
+        .iter()
+        .any(|r| r.sides.iter().any(|s| s.breaches > 0));
+    Ok(match breached {
+        true => Status::FailureFound,
+        false => Status::Ok,
+    })
+}
