@@ -35,7 +35,11 @@
 //! cells at a time, also turning the comparison that picks each cell's
 //! maximum into its choice bit (a word per 64 cells, stored eight cells to
 //! a byte), so a line costs the value fill, the bits and a walk of n steps,
-//! compiled for the same instruction sets. [`Table::line`] returns the line
+//! compiled for the same instruction sets (for AVX-512 by intrinsics that
+//! store the comparison masks as they are). The bits are appended row by
+//! row in the order they are stored, into memory that is never zeroed and,
+//! on Linux, backed by huge pages where it can be (a page fault per 4 KB
+//! cost a tenth of the fill at n = 20,000). [`Table::line`] returns the line
 //! walked from the recording fill's bits with the value of the value fill
 //! (run on a second thread from [`PARALLEL_FROM`] values on), so the check
 //! cross-examines both: a wrong value fill disagrees with the other
@@ -100,7 +104,10 @@ pub enum Isa {
     Portable,
     /// AVX2: four 64-bit lanes.
     Avx2,
-    /// AVX-512 (F): eight 64-bit lanes and a native 64-bit max.
+    /// AVX-512 F with BW and DQ (which every AVX-512 processor since
+    /// Skylake-SP has): eight 64-bit lanes, a native 64-bit max, and
+    /// comparisons into mask registers that the recording fills store as
+    /// they are.
     Avx512,
 }
 

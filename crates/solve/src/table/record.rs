@@ -12,15 +12,19 @@ use coinline_game::play::{Kernel, Line, Move, Side};
 /// A bit per interval, laid out in the tiles the vectorized fills visit
 /// (value.rs): for each block of [`DEPTH`] lengths and each tile of
 /// [`TILE`] columns, the block's diagonals one after the other, `TILE` bits
-/// each, bit i of diagonal len the cell at column `t * TILE - (len - first)
-/// + i`. A tile's bits are then 16 KB in one place, written while the tile
-/// is in the cache (rows by length scatter them over a page per diagonal),
-/// and every span of a fill but a diagonal's first starts a row, so its
-/// words of 64 cells ([`RowBits::put`]) are stored without shifting.
+/// each, bit i of diagonal len the cell at column
+/// `t * TILE - (len - first) + i`. A tile's bits are then 16 KB in one
+/// place, and the vectorized fills produce the rows in the order they are
+/// stored: each row is built in a [`RowBits`] of its own (in the L1 cache)
+/// and appended ([`Choices::store`]), so the bits are written once, in
+/// order, and the memory is never zeroed first. Bytes past the end so far
+/// read as zero. Every span of a fill but a diagonal's first starts a row,
+/// so its words of 64 cells ([`RowBits::put`]) are stored without shifting.
 pub(super) struct Choices {
     n: usize,
     /// Byte offset of each block of lengths.
     blocks: Vec<usize>,
+    /// The rows stored so far (all of them once the fill is done).
     bytes: Vec<u8>,
 }
 
@@ -39,7 +43,7 @@ impl Choices {
         Choices {
             n,
             blocks,
-            bytes: vec![0; end],
+            bytes: super::value::choice_bytes(end),
         }
     }
     /// The byte offset of the row of cell (len, left) and the cell's bit in
@@ -54,39 +58,63 @@ impl Choices {
         let row = self.blocks[block] + (tile * depth + shift) * ROW;
         (row, column % TILE)
     }
+    /// Records one cell's bit in any order (the scalar fills): the rows up
+    /// to the cell's are stored as they are.
     #[inline]
     pub(super) fn set(&mut self, len: usize, left: usize, on: bool) {
         let (row, bit) = self.row_of(len, left);
+        if self.bytes.len() < row + ROW {
+            self.bytes.resize(row + ROW, 0);
+        }
         self.bytes[row + bit / 8] |= u8::from(on) << (bit % 8);
     }
     #[inline]
     pub(super) fn get(&self, len: usize, left: usize) -> bool {
         let (row, bit) = self.row_of(len, left);
-        self.bytes[row + bit / 8] >> (bit % 8) & 1 == 1
+        self.bytes
+            .get(row + bit / 8)
+            .is_some_and(|byte| byte >> (bit % 8) & 1 == 1)
     }
-    /// The row of the span of length `len` that starts at column `a`, for a
-    /// vectorized fill to write.
+    /// A fresh row for the span of length `len` that starts at column `a`,
+    /// for a vectorized fill to write and then [`store`](Choices::store).
     #[inline(always)]
-    pub(super) fn row(&mut self, len: usize, a: usize) -> RowBits<'_> {
-        let (row, bit) = self.row_of(len, a);
+    pub(super) fn row(&self, len: usize, a: usize) -> RowBits {
+        let (at, bit) = self.row_of(len, a);
         RowBits {
-            bytes: &mut self.bytes[row..row + ROW],
+            bytes: [0; ROW],
+            at,
             // Cell l is bit l - a + bit: as a wrapping offset, since the
             // first span of a diagonal starts `bit` into its row.
             skew: bit.wrapping_sub(a),
         }
     }
+    /// Stores a row made by [`row`](Choices::row): appended when it is the
+    /// next (the rows of spans without cells in between are zero), ORed in
+    /// when it was stored before.
+    #[inline(always)]
+    pub(super) fn store(&mut self, row: &RowBits) {
+        if self.bytes.len() <= row.at {
+            self.bytes.resize(row.at, 0);
+            self.bytes.extend_from_slice(&row.bytes);
+        } else {
+            for (byte, &bits) in self.bytes[row.at..row.at + ROW].iter_mut().zip(&row.bytes) {
+                *byte |= bits;
+            }
+        }
+    }
 }
 
-/// The row of one diagonal in one tile of a [`Choices`], written by a
+/// The row of one diagonal in one tile of a [`Choices`], built by a
 /// vectorized fill a word of up to 64 cells at a time.
-pub(super) struct RowBits<'a> {
-    bytes: &'a mut [u8],
+pub(super) struct RowBits {
+    bytes: [u8; ROW],
+    /// The row's byte offset in its [`Choices`].
+    at: usize,
     /// Cell l is bit `l.wrapping_add(skew)` of `bytes`.
     skew: usize,
 }
 
-impl RowBits<'_> {
+impl RowBits {
     /// Where the word of cells from `start` ends, at most `end`: at the
     /// next 64 cells from a byte boundary.
     #[inline(always)]
@@ -97,9 +125,8 @@ impl RowBits<'_> {
     /// Records `word` (bit j for cell `start + j`, no bit at or above
     /// `count`, at most 64) for the `count` cells from `start`. ORed in:
     /// bytes at a word's ends may be shared with the neighbouring words,
-    /// a window may record a cell twice (the same bit), and every row
-    /// starts at zero. Eight bytes at once for a word of 64 cells on a byte
-    /// boundary.
+    /// and a window may record a cell twice (the same bit). Eight bytes at
+    /// once for a word of 64 cells on a byte boundary.
     #[inline(always)]
     pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
         let bit = start.wrapping_add(self.skew);
@@ -107,8 +134,7 @@ impl RowBits<'_> {
         let used = (count + shift).div_ceil(8);
         if shift == 0 && count == 64 {
             // A word of whole bytes owns them: a plain store (of a fixed
-            // size, so no call), which also spares a fresh page the read
-            // before the write.
+            // size, so no call).
             self.bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
         } else {
             let wide = u128::from(word) << shift;
