@@ -4,6 +4,7 @@
 //! vectorized ones. The options of a cell (`coins_options`, ...) are the one
 //! statement of each recurrence, shared with the vectorized fills.
 
+use super::words::Lane;
 #[cfg(test)]
 use super::Variant;
 use super::{DEPTH, TILE};
@@ -170,7 +171,7 @@ impl Record for [Choices] {
 /// `after = D(l + 1, l + len)`. The one statement of the recurrence, shared
 /// by the recording fill and the vectorized spans.
 #[inline(always)]
-pub(super) fn coins_options(x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+pub(super) fn coins_options<T: Lane>(x: T, y: T, before: T, after: T) -> [T; 2] {
     [x - after, y - before]
 }
 
@@ -178,14 +179,14 @@ pub(super) fn coins_options(x: i64, y: i64, before: i64, after: i64) -> [i64; 2]
 /// from the left (`-skip_after` = -D(l + 2, l + len)) and from the right
 /// (`-skip_before` = -D(l, l + len - 2)).
 #[inline(always)]
-pub(super) fn numbergame_options(
-    x: i64,
-    y: i64,
-    before: i64,
-    after: i64,
-    skip_before: i64,
-    skip_after: i64,
-) -> [i64; 4] {
+pub(super) fn numbergame_options<T: Lane>(
+    x: T,
+    y: T,
+    before: T,
+    after: T,
+    skip_before: T,
+    skip_after: T,
+) -> [T; 4] {
     let [left, right] = coins_options(x, y, before, after);
     [left, right, -skip_after, -skip_before]
 }
@@ -193,14 +194,14 @@ pub(super) fn numbergame_options(
 /// The best take and the best delete of a numbergame cell (arguments as
 /// for [`numbergame_options`]): the maxima of its two pairs of options.
 #[inline(always)]
-pub(super) fn numbergame_pairs(
-    x: i64,
-    y: i64,
-    before: i64,
-    after: i64,
-    skip_before: i64,
-    skip_after: i64,
-) -> [i64; 2] {
+pub(super) fn numbergame_pairs<T: Lane>(
+    x: T,
+    y: T,
+    before: T,
+    after: T,
+    skip_before: T,
+    skip_after: T,
+) -> [T; 2] {
     let [left, right, del_left, del_right] =
         numbergame_options(x, y, before, after, skip_before, skip_after);
     [left.max(right), del_left.max(del_right)]
@@ -231,14 +232,14 @@ pub(super) fn coins(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
 /// the rest of the board is at most (len - 1) times the board's absolute
 /// sum in size.
 #[inline(always)]
-pub(super) fn stonegame7_options(sum: i64, x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+pub(super) fn stonegame7_options<T: Lane>(sum: T, x: T, y: T, before: T, after: T) -> [T; 2] {
     [sum - x - after, sum - y - before]
 }
 
 /// Prefix sums of `v` (n + 1 of them); they fit by the overflow rule.
-pub(super) fn prefix_sums(v: &[i64]) -> Vec<i64> {
+pub(super) fn prefix_sums<T: Lane>(v: &[T]) -> Vec<T> {
     let mut p = Vec::with_capacity(v.len() + 1);
-    p.push(0i64);
+    p.push(T::default());
     for &x in v {
         p.push(p[p.len() - 1] + x);
     }

@@ -1,15 +1,16 @@
 //! The vectorized fills: diagonals computed from the previous ones in cache
-//! tiles, as branch-free loops the compiler vectorizes, compiled once per
-//! instruction set (`fills_for!`) and picked at run time. The value fills
-//! keep only the diagonals; the recording fills (`*_line`) run the same
-//! tiles and also keep each cell's choice, a byte per cell of the span from
-//! the comparisons that give the maximum, packed eight cells to a byte of
-//! [`Choices`]. The `#[target_feature]` modules are the only unsafe code of
-//! the solvers.
+//! tiles, by the spans of words.rs, compiled once per instruction set
+//! (`fills_for!`) and lane width ([`Lane`]) and picked at run time. The value
+//! fills keep only the diagonals; the recording fills (`*_line`) run the
+//! same tiles and also keep each cell's choice, from the comparisons that
+//! give the maximum, packed eight cells to a byte of [`Choices`]. The
+//! `#[target_feature]` modules, the AVX-512 words and the huge-page hint are
+//! the only unsafe code of the solvers.
 
-use super::record::{
-    coins_options, gameofsum, numbergame_options, numbergame_pairs, prefix_sums,
-    stonegame7_options, Choices, RowBits,
+use super::record::{gameofsum, prefix_sums, Choices, Record};
+use super::words::{
+    coins_span, coins_span_rec, numbergame_span, numbergame_span_rec, stonegame7_span,
+    stonegame7_span_rec, Lane, Plain, Words,
 };
 use super::{Isa, Variant, DEPTH, TILE};
 use coinline_game::play::Kernel;
@@ -55,325 +56,14 @@ macro_rules! for_each_span {
     }};
 }
 
-/// Coins cells `[a, b)` of diagonal `len`: `out[l] = max(v[l] - prev[l + 1],
-/// v[l + len - 1] - prev[l])` with `prev` the previous diagonal. Zipped
-/// slices: no bounds checks and no branches in the loop, which the compiler
-/// vectorizes with 64-bit lanes.
-#[inline(always)]
-fn coins_span(v: &[i64], prev: &[i64], out: &mut [i64], len: usize, a: usize, b: usize) {
-    let left = &v[a..b];
-    let right = &v[a + len - 1..];
-    let prev_next = &prev[a + 1..=b];
-    for ((o, (&x, &y)), (&p, &q)) in out[a..b]
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev[a..b].iter().zip(prev_next))
-    {
-        let [left, right] = coins_options(x, y, p, q);
-        *o = left.max(right);
-    }
-}
-
-/// Stonegame7 cells `[a, b)` of diagonal `len`: `out[l] = max(S - v[l] -
-/// prev[l + 1], S - v[l + len - 1] - prev[l])` with S = `p[l + len] - p[l]`
-/// from the prefix sums `p`. Zipped slices, like [`coins_span`].
-#[inline(always)]
-fn stonegame7_span(
-    v: &[i64],
-    p: &[i64],
-    prev: &[i64],
-    out: &mut [i64],
-    len: usize,
-    a: usize,
-    b: usize,
-) {
-    let left = &v[a..b];
-    let right = &v[a + len - 1..];
-    let prev_next = &prev[a + 1..=b];
-    let starts = &p[a..b];
-    let ends = &p[a + len..];
-    for (((o, (&x, &y)), (&before, &after)), (&s, &e)) in out[a..b]
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev[a..b].iter().zip(prev_next))
-        .zip(starts.iter().zip(ends))
-    {
-        let [left, right] = stonegame7_options(e - s, x, y, before, after);
-        *o = left.max(right);
-    }
-}
-
-/// Numbergame cells `[a, b)` of diagonal `len` (>= 2): the coins options on
-/// `prev1` (diagonal len - 1) and the two deletes, `-prev2[l]` and
-/// `-prev2[l + 2]` (diagonal len - 2).
-#[inline(always)]
-fn numbergame_span(
-    v: &[i64],
-    [prev1, prev2]: [&[i64]; 2],
-    out: &mut [i64],
-    len: usize,
-    a: usize,
-    b: usize,
-) {
-    let left = &v[a..b];
-    let right = &v[a + len - 1..];
-    let prev1_next = &prev1[a + 1..=b];
-    let prev2_skip = &prev2[a + 2..b + 2];
-    for (((o, (&x, &y)), (&p, &q)), (&s, &t)) in out[a..b]
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev1[a..b].iter().zip(prev1_next))
-        .zip(prev2[a..b].iter().zip(prev2_skip))
-    {
-        let [left, right, del_left, del_right] = numbergame_options(x, y, p, q, s, t);
-        *o = left.max(right).max(del_left.max(del_right));
-    }
-}
-
-/// The cells `[lo, hi)` of the word of choice bits that starts at `start`
-/// in the span `[a, b)` (see [`RowBits::word_end`]): 64 cells whenever the
-/// span has them, reaching into the next word's cells or back into the
-/// previous word's. The fill loops are vectorized 64 cells at a time, so a
-/// word of fewer cells would run scalar; recomputing a cell of the span is
-/// harmless, since it reads only the previous diagonals, which the span
-/// leaves unchanged, and records the same bit.
-#[inline(always)]
-fn window(row: &RowBits, start: usize, [a, b]: [usize; 2]) -> [usize; 2] {
-    if b - a < 64 {
-        return [start, row.word_end(start, b)];
-    }
-    let lo = start.min(b - 64);
-    [lo, lo + 64]
-}
-
-/// The words of 64 cells of the recording fills: a plain loop for the
-/// compiler to vectorize ([`Plain`]), or for AVX-512 the comparison masks
-/// stored as they are (`avx512_words`). A word's cells are the arguments'
-/// 64 values (`o` the cells' maxima, written); each method returns the
-/// choice bits, bit j for cell j, as the scalar recording fill encodes them.
-pub(super) trait Words: Copy {
-    /// Coins (see [`coins_word`]).
-    fn coins<const RIGHT: bool>(self, x: &W64, y: &W64, p: &W64, q: &W64, o: &mut W64) -> u64;
-    /// Stonegame7 (see [`stonegame7_word`]).
-    fn stonegame7(self, x: &W64, y: &W64, lens: [&W64; 2], ends: [&W64; 2], o: &mut W64) -> u64;
-    /// Numbergame (see [`numbergame_word`]).
-    fn numbergame(
-        self,
-        x: &W64,
-        y: &W64,
-        prev1: [&W64; 2],
-        prev2: [&W64; 2],
-        o: &mut W64,
-    ) -> [u64; 2];
-}
-
-/// The values of one word of cells.
-pub(super) type W64 = [i64; 64];
-
-/// The words by the loops of [`coins_word`] and its siblings, which the
-/// compiler vectorizes for whatever instruction set it compiles them for.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Plain;
-
-impl Words for Plain {
-    #[inline(always)]
-    fn coins<const RIGHT: bool>(self, x: &W64, y: &W64, p: &W64, q: &W64, o: &mut W64) -> u64 {
-        coins_word::<RIGHT>([x, y, p, q], o)
-    }
-    #[inline(always)]
-    fn stonegame7(
-        self,
-        x: &W64,
-        y: &W64,
-        [b, a]: [&W64; 2],
-        [s, e]: [&W64; 2],
-        o: &mut W64,
-    ) -> u64 {
-        stonegame7_word([x, y, b, a, s, e], o)
-    }
-    #[inline(always)]
-    fn numbergame(
-        self,
-        x: &W64,
-        y: &W64,
-        [p, q]: [&W64; 2],
-        [s, t]: [&W64; 2],
-        o: &mut W64,
-    ) -> [u64; 2] {
-        numbergame_word([x, y, p, q, s, t], o)
-    }
-}
-
-/// The choice bits of up to 64 coins cells (slices of `o`'s length: the
-/// left ends, the right ends, the previous diagonal at l and at l + 1),
-/// their maxima in `o`: taking the left end is the (first) optimal move,
-/// or with `RIGHT`, the right end is strictly better (numbergame's
-/// encoding). On arrays of 64 the loop is unrolled and the bit of each
-/// group of eight cells is a constant ORed in under the comparison's mask;
-/// a loop of unknown length shifts by a vector of counts.
-#[inline(always)]
-fn coins_word<const RIGHT: bool>([x, y, p, q]: [&[i64]; 4], o: &mut [i64]) -> u64 {
-    let mut word = 0u64;
-    for (j, ((o, (&x, &y)), (&p, &q))) in o
-        .iter_mut()
-        .zip(x.iter().zip(y))
-        .zip(p.iter().zip(q))
-        .enumerate()
-    {
-        let [left, right] = coins_options(x, y, p, q);
-        *o = left.max(right);
-        let bit = if RIGHT { right > left } else { left >= right };
-        word |= u64::from(bit) << j;
-    }
-    word
-}
-
-/// [`coins_word`] for stonegame7: the left and right ends, the previous
-/// diagonal at l and l + 1, the prefix sums at l and l + len.
-#[inline(always)]
-fn stonegame7_word([x, y, before, after, starts, ends]: [&[i64]; 6], o: &mut [i64]) -> u64 {
-    let mut word = 0u64;
-    for (j, (((o, (&x, &y)), (&before, &after)), (&s, &e))) in o
-        .iter_mut()
-        .zip(x.iter().zip(y))
-        .zip(before.iter().zip(after))
-        .zip(starts.iter().zip(ends))
-        .enumerate()
-    {
-        let [left, right] = stonegame7_options(e - s, x, y, before, after);
-        *o = left.max(right);
-        word |= u64::from(left >= right) << j;
-    }
-    word
-}
-
-/// [`coins_word`] for numbergame: the ends, diagonal len - 1 at l and
-/// l + 1, diagonal len - 2 at l and l + 2; the first optimal of take left,
-/// take right, delete left, delete right as two words, the encoding of the
-/// scalar recording fill: whether the second of the pair, whether to
-/// delete.
-#[inline(always)]
-fn numbergame_word([x, y, p, q, s, t]: [&[i64]; 6], o: &mut [i64]) -> [u64; 2] {
-    let mut words = [0u64; 2];
-    for (j, (((o, (&x, &y)), (&p, &q)), (&s, &t))) in o
-        .iter_mut()
-        .zip(x.iter().zip(y))
-        .zip(p.iter().zip(q))
-        .zip(s.iter().zip(t))
-        .enumerate()
-    {
-        let [left, _, del_left, _] = numbergame_options(x, y, p, q, s, t);
-        let [take, delete] = numbergame_pairs(x, y, p, q, s, t);
-        let best = take.max(delete);
-        *o = best;
-        // A delete only when strictly better than both takes; within
-        // the pair chosen, the second only when strictly better than
-        // the first, that is when the first falls short of the best.
-        // (Two words: a third spills the unrolled loop.)
-        let deletes = delete > take;
-        let first = if deletes { del_left } else { left };
-        words[0] |= u64::from(best > first) << j;
-        words[1] |= u64::from(deletes) << j;
-    }
-    words
-}
-
-/// A slice of 64 values as an array (the windows of [`window`] have 64
-/// cells whenever the span has them).
-#[inline(always)]
-fn w64(s: &[i64]) -> &W64 {
-    s.try_into().expect("64 values")
-}
-
-/// [`coins_span`], also recording in `row` a word of choice bits per 64
-/// cells, from the comparison that gives the maximum (see [`coins_word`]).
-#[inline(always)]
-fn coins_span_rec<const RIGHT: bool, W: Words>(
-    words: W,
-    [v, prev]: [&[i64]; 2],
-    out: &mut [i64],
-    [len, a, b]: [usize; 3],
-    row: &mut RowBits,
-) {
-    let mut start = a;
-    while start < b {
-        let [lo, hi] = window(row, start, [a, b]);
-        let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
-        let (p, q) = (&prev[lo..hi], &prev[lo + 1..=hi]);
-        let o = &mut out[lo..hi];
-        let word = if hi - lo == 64 {
-            let o = o.try_into().expect("64 values");
-            words.coins::<RIGHT>(w64(x), w64(y), w64(p), w64(q), o)
-        } else {
-            coins_word::<RIGHT>([x, y, p, q], o)
-        };
-        row.put(lo, hi - lo, word);
-        start = row.word_end(start, b);
-    }
-}
-
-/// [`stonegame7_span`], recording as [`coins_span_rec`].
-#[inline(always)]
-fn stonegame7_span_rec<W: Words>(
-    words: W,
-    [v, p, prev]: [&[i64]; 3],
-    out: &mut [i64],
-    [len, a, b]: [usize; 3],
-    row: &mut RowBits,
-) {
-    let mut start = a;
-    while start < b {
-        let [lo, hi] = window(row, start, [a, b]);
-        let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
-        let (before, after) = (&prev[lo..hi], &prev[lo + 1..=hi]);
-        let (starts, ends) = (&p[lo..hi], &p[lo + len..hi + len]);
-        let o = &mut out[lo..hi];
-        let word = if hi - lo == 64 {
-            let o = o.try_into().expect("64 values");
-            let (lens, sums) = ([w64(before), w64(after)], [w64(starts), w64(ends)]);
-            words.stonegame7(w64(x), w64(y), lens, sums, o)
-        } else {
-            stonegame7_word([x, y, before, after, starts, ends], o)
-        };
-        row.put(lo, hi - lo, word);
-        start = row.word_end(start, b);
-    }
-}
-
-/// [`numbergame_span`], recording the two bits of [`numbergame_word`]:
-/// `rows[0]` whether the second of the pair, `rows[1]` whether to delete.
-#[inline(always)]
-fn numbergame_span_rec<W: Words>(
-    words: W,
-    [v, prev1, prev2]: [&[i64]; 3],
-    out: &mut [i64],
-    [len, a, b]: [usize; 3],
-    [first, other]: [&mut RowBits; 2],
-) {
-    let mut start = a;
-    while start < b {
-        let [lo, hi] = window(first, start, [a, b]);
-        let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
-        let (p, q) = (&prev1[lo..hi], &prev1[lo + 1..=hi]);
-        let (s, t) = (&prev2[lo..hi], &prev2[lo + 2..hi + 2]);
-        let o = &mut out[lo..hi];
-        let [seconds, deleting] = if hi - lo == 64 {
-            let o = o.try_into().expect("64 values");
-            words.numbergame(w64(x), w64(y), [w64(p), w64(q)], [w64(s), w64(t)], o)
-        } else {
-            numbergame_word([x, y, p, q, s, t], o)
-        };
-        first.put(lo, hi - lo, seconds);
-        other.put(lo, hi - lo, deleting);
-        start = first.word_end(start, b);
-    }
-}
-
 /// Coins value: diagonals of even lengths in one buffer, odd in the other
 /// (n + 1 values each); a diagonal overwrites the one two lengths before.
 #[inline(always)]
-pub(super) fn coins_value(v: &[i64]) -> i64 {
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+pub(super) fn coins_value<T: Lane>(v: &[T]) -> T {
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -388,9 +78,12 @@ pub(super) fn coins_value(v: &[i64]) -> i64 {
 
 /// Stonegame7 value: the prefix sums and two buffers, as [`coins_value`].
 #[inline(always)]
-pub(super) fn stonegame7_value(v: &[i64]) -> i64 {
+pub(super) fn stonegame7_value<T: Lane>(v: &[T]) -> T {
     let p = prefix_sums(v);
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -407,9 +100,13 @@ pub(super) fn stonegame7_value(v: &[i64]) -> i64 {
 /// diagonal len in buffer len % 3 (overwriting the diagonal three lengths
 /// before).
 #[inline(always)]
-pub(super) fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
+pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T]) -> T {
     let n = v.len();
-    let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
+    let mut buffers = [
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+    ];
     for_each_span!(n, |len, a, b| {
         let [zero, one, two] = &mut buffers;
         let (out, prev1, prev2) = match len % 3 {
@@ -429,8 +126,11 @@ pub(super) fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
 
 /// [`coins_value`] recording the choices in `choices[0]`.
 #[inline(always)]
-pub(super) fn coins_line<W: Words>(words: W, v: &[i64], choices: &mut [Choices]) -> i64 {
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+pub(super) fn coins_line<T: Lane, W: Words<T>>(words: W, v: &[T], choices: &mut [Choices]) -> T {
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -439,7 +139,7 @@ pub(super) fn coins_line<W: Words>(words: W, v: &[i64], choices: &mut [Choices])
             (odd, even)
         };
         let mut row = choices[0].row(len, a);
-        coins_span_rec::<false, W>(words, [v, prev], out, [len, a, b], &mut row);
+        coins_span_rec::<false, T, W>(words, [v, prev], out, [len, a, b], &mut row);
         choices[0].store(&row);
     });
     buffers[v.len() % 2][0]
@@ -447,9 +147,16 @@ pub(super) fn coins_line<W: Words>(words: W, v: &[i64], choices: &mut [Choices])
 
 /// [`stonegame7_value`] recording the choices in `choices[0]`.
 #[inline(always)]
-pub(super) fn stonegame7_line<W: Words>(words: W, v: &[i64], choices: &mut [Choices]) -> i64 {
+pub(super) fn stonegame7_line<T: Lane, W: Words<T>>(
+    words: W,
+    v: &[T],
+    choices: &mut [Choices],
+) -> T {
     let p = prefix_sums(v);
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -467,13 +174,17 @@ pub(super) fn stonegame7_line<W: Words>(words: W, v: &[i64], choices: &mut [Choi
 /// [`numbergame_value`] recording the two bits of each choice in
 /// `choices[0]` and `choices[1]`.
 #[inline(always)]
-pub(super) fn numbergame_line<V: Variant, W: Words>(
+pub(super) fn numbergame_line<V: Variant, T: Lane, W: Words<T>>(
     words: W,
-    v: &[i64],
+    v: &[T],
     choices: &mut [Choices],
-) -> i64 {
+) -> T {
     let n = v.len();
-    let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
+    let mut buffers = [
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+    ];
     let [seconds, deletes] = choices else {
         unreachable!("numbergame records two bits per cell")
     };
@@ -492,7 +203,7 @@ pub(super) fn numbergame_line<V: Variant, W: Words>(
             deletes.store(&other);
         } else {
             // Takes only; numbergame's bit 0 says "right", coins' "left".
-            coins_span_rec::<true, W>(words, [v, prev1], out, [len, a, b], &mut first);
+            coins_span_rec::<true, T, W>(words, [v, prev1], out, [len, a, b], &mut first);
         }
         seconds.store(&first);
     });
@@ -501,27 +212,34 @@ pub(super) fn numbergame_line<V: Variant, W: Words>(
 
 /// A recording fill for every game: the value, with the choices recorded
 /// in as many [`Choices`] as the game has bits per cell.
-pub(super) type LineFill = fn(Kernel, &[i64], &mut [Choices]) -> i64;
+pub(super) type LineFill<T> = fn(Kernel, &[T], &mut [Choices]) -> T;
 
 /// The recording fills compiled for the target's baseline.
-pub(super) fn portable_line<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
+pub(super) fn portable_line<V: Variant, T: Lane>(game: Kernel, v: &[T], c: &mut [Choices]) -> T {
     match game {
         Kernel::Coins => coins_line(Plain, v, c),
-        Kernel::NumberGame => numbergame_line::<V, _>(Plain, v, c),
-        Kernel::GameOfSum => gameofsum(v, c),
+        Kernel::NumberGame => numbergame_line::<V, T, _>(Plain, v, c),
+        Kernel::GameOfSum => gameofsum_in(v, c),
         Kernel::StoneGame7 => stonegame7_line(Plain, v, c),
     }
 }
 
 /// A value-only fill for every game.
-pub(super) type Fill = fn(Kernel, &[i64]) -> i64;
+pub(super) type Fill<T> = fn(Kernel, &[T]) -> T;
+
+/// Gameofsum's one scalar fill, which computes in `i64` (its boards are
+/// never narrowed, see `Lanes`).
+pub(super) fn gameofsum_in<T: Lane>(v: &[T], rec: &mut (impl Record + ?Sized)) -> T {
+    let wide: Vec<i64> = v.iter().map(|x| x.widened()).collect();
+    T::narrowed(gameofsum(&wide, rec))
+}
 
 /// The fills compiled for the target's baseline.
-pub(super) fn portable_fill<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
+pub(super) fn portable_fill<V: Variant, T: Lane>(game: Kernel, v: &[T]) -> T {
     match game {
         Kernel::Coins => coins_value(v),
-        Kernel::NumberGame => numbergame_value::<V>(v),
-        Kernel::GameOfSum => gameofsum(v, &mut ()),
+        Kernel::NumberGame => numbergame_value::<V, T>(v),
+        Kernel::GameOfSum => gameofsum_in(v, &mut ()),
         Kernel::StoneGame7 => stonegame7_value(v),
     }
 }
@@ -537,14 +255,14 @@ macro_rules! fills_for {
         // The one place of the solvers with unsafe code (ARCHITECTURE.md).
         #[allow(unsafe_code)]
         mod $module {
-            use super::{Choices, Variant, Words};
+            use super::{Choices, Lane, Variant, Words};
             use coinline_game::play::Kernel;
 
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn coins(v: &[i64]) -> i64 {
+            unsafe fn coins<T: Lane>(v: &[T]) -> T {
                 super::coins_value(v)
             }
 
@@ -552,7 +270,7 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn stonegame7(v: &[i64]) -> i64 {
+            unsafe fn stonegame7<T: Lane>(v: &[T]) -> T {
                 super::stonegame7_value(v)
             }
 
@@ -560,34 +278,34 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn numbergame<V: Variant>(v: &[i64]) -> i64 {
-                super::numbergame_value::<V>(v)
+            unsafe fn numbergame<V: Variant, T: Lane>(v: &[T]) -> T {
+                super::numbergame_value::<V, T>(v)
             }
 
-            fn fill_unchecked<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
+            fn fill_unchecked<V: Variant, T: Lane>(game: Kernel, v: &[T]) -> T {
                 // SAFETY: `fill` hands this function out only after the
                 // feature was detected.
                 unsafe {
                     match game {
                         Kernel::Coins => coins(v),
-                        Kernel::NumberGame => numbergame::<V>(v),
-                        Kernel::GameOfSum => super::gameofsum(v, &mut ()),
+                        Kernel::NumberGame => numbergame::<V, T>(v),
+                        Kernel::GameOfSum => super::gameofsum_in(v, &mut ()),
                         Kernel::StoneGame7 => stonegame7(v),
                     }
                 }
             }
 
             /// The fills, if this processor has the feature.
-            pub fn fill<V: Variant>() -> Option<super::Fill> {
+            pub fn fill<V: Variant, T: Lane>() -> Option<super::Fill<T>> {
                 ($(std::arch::is_x86_feature_detected!($detect))&&+)
-                    .then_some(fill_unchecked::<V> as super::Fill)
+                    .then_some(fill_unchecked::<V, T> as super::Fill<T>)
             }
 
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn coins_line(words: impl Words, v: &[i64], c: &mut [Choices]) -> i64 {
+            unsafe fn coins_line<T: Lane>(words: impl Words<T>, v: &[T], c: &mut [Choices]) -> T {
                 super::coins_line(words, v, c)
             }
 
@@ -595,7 +313,11 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn stonegame7_line(words: impl Words, v: &[i64], c: &mut [Choices]) -> i64 {
+            unsafe fn stonegame7_line<T: Lane>(
+                words: impl Words<T>,
+                v: &[T],
+                c: &mut [Choices],
+            ) -> T {
                 super::stonegame7_line(words, v, c)
             }
 
@@ -603,32 +325,44 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn numbergame_line<V: Variant>(
-                words: impl Words,
-                v: &[i64],
+            unsafe fn numbergame_line<V: Variant, T: Lane>(
+                words: impl Words<T>,
+                v: &[T],
                 c: &mut [Choices],
-            ) -> i64 {
-                super::numbergame_line::<V, _>(words, v, c)
+            ) -> T {
+                super::numbergame_line::<V, T, _>(words, v, c)
             }
 
-            fn line_unchecked<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
-                // SAFETY: `line_fill` hands this function out only after
-                // the feature was detected.
+            fn line_unchecked<V: Variant, T: Lane>(
+                words: impl Words<T>,
+                game: Kernel,
+                v: &[T],
+                c: &mut [Choices],
+            ) -> T {
+                // SAFETY: `line_fill` hands the callers of this function
+                // out only after the feature was detected.
                 unsafe {
-                    let words = $words;
                     match game {
                         Kernel::Coins => coins_line(words, v, c),
-                        Kernel::NumberGame => numbergame_line::<V>(words, v, c),
-                        Kernel::GameOfSum => super::gameofsum(v, c),
+                        Kernel::NumberGame => numbergame_line::<V, T>(words, v, c),
+                        Kernel::GameOfSum => super::gameofsum_in(v, c),
                         Kernel::StoneGame7 => stonegame7_line(words, v, c),
                     }
                 }
             }
 
+            fn line_wide<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
+                line_unchecked::<V, i64>($words, game, v, c)
+            }
+
+            fn line_narrow<V: Variant>(game: Kernel, v: &[i32], c: &mut [Choices]) -> i32 {
+                line_unchecked::<V, i32>($words, game, v, c)
+            }
+
             /// The recording fills, if this processor has the feature.
-            pub fn line_fill<V: Variant>() -> Option<super::LineFill> {
+            pub fn line_fill<V: Variant, T: Lane>() -> Option<super::LineFill<T>> {
                 ($(std::arch::is_x86_feature_detected!($detect))&&+)
-                    .then_some(line_unchecked::<V> as super::LineFill)
+                    .then(|| T::pick(line_wide::<V>, line_narrow::<V>))
             }
         }
     };
@@ -670,12 +404,12 @@ macro_rules! no_fills {
         $(#[$attr])*
         mod $module {
             /// Never: the fills were not compiled.
-            pub fn fill<V: super::Variant>() -> Option<super::Fill> {
+            pub fn fill<V: super::Variant, T: super::Lane>() -> Option<super::Fill<T>> {
                 None
             }
 
             /// Never: the fills were not compiled.
-            pub fn line_fill<V: super::Variant>() -> Option<super::LineFill> {
+            pub fn line_fill<V: super::Variant, T: super::Lane>() -> Option<super::LineFill<T>> {
                 None
             }
         }
@@ -690,7 +424,9 @@ fills_for!(
     avx512,
     "avx512f,avx512bw,avx512dq",
     ["avx512f", "avx512bw", "avx512dq"],
-    super::avx512_words::Masks::new_unchecked()
+    // SAFETY: `line_fill` hands the fills that make it out only after
+    // detecting the features.
+    unsafe { super::avx512_words::Masks::new_unchecked() }
 );
 no_fills!(
     #[rustversion::before(1.89)]
@@ -708,166 +444,231 @@ no_fills!(
 
 /// The fills of variant `V` for `isa`, if compiled in and supported by this
 /// processor.
-pub(super) fn fill_for<V: Variant>(isa: Isa) -> Option<Fill> {
+pub(super) fn fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<Fill<T>> {
     match isa {
-        Isa::Portable => Some(portable_fill::<V>),
-        Isa::Avx2 => avx2::fill::<V>(),
-        Isa::Avx512 => avx512::fill::<V>(),
+        Isa::Portable => Some(portable_fill::<V, T>),
+        Isa::Avx2 => avx2::fill::<V, T>(),
+        Isa::Avx512 => avx512::fill::<V, T>(),
     }
 }
 
 /// The recording fills of variant `V` for `isa`, if compiled in and
 /// supported by this processor.
-pub(super) fn line_fill_for<V: Variant>(isa: Isa) -> Option<LineFill> {
+pub(super) fn line_fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<LineFill<T>> {
     match isa {
-        Isa::Portable => Some(portable_line::<V>),
-        Isa::Avx2 => avx2::line_fill::<V>(),
-        Isa::Avx512 => avx512::line_fill::<V>(),
+        Isa::Portable => Some(portable_line::<V, T>),
+        Isa::Avx2 => avx2::line_fill::<V, T>(),
+        Isa::Avx512 => avx512::line_fill::<V, T>(),
     }
 }
 
-/// The words of the AVX-512 recording fills: a comparison of eight cells
-/// gives their bits as a mask register, stored as it is, where the compiler
+/// The words of the AVX-512 recording fills: a comparison of a vector of
+/// cells gives their bits as a mask register, and the masks of a word are
+/// joined in mask registers and stored as they are, where the compiler
 /// builds each word in a vector register under the masks and reduces it
-/// (issue 29: numbergame's recording fill took twice its value fill so).
-/// The same options as the scalar recording fill, in the same order.
+/// (issue 29). The same options as the scalar recording fill, in the same
+/// order; in 64-bit lanes (eight cells a vector) and 32-bit lanes (16).
 #[rustversion::since(1.89)]
 #[cfg(target_arch = "x86_64")]
 // The one place of the solvers with unsafe code (ARCHITECTURE.md).
 #[allow(unsafe_code)]
 mod avx512_words {
-    use super::{Words, W64};
-    use std::arch::x86_64::{
-        __m512i, _mm512_cmpge_epi64_mask, _mm512_cmpgt_epi64_mask, _mm512_kunpackb,
-        _mm512_kunpackd, _mm512_kunpackw, _mm512_loadu_epi64, _mm512_mask_blend_epi64,
-        _mm512_max_epi64, _mm512_setzero_si512, _mm512_storeu_epi64, _mm512_sub_epi64,
-    };
+    use crate::table::words::{Words, W64};
+    use std::arch::x86_64::*;
 
-    /// Proof that the processor has AVX-512 F: only the fills handed out
-    /// after detecting it make one.
+    /// Proof that the processor has AVX-512 F, BW and DQ: only the fills
+    /// handed out after detecting them make one.
     #[derive(Clone, Copy, Debug)]
     pub(super) struct Masks(());
 
     impl Masks {
         /// # Safety
-        /// The processor must have AVX-512 F.
+        /// The processor must have AVX-512 F, BW and DQ.
         pub(super) unsafe fn new_unchecked() -> Self {
             Masks(())
         }
     }
 
-    /// Values `8 * k..8 * k + 8` of a word.
+    /// The word of eight masks of eight cells, mask k for cells
+    /// `8 * k..8 * k + 8`, joined in mask registers.
     #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
     #[inline]
-    fn at(w: &W64, k: usize) -> __m512i {
-        // SAFETY: k < 8, so the eight values are in the array.
-        unsafe { _mm512_loadu_epi64(w[8 * k..8 * k + 8].as_ptr()) }
-    }
-
-    /// Stores `m` as values `8 * k..8 * k + 8` of a word.
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    #[inline]
-    fn put(w: &mut W64, k: usize, m: __m512i) {
-        // SAFETY: k < 8, so the eight values are in the array.
-        unsafe { _mm512_storeu_epi64(w[8 * k..8 * k + 8].as_mut_ptr(), m) }
-    }
-
-    /// The word of eight masks, mask k for cells `8 * k..8 * k + 8`,
-    /// joined in mask registers.
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    #[inline]
-    fn join(m: [u8; 8]) -> u64 {
+    fn join8(m: [u8; 8]) -> u64 {
         let w = |k: usize| _mm512_kunpackb(m[k + 1].into(), m[k].into()).into();
         let d = |k: usize| _mm512_kunpackw(w(k + 2), w(k)).into();
         _mm512_kunpackd(d(4), d(0))
     }
 
+    /// The word of four masks of 16 cells.
     #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
     #[inline]
-    fn coins<const RIGHT: bool>([x, y, p, q]: [&W64; 4], o: &mut W64) -> u64 {
-        let mut masks = [0u8; 8];
-        for (k, mask) in masks.iter_mut().enumerate() {
-            let left = _mm512_sub_epi64(at(x, k), at(q, k));
-            let right = _mm512_sub_epi64(at(y, k), at(p, k));
-            put(o, k, _mm512_max_epi64(left, right));
-            *mask = if RIGHT {
-                _mm512_cmpgt_epi64_mask(right, left)
-            } else {
-                _mm512_cmpge_epi64_mask(left, right)
-            };
-        }
-        join(masks)
+    fn join16(m: [u16; 4]) -> u64 {
+        let d = |k: usize| _mm512_kunpackw(m[k + 1].into(), m[k].into()).into();
+        _mm512_kunpackd(d(2), d(0))
     }
 
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    #[inline]
-    fn stonegame7([x, y, before, after, s, e]: [&W64; 6], o: &mut W64) -> u64 {
-        let mut masks = [0u8; 8];
-        for (k, mask) in masks.iter_mut().enumerate() {
-            let sum = _mm512_sub_epi64(at(e, k), at(s, k));
-            let left = _mm512_sub_epi64(_mm512_sub_epi64(sum, at(x, k)), at(after, k));
-            let right = _mm512_sub_epi64(_mm512_sub_epi64(sum, at(y, k)), at(before, k));
-            put(o, k, _mm512_max_epi64(left, right));
-            *mask = _mm512_cmpge_epi64_mask(left, right);
-        }
-        join(masks)
+    /// The words of one lane width: `$t` lanes, `$per` of them a vector,
+    /// `$mask` the mask of a vector, and the intrinsics of that width.
+    macro_rules! words_of {
+        ($module:ident, $t:ty, $per:literal, $mask:ty, $join:ident,
+         [$load:ident, $store:ident, $sub:ident, $max:ident, $gt:ident, $ge:ident, $blend:ident]) => {
+            mod $module {
+                use super::*;
+                const VECTORS: usize = 64 / $per;
+
+                /// Vector k of a word.
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                fn at(w: &W64<$t>, k: usize) -> __m512i {
+                    // SAFETY: k < VECTORS, so the vector is in the array.
+                    unsafe { $load(w[$per * k..$per * k + $per].as_ptr()) }
+                }
+
+                /// Stores `m` as vector k of a word.
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                fn put(w: &mut W64<$t>, k: usize, m: __m512i) {
+                    // SAFETY: k < VECTORS, so the vector is in the array.
+                    unsafe { $store(w[$per * k..$per * k + $per].as_mut_ptr(), m) }
+                }
+
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                pub(super) fn coins<const RIGHT: bool>(
+                    [x, y, p, q]: [&W64<$t>; 4],
+                    o: &mut W64<$t>,
+                ) -> u64 {
+                    let mut masks: [$mask; VECTORS] = [0; VECTORS];
+                    for (k, mask) in masks.iter_mut().enumerate() {
+                        let left = $sub(at(x, k), at(q, k));
+                        let right = $sub(at(y, k), at(p, k));
+                        put(o, k, $max(left, right));
+                        *mask = if RIGHT {
+                            $gt(right, left)
+                        } else {
+                            $ge(left, right)
+                        };
+                    }
+                    $join(masks)
+                }
+
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                pub(super) fn stonegame7(
+                    [x, y, before, after, s, e]: [&W64<$t>; 6],
+                    o: &mut W64<$t>,
+                ) -> u64 {
+                    let mut masks: [$mask; VECTORS] = [0; VECTORS];
+                    for (k, mask) in masks.iter_mut().enumerate() {
+                        let sum = $sub(at(e, k), at(s, k));
+                        let left = $sub($sub(sum, at(x, k)), at(after, k));
+                        let right = $sub($sub(sum, at(y, k)), at(before, k));
+                        put(o, k, $max(left, right));
+                        *mask = $ge(left, right);
+                    }
+                    $join(masks)
+                }
+
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                pub(super) fn numbergame(
+                    [x, y, p, q, s, t]: [&W64<$t>; 6],
+                    o: &mut W64<$t>,
+                ) -> [u64; 2] {
+                    let mut seconds: [$mask; VECTORS] = [0; VECTORS];
+                    let mut deleting: [$mask; VECTORS] = [0; VECTORS];
+                    for k in 0..VECTORS {
+                        let left = $sub(at(x, k), at(q, k));
+                        let right = $sub(at(y, k), at(p, k));
+                        let take = $max(left, right);
+                        let zero = _mm512_setzero_si512();
+                        let del_left = $sub(zero, at(t, k));
+                        let delete = $max(del_left, $sub(zero, at(s, k)));
+                        let best = $max(take, delete);
+                        put(o, k, best);
+                        // A delete only when strictly better than both
+                        // takes; within the pair, the second when the first
+                        // falls short of the best.
+                        let deletes = $gt(delete, take);
+                        seconds[k] = $gt(best, $blend(deletes, left, del_left));
+                        deleting[k] = deletes;
+                    }
+                    [$join(seconds), $join(deleting)]
+                }
+            }
+
+            impl Words<$t> for Masks {
+                #[inline(always)]
+                fn coins<const RIGHT: bool>(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    p: &W64<$t>,
+                    q: &W64<$t>,
+                    o: &mut W64<$t>,
+                ) -> u64 {
+                    // SAFETY: a `Masks` exists only where the features
+                    // were detected.
+                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o) }
+                }
+                #[inline(always)]
+                fn stonegame7(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    [b, a]: [&W64<$t>; 2],
+                    [s, e]: [&W64<$t>; 2],
+                    o: &mut W64<$t>,
+                ) -> u64 {
+                    // SAFETY: as for `coins`.
+                    unsafe { $module::stonegame7([x, y, b, a, s, e], o) }
+                }
+                #[inline(always)]
+                fn numbergame(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    [p, q]: [&W64<$t>; 2],
+                    [s, t]: [&W64<$t>; 2],
+                    o: &mut W64<$t>,
+                ) -> [u64; 2] {
+                    // SAFETY: as for `coins`.
+                    unsafe { $module::numbergame([x, y, p, q, s, t], o) }
+                }
+            }
+        };
     }
 
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    #[inline]
-    fn numbergame([x, y, p, q, s, t]: [&W64; 6], o: &mut W64) -> [u64; 2] {
-        let (mut seconds, mut deleting) = ([0u8; 8], [0u8; 8]);
-        for k in 0..8 {
-            let left = _mm512_sub_epi64(at(x, k), at(q, k));
-            let right = _mm512_sub_epi64(at(y, k), at(p, k));
-            let take = _mm512_max_epi64(left, right);
-            let zero = _mm512_setzero_si512();
-            let (del_left, del_right) = (
-                _mm512_sub_epi64(zero, at(t, k)),
-                _mm512_sub_epi64(zero, at(s, k)),
-            );
-            let delete = _mm512_max_epi64(del_left, del_right);
-            let best = _mm512_max_epi64(take, delete);
-            put(o, k, best);
-            // A delete only when strictly better than both takes; within
-            // the pair, the second when the first falls short of the best.
-            let deletes = _mm512_cmpgt_epi64_mask(delete, take);
-            let first = _mm512_mask_blend_epi64(deletes, left, del_left);
-            seconds[k] = _mm512_cmpgt_epi64_mask(best, first);
-            deleting[k] = deletes;
-        }
-        [join(seconds), join(deleting)]
-    }
-
-    impl Words for Masks {
-        #[inline(always)]
-        fn coins<const RIGHT: bool>(self, x: &W64, y: &W64, p: &W64, q: &W64, o: &mut W64) -> u64 {
-            // SAFETY: a `Masks` exists only where AVX-512 F was detected.
-            unsafe { coins::<RIGHT>([x, y, p, q], o) }
-        }
-        #[inline(always)]
-        fn stonegame7(
-            self,
-            x: &W64,
-            y: &W64,
-            [b, a]: [&W64; 2],
-            [s, e]: [&W64; 2],
-            o: &mut W64,
-        ) -> u64 {
-            // SAFETY: as for `coins`.
-            unsafe { stonegame7([x, y, b, a, s, e], o) }
-        }
-        #[inline(always)]
-        fn numbergame(
-            self,
-            x: &W64,
-            y: &W64,
-            [p, q]: [&W64; 2],
-            [s, t]: [&W64; 2],
-            o: &mut W64,
-        ) -> [u64; 2] {
-            // SAFETY: as for `coins`.
-            unsafe { numbergame([x, y, p, q, s, t], o) }
-        }
-    }
+    words_of!(
+        wide,
+        i64,
+        8,
+        u8,
+        join8,
+        [
+            _mm512_loadu_epi64,
+            _mm512_storeu_epi64,
+            _mm512_sub_epi64,
+            _mm512_max_epi64,
+            _mm512_cmpgt_epi64_mask,
+            _mm512_cmpge_epi64_mask,
+            _mm512_mask_blend_epi64
+        ]
+    );
+    words_of!(
+        narrow,
+        i32,
+        16,
+        u16,
+        join16,
+        [
+            _mm512_loadu_epi32,
+            _mm512_storeu_epi32,
+            _mm512_sub_epi32,
+            _mm512_max_epi32,
+            _mm512_cmpgt_epi32_mask,
+            _mm512_cmpge_epi32_mask,
+            _mm512_mask_blend_epi32
+        ]
+    );
 }
