@@ -123,6 +123,30 @@ impl RowBits {
         start + (end - start).min(64 - start.wrapping_add(self.skew) % 8)
     }
 
+    /// The bytes of the word of 64 cells from `start` when it starts a
+    /// byte, for a fill to store its bits straight into; `None` otherwise
+    /// (then the fill records them with [`put_spare`](RowBits::put_spare)).
+    /// The word owns its bytes: a word stored over another (the last window
+    /// of a span, see value.rs) records the same bits for the same cells.
+    #[inline(always)]
+    pub(super) fn whole_word(&mut self, start: usize) -> Option<&mut [u8; 8]> {
+        let bit = start.wrapping_add(self.skew);
+        (bit % 8 == 0).then(|| {
+            let at = bit / 8;
+            (&mut self.bytes[at..at + 8]).try_into().expect("8 bytes")
+        })
+    }
+
+    /// Records the word of 64 cells from `start` made in `spare` when
+    /// [`whole_word`](RowBits::whole_word) gave `None`; nothing otherwise
+    /// (then `spare` was not written and is zero).
+    #[inline(always)]
+    pub(super) fn put_spare(&mut self, start: usize, spare: [u8; 8]) {
+        if start.wrapping_add(self.skew) % 8 != 0 {
+            self.put(start, 64, u64::from_le_bytes(spare));
+        }
+    }
+
     /// Records `word` (bit j for cell `start + j`, no bit at or above
     /// `count`, at most 64) for the `count` cells from `start`. ORed in:
     /// bytes at a word's ends may be shared with the neighbouring words,

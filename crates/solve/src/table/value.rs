@@ -463,10 +463,9 @@ pub(super) fn line_fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<LineFill<T>
 }
 
 /// The words of the AVX-512 recording fills: a comparison of a vector of
-/// cells gives their bits as a mask register, and the masks of a word are
-/// joined in mask registers and stored as they are, where the compiler
-/// builds each word in a vector register under the masks and reduces it
-/// (issue 29). The same options as the scalar recording fill, in the same
+/// cells gives their bits as a mask register, stored as it is, where the
+/// compiler builds each word in a vector register under the masks and
+/// reduces it (issue 29). The same options as the scalar recording fill, in the same
 /// order; in 64-bit lanes (eight cells a vector) and 32-bit lanes (16).
 #[rustversion::since(1.89)]
 #[cfg(target_arch = "x86_64")]
@@ -489,28 +488,11 @@ mod avx512_words {
         }
     }
 
-    /// The word of eight masks of eight cells, mask k for cells
-    /// `8 * k..8 * k + 8`, joined in mask registers.
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    #[inline]
-    fn join8(m: [u8; 8]) -> u64 {
-        let w = |k: usize| _mm512_kunpackb(m[k + 1].into(), m[k].into()).into();
-        let d = |k: usize| _mm512_kunpackw(w(k + 2), w(k)).into();
-        _mm512_kunpackd(d(4), d(0))
-    }
-
-    /// The word of four masks of 16 cells.
-    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-    #[inline]
-    fn join16(m: [u16; 4]) -> u64 {
-        let d = |k: usize| _mm512_kunpackw(m[k + 1].into(), m[k].into()).into();
-        _mm512_kunpackd(d(2), d(0))
-    }
-
     /// The words of one lane width: `$t` lanes, `$per` of them a vector,
-    /// `$mask` the mask of a vector, and the intrinsics of that width.
+    /// and the intrinsics of that width. Each vector's mask is stored as
+    /// it is, into the row's bytes when the word starts a byte.
     macro_rules! words_of {
-        ($module:ident, $t:ty, $per:literal, $mask:ty, $join:ident,
+        ($module:ident, $t:ty, $per:literal,
          [$load:ident, $store:ident, $sub:ident, $max:ident, $gt:ident, $ge:ident, $blend:ident]) => {
             mod $module {
                 use super::*;
@@ -537,19 +519,19 @@ mod avx512_words {
                 pub(super) fn coins<const RIGHT: bool>(
                     [x, y, p, q]: [&W64<$t>; 4],
                     o: &mut W64<$t>,
-                ) -> u64 {
-                    let mut masks: [$mask; VECTORS] = [0; VECTORS];
-                    for (k, mask) in masks.iter_mut().enumerate() {
+                    bits: &mut [u8; 8],
+                ) {
+                    for (k, mask) in bits.chunks_exact_mut($per / 8).enumerate() {
                         let left = $sub(at(x, k), at(q, k));
                         let right = $sub(at(y, k), at(p, k));
                         put(o, k, $max(left, right));
-                        *mask = if RIGHT {
+                        let m = if RIGHT {
                             $gt(right, left)
                         } else {
                             $ge(left, right)
                         };
+                        mask.copy_from_slice(&m.to_le_bytes());
                     }
-                    $join(masks)
                 }
 
                 #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
@@ -557,16 +539,15 @@ mod avx512_words {
                 pub(super) fn stonegame7(
                     [x, y, before, after, s, e]: [&W64<$t>; 6],
                     o: &mut W64<$t>,
-                ) -> u64 {
-                    let mut masks: [$mask; VECTORS] = [0; VECTORS];
-                    for (k, mask) in masks.iter_mut().enumerate() {
+                    bits: &mut [u8; 8],
+                ) {
+                    for (k, mask) in bits.chunks_exact_mut($per / 8).enumerate() {
                         let sum = $sub(at(e, k), at(s, k));
                         let left = $sub($sub(sum, at(x, k)), at(after, k));
                         let right = $sub($sub(sum, at(y, k)), at(before, k));
                         put(o, k, $max(left, right));
-                        *mask = $ge(left, right);
+                        mask.copy_from_slice(&$ge(left, right).to_le_bytes());
                     }
-                    $join(masks)
                 }
 
                 #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
@@ -574,9 +555,9 @@ mod avx512_words {
                 pub(super) fn numbergame(
                     [x, y, p, q, s, t]: [&W64<$t>; 6],
                     o: &mut W64<$t>,
-                ) -> [u64; 2] {
-                    let mut seconds: [$mask; VECTORS] = [0; VECTORS];
-                    let mut deleting: [$mask; VECTORS] = [0; VECTORS];
+                    [seconds, deleting]: [&mut [u8; 8]; 2],
+                ) {
+                    let bytes = $per / 8;
                     for k in 0..VECTORS {
                         let left = $sub(at(x, k), at(q, k));
                         let right = $sub(at(y, k), at(p, k));
@@ -590,10 +571,11 @@ mod avx512_words {
                         // takes; within the pair, the second when the first
                         // falls short of the best.
                         let deletes = $gt(delete, take);
-                        seconds[k] = $gt(best, $blend(deletes, left, del_left));
-                        deleting[k] = deletes;
+                        let second = $gt(best, $blend(deletes, left, del_left));
+                        let at = bytes * k..bytes * k + bytes;
+                        seconds[at.clone()].copy_from_slice(&second.to_le_bytes());
+                        deleting[at].copy_from_slice(&deletes.to_le_bytes());
                     }
-                    [$join(seconds), $join(deleting)]
                 }
             }
 
@@ -606,10 +588,11 @@ mod avx512_words {
                     p: &W64<$t>,
                     q: &W64<$t>,
                     o: &mut W64<$t>,
-                ) -> u64 {
+                    bits: &mut [u8; 8],
+                ) {
                     // SAFETY: a `Masks` exists only where the features
                     // were detected.
-                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o) }
+                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o, bits) }
                 }
                 #[inline(always)]
                 fn stonegame7(
@@ -619,9 +602,10 @@ mod avx512_words {
                     [b, a]: [&W64<$t>; 2],
                     [s, e]: [&W64<$t>; 2],
                     o: &mut W64<$t>,
-                ) -> u64 {
+                    bits: &mut [u8; 8],
+                ) {
                     // SAFETY: as for `coins`.
-                    unsafe { $module::stonegame7([x, y, b, a, s, e], o) }
+                    unsafe { $module::stonegame7([x, y, b, a, s, e], o, bits) }
                 }
                 #[inline(always)]
                 fn numbergame(
@@ -631,9 +615,10 @@ mod avx512_words {
                     [p, q]: [&W64<$t>; 2],
                     [s, t]: [&W64<$t>; 2],
                     o: &mut W64<$t>,
-                ) -> [u64; 2] {
+                    bits: [&mut [u8; 8]; 2],
+                ) {
                     // SAFETY: as for `coins`.
-                    unsafe { $module::numbergame([x, y, p, q, s, t], o) }
+                    unsafe { $module::numbergame([x, y, p, q, s, t], o, bits) }
                 }
             }
         };
@@ -643,8 +628,6 @@ mod avx512_words {
         wide,
         i64,
         8,
-        u8,
-        join8,
         [
             _mm512_loadu_epi64,
             _mm512_storeu_epi64,
@@ -659,8 +642,6 @@ mod avx512_words {
         narrow,
         i32,
         16,
-        u16,
-        join16,
         [
             _mm512_loadu_epi32,
             _mm512_storeu_epi32,

@@ -172,7 +172,8 @@ pub(super) trait Words<T: Lane>: Copy {
         p: &W64<T>,
         q: &W64<T>,
         o: &mut W64<T>,
-    ) -> u64;
+        bits: &mut [u8; 8],
+    );
     /// Stonegame7 (see [`stonegame7_word`]).
     fn stonegame7(
         self,
@@ -181,7 +182,8 @@ pub(super) trait Words<T: Lane>: Copy {
         lens: [&W64<T>; 2],
         ends: [&W64<T>; 2],
         o: &mut W64<T>,
-    ) -> u64;
+        bits: &mut [u8; 8],
+    );
     /// Numbergame (see [`numbergame_word`]).
     fn numbergame(
         self,
@@ -190,7 +192,8 @@ pub(super) trait Words<T: Lane>: Copy {
         prev1: [&W64<T>; 2],
         prev2: [&W64<T>; 2],
         o: &mut W64<T>,
-    ) -> [u64; 2];
+        bits: [&mut [u8; 8]; 2],
+    );
 }
 
 /// The values of one word of cells.
@@ -210,8 +213,9 @@ impl<T: Lane> Words<T> for Plain {
         p: &W64<T>,
         q: &W64<T>,
         o: &mut W64<T>,
-    ) -> u64 {
-        coins_word::<RIGHT, T>([x, y, p, q], o)
+        bits: &mut [u8; 8],
+    ) {
+        *bits = coins_word::<RIGHT, T>([x, y, p, q], o).to_le_bytes();
     }
     #[inline(always)]
     fn stonegame7(
@@ -221,8 +225,9 @@ impl<T: Lane> Words<T> for Plain {
         [b, a]: [&W64<T>; 2],
         [s, e]: [&W64<T>; 2],
         o: &mut W64<T>,
-    ) -> u64 {
-        stonegame7_word([x, y, b, a, s, e], o)
+        bits: &mut [u8; 8],
+    ) {
+        *bits = stonegame7_word([x, y, b, a, s, e], o).to_le_bytes();
     }
     #[inline(always)]
     fn numbergame(
@@ -232,8 +237,10 @@ impl<T: Lane> Words<T> for Plain {
         [p, q]: [&W64<T>; 2],
         [s, t]: [&W64<T>; 2],
         o: &mut W64<T>,
-    ) -> [u64; 2] {
-        numbergame_word([x, y, p, q, s, t], o)
+        [seconds, deleting]: [&mut [u8; 8]; 2],
+    ) {
+        let [first, other] = numbergame_word([x, y, p, q, s, t], o);
+        (*seconds, *deleting) = (first.to_le_bytes(), other.to_le_bytes());
     }
 }
 
@@ -334,13 +341,15 @@ pub(super) fn coins_span_rec<const RIGHT: bool, T: Lane, W: Words<T>>(
         let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
         let (p, q) = (&prev[lo..hi], &prev[lo + 1..=hi]);
         let o = &mut out[lo..hi];
-        let word = if hi - lo == 64 {
+        if hi - lo == 64 {
             let o = o.try_into().expect("64 values");
-            Words::<T>::coins::<RIGHT>(words, w64(x), w64(y), w64(p), w64(q), o)
+            let mut spare = [0; 8];
+            let bits = row.whole_word(lo).unwrap_or(&mut spare);
+            Words::<T>::coins::<RIGHT>(words, w64(x), w64(y), w64(p), w64(q), o, bits);
+            row.put_spare(lo, spare);
         } else {
-            coins_word::<RIGHT, T>([x, y, p, q], o)
-        };
-        row.put(lo, hi - lo, word);
+            row.put(lo, hi - lo, coins_word::<RIGHT, T>([x, y, p, q], o));
+        }
         start = row.word_end(start, b);
     }
 }
@@ -361,14 +370,17 @@ pub(super) fn stonegame7_span_rec<T: Lane, W: Words<T>>(
         let (before, after) = (&prev[lo..hi], &prev[lo + 1..=hi]);
         let (starts, ends) = (&p[lo..hi], &p[lo + len..hi + len]);
         let o = &mut out[lo..hi];
-        let word = if hi - lo == 64 {
+        if hi - lo == 64 {
             let o = o.try_into().expect("64 values");
             let (lens, sums) = ([w64(before), w64(after)], [w64(starts), w64(ends)]);
-            words.stonegame7(w64(x), w64(y), lens, sums, o)
+            let mut spare = [0; 8];
+            let bits = row.whole_word(lo).unwrap_or(&mut spare);
+            words.stonegame7(w64(x), w64(y), lens, sums, o, bits);
+            row.put_spare(lo, spare);
         } else {
-            stonegame7_word([x, y, before, after, starts, ends], o)
-        };
-        row.put(lo, hi - lo, word);
+            let word = stonegame7_word([x, y, before, after, starts, ends], o);
+            row.put(lo, hi - lo, word);
+        }
         start = row.word_end(start, b);
     }
 }
@@ -390,14 +402,21 @@ pub(super) fn numbergame_span_rec<T: Lane, W: Words<T>>(
         let (p, q) = (&prev1[lo..hi], &prev1[lo + 1..=hi]);
         let (s, t) = (&prev2[lo..hi], &prev2[lo + 2..hi + 2]);
         let o = &mut out[lo..hi];
-        let [seconds, deleting] = if hi - lo == 64 {
+        if hi - lo == 64 {
             let o = o.try_into().expect("64 values");
-            words.numbergame(w64(x), w64(y), [w64(p), w64(q)], [w64(s), w64(t)], o)
+            let (mut spare, mut spare_other) = ([0; 8], [0; 8]);
+            let bits = [
+                first.whole_word(lo).unwrap_or(&mut spare),
+                other.whole_word(lo).unwrap_or(&mut spare_other),
+            ];
+            words.numbergame(w64(x), w64(y), [w64(p), w64(q)], [w64(s), w64(t)], o, bits);
+            first.put_spare(lo, spare);
+            other.put_spare(lo, spare_other);
         } else {
-            numbergame_word([x, y, p, q, s, t], o)
-        };
-        first.put(lo, hi - lo, seconds);
-        other.put(lo, hi - lo, deleting);
+            let [seconds, deleting] = numbergame_word([x, y, p, q, s, t], o);
+            first.put(lo, hi - lo, seconds);
+            other.put(lo, hi - lo, deleting);
+        }
         start = first.word_end(start, b);
     }
 }
