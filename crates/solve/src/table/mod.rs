@@ -43,9 +43,10 @@
 //! a byte), so a line costs the value fill, the bits and a walk of n steps,
 //! compiled for the same instruction sets (for AVX-512 by intrinsics that
 //! store the comparison masks as they are). The bits are appended row by
-//! row in the order they are stored, into memory that is never zeroed and,
-//! on Linux, backed by huge pages where it can be (a page fault per 4 KB
-//! cost a tenth of the fill at n = 20,000). [`Table::line`] returns the line
+//! row in the order they are stored, into memory that is never zeroed.
+//! (A huge-page hint, `madvise`, cut the page faults of the bits and a
+//! tenth of the fill at n = 20,000, but needs libc, which the pure layer
+//! does not depend on.) [`Table::line`] returns the line
 //! walked from the recording fill's bits with the value of the value fill
 //! (run on a second thread from [`PARALLEL_FROM`] values on), so the check
 //! cross-examines both: a wrong value fill disagrees with the other
@@ -60,8 +61,9 @@ mod words;
 use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
+use record::LineFill;
 use record::{line_from_bits, Choices};
-use value::{fill_for, line_fill_for, portable_fill, portable_line, LineFill};
+use value::{fill_for, line_fill_for, portable_fill, portable_line};
 
 /// Columns per tile of the value fills: a tile's slices of the board and of
 /// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
@@ -202,7 +204,7 @@ impl Lanes {
 
 /// The values in 32 bits, for a board [`Lanes::for_board`] allows it.
 fn narrowed(values: &[i64]) -> Vec<i32> {
-    values.iter().map(|&v| words::Lane::narrowed(v)).collect()
+    values.iter().map(|&v| record::Lane::narrowed(v)).collect()
 }
 
 /// The value by the value-only fill compiled for `isa`, in the lanes
@@ -268,7 +270,7 @@ fn kinds(game: Kernel) -> usize {
 }
 
 /// The recording fill's value and the line walked from its choices.
-fn record_and_walk<T: words::Lane>(game: Kernel, values: &[T], fill: LineFill<T>) -> (i64, Line) {
+fn record_and_walk<T: record::Lane>(game: Kernel, values: &[T], fill: LineFill<T>) -> (i64, Line) {
     let n = values.len();
     let mut choices: Vec<Choices> = (0..kinds(game)).map(|_| Choices::new(n)).collect();
     let value = fill(game, values, &mut choices);
@@ -441,7 +443,7 @@ mod tests {
         }
         /// Each recording fill in lanes `T` against the scalar one; whether
         /// the lanes fit the board (else nothing is compared).
-        fn same<V: Variant, T: words::Lane>(game: Kernel, values: &[i64], what: &str) -> bool {
+        fn same<V: Variant, T: record::Lane>(game: Kernel, values: &[i64], what: &str) -> bool {
             let lanes = if T::narrowed(i64::MAX).widened() == i64::MAX {
                 Lanes::Wide
             } else {

@@ -4,11 +4,66 @@
 //! vectorized ones. The options of a cell (`coins_options`, ...) are the one
 //! statement of each recurrence, shared with the vectorized fills.
 
-use super::words::Lane;
 #[cfg(test)]
 use super::Variant;
 use super::{DEPTH, TILE};
 use coinline_game::play::{Kernel, Line, Move, Side};
+use std::ops::{Add, Neg, Sub};
+
+/// The integers a fill computes in: `i64`, or `i32` where the board's
+/// bound proves that every value, option and sum of the fill fits
+/// (`Lanes` in mod.rs), which doubles the cells of each vector instruction.
+pub(super) trait Lane:
+    Copy
+    + Ord
+    + Default
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// `v`, which the caller has proved fits.
+    fn narrowed(v: i64) -> Self;
+    /// Back to 64 bits.
+    fn widened(self) -> i64;
+    /// Of a recording fill for each width, the one for this width.
+    fn pick(wide: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self>;
+}
+
+impl Lane for i64 {
+    #[inline(always)]
+    fn narrowed(v: i64) -> Self {
+        v
+    }
+    #[inline(always)]
+    fn widened(self) -> i64 {
+        self
+    }
+    fn pick(wide: LineFill<i64>, _: LineFill<i32>) -> LineFill<Self> {
+        wide
+    }
+}
+
+impl Lane for i32 {
+    #[inline(always)]
+    fn narrowed(v: i64) -> Self {
+        // Only for boards whose bound was proved to fit (`Lanes`).
+        v as i32
+    }
+    #[inline(always)]
+    fn widened(self) -> i64 {
+        i64::from(self)
+    }
+    fn pick(_: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self> {
+        narrow
+    }
+}
+
+/// A recording fill for every game: the value, with the choices recorded
+/// in as many [`Choices`] as the game has bits per cell.
+pub(super) type LineFill<T> = fn(Kernel, &[T], &mut [Choices]) -> T;
 
 /// A bit per interval, laid out in the tiles the vectorized fills visit
 /// (value.rs): for each block of [`DEPTH`] lengths and each tile of
@@ -44,7 +99,7 @@ impl Choices {
         Choices {
             n,
             blocks,
-            bytes: super::value::choice_bytes(end),
+            bytes: Vec::with_capacity(end),
         }
     }
     /// The byte offset of the row of cell (len, left) and the cell's bit in

@@ -4,13 +4,13 @@
 //! fills keep only the diagonals; the recording fills (`*_line`) run the
 //! same tiles and also keep each cell's choice, from the comparisons that
 //! give the maximum, packed eight cells to a byte of [`Choices`]. The
-//! `#[target_feature]` modules, the AVX-512 words and the huge-page hint are
-//! the only unsafe code of the solvers.
+//! `#[target_feature]` modules and the AVX-512 words are the only unsafe
+//! code of the solvers.
 
-use super::record::{gameofsum, prefix_sums, Choices, Record};
+use super::record::{gameofsum, prefix_sums, Choices, Lane, LineFill, Record};
 use super::words::{
     coins_span, coins_span_rec, numbergame_span, numbergame_span_rec, stonegame7_span,
-    stonegame7_span_rec, Lane, Plain, Words,
+    stonegame7_span_rec, Plain, Words,
 };
 use super::{Isa, Variant, DEPTH, TILE};
 use coinline_game::play::Kernel;
@@ -210,10 +210,6 @@ pub(super) fn numbergame_line<V: Variant, T: Lane, W: Words<T>>(
     buffers[n % 3][0]
 }
 
-/// A recording fill for every game: the value, with the choices recorded
-/// in as many [`Choices`] as the game has bits per cell.
-pub(super) type LineFill<T> = fn(Kernel, &[T], &mut [Choices]) -> T;
-
 /// The recording fills compiled for the target's baseline.
 pub(super) fn portable_line<V: Variant, T: Lane>(game: Kernel, v: &[T], c: &mut [Choices]) -> T {
     match game {
@@ -366,36 +362,6 @@ macro_rules! fills_for {
             }
         }
     };
-}
-
-/// Room for `len` bytes of choice bits, asking Linux for huge pages: the
-/// bits of a long board are megabytes written once, and a page fault per
-/// 4 KB of them cost the recording fills a tenth of their time at
-/// n = 20,000 (issue 29). A hint only: without it, ordinary pages.
-pub(super) fn choice_bytes(len: usize) -> Vec<u8> {
-    let bytes = Vec::with_capacity(len);
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let start = bytes.as_ptr() as usize;
-        let first = start.next_multiple_of(HUGE);
-        if start + len >= first + HUGE {
-            // The one place of the solvers with unsafe code besides the
-            // fills (ARCHITECTURE.md).
-            #[allow(unsafe_code)]
-            // SAFETY: the range is inside the vector's allocation, and
-            // MADV_HUGEPAGE changes how its pages are backed, not its
-            // contents; a failure leaves the hint unapplied.
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    start + len - first,
-                    libc::MADV_HUGEPAGE,
-                );
-            }
-        }
-    }
-    bytes
 }
 
 /// Stands for an instruction set not compiled into this build.

@@ -4,61 +4,8 @@
 //! or by the AVX-512 words (value.rs) through [`Words`].
 
 use super::record::{
-    coins_options, numbergame_options, numbergame_pairs, stonegame7_options, RowBits,
+    coins_options, numbergame_options, numbergame_pairs, stonegame7_options, Lane, RowBits,
 };
-use super::value::LineFill;
-use std::ops::{Add, Neg, Sub};
-
-/// The integers a fill computes in: `i64`, or `i32` where the board's
-/// bound proves that every value, option and sum of the fill fits
-/// (`Lanes` in mod.rs), which doubles the cells of each vector instruction.
-pub(super) trait Lane:
-    Copy
-    + Ord
-    + Default
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Neg<Output = Self>
-    + Send
-    + Sync
-    + 'static
-{
-    /// `v`, which the caller has proved fits.
-    fn narrowed(v: i64) -> Self;
-    /// Back to 64 bits.
-    fn widened(self) -> i64;
-    /// Of a recording fill for each width, the one for this width.
-    fn pick(wide: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self>;
-}
-
-impl Lane for i64 {
-    #[inline(always)]
-    fn narrowed(v: i64) -> Self {
-        v
-    }
-    #[inline(always)]
-    fn widened(self) -> i64 {
-        self
-    }
-    fn pick(wide: LineFill<i64>, _: LineFill<i32>) -> LineFill<Self> {
-        wide
-    }
-}
-
-impl Lane for i32 {
-    #[inline(always)]
-    fn narrowed(v: i64) -> Self {
-        // Only for boards whose bound was proved to fit (`Lanes`).
-        v as i32
-    }
-    #[inline(always)]
-    fn widened(self) -> i64 {
-        i64::from(self)
-    }
-    fn pick(_: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self> {
-        narrow
-    }
-}
 
 /// Coins cells `[a, b)` of diagonal `len`: `out[l] = max(v[l] - prev[l + 1],
 /// v[l + len - 1] - prev[l])` with `prev` the previous diagonal. Zipped
