@@ -360,7 +360,8 @@ pub struct DispatchGame {
     /// The game.
     pub game: Game,
     /// Which fills: `value` (the value fills) or `line` (the recording
-    /// fills and the walk of the line, [`table::line_with`]).
+    /// fills and the walk of the line, [`table::line_with`]), in 64-bit
+    /// lanes, or `value i32` and `line i32` in 32-bit lanes.
     pub fill: &'static str,
     /// Every instruction set, narrowest first, with its fastest time, or
     /// `None` when this build or processor lacks it.
@@ -395,7 +396,11 @@ pub const LINE_MARGIN: f64 = 3.0;
 /// widest recording fill takes at most [`LINE_MARGIN`] times its value fill.
 /// A guard against a fill that silently stops vectorizing (issue 14). Every
 /// fill must also give the same value; a difference is a failed verdict.
-/// Returns the value fills' check and the recording fills' check per game.
+/// Returns the value fills' check and the recording fills' check per game,
+/// in 64-bit lanes, then in 32-bit lanes ([`table::Lanes`]) on the board's
+/// values divided by [`NARROWING`] when they fit there (they do for every
+/// game up to n = 4000), where the widest must be [`NARROW_SPEEDUP_SHARE`]
+/// of `plan.min_speedup` faster than portable.
 pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
     let isas: Vec<table::Isa> = table::Isa::ALL
         .into_iter()
@@ -405,56 +410,100 @@ pub fn check_dispatch(plan: &DispatchPlan) -> Vec<DispatchGame> {
     for game in DISPATCHED_GAMES {
         let kernel = game.kernel().expect("a kernel");
         let board = board(plan.seed, plan.n);
-        let values = board.values();
-        // Interleaved: each round times every set of both kinds.
-        let fills: [&dyn Fn(table::Isa) -> Option<i64>; 2] =
-            [&|isa| table::value_with(kernel, values, isa), &|isa| {
-                table::line_with(kernel, values, isa).map(|(v, _)| v)
-            }];
-        let mut best = vec![[f64::INFINITY; 2]; isas.len()];
-        let mut found = vec![[None; 2]; isas.len()];
-        for _ in 0..plan.rounds.max(1) {
-            for (k, &isa) in isas.iter().enumerate() {
-                for (kind, fill) in fills.iter().enumerate() {
-                    let started = Instant::now();
-                    loop {
-                        let t = Instant::now();
-                        found[k][kind] = std::hint::black_box(fill(std::hint::black_box(isa)));
-                        best[k][kind] = best[k][kind].min(t.elapsed().as_secs_f64());
-                        if started.elapsed().as_secs_f64() >= plan.sample_seconds {
-                            break;
-                        }
+        // The 32-bit fills on the same board scaled down until they fit
+        // (values -100..100 from n = 4000: n * S about 8 * 10^8).
+        let small: Vec<i64> = board.values().iter().map(|v| v / NARROWING).collect();
+        for (lanes, values) in [
+            (table::Lanes::Wide, board.values()),
+            (table::Lanes::Narrow, &small[..]),
+        ] {
+            if lanes.fit(kernel, values) {
+                checks.extend(check_lanes(plan, &isas, game, lanes, values));
+            }
+        }
+    }
+    checks
+}
+
+/// What [`check_dispatch`] divides the board's values by for the 32-bit
+/// fills.
+pub const NARROWING: i64 = 10_000;
+
+/// The share of `min_speedup` the 32-bit fills must reach: their portable
+/// fills are vectorized four lanes to a vector and the 32-bit value fills
+/// are bound by more than arithmetic, so AVX-512 is 1.45x (stonegame7) to
+/// 2.4x (numbergame) faster there at n = 4000, not the 64-bit fills' 2x to
+/// 6x; 1.2x still catches a fill that stopped vectorizing.
+pub const NARROW_SPEEDUP_SHARE: f64 = 0.8;
+
+/// The value fills' and the recording fills' checks of one game in one
+/// width of lanes.
+fn check_lanes(
+    plan: &DispatchPlan,
+    isas: &[table::Isa],
+    game: Game,
+    lanes: table::Lanes,
+    values: &[i64],
+) -> [DispatchGame; 2] {
+    let kernel = game.kernel().expect("a kernel");
+    let plan = &match lanes {
+        table::Lanes::Wide => *plan,
+        table::Lanes::Narrow => DispatchPlan {
+            min_speedup: plan.min_speedup * NARROW_SPEEDUP_SHARE,
+            ..*plan
+        },
+    };
+    // Interleaved: each round times every set of both kinds.
+    let fills: [&dyn Fn(table::Isa) -> Option<i64>; 2] = [
+        &|isa| table::value_with_lanes(kernel, values, isa, lanes),
+        &|isa| table::line_with_lanes(kernel, values, isa, lanes).map(|(v, _)| v),
+    ];
+    let mut best = vec![[f64::INFINITY; 2]; isas.len()];
+    let mut found = vec![[None; 2]; isas.len()];
+    for _ in 0..plan.rounds.max(1) {
+        for (k, &isa) in isas.iter().enumerate() {
+            for (kind, fill) in fills.iter().enumerate() {
+                let started = Instant::now();
+                loop {
+                    let t = Instant::now();
+                    found[k][kind] = std::hint::black_box(fill(std::hint::black_box(isa)));
+                    best[k][kind] = best[k][kind].min(t.elapsed().as_secs_f64());
+                    if started.elapsed().as_secs_f64() >= plan.sample_seconds {
+                        break;
                     }
                 }
             }
         }
-        for (kind, name) in ["value", "line"].into_iter().enumerate() {
-            let times: Vec<f64> = best.iter().map(|b| b[kind]).collect();
-            let values: Vec<Option<i64>> = found.iter().map(|f| f[kind]).collect();
-            let mut verdicts = level_verdicts(plan, &isas, &times, &values);
-            if let (1, Some(last)) = (kind, best.last()) {
-                verdicts.push(DispatchVerdict {
-                    what: format!(
-                        "{} line ({}) at most {LINE_MARGIN}x its value fill ({})",
-                        isas[isas.len() - 1].name(),
-                        ms(last[1]),
-                        ms(last[0])
-                    ),
-                    ok: last[1] <= LINE_MARGIN * last[0],
-                });
-            }
-            checks.push(DispatchGame {
-                game,
-                fill: name,
-                timings: table::Isa::ALL
-                    .into_iter()
-                    .map(|isa| (isa, isas.iter().position(|&i| i == isa).map(|k| times[k])))
-                    .collect(),
-                verdicts,
+    }
+    let names = match lanes {
+        table::Lanes::Wide => ["value", "line"],
+        table::Lanes::Narrow => ["value i32", "line i32"],
+    };
+    [0, 1].map(|kind| {
+        let times: Vec<f64> = best.iter().map(|b| b[kind]).collect();
+        let values: Vec<Option<i64>> = found.iter().map(|f| f[kind]).collect();
+        let mut verdicts = level_verdicts(plan, isas, &times, &values);
+        if let (1, Some(last)) = (kind, best.last()) {
+            verdicts.push(DispatchVerdict {
+                what: format!(
+                    "{} line ({}) at most {LINE_MARGIN}x its value fill ({})",
+                    isas[isas.len() - 1].name(),
+                    ms(last[1]),
+                    ms(last[0])
+                ),
+                ok: last[1] <= LINE_MARGIN * last[0],
             });
         }
-    }
-    checks
+        DispatchGame {
+            game,
+            fill: names[kind],
+            timings: table::Isa::ALL
+                .into_iter()
+                .map(|isa| (isa, isas.iter().position(|&i| i == isa).map(|k| times[k])))
+                .collect(),
+            verdicts,
+        }
+    })
 }
 
 fn ms(s: f64) -> String {
@@ -557,7 +606,8 @@ mod tests {
             ..DispatchPlan::default()
         };
         let games = check_dispatch(&plan);
-        assert_eq!(games.len(), 2 * DISPATCHED_GAMES.len());
+        // Both widths of every game (n = 50 values / 10^4 fit 32 bits).
+        assert_eq!(games.len(), 4 * DISPATCHED_GAMES.len());
         let available = table::Isa::ALL.iter().filter(|i| i.available()).count();
         for game in &games {
             let timed = game.timings.iter().filter(|(_, t)| t.is_some()).count();
@@ -565,11 +615,12 @@ mod tests {
             // One comparison per adjacent pair, and one against portable;
             // the recording fills one more, against their value fill.
             let expected = if available > 1 { available } else { 0 };
-            let line = usize::from(game.fill == "line");
+            let line = usize::from(game.fill.starts_with("line"));
             assert_eq!(game.verdicts.len(), expected + line, "{}", game.fill);
         }
         let kinds: Vec<&str> = games.iter().map(|g| g.fill).collect();
-        assert_eq!(kinds, ["value", "line", "value", "line", "value", "line"]);
+        let widths = ["value", "line", "value i32", "line i32"];
+        assert_eq!(kinds, widths.repeat(DISPATCHED_GAMES.len()));
         // An impossible speed-up fails.
         let strict = DispatchPlan {
             min_speedup: f64::INFINITY,

@@ -31,11 +31,22 @@
 //! [`Isa::widest`] picks the widest one the processor has at run time.
 //! gameofsum keeps its scalar O(n^2) fill with running minima.
 //!
+//! Every fill is also compiled for 32-bit lanes, twice the cells per vector
+//! instruction, and runs in them when the board's bound proves that every
+//! number of the fill fits ([`Lanes::for_board`], decided once per solve:
+//! values 0..1000 at n = 10,000 give coins totals up to 10^7); otherwise
+//! in 64 bits. Nothing wraps: past the bound the fills stay wide.
+//!
 //! The recording fills ([`line_with`]) are the same tiles and loops, 64
 //! cells at a time, also turning the comparison that picks each cell's
 //! maximum into its choice bit (a word per 64 cells, stored eight cells to
 //! a byte), so a line costs the value fill, the bits and a walk of n steps,
-//! compiled for the same instruction sets. [`Table::line`] returns the line
+//! compiled for the same instruction sets (for AVX-512 by intrinsics that
+//! store the comparison masks as they are). The bits are appended row by
+//! row in the order they are stored, into memory that is never zeroed.
+//! (A huge-page hint, `madvise`, cut the page faults of the bits and a
+//! tenth of the fill at n = 20,000, but needs libc, which the pure layer
+//! does not depend on.) [`Table::line`] returns the line
 //! walked from the recording fill's bits with the value of the value fill
 //! (run on a second thread from [`PARALLEL_FROM`] values on), so the check
 //! cross-examines both: a wrong value fill disagrees with the other
@@ -45,12 +56,14 @@
 
 mod record;
 mod value;
+mod words;
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
+use record::LineFill;
 use record::{line_from_bits, Choices};
-use value::{fill_for, line_fill_for, portable_fill, portable_line, LineFill};
+use value::{fill_for, line_fill_for, portable_fill, portable_line};
 
 /// Columns per tile of the value fills: a tile's slices of the board and of
 /// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
@@ -100,7 +113,10 @@ pub enum Isa {
     Portable,
     /// AVX2: four 64-bit lanes.
     Avx2,
-    /// AVX-512 (F): eight 64-bit lanes and a native 64-bit max.
+    /// AVX-512 F with BW and DQ (which every AVX-512 processor since
+    /// Skylake-SP has): eight 64-bit lanes, a native 64-bit max, and
+    /// comparisons into mask registers that the recording fills store as
+    /// they are.
     Avx512,
 }
 
@@ -120,7 +136,7 @@ impl Isa {
     /// Whether the variant was compiled (AVX-512 needs Rust 1.89 or newer)
     /// and this processor can run it.
     pub fn available(self) -> bool {
-        fill_for::<Exact>(self).is_some()
+        fill_for::<Exact, i64>(self).is_some()
     }
 
     /// The widest variant this processor runs (what [`Table`] uses).
@@ -133,23 +149,109 @@ impl Isa {
     }
 }
 
-/// The value by the value-only fill compiled for `isa`, or `None` when `isa`
-/// is not available. gameofsum has one scalar fill, compiled for each `isa`.
+/// The width of the lanes a fill computes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lanes {
+    /// 64-bit lanes: every board.
+    Wide,
+    /// 32-bit lanes, twice the cells per vector instruction: only for a
+    /// board on which every number of the fill provably fits
+    /// ([`Lanes::for_board`]).
+    Narrow,
+}
+
+impl Lanes {
+    /// Both, widest first.
+    pub const ALL: [Lanes; 2] = [Lanes::Wide, Lanes::Narrow];
+
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lanes::Wide => "i64",
+            Lanes::Narrow => "i32",
+        }
+    }
+
+    /// The narrowest lanes that hold every number `game`'s fill computes
+    /// on `values`, decided once per solve from S, the sum of the absolute
+    /// values. For coins and numbergame every difference of an interval,
+    /// every option (a value minus a difference of the rest, or minus a
+    /// difference) and every value is at most S in size; for stonegame7 a
+    /// difference of an interval of `len` values is at most (len - 1) * S
+    /// (each move scores at most S, the last nothing) and an option, a sum
+    /// of values minus such a difference, at most n * S; its prefix sums are
+    /// at most S. So 32 bits when that bound is at most `i32::MAX`;
+    /// gameofsum's fill is scalar and always 64-bit.
+    pub fn for_board(game: Kernel, values: &[i64]) -> Lanes {
+        let sum: u128 = values.iter().map(|v| u128::from(v.unsigned_abs())).sum();
+        let bound = match game {
+            Kernel::Coins | Kernel::NumberGame => sum,
+            Kernel::StoneGame7 => sum.saturating_mul(values.len() as u128),
+            Kernel::GameOfSum => return Lanes::Wide,
+        };
+        if bound <= i32::MAX as u128 {
+            Lanes::Narrow
+        } else {
+            Lanes::Wide
+        }
+    }
+
+    /// Whether a fill in these lanes is exact on `values`.
+    pub fn fit(self, game: Kernel, values: &[i64]) -> bool {
+        self == Lanes::Wide || Lanes::for_board(game, values) == Lanes::Narrow
+    }
+}
+
+/// The values in 32 bits, for a board [`Lanes::for_board`] allows it.
+fn narrowed(values: &[i64]) -> Vec<i32> {
+    values.iter().map(|&v| record::Lane::narrowed(v)).collect()
+}
+
+/// The value by the value-only fill compiled for `isa`, in the lanes
+/// [`Lanes::for_board`] picks, or `None` when `isa` is not available.
+/// gameofsum has one scalar fill, compiled for each `isa`.
 pub fn value_with(game: Kernel, values: &[i64], isa: Isa) -> Option<i64> {
     variant_value_with::<Exact>(game, values, isa)
 }
 
+/// [`value_with`] in the given lanes: `None` also when they do not fit the
+/// board ([`Lanes::fit`]).
+pub fn value_with_lanes(game: Kernel, values: &[i64], isa: Isa, lanes: Lanes) -> Option<i64> {
+    variant_value_in::<Exact>(game, values, isa, lanes)
+}
+
 /// [`value_with`] for the fills of variant `V`.
 pub fn variant_value_with<V: Variant>(game: Kernel, values: &[i64], isa: Isa) -> Option<i64> {
-    fill_for::<V>(isa).map(|fill| fill(game, values))
+    variant_value_in::<V>(game, values, isa, Lanes::for_board(game, values))
+}
+
+fn variant_value_in<V: Variant>(
+    game: Kernel,
+    values: &[i64],
+    isa: Isa,
+    lanes: Lanes,
+) -> Option<i64> {
+    if !lanes.fit(game, values) {
+        return None;
+    }
+    match lanes {
+        Lanes::Wide => fill_for::<V, i64>(isa).map(|fill| fill(game, values)),
+        Lanes::Narrow => fill_for::<V, i32>(isa).map(|fill| fill(game, &narrowed(values)).into()),
+    }
 }
 
 /// The value by variant `V`'s value-only fill for the widest instruction
-/// set this processor has ([`Isa::widest`]): what [`Table`] returns for
-/// [`Exact`].
+/// set this processor has ([`Isa::widest`]) in the lanes
+/// [`Lanes::for_board`] picks: what [`Table`] returns for [`Exact`].
 pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
-    let fill = fill_for::<V>(Isa::widest()).unwrap_or(portable_fill::<V>);
-    fill(game, values)
+    let isa = Isa::widest();
+    match Lanes::for_board(game, values) {
+        Lanes::Wide => fill_for::<V, i64>(isa).unwrap_or(portable_fill::<V, i64>)(game, values),
+        Lanes::Narrow => {
+            let fill = fill_for::<V, i32>(isa).unwrap_or(portable_fill::<V, i32>);
+            fill(game, &narrowed(values)).into()
+        }
+    }
 }
 
 /// Whether [`variant_line`] builds a line for a board of `n` values: up to
@@ -168,19 +270,51 @@ fn kinds(game: Kernel) -> usize {
 }
 
 /// The recording fill's value and the line walked from its choices.
-fn record_and_walk(game: Kernel, values: &[i64], fill: LineFill) -> (i64, Line) {
+fn record_and_walk<T: record::Lane>(game: Kernel, values: &[T], fill: LineFill<T>) -> (i64, Line) {
     let n = values.len();
     let mut choices: Vec<Choices> = (0..kinds(game)).map(|_| Choices::new(n)).collect();
     let value = fill(game, values, &mut choices);
-    (value, line_from_bits(game, n, &choices))
+    (value.widened(), line_from_bits(game, n, &choices))
 }
 
-/// The value and a line by the recording fill compiled for `isa` (what
-/// `coinline bench --line` times); `None` when `isa` is not available or
-/// above [`LINE_LIMIT`].
+/// The recording fill of variant `V` for `isa` (the portable one when
+/// `isa` is not available, if `fallback`) in `lanes`, its value and line.
+fn record_in<V: Variant>(
+    game: Kernel,
+    values: &[i64],
+    isa: Isa,
+    lanes: Lanes,
+    fallback: bool,
+) -> Option<(i64, Line)> {
+    match lanes {
+        Lanes::Wide => line_fill_for::<V, i64>(isa)
+            .or_else(|| fallback.then_some(portable_line::<V, i64>))
+            .map(|fill| record_and_walk(game, values, fill)),
+        Lanes::Narrow => line_fill_for::<V, i32>(isa)
+            .or_else(|| fallback.then_some(portable_line::<V, i32>))
+            .map(|fill| record_and_walk(game, &narrowed(values), fill)),
+    }
+}
+
+/// The value and a line by the recording fill compiled for `isa`, in the
+/// lanes [`Lanes::for_board`] picks (what `coinline bench --line` times);
+/// `None` when `isa` is not available or above [`LINE_LIMIT`].
 pub fn line_with(game: Kernel, values: &[i64], isa: Isa) -> Option<(i64, Line)> {
-    let fill = line_fill_for::<Exact>(isa)?;
-    builds_line(values.len()).then(|| record_and_walk(game, values, fill))
+    line_with_lanes(game, values, isa, Lanes::for_board(game, values))
+}
+
+/// [`line_with`] in the given lanes: `None` also when they do not fit the
+/// board ([`Lanes::fit`]).
+pub fn line_with_lanes(
+    game: Kernel,
+    values: &[i64],
+    isa: Isa,
+    lanes: Lanes,
+) -> Option<(i64, Line)> {
+    if !builds_line(values.len()) || !lanes.fit(game, values) {
+        return None;
+    }
+    record_in::<Exact>(game, values, isa, lanes, false)
 }
 
 /// From this many values on, [`variant_line`] runs the value fill on a
@@ -190,16 +324,17 @@ pub const PARALLEL_FROM: usize = 2_000;
 
 /// The value and a line by variant `V`: the line walked from the choices of
 /// the recording fill, the value from the value fill (see the module
-/// documentation), both for the widest instruction set; from
-/// [`PARALLEL_FROM`] values on the two fills run on two threads. `None`
-/// above [`LINE_LIMIT`].
+/// documentation), both for the widest instruction set in the lanes
+/// [`Lanes::for_board`] picks; from [`PARALLEL_FROM`] values on the two
+/// fills run on two threads. `None` above [`LINE_LIMIT`].
 pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
     if !builds_line(values.len()) {
         return None;
     }
-    let fill = line_fill_for::<V>(Isa::widest()).unwrap_or(portable_line::<V>);
+    let lanes = Lanes::for_board(game, values);
+    let record = || record_in::<V>(game, values, Isa::widest(), lanes, true);
     if values.len() < PARALLEL_FROM {
-        let (_, line) = record_and_walk(game, values, fill);
+        let (_, line) = record()?;
         return Some((variant_value::<V>(game, values), line));
     }
     let (value, line) = std::thread::scope(|scope| {
@@ -207,13 +342,13 @@ pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Li
         let helper = std::thread::Builder::new()
             .spawn_scoped(scope, || variant_value::<V>(game, values))
             .ok();
-        let (_, line) = record_and_walk(game, values, fill);
+        let line = record().map(|(_, line)| line);
         let value = helper
             .and_then(|h| h.join().ok())
             .unwrap_or_else(|| variant_value::<V>(game, values));
         (value, line)
     });
-    Some((value, line))
+    Some((value, line?))
 }
 
 impl Solver for Table {
@@ -263,6 +398,7 @@ mod tests {
     #[test]
     fn every_available_fill_matches_the_portable_one() {
         let lengths = [0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 257, 513, 700];
+        let mut narrow = 0;
         for (index, n) in lengths.into_iter().enumerate() {
             let values = [
                 Values::Small,
@@ -271,17 +407,25 @@ mod tests {
             ];
             let board = random_board(3, index as u64, Span { lo: n, hi: n }, values[index % 3]);
             for game in KERNELS {
-                let portable = value_with(game, board.values(), Isa::Portable);
+                let values = board.values();
+                let portable = value_with_lanes(game, values, Isa::Portable, Lanes::Wide);
                 for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
-                    assert_eq!(
-                        value_with(game, board.values(), isa),
-                        portable,
-                        "{game:?}, n = {n}, {}",
-                        isa.name()
-                    );
+                    for lanes in Lanes::ALL {
+                        let expected = portable.filter(|_| lanes.fit(game, values));
+                        narrow += usize::from(lanes == Lanes::Narrow && expected.is_some());
+                        assert_eq!(
+                            value_with_lanes(game, values, isa, lanes),
+                            expected,
+                            "{game:?}, n = {n}, {} {}",
+                            isa.name(),
+                            lanes.name()
+                        );
+                    }
+                    assert_eq!(value_with(game, values, isa), portable);
                 }
             }
         }
+        assert!(narrow > 50, "the narrow fills ran {narrow} times");
     }
 
     /// Every compiled recording fill gives the scalar recording fill's value
@@ -297,29 +441,46 @@ mod tests {
                 len % 2 == 0
             }
         }
-        fn same<V: Variant>(game: Kernel, values: &[i64], what: &str) {
+        /// Each recording fill in lanes `T` against the scalar one; whether
+        /// the lanes fit the board (else nothing is compared).
+        fn same<V: Variant, T: record::Lane>(game: Kernel, values: &[i64], what: &str) -> bool {
+            let lanes = if T::narrowed(i64::MAX).widened() == i64::MAX {
+                Lanes::Wide
+            } else {
+                Lanes::Narrow
+            };
+            if !lanes.fit(game, values) {
+                return false;
+            }
             let n = values.len();
             let fresh = || -> Vec<Choices> { (0..kinds(game)).map(|_| Choices::new(n)).collect() };
             let mut expected = fresh();
             let value = record::fill::<V>(game, values, &mut expected[..]);
+            let lane_values: Vec<T> = values.iter().map(|&v| T::narrowed(v)).collect();
             for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                let what = format!("{what} {} {}", isa.name(), lanes.name());
                 let mut got = fresh();
-                let fill = line_fill_for::<V>(isa).unwrap();
-                assert_eq!(fill(game, values, &mut got), value, "{what} {}", isa.name());
+                let fill = line_fill_for::<V, T>(isa).unwrap();
+                assert_eq!(
+                    fill(game, &lane_values, &mut got).widened(),
+                    value,
+                    "{what}"
+                );
                 for (kind, (e, g)) in expected.iter().zip(&got).enumerate() {
                     for len in 1..=n {
                         for l in 0..=n - len {
                             assert_eq!(
                                 e.get(len, l),
                                 g.get(len, l),
-                                "{what} {}: bit {kind} of ({len}, {l})",
-                                isa.name()
+                                "{what}: bit {kind} of ({len}, {l})"
                             );
                         }
                     }
                 }
             }
+            true
         }
+        let mut narrow = 0;
         let lengths = [0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 257, 513, 700];
         for (index, n) in lengths.into_iter().enumerate() {
             for values in [
@@ -330,11 +491,80 @@ mod tests {
                 let board = random_board(5, index as u64, Span { lo: n, hi: n }, values);
                 for game in KERNELS {
                     let what = format!("{game:?}, n = {n}, {values:?}");
-                    same::<Exact>(game, board.values(), &what);
-                    same::<OddDeletes>(game, board.values(), &what);
+                    same::<Exact, i64>(game, board.values(), &what);
+                    same::<OddDeletes, i64>(game, board.values(), &what);
+                    narrow += usize::from(same::<Exact, i32>(game, board.values(), &what));
+                    same::<OddDeletes, i32>(game, board.values(), &what);
                 }
             }
         }
+        assert!(narrow > 50, "the narrow fills ran on {narrow} boards");
+    }
+
+    /// The lanes are narrow exactly up to the bound of [`Lanes::for_board`],
+    /// and on boards at that edge the narrow fills give the wide ones'
+    /// values and lines; just past it a narrow fill would wrap, and the
+    /// fills stay wide and exact.
+    #[test]
+    fn narrow_lanes_up_to_the_proved_bound_and_not_past_it() {
+        use coinline_game::play::replay;
+        let max = i64::from(i32::MAX);
+        // (game, a board at the edge, the same board one past it); the
+        // first three values past it do not fit in 32 bits.
+        let cases = [
+            (Kernel::Coins, vec![max - 1, -1], vec![max, -1]),
+            (Kernel::Coins, vec![max], vec![max + 1]),
+            (Kernel::NumberGame, vec![-1, max - 1], vec![-1, max]),
+            (Kernel::NumberGame, vec![0, 1, max - 1], vec![0, 1, max]),
+            // n * S: 2 * (max / 2) at the edge, 2 * (max / 2 + 1) past it.
+            (Kernel::StoneGame7, vec![max / 2, 0], vec![max / 2 + 1, 0]),
+            (
+                Kernel::StoneGame7,
+                vec![0, -(max / 2)],
+                vec![0, -(max / 2 + 1)],
+            ),
+        ];
+        for (index, (game, edge, past)) in cases.into_iter().enumerate() {
+            let rules = Game::ALL[game as usize];
+            let board = Board::new(past.clone()).unwrap();
+            let past_value = crate::Generic.difference(rules, &board);
+            assert!(index >= 3 || past_value > max, "{past:?}: {past_value}");
+            assert_eq!(
+                Lanes::for_board(game, &edge),
+                Lanes::Narrow,
+                "{game:?} {edge:?}"
+            );
+            assert_eq!(
+                Lanes::for_board(game, &past),
+                Lanes::Wide,
+                "{game:?} {past:?}"
+            );
+            for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
+                let at_edge = value_with_lanes(game, &edge, isa, Lanes::Narrow);
+                assert_eq!(at_edge, value_with_lanes(game, &edge, isa, Lanes::Wide));
+                let (value, line) = line_with_lanes(game, &edge, isa, Lanes::Narrow).unwrap();
+                assert_eq!(Some(value), at_edge);
+                let edge_board = Board::new(edge.clone()).unwrap();
+                assert_eq!(
+                    replay(rules, &edge_board, &line).unwrap().difference(),
+                    value
+                );
+                assert_eq!(value_with_lanes(game, &past, isa, Lanes::Narrow), None);
+                assert_eq!(line_with_lanes(game, &past, isa, Lanes::Narrow), None);
+                assert_eq!(
+                    value_with(game, &past, isa),
+                    Some(past_value),
+                    "{game:?} {past:?}"
+                );
+            }
+            assert_eq!(Table.difference(rules, &board), past_value);
+            let (value, line) = Table.line(rules, &board).unwrap();
+            assert_eq!(value, past_value);
+            assert_eq!(replay(rules, &board, &line).unwrap().difference(), value);
+        }
+        // gameofsum is always wide; an empty board is narrow.
+        assert_eq!(Lanes::for_board(Kernel::GameOfSum, &[1]), Lanes::Wide);
+        assert_eq!(Lanes::for_board(Kernel::Coins, &[]), Lanes::Narrow);
     }
 
     #[test]

@@ -8,19 +8,79 @@
 use super::Variant;
 use super::{DEPTH, TILE};
 use coinline_game::play::{Kernel, Line, Move, Side};
+use std::ops::{Add, Neg, Sub};
+
+/// The integers a fill computes in: `i64`, or `i32` where the board's
+/// bound proves that every value, option and sum of the fill fits
+/// (`Lanes` in mod.rs), which doubles the cells of each vector instruction.
+pub(super) trait Lane:
+    Copy
+    + Ord
+    + Default
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// `v`, which the caller has proved fits.
+    fn narrowed(v: i64) -> Self;
+    /// Back to 64 bits.
+    fn widened(self) -> i64;
+    /// Of a recording fill for each width, the one for this width.
+    fn pick(wide: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self>;
+}
+
+impl Lane for i64 {
+    #[inline(always)]
+    fn narrowed(v: i64) -> Self {
+        v
+    }
+    #[inline(always)]
+    fn widened(self) -> i64 {
+        self
+    }
+    fn pick(wide: LineFill<i64>, _: LineFill<i32>) -> LineFill<Self> {
+        wide
+    }
+}
+
+impl Lane for i32 {
+    #[inline(always)]
+    fn narrowed(v: i64) -> Self {
+        // Only for boards whose bound was proved to fit (`Lanes`).
+        v as i32
+    }
+    #[inline(always)]
+    fn widened(self) -> i64 {
+        i64::from(self)
+    }
+    fn pick(_: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self> {
+        narrow
+    }
+}
+
+/// A recording fill for every game: the value, with the choices recorded
+/// in as many [`Choices`] as the game has bits per cell.
+pub(super) type LineFill<T> = fn(Kernel, &[T], &mut [Choices]) -> T;
 
 /// A bit per interval, laid out in the tiles the vectorized fills visit
 /// (value.rs): for each block of [`DEPTH`] lengths and each tile of
 /// [`TILE`] columns, the block's diagonals one after the other, `TILE` bits
-/// each, bit i of diagonal len the cell at column `t * TILE - (len - first)
-/// + i`. A tile's bits are then 16 KB in one place, written while the tile
-/// is in the cache (rows by length scatter them over a page per diagonal),
-/// and every span of a fill but a diagonal's first starts a row, so its
-/// words of 64 cells ([`RowBits::put`]) are stored without shifting.
+/// each, bit i of diagonal len the cell at column
+/// `t * TILE - (len - first) + i`. A tile's bits are then 16 KB in one
+/// place, and the vectorized fills produce the rows in the order they are
+/// stored: each row is built in a [`RowBits`] of its own (in the L1 cache)
+/// and appended ([`Choices::store`]), so the bits are written once, in
+/// order, and the memory is never zeroed first. Bytes past the end so far
+/// read as zero. Every span of a fill but a diagonal's first starts a row,
+/// so its words of 64 cells ([`RowBits::put`]) are stored without shifting.
 pub(super) struct Choices {
     n: usize,
     /// Byte offset of each block of lengths.
     blocks: Vec<usize>,
+    /// The rows stored so far (all of them once the fill is done).
     bytes: Vec<u8>,
 }
 
@@ -39,7 +99,7 @@ impl Choices {
         Choices {
             n,
             blocks,
-            bytes: vec![0; end],
+            bytes: Vec::with_capacity(end),
         }
     }
     /// The byte offset of the row of cell (len, left) and the cell's bit in
@@ -54,39 +114,63 @@ impl Choices {
         let row = self.blocks[block] + (tile * depth + shift) * ROW;
         (row, column % TILE)
     }
+    /// Records one cell's bit in any order (the scalar fills): the rows up
+    /// to the cell's are stored as they are.
     #[inline]
     pub(super) fn set(&mut self, len: usize, left: usize, on: bool) {
         let (row, bit) = self.row_of(len, left);
+        if self.bytes.len() < row + ROW {
+            self.bytes.resize(row + ROW, 0);
+        }
         self.bytes[row + bit / 8] |= u8::from(on) << (bit % 8);
     }
     #[inline]
     pub(super) fn get(&self, len: usize, left: usize) -> bool {
         let (row, bit) = self.row_of(len, left);
-        self.bytes[row + bit / 8] >> (bit % 8) & 1 == 1
+        self.bytes
+            .get(row + bit / 8)
+            .is_some_and(|byte| byte >> (bit % 8) & 1 == 1)
     }
-    /// The row of the span of length `len` that starts at column `a`, for a
-    /// vectorized fill to write.
+    /// A fresh row for the span of length `len` that starts at column `a`,
+    /// for a vectorized fill to write and then [`store`](Choices::store).
     #[inline(always)]
-    pub(super) fn row(&mut self, len: usize, a: usize) -> RowBits<'_> {
-        let (row, bit) = self.row_of(len, a);
+    pub(super) fn row(&self, len: usize, a: usize) -> RowBits {
+        let (at, bit) = self.row_of(len, a);
         RowBits {
-            bytes: &mut self.bytes[row..row + ROW],
+            bytes: [0; ROW],
+            at,
             // Cell l is bit l - a + bit: as a wrapping offset, since the
             // first span of a diagonal starts `bit` into its row.
             skew: bit.wrapping_sub(a),
         }
     }
+    /// Stores a row made by [`row`](Choices::row): appended when it is the
+    /// next (the rows of spans without cells in between are zero), ORed in
+    /// when it was stored before.
+    #[inline(always)]
+    pub(super) fn store(&mut self, row: &RowBits) {
+        if self.bytes.len() <= row.at {
+            self.bytes.resize(row.at, 0);
+            self.bytes.extend_from_slice(&row.bytes);
+        } else {
+            for (byte, &bits) in self.bytes[row.at..row.at + ROW].iter_mut().zip(&row.bytes) {
+                *byte |= bits;
+            }
+        }
+    }
 }
 
-/// The row of one diagonal in one tile of a [`Choices`], written by a
+/// The row of one diagonal in one tile of a [`Choices`], built by a
 /// vectorized fill a word of up to 64 cells at a time.
-pub(super) struct RowBits<'a> {
-    bytes: &'a mut [u8],
+pub(super) struct RowBits {
+    bytes: [u8; ROW],
+    /// The row's byte offset in its [`Choices`].
+    at: usize,
     /// Cell l is bit `l.wrapping_add(skew)` of `bytes`.
     skew: usize,
 }
 
-impl RowBits<'_> {
+impl RowBits {
     /// Where the word of cells from `start` ends, at most `end`: at the
     /// next 64 cells from a byte boundary.
     #[inline(always)]
@@ -94,12 +178,35 @@ impl RowBits<'_> {
         start + (end - start).min(64 - start.wrapping_add(self.skew) % 8)
     }
 
+    /// The bytes of the word of 64 cells from `start` when it starts a
+    /// byte, for a fill to store its bits straight into; `None` otherwise
+    /// (then the fill records them with [`put_spare`](RowBits::put_spare)).
+    /// The word owns its bytes: a word stored over another (the last window
+    /// of a span, see value.rs) records the same bits for the same cells.
+    #[inline(always)]
+    pub(super) fn whole_word(&mut self, start: usize) -> Option<&mut [u8; 8]> {
+        let bit = start.wrapping_add(self.skew);
+        (bit % 8 == 0).then(|| {
+            let at = bit / 8;
+            (&mut self.bytes[at..at + 8]).try_into().expect("8 bytes")
+        })
+    }
+
+    /// Records the word of 64 cells from `start` made in `spare` when
+    /// [`whole_word`](RowBits::whole_word) gave `None`; nothing otherwise
+    /// (then `spare` was not written and is zero).
+    #[inline(always)]
+    pub(super) fn put_spare(&mut self, start: usize, spare: [u8; 8]) {
+        if start.wrapping_add(self.skew) % 8 != 0 {
+            self.put(start, 64, u64::from_le_bytes(spare));
+        }
+    }
+
     /// Records `word` (bit j for cell `start + j`, no bit at or above
     /// `count`, at most 64) for the `count` cells from `start`. ORed in:
     /// bytes at a word's ends may be shared with the neighbouring words,
-    /// a window may record a cell twice (the same bit), and every row
-    /// starts at zero. Eight bytes at once for a word of 64 cells on a byte
-    /// boundary.
+    /// and a window may record a cell twice (the same bit). Eight bytes at
+    /// once for a word of 64 cells on a byte boundary.
     #[inline(always)]
     pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
         let bit = start.wrapping_add(self.skew);
@@ -107,8 +214,7 @@ impl RowBits<'_> {
         let used = (count + shift).div_ceil(8);
         if shift == 0 && count == 64 {
             // A word of whole bytes owns them: a plain store (of a fixed
-            // size, so no call), which also spares a fresh page the read
-            // before the write.
+            // size, so no call).
             self.bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
         } else {
             let wide = u128::from(word) << shift;
@@ -144,7 +250,7 @@ impl Record for [Choices] {
 /// `after = D(l + 1, l + len)`. The one statement of the recurrence, shared
 /// by the recording fill and the vectorized spans.
 #[inline(always)]
-pub(super) fn coins_options(x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+pub(super) fn coins_options<T: Lane>(x: T, y: T, before: T, after: T) -> [T; 2] {
     [x - after, y - before]
 }
 
@@ -152,14 +258,14 @@ pub(super) fn coins_options(x: i64, y: i64, before: i64, after: i64) -> [i64; 2]
 /// from the left (`-skip_after` = -D(l + 2, l + len)) and from the right
 /// (`-skip_before` = -D(l, l + len - 2)).
 #[inline(always)]
-pub(super) fn numbergame_options(
-    x: i64,
-    y: i64,
-    before: i64,
-    after: i64,
-    skip_before: i64,
-    skip_after: i64,
-) -> [i64; 4] {
+pub(super) fn numbergame_options<T: Lane>(
+    x: T,
+    y: T,
+    before: T,
+    after: T,
+    skip_before: T,
+    skip_after: T,
+) -> [T; 4] {
     let [left, right] = coins_options(x, y, before, after);
     [left, right, -skip_after, -skip_before]
 }
@@ -167,14 +273,14 @@ pub(super) fn numbergame_options(
 /// The best take and the best delete of a numbergame cell (arguments as
 /// for [`numbergame_options`]): the maxima of its two pairs of options.
 #[inline(always)]
-pub(super) fn numbergame_pairs(
-    x: i64,
-    y: i64,
-    before: i64,
-    after: i64,
-    skip_before: i64,
-    skip_after: i64,
-) -> [i64; 2] {
+pub(super) fn numbergame_pairs<T: Lane>(
+    x: T,
+    y: T,
+    before: T,
+    after: T,
+    skip_before: T,
+    skip_after: T,
+) -> [T; 2] {
     let [left, right, del_left, del_right] =
         numbergame_options(x, y, before, after, skip_before, skip_after);
     [left.max(right), del_left.max(del_right)]
@@ -205,14 +311,14 @@ pub(super) fn coins(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
 /// the rest of the board is at most (len - 1) times the board's absolute
 /// sum in size.
 #[inline(always)]
-pub(super) fn stonegame7_options(sum: i64, x: i64, y: i64, before: i64, after: i64) -> [i64; 2] {
+pub(super) fn stonegame7_options<T: Lane>(sum: T, x: T, y: T, before: T, after: T) -> [T; 2] {
     [sum - x - after, sum - y - before]
 }
 
 /// Prefix sums of `v` (n + 1 of them); they fit by the overflow rule.
-pub(super) fn prefix_sums(v: &[i64]) -> Vec<i64> {
+pub(super) fn prefix_sums<T: Lane>(v: &[T]) -> Vec<T> {
     let mut p = Vec::with_capacity(v.len() + 1);
-    p.push(0i64);
+    p.push(T::default());
     for &x in v {
         p.push(p[p.len() - 1] + x);
     }

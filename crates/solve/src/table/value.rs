@@ -1,15 +1,16 @@
 //! The vectorized fills: diagonals computed from the previous ones in cache
-//! tiles, as branch-free loops the compiler vectorizes, compiled once per
-//! instruction set (`fills_for!`) and picked at run time. The value fills
-//! keep only the diagonals; the recording fills (`*_line`) run the same
-//! tiles and also keep each cell's choice, a byte per cell of the span from
-//! the comparisons that give the maximum, packed eight cells to a byte of
-//! [`Choices`]. The `#[target_feature]` modules are the only unsafe code of
-//! the solvers.
+//! tiles, by the spans of words.rs, compiled once per instruction set
+//! (`fills_for!`) and lane width ([`Lane`]) and picked at run time. The value
+//! fills keep only the diagonals; the recording fills (`*_line`) run the
+//! same tiles and also keep each cell's choice, from the comparisons that
+//! give the maximum, packed eight cells to a byte of [`Choices`]. The
+//! `#[target_feature]` modules and the AVX-512 words are the only unsafe
+//! code of the solvers.
 
-use super::record::{
-    coins_options, gameofsum, numbergame_options, numbergame_pairs, prefix_sums,
-    stonegame7_options, Choices, RowBits,
+use super::record::{gameofsum, prefix_sums, Choices, Lane, LineFill, Record};
+use super::words::{
+    coins_span, coins_span_rec, numbergame_span, numbergame_span_rec, stonegame7_span,
+    stonegame7_span_rec, Plain, Words,
 };
 use super::{Isa, Variant, DEPTH, TILE};
 use coinline_game::play::Kernel;
@@ -55,241 +56,14 @@ macro_rules! for_each_span {
     }};
 }
 
-/// Coins cells `[a, b)` of diagonal `len`: `out[l] = max(v[l] - prev[l + 1],
-/// v[l + len - 1] - prev[l])` with `prev` the previous diagonal. Zipped
-/// slices: no bounds checks and no branches in the loop, which the compiler
-/// vectorizes with 64-bit lanes.
-#[inline(always)]
-fn coins_span(v: &[i64], prev: &[i64], out: &mut [i64], len: usize, a: usize, b: usize) {
-    let left = &v[a..b];
-    let right = &v[a + len - 1..];
-    let prev_next = &prev[a + 1..=b];
-    for ((o, (&x, &y)), (&p, &q)) in out[a..b]
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev[a..b].iter().zip(prev_next))
-    {
-        let [left, right] = coins_options(x, y, p, q);
-        *o = left.max(right);
-    }
-}
-
-/// Stonegame7 cells `[a, b)` of diagonal `len`: `out[l] = max(S - v[l] -
-/// prev[l + 1], S - v[l + len - 1] - prev[l])` with S = `p[l + len] - p[l]`
-/// from the prefix sums `p`. Zipped slices, like [`coins_span`].
-#[inline(always)]
-fn stonegame7_span(
-    v: &[i64],
-    p: &[i64],
-    prev: &[i64],
-    out: &mut [i64],
-    len: usize,
-    a: usize,
-    b: usize,
-) {
-    let left = &v[a..b];
-    let right = &v[a + len - 1..];
-    let prev_next = &prev[a + 1..=b];
-    let starts = &p[a..b];
-    let ends = &p[a + len..];
-    for (((o, (&x, &y)), (&before, &after)), (&s, &e)) in out[a..b]
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev[a..b].iter().zip(prev_next))
-        .zip(starts.iter().zip(ends))
-    {
-        let [left, right] = stonegame7_options(e - s, x, y, before, after);
-        *o = left.max(right);
-    }
-}
-
-/// Numbergame cells `[a, b)` of diagonal `len` (>= 2): the coins options on
-/// `prev1` (diagonal len - 1) and the two deletes, `-prev2[l]` and
-/// `-prev2[l + 2]` (diagonal len - 2).
-#[inline(always)]
-fn numbergame_span(
-    v: &[i64],
-    [prev1, prev2]: [&[i64]; 2],
-    out: &mut [i64],
-    len: usize,
-    a: usize,
-    b: usize,
-) {
-    let left = &v[a..b];
-    let right = &v[a + len - 1..];
-    let prev1_next = &prev1[a + 1..=b];
-    let prev2_skip = &prev2[a + 2..b + 2];
-    for (((o, (&x, &y)), (&p, &q)), (&s, &t)) in out[a..b]
-        .iter_mut()
-        .zip(left.iter().zip(right))
-        .zip(prev1[a..b].iter().zip(prev1_next))
-        .zip(prev2[a..b].iter().zip(prev2_skip))
-    {
-        let [left, right, del_left, del_right] = numbergame_options(x, y, p, q, s, t);
-        *o = left.max(right).max(del_left.max(del_right));
-    }
-}
-
-/// The cells `[lo, hi)` of the word of choice bits that starts at `start`
-/// in the span `[a, b)` (see [`RowBits::word_end`]): 64 cells whenever the
-/// span has them, reaching into the next word's cells or back into the
-/// previous word's. The fill loops are vectorized 64 cells at a time, so a
-/// word of fewer cells would run scalar; recomputing a cell of the span is
-/// harmless, since it reads only the previous diagonals, which the span
-/// leaves unchanged, and records the same bit.
-#[inline(always)]
-fn window(row: &RowBits, start: usize, [a, b]: [usize; 2]) -> [usize; 2] {
-    if b - a < 64 {
-        return [start, row.word_end(start, b)];
-    }
-    let lo = start.min(b - 64);
-    [lo, lo + 64]
-}
-
-/// Evaluates `$body`, a loop over the slices `$input`s and `$out` of
-/// `$count` cells, with them as arrays of 64 when they have 64 values (the
-/// windows of [`window`]): a loop of fixed length 64 is unrolled, and the
-/// bit of each group of eight cells is a constant ORed in under the
-/// comparison's mask, where a loop of unknown length shifts by a vector of
-/// counts. The slices otherwise (a span of fewer than 64 cells).
-macro_rules! by_word {
-    ($count:expr, [$($input:ident),*], $out:ident, $body:block) => {{
-        if $count == 64 {
-            $(let $input: &[i64; 64] = $input.try_into().expect("64 values");)*
-            let $out: &mut [i64; 64] = $out.try_into().expect("64 values");
-            $body
-        } else $body
-    }};
-}
-
-/// [`coins_span`], also recording in `row` a word of choice bits per 64
-/// cells, from the comparison that gives the maximum: taking the left end
-/// is the (first) optimal move, or with `RIGHT`, the right end is strictly
-/// better (numbergame's encoding). A bit per cell shifted into a word is a
-/// reduction the compiler vectorizes with the rest of the loop.
-#[inline(always)]
-fn coins_span_rec<const RIGHT: bool>(
-    v: &[i64],
-    prev: &[i64],
-    out: &mut [i64],
-    [len, a, b]: [usize; 3],
-    row: &mut RowBits,
-) {
-    let mut start = a;
-    while start < b {
-        let [lo, hi] = window(row, start, [a, b]);
-        let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
-        let (p, q) = (&prev[lo..hi], &prev[lo + 1..=hi]);
-        let o = &mut out[lo..hi];
-        let word = by_word!(hi - lo, [x, y, p, q], o, {
-            let mut word = 0u64;
-            for (j, ((o, (&x, &y)), (&p, &q))) in o
-                .iter_mut()
-                .zip(x.iter().zip(y))
-                .zip(p.iter().zip(q))
-                .enumerate()
-            {
-                let [left, right] = coins_options(x, y, p, q);
-                *o = left.max(right);
-                let bit = if RIGHT { right > left } else { left >= right };
-                word |= u64::from(bit) << j;
-            }
-            word
-        });
-        row.put(lo, hi - lo, word);
-        start = row.word_end(start, b);
-    }
-}
-
-/// [`stonegame7_span`], recording as [`coins_span_rec`].
-#[inline(always)]
-fn stonegame7_span_rec(
-    [v, p, prev]: [&[i64]; 3],
-    out: &mut [i64],
-    [len, a, b]: [usize; 3],
-    row: &mut RowBits,
-) {
-    let mut start = a;
-    while start < b {
-        let [lo, hi] = window(row, start, [a, b]);
-        let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
-        let (before, after) = (&prev[lo..hi], &prev[lo + 1..=hi]);
-        let (starts, ends) = (&p[lo..hi], &p[lo + len..hi + len]);
-        let o = &mut out[lo..hi];
-        let word = by_word!(hi - lo, [x, y, before, after, starts, ends], o, {
-            let mut word = 0u64;
-            for (j, (((o, (&x, &y)), (&before, &after)), (&s, &e))) in o
-                .iter_mut()
-                .zip(x.iter().zip(y))
-                .zip(before.iter().zip(after))
-                .zip(starts.iter().zip(ends))
-                .enumerate()
-            {
-                let [left, right] = stonegame7_options(e - s, x, y, before, after);
-                *o = left.max(right);
-                word |= u64::from(left >= right) << j;
-            }
-            word
-        });
-        row.put(lo, hi - lo, word);
-        start = row.word_end(start, b);
-    }
-}
-
-/// [`numbergame_span`], recording the first optimal of take left, take
-/// right, delete left, delete right as two bits, the encoding of the scalar
-/// recording fill: `rows[1]` whether to delete, `rows[0]` whether the
-/// second of the pair.
-#[inline(always)]
-fn numbergame_span_rec(
-    v: &[i64],
-    [prev1, prev2]: [&[i64]; 2],
-    out: &mut [i64],
-    [len, a, b]: [usize; 3],
-    [first, other]: [&mut RowBits; 2],
-) {
-    let mut start = a;
-    while start < b {
-        let [lo, hi] = window(first, start, [a, b]);
-        let (x, y) = (&v[lo..hi], &v[lo + len - 1..hi + len - 1]);
-        let (p, q) = (&prev1[lo..hi], &prev1[lo + 1..=hi]);
-        let (s, t) = (&prev2[lo..hi], &prev2[lo + 2..hi + 2]);
-        let o = &mut out[lo..hi];
-        let [seconds, deleting] = by_word!(hi - lo, [x, y, p, q, s, t], o, {
-            let mut words = [0u64; 2];
-            for (j, (((o, (&x, &y)), (&p, &q)), (&s, &t))) in o
-                .iter_mut()
-                .zip(x.iter().zip(y))
-                .zip(p.iter().zip(q))
-                .zip(s.iter().zip(t))
-                .enumerate()
-            {
-                let [left, _, del_left, _] = numbergame_options(x, y, p, q, s, t);
-                let [take, delete] = numbergame_pairs(x, y, p, q, s, t);
-                let best = take.max(delete);
-                *o = best;
-                // A delete only when strictly better than both takes; within
-                // the pair chosen, the second only when strictly better than
-                // the first, that is when the first falls short of the best.
-                // (Two words: a third spills the unrolled loop.)
-                let deletes = delete > take;
-                let first = if deletes { del_left } else { left };
-                words[0] |= u64::from(best > first) << j;
-                words[1] |= u64::from(deletes) << j;
-            }
-            words
-        });
-        first.put(lo, hi - lo, seconds);
-        other.put(lo, hi - lo, deleting);
-        start = first.word_end(start, b);
-    }
-}
-
 /// Coins value: diagonals of even lengths in one buffer, odd in the other
 /// (n + 1 values each); a diagonal overwrites the one two lengths before.
 #[inline(always)]
-pub(super) fn coins_value(v: &[i64]) -> i64 {
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+pub(super) fn coins_value<T: Lane>(v: &[T]) -> T {
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -304,9 +78,12 @@ pub(super) fn coins_value(v: &[i64]) -> i64 {
 
 /// Stonegame7 value: the prefix sums and two buffers, as [`coins_value`].
 #[inline(always)]
-pub(super) fn stonegame7_value(v: &[i64]) -> i64 {
+pub(super) fn stonegame7_value<T: Lane>(v: &[T]) -> T {
     let p = prefix_sums(v);
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -323,9 +100,13 @@ pub(super) fn stonegame7_value(v: &[i64]) -> i64 {
 /// diagonal len in buffer len % 3 (overwriting the diagonal three lengths
 /// before).
 #[inline(always)]
-pub(super) fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
+pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T]) -> T {
     let n = v.len();
-    let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
+    let mut buffers = [
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+    ];
     for_each_span!(n, |len, a, b| {
         let [zero, one, two] = &mut buffers;
         let (out, prev1, prev2) = match len % 3 {
@@ -345,8 +126,11 @@ pub(super) fn numbergame_value<V: Variant>(v: &[i64]) -> i64 {
 
 /// [`coins_value`] recording the choices in `choices[0]`.
 #[inline(always)]
-pub(super) fn coins_line(v: &[i64], choices: &mut [Choices]) -> i64 {
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+pub(super) fn coins_line<T: Lane, W: Words<T>>(words: W, v: &[T], choices: &mut [Choices]) -> T {
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -354,16 +138,25 @@ pub(super) fn coins_line(v: &[i64], choices: &mut [Choices]) -> i64 {
         } else {
             (odd, even)
         };
-        coins_span_rec::<false>(v, prev, out, [len, a, b], &mut choices[0].row(len, a));
+        let mut row = choices[0].row(len, a);
+        coins_span_rec::<false, T, W>(words, [v, prev], out, [len, a, b], &mut row);
+        choices[0].store(&row);
     });
     buffers[v.len() % 2][0]
 }
 
 /// [`stonegame7_value`] recording the choices in `choices[0]`.
 #[inline(always)]
-pub(super) fn stonegame7_line(v: &[i64], choices: &mut [Choices]) -> i64 {
+pub(super) fn stonegame7_line<T: Lane, W: Words<T>>(
+    words: W,
+    v: &[T],
+    choices: &mut [Choices],
+) -> T {
     let p = prefix_sums(v);
-    let mut buffers = [vec![0i64; v.len() + 1], vec![0i64; v.len() + 1]];
+    let mut buffers = [
+        vec![T::default(); v.len() + 1],
+        vec![T::default(); v.len() + 1],
+    ];
     for_each_span!(v.len(), |len, a, b| {
         let [even, odd] = &mut buffers;
         let (out, prev) = if len % 2 == 0 {
@@ -371,7 +164,9 @@ pub(super) fn stonegame7_line(v: &[i64], choices: &mut [Choices]) -> i64 {
         } else {
             (odd, even)
         };
-        stonegame7_span_rec([v, &p, prev], out, [len, a, b], &mut choices[0].row(len, a));
+        let mut row = choices[0].row(len, a);
+        stonegame7_span_rec(words, [v, &p, prev], out, [len, a, b], &mut row);
+        choices[0].store(&row);
     });
     buffers[v.len() % 2][0]
 }
@@ -379,9 +174,17 @@ pub(super) fn stonegame7_line(v: &[i64], choices: &mut [Choices]) -> i64 {
 /// [`numbergame_value`] recording the two bits of each choice in
 /// `choices[0]` and `choices[1]`.
 #[inline(always)]
-pub(super) fn numbergame_line<V: Variant>(v: &[i64], choices: &mut [Choices]) -> i64 {
+pub(super) fn numbergame_line<V: Variant, T: Lane, W: Words<T>>(
+    words: W,
+    v: &[T],
+    choices: &mut [Choices],
+) -> T {
     let n = v.len();
-    let mut buffers = [vec![0i64; n + 1], vec![0i64; n + 1], vec![0i64; n + 1]];
+    let mut buffers = [
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+        vec![T::default(); n + 1],
+    ];
     let [seconds, deletes] = choices else {
         unreachable!("numbergame records two bits per cell")
     };
@@ -394,39 +197,45 @@ pub(super) fn numbergame_line<V: Variant>(v: &[i64], choices: &mut [Choices]) ->
         };
         let mut first = seconds.row(len, a);
         if V::deletes(len) {
-            let rows = [&mut first, &mut deletes.row(len, a)];
-            numbergame_span_rec(v, [prev1, prev2], out, [len, a, b], rows);
+            let mut other = deletes.row(len, a);
+            let rows = [&mut first, &mut other];
+            numbergame_span_rec(words, [v, prev1, prev2], out, [len, a, b], rows);
+            deletes.store(&other);
         } else {
             // Takes only; numbergame's bit 0 says "right", coins' "left".
-            coins_span_rec::<true>(v, prev1, out, [len, a, b], &mut first);
+            coins_span_rec::<true, T, W>(words, [v, prev1], out, [len, a, b], &mut first);
         }
+        seconds.store(&first);
     });
     buffers[n % 3][0]
 }
 
-/// A recording fill for every game: the value, with the choices recorded
-/// in as many [`Choices`] as the game has bits per cell.
-pub(super) type LineFill = fn(Kernel, &[i64], &mut [Choices]) -> i64;
-
 /// The recording fills compiled for the target's baseline.
-pub(super) fn portable_line<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
+pub(super) fn portable_line<V: Variant, T: Lane>(game: Kernel, v: &[T], c: &mut [Choices]) -> T {
     match game {
-        Kernel::Coins => coins_line(v, c),
-        Kernel::NumberGame => numbergame_line::<V>(v, c),
-        Kernel::GameOfSum => gameofsum(v, c),
-        Kernel::StoneGame7 => stonegame7_line(v, c),
+        Kernel::Coins => coins_line(Plain, v, c),
+        Kernel::NumberGame => numbergame_line::<V, T, _>(Plain, v, c),
+        Kernel::GameOfSum => gameofsum_in(v, c),
+        Kernel::StoneGame7 => stonegame7_line(Plain, v, c),
     }
 }
 
 /// A value-only fill for every game.
-pub(super) type Fill = fn(Kernel, &[i64]) -> i64;
+pub(super) type Fill<T> = fn(Kernel, &[T]) -> T;
+
+/// Gameofsum's one scalar fill, which computes in `i64` (its boards are
+/// never narrowed, see `Lanes`).
+pub(super) fn gameofsum_in<T: Lane>(v: &[T], rec: &mut (impl Record + ?Sized)) -> T {
+    let wide: Vec<i64> = v.iter().map(|x| x.widened()).collect();
+    T::narrowed(gameofsum(&wide, rec))
+}
 
 /// The fills compiled for the target's baseline.
-pub(super) fn portable_fill<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
+pub(super) fn portable_fill<V: Variant, T: Lane>(game: Kernel, v: &[T]) -> T {
     match game {
         Kernel::Coins => coins_value(v),
-        Kernel::NumberGame => numbergame_value::<V>(v),
-        Kernel::GameOfSum => gameofsum(v, &mut ()),
+        Kernel::NumberGame => numbergame_value::<V, T>(v),
+        Kernel::GameOfSum => gameofsum_in(v, &mut ()),
         Kernel::StoneGame7 => stonegame7_value(v),
     }
 }
@@ -436,20 +245,20 @@ pub(super) fn portable_fill<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
 /// `#[target_feature]` functions call in their loops is `#[inline(always)]`
 /// and closure-free, so it is compiled with the feature.
 macro_rules! fills_for {
-    ($(#[$attr:meta])* $module:ident, $feature:tt) => {
+    ($(#[$attr:meta])* $module:ident, $feature:literal, [$($detect:tt),+], $words:expr) => {
         $(#[$attr])*
         #[cfg(target_arch = "x86_64")]
         // The one place of the solvers with unsafe code (ARCHITECTURE.md).
         #[allow(unsafe_code)]
         mod $module {
-            use super::{Choices, Variant};
+            use super::{Choices, Lane, Variant, Words};
             use coinline_game::play::Kernel;
 
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn coins(v: &[i64]) -> i64 {
+            unsafe fn coins<T: Lane>(v: &[T]) -> T {
                 super::coins_value(v)
             }
 
@@ -457,7 +266,7 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn stonegame7(v: &[i64]) -> i64 {
+            unsafe fn stonegame7<T: Lane>(v: &[T]) -> T {
                 super::stonegame7_value(v)
             }
 
@@ -465,70 +274,91 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn numbergame<V: Variant>(v: &[i64]) -> i64 {
-                super::numbergame_value::<V>(v)
+            unsafe fn numbergame<V: Variant, T: Lane>(v: &[T]) -> T {
+                super::numbergame_value::<V, T>(v)
             }
 
-            fn fill_unchecked<V: Variant>(game: Kernel, v: &[i64]) -> i64 {
+            fn fill_unchecked<V: Variant, T: Lane>(game: Kernel, v: &[T]) -> T {
                 // SAFETY: `fill` hands this function out only after the
                 // feature was detected.
                 unsafe {
                     match game {
                         Kernel::Coins => coins(v),
-                        Kernel::NumberGame => numbergame::<V>(v),
-                        Kernel::GameOfSum => super::gameofsum(v, &mut ()),
+                        Kernel::NumberGame => numbergame::<V, T>(v),
+                        Kernel::GameOfSum => super::gameofsum_in(v, &mut ()),
                         Kernel::StoneGame7 => stonegame7(v),
                     }
                 }
             }
 
             /// The fills, if this processor has the feature.
-            pub fn fill<V: Variant>() -> Option<super::Fill> {
-                std::arch::is_x86_feature_detected!($feature)
-                    .then_some(fill_unchecked::<V> as super::Fill)
+            pub fn fill<V: Variant, T: Lane>() -> Option<super::Fill<T>> {
+                ($(std::arch::is_x86_feature_detected!($detect))&&+)
+                    .then_some(fill_unchecked::<V, T> as super::Fill<T>)
             }
 
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn coins_line(v: &[i64], c: &mut [Choices]) -> i64 {
-                super::coins_line(v, c)
+            unsafe fn coins_line<T: Lane>(words: impl Words<T>, v: &[T], c: &mut [Choices]) -> T {
+                super::coins_line(words, v, c)
             }
 
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn stonegame7_line(v: &[i64], c: &mut [Choices]) -> i64 {
-                super::stonegame7_line(v, c)
+            unsafe fn stonegame7_line<T: Lane>(
+                words: impl Words<T>,
+                v: &[T],
+                c: &mut [Choices],
+            ) -> T {
+                super::stonegame7_line(words, v, c)
             }
 
             /// # Safety
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn numbergame_line<V: Variant>(v: &[i64], c: &mut [Choices]) -> i64 {
-                super::numbergame_line::<V>(v, c)
+            unsafe fn numbergame_line<V: Variant, T: Lane>(
+                words: impl Words<T>,
+                v: &[T],
+                c: &mut [Choices],
+            ) -> T {
+                super::numbergame_line::<V, T, _>(words, v, c)
             }
 
-            fn line_unchecked<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
-                // SAFETY: `line_fill` hands this function out only after
-                // the feature was detected.
+            fn line_unchecked<V: Variant, T: Lane>(
+                words: impl Words<T>,
+                game: Kernel,
+                v: &[T],
+                c: &mut [Choices],
+            ) -> T {
+                // SAFETY: `line_fill` hands the callers of this function
+                // out only after the feature was detected.
                 unsafe {
                     match game {
-                        Kernel::Coins => coins_line(v, c),
-                        Kernel::NumberGame => numbergame_line::<V>(v, c),
-                        Kernel::GameOfSum => super::gameofsum(v, c),
-                        Kernel::StoneGame7 => stonegame7_line(v, c),
+                        Kernel::Coins => coins_line(words, v, c),
+                        Kernel::NumberGame => numbergame_line::<V, T>(words, v, c),
+                        Kernel::GameOfSum => super::gameofsum_in(v, c),
+                        Kernel::StoneGame7 => stonegame7_line(words, v, c),
                     }
                 }
             }
 
+            fn line_wide<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
+                line_unchecked::<V, i64>($words, game, v, c)
+            }
+
+            fn line_narrow<V: Variant>(game: Kernel, v: &[i32], c: &mut [Choices]) -> i32 {
+                line_unchecked::<V, i32>($words, game, v, c)
+            }
+
             /// The recording fills, if this processor has the feature.
-            pub fn line_fill<V: Variant>() -> Option<super::LineFill> {
-                std::arch::is_x86_feature_detected!($feature)
-                    .then_some(line_unchecked::<V> as super::LineFill)
+            pub fn line_fill<V: Variant, T: Lane>() -> Option<super::LineFill<T>> {
+                ($(std::arch::is_x86_feature_detected!($detect))&&+)
+                    .then(|| T::pick(line_wide::<V>, line_narrow::<V>))
             }
         }
     };
@@ -540,25 +370,29 @@ macro_rules! no_fills {
         $(#[$attr])*
         mod $module {
             /// Never: the fills were not compiled.
-            pub fn fill<V: super::Variant>() -> Option<super::Fill> {
+            pub fn fill<V: super::Variant, T: super::Lane>() -> Option<super::Fill<T>> {
                 None
             }
 
             /// Never: the fills were not compiled.
-            pub fn line_fill<V: super::Variant>() -> Option<super::LineFill> {
+            pub fn line_fill<V: super::Variant, T: super::Lane>() -> Option<super::LineFill<T>> {
                 None
             }
         }
     };
 }
 
-fills_for!(avx2, "avx2");
+fills_for!(avx2, "avx2", ["avx2"], super::Plain);
 // AVX-512 target features are stable from Rust 1.89; older compilers (the
 // crate supports 1.85) build without them and dispatch to AVX2.
 fills_for!(
     #[rustversion::since(1.89)]
     avx512,
-    "avx512f"
+    "avx512f,avx512bw,avx512dq",
+    ["avx512f", "avx512bw", "avx512dq"],
+    // SAFETY: `line_fill` hands the fills that make it out only after
+    // detecting the features.
+    unsafe { super::avx512_words::Masks::new_unchecked() }
 );
 no_fills!(
     #[rustversion::before(1.89)]
@@ -576,20 +410,212 @@ no_fills!(
 
 /// The fills of variant `V` for `isa`, if compiled in and supported by this
 /// processor.
-pub(super) fn fill_for<V: Variant>(isa: Isa) -> Option<Fill> {
+pub(super) fn fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<Fill<T>> {
     match isa {
-        Isa::Portable => Some(portable_fill::<V>),
-        Isa::Avx2 => avx2::fill::<V>(),
-        Isa::Avx512 => avx512::fill::<V>(),
+        Isa::Portable => Some(portable_fill::<V, T>),
+        Isa::Avx2 => avx2::fill::<V, T>(),
+        Isa::Avx512 => avx512::fill::<V, T>(),
     }
 }
 
 /// The recording fills of variant `V` for `isa`, if compiled in and
 /// supported by this processor.
-pub(super) fn line_fill_for<V: Variant>(isa: Isa) -> Option<LineFill> {
+pub(super) fn line_fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<LineFill<T>> {
     match isa {
-        Isa::Portable => Some(portable_line::<V>),
-        Isa::Avx2 => avx2::line_fill::<V>(),
-        Isa::Avx512 => avx512::line_fill::<V>(),
+        Isa::Portable => Some(portable_line::<V, T>),
+        Isa::Avx2 => avx2::line_fill::<V, T>(),
+        Isa::Avx512 => avx512::line_fill::<V, T>(),
     }
+}
+
+/// The words of the AVX-512 recording fills: a comparison of a vector of
+/// cells gives their bits as a mask register, stored as it is, where the
+/// compiler builds each word in a vector register under the masks and
+/// reduces it (issue 29). The same options as the scalar recording fill, in the same
+/// order; in 64-bit lanes (eight cells a vector) and 32-bit lanes (16).
+#[rustversion::since(1.89)]
+#[cfg(target_arch = "x86_64")]
+// The one place of the solvers with unsafe code (ARCHITECTURE.md).
+#[allow(unsafe_code)]
+mod avx512_words {
+    use crate::table::words::{Words, W64};
+    use std::arch::x86_64::*;
+
+    /// Proof that the processor has AVX-512 F, BW and DQ: only the fills
+    /// handed out after detecting them make one.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct Masks(());
+
+    impl Masks {
+        /// # Safety
+        /// The processor must have AVX-512 F, BW and DQ.
+        pub(super) unsafe fn new_unchecked() -> Self {
+            Masks(())
+        }
+    }
+
+    /// The words of one lane width: `$t` lanes, `$per` of them a vector,
+    /// and the intrinsics of that width. Each vector's mask is stored as
+    /// it is, into the row's bytes when the word starts a byte.
+    macro_rules! words_of {
+        ($module:ident, $t:ty, $per:literal,
+         [$load:ident, $store:ident, $sub:ident, $max:ident, $gt:ident, $ge:ident, $blend:ident]) => {
+            mod $module {
+                use super::*;
+                const VECTORS: usize = 64 / $per;
+
+                /// Vector k of a word.
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                fn at(w: &W64<$t>, k: usize) -> __m512i {
+                    // SAFETY: k < VECTORS, so the vector is in the array.
+                    unsafe { $load(w[$per * k..$per * k + $per].as_ptr()) }
+                }
+
+                /// Stores `m` as vector k of a word.
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                fn put(w: &mut W64<$t>, k: usize, m: __m512i) {
+                    // SAFETY: k < VECTORS, so the vector is in the array.
+                    unsafe { $store(w[$per * k..$per * k + $per].as_mut_ptr(), m) }
+                }
+
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                pub(super) fn coins<const RIGHT: bool>(
+                    [x, y, p, q]: [&W64<$t>; 4],
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    for (k, mask) in bits.chunks_exact_mut($per / 8).enumerate() {
+                        let left = $sub(at(x, k), at(q, k));
+                        let right = $sub(at(y, k), at(p, k));
+                        put(o, k, $max(left, right));
+                        let m = if RIGHT {
+                            $gt(right, left)
+                        } else {
+                            $ge(left, right)
+                        };
+                        mask.copy_from_slice(&m.to_le_bytes());
+                    }
+                }
+
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                pub(super) fn stonegame7(
+                    [x, y, before, after, s, e]: [&W64<$t>; 6],
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    for (k, mask) in bits.chunks_exact_mut($per / 8).enumerate() {
+                        let sum = $sub(at(e, k), at(s, k));
+                        let left = $sub($sub(sum, at(x, k)), at(after, k));
+                        let right = $sub($sub(sum, at(y, k)), at(before, k));
+                        put(o, k, $max(left, right));
+                        mask.copy_from_slice(&$ge(left, right).to_le_bytes());
+                    }
+                }
+
+                #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+                #[inline]
+                pub(super) fn numbergame(
+                    [x, y, p, q, s, t]: [&W64<$t>; 6],
+                    o: &mut W64<$t>,
+                    [seconds, deleting]: [&mut [u8; 8]; 2],
+                ) {
+                    let bytes = $per / 8;
+                    for k in 0..VECTORS {
+                        let left = $sub(at(x, k), at(q, k));
+                        let right = $sub(at(y, k), at(p, k));
+                        let take = $max(left, right);
+                        let zero = _mm512_setzero_si512();
+                        let del_left = $sub(zero, at(t, k));
+                        let delete = $max(del_left, $sub(zero, at(s, k)));
+                        let best = $max(take, delete);
+                        put(o, k, best);
+                        // A delete only when strictly better than both
+                        // takes; within the pair, the second when the first
+                        // falls short of the best.
+                        let deletes = $gt(delete, take);
+                        let second = $gt(best, $blend(deletes, left, del_left));
+                        let at = bytes * k..bytes * k + bytes;
+                        seconds[at.clone()].copy_from_slice(&second.to_le_bytes());
+                        deleting[at].copy_from_slice(&deletes.to_le_bytes());
+                    }
+                }
+            }
+
+            impl Words<$t> for Masks {
+                #[inline(always)]
+                fn coins<const RIGHT: bool>(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    p: &W64<$t>,
+                    q: &W64<$t>,
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    // SAFETY: a `Masks` exists only where the features
+                    // were detected.
+                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o, bits) }
+                }
+                #[inline(always)]
+                fn stonegame7(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    [b, a]: [&W64<$t>; 2],
+                    [s, e]: [&W64<$t>; 2],
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    // SAFETY: as for `coins`.
+                    unsafe { $module::stonegame7([x, y, b, a, s, e], o, bits) }
+                }
+                #[inline(always)]
+                fn numbergame(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    [p, q]: [&W64<$t>; 2],
+                    [s, t]: [&W64<$t>; 2],
+                    o: &mut W64<$t>,
+                    bits: [&mut [u8; 8]; 2],
+                ) {
+                    // SAFETY: as for `coins`.
+                    unsafe { $module::numbergame([x, y, p, q, s, t], o, bits) }
+                }
+            }
+        };
+    }
+
+    words_of!(
+        wide,
+        i64,
+        8,
+        [
+            _mm512_loadu_epi64,
+            _mm512_storeu_epi64,
+            _mm512_sub_epi64,
+            _mm512_max_epi64,
+            _mm512_cmpgt_epi64_mask,
+            _mm512_cmpge_epi64_mask,
+            _mm512_mask_blend_epi64
+        ]
+    );
+    words_of!(
+        narrow,
+        i32,
+        16,
+        [
+            _mm512_loadu_epi32,
+            _mm512_storeu_epi32,
+            _mm512_sub_epi32,
+            _mm512_max_epi32,
+            _mm512_cmpgt_epi32_mask,
+            _mm512_cmpge_epi32_mask,
+            _mm512_mask_blend_epi32
+        ]
+    );
 }
