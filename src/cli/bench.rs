@@ -58,8 +58,9 @@ pub struct BenchArgs {
     /// recording fill (with the line) for every instruction set on one
     /// board per vectorized game (n = 4000, or --max-n) and fail (exit 1)
     /// unless, for each kind, each set is at most 1.3x the time of the set
-    /// below it and the widest is at least 1.5x faster than portable, and
-    /// the widest recording fill takes at most 3x its value fill. Sets
+    /// below it and the widest is at least 1.5x faster than portable (1.2x
+    /// for the 32-bit fills), and the widest recording fill takes at most
+    /// 3x its value fill. Sets
     /// this build or processor lacks are skipped, saying so. Takes a few
     /// seconds.
     #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds", "line"])]

@@ -245,3 +245,42 @@ fn failures_past_the_shrunk_ones_are_counted_in_one_line() {
         "... 5 more failing checks not shown (only the first 0 are shrunk; see the rows)"
     );
 }
+
+#[test]
+fn a_failure_is_told_in_five_lines_ending_with_its_reproduction() {
+    let violation = Violation::Disagree {
+        solver: "memo".into(),
+        difference: 3,
+        reference: "minimax".into(),
+        expected: 1,
+    };
+    let failure = Failure {
+        index: 4,
+        game: Game::COINS,
+        found: Board::parse("5 1 2").unwrap(),
+        violation: violation.clone(),
+        shrunk_game: Game::COINS,
+        shrunk: Board::parse("1").unwrap(),
+        shrunk_violation: violation.clone(),
+    };
+    let message = failure_message(&failure, "corpus/x", "coinline compare --only 4");
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(lines.len(), 5, "{message}");
+    assert_eq!(
+        lines[0],
+        format!("FAILURE at index 4 (coins, n = 3): {violation}")
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "  found:     {}",
+            Case::new(Game::COINS, failure.found.clone())
+        )
+    );
+    assert_eq!(
+        lines[2],
+        format!("  shrunk:    {} ({violation})", failure.shrunk_case())
+    );
+    assert_eq!(lines[3], "  saved:     corpus/x");
+    assert_eq!(lines[4], "  reproduce: coinline compare --only 4");
+}

@@ -853,4 +853,29 @@ mod tests {
         let error = reader.next_case().unwrap_err();
         assert!(error.to_string().contains("the input"), "{error}");
     }
+
+    #[test]
+    fn lines_after_blank_lines_keep_their_numbers() {
+        let read = |text: &str| read_all(&lines(), text.as_bytes()).map_err(|e| e.to_string());
+        // The look ahead past the blank lines holds them: the empty line
+        // is the first of them, not the last.
+        assert_eq!(
+            read("1 2\n\n\n3 4\n"),
+            Err("line 2: empty line; a board has at least one value".to_string())
+        );
+        assert_eq!(
+            read("1 2\n3 x\n\n\n"),
+            Err("line 2, value 2: \"x\" is not an integer".to_string())
+        );
+        assert_eq!(
+            read("1 2\n3 4\n\n\n"),
+            Ok(vec![(1, "1 2".to_string()), (2, "3 4".to_string())])
+        );
+        let numbergame = Problem::by_name("algospot-numbergame").unwrap();
+        let error = read_all(&numbergame, "2\n\n2\n1 2\n\n\n2\n1 y\n".as_bytes()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 8, value 2: \"y\" is not an integer"
+        );
+    }
 }
