@@ -335,8 +335,19 @@ fn a_summary_read_back_keeps_every_figure_in_its_column() {
     summary.groups.insert((Game::COINS, 6), tally.clone());
     summary.groups.insert((Game::COINS, 9), tally);
     summary.rows.insert((Game::COINS, 6), 37);
+    let mut other = summary.groups[&(Game::COINS, 6)].clone();
+    other.heuristics.clear();
+    summary.groups.insert((Game::NUMBERGAME, 3), other);
+    summary.rows.insert((Game::NUMBERGAME, 3), 5);
     let bytes = summary_bytes(&summary);
     assert_eq!(Summary::parse_csv("s.csv", &bytes).unwrap(), summary);
+    // Each game's all row counts its own rows only.
+    let table = summary_table(&bytes);
+    let all = |game: &str| {
+        let row = table.iter().find(|r| r["game"] == game && r["n"] == "all");
+        row.unwrap()["rows"].clone()
+    };
+    assert_eq!((all("coins"), all("numbergame")), ("37".into(), "5".into()));
 }
 
 use coinline_core::summary::{HeuristicTally, Tally};
@@ -379,4 +390,32 @@ impl Write for Flushes {
         self.flushes += 1;
         Ok(())
     }
+}
+
+/// A solver that is off by one everywhere: its rows must say so.
+struct OffByOne;
+
+impl Solver for OffByOne {
+    fn name(&self) -> &str {
+        "off"
+    }
+
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        solvers()[0].difference(game, board) + 1
+    }
+}
+
+#[test]
+fn a_row_where_solvers_disagree_says_so() {
+    let mut options = options(Shard::WHOLE);
+    options.games = vec![Game::COINS];
+    options.max_failures = 0;
+    let mut bytes = Vec::new();
+    let pair: [&dyn Solver; 2] = [solvers()[0], &OffByOne];
+    run_to(&options, &pair, &greedy(), &Quiet, &mut bytes).unwrap();
+    let (header, rows) = records(&bytes);
+    let agree = header.iter().position(|c| c == "agree").unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| &r[agree] == "false"), "{rows:?}");
+    assert!(rows.iter().all(|r| &r[agree + 1] != "ok"), "{rows:?}");
 }

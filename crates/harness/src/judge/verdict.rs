@@ -322,4 +322,59 @@ mod tests {
         assert_eq!(missing.kind(), "missing-output");
         assert_eq!(missing.to_string(), "missing output: 1 answer for 3 cases");
     }
+
+    #[test]
+    fn only_an_accepted_run_is_accepted() {
+        assert!(Verdict::Accepted.is_accepted());
+        for other in [
+            Verdict::OutputTooLong,
+            Verdict::Timeout(std::time::Duration::from_secs(1)),
+            Verdict::BadOutput(OutputProblem::Missing {
+                answers: 0,
+                cases: 1,
+            }),
+        ] {
+            assert!(!other.is_accepted(), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn the_suspect_case_and_each_cases_kind() {
+        let malformed = Verdict::BadOutput(OutputProblem::Malformed {
+            line: 4,
+            answer: 3,
+            problem: "x".into(),
+        });
+        assert_eq!(malformed.suspect_case(), Some(2));
+        let missing = Verdict::BadOutput(OutputProblem::Missing {
+            answers: 2,
+            cases: 5,
+        });
+        assert_eq!(missing.suspect_case(), Some(2));
+        assert_eq!(Verdict::OutputTooLong.suspect_case(), None);
+
+        let wrong = Verdict::WrongAnswer {
+            case: 2,
+            expected: Reply::Number(5),
+            got: Reply::Number(4),
+        };
+        let judged = |verdict: Verdict| Judged {
+            verdict,
+            expected: vec![Reply::Number(1), Reply::Number(5)],
+            answers: vec![Some(Reply::Number(1)), Some(Reply::Number(4))],
+            execution: Execution {
+                exit: Exit::Code(0),
+                timed_out: false,
+                elapsed: std::time::Duration::ZERO,
+                stdout: Vec::new(),
+                stdout_truncated: false,
+                stderr: String::new(),
+                peak_memory_kb: None,
+            },
+        };
+        let run = judged(wrong);
+        assert_eq!((run.case_kind(0), run.case_kind(1)), ("ok", "wrong-answer"));
+        let crashed = judged(Verdict::Crash(Exit::Code(1)));
+        assert_eq!(crashed.case_kind(0), "crash");
+    }
 }
