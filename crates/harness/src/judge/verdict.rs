@@ -377,4 +377,99 @@ mod tests {
         let crashed = judged(Verdict::Crash(Exit::Code(1)));
         assert_eq!(crashed.case_kind(0), "crash");
     }
+
+    #[test]
+    fn long_lines_are_cut_in_the_middle_and_inputs_quoted() {
+        let fits: String = "x".repeat(120);
+        assert_eq!(shorten_line(&fits), fits);
+        let long: String = (0..121)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let cut = shorten_line(&long);
+        let chars: Vec<char> = long.chars().collect();
+        let head: String = chars[..80].iter().collect();
+        let tail: String = chars[91..].iter().collect();
+        assert_eq!(cut, format!("{head} ... {tail}"));
+        assert_eq!(quote_input("1\n5\n"), "\"1\\n5\\n\"");
+    }
+
+    fn ended(stderr: &str, peak_memory_kb: Option<u64>) -> Execution {
+        Execution {
+            exit: Exit::Code(1),
+            timed_out: false,
+            elapsed: std::time::Duration::ZERO,
+            stdout: Vec::new(),
+            stdout_truncated: false,
+            stderr: stderr.into(),
+            peak_memory_kb,
+        }
+    }
+
+    #[test]
+    fn a_run_out_of_memory_is_told_by_its_words_or_its_peak() {
+        assert!(out_of_memory(&ended("terminate: std::bad_alloc", None), 64));
+        assert!(out_of_memory(&ended("Out Of Memory", None), 64));
+        assert!(!out_of_memory(&ended("segfault", None), 64));
+        // Within 10% of the limit: 90 of 100 MiB is 92,160 KiB.
+        assert!(out_of_memory(&ended("", Some(92_160)), 100));
+        assert!(!out_of_memory(&ended("", Some(92_159)), 100));
+    }
+
+    fn sh(script: &str) -> Program {
+        Program::new(&["sh".to_string(), "-c".to_string(), script.to_string()]).unwrap()
+    }
+
+    #[test]
+    fn a_run_is_judged_against_its_trusted_answers() {
+        let problem = Problem::by_name("cses-removal-game").unwrap();
+        let boards = [Instance::new(
+            Default::default(),
+            coinline_core::board::Board::parse("5").unwrap(),
+        )];
+        let limits = RunLimits {
+            timeout: std::time::Duration::from_secs(20),
+            case_timeout: None,
+            memory_mb: Some(512),
+        };
+        let judge = |script: &str, trusted: &Trusted| {
+            judge_run(&problem, &boards, &sh(script), &limits, trusted).map(|j| j.verdict)
+        };
+        let solver = Trusted::Solver;
+        assert_eq!(
+            judge("cat >/dev/null; echo 5", &solver).unwrap(),
+            Verdict::Accepted
+        );
+        assert_eq!(
+            judge("cat >/dev/null; echo 4", &solver).unwrap(),
+            Verdict::WrongAnswer {
+                case: 1,
+                expected: Reply::Number(5),
+                got: Reply::Number(4)
+            }
+        );
+        assert_eq!(
+            judge("cat >/dev/null; exit 3", &solver).unwrap(),
+            Verdict::Crash(Exit::Code(3))
+        );
+        assert_eq!(
+            judge("cat >/dev/null; echo out of memory >&2; exit 1", &solver).unwrap(),
+            Verdict::MemoryLimit {
+                exit: Exit::Code(1),
+                limit_mb: 512
+            }
+        );
+        // A reference is trusted for its answers, and refused when it fails.
+        let reference = Trusted::Reference(sh("cat >/dev/null; echo 4"));
+        assert_eq!(
+            judge("cat >/dev/null; echo 4", &reference).unwrap(),
+            Verdict::Accepted
+        );
+        let broken = Trusted::Reference(sh("cat >/dev/null; echo oops >&2; exit 2"));
+        let error = judge("echo 5", &broken).unwrap_err().to_string();
+        assert!(error.starts_with("--reference "), "{error}");
+        assert!(
+            error.contains("exit status 2 (stderr: oops), on the input \"1\\n5\\n\""),
+            "{error}"
+        );
+    }
 }
