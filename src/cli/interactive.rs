@@ -57,7 +57,12 @@ fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
 /// The one-line command that plays the shrunk game again in a statement's
 /// words, which `coinline play` does not speak: `coinline judge` on the
 /// board as the problem's input (its case 1, so in the seat of case 1).
-fn reproduce_words(problem: &Problem, args: &ProblemArgs, setup: &Setup, program: &[String]) -> String {
+fn reproduce_words(
+    problem: &Problem,
+    args: &ProblemArgs,
+    setup: &Setup,
+    program: &[String],
+) -> String {
     let input = problem.write_input(&problem.cases_of(vec![setup.board.clone()]));
     let named = match &args.problem_file {
         Some(path) => format!("--problem-file {}", shell_word(&path.display().to_string())),
@@ -168,7 +173,12 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         }
         let again = match interaction.words.is_play() {
             true => reproduce(&failure.shrunk.setup, &args.program, args.timeout),
-            false => reproduce_words(&problem, &args.problem, &failure.shrunk.setup, &args.program),
+            false => reproduce_words(
+                &problem,
+                &args.problem,
+                &failure.shrunk.setup,
+                &args.program,
+            ),
         };
         say!("reproduce: {again}");
     }

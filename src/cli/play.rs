@@ -290,7 +290,12 @@ fn play_given(
 ) -> Result<()> {
     for (path, saved_game) in replays {
         let rival = Player::parse("--opponent", &saved_game.opponent)?;
-        let played = play_one(&config.player, &rival, config.limits.clone(), &saved_game.setup)?;
+        let played = play_one(
+            &config.player,
+            &rival,
+            config.limits.clone(),
+            &saved_game.setup,
+        )?;
         let now = match played.failed() {
             true => "still fails",
             false => "passes now",
@@ -312,7 +317,12 @@ fn play_given(
             board,
             seat: config.seat,
         };
-        let played = play_one(&config.player, &config.opponent, config.limits.clone(), &setup)?;
+        let played = play_one(
+            &config.player,
+            &config.opponent,
+            config.limits.clone(),
+            &setup,
+        )?;
         found.record(None, &played, &args.opponent);
         if played.failed() {
             let failure = coinline_harness::play::shrink_failure(config, played, None)?;

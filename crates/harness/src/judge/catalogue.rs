@@ -37,8 +37,8 @@ pub const BUILT_IN: [(&str, &str); 19] = [
         include_str!("../../../../problems/even-coins-first.toml"),
     ),
     (
-        "even-coins-left-right",
-        include_str!("../../../../problems/even-coins-left-right.toml"),
+        "even-coins-words",
+        include_str!("../../../../problems/even-coins-words.toml"),
     ),
     (
         "leetcode-1140",

@@ -3,6 +3,7 @@
 //! [`Session`]. Everything it does wrong is a [`Breach`]; nothing it does
 //! can hang the judge.
 
+use super::words::Words;
 use crate::judge::sandbox::session::{Heard, Session};
 use crate::judge::sandbox::{Exit, Program};
 use coinline_core::board::Board;
@@ -10,7 +11,6 @@ use coinline_core::error::{quote, Result};
 use coinline_core::play::{Game, Move, Totals};
 use coinline_core::strategy::player::{Answer, Breach, BreachKind, Choice, Position, Seat};
 use coinline_core::strategy::Strategy;
-use super::words::Words;
 use std::fmt::Write as _;
 use std::time::Duration;
 

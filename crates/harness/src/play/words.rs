@@ -22,8 +22,10 @@ pub enum Start {
 
 impl Start {
     /// Every value, with its word in a problem file.
-    pub const NAMES: [(&'static str, Start); 2] =
-        [("game board side", Start::Play), ("n values", Start::Values)];
+    pub const NAMES: [(&'static str, Start); 2] = [
+        ("game board side", Start::Play),
+        ("n values", Start::Values),
+    ];
 }
 
 /// The words of a protocol; [`Words::default`] is docs/play.md's.

@@ -1,14 +1,14 @@
 #!/bin/sh
-# Bots for the interactive problem even-coins-left-right (problems/), in
+# Bots for the interactive problem even-coins-words (problems/), in
 # its statement's words: n on a line, the n coins on a line, then LEFT or
 # RIGHT for each move, and the jury's move in the same words after each of
 # ours. POSIX sh: `read` takes one line at a time from a pipe and `echo`
 # writes at once, so nothing waits in a buffer.
 #
-#   sh even-coins-left-right.sh parity  correct: take every coin at the
+#   sh even-coins-words.sh parity  correct: take every coin at the
 #                                       places (odd or even) worth more
-#   sh even-coins-left-right.sh greedy  wrong: the larger end (a tie: the left)
-#   sh even-coins-left-right.sh short   wrong words: L and R, the play protocol's
+#   sh even-coins-words.sh greedy  wrong: the larger end (a tie: the left)
+#   sh even-coins-words.sh short   wrong words: L and R, the play protocol's
 mode=${1:-parity}
 read -r n || exit 1
 read -r row || exit 1
