@@ -8,7 +8,7 @@ use crate::judge::sandbox::session::{Heard, Session};
 use crate::judge::sandbox::{Exit, Program};
 use coinline_core::board::Board;
 use coinline_core::error::{quote, Result};
-use coinline_core::play::{Game, Move, Totals};
+use coinline_core::play::{Game, Totals};
 use coinline_core::strategy::player::{Answer, Breach, BreachKind, Choice, Position, Seat};
 use coinline_core::strategy::Strategy;
 use std::fmt::Write as _;
@@ -42,31 +42,6 @@ pub struct ProgramPlayer {
     transcript: Vec<String>,
     /// The start of its standard error, once it ended.
     stderr: String,
-}
-
-/// A program's line read as a choice, or why it is not one.
-pub fn parse_choice(line: &str) -> std::result::Result<Choice, String> {
-    let word = line.trim();
-    if word.is_empty() {
-        return Err("an empty line, not a move".into());
-    }
-    let (mv, start) = match word.split_once('@') {
-        Some((mv, start)) => {
-            let k = start
-                .parse::<usize>()
-                .ok()
-                .filter(|&k| k >= 1)
-                .ok_or_else(|| {
-                    format!("{}: the start after @ is a position from 1", quote(word))
-                })?;
-            (mv, Some(k - 1))
-        }
-        None => (word, None),
-    };
-    let mv: Move = mv
-        .parse()
-        .map_err(|e: coinline_core::Error| e.to_string())?;
-    Ok(Choice { mv, start })
 }
 
 impl ProgramPlayer {

@@ -57,6 +57,31 @@ impl Default for Words {
     }
 }
 
+/// A program's line read as a choice, or why it is not one.
+pub fn parse_choice(line: &str) -> std::result::Result<Choice, String> {
+    let word = line.trim();
+    if word.is_empty() {
+        return Err("an empty line, not a move".into());
+    }
+    let (mv, start) = match word.split_once('@') {
+        Some((mv, start)) => {
+            let k = start
+                .parse::<usize>()
+                .ok()
+                .filter(|&k| k >= 1)
+                .ok_or_else(|| {
+                    format!("{}: the start after @ is a position from 1", quote(word))
+                })?;
+            (mv, Some(k - 1))
+        }
+        None => (word, None),
+    };
+    let mv: Move = mv
+        .parse()
+        .map_err(|e: coinline_core::Error| e.to_string())?;
+    Ok(Choice { mv, start })
+}
+
 /// `line` and its newline, or nothing for an empty line.
 fn line(text: String) -> String {
     match text.is_empty() {
@@ -115,7 +140,7 @@ impl Words {
     /// The program's line read as a move, or why it is not one.
     pub fn read(&self, text: &str) -> std::result::Result<Choice, String> {
         let Some((left, right)) = &self.moves else {
-            return super::program::parse_choice(text);
+            return parse_choice(text);
         };
         let word = text.trim();
         let side = match word {
