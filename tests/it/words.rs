@@ -168,6 +168,10 @@ fn words_that_do_not_fit_are_refused_naming_the_key() {
             "interaction.start: \"values n\" is not one of",
         ),
         (
+            good.replace("side = \"first\"", "side = \"either\""),
+            "interaction.start: \"n values\" does not tell the program its side",
+        ),
+        (
             good.replace("opponent = \"{move}\"", "opponent = \"jury\""),
             "interaction.opponent: \"jury\" does not say {move}",
         ),

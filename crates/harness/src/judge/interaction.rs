@@ -236,8 +236,16 @@ pub fn parse(table: &InteractionTable, game: Game) -> Result<Interaction> {
             );
         }
     }
+    let sides = word("interaction.side", &table.side, &Sides::NAMES)?;
+    // Without a side line the program knows its seat from the statement only.
+    if words.start == Start::Values && sides == Sides::Either {
+        return refuse(
+            "start",
+            "\"n values\" does not tell the program its side, so side must be \"first\" or \"second\"",
+        );
+    }
     Ok(Interaction {
-        sides: word("interaction.side", &table.side, &Sides::NAMES)?,
+        sides,
         accept: word("interaction.accept", &table.accept, &Accept::NAMES)?,
         words,
     })
