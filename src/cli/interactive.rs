@@ -54,6 +54,28 @@ fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
     )
 }
 
+/// The one-line command that plays the shrunk game again in a statement's
+/// words, which `coinline play` does not speak: `coinline judge` on the
+/// board as the problem's input (its case 1, so in the seat of case 1).
+fn reproduce_words(
+    problem: &Problem,
+    args: &ProblemArgs,
+    setup: &Setup,
+    program: &[String],
+) -> String {
+    let input = problem.write_input(&problem.cases_of(vec![setup.board.clone()]));
+    let named = match &args.problem_file {
+        Some(path) => format!("--problem-file {}", shell_word(&path.display().to_string())),
+        None => format!("--problem {}", shell_word(problem.name())),
+    };
+    let words: Vec<String> = program.iter().map(|w| shell_word(w)).collect();
+    format!(
+        "printf {} | coinline judge {named} - -- {}",
+        shell_word(&input.replace('\n', "\\n")),
+        words.join(" ")
+    )
+}
+
 /// Options of `stress` that an interactive problem has no use for.
 fn refuse_batch_options(args: &StressArgs) -> Result<()> {
     let given = [
@@ -110,6 +132,7 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         limits: Limits {
             move_time: args.timeout,
             memory_mb: args.memory.memory,
+            words: interaction.words.clone(),
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),
@@ -148,10 +171,16 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         for line in rows::failure_text(failure).lines() {
             say!("{line}");
         }
-        say!(
-            "reproduce: {}",
-            reproduce(&failure.shrunk.setup, &args.program, args.timeout)
-        );
+        let again = match interaction.words.is_play() {
+            true => reproduce(&failure.shrunk.setup, &args.program, args.timeout),
+            false => reproduce_words(
+                &problem,
+                &args.problem,
+                &failure.shrunk.setup,
+                &args.program,
+            ),
+        };
+        say!("reproduce: {again}");
     }
     say!(
         "{} of {} against the jury accepted ({})",
@@ -211,6 +240,7 @@ pub fn judge(args: &JudgeArgs) -> Result<Status> {
     let limits = Limits {
         move_time: Duration::from_secs(2),
         memory_mb: None,
+        words: interaction.words.clone(),
     };
     let mut report = String::new();
     let mut rejected = 0;
@@ -220,7 +250,7 @@ pub fn judge(args: &JudgeArgs) -> Result<Status> {
             board: case.board,
             seat: interaction.sides.seat(k as u64),
         };
-        let played: Played = play_one(&player, &Player::Optimal, limits, &setup)?;
+        let played: Played = play_one(&player, &Player::Optimal, limits.clone(), &setup)?;
         let ok = interaction.accept.accepts(&played.report);
         let r = &played.report;
         let outcome = match (r.achieved, &r.breach) {

@@ -255,6 +255,7 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
         limits: Limits {
             move_time: args.move_time,
             memory_mb: args.memory.memory,
+            words: Default::default(),
         },
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),
@@ -289,7 +290,12 @@ fn play_given(
 ) -> Result<()> {
     for (path, saved_game) in replays {
         let rival = Player::parse("--opponent", &saved_game.opponent)?;
-        let played = play_one(&config.player, &rival, config.limits, &saved_game.setup)?;
+        let played = play_one(
+            &config.player,
+            &rival,
+            config.limits.clone(),
+            &saved_game.setup,
+        )?;
         let now = match played.failed() {
             true => "still fails",
             false => "passes now",
@@ -311,7 +317,12 @@ fn play_given(
             board,
             seat: config.seat,
         };
-        let played = play_one(&config.player, &config.opponent, config.limits, &setup)?;
+        let played = play_one(
+            &config.player,
+            &config.opponent,
+            config.limits.clone(),
+            &setup,
+        )?;
         found.record(None, &played, &args.opponent);
         if played.failed() {
             let failure = coinline_harness::play::shrink_failure(config, played, None)?;

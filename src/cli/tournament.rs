@@ -50,6 +50,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         limits: Limits {
             move_time: args.move_time,
             memory_mb: args.memory.memory,
+            words: Default::default(),
         },
     };
     let names: Vec<String> = config.entrants.iter().map(|p| p.to_string()).collect();

@@ -31,3 +31,4 @@ mod support;
 mod trust;
 mod trust_outputs;
 mod trust_runs;
+mod words;

@@ -7,7 +7,7 @@
 use coinline_core::error::{Error, Result};
 
 /// The built-in problems: each name with its file's text.
-pub const BUILT_IN: [(&str, &str); 18] = [
+pub const BUILT_IN: [(&str, &str); 19] = [
     (
         "algospot-numbergame",
         include_str!("../../../../problems/algospot-numbergame.toml"),
@@ -35,6 +35,10 @@ pub const BUILT_IN: [(&str, &str); 18] = [
     (
         "even-coins-first",
         include_str!("../../../../problems/even-coins-first.toml"),
+    ),
+    (
+        "even-coins-words",
+        include_str!("../../../../problems/even-coins-words.toml"),
     ),
     (
         "leetcode-1140",

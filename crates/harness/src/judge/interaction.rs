@@ -4,9 +4,13 @@
 //! docs/play.md, which side it plays, and what counts as accepted.
 //!
 //! The games themselves are `coinline play`'s (crates/harness/src/play/);
-//! this module is only the table and the acceptance rule.
+//! this module is only the table, the statement's protocol words and the
+//! acceptance rule.
 
+use crate::play::words::{Start, Words};
 use coinline_core::error::{Error, Result};
+use coinline_core::play::Game;
+use coinline_core::rules::Counts;
 use coinline_core::strategy::player::{GameReport, Seat};
 use serde::Deserialize;
 
@@ -17,6 +21,19 @@ pub struct InteractionTable {
     side: String,
     accept: String,
     protocol: Option<String>,
+    moves: Option<MovesTable>,
+    start: Option<String>,
+    turn: Option<String>,
+    opponent: Option<String>,
+    end: Option<String>,
+}
+
+/// `moves = { left = "LEFT", right = "RIGHT" }`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovesTable {
+    left: String,
+    right: String,
 }
 
 /// Which side the contestant's program plays.
@@ -89,15 +106,18 @@ impl Accept {
 }
 
 /// A problem's interaction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Interaction {
     /// Which side the program plays.
     pub sides: Sides,
     /// What counts as accepted.
     pub accept: Accept,
+    /// The protocol's words: docs/play.md's unless the table renames them.
+    pub words: Words,
 }
 
-/// The one protocol an interaction speaks (docs/play.md).
+/// The protocol an interaction speaks unless the table renames its words
+/// (docs/play.md).
 pub const PROTOCOL: &str = "play";
 
 fn word<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
@@ -114,21 +134,120 @@ fn word<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T
         })
 }
 
-/// Reads the `[interaction]` table.
-pub fn parse(table: &InteractionTable) -> Result<Interaction> {
+fn refuse<T>(key: &str, why: impl std::fmt::Display) -> Result<T> {
+    let key = format!("interaction.{key}");
+    Err(Error::problem_file(Some(&key), format!("{key}: {why}")))
+}
+
+/// One line of the protocol (`key`): no line break, and only the
+/// placeholders in `allowed`, each at most once.
+fn one_line(key: &str, text: &str, allowed: &[&str]) -> Result<String> {
+    if text.contains(['\n', '\r']) {
+        return refuse(key, format!("{text:?} holds a line break; it is one line"));
+    }
+    let mut rest = text.to_string();
+    for name in allowed {
+        if rest.matches(name).count() > 1 {
+            return refuse(key, format!("{text:?} says {name} twice"));
+        }
+        rest = rest.replace(name, "");
+    }
+    if rest.contains(['{', '}']) {
+        let valid = allowed.join(", ");
+        return refuse(key, format!("{text:?} has a brace that is not {valid}"));
+    }
+    Ok(text.trim().to_string())
+}
+
+/// The statement's words of the table, checked against each other and
+/// against `game`'s moves.
+fn words(table: &InteractionTable, game: Game) -> Result<Words> {
+    let play = Words::default();
+    let moves = match &table.moves {
+        None => None,
+        Some(m) => {
+            let (left, right) = (m.left.trim(), m.right.trim());
+            for (side, w) in [("left", left), ("right", right)] {
+                if w.is_empty() || w.contains(char::is_whitespace) {
+                    return refuse("moves", format!("{side} = {w:?}: a move is one word"));
+                }
+            }
+            if left == right {
+                return refuse("moves", format!("left and right are both {left:?}"));
+            }
+            // Only a take of one from either end has a word of its own.
+            let singles = game.take == Counts::exactly(1)
+                && game.delete.is_empty()
+                && !game.circle
+                && game.ends == coinline_core::rules::Ends::Both;
+            if !singles {
+                return refuse(
+                    "moves",
+                    format!("game {game} has moves other than L and R, which have no words here"),
+                );
+            }
+            Some((left.to_string(), right.to_string()))
+        }
+    };
+    let opponent = match &table.opponent {
+        None => play.opponent,
+        Some(t) => {
+            let t = one_line("opponent", t, &["{move}"])?;
+            if !t.contains("{move}") {
+                return refuse("opponent", format!("{t:?} does not say {{move}}"));
+            }
+            t
+        }
+    };
+    Ok(Words {
+        moves,
+        start: match &table.start {
+            None => play.start,
+            Some(t) => word("interaction.start", t, &Start::NAMES)?,
+        },
+        turn: match &table.turn {
+            None => play.turn,
+            Some(t) => one_line("turn", t, &[])?,
+        },
+        opponent,
+        end: match &table.end {
+            None => play.end,
+            Some(t) => one_line("end", t, &["{first}", "{second}"])?,
+        },
+    })
+}
+
+/// Reads the `[interaction]` table of a problem of `game`.
+pub fn parse(table: &InteractionTable, game: Game) -> Result<Interaction> {
+    let words = words(table, game)?;
     if let Some(p) = table.protocol.as_deref() {
         if p.trim() != PROTOCOL {
-            return Err(Error::problem_file(
-                Some("interaction.protocol"),
+            return refuse(
+                "protocol",
                 format!(
-                    "interaction.protocol: {p:?} is not {PROTOCOL:?}, the line protocol of docs/play.md (the only one coinline speaks)"
+                    "{p:?} is not {PROTOCOL:?}, the line protocol of docs/play.md (a statement's words are given by moves, start, turn, opponent and end)"
                 ),
-            ));
+            );
+        }
+        if !words.is_play() {
+            return refuse(
+                "protocol",
+                format!("{PROTOCOL:?} is docs/play.md's words as they are; drop it to rename them"),
+            );
         }
     }
+    let sides = word("interaction.side", &table.side, &Sides::NAMES)?;
+    // Without a side line the program knows its seat from the statement only.
+    if words.start == Start::Values && sides == Sides::Either {
+        return refuse(
+            "start",
+            "\"n values\" does not tell the program its side, so side must be \"first\" or \"second\"",
+        );
+    }
     Ok(Interaction {
-        sides: word("interaction.side", &table.side, &Sides::NAMES)?,
+        sides,
         accept: word("interaction.accept", &table.accept, &Accept::NAMES)?,
+        words,
     })
 }
 
@@ -143,12 +262,17 @@ mod tests {
             side: side.into(),
             accept: accept.into(),
             protocol: protocol.map(str::to_string),
+            moves: None,
+            start: None,
+            turn: None,
+            opponent: None,
+            end: None,
         }
     }
 
     #[test]
     fn the_table_reads_and_each_mistake_names_its_key() {
-        let i = parse(&table("either", "no-loss", Some("play"))).unwrap();
+        let i = parse(&table("either", "no-loss", Some("play")), Game::COINS).unwrap();
         assert_eq!((i.sides, i.accept), (Sides::Either, Accept::NoLoss));
         for (t, key) in [
             (table("both", "win", None), "interaction.side"),
@@ -158,7 +282,7 @@ mod tests {
                 "interaction.protocol",
             ),
         ] {
-            let e = parse(&t).unwrap_err();
+            let e = parse(&t, Game::COINS).unwrap_err();
             assert!(e.to_string().starts_with(key), "{e}");
             match e.root_kind() {
                 coinline_core::ErrorKind::ProblemFile { key: k, .. } => {

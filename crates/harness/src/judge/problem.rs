@@ -333,7 +333,7 @@ impl Problem {
 
     /// How the program plays the jury, for an interactive problem.
     pub fn interaction(&self) -> Option<super::interaction::Interaction> {
-        self.interaction
+        self.interaction.clone()
     }
 
     /// The name.

@@ -248,7 +248,7 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
         interaction: file
             .interaction
             .as_ref()
-            .map(super::interaction::parse)
+            .map(|t| super::interaction::parse(t, game))
             .transpose()?,
     })
 }

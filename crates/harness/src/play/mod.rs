@@ -5,7 +5,8 @@
 //!   protocol of docs/play.md, in the sandbox's session;
 //! - [`rows`]: the CSV rows, the summary and the failure report;
 //! - [`saved`]: a failing game as text (`--save`, `--replay`);
-//! - [`tournament`]: every entrant against every other (`--tournament`).
+//! - [`tournament`]: every entrant against every other (`--tournament`);
+//! - [`words`]: the protocol's words, docs/play.md's or a statement's.
 //!
 //! Each game depends on the seed and its index alone; games are played
 //! on a thread pool in chunks and reported strictly in index order, so a
@@ -15,6 +16,7 @@ pub mod program;
 pub mod rows;
 pub mod saved;
 pub mod tournament;
+pub mod words;
 
 use crate::judge::interaction::{Accept, Sides};
 use crate::judge::sandbox::{self, Program};
@@ -148,7 +150,7 @@ pub fn play_one(
     limits: Limits,
     setup: &Setup,
 ) -> Result<Played> {
-    let mut me = Seated::new(player, limits, setup, setup.seat)?.ok_or_else(|| {
+    let mut me = Seated::new(player, limits.clone(), setup, setup.seat)?.ok_or_else(|| {
         Error::usage("the optimal player needs no judging: give a program or a heuristic")
     })?;
     let mut other = Seated::new(opponent, limits, setup, setup.seat.other())?;
@@ -273,11 +275,11 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
                 !candidate.is_empty()
                     && setup.game.admit(candidate).is_ok()
                     && config.within.as_ref().is_none_or(|l| l.admits(candidate))
-                    && play_one(&config.player, &config.opponent, config.limits, &s)
+                    && play_one(&config.player, &config.opponent, config.limits.clone(), &s)
                         .is_ok_and(|p| config.fails(&p) && rows::verdict(&p) == kind)
             });
             let s = Setup { board, ..setup };
-            play_one(&config.player, &config.opponent, config.limits, &s)?
+            play_one(&config.player, &config.opponent, config.limits.clone(), &s)?
         }
         _ => played.clone(),
     };
@@ -314,7 +316,7 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
                     play_one(
                         &config.player,
                         &config.opponent,
-                        config.limits,
+                        config.limits.clone(),
                         &config.setup(i),
                     )
                 })

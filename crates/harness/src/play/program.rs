@@ -3,11 +3,12 @@
 //! [`Session`]. Everything it does wrong is a [`Breach`]; nothing it does
 //! can hang the judge.
 
+use super::words::Words;
 use crate::judge::sandbox::session::{Heard, Session};
 use crate::judge::sandbox::{Exit, Program};
 use coinline_core::board::Board;
 use coinline_core::error::{quote, Result};
-use coinline_core::play::{Game, Move, Totals};
+use coinline_core::play::{Game, Totals};
 use coinline_core::strategy::player::{Answer, Breach, BreachKind, Choice, Position, Seat};
 use coinline_core::strategy::Strategy;
 use std::fmt::Write as _;
@@ -19,13 +20,15 @@ pub const LINE_CAP: usize = 4096;
 /// The longest transcript line kept (a board line can be long).
 const SHOWN: usize = 200;
 
-/// How a program plays: its limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a program plays: its limits and the words it speaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// How long it may think over one move (and take to end after the game).
     pub move_time: Duration,
     /// Its address-space limit in MiB, if any.
     pub memory_mb: Option<u64>,
+    /// The protocol's words (docs/play.md's, or a statement's).
+    pub words: Words,
 }
 
 /// A program playing one seat of one game.
@@ -41,36 +44,6 @@ pub struct ProgramPlayer {
     stderr: String,
 }
 
-/// `move` as the protocol writes it: `L@3` for a circle's first move.
-fn notation(mv: Move, start: Option<usize>) -> String {
-    Choice { mv, start }.to_string()
-}
-
-/// A program's line read as a choice, or why it is not one.
-pub fn parse_choice(line: &str) -> std::result::Result<Choice, String> {
-    let word = line.trim();
-    if word.is_empty() {
-        return Err("an empty line, not a move".into());
-    }
-    let (mv, start) = match word.split_once('@') {
-        Some((mv, start)) => {
-            let k = start
-                .parse::<usize>()
-                .ok()
-                .filter(|&k| k >= 1)
-                .ok_or_else(|| {
-                    format!("{}: the start after @ is a position from 1", quote(word))
-                })?;
-            (mv, Some(k - 1))
-        }
-        None => (word, None),
-    };
-    let mv: Move = mv
-        .parse()
-        .map_err(|e: coinline_core::Error| e.to_string())?;
-    Ok(Choice { mv, start })
-}
-
 impl ProgramPlayer {
     /// Starts `program` for a game of `game` on `board` in `seat`, and sends
     /// it the game. Fails only when it cannot be started.
@@ -82,11 +55,7 @@ impl ProgramPlayer {
         seat: Seat,
     ) -> Result<ProgramPlayer> {
         let session = Session::start(program, limits.memory_mb)?;
-        let mut header = format!("game {game}\nboard {}", board.len());
-        for v in board.values() {
-            let _ = write!(header, " {v}");
-        }
-        let _ = write!(header, "\nside {seat}\n");
+        let header = limits.words.header(game, board, seat);
         let mut player = ProgramPlayer {
             program: program.clone(),
             session: Some(session),
@@ -143,7 +112,7 @@ impl ProgramPlayer {
         let moves = &position.line.moves;
         for (i, &mv) in moves.iter().enumerate().skip(self.told) {
             let start = if i == 0 { position.line.start } else { None };
-            let _ = writeln!(text, "opponent {}", notation(mv, start));
+            text.push_str(&self.limits.words.told(Choice { mv, start }));
         }
         self.told = moves.len();
         text
@@ -211,7 +180,7 @@ impl Strategy for ProgramPlayer {
         if let Some(breach) = self.unasked() {
             return Err(breach);
         }
-        text.push_str("your move\n");
+        text.push_str(&self.limits.words.turn());
         let sent = self.send(text);
         let limit = self.limits.move_time;
         let Some(session) = self.session.as_mut() else {
@@ -228,7 +197,9 @@ impl Strategy for ProgramPlayer {
                         "the line is not UTF-8 text",
                     ));
                 }
-                parse_choice(&line).map_err(|why| Breach::new(BreachKind::Malformed, why))
+                (self.limits.words)
+                    .read(&line)
+                    .map_err(|why| Breach::new(BreachKind::Malformed, why))
             }
             Heard::Ended(rest) => Err(self.ended_early(&rest)),
             Heard::Silent(part) => {
@@ -258,7 +229,7 @@ impl Strategy for ProgramPlayer {
         if let Some(breach) = self.unasked() {
             return Err(breach);
         }
-        let _ = writeln!(text, "end {} {}", totals.first, totals.second);
+        text.push_str(&self.limits.words.end(totals));
         self.send(text);
         let Some(session) = self.session.take() else {
             return Err(self.ended_early(&[]));

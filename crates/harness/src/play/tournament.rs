@@ -191,7 +191,7 @@ fn play_pair(config: &TournamentConfig, a: usize, b: usize, board: Board) -> Res
         board,
         seat,
     };
-    let Played { setup, report, .. } = play_one(me, other, config.limits, &setup)?;
+    let Played { setup, report, .. } = play_one(me, other, config.limits.clone(), &setup)?;
     let breach = report.breach.as_ref().map(|b| b.seat);
     let regrets = match breach {
         Some(_) => [0, 0],
@@ -376,6 +376,7 @@ mod tests {
             limits: Limits {
                 move_time: std::time::Duration::from_secs(1),
                 memory_mb: None,
+                words: Default::default(),
             },
         }
     }

@@ -1,0 +1,198 @@
+//! Interactive problems in their statement's own protocol words
+//! (`[interaction]` moves, start, turn, opponent, end: docs/problems.md):
+//! the built-in even-coins-words, its bots in tests/data/problems/, and
+//! the refusals of a table whose words do not fit together.
+
+use crate::support::{self, assert_refused_alone, assert_status, coinline, Coinline};
+use std::path::Path;
+
+/// `sh tests/data/problems/even-coins-words.sh MODE` as program words.
+fn bot(mode: &str) -> Vec<String> {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/even-coins-words.sh");
+    vec!["sh".into(), script.display().to_string(), mode.into()]
+}
+
+fn with_bot(args: &[&str], mode: &str) -> Vec<String> {
+    let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    all.push("--".into());
+    all.extend(bot(mode));
+    all
+}
+
+fn run(dir: &Path, args: &[String]) -> support::Run {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    coinline(dir, &args)
+}
+
+#[test]
+fn stress_passes_the_parity_bot_and_shrinks_the_greedy_one_in_the_statements_words() {
+    let dir = support::workdir("words", "stress");
+    let stress = [
+        "stress",
+        "--problem",
+        "even-coins-words",
+        "--runs",
+        "40",
+        "--seed",
+        "1",
+        "--n",
+        "2..12",
+    ];
+    let good = run(&dir, &with_bot(&stress, "parity"));
+    assert_status(&good, 0);
+    assert!(
+        good.stderr
+            .contains("40 of 40 games against the jury accepted (no-loss)"),
+        "{}",
+        good.stderr
+    );
+    let bad = run(&dir, &with_bot(&stress, "greedy"));
+    assert_status(&bad, 1);
+    let err = &bad.stderr;
+    let shrunk = err
+        .lines()
+        .find_map(|l| l.strip_prefix("shrunk to "))
+        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
+    let (count, values) = shrunk.split_once(" values: ").unwrap();
+    let n: usize = count.parse().unwrap();
+    assert!(n <= 4 && n % 2 == 0, "{shrunk}");
+    // The transcript is in the statement's words: n, the values, then
+    // LEFT/RIGHT both ways, and none of play's lines.
+    let transcript: Vec<&str> = err
+        .lines()
+        .skip_while(|l| !l.starts_with("transcript"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(
+        transcript[..2],
+        [format!("  > {n}"), format!("  > {values}")]
+    );
+    assert_eq!(transcript.len(), 2 + n, "{err}");
+    for line in &transcript[2..] {
+        assert!(
+            ["  < LEFT", "  < RIGHT", "  > LEFT", "  > RIGHT"].contains(line),
+            "{line:?} in {err}"
+        );
+    }
+    // The reproduction plays the same board against the same jury.
+    let line = err
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .unwrap();
+    assert!(
+        line.contains("coinline judge --problem even-coins-words -"),
+        "{line}"
+    );
+    let again = Coinline::shell(line).dir(&dir).run();
+    assert_status(&again, 1);
+    assert!(
+        again
+            .stdout
+            .starts_with("case 1 (first): rejected (achieved -"),
+        "{}",
+        again.stdout
+    );
+}
+
+#[test]
+fn judge_accepts_and_rejects_on_the_statements_example_and_l_is_not_left() {
+    let dir = support::workdir("words", "judge");
+    let example =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/even-coins-first.in");
+    let example = example.display().to_string();
+    let judge = ["judge", "--problem", "even-coins-words", example.as_str()];
+    let good = run(&dir, &with_bot(&judge, "parity"));
+    assert_status(&good, 0);
+    assert_eq!(
+        good.stdout,
+        "case 1 (first): accepted (achieved 21, best 21)\nevery case accepted\n"
+    );
+    let bad = run(&dir, &with_bot(&judge, "greedy"));
+    assert_status(&bad, 1);
+    assert!(
+        bad.stdout
+            .contains("first suboptimal move: L with values 1..6 left (move 1)"),
+        "{}",
+        bad.stdout
+    );
+    // The same moves in play's letters break the statement's protocol.
+    let short = run(&dir, &with_bot(&judge, "short"));
+    assert_status(&short, 1);
+    assert!(
+        short
+            .stdout
+            .starts_with("case 1 (first): rejected (malformed-line)\n")
+            && short
+                .stdout
+                .contains("\"R\" is not a move (expected LEFT or RIGHT)"),
+        "{}",
+        short.stdout
+    );
+    // And the statement's words break play's: even-coins-first wants `L`.
+    let first = ["judge", "--problem", "even-coins-first", example.as_str()];
+    let wrong = run(&dir, &with_bot(&first, "parity"));
+    assert_status(&wrong, 1);
+    assert!(wrong.stdout.contains("rejected ("), "{}", wrong.stdout);
+}
+
+#[test]
+fn words_that_do_not_fit_are_refused_naming_the_key() {
+    let dir = support::workdir("words", "refused");
+    let good = include_str!("../../problems/even-coins-words.toml");
+    let moves = "moves = { left = \"LEFT\", right = \"RIGHT\" }";
+    let cases = [
+        (
+            good.replace("end = \"\"", "ends = \"\""),
+            "unknown field `ends`",
+        ),
+        (
+            good.replace(moves, "moves = { left = \"LEFT\", rigth = \"RIGHT\" }"),
+            "unknown field `rigth`",
+        ),
+        (
+            good.replace(moves, "moves = { left = \"GO\", right = \"GO\" }"),
+            "interaction.moves: left and right are both \"GO\"",
+        ),
+        (
+            good.replace(moves, "moves = { left = \"TAKE LEFT\", right = \"R\" }"),
+            "interaction.moves: left = \"TAKE LEFT\": a move is one word",
+        ),
+        (
+            good.replace("game = \"coins\"", "game = \"take=1..2\""),
+            "interaction.moves: game take=1,2 has moves other than L and R",
+        ),
+        (
+            good.replace("start = \"n values\"", "start = \"values n\""),
+            "interaction.start: \"values n\" is not one of",
+        ),
+        (
+            good.replace("side = \"first\"", "side = \"either\""),
+            "interaction.start: \"n values\" does not tell the program its side",
+        ),
+        (
+            good.replace("opponent = \"{move}\"", "opponent = \"jury\""),
+            "interaction.opponent: \"jury\" does not say {move}",
+        ),
+        (
+            good.replace("opponent = \"{move}\"", "opponent = \"{move} {first}\""),
+            "interaction.opponent: \"{move} {first}\" has a brace",
+        ),
+        (
+            good.replace("turn = \"\"", "turn = \"your\\nmove\""),
+            "interaction.turn: \"your\\nmove\" holds a line break",
+        ),
+        (
+            good.replace("end = \"\"", "end = \"end\"\nprotocol = \"play\""),
+            "interaction.protocol: \"play\" is docs/play.md's words as they are",
+        ),
+    ];
+    for (k, (text, wanted)) in cases.into_iter().enumerate() {
+        assert_ne!(text, good, "case {k} changed nothing");
+        let name = format!("bad{k}.toml");
+        std::fs::write(dir.join(&name), text).unwrap();
+        let run = coinline(&dir, &["judge", "--problem-file", &name, "-"]);
+        assert_refused_alone(&run, wanted, &name);
+    }
+}
