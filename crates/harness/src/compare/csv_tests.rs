@@ -348,6 +348,13 @@ fn a_summary_read_back_keeps_every_figure_in_its_column() {
         row.unwrap()["rows"].clone()
     };
     assert_eq!((all("coins"), all("numbergame")), ("37".into(), "5".into()));
+    // A run without heuristics has only the fixed and the run's columns.
+    let mut bare = Summary::new(Vec::new());
+    bare.groups.insert((Game::COINS, 2), Tally::default());
+    assert_eq!(
+        Summary::parse_csv("s.csv", &summary_bytes(&bare)).unwrap(),
+        bare
+    );
 }
 
 use coinline_core::summary::{HeuristicTally, Tally};

@@ -456,6 +456,12 @@ mod tests {
         assert!(distinct.validate(coins).is_err());
         distinct.values.hi = 2;
         assert!(distinct.validate(coins).is_err());
+        // A sum parity needs two values to move between.
+        let mut parity = Limits::new(span(1, 3), span(0, 1), coins).unwrap();
+        parity.sum_parity = Some(Parity::Odd);
+        assert!(parity.validate(coins).is_ok());
+        parity.values.hi = 0;
+        assert!(parity.validate(coins).is_err());
         // With a sum parity too they need one more: n + 1 values.
         distinct.sum_parity = Some(Parity::Even);
         distinct.values.hi = 6;

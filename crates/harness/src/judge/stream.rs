@@ -778,10 +778,12 @@ mod tests {
             read("1 2\u{1F600}\n".as_bytes()),
             Err("line 1, value 2: \"2\u{1F600}\" is not an integer".to_string())
         );
-        assert_eq!(
-            read(b"1 \x80\n"),
-            Err("line 1: the text is not valid UTF-8".to_string())
-        );
+        for text in [&b"1 \x80\n"[..], b"1 2\x80\n"] {
+            assert_eq!(
+                read(text),
+                Err("line 1: the text is not valid UTF-8".to_string())
+            );
+        }
     }
 
     #[test]
