@@ -26,19 +26,22 @@ fn play(dir: &Path, args: &[&str], mode: &str) -> Run {
 }
 
 /// The CSV rows (without the header) of `run`'s standard output.
-fn rows(run: &Run) -> Vec<Vec<String>> {
+/// The CSV rows of `run`'s standard output, after a header starting with
+/// `header`.
+fn csv_after(run: &Run, header: &str) -> Vec<Vec<String>> {
     let mut lines = run.stdout.lines();
     assert!(
-        lines
-            .next()
-            .unwrap_or("")
-            .starts_with("index,game,board,side"),
+        lines.next().unwrap_or("").starts_with(header),
         "{}",
         run.stdout
     );
     lines
         .map(|l| l.split(',').map(str::to_string).collect())
         .collect()
+}
+
+fn rows(run: &Run) -> Vec<Vec<String>> {
+    csv_after(run, "index,game,board,side")
 }
 
 #[test]
@@ -305,18 +308,7 @@ fn bad_usage_is_refused_in_one_line() {
 
 /// The CSV of a tournament: its rows by (first, second), as fields.
 fn table(run: &Run) -> Vec<Vec<String>> {
-    let mut lines = run.stdout.lines();
-    assert!(
-        lines
-            .next()
-            .unwrap_or("")
-            .starts_with("first,second,games,"),
-        "{}",
-        run.stdout
-    );
-    lines
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect()
+    csv_after(run, "first,second,games,")
 }
 
 #[test]
