@@ -706,6 +706,103 @@ mod tests {
         assert_eq!(lines.announced(), None);
     }
 
+    /// A problem whose rules read `k` once, first in the input, with each
+    /// case written as `layout`.
+    fn take_k(layout: &str) -> Problem {
+        let text = format!(
+            "name = \"take-k\"\nabout = \"Take 1 to k.\"\ngame = \"take=1..k\"\n\
+             [input]\ncases = \"count\"\nparams = \"k\"\ncase = \"{layout}\"\n\
+             [answer]\nkind = \"first\"\n\
+             [limits]\ncases = \"1..5\"\nn = \"1..9\"\nvalues = \"0..9\"\nk = \"1..3\"\n"
+        );
+        crate::judge::spec::parse(&text, crate::judge::problem::Origin::BuiltIn).unwrap()
+    }
+
+    /// Each case's board and parameters, or the error's text.
+    fn params_of(problem: &Problem, input: &str) -> std::result::Result<Vec<String>, String> {
+        let mut reader = CaseReader::new(problem, input.as_bytes());
+        let mut cases = Vec::new();
+        while let Some(case) = reader.next_case().map_err(|e| e.to_string())? {
+            cases.push(format!("{}: {}", case.params, case.board));
+        }
+        Ok(cases)
+    }
+
+    #[test]
+    fn a_parameter_of_the_input_is_read_once_before_the_cases() {
+        let by_length = take_k("n values");
+        let want = ["k=2: 1 2 3".to_string(), "k=2: 5".to_string()];
+        // With the lengths first, tokens may share lines.
+        assert_eq!(
+            params_of(&by_length, "2 2\n3 1 2 3\n1 5\n"),
+            Ok(want.to_vec())
+        );
+        assert_eq!(
+            params_of(&by_length, "2\n2\n3\n1 2 3 1\n5\n"),
+            Ok(want.to_vec())
+        );
+        // A layout of lines puts the parameter on a line of its own.
+        let by_lines = take_k("values");
+        assert_eq!(params_of(&by_lines, "2\n2\n1 2 3\n5\n"), Ok(want.to_vec()));
+        let joined = params_of(&by_lines, "2 2\n1 2 3\n5\n").unwrap_err();
+        assert!(joined.contains("the parameter k"), "{joined}");
+    }
+
+    #[test]
+    fn cases_of_lines_keep_their_line_numbers_past_the_held_newlines() {
+        // The newlines looked past for the end of the input are held, and
+        // still count when a case follows.
+        let cases = read_all(&lines(), "8 15\n3 4 \n5\n\n \n".as_bytes()).unwrap();
+        let want = [(1, "8 15"), (2, "3 4"), (3, "5")].map(|(l, b)| (l, b.to_string()));
+        assert_eq!(cases, want);
+        let blank = read_all(&lines(), "8 15\n3 4\n\n5\n".as_bytes()).unwrap_err();
+        assert_eq!(
+            blank.to_string(),
+            "line 3: empty line; a board has at least one value"
+        );
+    }
+
+    /// A reader that hands out its text in one read and fails every read
+    /// after it.
+    struct ThenFails<'a>(Option<&'a [u8]>);
+
+    impl Read for ThenFails<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let text = self.0.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+            buf[..text.len()].copy_from_slice(text);
+            Ok(text.len())
+        }
+    }
+
+    #[test]
+    fn a_token_whole_in_the_buffer_is_read_without_reading_on() {
+        // On a pipe the next read can wait for the writer: a token that is
+        // complete must come back without it.
+        // Four bytes, as many as a character can need, are at hand.
+        let mut stream = Stream::new(ThenFails(Some("\u{e9}1 ".as_bytes())));
+        assert_eq!(
+            stream.next().unwrap().map(|t| t.text),
+            Some("\u{e9}1".into())
+        );
+        let failed = stream.next().unwrap_err().to_string();
+        assert!(failed.contains("the input"), "{failed}");
+    }
+
+    #[test]
+    fn held_newlines_are_passed_one_line_at_a_time() {
+        let mut stream = Stream::new(b"1\n\n2\n".as_slice());
+        assert_eq!(stream.next().unwrap().map(|t| t.line), Some(1));
+        assert!(!stream.at_end().unwrap());
+        // Two newlines held: the line of `1` ends, then the empty one.
+        for at_line in [2, 3] {
+            assert!(stream.next_on_line().unwrap().is_none());
+            stream.pass_newline().unwrap();
+            assert_eq!(stream.at_line, at_line);
+        }
+        let two = stream.next_on_line().unwrap().unwrap();
+        assert_eq!((two.text.as_str(), two.line), ("2", 3));
+    }
+
     #[test]
     fn reads_in_any_chunks_the_same() {
         for (name, text) in [
