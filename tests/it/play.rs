@@ -99,30 +99,11 @@ fn greedy_is_shrunk_to_a_small_board_saved_and_replayed() {
     );
     assert_status(&run, 1);
     let err = &run.stderr;
-    let shrunk = err
-        .lines()
-        .find_map(|l| l.strip_prefix("shrunk to "))
-        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
-    let (count, values) = shrunk.split_once(": ").unwrap();
-    let count: usize = count.split(' ').next().unwrap().parse().unwrap();
-    assert!(count <= 4, "{shrunk}");
+    let board = support::shrunk_board(&run);
+    let values = board.to_string();
+    assert!(board.len() <= 4, "{board}");
     // Greedy really errs there: the library's judge agrees.
-    let board: coinline_core::Board = values.parse().unwrap();
-    let mut greedy = coinline_core::strategy::HeuristicPlayer::new(
-        &coinline_core::strategy::Greedy,
-        coinline_core::Game::COINS,
-        &board,
-    )
-    .unwrap();
-    let report = coinline_core::strategy::judge(
-        coinline_core::Game::COINS,
-        &board,
-        coinline_core::strategy::Seat::First,
-        &mut greedy,
-        coinline_core::strategy::Opponent::Optimal,
-    )
-    .unwrap();
-    assert!(report.regret > 0, "{board}");
+    assert!(support::greedy_judged(&board).regret > 0, "{board}");
     assert!(
         err.contains("first suboptimal move: L with values 1..4 left (move 1) costs"),
         "{err}"
@@ -376,20 +357,7 @@ fn a_tournament_prices_both_sides_of_every_pair() {
     assert_eq!(&greedy[2..], &pair(&greedy_bot, "optimal")[2..]);
     // Its worst board really costs it that much: the library's judge agrees.
     let board: coinline_core::Board = greedy[11].parse().unwrap();
-    let mut player = coinline_core::strategy::HeuristicPlayer::new(
-        &coinline_core::strategy::Greedy,
-        coinline_core::Game::COINS,
-        &board,
-    )
-    .unwrap();
-    let report = coinline_core::strategy::judge(
-        coinline_core::Game::COINS,
-        &board,
-        coinline_core::strategy::Seat::First,
-        &mut player,
-        coinline_core::strategy::Opponent::Optimal,
-    )
-    .unwrap();
+    let report = support::greedy_judged(&board);
     assert_eq!(report.regret.to_string(), greedy[10], "{greedy:?}");
     // Against optimal play the first player's wins are boards it won.
     let optimal_first = pair("optimal", "greedy");
@@ -477,33 +445,16 @@ fn an_interactive_problem_is_stressed_against_the_jury() {
     let bad = stress("greedy");
     assert_status(&bad, 1);
     let err = &bad.stderr;
-    let shrunk = err
-        .lines()
-        .find_map(|l| l.strip_prefix("shrunk to "))
-        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
-    let (count, values) = shrunk.split_once(" values: ").unwrap();
-    assert!(count.parse::<usize>().unwrap() <= 4, "{shrunk}");
     // The shrunk board keeps the problem's limits, and greedy loses on it
     // against the jury: the library's judge agrees.
-    let board: coinline_core::Board = values.parse().unwrap();
+    let board = support::shrunk_board(&bad);
     assert!(
-        board.len() % 2 == 0 && board.values().iter().all(|v| (1..=100).contains(v)),
+        board.len() <= 4
+            && board.len() % 2 == 0
+            && board.values().iter().all(|v| (1..=100).contains(v)),
         "{board}"
     );
-    let mut greedy = coinline_core::strategy::HeuristicPlayer::new(
-        &coinline_core::strategy::Greedy,
-        coinline_core::Game::COINS,
-        &board,
-    )
-    .unwrap();
-    let report = coinline_core::strategy::judge(
-        coinline_core::Game::COINS,
-        &board,
-        coinline_core::strategy::Seat::First,
-        &mut greedy,
-        coinline_core::strategy::Opponent::Optimal,
-    )
-    .unwrap();
+    let report = support::greedy_judged(&board);
     assert!(report.achieved.unwrap() < 0, "{board}: {report:?}");
     // The reproduction plays the same game against the same jury.
     let line = err

@@ -411,6 +411,30 @@ impl Drop for Terminal {
     }
 }
 
+/// The board of a failing run's `shrunk to N values...: VALUES` line; its
+/// length is the N the line states.
+pub fn shrunk_board(run: &Run) -> coinline_core::Board {
+    let err = &run.stderr;
+    let shrunk = err
+        .lines()
+        .find_map(|l| l.strip_prefix("shrunk to "))
+        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
+    let (head, values) = shrunk.split_once(": ").unwrap();
+    let board: coinline_core::Board = values.parse().unwrap();
+    let count: usize = head.split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(count, board.len(), "{shrunk}");
+    board
+}
+
+/// Greedy in the first seat of coins on `board` against perfect play, as
+/// the library judges it.
+pub fn greedy_judged(board: &coinline_core::Board) -> coinline_core::strategy::GameReport {
+    use coinline_core::strategy::{judge, Greedy, HeuristicPlayer, Opponent, Seat};
+    let game = coinline_core::Game::COINS;
+    let mut greedy = HeuristicPlayer::new(&Greedy, game, board).unwrap();
+    judge(game, board, Seat::First, &mut greedy, Opponent::Optimal).unwrap()
+}
+
 /// Asserts the exit status, showing standard error when it differs.
 pub fn assert_status(run: &Run, code: i32) {
     assert_eq!(run.code, code, "{}", run.stderr);

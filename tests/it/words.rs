@@ -50,13 +50,9 @@ fn stress_passes_the_parity_bot_and_shrinks_the_greedy_one_in_the_statements_wor
     let bad = run(&dir, &with_bot(&stress, "greedy"));
     assert_status(&bad, 1);
     let err = &bad.stderr;
-    let shrunk = err
-        .lines()
-        .find_map(|l| l.strip_prefix("shrunk to "))
-        .unwrap_or_else(|| panic!("no shrunk board: {err}"));
-    let (count, values) = shrunk.split_once(" values: ").unwrap();
-    let n: usize = count.parse().unwrap();
-    assert!(n <= 4 && n % 2 == 0, "{shrunk}");
+    let board = support::shrunk_board(&bad);
+    let (n, values) = (board.len(), board.to_string());
+    assert!(n <= 4 && n % 2 == 0, "{err}");
     // The transcript is in the statement's words: n, the values, then
     // LEFT/RIGHT both ways, and none of play's lines.
     let transcript: Vec<&str> = err
