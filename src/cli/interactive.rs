@@ -35,16 +35,21 @@ fn sides_text(sides: Sides) -> &'static str {
     }
 }
 
+/// ` --move-time T` unless `move_time` is the default of play and judge.
+fn move_time_option(move_time: Duration) -> String {
+    match move_time == Duration::from_secs(2) {
+        true => String::new(),
+        false => format!(" --move-time {}", move_time.as_secs_f64()),
+    }
+}
+
 /// The one-line command that plays the shrunk game again: the same jury.
 fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
     let seat = match setup.seat {
         Seat::First => "",
         Seat::Second => " --second",
     };
-    let time = match move_time == Duration::from_secs(2) {
-        true => String::new(),
-        false => format!(" --move-time {}", move_time.as_secs_f64()),
-    };
+    let time = move_time_option(move_time);
     let words: Vec<String> = program.iter().map(|w| shell_word(w)).collect();
     format!(
         "coinline play --game {}{seat}{time} --board {} -- {}",
@@ -62,6 +67,7 @@ fn reproduce_words(
     args: &ProblemArgs,
     setup: &Setup,
     program: &[String],
+    move_time: Duration,
 ) -> String {
     let input = problem.write_input(&problem.cases_of(vec![setup.board.clone()]));
     let named = match &args.problem_file {
@@ -70,8 +76,9 @@ fn reproduce_words(
     };
     let words: Vec<String> = program.iter().map(|w| shell_word(w)).collect();
     format!(
-        "printf {} | coinline judge {named} - -- {}",
+        "printf {} | coinline judge {named}{} - -- {}",
         shell_word(&input.replace('\n', "\\n")),
+        move_time_option(move_time),
         words.join(" ")
     )
 }
@@ -178,6 +185,7 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
                 &args.problem,
                 &failure.shrunk.setup,
                 &args.program,
+                args.timeout,
             ),
         };
         say!("reproduce: {again}");
@@ -238,7 +246,7 @@ pub fn judge(args: &JudgeArgs) -> Result<Status> {
     }
     let player = super::play::player(&args.program)?;
     let limits = Limits {
-        move_time: Duration::from_secs(2),
+        move_time: args.move_time.unwrap_or(Duration::from_secs(2)),
         memory_mb: None,
         words: interaction.words.clone(),
     };

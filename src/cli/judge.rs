@@ -2,7 +2,7 @@
 //! file of expected answers against them.
 
 use super::options::parse_with;
-use super::options::{positive_seconds, ParamArg};
+use super::options::{limit_seconds, positive_seconds, ParamArg};
 use super::progress::Bar;
 use super::solve::over_budget;
 use super::status::Status;
@@ -117,6 +117,11 @@ pub struct JudgeArgs {
     /// when it passes the budget.
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "10", value_parser = positive_seconds)]
     pub budget: f64,
+    /// For an interactive problem: the time limit per move in seconds
+    /// (decimals allowed; default 2), also how long the program may take to
+    /// exit after the end.
+    #[arg(long, allow_negative_numbers = true, value_parser = limit_seconds, value_name = "SECONDS")]
+    pub move_time: Option<std::time::Duration>,
     /// For an interactive problem: the program that plays each case against
     /// the jury, after `--`.
     #[arg(last = true, value_name = "PROGRAM")]
@@ -280,6 +285,11 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
     if !args.program.is_empty() {
         return Err(Error::usage(format!("a program after -- is for interactive problems; {problem} is not one (docs/problems.md)")));
+    }
+    if args.move_time.is_some() {
+        return Err(Error::usage(format!(
+            "--move-time is for interactive problems; {problem} is not one (docs/problems.md)"
+        )));
     }
     if args.input.as_os_str() == "-" && args.expected.as_deref() == Some(Path::new("-")) {
         return Err(Error::usage(

@@ -192,3 +192,66 @@ fn words_that_do_not_fit_are_refused_naming_the_key() {
         assert_refused_alone(&run, wanted, &name);
     }
 }
+
+#[test]
+fn judge_takes_a_move_time_and_a_reproduction_keeps_stresss_timeout() {
+    let dir = support::workdir("words", "move-time");
+    let stress = [
+        "stress",
+        "--problem",
+        "even-coins-words",
+        "--runs",
+        "20",
+        "--seed",
+        "1",
+        "--n",
+        "2..8",
+        "--timeout",
+        "0.8",
+    ];
+    let bad = run(&dir, &with_bot(&stress, "greedy"));
+    assert_status(&bad, 1);
+    let line = bad
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .unwrap_or_else(|| panic!("no reproduction: {}", bad.stderr));
+    assert!(
+        line.contains("coinline judge --problem even-coins-words --move-time 0.8 -"),
+        "{line}"
+    );
+    assert_status(&Coinline::shell(line).dir(&dir).run(), 1);
+    // A program silent past the move time is judged at that time.
+    let example =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/problems/even-coins-first.in");
+    let example = example.display().to_string();
+    let judge = [
+        "judge",
+        "--problem",
+        "even-coins-words",
+        "--move-time",
+        "0.3",
+    ];
+    let mut args: Vec<&str> = judge.to_vec();
+    args.extend([example.as_str(), "--", "sh", "-c", "sleep 5"]);
+    let slow = coinline(&dir, &args);
+    assert_status(&slow, 1);
+    assert!(slow.stdout.contains("within 0.3 s"), "{}", slow.stdout);
+    // A batch problem has no moves to time.
+    let batch = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem",
+            "leetcode-486",
+            "--move-time",
+            "1",
+            &example,
+        ],
+    );
+    assert_refused_alone(
+        &batch,
+        "--move-time is for interactive problems; leetcode-486 is not one",
+        &"batch",
+    );
+}
