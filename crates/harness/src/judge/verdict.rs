@@ -171,10 +171,9 @@ impl Trusted {
             Trusted::Solver => return boards.iter().map(|b| problem.expected(b)).collect(),
             Trusted::Reference(reference) => reference,
         };
-        let limits = RunLimits {
-            case_timeout: None,
-            ..*limits
-        };
+        // The reference has the run's whole --timeout: `execute` reads
+        // only `timeout`, and only `for_cases` (the program's) applies the
+        // per-case limit.
         let fail = |what: String| {
             Error::input(format!(
                 "--reference {}: {what}, on the input {}",
@@ -182,7 +181,7 @@ impl Trusted {
                 quote_input(input)
             ))
         };
-        let run = execute(reference, input.as_bytes().to_vec(), &limits)
+        let run = execute(reference, input.as_bytes().to_vec(), limits)
             .map_err(|e| fail(e.to_string()))?;
         let stderr = || match run.stderr.lines().find(|l| !l.trim().is_empty()) {
             Some(line) => format!(" (stderr: {})", shorten_line(line.trim())),
