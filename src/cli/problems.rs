@@ -44,12 +44,13 @@ pub fn run(args: &ProblemsArgs) -> Result<Status> {
     }
     let problems = spec::built_ins();
     let width = problems.iter().map(|p| p.name().len()).max().unwrap_or(0);
+    let rules: Vec<String> = problems.iter().map(|p| p.rules().to_string()).collect();
+    let rules_width = rules.iter().map(String::len).max().unwrap_or(0);
     let mut out = String::new();
-    for problem in &problems {
+    for (problem, rules) in problems.iter().zip(&rules) {
         out += &format!(
-            "{:<width$}  {:<20}  {}\n",
+            "{:<width$}  {rules:<rules_width$}  {}\n",
             problem.name(),
-            problem.rules().to_string(),
             problem.about()
         );
     }
