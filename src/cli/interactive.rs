@@ -14,7 +14,9 @@ use coinline_harness::judge::{parse_input_bytes, Problem};
 use coinline_harness::output::{self, check_owned, Kind};
 use coinline_harness::play::program::Limits;
 use coinline_harness::play::rows::{self, Summary};
-use coinline_harness::play::{play_one, run as run_games, PlayConfig, Played, Player, Setup};
+use coinline_harness::play::{
+    play_one, run as run_games, PlayConfig, Played, Player, Setup, Within,
+};
 use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
@@ -145,7 +147,10 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         max_failures: args.stop.max_failures(),
         accept: interaction.accept,
         sides: interaction.sides,
-        within: Some(limits),
+        within: Some(Within {
+            problem: problem.clone(),
+            limits,
+        }),
     };
     let Some(span) = config.boards else {
         return Err(Error::nothing_to_check("--runs 0: no board to play"));

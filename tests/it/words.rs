@@ -1,7 +1,8 @@
 //! Interactive problems in their statement's own protocol words
 //! (`[interaction]` moves, start, turn, opponent, end: docs/problems.md):
 //! the built-in even-coins-words, its bots in tests/data/problems/, and
-//! the refusals of a table whose words do not fit together.
+//! the refusals of a table whose words do not fit together; and a user's
+//! interactive problem whose rules read a parameter.
 
 use crate::support::{self, assert_refused_alone, assert_status, coinline, Coinline};
 use std::path::Path;
@@ -254,4 +255,104 @@ fn judge_takes_a_move_time_and_a_reproduction_keeps_stresss_timeout() {
         "--move-time is for interactive problems; leetcode-486 is not one",
         &"batch",
     );
+}
+
+/// A user's interactive problem whose rules read `k` per case.
+const TAKE_K_FIRST: &str = r#"name = "take-k-first"
+about = "Interactive: take 1..k from the left, k per case; play first and reach the best total"
+game = "ends=left take=1..k"
+[input]
+cases = "count"
+case = "n k values"
+[answer]
+kind = "first"
+[limits]
+cases = "1..5"
+n = "1..8"
+k = "1..n"
+values = "1..9"
+[interaction]
+side = "first"
+accept = "optimal"
+protocol = "play"
+"#;
+
+/// A play-protocol bot that answers every turn with `mv`.
+fn always(mv: &str) -> String {
+    format!("while read -r w rest; do [ \"$w\" = your ] && echo {mv}; done; exit 0")
+}
+
+#[test]
+fn an_interactive_problems_parameters_are_bound_per_case_and_per_board() {
+    let dir = support::workdir("words", "params");
+    std::fs::write(dir.join("take-k.toml"), TAKE_K_FIRST).unwrap();
+    std::fs::write(dir.join("in.txt"), "2\n3 3\n1 1 1\n3 2\n1 1 1\n").unwrap();
+    // Taking three at once is the best move under k = 3 and illegal under 2.
+    let l3 = always("L3");
+    let judged = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem-file",
+            "take-k.toml",
+            "in.txt",
+            "--",
+            "sh",
+            "-c",
+            &l3,
+        ],
+    );
+    assert_status(&judged, 1);
+    let lines: Vec<&str> = judged.stdout.lines().collect();
+    assert_eq!(lines[0], "case 1 (first): accepted (achieved 3, best 3)");
+    assert_eq!(lines[1], "case 2 (first): rejected (illegal-move)");
+    assert!(lines[2].ends_with("L3: a take of 3 is not allowed by ends=left take=1,2"));
+    // Stress draws k for each board within 1..n, and keeps it there when
+    // the board shrinks.
+    let l1 = always("L");
+    let stress = coinline(
+        &dir,
+        &[
+            "stress",
+            "--problem-file",
+            "take-k.toml",
+            "--runs",
+            "30",
+            "--seed",
+            "1",
+            "--keep-going",
+            "--out",
+            "games.csv",
+            "--",
+            "sh",
+            "-c",
+            &l1,
+        ],
+    );
+    assert_status(&stress, 1);
+    let text = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    let mut games = std::collections::BTreeSet::new();
+    for row in csv::Reader::from_reader(text.as_bytes()).records() {
+        let row = row.unwrap();
+        let game: coinline_core::Game = row[1].parse().unwrap();
+        let n = row[2].split(' ').count();
+        let bound = |k: usize| format!("ends=left take=1..{k}").parse::<coinline_core::Game>();
+        assert!((1..=n).any(|k| bound(k).unwrap() == game), "{row:?}");
+        games.insert(row[1].to_string());
+    }
+    assert!(games.len() > 2, "{games:?}");
+    let board = support::shrunk_board(&stress);
+    let told = stress
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("  > game "))
+        .unwrap();
+    let game: coinline_core::Game = told.parse().unwrap();
+    let fits = (1..=board.len()).any(|k| {
+        format!("ends=left take=1..{k}")
+            .parse::<coinline_core::Game>()
+            .unwrap()
+            == game
+    });
+    assert!(fits, "{told} on {board}");
 }

@@ -18,13 +18,16 @@ pub mod saved;
 pub mod tournament;
 pub mod words;
 
+use crate::judge::instance::{clamp_params, Instance};
 use crate::judge::interaction::{Accept, Sides};
 use crate::judge::sandbox::{self, Program};
 use crate::judge::Limits as ProblemLimits;
+use crate::judge::Problem;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
 use coinline_core::play::Game;
+use coinline_core::rules::Params;
 use coinline_core::shrink::shrink;
 use coinline_core::strategy::player::{judge, GameReport, HeuristicPlayer, Opponent, Seat};
 use coinline_core::strategy::{heuristic_by_name, Heuristic, Strategy};
@@ -203,9 +206,41 @@ pub struct PlayConfig {
     /// Which side plays each board: `seat` always, or (an interactive
     /// problem's "either") alternating from it.
     pub sides: Sides,
-    /// An interactive problem's limits: the boards are drawn within them
-    /// (not from `lengths` and `values`) and shrunk only to boards they admit.
-    pub within: Option<ProblemLimits>,
+    /// An interactive problem: the boards are drawn within its limits (not
+    /// from `lengths` and `values`), each with the parameters its rules
+    /// read, and shrunk only to boards the limits admit.
+    pub within: Option<Within>,
+}
+
+/// An interactive problem's boards (see [`PlayConfig::within`]).
+#[derive(Clone, Debug)]
+pub struct Within {
+    /// The problem; its rules may read parameters, drawn per board.
+    pub problem: Problem,
+    /// Its limits, or narrower ones.
+    pub limits: ProblemLimits,
+}
+
+impl Within {
+    /// Board number `index` of `seed` and its parameters, as stress draws
+    /// a case.
+    fn instance(&self, seed: u64, index: u64) -> Result<Instance> {
+        let mut cases = self.problem.generate(&self.limits, seed, index, index);
+        cases
+            .pop()
+            .ok_or_else(|| Error::internal("no board drawn within the problem's limits"))
+    }
+
+    /// The game of `board` with `params` moved into their limits for its
+    /// length, if the limits admit the board.
+    fn game_for(&self, params: &Params, board: &Board) -> Option<Game> {
+        if !self.limits.admits(board) {
+            return None;
+        }
+        let case = Instance::new(params.clone(), board.clone());
+        let case = clamp_params(self.problem.params(), &case);
+        self.problem.game_of(&case.params).ok()
+    }
 }
 
 /// Board number `index` of `seed`: `lengths` values drawn uniformly from
@@ -225,19 +260,36 @@ pub fn seeded_board(
 
 impl PlayConfig {
     /// The setup of board number `index`.
-    pub fn setup(&self, index: u64) -> Setup {
-        let board = match &self.within {
-            Some(limits) => admissible(self.game, limits.board(self.seed, index)),
-            None => seeded_board(self.game, self.seed, index, self.lengths, self.values),
+    pub fn setup(&self, index: u64) -> Result<Setup> {
+        let (game, board) = match &self.within {
+            Some(within) => {
+                let case = within.instance(self.seed, index)?;
+                let game = within.problem.game_of(&case.params)?;
+                (game, admissible(game, case.board))
+            }
+            None => (
+                self.game,
+                seeded_board(self.game, self.seed, index, self.lengths, self.values),
+            ),
         };
         let seat = match self.sides.seat(index) {
             Seat::First => self.seat,
             Seat::Second => self.seat.other(),
         };
-        Setup {
-            game: self.game,
-            board,
-            seat,
+        Ok(Setup { game, board, seat })
+    }
+
+    /// The game of a shrunk candidate of the board number `index` played
+    /// as `setup`, if the board may be played: an interactive problem's
+    /// parameters follow its length into their limits.
+    fn candidate_game(&self, setup: &Setup, index: Option<u64>, board: &Board) -> Option<Game> {
+        match (&self.within, index) {
+            (Some(within), Some(i)) => {
+                let params = within.instance(self.seed, i).ok()?.params;
+                within.game_for(&params, board)
+            }
+            (Some(within), None) => within.limits.admits(board).then_some(setup.game),
+            (None, _) => Some(setup.game),
         }
     }
 
@@ -267,18 +319,28 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
             // errs instead would trade a regret for a timeout.
             let kind = rows::verdict(&played);
             let board = shrink(&setup.board, budget, |candidate| {
-                let s = Setup {
-                    board: candidate.clone(),
-                    ..setup.clone()
-                };
                 // A board of no values holds no move to get wrong.
+                let Some(game) = config.candidate_game(&setup, index, candidate) else {
+                    return false;
+                };
+                let s = Setup {
+                    game,
+                    board: candidate.clone(),
+                    seat: setup.seat,
+                };
                 !candidate.is_empty()
-                    && setup.game.admit(candidate).is_ok()
-                    && config.within.as_ref().is_none_or(|l| l.admits(candidate))
+                    && game.admit(candidate).is_ok()
                     && play_one(&config.player, &config.opponent, config.limits.clone(), &s)
                         .is_ok_and(|p| config.fails(&p) && rows::verdict(&p) == kind)
             });
-            let s = Setup { board, ..setup };
+            let game = config
+                .candidate_game(&setup, index, &board)
+                .unwrap_or(setup.game);
+            let s = Setup {
+                game,
+                board,
+                ..setup
+            };
             play_one(&config.player, &config.opponent, config.limits.clone(), &s)?
         }
         _ => played.clone(),
@@ -313,11 +375,12 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
             (at..=end)
                 .into_par_iter()
                 .map(|i| {
+                    let setup = config.setup(i)?;
                     play_one(
                         &config.player,
                         &config.opponent,
                         config.limits.clone(),
-                        &config.setup(i),
+                        &setup,
                     )
                 })
                 .collect()
