@@ -404,16 +404,24 @@ pub fn check_owned(
     heuristics: &[&dyn Heuristic],
     config: &CheckConfig,
 ) -> CaseReport {
+    let extra = Extra::plan(game, &board, solvers, config);
+    // The invariants' solves need only the board: on a long board they run
+    // on other threads while the solvers run on this one.
+    let (solved, (results, value, violation)) = both(
+        extra.parallel,
+        || extra.solve(game, &board),
+        || run_solvers(game, &board, solvers, config),
+    );
     let mut report = CaseReport {
         game,
         board,
-        solvers: Vec::with_capacity(solvers.len()),
+        solvers: results,
         heuristics: Vec::with_capacity(heuristics.len()),
-        value: None,
+        value,
         violation: None,
     };
-    let violation = run_solvers(&mut report, solvers, config)
-        .or_else(|| check_invariants(&report, solvers, config))
+    let violation = violation
+        .or_else(|| check_invariants(&report, &extra, solved))
         .or_else(|| run_heuristics(&mut report, heuristics));
     report.violation = violation;
     report
@@ -447,18 +455,21 @@ fn invariant_solver<'a>(
         })
 }
 
+/// The solvers' results, the value of the first that ran, and the first
+/// violation of the solvers' part of the check.
 fn run_solvers(
-    report: &mut CaseReport,
+    game: Game,
+    board: &Board,
     solvers: &[&dyn Solver],
     config: &CheckConfig,
-) -> Option<Violation> {
-    let (game, board) = (report.game, &report.board);
+) -> (Vec<SolverResult>, Option<i64>, Option<Violation>) {
+    let mut results = Vec::with_capacity(solvers.len());
     let mut first: Option<(String, i64)> = None;
     let mut violation = None;
     for &solver in solvers {
         let name = solver.name().to_string();
         if !runs(solver, game, board, config) {
-            report.solvers.push(SolverResult {
+            results.push(SolverResult {
                 solver: name,
                 difference: None,
                 line: None,
@@ -491,17 +502,17 @@ fn run_solvers(
             }
             _ => {}
         }
-        report.solvers.push(SolverResult {
+        results.push(SolverResult {
             solver: name,
             difference: Some(difference),
             line,
         });
     }
-    report.value = first.map(|(_, d)| d);
-    if report.value.is_none() {
-        return Some(Violation::NoSolver);
+    let value = first.map(|(_, d)| d);
+    if value.is_none() {
+        return (results, None, Some(Violation::NoSolver));
     }
-    violation
+    (results, value, violation)
 }
 
 fn line_problem(
@@ -529,8 +540,10 @@ fn line_problem(
 }
 
 /// From this board length on, the invariants' two extra solves (the
-/// reversed and the shifted board) run on two threads: there each is a
-/// table fill of milliseconds, against about 0.1 ms for a thread.
+/// reversed and the shifted board) run on two threads of their own while
+/// the solvers run on the caller's: there each is a table fill of
+/// milliseconds, against about 0.1 ms for a thread. (Below it they run
+/// first, one after the other.)
 pub const PARALLEL_INVARIANTS_FROM: usize = 2_000;
 
 /// Runs `first` and `second`, on two threads when `parallel` (and a thread
@@ -572,33 +585,68 @@ fn shifted_board(game: Game, board: &Board) -> Option<(i64, Board)> {
     })
 }
 
+/// The invariants' extra solves of one board, planned before the solvers
+/// run: the solver they use, whether the reversal applies, and the shift,
+/// its effect and the shifted board where the shift applies.
+struct Extra<'a> {
+    solver: Option<&'a dyn Solver>,
+    reversal: bool,
+    shift: Option<(i64, i128, Board)>,
+    /// Whether the extra solves run beside the solvers (and beside each
+    /// other), on a long board.
+    parallel: bool,
+}
+
+impl<'a> Extra<'a> {
+    fn plan(game: Game, board: &Board, solvers: &[&'a dyn Solver], config: &CheckConfig) -> Self {
+        let solver = config
+            .invariants
+            .then(|| invariant_solver(solvers, game, board, config))
+            .flatten();
+        let reversal = solver.is_some() && invariants(game).contains(&Invariant::Reversal);
+        let shift = solver
+            .and(game.shift_effect(board.len()))
+            .and_then(|effect| shifted_board(game, board).map(|(s, b)| (s, effect, b)));
+        let parallel = solver.is_some() && board.len() >= PARALLEL_INVARIANTS_FROM;
+        Extra {
+            solver,
+            reversal,
+            shift,
+            parallel,
+        }
+    }
+
+    /// The values of the reversed and of the shifted board, where they
+    /// apply; side by side on a long board.
+    fn solve(&self, game: Game, board: &Board) -> (Option<i64>, Option<i64>) {
+        let Some(solver) = self.solver else {
+            return (None, None);
+        };
+        both(
+            self.parallel && self.reversal && self.shift.is_some(),
+            || {
+                self.reversal
+                    .then(|| solver.difference(game, &board.reversed()))
+            },
+            || {
+                self.shift
+                    .as_ref()
+                    .map(|(_, _, shifted)| solver.difference(game, shifted))
+            },
+        )
+    }
+}
+
+/// The invariants, from the values [`Extra::solve`] gave (`backward` of
+/// the reversed board, `after` of the shifted one).
 fn check_invariants(
     report: &CaseReport,
-    solvers: &[&dyn Solver],
-    config: &CheckConfig,
+    extra: &Extra,
+    (backward, after): (Option<i64>, Option<i64>),
 ) -> Option<Violation> {
-    if !config.invariants {
-        return None;
-    }
     let (game, board, value) = (report.game, &report.board, report.value?);
-    let solver = invariant_solver(solvers, game, board, config)?;
-    let name = solver.name().to_string();
+    let name = extra.solver?.name().to_string();
     let applies = invariants(game);
-    let reversal = applies.contains(&Invariant::Reversal);
-    let shift = game
-        .shift_effect(board.len())
-        .and_then(|effect| shifted_board(game, board).map(|(s, b)| (s, effect, b)));
-    // The two solves are independent: on long boards, side by side.
-    let parallel = reversal && shift.is_some() && board.len() >= PARALLEL_INVARIANTS_FROM;
-    let (backward, after) = both(
-        parallel,
-        || reversal.then(|| solver.difference(game, &board.reversed())),
-        || {
-            shift
-                .as_ref()
-                .map(|(_, _, shifted)| solver.difference(game, shifted))
-        },
-    );
     if let Some(backward) = backward.filter(|&b| b != value) {
         return Some(Violation::NotSymmetric {
             solver: name,
@@ -611,7 +659,8 @@ fn check_invariants(
             return Some(Violation::AboveOddBound { value, bound });
         }
     }
-    if let (Some((shift, effect, _)), Some(after)) = (shift, after) {
+    if let (Some((shift, effect, _)), Some(after)) = (&extra.shift, after) {
+        let (shift, effect) = (*shift, *effect);
         let expected = i128::from(value) + i128::from(shift) * effect;
         if i128::from(after) != expected {
             return Some(Violation::ShiftBroken {
