@@ -991,6 +991,44 @@ mod tests {
         assert_eq!(both(false, || 1, || 2), (1, 2));
     }
 
+    /// A solver whose line replays to the value it reports, but a wrong one
+    /// (table's recording fill gone wrong in its values and its choices
+    /// alike): the line check cannot see it, the invariants' solves of the
+    /// other boards (by `difference`, table's value fill) do, short and long,
+    /// solved before or beside the solvers.
+    #[test]
+    fn a_line_that_replays_to_a_wrong_value_is_caught_by_the_invariants() {
+        use crate::play::{Move, Side};
+        struct LeftOnly;
+        impl Solver for LeftOnly {
+            fn name(&self) -> &str {
+                "left-only"
+            }
+            fn supports(&self, game: Game) -> bool {
+                Table.supports(game)
+            }
+            fn difference(&self, game: Game, board: &Board) -> i64 {
+                Table.difference(game, board)
+            }
+            fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+                let line = Line::new(vec![Move::take(Side::Left, 1); board.len()]);
+                Some((replay(game, board, &line).ok()?.difference(), line))
+            }
+        }
+        for n in [9, PARALLEL_INVARIANTS_FROM + 1] {
+            let values: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % 101).collect();
+            let board = Board::new(values).unwrap();
+            let (value, _) = LeftOnly.line(Game::COINS, &board).unwrap();
+            assert_ne!(value, Table.difference(Game::COINS, &board), "n = {n}");
+            let report = check(Game::COINS, &board, &[&LeftOnly], &[], &CheckConfig::default());
+            assert!(
+                matches!(report.violation, Some(Violation::NotSymmetric { .. })),
+                "n = {n}: {:?}",
+                report.violation
+            );
+        }
+    }
+
     #[test]
     fn each_violation_has_its_signature_and_message() {
         let s = String::from;
