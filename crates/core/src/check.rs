@@ -1020,7 +1020,13 @@ mod tests {
             let board = Board::new(values).unwrap();
             let (value, _) = LeftOnly.line(Game::COINS, &board).unwrap();
             assert_ne!(value, Table.difference(Game::COINS, &board), "n = {n}");
-            let report = check(Game::COINS, &board, &[&LeftOnly], &[], &CheckConfig::default());
+            let report = check(
+                Game::COINS,
+                &board,
+                &[&LeftOnly],
+                &[],
+                &CheckConfig::default(),
+            );
             assert!(
                 matches!(report.violation, Some(Violation::NotSymmetric { .. })),
                 "n = {n}: {:?}",

@@ -260,7 +260,7 @@ pub fn builds_line(n: usize) -> bool {
     n <= LINE_LIMIT
 }
 
-/// How many [`Choices`] a kernel records per cell.
+/// How many kinds of [`Choices`] a kernel records per cell.
 fn kinds(game: Kernel) -> usize {
     match game {
         Kernel::Coins | Kernel::StoneGame7 => 1,
@@ -272,7 +272,7 @@ fn kinds(game: Kernel) -> usize {
 /// The recording fill's value and the line walked from its choices.
 fn record_and_walk<T: record::Lane>(game: Kernel, values: &[T], fill: LineFill<T>) -> (i64, Line) {
     let n = values.len();
-    let mut choices: Vec<Choices> = (0..kinds(game)).map(|_| Choices::new(n)).collect();
+    let mut choices = Choices::new(n, kinds(game));
     let value = fill(game, values, &mut choices);
     (value.widened(), line_from_bits(game, n, &choices))
 }
@@ -437,9 +437,9 @@ mod tests {
                 return false;
             }
             let n = values.len();
-            let fresh = || -> Vec<Choices> { (0..kinds(game)).map(|_| Choices::new(n)).collect() };
+            let fresh = || Choices::new(n, kinds(game));
             let mut expected = fresh();
-            let value = record::fill::<V>(game, values, &mut expected[..]);
+            let value = record::fill::<V>(game, values, &mut expected);
             let lane_values: Vec<T> = values.iter().map(|&v| T::narrowed(v)).collect();
             for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
                 let what = format!("{what} {} {}", isa.name(), lanes.name());
@@ -450,12 +450,12 @@ mod tests {
                     value,
                     "{what}"
                 );
-                for (kind, (e, g)) in expected.iter().zip(&got).enumerate() {
+                for kind in 0..kinds(game) {
                     for len in 1..=n {
                         for l in 0..=n - len {
                             assert_eq!(
-                                e.get(len, l),
-                                g.get(len, l),
+                                expected.get(kind, len, l),
+                                got.get(kind, len, l),
                                 "{what}: bit {kind} of ({len}, {l})"
                             );
                         }
