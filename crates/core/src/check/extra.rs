@@ -80,7 +80,7 @@ impl<'a> Extra<'a> {
         let shift = solver
             .and(game.shift_effect(board.len()))
             .and_then(|effect| shifted_board(game, board).map(|(s, b)| (s, effect, b)));
-        let parallel = solver.is_some() && board.len() >= PARALLEL_INVARIANTS_FROM;
+        let parallel = (reversal || shift.is_some()) && board.len() >= PARALLEL_INVARIANTS_FROM;
         Extra {
             solver,
             reversal,
