@@ -29,6 +29,10 @@ use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, value_
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
 use std::fmt;
 
+mod extra;
+pub use extra::PARALLEL_INVARIANTS_FROM;
+use extra::{both, Extra};
+
 /// The odd-n bound on the coins value: with O and E the sums at odd and even
 /// positions (counted from 1), value <= min(O - E, E - O + 2 * max(first,
 /// last)). It holds for boards of odd length (the study proves it and
@@ -404,16 +408,24 @@ pub fn check_owned(
     heuristics: &[&dyn Heuristic],
     config: &CheckConfig,
 ) -> CaseReport {
+    let extra = Extra::plan(game, &board, solvers, config);
+    // The invariants' solves need only the board: on a long board they run
+    // on other threads while the solvers run on this one.
+    let (solved, (results, value, violation)) = both(
+        extra.parallel,
+        || extra.solve(game, &board),
+        || run_solvers(game, &board, solvers, config),
+    );
     let mut report = CaseReport {
         game,
         board,
-        solvers: Vec::with_capacity(solvers.len()),
+        solvers: results,
         heuristics: Vec::with_capacity(heuristics.len()),
-        value: None,
+        value,
         violation: None,
     };
-    let violation = run_solvers(&mut report, solvers, config)
-        .or_else(|| check_invariants(&report, solvers, config))
+    let violation = violation
+        .or_else(|| check_invariants(&report, &extra, solved))
         .or_else(|| run_heuristics(&mut report, heuristics));
     report.violation = violation;
     report
@@ -447,18 +459,21 @@ fn invariant_solver<'a>(
         })
 }
 
+/// The solvers' results, the value of the first that ran, and the first
+/// violation of the solvers' part of the check.
 fn run_solvers(
-    report: &mut CaseReport,
+    game: Game,
+    board: &Board,
     solvers: &[&dyn Solver],
     config: &CheckConfig,
-) -> Option<Violation> {
-    let (game, board) = (report.game, &report.board);
+) -> (Vec<SolverResult>, Option<i64>, Option<Violation>) {
+    let mut results = Vec::with_capacity(solvers.len());
     let mut first: Option<(String, i64)> = None;
     let mut violation = None;
     for &solver in solvers {
         let name = solver.name().to_string();
         if !runs(solver, game, board, config) {
-            report.solvers.push(SolverResult {
+            results.push(SolverResult {
                 solver: name,
                 difference: None,
                 line: None,
@@ -491,17 +506,17 @@ fn run_solvers(
             }
             _ => {}
         }
-        report.solvers.push(SolverResult {
+        results.push(SolverResult {
             solver: name,
             difference: Some(difference),
             line,
         });
     }
-    report.value = first.map(|(_, d)| d);
-    if report.value.is_none() {
-        return Some(Violation::NoSolver);
+    let value = first.map(|(_, d)| d);
+    if value.is_none() {
+        return (results, None, Some(Violation::NoSolver));
     }
-    violation
+    (results, value, violation)
 }
 
 fn line_problem(
@@ -528,77 +543,16 @@ fn line_problem(
     })
 }
 
-/// From this board length on, the invariants' two extra solves (the
-/// reversed and the shifted board) run on two threads: there each is a
-/// table fill of milliseconds, against about 0.1 ms for a thread.
-pub const PARALLEL_INVARIANTS_FROM: usize = 2_000;
-
-/// Runs `first` and `second`, on two threads when `parallel` (and a thread
-/// can be started; else one after the other), and returns both results.
-fn both<A: Send, B>(
-    parallel: bool,
-    first: impl Fn() -> A + Sync,
-    second: impl FnOnce() -> B,
-) -> (A, B) {
-    if !parallel {
-        let a = first();
-        return (a, second());
-    }
-    std::thread::scope(|scope| {
-        let first = &first;
-        let helper = std::thread::Builder::new().spawn_scoped(scope, first).ok();
-        let b = second();
-        let a = match helper.map(|h| h.join()) {
-            Some(Ok(a)) => a,
-            Some(Err(panic)) => std::panic::resume_unwind(panic),
-            None => first(),
-        };
-        (a, b)
-    })
-}
-
-/// The board shifted by one (then by minus one) that the game admits, with
-/// the shift, for the shift invariant.
-fn shifted_board(game: Game, board: &Board) -> Option<(i64, Board)> {
-    [1i64, -1].into_iter().find_map(|shift| {
-        // Skip a shift that overflows or that the game does not admit.
-        let shifted: Option<Vec<i64>> = board
-            .values()
-            .iter()
-            .map(|v| v.checked_add(shift))
-            .collect();
-        let shifted = Board::new(shifted?).ok()?;
-        game.admit(&shifted).is_ok().then_some((shift, shifted))
-    })
-}
-
+/// The invariants, from the values [`Extra::solve`] gave (`backward` of
+/// the reversed board, `after` of the shifted one).
 fn check_invariants(
     report: &CaseReport,
-    solvers: &[&dyn Solver],
-    config: &CheckConfig,
+    extra: &Extra,
+    (backward, after): (Option<i64>, Option<i64>),
 ) -> Option<Violation> {
-    if !config.invariants {
-        return None;
-    }
     let (game, board, value) = (report.game, &report.board, report.value?);
-    let solver = invariant_solver(solvers, game, board, config)?;
-    let name = solver.name().to_string();
+    let name = extra.solver?.name().to_string();
     let applies = invariants(game);
-    let reversal = applies.contains(&Invariant::Reversal);
-    let shift = game
-        .shift_effect(board.len())
-        .and_then(|effect| shifted_board(game, board).map(|(s, b)| (s, effect, b)));
-    // The two solves are independent: on long boards, side by side.
-    let parallel = reversal && shift.is_some() && board.len() >= PARALLEL_INVARIANTS_FROM;
-    let (backward, after) = both(
-        parallel,
-        || reversal.then(|| solver.difference(game, &board.reversed())),
-        || {
-            shift
-                .as_ref()
-                .map(|(_, _, shifted)| solver.difference(game, shifted))
-        },
-    );
     if let Some(backward) = backward.filter(|&b| b != value) {
         return Some(Violation::NotSymmetric {
             solver: name,
@@ -611,7 +565,8 @@ fn check_invariants(
             return Some(Violation::AboveOddBound { value, bound });
         }
     }
-    if let (Some((shift, effect, _)), Some(after)) = (shift, after) {
+    if let (Some((shift, effect, _)), Some(after)) = (&extra.shift, after) {
+        let (shift, effect) = (*shift, *effect);
         let expected = i128::from(value) + i128::from(shift) * effect;
         if i128::from(after) != expected {
             return Some(Violation::ShiftBroken {
@@ -940,6 +895,50 @@ mod tests {
         );
         assert_eq!(both(true, || 1, || 2), (1, 2));
         assert_eq!(both(false, || 1, || 2), (1, 2));
+    }
+
+    /// A solver whose line replays to the value it reports, but a wrong one
+    /// (table's recording fill gone wrong in its values and its choices
+    /// alike): the line check cannot see it, the invariants' solves of the
+    /// other boards (by `difference`, table's value fill) do, short and long,
+    /// solved before or beside the solvers.
+    #[test]
+    fn a_line_that_replays_to_a_wrong_value_is_caught_by_the_invariants() {
+        use crate::play::{Move, Side};
+        struct LeftOnly;
+        impl Solver for LeftOnly {
+            fn name(&self) -> &str {
+                "left-only"
+            }
+            fn supports(&self, game: Game) -> bool {
+                Table.supports(game)
+            }
+            fn difference(&self, game: Game, board: &Board) -> i64 {
+                Table.difference(game, board)
+            }
+            fn line(&self, game: Game, board: &Board) -> Option<(i64, Line)> {
+                let line = Line::new(vec![Move::take(Side::Left, 1); board.len()]);
+                Some((replay(game, board, &line).ok()?.difference(), line))
+            }
+        }
+        for n in [9, PARALLEL_INVARIANTS_FROM + 1] {
+            let values: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % 101).collect();
+            let board = Board::new(values).unwrap();
+            let (value, _) = LeftOnly.line(Game::COINS, &board).unwrap();
+            assert_ne!(value, Table.difference(Game::COINS, &board), "n = {n}");
+            let report = check(
+                Game::COINS,
+                &board,
+                &[&LeftOnly],
+                &[],
+                &CheckConfig::default(),
+            );
+            assert!(
+                matches!(report.violation, Some(Violation::NotSymmetric { .. })),
+                "n = {n}: {:?}",
+                report.violation
+            );
+        }
     }
 
     #[test]

@@ -46,12 +46,12 @@
 //! row in the order they are stored, into memory that is never zeroed.
 //! (A huge-page hint, `madvise`, cut the page faults of the bits and a
 //! tenth of the fill at n = 20,000, but needs libc, which the pure layer
-//! does not depend on.) [`Table::line`] returns the line
-//! walked from the recording fill's bits with the value of the value fill
-//! (run on a second thread from [`PARALLEL_FROM`] values on), so the check
-//! cross-examines both: a wrong value fill disagrees with the other
-//! solvers, a wrong recording fill yields a line that does not replay to
-//! the value. The scalar recording fills of the record module are kept as
+//! does not depend on.) [`Table::line`] returns the recording fill's value
+//! and the line walked from its bits; the check cross-examines it with
+//! the value fills: a wrong recording fill yields a line that does not
+//! replay to its value or a value that the value fills on the reversed
+//! and the shifted board contradict, a wrong value fill contradicts the
+//! recording fill there and the other solvers. The scalar recording fills of the record module are kept as
 //! the reference the tests hold the vectorized ones to, choice by choice.
 
 mod record;
@@ -260,7 +260,7 @@ pub fn builds_line(n: usize) -> bool {
     n <= LINE_LIMIT
 }
 
-/// How many [`Choices`] a kernel records per cell.
+/// How many kinds of [`Choices`] a kernel records per cell.
 fn kinds(game: Kernel) -> usize {
     match game {
         Kernel::Coins | Kernel::StoneGame7 => 1,
@@ -272,7 +272,7 @@ fn kinds(game: Kernel) -> usize {
 /// The recording fill's value and the line walked from its choices.
 fn record_and_walk<T: record::Lane>(game: Kernel, values: &[T], fill: LineFill<T>) -> (i64, Line) {
     let n = values.len();
-    let mut choices: Vec<Choices> = (0..kinds(game)).map(|_| Choices::new(n)).collect();
+    let mut choices = Choices::new(n, kinds(game));
     let value = fill(game, values, &mut choices);
     (value.widened(), line_from_bits(game, n, &choices))
 }
@@ -317,38 +317,22 @@ pub fn line_with_lanes(
     record_in::<Exact>(game, values, isa, lanes, false)
 }
 
-/// From this many values on, [`variant_line`] runs the value fill on a
-/// second thread beside the recording fill (below it a thread costs more
-/// than the fill).
-pub const PARALLEL_FROM: usize = 2_000;
-
-/// The value and a line by variant `V`: the line walked from the choices of
-/// the recording fill, the value from the value fill (see the module
-/// documentation), both for the widest instruction set in the lanes
-/// [`Lanes::for_board`] picks; from [`PARALLEL_FROM`] values on the two
-/// fills run on two threads. `None` above [`LINE_LIMIT`].
+/// The value and a line by variant `V`'s recording fill for the widest
+/// instruction set, in the lanes [`Lanes::for_board`] picks: the value its
+/// own diagonals give, the line walked from its choices. `None` above
+/// [`LINE_LIMIT`].
+///
+/// The value fill is not run beside it (it was, on a second thread, until
+/// issue 29): the check holds the line to this value by replaying it, and
+/// its invariants hold this value to the value fill's on the reversed and
+/// the shifted board ([`Table`]'s `difference`), which is separate code,
+/// so a wrong recording fill and a wrong value fill are each still caught.
 pub fn variant_line<V: Variant>(game: Kernel, values: &[i64]) -> Option<(i64, Line)> {
     if !builds_line(values.len()) {
         return None;
     }
     let lanes = Lanes::for_board(game, values);
-    let record = || record_in::<V>(game, values, Isa::widest(), lanes, true);
-    if values.len() < PARALLEL_FROM {
-        let (_, line) = record()?;
-        return Some((variant_value::<V>(game, values), line));
-    }
-    let (value, line) = std::thread::scope(|scope| {
-        // Without a second thread, one after the other.
-        let helper = std::thread::Builder::new()
-            .spawn_scoped(scope, || variant_value::<V>(game, values))
-            .ok();
-        let line = record().map(|(_, line)| line);
-        let value = helper
-            .and_then(|h| h.join().ok())
-            .unwrap_or_else(|| variant_value::<V>(game, values));
-        (value, line)
-    });
-    Some((value, line?))
+    record_in::<V>(game, values, Isa::widest(), lanes, true)
 }
 
 impl Solver for Table {
@@ -453,9 +437,9 @@ mod tests {
                 return false;
             }
             let n = values.len();
-            let fresh = || -> Vec<Choices> { (0..kinds(game)).map(|_| Choices::new(n)).collect() };
+            let fresh = || Choices::new(n, kinds(game));
             let mut expected = fresh();
-            let value = record::fill::<V>(game, values, &mut expected[..]);
+            let value = record::fill::<V>(game, values, &mut expected);
             let lane_values: Vec<T> = values.iter().map(|&v| T::narrowed(v)).collect();
             for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
                 let what = format!("{what} {} {}", isa.name(), lanes.name());
@@ -466,12 +450,12 @@ mod tests {
                     value,
                     "{what}"
                 );
-                for (kind, (e, g)) in expected.iter().zip(&got).enumerate() {
+                for kind in 0..kinds(game) {
                     for len in 1..=n {
                         for l in 0..=n - len {
                             assert_eq!(
-                                e.get(len, l),
-                                g.get(len, l),
+                                expected.get(kind, len, l),
+                                got.get(kind, len, l),
                                 "{what}: bit {kind} of ({len}, {l})"
                             );
                         }
@@ -569,7 +553,8 @@ mod tests {
 
     #[test]
     fn lines_of_long_boards_replay_to_the_value() {
-        // Past PARALLEL_FROM: the value fill on a second thread.
+        // Long enough for several tiles and blocks: the recording fill's
+        // value is the value fill's.
         use coinline_game::play::replay;
         let board = random_board(
             11,

@@ -62,22 +62,31 @@ impl Lane for i32 {
 }
 
 /// A recording fill for every game: the value, with the choices recorded
-/// in as many [`Choices`] as the game has bits per cell.
-pub(super) type LineFill<T> = fn(Kernel, &[T], &mut [Choices]) -> T;
+/// in [`Choices`] of as many kinds as the game has bits per cell.
+pub(super) type LineFill<T> = fn(Kernel, &[T], &mut Choices) -> T;
 
-/// A bit per interval, laid out in the tiles the vectorized fills visit
+/// The choice bits of a table: `kinds` bits per interval (one for coins,
+/// two for numbergame, ...), laid out in the tiles the vectorized fills visit
 /// (value.rs): for each block of [`DEPTH`] lengths and each tile of
-/// [`TILE`] columns, the block's diagonals one after the other, `TILE` bits
-/// each, bit i of diagonal len the cell at column
-/// `t * TILE - (len - first) + i`. A tile's bits are then 16 KB in one
+/// [`TILE`] columns, the block's diagonals one after the other, each a row
+/// of `TILE` bits per kind (the kinds' rows side by side), bit i of
+/// diagonal len the cell at column
+/// `t * TILE - (len - first) + i`. A tile's bits are then 16 KB a kind in one
 /// place, and the vectorized fills produce the rows in the order they are
 /// stored: each row is built in a [`RowBits`] of its own (in the L1 cache)
 /// and appended ([`Choices::store`]), so the bits are written once, in
 /// order, and the memory is never zeroed first. Bytes past the end so far
 /// read as zero. Every span of a fill but a diagonal's first starts a row,
 /// so its words of 64 cells ([`RowBits::put`]) are stored without shifting.
+/// All kinds are one allocation appended in one stream: numbergame's two
+/// kinds as two allocations cost its recording fill about 0.4x its value
+/// fill more in `bench --check-dispatch`, where glibc returned the pair's
+/// memory to the system after every solve and the next paid the page
+/// faults again (one allocation of coins' size it keeps).
 pub(super) struct Choices {
     n: usize,
+    /// Bits per interval: the rows of a diagonal in a tile, one per kind.
+    kinds: usize,
     /// Byte offset of each block of lengths.
     blocks: Vec<usize>,
     /// The rows stored so far (all of them once the fill is done).
@@ -88,54 +97,57 @@ pub(super) struct Choices {
 const ROW: usize = TILE / 8;
 
 impl Choices {
-    pub(super) fn new(n: usize) -> Self {
+    pub(super) fn new(n: usize, kinds: usize) -> Self {
         let mut blocks = Vec::new();
         let mut end = 0;
         for first in (1..=n).step_by(DEPTH) {
             blocks.push(end);
             let columns = n - first + 1;
-            end += columns.div_ceil(TILE) * columns.min(DEPTH) * ROW;
+            end += columns.div_ceil(TILE) * columns.min(DEPTH) * ROW * kinds;
         }
         Choices {
             n,
+            kinds,
             blocks,
             bytes: Vec::with_capacity(end),
         }
     }
-    /// The byte offset of the row of cell (len, left) and the cell's bit in
-    /// it: (block, the tile's first column skew, ...) see the type's docs.
+    /// The byte offset of the row of kind `kind` of cell (len, left) and
+    /// the cell's bit in it: (block, the tile's first column skew, ...) see
+    /// the type's docs.
     #[inline(always)]
-    fn row_of(&self, len: usize, left: usize) -> (usize, usize) {
+    fn row_of(&self, kind: usize, len: usize, left: usize) -> (usize, usize) {
         let (block, shift) = ((len - 1) / DEPTH, (len - 1) % DEPTH);
         let first = block * DEPTH + 1;
         let depth = (self.n - first + 1).min(DEPTH);
         let column = left + shift;
         let tile = column / TILE;
-        let row = self.blocks[block] + (tile * depth + shift) * ROW;
+        let row = self.blocks[block] + ((tile * depth + shift) * self.kinds + kind) * ROW;
         (row, column % TILE)
     }
     /// Records one cell's bit in any order (the scalar fills): the rows up
     /// to the cell's are stored as they are.
     #[inline]
-    pub(super) fn set(&mut self, len: usize, left: usize, on: bool) {
-        let (row, bit) = self.row_of(len, left);
+    pub(super) fn set(&mut self, kind: usize, len: usize, left: usize, on: bool) {
+        let (row, bit) = self.row_of(kind, len, left);
         if self.bytes.len() < row + ROW {
             self.bytes.resize(row + ROW, 0);
         }
         self.bytes[row + bit / 8] |= u8::from(on) << (bit % 8);
     }
     #[inline]
-    pub(super) fn get(&self, len: usize, left: usize) -> bool {
-        let (row, bit) = self.row_of(len, left);
+    pub(super) fn get(&self, kind: usize, len: usize, left: usize) -> bool {
+        let (row, bit) = self.row_of(kind, len, left);
         self.bytes
             .get(row + bit / 8)
             .is_some_and(|byte| byte >> (bit % 8) & 1 == 1)
     }
-    /// A fresh row for the span of length `len` that starts at column `a`,
-    /// for a vectorized fill to write and then [`store`](Choices::store).
+    /// A fresh row of kind `kind` for the span of length `len` that starts
+    /// at column `a`, for a vectorized fill to write and then
+    /// [`store`](Choices::store) (the kinds of a span in order).
     #[inline(always)]
-    pub(super) fn row(&self, len: usize, a: usize) -> RowBits {
-        let (at, bit) = self.row_of(len, a);
+    pub(super) fn row(&self, kind: usize, len: usize, a: usize) -> RowBits {
+        let (at, bit) = self.row_of(kind, len, a);
         RowBits {
             bytes: [0; ROW],
             at,
@@ -236,11 +248,11 @@ impl Record for () {
     fn record(&mut self, _: usize, _: usize, _: usize, _: bool) {}
 }
 
-impl Record for [Choices] {
+impl Record for Choices {
     #[inline(always)]
     fn record(&mut self, which: usize, len: usize, left: usize, on: bool) {
-        if let Some(bits) = self.get_mut(which) {
-            bits.set(len, left, on);
+        if which < self.kinds {
+            self.set(which, len, left, on);
         }
     }
 }
@@ -414,32 +426,32 @@ pub(super) fn gameofsum(v: &[i64], rec: &mut (impl Record + ?Sized)) -> i64 {
     total - (prefix[n] - total)
 }
 
-pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &[Choices]) -> Line {
+pub(super) fn line_from_bits(game: Kernel, n: usize, bits: &Choices) -> Line {
     let (mut left, mut right) = (0, n);
     let mut moves = Vec::new();
     while left < right {
         let len = right - left;
         let mv = match game {
-            Kernel::Coins | Kernel::StoneGame7 if bits[0].get(len, left) => {
+            Kernel::Coins | Kernel::StoneGame7 if bits.get(0, len, left) => {
                 Move::take(Side::Left, 1)
             }
             Kernel::Coins | Kernel::StoneGame7 => Move::take(Side::Right, 1),
-            Kernel::NumberGame => match (bits[0].get(len, left), bits[1].get(len, left)) {
+            Kernel::NumberGame => match (bits.get(0, len, left), bits.get(1, len, left)) {
                 (false, false) => Move::take(Side::Left, 1),
                 (true, false) => Move::take(Side::Right, 1),
                 (false, true) => Move::delete(Side::Left, 2),
                 (true, true) => Move::delete(Side::Right, 2),
             },
-            Kernel::GameOfSum if bits[0].get(len, left) => {
+            Kernel::GameOfSum if bits.get(0, len, left) => {
                 let mut count = 1;
-                while !bits[1].get(len - count + 1, left + count - 1) {
+                while !bits.get(1, len - count + 1, left + count - 1) {
                     count += 1;
                 }
                 Move::take(Side::Left, count)
             }
             Kernel::GameOfSum => {
                 let mut count = 1;
-                while !bits[2].get(len - count + 1, left) {
+                while !bits.get(2, len - count + 1, left) {
                     count += 1;
                 }
                 Move::take(Side::Right, count)

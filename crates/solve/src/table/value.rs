@@ -124,9 +124,9 @@ pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T]) -> T {
     buffers[n % 3][0]
 }
 
-/// [`coins_value`] recording the choices in `choices[0]`.
+/// [`coins_value`] recording the choices as kind 0 of `choices`.
 #[inline(always)]
-pub(super) fn coins_line<T: Lane, W: Words<T>>(words: W, v: &[T], choices: &mut [Choices]) -> T {
+pub(super) fn coins_line<T: Lane, W: Words<T>>(words: W, v: &[T], choices: &mut Choices) -> T {
     let mut buffers = [
         vec![T::default(); v.len() + 1],
         vec![T::default(); v.len() + 1],
@@ -138,20 +138,16 @@ pub(super) fn coins_line<T: Lane, W: Words<T>>(words: W, v: &[T], choices: &mut 
         } else {
             (odd, even)
         };
-        let mut row = choices[0].row(len, a);
+        let mut row = choices.row(0, len, a);
         coins_span_rec::<false, T, W>(words, [v, prev], out, [len, a, b], &mut row);
-        choices[0].store(&row);
+        choices.store(&row);
     });
     buffers[v.len() % 2][0]
 }
 
-/// [`stonegame7_value`] recording the choices in `choices[0]`.
+/// [`stonegame7_value`] recording the choices as kind 0 of `choices`.
 #[inline(always)]
-pub(super) fn stonegame7_line<T: Lane, W: Words<T>>(
-    words: W,
-    v: &[T],
-    choices: &mut [Choices],
-) -> T {
+pub(super) fn stonegame7_line<T: Lane, W: Words<T>>(words: W, v: &[T], choices: &mut Choices) -> T {
     let p = prefix_sums(v);
     let mut buffers = [
         vec![T::default(); v.len() + 1],
@@ -164,20 +160,20 @@ pub(super) fn stonegame7_line<T: Lane, W: Words<T>>(
         } else {
             (odd, even)
         };
-        let mut row = choices[0].row(len, a);
+        let mut row = choices.row(0, len, a);
         stonegame7_span_rec(words, [v, &p, prev], out, [len, a, b], &mut row);
-        choices[0].store(&row);
+        choices.store(&row);
     });
     buffers[v.len() % 2][0]
 }
 
-/// [`numbergame_value`] recording the two bits of each choice in
-/// `choices[0]` and `choices[1]`.
+/// [`numbergame_value`] recording the two bits of each choice as kinds 0
+/// and 1 of `choices`.
 #[inline(always)]
 pub(super) fn numbergame_line<V: Variant, T: Lane, W: Words<T>>(
     words: W,
     v: &[T],
-    choices: &mut [Choices],
+    choices: &mut Choices,
 ) -> T {
     let n = v.len();
     let mut buffers = [
@@ -185,9 +181,6 @@ pub(super) fn numbergame_line<V: Variant, T: Lane, W: Words<T>>(
         vec![T::default(); n + 1],
         vec![T::default(); n + 1],
     ];
-    let [seconds, deletes] = choices else {
-        unreachable!("numbergame records two bits per cell")
-    };
     for_each_span!(n, |len, a, b| {
         let [zero, one, two] = &mut buffers;
         let (out, prev1, prev2) = match len % 3 {
@@ -195,23 +188,26 @@ pub(super) fn numbergame_line<V: Variant, T: Lane, W: Words<T>>(
             1 => (one, &*zero, &*two),
             _ => (two, &*one, &*zero),
         };
-        let mut first = seconds.row(len, a);
+        // Kind 0: whether the second of the pair; kind 1: whether to delete
+        // (stored in that order, after the other).
+        let mut first = choices.row(0, len, a);
         if V::deletes(len) {
-            let mut other = deletes.row(len, a);
+            let mut other = choices.row(1, len, a);
             let rows = [&mut first, &mut other];
             numbergame_span_rec(words, [v, prev1, prev2], out, [len, a, b], rows);
-            deletes.store(&other);
+            choices.store(&first);
+            choices.store(&other);
         } else {
             // Takes only; numbergame's bit 0 says "right", coins' "left".
             coins_span_rec::<true, T, W>(words, [v, prev1], out, [len, a, b], &mut first);
+            choices.store(&first);
         }
-        seconds.store(&first);
     });
     buffers[n % 3][0]
 }
 
 /// The recording fills compiled for the target's baseline.
-pub(super) fn portable_line<V: Variant, T: Lane>(game: Kernel, v: &[T], c: &mut [Choices]) -> T {
+pub(super) fn portable_line<V: Variant, T: Lane>(game: Kernel, v: &[T], c: &mut Choices) -> T {
     match game {
         Kernel::Coins => coins_line(Plain, v, c),
         Kernel::NumberGame => numbergame_line::<V, T, _>(Plain, v, c),
@@ -301,7 +297,7 @@ macro_rules! fills_for {
             /// The processor must support the feature.
             #[target_feature(enable = $feature)]
             #[inline(never)]
-            unsafe fn coins_line<T: Lane>(words: impl Words<T>, v: &[T], c: &mut [Choices]) -> T {
+            unsafe fn coins_line<T: Lane>(words: impl Words<T>, v: &[T], c: &mut Choices) -> T {
                 super::coins_line(words, v, c)
             }
 
@@ -312,7 +308,7 @@ macro_rules! fills_for {
             unsafe fn stonegame7_line<T: Lane>(
                 words: impl Words<T>,
                 v: &[T],
-                c: &mut [Choices],
+                c: &mut Choices,
             ) -> T {
                 super::stonegame7_line(words, v, c)
             }
@@ -324,7 +320,7 @@ macro_rules! fills_for {
             unsafe fn numbergame_line<V: Variant, T: Lane>(
                 words: impl Words<T>,
                 v: &[T],
-                c: &mut [Choices],
+                c: &mut Choices,
             ) -> T {
                 super::numbergame_line::<V, T, _>(words, v, c)
             }
@@ -333,7 +329,7 @@ macro_rules! fills_for {
                 words: impl Words<T>,
                 game: Kernel,
                 v: &[T],
-                c: &mut [Choices],
+                c: &mut Choices,
             ) -> T {
                 // SAFETY: `line_fill` hands the callers of this function
                 // out only after the feature was detected.
@@ -347,11 +343,11 @@ macro_rules! fills_for {
                 }
             }
 
-            fn line_wide<V: Variant>(game: Kernel, v: &[i64], c: &mut [Choices]) -> i64 {
+            fn line_wide<V: Variant>(game: Kernel, v: &[i64], c: &mut Choices) -> i64 {
                 line_unchecked::<V, i64>($words, game, v, c)
             }
 
-            fn line_narrow<V: Variant>(game: Kernel, v: &[i32], c: &mut [Choices]) -> i32 {
+            fn line_narrow<V: Variant>(game: Kernel, v: &[i32], c: &mut Choices) -> i32 {
                 line_unchecked::<V, i32>($words, game, v, c)
             }
 
