@@ -60,7 +60,9 @@ pub struct BenchArgs {
     /// unless, for each kind, each set is at most 1.3x the time of the set
     /// below it and the widest is at least 1.5x faster than portable (1.2x
     /// for the 32-bit fills), and the widest recording fill takes at most
-    /// 3x its value fill. Sets
+    /// 3x its value fill. Each fill is timed in the processor time of its
+    /// thread (wall clock off Linux), so other work on the machine moves
+    /// the ratios little. Sets
     /// this build or processor lacks are skipped, saying so. Takes a few
     /// seconds.
     #[arg(long, conflicts_with_all = ["isa", "games", "solvers", "max_seconds", "line"])]
@@ -139,7 +141,7 @@ fn check_dispatch(args: &BenchArgs) -> Result<Status> {
     let say = |text: String| lines.say(&text);
     say(format!(
         "coinline bench --check-dispatch: table dispatches to {}; board n = {}, seed {}, \
-         fastest of {} rounds; {}",
+         fastest of {} rounds in the thread's processor time; {}",
         Isa::widest().name(),
         plan.n,
         plan.seed,
