@@ -38,7 +38,10 @@ fn a_committed_report_regenerates_byte_for_byte() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/outcomes/numbergame");
     let (made, kept) = (files(&out.join("numbergame")), files(&committed));
-    assert_eq!(made.keys().collect::<Vec<_>>(), kept.keys().collect::<Vec<_>>());
+    assert_eq!(
+        made.keys().collect::<Vec<_>>(),
+        kept.keys().collect::<Vec<_>>()
+    );
     for (name, text) in &made {
         assert!(
             *text == kept[name],

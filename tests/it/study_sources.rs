@@ -76,8 +76,10 @@ fn several_sources_and_measures_match_a_brute_force() {
     std::fs::write(dir.join("two.toml"), STUDY).unwrap();
     let run = coinline(&dir, &["study", "run", "two.toml", "--out", "out"]);
     assert_status(&run, 0);
-    let sources: [(&str, Vec<usize>, i64, i64); 2] =
-        [("0..2", (1..=5).collect(), 0, 2), ("signed", vec![2, 4], -1, 1)];
+    let sources: [(&str, Vec<usize>, i64, i64); 2] = [
+        ("0..2", (1..=5).collect(), 0, 2),
+        ("signed", vec![2, 4], -1, 1),
+    ];
     for (game, folder) in [("coins", "coins"), ("numbergame", "numbergame")] {
         let g: Game = game.parse().unwrap();
         let out = dir.join("out").join(folder);
@@ -114,22 +116,41 @@ fn several_sources_and_measures_match_a_brute_force() {
         }
         let key = |r: &BTreeMap<String, String>| (r["source"].clone(), r["group"].clone());
         let regret = rows(&out.join("regret.csv"));
-        assert_eq!(regret.len(), by_parity.len(), "{game}: a row per source and parity");
+        assert_eq!(
+            regret.len(),
+            by_parity.len(),
+            "{game}: a row per source and parity"
+        );
         for r in &regret {
             let (source, group) = key(r);
             let want = &by_parity[&(source, group.as_str())];
-            assert_eq!(r["greedy.regret_sum"], want.regret.to_string(), "{game} {r:?}");
+            assert_eq!(
+                r["greedy.regret_sum"],
+                want.regret.to_string(),
+                "{game} {r:?}"
+            );
             assert_eq!(r["value_sum"], want.value.to_string(), "{game} {r:?}");
             let mean: f64 = r["value_mean"].parse().unwrap();
-            assert!((mean - want.value as f64 / want.boards as f64).abs() < 1e-6, "{r:?}");
+            assert!(
+                (mean - want.value as f64 / want.boards as f64).abs() < 1e-6,
+                "{r:?}"
+            );
         }
         let turned = rows(&out.join("turned.csv"));
         assert_eq!(turned.len(), by_n.len(), "{game}");
         for r in &turned {
             let want = &by_n[&key(r)];
             assert_eq!(r["boards"], want.boards.to_string(), "{game} {r:?}");
-            assert_eq!(r["greedy.turned_loss_holds"], want.turned.to_string(), "{game} {r:?}");
-            assert_eq!(r["greedy.optimal_holds"], want.optimal.to_string(), "{game} {r:?}");
+            assert_eq!(
+                r["greedy.turned_loss_holds"],
+                want.turned.to_string(),
+                "{game} {r:?}"
+            );
+            assert_eq!(
+                r["greedy.optimal_holds"],
+                want.optimal.to_string(),
+                "{game} {r:?}"
+            );
         }
         for r in &rows(&out.join("first-worse.csv")) {
             let (source, group) = key(r);
@@ -142,7 +163,10 @@ fn several_sources_and_measures_match_a_brute_force() {
         }
         let half = out.join("half.csv");
         if game == "numbergame" {
-            assert!(!half.exists(), "a table of coins only has no numbergame file");
+            assert!(
+                !half.exists(),
+                "a table of coins only has no numbergame file"
+            );
             continue;
         }
         for r in &rows(&half) {
@@ -152,6 +176,10 @@ fn several_sources_and_measures_match_a_brute_force() {
         }
     }
     let sources_csv = rows(&dir.join("out/coins/sources.csv"));
-    assert_eq!(sources_csv.len(), 7, "five lengths of one source, two of the other");
+    assert_eq!(
+        sources_csv.len(),
+        7,
+        "five lengths of one source, two of the other"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

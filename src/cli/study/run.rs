@@ -209,7 +209,11 @@ pub(crate) fn finish_and_write(
         }
     }
     for (dir, files) in &folders {
-        super::common::check_owned(dir, &files.iter().map(|(n, _)| *n).collect::<Vec<_>>(), force)?;
+        super::common::check_owned(
+            dir,
+            &files.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            force,
+        )?;
     }
     for (dir, files) in &folders {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;

@@ -247,7 +247,12 @@ fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<String> {
     let mut row = vec![query.games[cell.game].to_string()];
     if table.by_source {
         let source = (cell.key >> SOURCE_SHIFT) as usize;
-        row.push(query.sources.get(source).map_or(String::new(), |s| s.label.clone()));
+        row.push(
+            query
+                .sources
+                .get(source)
+                .map_or(String::new(), |s| s.label.clone()),
+        );
     }
     row.push(cell.label.clone());
     row
@@ -295,8 +300,14 @@ pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
     match table.aggregate {
         Aggregate::Min | Aggregate::Max => {
             header.extend(
-                [what, "decimal", "attained_classes", "attained_boards", "witnesses"]
-                    .map(String::from),
+                [
+                    what,
+                    "decimal",
+                    "attained_classes",
+                    "attained_boards",
+                    "witnesses",
+                ]
+                .map(String::from),
             );
             if table.floor.is_some() {
                 header.push("below_floor".into());

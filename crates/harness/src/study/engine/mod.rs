@@ -9,9 +9,9 @@
 
 pub mod aggregate;
 pub mod builtin;
-mod report;
 pub mod measure;
 pub mod quantity;
+mod report;
 pub mod search;
 pub mod source;
 pub mod spec;
@@ -104,7 +104,11 @@ pub fn fingerprint(text: &str) -> String {
 
 /// Every measure the query's tables and sources read.
 pub(crate) fn measures(query: &Query) -> Vec<Measure> {
-    let mut all: Vec<Measure> = query.tables.iter().flat_map(|t| t.measures.clone()).collect();
+    let mut all: Vec<Measure> = query
+        .tables
+        .iter()
+        .flat_map(|t| t.measures.clone())
+        .collect();
     for s in &query.sources {
         if let Source::Search { objective, .. } = s.source {
             all.push(objective);
@@ -371,9 +375,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         for (from, named) in query.sources.iter().enumerate() {
             for &n in named.source.lengths() {
                 let symmetry = match named.source {
-                    Source::Enumerate { symmetry, .. } => {
-                        Symmetry::of(game, symmetry && invariant)
-                    }
+                    Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
                     _ => Symmetry::None,
                 };
                 let mut row = SourceRow {
@@ -457,4 +459,3 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     }
     Ok(whole)
 }
-

@@ -278,4 +278,3 @@ impl std::str::FromStr for Ratio {
         Ratio::new(a, b).ok_or_else(bad)
     }
 }
-

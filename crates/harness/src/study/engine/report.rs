@@ -100,13 +100,17 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
             1 => String::new(),
             _ => format!(" {}", query.sources[f.source].label),
         };
-        failures.push(format!("{}{from} n={}: {}", query.games[f.game], f.n, f.what));
+        failures.push(format!(
+            "{}{from} n={}: {}",
+            query.games[f.game], f.n, f.what
+        ));
     }
     let mut rendered = Vec::new();
     let slots = slots(query);
     let mut at = 0;
     for table in &query.tables {
-        let states: Vec<&aggregate::State> = part.tables[at..at + table.measures.len()].iter().collect();
+        let states: Vec<&aggregate::State> =
+            part.tables[at..at + table.measures.len()].iter().collect();
         at += table.measures.len();
         if let Some(floor) = table.floor {
             for cell in states[0].cells.iter().filter(|c| c.below_floor > 0) {
@@ -117,7 +121,10 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
             }
         }
         rendered.push((table.name.clone(), aggregate::render(table, &states, query)));
-        if !matches!(table.aggregate, spec::Aggregate::Rate | spec::Aggregate::Mean) {
+        if !matches!(
+            table.aggregate,
+            spec::Aggregate::Rate | spec::Aggregate::Mean
+        ) {
             let csv = aggregate::render_witnesses(table, states[0], query);
             rendered.push((format!("{}-witnesses", table.name), csv));
         }
@@ -147,7 +154,13 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
                 .collect();
             let one = query.clone().with_games(vec![game])?;
             let dir = folder(game);
-            files.extend(report_files(&one, &mine, &theirs, templates.report, &format!("{dir}/"))?);
+            files.extend(report_files(
+                &one,
+                &mine,
+                &theirs,
+                templates.report,
+                &format!("{dir}/"),
+            )?);
         }
         if let (Some(summary), true) = (templates.summary, query.games.len() > 1) {
             let text = template::render(summary, query, &rendered, &failures)?;

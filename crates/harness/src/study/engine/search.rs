@@ -49,7 +49,8 @@ pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<
     else {
         return Ok(Vec::new());
     };
-    let (alphabet, budget, objective, minimise, seed) = (*alphabet, *budget, *objective, *minimise, *seed);
+    let (alphabet, budget, objective, minimise, seed) =
+        (*alphabet, *budget, *objective, *minimise, *seed);
     let indices: Vec<u64> = shard.indices(*restarts).collect();
     indices
         .par_iter()

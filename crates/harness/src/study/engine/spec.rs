@@ -561,7 +561,11 @@ fn group(t: &TableFile) -> Result<(Group, bool)> {
 }
 
 fn table(t: &TableFile) -> Result<Table> {
-    let named: Vec<&String> = t.measure.iter().chain(t.measures.iter().flatten()).collect();
+    let named: Vec<&String> = t
+        .measure
+        .iter()
+        .chain(t.measures.iter().flatten())
+        .collect();
     if named.is_empty() {
         return Err(Error::usage(format!(
             "table {} names no measure",
@@ -582,7 +586,11 @@ fn table(t: &TableFile) -> Result<Table> {
             "table {}: {} of {}: {why}",
             quote(&t.name),
             t.aggregate,
-            named.iter().map(|m| m.as_str()).collect::<Vec<_>>().join(", ")
+            named
+                .iter()
+                .map(|m| m.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )))
     };
     if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
@@ -594,7 +602,9 @@ fn table(t: &TableFile) -> Result<Table> {
         return refuse("rate and smallest take a yes-or-no measure (win, tie, loss, H.optimal, H.turned_loss, or a number with holds), min and max a number");
     }
     if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
-        return refuse("mean takes whole-number measures (value, first, second, H.result, H.regret)");
+        return refuse(
+            "mean takes whole-number measures (value, first, second, H.result, H.regret)",
+        );
     }
     if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
         return refuse("only rate and mean tables take several measures");
@@ -613,7 +623,11 @@ fn table(t: &TableFile) -> Result<Table> {
     let games = t
         .games
         .as_ref()
-        .map(|g| g.iter().map(|g| g.parse::<Game>()).collect::<Result<Vec<_>>>())
+        .map(|g| {
+            g.iter()
+                .map(|g| g.parse::<Game>())
+                .collect::<Result<Vec<_>>>()
+        })
         .transpose()?;
     Ok(Table {
         name: t.name.clone(),

@@ -39,7 +39,11 @@ pub fn render(
                 .find("{{end}}")
                 .ok_or_else(|| Error::usage("the template has a {{when}} without its {{end}}"))?;
             let wanted: Vec<&str> = names.split_whitespace().collect();
-            if query.games.iter().any(|g| wanted.contains(&g.name().as_str())) {
+            if query
+                .games
+                .iter()
+                .any(|g| wanted.contains(&g.name().as_str()))
+            {
                 out.push_str(&render(&rest[..close], query, tables, failures)?);
             }
             rest = &rest[close + "{{end}}".len()..];
@@ -53,9 +57,11 @@ pub fn render(
 
 /// The rows of `table` whose `column` is `value`.
 fn rows_where(table: &CsvTable, name: &str, test: &str) -> Result<CsvTable> {
-    let (column, value) = test
-        .split_once('=')
-        .ok_or_else(|| Error::usage(format!("{{{{table {name} where {test}}}}}: expected COLUMN=VALUE")))?;
+    let (column, value) = test.split_once('=').ok_or_else(|| {
+        Error::usage(format!(
+            "{{{{table {name} where {test}}}}}: expected COLUMN=VALUE"
+        ))
+    })?;
     let at = (table.header.iter())
         .position(|h| h == column)
         .ok_or_else(|| Error::usage(format!("table {name} has no column {}", quote(column))))?;
@@ -90,8 +96,14 @@ fn fill(
     let words: Vec<&str> = placeholder.split_whitespace().collect();
     match words.as_slice() {
         ["title"] => Ok(query.title.clone()),
-        ["game"] => Ok(query.games.first().map(|g| g.to_string()).unwrap_or_default()),
-        ["table", name, "where", test] => Ok(markdown(&rows_where(find(tables, name)?, name, test)?)),
+        ["game"] => Ok(query
+            .games
+            .first()
+            .map(|g| g.to_string())
+            .unwrap_or_default()),
+        ["table", name, "where", test] => {
+            Ok(markdown(&rows_where(find(tables, name)?, name, test)?))
+        }
         ["name"] => Ok(query.name.clone()),
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
