@@ -6,6 +6,8 @@
 use coinline_core::generate::{enumerated_board, enumeration_size, Span};
 use coinline_core::solve::{Generic, Solver};
 use coinline_core::{Board, Game};
+use coinline_harness::study::engine::{self, builtin, spec::Query, template};
+use coinline_harness::study::table::CsvTable;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -51,6 +53,58 @@ fn a_committed_report_regenerates_byte_for_byte() {
     // A single rule set leaves the summary of the committed run alone.
     assert!(!out.join("README.md").exists());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The CSV tables of one committed folder, by table name, in the order
+/// the study makes them (the names its template may use).
+fn tables_in(dir: &Path, names: &[String]) -> Vec<(String, CsvTable)> {
+    names
+        .iter()
+        .filter_map(|name| {
+            let path = dir.join(format!("{name}.csv"));
+            let text = std::fs::read_to_string(&path).ok()?;
+            Some((name.clone(), CsvTable::from_csv(&text, name).unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_committed_readme_renders_from_its_csv_files() {
+    // The full run takes minutes; this checks the other folders' READMEs
+    // and the summary against their committed tables and the templates.
+    let b = builtin::find("outcomes").unwrap();
+    let (text, template) = b.file.unwrap();
+    let query = Query::parse(text, "outcomes").unwrap();
+    let mut names: Vec<String> = Vec::new();
+    for t in &query.tables {
+        names.push(t.name.clone());
+        names.push(format!("{}-witnesses", t.name));
+    }
+    names.extend(["sources".to_string(), "checks".to_string()]);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/outcomes");
+    let mut whole: Vec<(String, CsvTable)> = Vec::new();
+    for &game in &query.games {
+        let dir = root.join(engine::folder(game));
+        let mine = tables_in(&dir, &names);
+        let one = query.clone().with_games(vec![game]).unwrap();
+        let readme = template::render(template, &one, &mine, &[]).unwrap();
+        assert!(
+            readme == std::fs::read_to_string(dir.join("README.md")).unwrap(),
+            "{}/README.md is not what its CSV files render to",
+            dir.display()
+        );
+        for (name, table) in mine {
+            match whole.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, all)) => all.rows.extend(table.rows),
+                None => whole.push((name, table)),
+            }
+        }
+    }
+    let summary = template::render(b.summary.unwrap(), &query, &whole, &[]).unwrap();
+    assert!(
+        summary == std::fs::read_to_string(root.join("README.md")).unwrap(),
+        "reports/outcomes/README.md is not what the committed CSV files render to"
+    );
 }
 
 /// The stonegame7 report proves that the difference is the sum of the
