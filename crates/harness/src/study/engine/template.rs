@@ -8,7 +8,8 @@
 //! how many more the CSV file holds), `{{cell NAME GROUP COLUMN}}` (one
 //! cell: the first row whose group, or n, is GROUP; GROUP may be several
 //! keys joined by `/`, each matching one of the row's game, source and
-//! group), `{{table NAME where COLUMN=VALUE}}` (the rows with that value),
+//! group), `{{table NAME where COLUMN=VALUE columns A,B first K}}` (any
+//! of the options: the rows with that value, those columns, the first K),
 //! `{{failures}}`, `{{game}}` (the rule set, of a study of one) and
 //! `{{when game A B ...}}...{{end}}` (the text between, only for the rule
 //! sets named: a rule set's own notes in a per-game report).
@@ -101,22 +102,11 @@ fn fill(
             .first()
             .map(|g| g.to_string())
             .unwrap_or_default()),
-        ["table", name, "where", test] => {
-            Ok(markdown(&rows_where(find(tables, name)?, name, test)?))
-        }
         ["name"] => Ok(query.name.clone()),
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
         ["table", name] => Ok(markdown(find(tables, name)?)),
-        ["table", name, "first", k] => {
-            let k: usize = k.parse().map_err(|_| {
-                Error::usage(format!(
-                    "{{{{table {name} first K}}}}: K {} is not a count",
-                    quote(k)
-                ))
-            })?;
-            Ok(markdown_first(find(tables, name)?, name, k))
-        }
+        ["table", name, options @ ..] => table_with(find(tables, name)?, name, options),
         ["cell", name, group, column] => {
             let table = find(tables, name)?;
             let col = |c: &str| table.header.iter().position(|h| h == c);
@@ -145,6 +135,50 @@ fn fill(
             quote(&format!("{{{{{placeholder}}}}}"))
         ))),
     }
+}
+
+/// `{{table NAME where C=V columns A,B first K}}`: the options in any
+/// order, each at most once.
+fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> {
+    let mut shown = table.clone();
+    let mut first = None;
+    let bad = || {
+        Error::usage(format!(
+            "{{{{table {name} {}}}}}: expected where COLUMN=VALUE, columns A,B,... or first K",
+            options.join(" ")
+        ))
+    };
+    if options.len() % 2 != 0 {
+        return Err(bad());
+    }
+    for pair in options.chunks(2) {
+        match pair[0] {
+            "where" => shown = rows_where(&shown, name, pair[1])?,
+            "columns" => shown = columns(&shown, name, pair[1])?,
+            "first" => first = Some(pair[1].parse::<usize>().map_err(|_| bad())?),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(match first {
+        Some(k) => markdown_first(&shown, name, k),
+        None => markdown(&shown),
+    })
+}
+
+/// The table with only the columns named (comma-separated), in that order.
+fn columns(table: &CsvTable, name: &str, list: &str) -> Result<CsvTable> {
+    let at = (list.split(','))
+        .map(|c| {
+            (table.header.iter())
+                .position(|h| h == c)
+                .ok_or_else(|| Error::usage(format!("table {name} has no column {}", quote(c))))
+        })
+        .collect::<Result<Vec<usize>>>()?;
+    let pick = |row: &Vec<String>| at.iter().map(|&i| row[i].clone()).collect();
+    Ok(CsvTable {
+        header: pick(&table.header),
+        rows: table.rows.iter().map(pick).collect(),
+    })
 }
 
 /// The tables a template names (in `{{table X}}` and `{{cell X ...}}`).
@@ -210,5 +244,9 @@ mod tests {
             named_tables("{{table w first 2}} {{cell t all min}}"),
             ["w", "t"]
         );
+        let picked = table_with(&table, "w", &["where", "n=3", "columns", "board,n"]).unwrap();
+        assert_eq!(picked, "| board | n |\n| --- | --- |\n| 0 1 | 3 |\n");
+        assert!(table_with(&table, "w", &["columns", "x"]).is_err());
+        assert!(table_with(&table, "w", &["first"]).is_err());
     }
 }
