@@ -183,3 +183,49 @@ fn several_sources_and_measures_match_a_brute_force() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The CSV files of every folder under `dir`, by relative path.
+fn tree(dir: &std::path::Path) -> BTreeMap<String, String> {
+    let mut all = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            let folder = path.file_name().unwrap().to_string_lossy().into_owned();
+            for (name, text) in tree(&path) {
+                all.insert(format!("{folder}/{name}"), text);
+            }
+        } else if path.extension().is_some_and(|x| x == "csv") {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            all.insert(name, std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    all
+}
+
+#[test]
+fn shards_of_several_sources_merge_to_the_bytes_of_one_run() {
+    let dir = workdir("study_sources", "shards");
+    std::fs::write(dir.join("two.toml"), STUDY).unwrap();
+    assert_status(
+        &coinline(&dir, &["study", "run", "two.toml", "--out", "whole"]),
+        0,
+    );
+    for k in ["1/2", "2/2"] {
+        let run = coinline(
+            &dir,
+            &["study", "run", "two.toml", "--shard", k, "--out", "parts"],
+        );
+        assert_status(&run, 0);
+    }
+    let run = coinline(
+        &dir,
+        &[
+            "study", "run", "two.toml", "--merge", "parts", "--out", "merged",
+        ],
+    );
+    assert_status(&run, 0);
+    let whole = tree(&dir.join("whole"));
+    assert!(whole.contains_key("coins/regret.csv"), "{:?}", whole.keys());
+    assert_eq!(whole, tree(&dir.join("merged")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
