@@ -27,6 +27,7 @@ mod seeds;
 mod stress;
 mod study;
 mod study_engine;
+mod study_sources;
 mod support;
 mod trust;
 mod trust_outputs;

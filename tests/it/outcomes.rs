@@ -1,104 +1,110 @@
-//! The outcome study: the committed reports re-render byte for byte from
-//! their CSV files, a small run of the command writes every file, output
-//! bytes do not depend on the thread count, a proved claim of the reports
-//! holds on every small board, and bad input gets one line and status 2.
+//! The outcome study (the built-in study file studies/outcomes.toml): a
+//! committed report regenerates byte for byte, a proved claim of the
+//! reports holds on every small board, and bad input gets one line and
+//! status 2.
 
 use coinline_core::generate::{enumerated_board, enumeration_size, Span};
 use coinline_core::solve::{Generic, Solver};
 use coinline_core::{Board, Game};
-use coinline_harness::study::outcomes::{self, Tables, CSV_FILES, EXTRA_GAMES};
-use coinline_harness::study::{Bars, Config};
-use std::path::{Path, PathBuf};
+use coinline_harness::study::engine::{self, builtin, spec::Query, template};
+use coinline_harness::study::table::CsvTable;
+use std::collections::BTreeMap;
+use std::path::Path;
 
 use crate::support::{assert_refused_alone, workdir, Coinline};
 
-fn committed_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(outcomes::DEFAULT_OUT)
-}
-
-/// The rule sets of the committed reports, in the order of the command.
-fn committed_games() -> Vec<Game> {
-    let mut games = Game::ALL.to_vec();
-    games.extend(EXTRA_GAMES.iter().map(|g| g.parse::<Game>().unwrap()));
-    games
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn tables_in(dir: &Path) -> Tables {
-    let texts = CSV_FILES.map(|name| read(&dir.join(name)));
-    Tables::from_csv([&texts[0], &texts[1], &texts[2]]).unwrap()
+/// The CSV and Markdown files of a folder (the manifest aside), compared
+/// as text so that a failure shows lines.
+fn files(dir: &Path) -> BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "csv" || x == "md"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
 }
 
 #[test]
-fn committed_reports_re_render_from_their_csvs() {
-    let mut all = Vec::new();
-    for game in committed_games() {
-        let dir = committed_dir().join(outcomes::folder(game));
-        let tables = tables_in(&dir);
-        assert_eq!(tables.game().unwrap(), game);
-        for (name, text) in outcomes::files(&tables).unwrap() {
-            assert!(
-                read(&dir.join(name)) == text,
-                "{}/{name} differs from what its CSV files render to; regenerate with the command in reports/outcomes/README.md",
-                dir.display()
-            );
-        }
-        all.push(tables);
-    }
-    let summary = outcomes::summary(&all).unwrap();
-    assert!(
-        read(&committed_dir().join("README.md")) == summary,
-        "reports/outcomes/README.md differs from what the committed CSV files render to"
+fn a_committed_report_regenerates_byte_for_byte() {
+    // One rule set (about a million boards, a few seconds on the optimised
+    // test profile): every table, witness and the README are the bytes in
+    // reports/outcomes/numbergame.
+    let dir = workdir("outcomes", "committed");
+    let out = dir.join("out");
+    let run = Coinline::new(["study", "outcomes", "--game", "numbergame", "--out"])
+        .args([out.to_str().unwrap()])
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/outcomes/numbergame");
+    let (made, kept) = (files(&out.join("numbergame")), files(&committed));
+    assert_eq!(
+        made.keys().collect::<Vec<_>>(),
+        kept.keys().collect::<Vec<_>>()
     );
+    for (name, text) in &made {
+        assert!(
+            *text == kept[name],
+            "reports/outcomes/numbergame/{name} differs from what studies/outcomes.toml and studies/outcomes.md make; regenerate with the command in reports/outcomes/README.md"
+        );
+    }
+    // A single rule set leaves the summary of the committed run alone.
+    assert!(!out.join("README.md").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The CSV tables of one committed folder, by table name, in the order
+/// the study makes them (the names its template may use).
+fn tables_in(dir: &Path, names: &[String]) -> Vec<(String, CsvTable)> {
+    names
+        .iter()
+        .filter_map(|name| {
+            let path = dir.join(format!("{name}.csv"));
+            let text = std::fs::read_to_string(&path).ok()?;
+            Some((name.clone(), CsvTable::from_csv(&text, name).unwrap()))
+        })
+        .collect()
 }
 
 #[test]
-fn committed_reports_are_the_defaults_and_passed() {
-    for game in committed_games() {
-        let tables = tables_in(&committed_dir().join(outcomes::folder(game)));
-        assert_eq!(tables.config().unwrap(), outcomes::default_config());
-        for table in [&tables.exact, &tables.sampled] {
-            for r in table.records() {
-                assert_eq!(r.get("agreed"), r.get("boards"), "{game}: {:?}", r.get("n"));
+fn every_committed_readme_renders_from_its_csv_files() {
+    // The full run takes minutes; this checks the other folders' READMEs
+    // and the summary against their committed tables and the templates.
+    let b = builtin::find("outcomes").unwrap();
+    let (text, template) = b.file.unwrap();
+    let query = Query::parse(text, "outcomes").unwrap();
+    let mut names: Vec<String> = Vec::new();
+    for t in &query.tables {
+        names.push(t.name.clone());
+        names.push(format!("{}-witnesses", t.name));
+    }
+    names.extend(["sources".to_string(), "checks".to_string()]);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/outcomes");
+    let mut whole: Vec<(String, CsvTable)> = Vec::new();
+    for &game in &query.games {
+        let dir = root.join(engine::folder(game));
+        let mine = tables_in(&dir, &names);
+        let one = query.clone().with_games(vec![game]).unwrap();
+        let readme = template::render(template, &one, &mine, &[]).unwrap();
+        assert!(
+            readme == std::fs::read_to_string(dir.join("README.md")).unwrap(),
+            "{}/README.md is not what its CSV files render to",
+            dir.display()
+        );
+        for (name, table) in mine {
+            match whole.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, all)) => all.rows.extend(table.rows),
+                None => whole.push((name, table)),
             }
         }
     }
-}
-
-fn run_on(threads: usize, game: Game, config: &Config) -> Tables {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    pool.install(|| outcomes::run(game, config, &Bars::hidden()))
-        .tables()
-}
-
-#[test]
-fn a_small_regeneration_matches_the_committed_rows_whatever_the_threads() {
-    let config = Config {
-        max_n: 4,
-        sizes: vec![11],
-        ..outcomes::default_config()
-    };
-    // Rule sets whose searches all end early (a search that runs to its
-    // budget takes minutes in a debug build).
-    for game in [Game::NUMBERGAME, Game::STONEGAME3] {
-        let one = run_on(1, game, &config);
-        let two = run_on(2, game, &config);
-        assert_eq!(one, two, "{game}: thread count changed the tables");
-        let committed = tables_in(&committed_dir().join(outcomes::folder(game)));
-        for row in &one.exact.rows {
-            assert!(committed.exact.rows.contains(row), "{game}: {row:?}");
-        }
-        for row in &one.sampled.rows {
-            assert!(committed.sampled.rows.contains(row), "{game}: {row:?}");
-        }
-        assert_eq!(one.smallest, committed.smallest, "{game}: smallest.csv");
-    }
+    let summary = template::render(b.summary.unwrap(), &query, &whole, &[]).unwrap();
+    assert!(
+        summary == std::fs::read_to_string(root.join("README.md")).unwrap(),
+        "reports/outcomes/README.md is not what the committed CSV files render to"
+    );
 }
 
 /// The stonegame7 report proves that the difference is the sum of the
@@ -119,79 +125,14 @@ fn stonegame7_is_coins_on_the_negated_board() {
     }
 }
 
-#[test]
-fn a_small_run_writes_every_file() {
-    let dir = workdir("outcomes", "small-run");
-    let dir_arg = dir.to_str().unwrap();
-    let out = Coinline::new([
-        "study",
-        "outcomes",
-        "--game",
-        "numbergame",
-        "--game",
-        "take=1..2",
-        "--max-n",
-        "3",
-        "--sizes",
-        "11",
-        "--boards",
-        "5",
-        "--seed",
-        "7",
-        "--out",
-        dir_arg,
-    ])
-    .run();
-    let stderr = &out.stderr;
-    assert_eq!(out.code, 0, "{stderr}");
-    assert!(stderr.contains("seed 7"), "the seed is printed: {stderr}");
-    for folder in ["numbergame", "take-1,2"] {
-        for name in CSV_FILES.iter().chain(&["README.md"]) {
-            assert!(dir.join(folder).join(name).is_file(), "{folder}/{name}");
-        }
-    }
-    let readme = read(&dir.join("numbergame/README.md"));
-    assert!(
-        readme.contains(
-            "coinline study outcomes --game numbergame --max-n 3 --sizes 11 --boards 5 --seed 7"
-        ),
-        "{readme}"
-    );
-    let summary = read(&dir.join("README.md"));
-    assert!(
-        summary.contains("[take=1,2](take-1,2/README.md)"),
-        "{summary}"
-    );
-    assert!(summary.contains("n mod (k + 1)"), "{summary}");
-    // Files the study did not write (its manifest is gone) are not overwritten.
-    std::fs::remove_file(dir.join("numbergame/.coinline-study")).unwrap();
-    let again = Coinline::new([
-        "study",
-        "outcomes",
-        "--game",
-        "numbergame",
-        "--max-n",
-        "2",
-        "--sizes",
-        "11",
-        "--boards",
-        "2",
-        "--out",
-        dir_arg,
-    ])
-    .run();
-    assert_refused_alone(&again, "was not written by coinline study", &"again");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Bad options of `study outcomes`, and a phrase of the error line.
+/// Bad options of `study outcomes`, and a phrase of the error line: the
+/// board-set options of the old generator are gone (the boards are the
+/// study file's).
 const REFUSED: &[(&[&str], &str)] = &[
     (&["--game", "take=1 wrap"], "game"),
-    (&["--game", "coins", "--max-n", "0"], "out of range"),
-    (&["--game", "coins", "--alphabet", "3..1"], "reversed"),
-    (&["--game", "coins", "--boards", "0"], "--boards"),
-    (&["--game", "coins", "--sizes", "0"], "out of range"),
-    (&["--max-n", "3"], "--game"),
+    (&["--game", "coins", "--max-n", "3"], "--max-n"),
+    (&["--game", "coins", "--render-only"], "--render-only"),
+    (&["--out", "x"], "--game"),
 ];
 
 #[test]
@@ -200,24 +141,4 @@ fn bad_input_gets_one_line_and_status_2() {
         let run = Coinline::new(["study", "outcomes"]).args(*args).run();
         assert_refused_alone(&run, needle, args);
     }
-}
-
-#[test]
-fn the_summary_table_in_reports_readme_is_the_generated_one() {
-    let summary = read(&committed_dir().join("README.md"));
-    let table: Vec<String> = summary
-        .lines()
-        .skip_while(|l| !l.starts_with("| rule set | boards checked"))
-        .take_while(|l| l.starts_with('|'))
-        .map(|l| l.replace("](", "](outcomes/"))
-        .collect();
-    assert!(
-        table.len() > 2,
-        "no summary table in reports/outcomes/README.md"
-    );
-    let reports = read(&committed_dir().parent().unwrap().join("README.md"));
-    assert!(
-        reports.contains(&table.join("\n")),
-        "reports/README.md does not hold the summary table of reports/outcomes/README.md"
-    );
 }

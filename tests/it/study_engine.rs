@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The rows of a CSV file as maps from column to cell.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
+pub(crate) fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header = reader.headers().unwrap().clone();
@@ -26,7 +26,7 @@ fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
 }
 
 /// The mover's best margin on values[l..r], by trying every move.
-fn optimal(game: Game, row: &Row, l: usize, r: usize) -> i64 {
+pub(crate) fn optimal(game: Game, row: &Row, l: usize, r: usize) -> i64 {
     game.moves(r - l)
         .map(|mv| {
             let (gain, l2, r2) = row.play(mv, l, r);
@@ -38,7 +38,7 @@ fn optimal(game: Game, row: &Row, l: usize, r: usize) -> i64 {
 
 /// Greedy's margin on values[l..r] against a best-responding opponent:
 /// greedy plays the first move of largest immediate score.
-fn greedy(game: Game, row: &Row, l: usize, r: usize, greedy_moves: bool) -> i64 {
+pub(crate) fn greedy(game: Game, row: &Row, l: usize, r: usize, greedy_moves: bool) -> i64 {
     let mut scored = game.moves(r - l).map(|mv| (row.play(mv, l, r), mv));
     if greedy_moves {
         let mut best: Option<((i64, usize, usize), _)> = None;
@@ -59,7 +59,7 @@ fn greedy(game: Game, row: &Row, l: usize, r: usize, greedy_moves: bool) -> i64 
 }
 
 /// Every board of length n over lo..=hi, in lexicographic order.
-fn boards(n: usize, lo: i64, hi: i64) -> Vec<Vec<i64>> {
+pub(crate) fn boards(n: usize, lo: i64, hi: i64) -> Vec<Vec<i64>> {
     let mut all = vec![Vec::new()];
     for _ in 0..n {
         all = all

@@ -10,7 +10,7 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_harness::output::check_writable;
-use coinline_harness::study::engine::{self, builtin, spec::Query, Part};
+use coinline_harness::study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -93,14 +93,18 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
 }
 
-/// The study's text, its template and what to call it.
-fn load(args: &RunArgs) -> Result<(String, Option<String>)> {
+/// The study's text, its template and its summary's.
+fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
     let path = Path::new(&args.study);
-    let (text, mut template) = if path.exists() {
-        (read(path)?, None)
+    let (text, mut template, summary) = if path.exists() {
+        (read(path)?, None, None)
     } else if let Some(b) = builtin::find(&args.study) {
         match b.file {
-            Some((text, template)) => (text.to_string(), Some(template.to_string())),
+            Some((text, template)) => (
+                text.to_string(),
+                Some(template.to_string()),
+                b.summary.map(str::to_string),
+            ),
             None => {
                 return Err(Error::usage(format!(
                     "{} is a study of its own command: run `{}`",
@@ -117,12 +121,12 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>)> {
     if let Some(file) = &args.template {
         template = Some(read(file)?);
     }
-    Ok((text, template))
+    Ok((text, template, summary))
 }
 
 /// Runs `coinline study run`.
 pub fn run(args: &RunArgs) -> Result<Status> {
-    let (text, template) = load(args)?;
+    let (text, template, summary) = load(args)?;
     let query = Query::parse(&text, &args.study)?;
     let fingerprint = engine::fingerprint(&text);
     let out = args
@@ -174,13 +178,47 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             query.name, part.fingerprint
         )));
     }
-    let outcome = pool.install(|| engine::finish(&query, part, template.as_deref()))?;
-    let files: Vec<(&str, String)> = outcome
-        .files
-        .iter()
-        .map(|(name, text)| (name.as_str(), text.clone()))
-        .collect();
-    write_owned(&out, &files, args.force)?;
+    let templates = Templates {
+        report: template.as_deref(),
+        summary: summary.as_deref(),
+    };
+    finish_and_write(&query, part, templates, (&out, args.force), &pool, start)
+}
+
+/// Checks the witnesses, renders the tables and report and writes them to
+/// `out` (with `per_game`, each rule set's into its folder of `out`).
+pub(crate) fn finish_and_write(
+    query: &Query,
+    part: Part,
+    templates: Templates<'_>,
+    (out, force): (&Path, bool),
+    pool: &rayon::ThreadPool,
+    start: Instant,
+) -> Result<Status> {
+    let outcome = pool.install(|| engine::finish(query, part, templates))?;
+    // One transaction per folder: the top one, then each rule set's.
+    let mut folders: Vec<(PathBuf, Vec<(&str, String)>)> = Vec::new();
+    for (name, text) in &outcome.files {
+        let (dir, file) = match name.rsplit_once('/') {
+            Some((dir, file)) => (out.join(dir), file),
+            None => (out.to_path_buf(), name.as_str()),
+        };
+        match folders.iter_mut().find(|(d, _)| *d == dir) {
+            Some((_, files)) => files.push((file, text.clone())),
+            None => folders.push((dir, vec![(file, text.clone())])),
+        }
+    }
+    for (dir, files) in &folders {
+        super::common::check_owned(
+            dir,
+            &files.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            force,
+        )?;
+    }
+    for (dir, files) in &folders {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+        write_owned(dir, files, force)?;
+    }
     let checked: u64 = outcome.witnesses_checked.iter().sum();
     say!(
         "{} witnesses checked, {:.2} s",

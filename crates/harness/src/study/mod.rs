@@ -19,7 +19,6 @@ pub mod engine;
 pub mod exact;
 pub mod family;
 pub mod findings;
-pub mod outcomes;
 #[cfg(feature = "plots")]
 pub mod plots;
 pub mod sampled;

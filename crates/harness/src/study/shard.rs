@@ -170,8 +170,6 @@ fn check_counts(stats: &Stats, boards: u64) -> std::result::Result<(), String> {
         stats.bound.checked,
         stats.bound.held,
         stats.bound.tight,
-        stats.share.checked,
-        stats.share.at_most_half,
     ];
     for (_, h) in &t.heuristics {
         counts.extend([h.boards, h.optimal, h.turned_into_loss, h.losses]);

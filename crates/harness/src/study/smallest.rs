@@ -54,8 +54,6 @@ pub enum Domain {
     Positive,
     /// Any integers.
     Signed,
-    /// Values 0 and 1 only (long boards, few of them).
-    Binary,
 }
 
 impl Domain {
@@ -68,7 +66,6 @@ impl Domain {
             Domain::NonNegative => "values >= 0",
             Domain::Positive => "values >= 1",
             Domain::Signed => "signed values",
-            Domain::Binary => "values 0 and 1",
         }
     }
 
@@ -78,7 +75,6 @@ impl Domain {
             Domain::NonNegative => Some(Span { lo: 0, hi: m }),
             Domain::Positive => (m >= 1).then_some(Span { lo: 1, hi: m }),
             Domain::Signed => Some(Span { lo: -m, hi: m }),
-            Domain::Binary => (m <= 1).then_some(Span { lo: 0, hi: m }),
         }
     }
 }
@@ -286,10 +282,7 @@ fn found_row(game: Game, found: &Found) -> Vec<(&'static str, String)> {
             cells.extend(std::iter::repeat_n(String::new(), 7));
             cells.push(String::new());
             cells.push(found.searched.to_string());
-            let max_value = match found.domain {
-                Domain::Binary => 1,
-                _ => found.limits.max_value,
-            };
+            let max_value = found.limits.max_value;
             cells.push(if found.searched < found.limits.budget {
                 format!(
                     "none with n <= {} and |value| <= {max_value}",
@@ -358,12 +351,5 @@ pub fn table(found: &[Found], exact: &[ExactGroup]) -> CsvTable {
     let mut rows: Vec<Vec<(&str, String)>> =
         found.iter().map(|f| found_row(Game::COINS, f)).collect();
     rows.push(even_row(exact));
-    CsvTable::from_pairs(HEADER.to_vec(), rows)
-}
-
-/// The rows of a search table of `game`: each search's result, its board
-/// put through the full check in `game`.
-pub fn found_table(game: Game, found: &[Found]) -> CsvTable {
-    let rows = found.iter().map(|f| found_row(game, f)).collect();
     CsvTable::from_pairs(HEADER.to_vec(), rows)
 }

@@ -52,60 +52,6 @@ impl BoundTally {
     }
 }
 
-/// The smallest share of the sum the first player gets under optimal play,
-/// over the boards of a group with a positive sum, in rule sets that score
-/// every value (elsewhere the totals depend on the line played).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ShareTally {
-    /// Boards with a positive sum whose totals follow from the value.
-    pub checked: u64,
-    /// Boards on which the first player gets at most half the sum.
-    pub at_most_half: u64,
-    /// The first player's total and the sum of the board with the smallest
-    /// share (the smallest key among equal shares), with its key and board.
-    pub worst: Option<(i64, i64, u64, Board)>,
-}
-
-impl ShareTally {
-    fn add(&mut self, key: u64, report: &CaseReport) {
-        let Some(totals) = report.optimal_totals() else {
-            return;
-        };
-        let sum = totals.first + totals.second;
-        if sum <= 0 {
-            return;
-        }
-        self.checked += 1;
-        self.at_most_half += u64::from(totals.first <= totals.second);
-        self.keep(totals.first, sum, key, &report.board);
-    }
-
-    /// Whether first / sum at `key` comes before the kept worst share.
-    fn keep(&mut self, first: i64, sum: i64, key: u64, board: &Board) {
-        let better = match &self.worst {
-            None => true,
-            Some((f, s, k, _)) => {
-                let (this, kept) = (
-                    i128::from(first) * i128::from(*s),
-                    i128::from(*f) * i128::from(sum),
-                );
-                this < kept || (this == kept && key < *k)
-            }
-        };
-        if better {
-            self.worst = Some((first, sum, key, board.clone()));
-        }
-    }
-
-    fn merge(&mut self, other: ShareTally) {
-        self.checked = self.checked.saturating_add(other.checked);
-        self.at_most_half = self.at_most_half.saturating_add(other.at_most_half);
-        if let Some((first, sum, key, board)) = other.worst {
-            self.keep(first, sum, key, &board);
-        }
-    }
-}
-
 /// Everything the study records about a group of boards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
@@ -113,8 +59,6 @@ pub struct Stats {
     pub tally: Tally,
     /// The odd-n bound (odd lengths of coins only).
     pub bound: BoundTally,
-    /// The first player's smallest share of the sum.
-    pub share: ShareTally,
     /// Bit i set: exact solver i of [`exact_solvers`] ran on every board.
     /// `None` before the first board.
     pub solvers: Option<u32>,
@@ -143,14 +87,12 @@ impl Stats {
         if let (true, Some(value)) = (odd_coins, report.value) {
             self.bound.add(key, &report.board, value);
         }
-        self.share.add(key, report);
     }
 
     /// Merges the stats of disjoint boards.
     pub fn merge(&mut self, other: Stats) {
         self.tally.merge(other.tally);
         self.bound.merge(other.bound);
-        self.share.merge(other.share);
         self.solvers = match (self.solvers, other.solvers) {
             (Some(a), Some(b)) => Some(a & b),
             (a, b) => a.or(b),

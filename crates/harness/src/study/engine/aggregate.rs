@@ -4,15 +4,17 @@
 //! k in (n, canonical order)), so shards merge to the bytes of one run.
 
 use super::measure::Num;
-use super::spec::{Aggregate, Ratio, Table};
+use super::spec::{Aggregate, Query, Ratio, Table};
 use crate::study::table::CsvTable;
-use coinline_core::play::Game;
 use coinline_core::summary::wilson_interval;
 use serde::{Deserialize, Serialize};
 
 /// A board kept as evidence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Witness {
+    /// Its source, by index in the query.
+    #[serde(default)]
+    pub source: usize,
     /// Its length.
     pub n: usize,
     /// Its place in the source's order for that length.
@@ -24,8 +26,9 @@ pub struct Witness {
 }
 
 impl Witness {
-    fn key(&self) -> (usize, u64) {
-        (self.n, self.ordinal)
+    /// Its place: source, length, ordinal.
+    pub fn key(&self) -> (usize, usize, u64) {
+        (self.source, self.n, self.ordinal)
     }
 
     /// The values as a board's text.
@@ -60,6 +63,23 @@ pub struct Cell {
     pub witnesses: Vec<Witness>,
     /// Boards below the table's floor.
     pub below_floor: u64,
+    /// The sum of a whole-number measure over the boards (mean).
+    #[serde(default)]
+    pub sum: i128,
+}
+
+/// The bits of a cell's key above the group's: the source, when the table
+/// groups by it.
+const SOURCE_SHIFT: u32 = 48;
+
+/// The key of the group of a board of `n` values from `source`.
+pub fn group_key(table: &Table, source: usize, n: usize) -> u64 {
+    let inner = table.group.key(n);
+    if table.by_source {
+        ((source as u64) << SOURCE_SHIFT) | inner
+    } else {
+        inner
+    }
 }
 
 /// The state of one table.
@@ -96,12 +116,12 @@ impl State {
         table: &Table,
         game: usize,
         witness: impl FnOnce() -> Witness,
-        n: usize,
+        (source, n): (usize, usize),
         weight: u64,
         num: Num,
     ) {
-        let key = table.group.key(n);
-        let cell = self.cell(game, key, || table.group.label(key));
+        let key = group_key(table, source, n);
+        let cell = self.cell(game, key, || table.group.label(table.group.key(n)));
         let value = match num {
             Num::Undefined => {
                 cell.undefined += weight;
@@ -123,6 +143,11 @@ impl State {
         };
         cell.classes += 1;
         cell.boards += weight;
+        if table.aggregate == Aggregate::Mean {
+            // Whole numbers: den is 1.
+            cell.sum += value.num * i128::from(weight);
+            return;
+        }
         if table.floor.is_some_and(|floor| value < floor) {
             cell.below_floor += weight;
         }
@@ -161,7 +186,9 @@ impl State {
             mine.boards += theirs.boards;
             mine.undefined += theirs.undefined;
             mine.below_floor += theirs.below_floor;
+            mine.sum += theirs.sum;
             match table.aggregate {
+                Aggregate::Mean => {}
                 Aggregate::Rate => {
                     mine.hit_classes += theirs.hit_classes;
                     mine.hit_boards += theirs.hit_boards;
@@ -214,40 +241,97 @@ fn decimal(r: Ratio) -> String {
     format!("{:.6}", r.to_f64())
 }
 
-/// The table's CSV rows.
-pub fn render(table: &Table, state: &State, games: &[Game]) -> CsvTable {
-    let mut header: Vec<&str> = vec!["game", "group", "classes", "boards", "undefined"];
+/// The leading columns of a row: the rule set, the source when the table
+/// groups by it, the group.
+fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<String> {
+    let mut row = vec![query.games[cell.game].to_string()];
+    if table.by_source {
+        let source = (cell.key >> SOURCE_SHIFT) as usize;
+        row.push(
+            query
+                .sources
+                .get(source)
+                .map_or(String::new(), |s| s.label.clone()),
+        );
+    }
+    row.push(cell.label.clone());
+    row
+}
+
+/// The columns of one measure of a rate or mean table.
+fn tally_columns(table: &Table, cell: &Cell) -> Vec<String> {
+    if table.aggregate == Aggregate::Mean {
+        let mean = if cell.boards == 0 {
+            0.0
+        } else {
+            cell.sum as f64 / cell.boards as f64
+        };
+        return vec![cell.sum.to_string(), format!("{mean:.6}")];
+    }
+    let (lo, hi) = wilson_interval(cell.hit_boards, cell.boards);
+    let rate = if cell.boards == 0 {
+        0.0
+    } else {
+        cell.hit_boards as f64 / cell.boards as f64
+    };
+    let mut out = vec![cell.hit_boards.to_string()];
+    out.extend([rate, lo, hi].map(|x| format!("{x:.6}")));
+    out
+}
+
+/// The table's CSV rows: `states` holds one state per measure.
+pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
+    let mut header: Vec<String> = vec!["game".into()];
+    if table.by_source {
+        header.push("source".into());
+    }
+    header.extend(["group", "classes", "boards", "undefined"].map(String::from));
     let what = match table.aggregate {
         Aggregate::Min => "min",
         Aggregate::Max => "max",
         Aggregate::Rate => "rate",
         Aggregate::Smallest => "smallest",
+        Aggregate::Mean => "mean",
+    };
+    let tally: &[&str] = match table.aggregate {
+        Aggregate::Mean => &["sum", "mean"],
+        _ => &["holds", "rate", "wilson_low", "wilson_high"],
     };
     match table.aggregate {
         Aggregate::Min | Aggregate::Max => {
-            header.extend([
-                what,
-                "decimal",
-                "attained_classes",
-                "attained_boards",
-                "witnesses",
-            ]);
+            header.extend(
+                [
+                    what,
+                    "decimal",
+                    "attained_classes",
+                    "attained_boards",
+                    "witnesses",
+                ]
+                .map(String::from),
+            );
             if table.floor.is_some() {
-                header.push("below_floor");
+                header.push("below_floor".into());
             }
         }
-        Aggregate::Rate => header.extend(["holds", "rate", "wilson_low", "wilson_high"]),
-        Aggregate::Smallest => header.extend(["holds", "smallest_n", "smallest_board"]),
+        Aggregate::Rate | Aggregate::Mean if table.measures.len() == 1 => {
+            header.extend(tally.iter().map(|c| c.to_string()));
+        }
+        Aggregate::Rate | Aggregate::Mean => {
+            for m in &table.measures {
+                header.extend(tally.iter().map(|c| format!("{m}_{c}")));
+            }
+        }
+        Aggregate::Smallest => {
+            header.extend(["holds", "smallest_n", "smallest_board"].map(String::from))
+        }
     }
     let mut rows = Vec::new();
-    for cell in &state.cells {
-        let mut row = vec![
-            games[cell.game].to_string(),
-            cell.label.clone(),
-            cell.classes.to_string(),
-            cell.boards.to_string(),
-            cell.undefined.to_string(),
-        ];
+    for (at, cell) in states[0].cells.iter().enumerate() {
+        if !table.covers(query.games[cell.game]) {
+            continue;
+        }
+        let mut row = key_columns(table, cell, query);
+        row.extend([cell.classes, cell.boards, cell.undefined].map(|c| c.to_string()));
         match table.aggregate {
             Aggregate::Min | Aggregate::Max => {
                 row.push(cell.best.map_or(String::new(), |b| b.to_string()));
@@ -259,15 +343,11 @@ pub fn render(table: &Table, state: &State, games: &[Game]) -> CsvTable {
                     row.push(cell.below_floor.to_string());
                 }
             }
-            Aggregate::Rate => {
-                let (lo, hi) = wilson_interval(cell.hit_boards, cell.boards);
-                let rate = if cell.boards == 0 {
-                    0.0
-                } else {
-                    cell.hit_boards as f64 / cell.boards as f64
-                };
-                row.push(cell.hit_boards.to_string());
-                row.extend([rate, lo, hi].map(|x| format!("{x:.6}")));
+            Aggregate::Rate | Aggregate::Mean => {
+                // Every board adds to every measure's cell: the cells line up.
+                for state in states {
+                    row.extend(tally_columns(table, &state.cells[at]));
+                }
             }
             Aggregate::Smallest => {
                 row.push(cell.hit_boards.to_string());
@@ -278,17 +358,21 @@ pub fn render(table: &Table, state: &State, games: &[Game]) -> CsvTable {
         }
         rows.push(row);
     }
-    CsvTable {
-        header: header.into_iter().map(String::from).collect(),
-        rows,
-    }
+    CsvTable { header, rows }
 }
 
 /// The witnesses of a min, max or smallest table, one row each.
-pub fn render_witnesses(table: &Table, state: &State, games: &[Game]) -> CsvTable {
-    let header = ["game", "group", "n", "board", "boards_in_class", "value"];
+pub fn render_witnesses(table: &Table, state: &State, query: &Query) -> CsvTable {
+    let mut header: Vec<String> = vec!["game".into()];
+    if table.by_source {
+        header.push("source".into());
+    }
+    header.extend(["group", "n", "board", "boards_in_class", "value"].map(String::from));
     let mut rows = Vec::new();
     for cell in &state.cells {
+        if !table.covers(query.games[cell.game]) {
+            continue;
+        }
         for w in &cell.witnesses {
             let value = match table.aggregate {
                 Aggregate::Min | Aggregate::Max => {
@@ -296,18 +380,10 @@ pub fn render_witnesses(table: &Table, state: &State, games: &[Game]) -> CsvTabl
                 }
                 _ => "yes".to_string(),
             };
-            rows.push(vec![
-                games[cell.game].to_string(),
-                cell.label.clone(),
-                w.n.to_string(),
-                w.board(),
-                w.weight.to_string(),
-                value,
-            ]);
+            let mut row = key_columns(table, cell, query);
+            row.extend([w.n.to_string(), w.board(), w.weight.to_string(), value]);
+            rows.push(row);
         }
     }
-    CsvTable {
-        header: header.into_iter().map(String::from).collect(),
-        rows,
-    }
+    CsvTable { header, rows }
 }

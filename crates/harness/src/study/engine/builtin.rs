@@ -13,6 +13,8 @@ pub struct Builtin {
     pub how: &'static str,
     /// Its study file and template, when it is one.
     pub file: Option<(&'static str, &'static str)>,
+    /// The template of the summary over every rule set (a `per_game` study).
+    pub summary: Option<&'static str>,
 }
 
 /// Every built-in study, in the order listed.
@@ -22,18 +24,24 @@ pub const BUILTINS: &[Builtin] = &[
         about: "coins with odd n: the classic table, greedy, can the first player lose",
         how: "coinline study odd-n",
         file: None,
+        summary: None,
     },
     Builtin {
         name: "decay",
         about: "how fast the odd-n first player's chances and greedy's optimality vanish",
         how: "coinline study decay",
         file: None,
+        summary: None,
     },
     Builtin {
         name: "outcomes",
-        about: "any rule set: who wins by parity, greedy against optimal play",
-        how: "coinline study outcomes --game GAME",
-        file: None,
+        about: "any rule set: who wins by parity, greedy against optimal play, smallest counterexamples, the worst share",
+        how: "coinline study outcomes --game GAME (or coinline study run outcomes)",
+        file: Some((
+            include_str!("../../../../../studies/outcomes.toml"),
+            include_str!("../../../../../studies/outcomes.md"),
+        )),
+        summary: Some(include_str!("../../../../../studies/outcomes-summary.md")),
     },
     Builtin {
         name: "pizza-extremes",
@@ -43,6 +51,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/pizza-extremes.toml"),
             include_str!("../../../../../studies/pizza-extremes.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "pizza-extremes-01",
@@ -52,6 +61,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/pizza-extremes-01.toml"),
             include_str!("../../../../../studies/pizza-extremes.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "pizza-extremes-03",
@@ -61,6 +71,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/pizza-extremes-03.toml"),
             include_str!("../../../../../studies/pizza-extremes.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "pizza-15",
@@ -70,6 +81,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/pizza-15.toml"),
             include_str!("../../../../../studies/pizza-extremes.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "pizza-long-search",
@@ -79,6 +91,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/pizza-long-search.toml"),
             include_str!("../../../../../studies/pizza-long-search.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "coins-greedy-regret",
@@ -88,6 +101,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/coins-greedy-regret.toml"),
             include_str!("../../../../../studies/coins-greedy-regret.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "coins-greedy-regret-search",
@@ -97,6 +111,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/coins-greedy-regret-search.toml"),
             include_str!("../../../../../studies/greedy-regret-search.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "coins-greedy-regret-1-100",
@@ -106,6 +121,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/coins-greedy-regret-1-100.toml"),
             include_str!("../../../../../studies/greedy-regret-search.md"),
         )),
+        summary: None,
     },
     Builtin {
         name: "alias-extremes",
@@ -115,6 +131,7 @@ pub const BUILTINS: &[Builtin] = &[
             include_str!("../../../../../studies/alias-extremes.toml"),
             include_str!("../../../../../studies/alias-extremes.md"),
         )),
+        summary: None,
     },
 ];
 
@@ -139,12 +156,13 @@ mod tests {
             let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
             for t in &query.tables {
                 made.push(t.name.clone());
-                if t.aggregate != Aggregate::Rate {
+                if !matches!(t.aggregate, Aggregate::Rate | Aggregate::Mean) {
                     made.push(format!("{}-witnesses", t.name));
                 }
             }
-            let named = named_tables(template);
+            let mut named = named_tables(template);
             assert!(!named.is_empty(), "{}", b.name);
+            named.extend(b.summary.map(named_tables).unwrap_or_default());
             for name in named {
                 assert!(
                     made.iter().any(|m| m == name),

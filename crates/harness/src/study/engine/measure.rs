@@ -158,6 +158,7 @@ impl Eval {
                 Ratio::unreduced(regret, self.abs_sum.into()).map_or(Num::Undefined, Num::Ratio)
             }
             Measure::Optimal(h) => Num::Bool(self.heuristic(h) == self.value),
+            Measure::TurnedLoss(h) => Num::Bool(self.value >= 0 && self.heuristic(h) < 0),
         }
     }
 }

@@ -10,19 +10,22 @@
 pub mod aggregate;
 pub mod builtin;
 pub mod measure;
+pub mod quantity;
+mod report;
 pub mod search;
 pub mod source;
 pub mod spec;
 pub mod template;
 
-use crate::study::table::CsvTable;
+pub use report::{finish, folder, Outcome, Templates};
+
 use aggregate::{State, Witness};
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{mix64, Shard};
 use coinline_core::play::Game;
-use measure::{Eval, Evaluator};
+use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spec::{Measure, Query, Source, Symmetry};
@@ -33,6 +36,9 @@ use spec::{Measure, Query, Source, Symmetry};
 pub struct SourceRow {
     /// The rule set's index in the query.
     pub game: usize,
+    /// The source's index in the query.
+    #[serde(default)]
+    pub source: usize,
     /// The length.
     pub n: usize,
     /// The symmetry used.
@@ -57,6 +63,9 @@ pub struct Checked {
 pub struct Failure {
     /// The rule set's index.
     pub game: usize,
+    /// The source's index.
+    #[serde(default)]
+    pub source: usize,
     /// The board's length and ordinal.
     pub n: usize,
     /// See `n`.
@@ -78,7 +87,7 @@ pub struct Part {
     pub count: u64,
     /// One row per rule set and length.
     pub sources: Vec<SourceRow>,
-    /// One state per table.
+    /// One state per measure of each table, table after table (see [`slots`]).
     pub tables: Vec<State>,
     /// Per rule set.
     pub checked: Vec<Checked>,
@@ -93,13 +102,27 @@ pub fn fingerprint(text: &str) -> String {
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Every measure the query's tables and source read.
-fn measures(query: &Query) -> Vec<Measure> {
-    let mut all: Vec<Measure> = query.tables.iter().map(|t| t.measure).collect();
-    if let Source::Search { objective, .. } = query.source {
-        all.push(objective);
+/// Every measure the query's tables and sources read.
+pub(crate) fn measures(query: &Query) -> Vec<Measure> {
+    let mut all: Vec<Measure> = query
+        .tables
+        .iter()
+        .flat_map(|t| t.measures.clone())
+        .collect();
+    for s in &query.sources {
+        if let Source::Search { objective, .. } = s.source {
+            all.push(objective);
+        }
     }
     all
+}
+
+/// The aggregate states of a query: one per measure of each table, as
+/// (table, measure), in order.
+pub fn slots(query: &Query) -> Vec<(&spec::Table, Measure)> {
+    (query.tables.iter())
+        .flat_map(|t| t.measures.iter().map(move |&m| (t, m)))
+        .collect()
 }
 
 /// One batch's aggregates.
@@ -120,7 +143,7 @@ fn board_text(values: &[i64]) -> String {
 
 /// Whether `eval` is what the full check finds on `values`: `None` if so,
 /// else what differs. The solvers that ran are added to `solvers`.
-fn cross_check(
+pub(crate) fn cross_check(
     game: Game,
     values: &[i64],
     eval: &Eval,
@@ -157,7 +180,7 @@ fn cross_check(
 impl BatchOut {
     fn new(query: &Query) -> BatchOut {
         BatchOut {
-            tables: vec![State::default(); query.tables.len()],
+            tables: vec![State::default(); slots(query).len()],
             classes: 0,
             boards: 0,
             sampled: 0,
@@ -170,12 +193,13 @@ impl BatchOut {
 /// Whether the board of length `n` at `ordinal` is in the checked sample:
 /// one in `every`, by a hash of its place, so that the sample is the same
 /// whatever shard or thread meets the board.
-fn sampled(n: usize, ordinal: u64, every: u64) -> bool {
-    mix64(ordinal ^ ((n as u64) << 48)) % every == 0
+fn sampled(source: usize, n: usize, ordinal: u64, every: u64) -> bool {
+    mix64(ordinal ^ ((n as u64) << 48) ^ ((source as u64) << 58)) % every == 0
 }
 
 /// One board of a source, with its place in the source's order.
 struct Seen<'a> {
+    source: usize,
     n: usize,
     ordinal: u64,
     values: &'a [i64],
@@ -193,20 +217,28 @@ fn observe(
     let eval = ev.eval(seen.values)?;
     out.classes += 1;
     out.boards += seen.weight;
-    for (table, state) in query.tables.iter().zip(&mut out.tables) {
+    for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
+        if !table.covers(query.games[game]) {
+            continue;
+        }
         let witness = || Witness {
+            source: seen.source,
             n: seen.n,
             ordinal: seen.ordinal,
             values: seen.values.to_vec(),
             weight: seen.weight,
         };
+        let num = match (eval.measure(measure), table.holds) {
+            (Num::Ratio(r), Some((cmp, x))) => Num::Bool(cmp.test(r, x)),
+            (num, _) => num,
+        };
         state.add(
             table,
             game,
             witness,
-            seen.n,
+            (seen.source, seen.n),
             seen.weight,
-            eval.measure(table.measure),
+            num,
         );
     }
     if seen.sampled {
@@ -214,6 +246,7 @@ fn observe(
         if let Some(what) = cross_check(query.games[game], seen.values, &eval, &mut out.solvers) {
             out.failures.push(Failure {
                 game,
+                source: seen.source,
                 n: seen.n,
                 ordinal: seen.ordinal,
                 what: format!("sampled board {}: {what}", board_text(seen.values)),
@@ -227,14 +260,15 @@ fn observe(
 /// evaluated on the current pool, in the source's order.
 fn batches(
     query: &Query,
-    game: usize,
+    (game, from): (usize, usize),
     ev: &Evaluator,
     n: usize,
     symmetry: Symmetry,
     shard: Shard,
 ) -> Result<Vec<BatchOut>> {
     let every = query.check_every;
-    match &query.source {
+    let source = &query.sources[from].source;
+    match source {
         Source::Enumerate { alphabet, .. } => {
             let k = (alphabet.hi - alphabet.lo + 1) as u8;
             let tasks = source::tasks(n, k, symmetry);
@@ -256,11 +290,12 @@ fn batches(
                             *v = alphabet.lo + i64::from(d);
                         }
                         let seen = Seen {
+                            source: from,
                             n,
                             ordinal: source::ordinal(t, local),
                             values: &values,
                             weight,
-                            sampled: sampled(n, source::ordinal(t, local), every),
+                            sampled: sampled(from, n, source::ordinal(t, local), every),
                         };
                         failed = observe(query, game, ev, seen, &mut out).err();
                         local += 1;
@@ -280,18 +315,19 @@ fn batches(
                 .par_iter()
                 .map(|&c| {
                     let mut out = BatchOut::new(query);
-                    let from = c * source::BATCH as u64;
-                    for index in from..(from + source::BATCH as u64).min(*boards) {
+                    let first = c * source::BATCH as u64;
+                    for index in first..(first + source::BATCH as u64).min(*boards) {
                         if !shard.contains(index) {
                             continue;
                         }
                         let board = source::random_values(*seed, n, index, *values);
                         let seen = Seen {
+                            source: from,
                             n,
                             ordinal: index,
                             values: &board,
                             weight: 1,
-                            sampled: sampled(n, index, every),
+                            sampled: sampled(from, n, index, every),
                         };
                         observe(query, game, ev, seen, &mut out)?;
                     }
@@ -301,13 +337,14 @@ fn batches(
         }
         Source::Search { .. } => {
             let mut out = BatchOut::new(query);
-            for item in search::walks(&query.source, ev, n, shard)? {
+            for item in search::walks(source, ev, n, shard)? {
                 let seen = Seen {
+                    source: from,
                     n,
                     ordinal: item.ordinal,
                     values: &item.values,
                     weight: 1,
-                    sampled: sampled(n, item.ordinal, every),
+                    sampled: sampled(from, n, item.ordinal, every),
                 };
                 observe(query, game, ev, seen, &mut out)?;
             }
@@ -318,47 +355,49 @@ fn batches(
 
 /// Evaluates the boards of `shard` on the current rayon pool.
 pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> {
-    let lengths = query.source.lengths();
     let mut part = Part {
         study: query.name.clone(),
         fingerprint: fingerprint.to_string(),
         parts: vec![shard.part()],
         count: shard.count(),
         sources: Vec::new(),
-        tables: vec![State::default(); query.tables.len()],
+        tables: vec![State::default(); slots(query).len()],
         checked: vec![Checked::default(); query.games.len()],
         failures: Vec::new(),
     };
     let all_measures = measures(query);
+    // A heuristic breaks ties by side (left first), so its result on a
+    // board and on the board's reflection may differ: only the optimal
+    // measures may be taken once per class.
+    let invariant = all_measures.iter().all(|m| m.heuristic().is_none());
     for (g, &game) in query.games.iter().enumerate() {
-        let ev = Evaluator::new(game, lengths.hi, &all_measures)?;
-        for n in lengths.lo..=lengths.hi {
-            // A heuristic breaks ties by side (left first), so its result
-            // on a board and on the board's reflection may differ: only the
-            // optimal measures may be taken once per class.
-            let invariant = all_measures.iter().all(|m| m.heuristic().is_none());
-            let symmetry = match query.source {
-                Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
-                _ => Symmetry::None,
-            };
-            let mut row = SourceRow {
-                game: g,
-                n,
-                symmetry,
-                classes: 0,
-                boards: 0,
-            };
-            for out in batches(query, g, &ev, n, symmetry, shard)? {
-                fold(&mut part, &mut row, g, out, query);
+        let ev = Evaluator::new(game, query.longest(), &all_measures)?;
+        for (from, named) in query.sources.iter().enumerate() {
+            for &n in named.source.lengths() {
+                let symmetry = match named.source {
+                    Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
+                    _ => Symmetry::None,
+                };
+                let mut row = SourceRow {
+                    game: g,
+                    source: from,
+                    n,
+                    symmetry,
+                    classes: 0,
+                    boards: 0,
+                };
+                for out in batches(query, (g, from), &ev, n, symmetry, shard)? {
+                    fold(&mut part, &mut row, g, out, query);
+                }
+                part.sources.push(row);
             }
-            part.sources.push(row);
         }
     }
     Ok(part)
 }
 
 fn fold(part: &mut Part, row: &mut SourceRow, game: usize, out: BatchOut, query: &Query) {
-    for ((state, theirs), table) in part.tables.iter_mut().zip(out.tables).zip(&query.tables) {
+    for ((state, theirs), (table, _)) in part.tables.iter_mut().zip(out.tables).zip(slots(query)) {
         state.merge(theirs, table);
     }
     row.classes += out.classes;
@@ -396,11 +435,11 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             mine.classes += theirs.classes;
             mine.boards += theirs.boards;
         }
-        for ((state, theirs), table) in whole
+        for ((state, theirs), (table, _)) in whole
             .tables
             .iter_mut()
             .zip(p.tables.clone())
-            .zip(&query.tables)
+            .zip(slots(query))
         {
             state.merge(theirs, table);
         }
@@ -419,172 +458,4 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
         )));
     }
     Ok(whole)
-}
-
-/// A finished run: its files (name, text) and its failures.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// Each CSV table (and the report, when a template was given), in order.
-    pub files: Vec<(String, String)>,
-    /// Every failure, one line each.
-    pub failures: Vec<String>,
-    /// The witnesses put through the full check, per rule set.
-    pub witnesses_checked: Vec<u64>,
-}
-
-/// Checks every witness, then renders the tables of a whole run (a part
-/// holding every shard), and the report when `template` is given.
-pub fn finish(query: &Query, mut part: Part, template: Option<&str>) -> Result<Outcome> {
-    let all_measures = measures(query);
-    let lengths = query.source.lengths();
-    let mut witnesses_checked = vec![0u64; query.games.len()];
-    let mut witness_solvers = vec![Vec::new(); query.games.len()];
-    for (g, &game) in query.games.iter().enumerate() {
-        let ev = Evaluator::new(game, lengths.hi, &all_measures)?;
-        let mut witnesses: Vec<&Witness> = part
-            .tables
-            .iter()
-            .flat_map(|s| {
-                s.cells
-                    .iter()
-                    .filter(|c| c.game == g)
-                    .flat_map(|c| &c.witnesses)
-            })
-            .collect();
-        witnesses.sort_by_key(|w| (w.n, w.ordinal));
-        witnesses.dedup_by_key(|w| (w.n, w.ordinal));
-        let results: Vec<(Option<String>, Vec<String>, &Witness)> = witnesses
-            .par_iter()
-            .map(|w| {
-                let mut solvers = Vec::new();
-                let what = match ev.eval(&w.values) {
-                    Ok(eval) => cross_check(game, &w.values, &eval, &mut solvers),
-                    Err(e) => Some(e.to_string()),
-                };
-                (what, solvers, *w)
-            })
-            .collect();
-        for (what, solvers, w) in results {
-            witnesses_checked[g] += 1;
-            for s in solvers {
-                if !witness_solvers[g].contains(&s) {
-                    witness_solvers[g].push(s);
-                }
-            }
-            if let Some(what) = what {
-                part.failures.push(Failure {
-                    game: g,
-                    n: w.n,
-                    ordinal: w.ordinal,
-                    what: format!("witness {}: {what}", w.board()),
-                });
-            }
-        }
-    }
-    let mut failures: Vec<String> = Vec::new();
-    part.failures.sort();
-    part.failures.dedup();
-    for f in &part.failures {
-        failures.push(format!("{} n={}: {}", query.games[f.game], f.n, f.what));
-    }
-    let mut files = Vec::new();
-    let mut rendered = Vec::new();
-    for (table, state) in query.tables.iter().zip(&part.tables) {
-        if let Some(floor) = table.floor {
-            for cell in state.cells.iter().filter(|c| c.below_floor > 0) {
-                failures.push(format!(
-                    "table {} {} {}: {} boards below the proven bound {floor} (a solver bug)",
-                    table.name, query.games[cell.game], cell.label, cell.below_floor
-                ));
-            }
-        }
-        let csv = aggregate::render(table, state, &query.games);
-        files.push((format!("{}.csv", table.name), csv.to_csv()));
-        rendered.push((table.name.clone(), csv));
-        if table.aggregate != spec::Aggregate::Rate {
-            let csv = aggregate::render_witnesses(table, state, &query.games);
-            files.push((format!("{}-witnesses.csv", table.name), csv.to_csv()));
-            rendered.push((format!("{}-witnesses", table.name), csv));
-        }
-    }
-    let sources = sources_table(query, &part);
-    files.push(("sources.csv".to_string(), sources.to_csv()));
-    rendered.push(("sources".to_string(), sources));
-    let checks = checks_table(query, &part, &witness_solvers, &witnesses_checked);
-    files.push(("checks.csv".to_string(), checks.to_csv()));
-    rendered.push(("checks".to_string(), checks));
-    if let Some(template) = template {
-        let text = template::render(template, query, &rendered, &failures)?;
-        files.push(("README.md".to_string(), text));
-    }
-    Ok(Outcome {
-        files,
-        failures,
-        witnesses_checked,
-    })
-}
-
-fn sources_table(query: &Query, part: &Part) -> CsvTable {
-    let header = ["game", "n", "symmetry", "classes", "boards"];
-    let rows = part
-        .sources
-        .iter()
-        .map(|r| {
-            vec![
-                query.games[r.game].to_string(),
-                r.n.to_string(),
-                r.symmetry.name().to_string(),
-                r.classes.to_string(),
-                r.boards.to_string(),
-            ]
-        })
-        .collect();
-    CsvTable {
-        header: header.into_iter().map(String::from).collect(),
-        rows,
-    }
-}
-
-fn checks_table(
-    query: &Query,
-    part: &Part,
-    witness_solvers: &[Vec<String>],
-    witnesses: &[u64],
-) -> CsvTable {
-    let header = [
-        "game",
-        "values_by",
-        "classes",
-        "sampled_checked",
-        "witnesses_checked",
-        "check_solvers",
-    ];
-    let lengths = query.source.lengths();
-    let mut rows = Vec::new();
-    for (g, &game) in query.games.iter().enumerate() {
-        let by = Evaluator::new(game, lengths.hi, &[])
-            .map_or(String::new(), |e| e.solver_name().to_string());
-        let classes: u64 = part
-            .sources
-            .iter()
-            .filter(|r| r.game == g)
-            .map(|r| r.classes)
-            .sum();
-        let mut solvers: Vec<String> = part.checked[g].solvers.clone();
-        solvers.extend(witness_solvers[g].iter().cloned());
-        solvers.sort();
-        solvers.dedup();
-        rows.push(vec![
-            game.to_string(),
-            by,
-            classes.to_string(),
-            part.checked[g].sampled.to_string(),
-            witnesses[g].to_string(),
-            solvers.join(" "),
-        ]);
-    }
-    CsvTable {
-        header: header.into_iter().map(String::from).collect(),
-        rows,
-    }
 }

@@ -45,11 +45,13 @@ pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<
         minimise,
         seed,
         ..
-    } = *source
+    } = source
     else {
         return Ok(Vec::new());
     };
-    let indices: Vec<u64> = shard.indices(restarts).collect();
+    let (alphabet, budget, objective, minimise, seed) =
+        (*alphabet, *budget, *objective, *minimise, *seed);
+    let indices: Vec<u64> = shard.indices(*restarts).collect();
     indices
         .par_iter()
         .map(|&r| {

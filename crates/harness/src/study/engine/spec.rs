@@ -5,10 +5,9 @@
 use coinline_core::error::{quote, Error, Result};
 use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
-use coinline_core::strategy::{heuristic_by_name, Heuristic};
 use serde::{Deserialize, Serialize};
-use std::cmp::Ordering;
-use std::fmt;
+
+pub use super::quantity::{heuristic, Cmp, Measure, Ratio};
 
 /// The file as written.
 #[derive(Debug, Deserialize)]
@@ -17,15 +16,26 @@ struct StudyFile {
     name: String,
     title: Option<String>,
     games: Vec<String>,
-    source: SourceFile,
+    source: OneOrMany<SourceFile>,
     #[serde(default)]
     table: Vec<TableFile>,
     check: Option<CheckFile>,
+    #[serde(default)]
+    per_game: bool,
+}
+
+/// `[source]` or `[[source]]`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SourceFile {
+    name: Option<String>,
     kind: String,
     n: String,
     alphabet: Option<String>,
@@ -43,11 +53,14 @@ struct SourceFile {
 #[serde(deny_unknown_fields)]
 struct TableFile {
     name: String,
-    measure: String,
+    measure: Option<String>,
+    measures: Option<Vec<String>>,
     aggregate: String,
     group: Option<String>,
     witnesses: Option<usize>,
     floor: Option<String>,
+    holds: Option<String>,
+    games: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -62,8 +75,8 @@ pub enum Source {
     /// Every board of each length over `alphabet`, one per symmetry class
     /// when `symmetry` (the rule set's: see [`Symmetry::of`]).
     Enumerate {
-        /// The lengths.
-        n: Span<usize>,
+        /// The lengths, increasing.
+        n: Vec<usize>,
         /// The values.
         alphabet: Span<i64>,
         /// Whether to enumerate symmetry classes rather than boards.
@@ -72,8 +85,8 @@ pub enum Source {
     /// `boards` random boards of each length, board i of length n keyed
     /// by (seed, n, i), values from the existing distributions.
     Random {
-        /// The lengths.
-        n: Span<usize>,
+        /// The lengths, increasing.
+        n: Vec<usize>,
         /// The distribution.
         values: Values,
         /// Boards per length.
@@ -85,8 +98,8 @@ pub enum Source {
     /// evaluations, moving to boards that change one or two values; the
     /// source yields each walk's best board.
     Search {
-        /// The lengths.
-        n: Span<usize>,
+        /// The lengths, increasing.
+        n: Vec<usize>,
         /// The values.
         alphabet: Span<i64>,
         /// Walks per length.
@@ -103,12 +116,21 @@ pub enum Source {
 }
 
 impl Source {
-    /// The lengths of the source.
-    pub fn lengths(&self) -> Span<usize> {
+    /// The lengths of the source, increasing.
+    pub fn lengths(&self) -> &[usize] {
         match self {
-            Source::Enumerate { n, .. } | Source::Random { n, .. } | Source::Search { n, .. } => *n,
+            Source::Enumerate { n, .. } | Source::Random { n, .. } | Source::Search { n, .. } => n,
         }
     }
+}
+
+/// A source with its name in the tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Named {
+    /// The name (`name` in the file, else the alphabet or distribution).
+    pub label: String,
+    /// The boards.
+    pub source: Source,
 }
 
 /// The symmetries used to enumerate one representative per class.
@@ -143,127 +165,6 @@ impl Symmetry {
             Symmetry::Reversal => "reversal",
             Symmetry::Rotation => "rotations",
             Symmetry::Dihedral => "rotations+reflection",
-        }
-    }
-}
-
-/// What is measured on one board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Measure {
-    /// The first player's total minus the second's.
-    Value,
-    /// The first player's total.
-    First,
-    /// The second player's total.
-    Second,
-    /// The first player's total over the board's sum (boards of positive sum).
-    Share,
-    /// The value over the board's sum of absolute values: defined for every
-    /// rule set (boards not all zero), so extremes compare across games.
-    ValueShare,
-    /// The first player wins, ties, loses.
-    Win,
-    /// See [`Measure::Win`].
-    Tie,
-    /// See [`Measure::Win`].
-    Loss,
-    /// A heuristic's value against a best-responding opponent.
-    Result(usize),
-    /// The optimal value minus the heuristic's.
-    Regret(usize),
-    /// The regret over the board's sum of absolute values.
-    RegretShare(usize),
-    /// Whether the heuristic's regret is 0.
-    Optimal(usize),
-}
-
-/// The heuristics a measure may name, by index.
-pub fn heuristic(index: usize) -> &'static dyn Heuristic {
-    coinline_core::strategy::heuristics()[index]
-}
-
-impl Measure {
-    /// Whether the measure is a yes or no (rates and smallest boards).
-    pub fn is_bool(self) -> bool {
-        matches!(
-            self,
-            Measure::Win | Measure::Tie | Measure::Loss | Measure::Optimal(_)
-        )
-    }
-
-    /// The heuristic the measure needs, if any.
-    pub fn heuristic(self) -> Option<usize> {
-        match self {
-            Measure::Result(h)
-            | Measure::Regret(h)
-            | Measure::RegretShare(h)
-            | Measure::Optimal(h) => Some(h),
-            _ => None,
-        }
-    }
-
-    /// Whether `game` defines the measure (totals and shares need a game
-    /// that scores every value).
-    pub fn defined_for(self, game: Game) -> bool {
-        !matches!(self, Measure::First | Measure::Second | Measure::Share)
-            || game.scores_everything()
-    }
-}
-
-impl std::str::FromStr for Measure {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        let plain = match s {
-            "value" => Some(Measure::Value),
-            "first" => Some(Measure::First),
-            "second" => Some(Measure::Second),
-            "share" => Some(Measure::Share),
-            "value_share" => Some(Measure::ValueShare),
-            "win" => Some(Measure::Win),
-            "tie" => Some(Measure::Tie),
-            "loss" => Some(Measure::Loss),
-            _ => None,
-        };
-        if let Some(m) = plain {
-            return Ok(m);
-        }
-        let bad = || {
-            Error::usage(format!(
-                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal",
-                quote(s)
-            ))
-        };
-        let (name, what) = s.split_once('.').ok_or_else(bad)?;
-        let found = heuristic_by_name(name)?;
-        let index = coinline_core::strategy::heuristics()
-            .iter()
-            .position(|h| h.name() == found.name())
-            .ok_or_else(bad)?;
-        match what {
-            "result" => Ok(Measure::Result(index)),
-            "regret" => Ok(Measure::Regret(index)),
-            "regret_share" => Ok(Measure::RegretShare(index)),
-            "optimal" => Ok(Measure::Optimal(index)),
-            _ => Err(bad()),
-        }
-    }
-}
-
-impl fmt::Display for Measure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Measure::Value => f.write_str("value"),
-            Measure::First => f.write_str("first"),
-            Measure::Second => f.write_str("second"),
-            Measure::Share => f.write_str("share"),
-            Measure::ValueShare => f.write_str("value_share"),
-            Measure::Win => f.write_str("win"),
-            Measure::Tie => f.write_str("tie"),
-            Measure::Loss => f.write_str("loss"),
-            Measure::Result(h) => write!(f, "{}.result", heuristic(h).name()),
-            Measure::Regret(h) => write!(f, "{}.regret", heuristic(h).name()),
-            Measure::RegretShare(h) => write!(f, "{}.regret_share", heuristic(h).name()),
-            Measure::Optimal(h) => write!(f, "{}.optimal", heuristic(h).name()),
         }
     }
 }
@@ -311,105 +212,8 @@ pub enum Aggregate {
     Rate,
     /// The first board (shortest, then in canonical order) where it holds.
     Smallest,
-}
-
-/// An exact fraction, `num / den` with `den > 0`, not necessarily
-/// reduced: equality and order are those of the numbers, and it is shown
-/// reduced.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-pub struct Ratio {
-    /// Numerator.
-    pub num: i128,
-    /// Denominator, positive.
-    pub den: i128,
-}
-
-impl Ratio {
-    /// `num / den`, reduced; `None` unless `den > 0`.
-    pub fn new(num: i128, den: i128) -> Option<Ratio> {
-        if den <= 0 {
-            return None;
-        }
-        let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i128;
-        Some(Ratio {
-            num: num / g,
-            den: den / g,
-        })
-    }
-
-    /// `num / den` as it stands (no gcd on the hot path); `None` unless
-    /// `den > 0`.
-    pub fn unreduced(num: i128, den: i128) -> Option<Ratio> {
-        (den > 0).then_some(Ratio { num, den })
-    }
-
-    /// This fraction in lowest terms.
-    pub fn reduced(self) -> Ratio {
-        Ratio::new(self.num, self.den).unwrap_or(self)
-    }
-
-    /// A whole number.
-    pub fn int(v: i64) -> Ratio {
-        Ratio {
-            num: i128::from(v),
-            den: 1,
-        }
-    }
-
-    /// The decimal value, for reading.
-    pub fn to_f64(self) -> f64 {
-        self.num as f64 / self.den as f64
-    }
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-impl PartialEq for Ratio {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Ratio {}
-
-impl Ord for Ratio {
-    fn cmp(&self, other: &Self) -> Ordering {
-        // Denominators are at most a board's absolute sum, so the products fit.
-        (self.num * other.den).cmp(&(other.num * self.den))
-    }
-}
-
-impl PartialOrd for Ratio {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl fmt::Display for Ratio {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = self.reduced();
-        if r.den == 1 {
-            write!(f, "{}", r.num)
-        } else {
-            write!(f, "{}/{}", r.num, r.den)
-        }
-    }
-}
-
-impl std::str::FromStr for Ratio {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        let bad = || Error::usage(format!("{} is not a number or a fraction A/B", quote(s)));
-        let (a, b) = s.split_once('/').unwrap_or((s, "1"));
-        let a: i128 = a.trim().parse().map_err(|_| bad())?;
-        let b: i128 = b.trim().parse().map_err(|_| bad())?;
-        Ratio::new(a, b).ok_or_else(bad)
-    }
+    /// The mean of a whole-number measure, kept as an exact sum.
+    Mean,
 }
 
 /// One table of the study.
@@ -417,16 +221,41 @@ impl std::str::FromStr for Ratio {
 pub struct Table {
     /// Its name: the CSV file is NAME.csv.
     pub name: String,
-    /// What is measured.
-    pub measure: Measure,
+    /// What is measured: one measure, or several side by side (rate and
+    /// mean), each over the same groups.
+    pub measures: Vec<Measure>,
+    /// A number measure turned into a yes or no: it holds when it
+    /// compares so with the number.
+    pub holds: Option<(Cmp, Ratio)>,
     /// How.
     pub aggregate: Aggregate,
     /// Over which groups.
     pub group: Group,
+    /// Whether the groups are also split by source.
+    pub by_source: bool,
+    /// The rule sets the table covers (`None`: every one of the study).
+    pub games: Option<Vec<Game>>,
     /// At most this many witness boards per group (min and max).
     pub witnesses: usize,
     /// A value below this is a failure (a bound the literature proves).
     pub floor: Option<Ratio>,
+}
+
+impl Table {
+    /// The first (or only) measure.
+    pub fn measure(&self) -> Measure {
+        self.measures[0]
+    }
+
+    /// Whether the table covers `game`.
+    pub fn covers(&self, game: Game) -> bool {
+        self.games.as_ref().is_none_or(|g| g.contains(&game))
+    }
+
+    /// Whether the table's measures are read as yes or no.
+    pub fn is_bool(&self) -> bool {
+        self.holds.is_some() || self.measure().is_bool()
+    }
 }
 
 /// A study: what a study file says, validated.
@@ -438,8 +267,10 @@ pub struct Query {
     pub title: String,
     /// The rule sets, in the order given.
     pub games: Vec<Game>,
-    /// The boards.
-    pub source: Source,
+    /// The boards, from each source in turn.
+    pub sources: Vec<Named>,
+    /// Whether each rule set's rows go to a folder of their own.
+    pub per_game: bool,
     /// The tables.
     pub tables: Vec<Table>,
     /// Every `check_every`-th board of each length (from the first) goes
@@ -470,7 +301,29 @@ impl Query {
             .iter()
             .map(|g| g.parse::<Game>())
             .collect::<Result<Vec<_>>>()?;
-        let source = source(&file.source)?;
+        let files = match file.source {
+            OneOrMany::One(s) => vec![s],
+            OneOrMany::Many(s) => s,
+        };
+        if files.is_empty() {
+            return Err(Error::usage("the study has no [[source]]"));
+        }
+        let mut sources: Vec<Named> = Vec::new();
+        for f in &files {
+            let source = source(f)?;
+            let label = match (&f.name, &source) {
+                (Some(name), _) => name.clone(),
+                (None, Source::Random { values, .. }) => values.to_string(),
+                (None, _) => f.alphabet.clone().unwrap_or_default(),
+            };
+            if sources.iter().any(|o| o.label == label) {
+                return Err(Error::usage(format!(
+                    "two sources are named {}: give each a different name",
+                    quote(&label)
+                )));
+            }
+            sources.push(Named { label, source });
+        }
         if file.table.is_empty() {
             return Err(Error::usage("the study has no [[table]]"));
         }
@@ -478,13 +331,20 @@ impl Query {
         for t in &file.table {
             let table = table(t)?;
             for &game in &games {
-                if !table.measure.defined_for(game) {
-                    return Err(Error::usage(format!(
-                        "table {}: {} is not defined for {game} (it does not score every value)",
-                        quote(&table.name),
-                        table.measure
-                    )));
+                if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
+                    if table.covers(game) {
+                        return Err(Error::usage(format!(
+                            "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
+                            quote(&table.name),
+                        )));
+                    }
                 }
+            }
+            if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
+                return Err(Error::usage(format!(
+                    "table {}: {g} is not one of the study's games",
+                    quote(&table.name)
+                )));
             }
             if tables.iter().any(|o: &Table| o.name == table.name) {
                 return Err(Error::usage(format!(
@@ -502,18 +362,60 @@ impl Query {
             title: file.title.unwrap_or_else(|| file.name.clone()),
             name: file.name,
             games,
-            source,
+            sources,
+            per_game: file.per_game,
             tables,
             check_every,
         })
     }
+
+    /// The same study over other rule sets (a built-in study run for the
+    /// rule sets given on the command line): a table naming rule sets
+    /// covers those of them that remain.
+    pub fn with_games(mut self, games: Vec<Game>) -> Result<Query> {
+        for table in &self.tables {
+            for &game in &games {
+                if table.covers(game) {
+                    if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
+                        return Err(Error::usage(format!(
+                            "study {}: table {}: {m} is not defined for {game}",
+                            self.name, table.name
+                        )));
+                    }
+                }
+            }
+        }
+        self.games = games;
+        Ok(self)
+    }
+
+    /// The longest board of every source.
+    pub fn longest(&self) -> usize {
+        (self.sources.iter())
+            .flat_map(|s| s.source.lengths().last().copied())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// Lengths such as `1..8` or `11..16,49,50`: increasing, each once.
+fn lengths(text: &str) -> Result<Vec<usize>> {
+    let mut n = Vec::new();
+    for part in text.split(',') {
+        let span: Span<usize> = part.trim().parse()?;
+        n.extend(span.lo..=span.hi);
+    }
+    n.sort_unstable();
+    n.dedup();
+    match n.first() {
+        Some(0) | None => Err(Error::usage("source.n must start at 1 or more")),
+        _ => Ok(n),
+    }
 }
 
 fn source(s: &SourceFile) -> Result<Source> {
-    let n: Span<usize> = s.n.parse()?;
-    if n.lo == 0 {
-        return Err(Error::usage("source.n must start at 1 or more"));
-    }
+    let n = lengths(&s.n)?;
+    let longest = *n.last().expect("lengths are not empty");
     let need = |field: Option<&String>, name: &str| {
         field
             .cloned()
@@ -526,7 +428,7 @@ fn source(s: &SourceFile) -> Result<Source> {
         }
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
-        if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > 1 << 40 || n.hi > 1 << 20 {
+        if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > 1 << 40 || longest > 1 << 20 {
             return Err(Error::usage(
                 "source.alphabet's values must be within -2^40..2^40 and n at most 2^20",
             ));
@@ -537,12 +439,11 @@ fn source(s: &SourceFile) -> Result<Source> {
         "enumerate" => {
             let alphabet = alphabet()?;
             let k = (alphabet.hi - alphabet.lo + 1) as u64;
-            if k.checked_pow(n.hi as u32)
+            if k.checked_pow(longest as u32)
                 .is_none_or(|t| t > MAX_ENUMERATED)
             {
                 return Err(Error::limit(format!(
-                    "enumerating {k}^{} boards is beyond this engine (at most {MAX_ENUMERATED} a length); use kind = \"search\"",
-                    n.hi
+                    "enumerating {k}^{longest} boards is beyond this engine (at most {MAX_ENUMERATED} a length); use kind = \"search\""
                 )));
             }
             Ok(Source::Enumerate {
@@ -591,27 +492,122 @@ fn source(s: &SourceFile) -> Result<Source> {
     }
 }
 
-fn table(t: &TableFile) -> Result<Table> {
-    let measure: Measure = t.measure.parse()?;
-    let aggregate = match t.aggregate.as_str() {
+/// `holds = "<= 1/2"`: a comparison and a number.
+fn holds(text: &str) -> Result<(Cmp, Ratio)> {
+    let t = text.trim();
+    let (cmp, rest) = [
+        ("<=", Cmp::Le),
+        (">=", Cmp::Ge),
+        ("<", Cmp::Lt),
+        (">", Cmp::Gt),
+        ("=", Cmp::Eq),
+    ]
+    .iter()
+    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
+    .ok_or_else(|| {
+        Error::usage(format!(
+            "holds {} must be <, <=, >, >= or = and a number",
+            quote(text)
+        ))
+    })?;
+    Ok((cmp, rest.trim().parse()?))
+}
+
+fn aggregate(t: &TableFile) -> Result<Aggregate> {
+    Ok(match t.aggregate.as_str() {
         "min" => Aggregate::Min,
         "max" => Aggregate::Max,
         "rate" => Aggregate::Rate,
         "smallest" => Aggregate::Smallest,
+        "mean" => Aggregate::Mean,
         other => {
             return Err(Error::usage(format!(
-                "table {}: aggregate {} is not min, max, rate or smallest",
+                "table {}: aggregate {} is not min, max, rate, smallest or mean",
                 quote(&t.name),
                 quote(other)
             )))
         }
+    })
+}
+
+/// `group = "n"`, `"parity"`, `"mod K"`, `"all"`, each optionally after
+/// `source` (`"source n"`; `"source"` alone is by source only).
+fn group(t: &TableFile) -> Result<(Group, bool)> {
+    let text = t.group.as_deref().unwrap_or("n").trim();
+    let (by_source, rest) = match text.strip_prefix("source") {
+        Some(rest) => (true, rest.trim()),
+        None => (false, text),
     };
-    if matches!(aggregate, Aggregate::Rate | Aggregate::Smallest) != measure.is_bool() {
+    let group = match rest {
+        "" if by_source => Group::All,
+        "all" => Group::All,
+        "n" => Group::N,
+        "parity" => Group::Residue(2),
+        other => match other
+            .strip_prefix("mod ")
+            .and_then(|m| m.trim().parse::<usize>().ok())
+        {
+            Some(m) if m >= 2 => Group::Residue(m),
+            _ => {
+                return Err(Error::usage(format!(
+                    "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
+                    quote(&t.name),
+                    quote(text)
+                )))
+            }
+        },
+    };
+    Ok((group, by_source))
+}
+
+fn table(t: &TableFile) -> Result<Table> {
+    let named: Vec<&String> = t
+        .measure
+        .iter()
+        .chain(t.measures.iter().flatten())
+        .collect();
+    if named.is_empty() {
         return Err(Error::usage(format!(
-            "table {}: {} of {measure}: rate and smallest take a yes-or-no measure (win, tie, loss, H.optimal), min and max a number",
-            quote(&t.name),
-            t.aggregate
+            "table {} names no measure",
+            quote(&t.name)
         )));
+    }
+    let measures = named
+        .iter()
+        .map(|m| m.parse::<Measure>())
+        .collect::<Result<Vec<_>>>()?;
+    let aggregate = aggregate(t)?;
+    let holds = t.holds.as_deref().map(holds).transpose()?;
+    let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
+    let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
+    let several = measures.len() > 1;
+    let refuse = |why: &str| {
+        Err(Error::usage(format!(
+            "table {}: {} of {}: {why}",
+            quote(&t.name),
+            t.aggregate,
+            named
+                .iter()
+                .map(|m| m.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
+    };
+    if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
+        return refuse("holds turns one number measure into a yes or no; several measures must all be yes or no, or all numbers");
+    }
+    if matches!(aggregate, Aggregate::Rate | Aggregate::Smallest) != is_bool
+        && aggregate != Aggregate::Mean
+    {
+        return refuse("rate and smallest take a yes-or-no measure (win, tie, loss, H.optimal, H.turned_loss, or a number with holds), min and max a number");
+    }
+    if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
+        return refuse(
+            "mean takes whole-number measures (value, first, second, H.result, H.regret)",
+        );
+    }
+    if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
+        return refuse("only rate and mean tables take several measures");
     }
     let name_ok = !t.name.is_empty()
         && t.name
@@ -623,29 +619,24 @@ fn table(t: &TableFile) -> Result<Table> {
             quote(&t.name)
         )));
     }
-    let group = match t.group.as_deref().unwrap_or("n") {
-        "all" => Group::All,
-        "n" => Group::N,
-        "parity" => Group::Residue(2),
-        other => match other
-            .strip_prefix("mod ")
-            .and_then(|m| m.trim().parse::<usize>().ok())
-        {
-            Some(m) if m >= 2 => Group::Residue(m),
-            _ => {
-                return Err(Error::usage(format!(
-                    "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2)",
-                    quote(&t.name),
-                    quote(other)
-                )))
-            }
-        },
-    };
+    let (group, by_source) = group(t)?;
+    let games = t
+        .games
+        .as_ref()
+        .map(|g| {
+            g.iter()
+                .map(|g| g.parse::<Game>())
+                .collect::<Result<Vec<_>>>()
+        })
+        .transpose()?;
     Ok(Table {
         name: t.name.clone(),
-        measure,
+        measures,
+        holds,
         aggregate,
         group,
+        by_source,
+        games,
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
     })

@@ -6,7 +6,13 @@
 //! a Markdown table: NAME is a table of the study, NAME-witnesses,
 //! `sources` or `checks`), `{{table NAME first K}}` (its first K rows, then
 //! how many more the CSV file holds), `{{cell NAME GROUP COLUMN}}` (one
-//! cell: the first row whose group, or n, is GROUP), `{{failures}}`.
+//! cell: the first row whose group, or n, is GROUP; GROUP may be several
+//! keys joined by `/`, each matching one of the row's game, source and
+//! group), `{{table NAME where COLUMN=VALUE columns A,B first K}}` (any
+//! of the options: the rows with that value, those columns, the first K),
+//! `{{failures}}`, `{{game}}` (the rule set, of a study of one) and
+//! `{{when game A B ...}}...{{end}}` (the text between, only for the rule
+//! sets named: a rule set's own notes in a per-game report).
 
 use super::spec::Query;
 use crate::study::table::CsvTable;
@@ -27,11 +33,46 @@ pub fn render(
         let end = after
             .find("}}")
             .ok_or_else(|| Error::usage("the template has a {{ without its }}"))?;
-        out.push_str(&fill(after[..end].trim(), query, tables, failures)?);
+        let inside = after[..end].trim();
         rest = &after[end + 2..];
+        if let Some(names) = inside.strip_prefix("when game ") {
+            let close = rest
+                .find("{{end}}")
+                .ok_or_else(|| Error::usage("the template has a {{when}} without its {{end}}"))?;
+            let wanted: Vec<&str> = names.split_whitespace().collect();
+            if query
+                .games
+                .iter()
+                .any(|g| wanted.contains(&g.name().as_str()))
+            {
+                out.push_str(&render(&rest[..close], query, tables, failures)?);
+            }
+            rest = &rest[close + "{{end}}".len()..];
+            continue;
+        }
+        out.push_str(&fill(inside, query, tables, failures)?);
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The rows of `table` whose `column` is `value`.
+fn rows_where(table: &CsvTable, name: &str, test: &str) -> Result<CsvTable> {
+    let (column, value) = test.split_once('=').ok_or_else(|| {
+        Error::usage(format!(
+            "{{{{table {name} where {test}}}}}: expected COLUMN=VALUE"
+        ))
+    })?;
+    let at = (table.header.iter())
+        .position(|h| h == column)
+        .ok_or_else(|| Error::usage(format!("table {name} has no column {}", quote(column))))?;
+    Ok(CsvTable {
+        header: table.header.clone(),
+        rows: (table.rows.iter())
+            .filter(|r| r[at] == value)
+            .cloned()
+            .collect(),
+    })
 }
 
 fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
@@ -56,30 +97,36 @@ fn fill(
     let words: Vec<&str> = placeholder.split_whitespace().collect();
     match words.as_slice() {
         ["title"] => Ok(query.title.clone()),
+        ["game"] => Ok(query
+            .games
+            .first()
+            .map(|g| g.to_string())
+            .unwrap_or_default()),
         ["name"] => Ok(query.name.clone()),
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
         ["table", name] => Ok(markdown(find(tables, name)?)),
-        ["table", name, "first", k] => {
-            let k: usize = k.parse().map_err(|_| {
-                Error::usage(format!(
-                    "{{{{table {name} first K}}}}: K {} is not a count",
-                    quote(k)
-                ))
-            })?;
-            Ok(markdown_first(find(tables, name)?, name, k))
-        }
+        ["table", name, options @ ..] => table_with(find(tables, name)?, name, options),
         ["cell", name, group, column] => {
             let table = find(tables, name)?;
             let col = |c: &str| table.header.iter().position(|h| h == c);
             let at = col(column).ok_or_else(|| {
                 Error::usage(format!("table {name} has no column {}", quote(column)))
             })?;
-            let key = col("group").or_else(|| col("n")).unwrap_or(0);
+            let keys: Vec<usize> = ["game", "source", "group"]
+                .iter()
+                .filter_map(|c| col(c))
+                .chain(col("group").is_none().then(|| col("n").unwrap_or(0)))
+                .collect();
+            let wanted: Vec<&str> = group.split('/').collect();
+            let matches = |r: &Vec<String>| {
+                wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
+                    && (wanted.len() > 1 || keys.last().is_some_and(|&k| r[k] == *group))
+            };
             table
                 .rows
                 .iter()
-                .find(|r| r[key] == *group)
+                .find(|r| matches(r))
                 .map(|r| r[at].clone())
                 .ok_or_else(|| Error::usage(format!("table {name} has no row {}", quote(group))))
         }
@@ -88,6 +135,50 @@ fn fill(
             quote(&format!("{{{{{placeholder}}}}}"))
         ))),
     }
+}
+
+/// `{{table NAME where C=V columns A,B first K}}`: the options in any
+/// order, each at most once.
+fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> {
+    let mut shown = table.clone();
+    let mut first = None;
+    let bad = || {
+        Error::usage(format!(
+            "{{{{table {name} {}}}}}: expected where COLUMN=VALUE, columns A,B,... or first K",
+            options.join(" ")
+        ))
+    };
+    if options.len() % 2 != 0 {
+        return Err(bad());
+    }
+    for pair in options.chunks(2) {
+        match pair[0] {
+            "where" => shown = rows_where(&shown, name, pair[1])?,
+            "columns" => shown = columns(&shown, name, pair[1])?,
+            "first" => first = Some(pair[1].parse::<usize>().map_err(|_| bad())?),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(match first {
+        Some(k) => markdown_first(&shown, name, k),
+        None => markdown(&shown),
+    })
+}
+
+/// The table with only the columns named (comma-separated), in that order.
+fn columns(table: &CsvTable, name: &str, list: &str) -> Result<CsvTable> {
+    let at = (list.split(','))
+        .map(|c| {
+            (table.header.iter())
+                .position(|h| h == c)
+                .ok_or_else(|| Error::usage(format!("table {name} has no column {}", quote(c))))
+        })
+        .collect::<Result<Vec<usize>>>()?;
+    let pick = |row: &Vec<String>| at.iter().map(|&i| row[i].clone()).collect();
+    Ok(CsvTable {
+        header: pick(&table.header),
+        rows: table.rows.iter().map(pick).collect(),
+    })
 }
 
 /// The tables a template names (in `{{table X}}` and `{{cell X ...}}`).
@@ -153,5 +244,9 @@ mod tests {
             named_tables("{{table w first 2}} {{cell t all min}}"),
             ["w", "t"]
         );
+        let picked = table_with(&table, "w", &["where", "n=3", "columns", "board,n"]).unwrap();
+        assert_eq!(picked, "| board | n |\n| --- | --- |\n| 0 1 | 3 |\n");
+        assert!(table_with(&table, "w", &["columns", "x"]).is_err());
+        assert!(table_with(&table, "w", &["first"]).is_err());
     }
 }

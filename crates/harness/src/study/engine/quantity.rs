@@ -1,0 +1,280 @@
+//! What a table measures on one board ([`Measure`]) and the exact numbers
+//! it measures in ([`Ratio`]), with the comparison that turns a number
+//! into a yes or no ([`Cmp`]).
+
+use coinline_core::error::{quote, Error, Result};
+use coinline_core::play::Game;
+use coinline_core::strategy::{heuristic_by_name, Heuristic};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// What is measured on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Measure {
+    /// The first player's total minus the second's.
+    Value,
+    /// The first player's total.
+    First,
+    /// The second player's total.
+    Second,
+    /// The first player's total over the board's sum (boards of positive sum).
+    Share,
+    /// The value over the board's sum of absolute values: defined for every
+    /// rule set (boards not all zero), so extremes compare across games.
+    ValueShare,
+    /// The first player wins, ties, loses.
+    Win,
+    /// See [`Measure::Win`].
+    Tie,
+    /// See [`Measure::Win`].
+    Loss,
+    /// A heuristic's value against a best-responding opponent.
+    Result(usize),
+    /// The optimal value minus the heuristic's.
+    Regret(usize),
+    /// The regret over the board's sum of absolute values.
+    RegretShare(usize),
+    /// Whether the heuristic's regret is 0.
+    Optimal(usize),
+    /// Whether the heuristic loses a board optimal play does not lose.
+    TurnedLoss(usize),
+}
+
+/// The heuristics a measure may name, by index.
+pub fn heuristic(index: usize) -> &'static dyn Heuristic {
+    coinline_core::strategy::heuristics()[index]
+}
+
+impl Measure {
+    /// Whether the measure is a yes or no (rates and smallest boards).
+    pub fn is_bool(self) -> bool {
+        matches!(
+            self,
+            Measure::Win
+                | Measure::Tie
+                | Measure::Loss
+                | Measure::Optimal(_)
+                | Measure::TurnedLoss(_)
+        )
+    }
+
+    /// Whether the measure is a whole number on every board (a mean of
+    /// it is exact).
+    pub fn is_integer(self) -> bool {
+        matches!(
+            self,
+            Measure::Value
+                | Measure::First
+                | Measure::Second
+                | Measure::Result(_)
+                | Measure::Regret(_)
+        )
+    }
+
+    /// The heuristic the measure needs, if any.
+    pub fn heuristic(self) -> Option<usize> {
+        match self {
+            Measure::Result(h)
+            | Measure::Regret(h)
+            | Measure::RegretShare(h)
+            | Measure::Optimal(h)
+            | Measure::TurnedLoss(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// Whether `game` defines the measure (totals and shares need a game
+    /// that scores every value).
+    pub fn defined_for(self, game: Game) -> bool {
+        !matches!(self, Measure::First | Measure::Second | Measure::Share)
+            || game.scores_everything()
+    }
+}
+
+impl std::str::FromStr for Measure {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let plain = match s {
+            "value" => Some(Measure::Value),
+            "first" => Some(Measure::First),
+            "second" => Some(Measure::Second),
+            "share" => Some(Measure::Share),
+            "value_share" => Some(Measure::ValueShare),
+            "win" => Some(Measure::Win),
+            "tie" => Some(Measure::Tie),
+            "loss" => Some(Measure::Loss),
+            _ => None,
+        };
+        if let Some(m) = plain {
+            return Ok(m);
+        }
+        let bad = || {
+            Error::usage(format!(
+                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss",
+                quote(s)
+            ))
+        };
+        let (name, what) = s.split_once('.').ok_or_else(bad)?;
+        let found = heuristic_by_name(name)?;
+        let index = coinline_core::strategy::heuristics()
+            .iter()
+            .position(|h| h.name() == found.name())
+            .ok_or_else(bad)?;
+        match what {
+            "result" => Ok(Measure::Result(index)),
+            "regret" => Ok(Measure::Regret(index)),
+            "regret_share" => Ok(Measure::RegretShare(index)),
+            "optimal" => Ok(Measure::Optimal(index)),
+            "turned_loss" => Ok(Measure::TurnedLoss(index)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for Measure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Measure::Value => f.write_str("value"),
+            Measure::First => f.write_str("first"),
+            Measure::Second => f.write_str("second"),
+            Measure::Share => f.write_str("share"),
+            Measure::ValueShare => f.write_str("value_share"),
+            Measure::Win => f.write_str("win"),
+            Measure::Tie => f.write_str("tie"),
+            Measure::Loss => f.write_str("loss"),
+            Measure::Result(h) => write!(f, "{}.result", heuristic(h).name()),
+            Measure::Regret(h) => write!(f, "{}.regret", heuristic(h).name()),
+            Measure::RegretShare(h) => write!(f, "{}.regret_share", heuristic(h).name()),
+            Measure::Optimal(h) => write!(f, "{}.optimal", heuristic(h).name()),
+            Measure::TurnedLoss(h) => write!(f, "{}.turned_loss", heuristic(h).name()),
+        }
+    }
+}
+
+/// A comparison that turns a number into a yes or no (`holds = "<= 1/2"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+    /// `=`.
+    Eq,
+}
+
+impl Cmp {
+    /// Whether `a` compares so with `b`.
+    pub fn test(self, a: Ratio, b: Ratio) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+            Cmp::Eq => a == b,
+        }
+    }
+}
+
+/// An exact fraction, `num / den` with `den > 0`, not necessarily
+/// reduced: equality and order are those of the numbers, and it is shown
+/// reduced.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct Ratio {
+    /// Numerator.
+    pub num: i128,
+    /// Denominator, positive.
+    pub den: i128,
+}
+
+impl Ratio {
+    /// `num / den`, reduced; `None` unless `den > 0`.
+    pub fn new(num: i128, den: i128) -> Option<Ratio> {
+        if den <= 0 {
+            return None;
+        }
+        let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i128;
+        Some(Ratio {
+            num: num / g,
+            den: den / g,
+        })
+    }
+
+    /// `num / den` as it stands (no gcd on the hot path); `None` unless
+    /// `den > 0`.
+    pub fn unreduced(num: i128, den: i128) -> Option<Ratio> {
+        (den > 0).then_some(Ratio { num, den })
+    }
+
+    /// This fraction in lowest terms.
+    pub fn reduced(self) -> Ratio {
+        Ratio::new(self.num, self.den).unwrap_or(self)
+    }
+
+    /// A whole number.
+    pub fn int(v: i64) -> Ratio {
+        Ratio {
+            num: i128::from(v),
+            den: 1,
+        }
+    }
+
+    /// The decimal value, for reading.
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl PartialEq for Ratio {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ratio {}
+
+impl Ord for Ratio {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Denominators are at most a board's absolute sum, so the products fit.
+        (self.num * other.den).cmp(&(other.num * self.den))
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Ratio {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self.reduced();
+        if r.den == 1 {
+            write!(f, "{}", r.num)
+        } else {
+            write!(f, "{}/{}", r.num, r.den)
+        }
+    }
+}
+
+impl std::str::FromStr for Ratio {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let bad = || Error::usage(format!("{} is not a number or a fraction A/B", quote(s)));
+        let (a, b) = s.split_once('/').unwrap_or((s, "1"));
+        let a: i128 = a.trim().parse().map_err(|_| bad())?;
+        let b: i128 = b.trim().parse().map_err(|_| bad())?;
+        Ratio::new(a, b).ok_or_else(bad)
+    }
+}
