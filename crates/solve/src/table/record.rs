@@ -96,6 +96,32 @@ pub(super) struct Choices {
 /// Bytes of one diagonal's row in a tile.
 const ROW: usize = TILE / 8;
 
+/// The largest buffer of choice bits a thread keeps for its next fill.
+const SPARE_LIMIT: usize = 64 << 20;
+
+thread_local! {
+    /// The bits' buffer of the thread's last recording fill, kept for the
+    /// next one (up to [`SPARE_LIMIT`] bytes): glibc hands a buffer of tens
+    /// of MB back to the system when it is freed, and a fresh one costs a
+    /// page fault per 4 KB it is written, which at n = 20,000 took about a
+    /// third of numbergame's recording fill on every solve of a run.
+    static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Drop for Choices {
+    fn drop(&mut self) {
+        let bytes = std::mem::take(&mut self.bytes);
+        if bytes.capacity() <= SPARE_LIMIT {
+            let kept = SPARE.take();
+            SPARE.set(if bytes.capacity() >= kept.capacity() {
+                bytes
+            } else {
+                kept
+            });
+        }
+    }
+}
+
 impl Choices {
     pub(super) fn new(n: usize, kinds: usize) -> Self {
         let mut blocks = Vec::new();
@@ -105,11 +131,14 @@ impl Choices {
             let columns = n - first + 1;
             end += columns.div_ceil(TILE) * columns.min(DEPTH) * ROW * kinds;
         }
+        let mut bytes = SPARE.take();
+        bytes.clear();
+        bytes.reserve(end);
         Choices {
             n,
             kinds,
             blocks,
-            bytes: Vec::with_capacity(end),
+            bytes,
         }
     }
     /// The byte offset of the row of kind `kind` of cell (len, left) and
