@@ -16,7 +16,10 @@
 #     auto`) and examples/slurm/merge.sbatch with --dependency=afterok on the
 #     array, polls squeue until both are gone, and requires every task
 #     COMPLETED and the merged rows and summary byte-identical (cmp) to the
-#     single-machine run.
+#     single-machine run. Then the same for a study:
+#     examples/slurm/study-array.sbatch (`study run STUDY --shard auto`) and
+#     study-merge.sbatch, the merged folder byte-identical (diff -r) to one
+#     run of the study.
 #  5. Always (trap): cancels its jobs, `scontrol shutdown`, waits for the
 #     slurmctld and slurmd it started (by PID, killed if they outlive 30 s),
 #     stops munged by PID if it started it, and deletes the temporary
@@ -27,12 +30,14 @@
 # (a lock file), so it is safe to start twice. Nothing is written in the
 # checkout except cargo's target directory (the release build).
 # Environment: SLURM_SMOKE_ARGS, the compare options (default below);
+# SLURM_SMOKE_STUDY, the study (a built-in name or a file; default pizza-15);
 # SLURM_SMOKE_TIMEOUT, seconds allowed for the jobs (default 300).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 
 compare_args=${SLURM_SMOKE_ARGS:---game all --boards 30000 --n 0..14 --seed 16}
+study=${SLURM_SMOKE_STUDY:-pizza-15}
 job_timeout=${SLURM_SMOKE_TIMEOUT:-300}
 tasks=4
 start_all=$(date +%s%N)
@@ -235,29 +240,33 @@ read -ra args <<<"$compare_args"
     { cat "$scratch/single/single.log" >&2; fail "the single-machine run failed"; }
 timing "single-machine run ($compare_args)" "$t"
 
-t=$(date +%s%N)
-array=$(sbatch --parsable --array=1-$tasks --cpus-per-task=1 --chdir="$scratch/run" \
-    "$repo/examples/slurm/compare-array.sbatch")
-array=${array%%;*}
-jobs_submitted=$array
-merge=$(sbatch --parsable --dependency=afterok:"$array" --chdir="$scratch/run" \
-    "$repo/examples/slurm/merge.sbatch")
-merge=${merge%%;*}
-jobs_submitted="$array $merge"
-echo "   submitted array job $array ($tasks tasks) and merge job $merge (afterok:$array)"
-deadline=$(($(date +%s) + job_timeout))
-while [ -n "$(squeue -h -o %i -j "$array,$merge" 2>/dev/null)" ]; do
-    [ "$(date +%s)" -lt "$deadline" ] || fail "jobs still queued after ${job_timeout} s: $(squeue -h -j "$array,$merge" 2>&1)"
-    sleep 0.2
-done
-timing "array of $tasks + merge (submit to last exit)" "$t"
+# Submits array script $1 as $tasks tasks and merge script $2 after it
+# (afterok), both in $3; waits for both; requires every task and the merge
+# COMPLETED.
+run_array() {
+    local t array merge states completed
+    t=$(date +%s%N)
+    array=$(sbatch --parsable --array=1-$tasks --cpus-per-task=1 --chdir="$3" "$1")
+    array=${array%%;*}
+    jobs_submitted="$jobs_submitted $array"
+    merge=$(sbatch --parsable --dependency=afterok:"$array" --chdir="$3" "$2")
+    merge=${merge%%;*}
+    jobs_submitted="$jobs_submitted $merge"
+    echo "   submitted array job $array ($tasks tasks of $(basename "$1")) and merge job $merge (afterok:$array)"
+    deadline=$(($(date +%s) + job_timeout))
+    while [ -n "$(squeue -h -o %i -j "$array,$merge" 2>/dev/null)" ]; do
+        [ "$(date +%s)" -lt "$deadline" ] || fail "jobs still queued after ${job_timeout} s: $(squeue -h -j "$array,$merge" 2>&1)"
+        sleep 0.2
+    done
+    timing "array of $tasks + merge (submit to last exit)" "$t"
+    states=$({ scontrol -o show job "$array"; scontrol -o show job "$merge"; } 2>&1 |
+        sed -E 's/^JobId=([0-9]+).* JobState=([A-Z_]+).*/\1 \2/')
+    completed=$(grep -c ' COMPLETED$' <<<"$states" || true)
+    [ "$completed" -eq $((tasks + 1)) ] ||
+        fail "expected $((tasks + 1)) COMPLETED jobs (array tasks and merge), got: $(tr '\n' ';' <<<"$states")"
+}
 
-# Every task and the merge must have completed (exit 0).
-states=$({ scontrol -o show job "$array"; scontrol -o show job "$merge"; } 2>&1 |
-    sed -E 's/^JobId=([0-9]+).* JobState=([A-Z_]+).*/\1 \2/')
-completed=$(grep -c ' COMPLETED$' <<<"$states" || true)
-[ "$completed" -eq $((tasks + 1)) ] ||
-    fail "expected $((tasks + 1)) COMPLETED jobs (array tasks and merge), got: $(tr '\n' ';' <<<"$states")"
+run_array "$repo/examples/slurm/compare-array.sbatch" "$repo/examples/slurm/merge.sbatch" "$scratch/run"
 for k in $(seq "$tasks"); do
     [ -s "$scratch/run/reports/compare-shard-$k-of-$tasks.csv" ] ||
         fail "task $k wrote no reports/compare-shard-$k-of-$tasks.csv"
@@ -268,4 +277,19 @@ cmp "$scratch/run/reports/compare-summary.csv" "$scratch/single/compare-summary.
     fail "merged summary differs from the single-machine run"
 rows=$(($(wc -l <"$scratch/single/compare.csv") - 1))
 echo "   merged rows ($rows) and summary are byte-identical to the single-machine run"
+
+# The study scripts: an enumeration (every pizza of 15 slices over 0..2 up to
+# rotation and reflection) split over the array, merged, against one run.
+export STUDY=$study
+t=$(date +%s%N)
+(cd "$scratch/single" && "$COINLINE" study run "$STUDY" --out study 2>study.log) ||
+    { cat "$scratch/single/study.log" >&2; fail "the single-machine study failed"; }
+timing "single-machine study ($study)" "$t"
+run_array "$repo/examples/slurm/study-array.sbatch" "$repo/examples/slurm/study-merge.sbatch" "$scratch/run"
+for k in $(seq "$tasks"); do
+    [ -s "$scratch/run/parts/part-$k-of-$tasks.json" ] || fail "task $k wrote no parts/part-$k-of-$tasks.json"
+done
+diff -r "$scratch/run/report" "$scratch/single/study" >&2 ||
+    fail "the merged study differs from the single-machine run"
+echo "   the merged study ($(ls "$scratch/single/study" | wc -l) files) is byte-identical to the single-machine run"
 echo "slurm-smoke: ok"
