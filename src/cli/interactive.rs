@@ -9,9 +9,11 @@ use super::stress::StressArgs;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
+use coinline_harness::judge::instance::Instance;
 use coinline_harness::judge::interaction::{Interaction, Sides};
+use coinline_harness::judge::stress::{read_saved, save_input, saved_inputs, Saved};
 use coinline_harness::judge::{parse_input_bytes, Problem};
-use coinline_harness::output::{self, check_owned, Kind};
+use coinline_harness::output::{self, check_owned, check_writable, Kind};
 use coinline_harness::play::program::Limits;
 use coinline_harness::play::rows::{self, Summary};
 use coinline_harness::play::{
@@ -67,11 +69,11 @@ fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
 fn reproduce_words(
     problem: &Problem,
     args: &ProblemArgs,
-    setup: &Setup,
+    case: &Instance,
     program: &[String],
     move_time: Duration,
 ) -> String {
-    let input = problem.write_input(&problem.cases_of(vec![setup.board.clone()]));
+    let input = problem.write_input(std::slice::from_ref(case));
     let named = match &args.problem_file {
         Some(path) => format!("--problem-file {}", shell_word(&path.display().to_string())),
         None => format!("--problem {}", shell_word(problem.name())),
@@ -92,8 +94,6 @@ fn refuse_batch_options(args: &StressArgs) -> Result<()> {
         (args.generator.is_some(), "--generator"),
         (args.batch.is_some(), "--batch"),
         (args.case_timeout.is_some(), "--case-timeout"),
-        (args.replay.is_some(), "--replay"),
-        (args.save.is_some(), "--save"),
     ];
     match given.iter().find(|(g, _)| *g) {
         Some((_, option)) => Err(Error::usage(format!(
@@ -152,8 +152,21 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
             limits,
         }),
     };
+    if let Some(dir) = &args.save {
+        check_writable("--save", dir, true)?;
+    }
+    let replayed = match &args.replay {
+        Some(dir) => replay(&problem, &interaction, &config.player, &config.limits, dir)?,
+        None => 0,
+    };
     let Some(span) = config.boards else {
-        return Err(Error::nothing_to_check("--runs 0: no board to play"));
+        return match args.replay {
+            Some(_) => Ok(match replayed {
+                0 => Status::Ok,
+                _ => Status::FailureFound,
+            }),
+            None => Err(Error::nothing_to_check("--runs 0: no board to play")),
+        };
     };
     say!(
         "stress: {} plays {problem} as {} against the jury, accepted if {}; seed {}, boards {span} (n {}, values {}), move time {}s",
@@ -188,12 +201,21 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
             false => reproduce_words(
                 &problem,
                 &args.problem,
-                &failure.shrunk.setup,
+                &config.shrunk_case(failure),
                 &args.program,
                 args.timeout,
             ),
         };
         say!("reproduce: {again}");
+        if let Some(dir) = &args.save {
+            let kind = match rows::verdict(&failure.shrunk) {
+                v if v == "ok" => "rejected".to_string(),
+                v => v,
+            };
+            let case = config.shrunk_case(failure);
+            let file = save_input(dir, &problem, &case, &kind, args.force.force)?;
+            say!("saved: {}", file.display());
+        }
     }
     say!(
         "{} of {} against the jury accepted ({})",
@@ -211,7 +233,7 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
     if let Some(out) = &args.out.out {
         output::write(out, |w| w.write_all(csv.as_bytes()))?;
     }
-    Ok(match failures.is_empty() {
+    Ok(match failures.is_empty() && replayed == 0 {
         true => Status::Ok,
         false => Status::FailureFound,
     })
@@ -227,6 +249,99 @@ fn read(path: &Path) -> Result<Vec<u8>> {
         return Ok(bytes);
     }
     std::fs::read(path).map_err(|e| Error::io(path, &e))
+}
+
+/// Plays each of `cases` against the jury in the seat of its place (as
+/// `judge` does with an input's cases); the report, a line per case after
+/// `prefix` and what went wrong under a rejected one, and how many were
+/// rejected.
+fn judge_cases(
+    problem: &Problem,
+    interaction: &Interaction,
+    player: &Player,
+    limits: &Limits,
+    cases: impl Iterator<Item = Instance>,
+    prefix: &str,
+) -> Result<(String, u64)> {
+    let mut report = String::new();
+    let mut rejected = 0;
+    for (k, case) in cases.enumerate() {
+        let setup = Setup {
+            game: problem.game_of(&case.params)?,
+            board: case.board,
+            seat: interaction.sides.seat(k as u64),
+        };
+        let played: Played = play_one(player, &Player::Optimal, limits.clone(), &setup)?;
+        let ok = interaction.accept.accepts(&played.report);
+        let r = &played.report;
+        let outcome = match (r.achieved, &r.breach) {
+            (Some(a), None) => format!("achieved {a}, best {}", r.best),
+            _ => rows::verdict(&played),
+        };
+        report += &format!(
+            "{prefix}case {} ({}): {} ({outcome})\n",
+            k + 1,
+            setup.seat,
+            if ok { "accepted" } else { "rejected" }
+        );
+        if !ok {
+            rejected += 1;
+            for line in rows::what_went_wrong(&played).lines() {
+                report += &format!("{prefix}  {line}\n");
+            }
+        }
+    }
+    Ok((report, rejected))
+}
+
+/// `stress --replay DIR`: plays the cases of the saved inputs of `dir`
+/// (those of this problem) against the jury; how many were rejected.
+fn replay(
+    problem: &Problem,
+    interaction: &Interaction,
+    player: &Player,
+    limits: &Limits,
+    dir: &Path,
+) -> Result<u64> {
+    let files = saved_inputs(dir)?;
+    say!(
+        "replay: {} in {}",
+        super::text::plural(files.len() as u64, "saved input"),
+        dir.display()
+    );
+    let mut rejected = 0;
+    for file in &files {
+        let shown = file.display();
+        let cases = match read_saved(problem, file)? {
+            Saved::Boards(cases) => cases,
+            Saved::OtherProblem(other) => {
+                say!("  {shown}: saved for problem {other}, skipped");
+                continue;
+            }
+            Saved::NotAnInput(e) => {
+                say!("  {shown}: not a {problem} input ({e}), skipped");
+                continue;
+            }
+            Saved::NoCases => {
+                say!("  {shown}: no cases, skipped");
+                continue;
+            }
+        };
+        say!("  {shown}:");
+        let (report, k) = judge_cases(
+            problem,
+            interaction,
+            player,
+            limits,
+            cases.into_iter(),
+            "    ",
+        )?;
+        for line in report.lines() {
+            say!("{line}");
+        }
+        rejected += k;
+    }
+    Ok(rejected)
 }
 
 /// Runs `coinline judge INPUT -- PROGRAM` on an interactive problem: the
@@ -255,34 +370,8 @@ pub fn judge(args: &JudgeArgs) -> Result<Status> {
         memory_mb: None,
         words: interaction.words.clone(),
     };
-    let mut report = String::new();
-    let mut rejected = 0;
-    for (k, case) in boards.into_iter().enumerate() {
-        let setup = Setup {
-            game: problem.game_of(&case.params)?,
-            board: case.board,
-            seat: interaction.sides.seat(k as u64),
-        };
-        let played: Played = play_one(&player, &Player::Optimal, limits.clone(), &setup)?;
-        let ok = interaction.accept.accepts(&played.report);
-        let r = &played.report;
-        let outcome = match (r.achieved, &r.breach) {
-            (Some(a), None) => format!("achieved {a}, best {}", r.best),
-            _ => rows::verdict(&played),
-        };
-        report += &format!(
-            "case {} ({}): {} ({outcome})\n",
-            k + 1,
-            setup.seat,
-            if ok { "accepted" } else { "rejected" }
-        );
-        if !ok {
-            rejected += 1;
-            for line in rows::what_went_wrong(&played).lines() {
-                report += &format!("  {line}\n");
-            }
-        }
-    }
+    let cases = boards.into_iter().map(|c| Instance::new(c.params, c.board));
+    let (mut report, rejected) = judge_cases(&problem, &interaction, &player, &limits, cases, "")?;
     report += &match rejected {
         0 => "every case accepted\n".to_string(),
         k => format!("{k} rejected ({} needed)\n", interaction.accept.name()),

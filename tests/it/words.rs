@@ -356,3 +356,68 @@ fn an_interactive_problems_parameters_are_bound_per_case_and_per_board() {
     });
     assert!(fits, "{told} on {board}");
 }
+
+#[test]
+fn an_interactive_failure_is_saved_as_an_input_and_replayed() {
+    let dir = support::workdir("words", "save");
+    std::fs::write(dir.join("take-k.toml"), TAKE_K_FIRST).unwrap();
+    let stress = |bot: &str, extra: &[&str]| {
+        let mut args = vec!["stress", "--problem-file", "take-k.toml", "--seed", "1"];
+        args.extend(extra);
+        args.extend(["--", "sh", "-c", bot]);
+        coinline(&dir, &args)
+    };
+    let l1 = always("L");
+    let found = stress(&l1, &["--runs", "30", "--save", "saved"]);
+    assert_status(&found, 1);
+    let saved = found
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("saved: "))
+        .unwrap_or_else(|| panic!("nothing saved: {}", found.stderr));
+    // The shrunk case as the problem's input: one case, its k in 1..n.
+    let input = std::fs::read_to_string(dir.join(saved)).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    let board = support::shrunk_board(&found);
+    let (n, k) = lines[1].split_once(' ').unwrap();
+    assert_eq!((lines[0], n.parse::<usize>().unwrap()), ("1", board.len()));
+    assert!((1..=board.len()).contains(&k.parse().unwrap()), "{input}");
+    assert_eq!(lines[2], board.to_string());
+    // Replayed alone: the same bot fails it, a bot taking two passes it.
+    let again = stress(&l1, &["--runs", "0", "--replay", "saved"]);
+    assert_status(&again, 1);
+    assert!(
+        again.stderr.contains("case 1 (first): rejected ("),
+        "{}",
+        again.stderr
+    );
+    let l2 = always("L2");
+    let fixed = stress(&l2, &["--runs", "0", "--replay", "saved"]);
+    assert_status(&fixed, 0);
+    assert!(
+        fixed.stderr.contains("case 1 (first): accepted ("),
+        "{}",
+        fixed.stderr
+    );
+    // judge reads the saved file as any input of the problem.
+    let judged = coinline(
+        &dir,
+        &[
+            "judge",
+            "--problem-file",
+            "take-k.toml",
+            saved,
+            "--",
+            "sh",
+            "-c",
+            &l2,
+        ],
+    );
+    assert_status(&judged, 0);
+    // Saving again over a file that is not this save is refused.
+    std::fs::write(dir.join(saved), "1\n2 1\n5 5\n").unwrap();
+    let clash = stress(&l1, &["--runs", "30", "--save", "saved"]);
+    support::assert_refused(&clash, "is not an earlier save of this failure", &"clash");
+    let kept = std::fs::read_to_string(dir.join(saved)).unwrap();
+    assert_eq!(kept, "1\n2 1\n5 5\n");
+}

@@ -279,6 +279,23 @@ impl PlayConfig {
         Ok(Setup { game, board, seat })
     }
 
+    /// The problem's case that `failure`'s shrunk game plays: its board,
+    /// with the parameters of its board number moved into their limits for
+    /// its length (none when the rules read none).
+    pub fn shrunk_case(&self, failure: &Failure) -> Instance {
+        let board = failure.shrunk.setup.board.clone();
+        let params = match (&self.within, failure.index) {
+            (Some(within), Some(i)) => within.instance(self.seed, i).map_or_else(
+                |_| Params::default(),
+                |case| {
+                    clamp_params(within.problem.params(), &case.with_board(board.clone())).params
+                },
+            ),
+            _ => Params::default(),
+        };
+        Instance::new(params, board)
+    }
+
     /// The game of a shrunk candidate of the board number `index` played
     /// as `setup`, if the board may be played: an interactive problem's
     /// parameters follow its length into their limits.

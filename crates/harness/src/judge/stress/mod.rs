@@ -34,6 +34,7 @@ pub use self::minimize::{wait_for_cut_short, TIMEOUT_SHRINK_TRIES};
 pub use self::options::{check_batch, Failure, StressConfig, StressOutcome};
 pub use self::pool::LOOKAHEAD;
 pub use self::report::excerpt;
+pub use self::saved::{read_saved, save_input, saved_inputs, Saved};
 pub use crate::judge::sandbox::{
     execute, kill_running, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
 };
@@ -43,7 +44,6 @@ use self::options::Origin;
 use self::pool::{Next, Quiet, Ran};
 use self::report::{plural, Timing};
 use self::rows::CsvRow;
-use self::saved::Saved;
 use crate::judge::instance::Instance;
 use crate::judge::sandbox;
 use crate::output::check_writable;

@@ -30,19 +30,7 @@ pub(super) fn save(
     judged: &Judged,
     force: bool,
 ) -> Result<PathBuf> {
-    let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
-    let joined = Board::new(values).unwrap_or_else(|_| boards[0].board.clone());
-    // The first case's game, so a parameter's value changes the name too.
-    let game = (boards.first())
-        .and_then(|b| problem.game_of(&b.params).ok())
-        .unwrap_or(problem.game());
-    let stem = format!(
-        "{}-{}-{}",
-        problem.name(),
-        judged.verdict.kind(),
-        Case::new(game, joined).file_stem()
-    );
-    let base = dir.join(stem);
+    let base = dir.join(stem(problem, boards, judged.verdict.kind()));
     let input = problem.write_input(boards);
     let expected = problem.write_answers(&judged.expected);
     if !force {
@@ -62,6 +50,45 @@ pub(super) fn save(
     })?;
     saved.commit()?;
     Ok(base)
+}
+
+/// The name of a saved test: the problem, the verdict's kind and the stem
+/// of the boards joined into one.
+fn stem(problem: &Problem, boards: &[Instance], kind: &str) -> String {
+    let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
+    let joined = Board::new(values).unwrap_or_else(|_| boards[0].board.clone());
+    // The first case's game, so a parameter's value changes the name too.
+    let game = (boards.first())
+        .and_then(|b| problem.game_of(&b.params).ok())
+        .unwrap_or(problem.game());
+    format!(
+        "{}-{kind}-{}",
+        problem.name(),
+        Case::new(game, joined).file_stem()
+    )
+}
+
+/// Saves the failing `case` of an interactive `problem` (the program
+/// failed it with a verdict of `kind`) as NAME.in in `dir`, the problem's
+/// input of that one case, and returns DIR/NAME.in; replaced only when it
+/// is an earlier save of the same failure, or with `force`.
+pub fn save_input(
+    dir: &Path,
+    problem: &Problem,
+    case: &Instance,
+    kind: &str,
+    force: bool,
+) -> Result<PathBuf> {
+    let boards = std::slice::from_ref(case);
+    let file = dir.join(stem(problem, boards, kind)).with_extension("in");
+    let input = problem.write_input(boards);
+    if !force {
+        check_owned_save(&file, input.as_bytes())?;
+    }
+    let mut saved = output::Transaction::new();
+    saved.stage_io(&file, |w| w.write_all(input.as_bytes()))?;
+    saved.commit()?;
+    Ok(file)
 }
 
 /// Refuses to save over files named like the saved test at `base` unless
@@ -107,7 +134,7 @@ pub(super) fn check_pair(problem: &Problem, file: &Path, judged: &Judged) -> Res
 
 /// The saved inputs (`*.in`) in `dir`, numbers in their names in order of
 /// value (2.in before 10.in).
-pub(super) fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| Error::io(dir, &e))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -118,7 +145,7 @@ pub(super) fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// A saved input read back for `problem`.
-pub(super) enum Saved {
+pub enum Saved {
     /// Its boards.
     Boards(Vec<Instance>),
     /// Saved for another built-in problem (named), so not read.
@@ -131,7 +158,7 @@ pub(super) enum Saved {
 
 /// Reads the saved input `file` as an input of `problem`; fails only when
 /// the file cannot be read.
-pub(super) fn read_saved(problem: &Problem, file: &Path) -> Result<Saved> {
+pub fn read_saved(problem: &Problem, file: &Path) -> Result<Saved> {
     let name = file
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
