@@ -17,7 +17,7 @@ use coinline_harness::output::{self, check_owned, check_writable, Kind};
 use coinline_harness::play::program::Limits;
 use coinline_harness::play::rows::{self, Summary};
 use coinline_harness::play::{
-    play_one, run as run_games, PlayConfig, Played, Player, Setup, Within,
+    play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup, Within,
 };
 use std::io::Read;
 use std::path::Path;
@@ -101,6 +101,35 @@ fn refuse_batch_options(args: &StressArgs) -> Result<()> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Prints a failure of `stress` with its reproduction, and saves it with
+/// `--save`.
+fn report_failure(
+    args: &StressArgs,
+    problem: &Problem,
+    interaction: &Interaction,
+    config: &PlayConfig,
+    failure: &Failure,
+) -> Result<()> {
+    for line in rows::failure_text(failure).lines() {
+        say!("{line}");
+    }
+    let case = config.shrunk_case(failure);
+    let again = match interaction.words.is_play() {
+        true => reproduce(&failure.shrunk.setup, &args.program, args.timeout),
+        false => reproduce_words(problem, &args.problem, &case, &args.program, args.timeout),
+    };
+    say!("reproduce: {again}");
+    if let Some(dir) = &args.save {
+        let kind = match rows::verdict(&failure.shrunk) {
+            v if v == "ok" => "rejected".to_string(),
+            v => v,
+        };
+        let file = save_input(dir, problem, &case, &kind, args.force.force)?;
+        say!("saved: {}", file.display());
+    }
+    Ok(())
 }
 
 /// Runs `coinline stress` on an interactive problem.
@@ -193,29 +222,7 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
     }
     let failures = failures?;
     for failure in &failures {
-        for line in rows::failure_text(failure).lines() {
-            say!("{line}");
-        }
-        let again = match interaction.words.is_play() {
-            true => reproduce(&failure.shrunk.setup, &args.program, args.timeout),
-            false => reproduce_words(
-                &problem,
-                &args.problem,
-                &config.shrunk_case(failure),
-                &args.program,
-                args.timeout,
-            ),
-        };
-        say!("reproduce: {again}");
-        if let Some(dir) = &args.save {
-            let kind = match rows::verdict(&failure.shrunk) {
-                v if v == "ok" => "rejected".to_string(),
-                v => v,
-            };
-            let case = config.shrunk_case(failure);
-            let file = save_input(dir, &problem, &case, &kind, args.force.force)?;
-            say!("saved: {}", file.display());
-        }
+        report_failure(args, &problem, &interaction, &config, failure)?;
     }
     say!(
         "{} of {} against the jury accepted ({})",
