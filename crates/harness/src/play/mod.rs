@@ -283,28 +283,34 @@ impl PlayConfig {
     /// with the parameters of its board number moved into their limits for
     /// its length (none when the rules read none).
     pub fn shrunk_case(&self, failure: &Failure) -> Instance {
-        let board = failure.shrunk.setup.board.clone();
-        let params = match (&self.within, failure.index) {
-            (Some(within), Some(i)) => within.instance(self.seed, i).map_or_else(
-                |_| Params::default(),
-                |case| {
-                    clamp_params(within.problem.params(), &case.with_board(board.clone())).params
-                },
-            ),
-            _ => Params::default(),
-        };
-        Instance::new(params, board)
+        let case = Instance::new(
+            self.drawn_params(failure.index).unwrap_or_default(),
+            failure.shrunk.setup.board.clone(),
+        );
+        match &self.within {
+            Some(within) => clamp_params(within.problem.params(), &case),
+            None => case,
+        }
     }
 
-    /// The game of a shrunk candidate of the board number `index` played
-    /// as `setup`, if the board may be played: an interactive problem's
-    /// parameters follow its length into their limits.
-    fn candidate_game(&self, setup: &Setup, index: Option<u64>, board: &Board) -> Option<Game> {
-        match (&self.within, index) {
-            (Some(within), Some(i)) => {
-                let params = within.instance(self.seed, i).ok()?.params;
-                within.game_for(&params, board)
-            }
+    /// The parameters an interactive problem's board number `index` was
+    /// drawn with.
+    fn drawn_params(&self, index: Option<u64>) -> Option<Params> {
+        let (within, index) = self.within.as_ref().zip(index)?;
+        Some(within.instance(self.seed, index).ok()?.params)
+    }
+
+    /// The game of a shrunk candidate `board` of a game played as `setup`
+    /// with `params` drawn, if the board may be played: an interactive
+    /// problem's parameters follow its length into their limits.
+    fn candidate_game(
+        &self,
+        setup: &Setup,
+        params: Option<&Params>,
+        board: &Board,
+    ) -> Option<Game> {
+        match (&self.within, params) {
+            (Some(within), Some(params)) => within.game_for(params, board),
             (Some(within), None) => within.limits.admits(board).then_some(setup.game),
             (None, _) => Some(setup.game),
         }
@@ -335,9 +341,10 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
             // The same kind of failure: a board where a silent program
             // errs instead would trade a regret for a timeout.
             let kind = rows::verdict(&played);
+            let params = config.drawn_params(index);
             let board = shrink(&setup.board, budget, |candidate| {
                 // A board of no values holds no move to get wrong.
-                let Some(game) = config.candidate_game(&setup, index, candidate) else {
+                let Some(game) = config.candidate_game(&setup, params.as_ref(), candidate) else {
                     return false;
                 };
                 let s = Setup {
@@ -351,7 +358,7 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
                         .is_ok_and(|p| config.fails(&p) && rows::verdict(&p) == kind)
             });
             let game = config
-                .candidate_game(&setup, index, &board)
+                .candidate_game(&setup, params.as_ref(), &board)
                 .unwrap_or(setup.game);
             let s = Setup {
                 game,
