@@ -243,7 +243,7 @@ fn decimal(r: Ratio) -> String {
 
 /// The leading columns of a row: the rule set, the source when the table
 /// groups by it, the group.
-fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<String> {
+pub(super) fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<String> {
     let mut row = vec![query.games[cell.game].to_string()];
     if table.by_source {
         let source = (cell.key >> SOURCE_SHIFT) as usize;

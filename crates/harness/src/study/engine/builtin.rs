@@ -159,6 +159,9 @@ mod tests {
                 if !matches!(t.aggregate, Aggregate::Rate | Aggregate::Mean) {
                     made.push(format!("{}-witnesses", t.name));
                 }
+                if t.certify {
+                    made.push(format!("{}-certificates", t.name));
+                }
             }
             let mut named = named_tables(template);
             assert!(!named.is_empty(), "{}", b.name);

@@ -9,6 +9,7 @@
 
 pub mod aggregate;
 pub mod builtin;
+pub mod certificate;
 pub mod measure;
 pub mod quantity;
 mod report;

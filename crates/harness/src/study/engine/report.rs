@@ -128,6 +128,11 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
             let csv = aggregate::render_witnesses(table, states[0], query);
             rendered.push((format!("{}-witnesses", table.name), csv));
         }
+        if table.certify {
+            let (csv, failed) = super::certificate::render(table, states[0], query);
+            rendered.push((format!("{}-certificates", table.name), csv));
+            failures.extend(failed);
+        }
     }
     debug_assert_eq!(at, slots.len());
     rendered.push(("sources".to_string(), sources_table(query, &part)));
@@ -141,7 +146,9 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
             let elsewhere = |t: &str| {
                 (query.tables.iter()).any(|table| {
                     !table.covers(game)
-                        && (t == table.name || t == format!("{}-witnesses", table.name))
+                        && (t == table.name
+                            || t == format!("{}-witnesses", table.name)
+                            || t == format!("{}-certificates", table.name))
                 })
             };
             let mine: Vec<(String, CsvTable)> = (rendered.iter())

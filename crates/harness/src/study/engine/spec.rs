@@ -61,6 +61,7 @@ struct TableFile {
     floor: Option<String>,
     holds: Option<String>,
     games: Option<Vec<String>>,
+    certify: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -239,6 +240,8 @@ pub struct Table {
     pub witnesses: usize,
     /// A value below this is a failure (a bound the literature proves).
     pub floor: Option<Ratio>,
+    /// Whether each witness gets a certificate (min and max tables).
+    pub certify: bool,
 }
 
 impl Table {
@@ -609,6 +612,9 @@ fn table(t: &TableFile) -> Result<Table> {
     if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
         return refuse("only rate and mean tables take several measures");
     }
+    if t.certify == Some(true) && !matches!(aggregate, Aggregate::Min | Aggregate::Max) {
+        return refuse("certify = true is for min and max tables (their witnesses)");
+    }
     let name_ok = !t.name.is_empty()
         && t.name
             .chars()
@@ -639,5 +645,6 @@ fn table(t: &TableFile) -> Result<Table> {
         games,
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
+        certify: t.certify.unwrap_or(false),
     })
 }

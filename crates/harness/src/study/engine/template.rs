@@ -4,6 +4,7 @@
 //!
 //! Placeholders: `{{title}}`, `{{name}}`, `{{table NAME}}` (a CSV table as
 //! a Markdown table: NAME is a table of the study, NAME-witnesses,
+//! NAME-certificates,
 //! `sources` or `checks`), `{{table NAME first K}}` (its first K rows, then
 //! how many more the CSV file holds), `{{cell NAME GROUP COLUMN}}` (one
 //! cell: the first row whose group, or n, is GROUP; GROUP may be several
