@@ -378,7 +378,32 @@ macro_rules! no_fills {
     };
 }
 
-fills_for!(avx2, "avx2", ["avx2"], super::Plain);
+// The AVX2 words of the recording fills, by intrinsics: unsafe code of
+// this module's kind, in a file of its own for the size rule.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[path = "avx2_words.rs"]
+mod avx2_words;
+
+// The AVX2 recording words by intrinsics (avx2_words.rs) where target
+// features make intrinsics safe to call (Rust 1.89 here, as for AVX-512);
+// before, the plain loops.
+fills_for!(
+    #[rustversion::since(1.89)]
+    avx2,
+    "avx2",
+    ["avx2"],
+    // SAFETY: `line_fill` hands the fills that make it out only after
+    // detecting AVX2.
+    unsafe { super::avx2_words::Avx2::new_unchecked() }
+);
+fills_for!(
+    #[rustversion::before(1.89)]
+    avx2,
+    "avx2",
+    ["avx2"],
+    super::Plain
+);
 // AVX-512 target features are stable from Rust 1.89; older compilers (the
 // crate supports 1.85) build without them and dispatch to AVX2.
 fills_for!(

@@ -1,0 +1,208 @@
+//! The words of the AVX2 recording fills, by intrinsics (issue 29 on AVX2).
+//! AVX2 has no mask registers: a comparison gives a vector of all-ones or
+//! zero lanes, and the compiler, left to the plain loops of words.rs, built
+//! each word of bits from such vectors lane by lane (numbergame's 32-bit
+//! recording fill took 4.9x its value fill). Here each comparison's sign
+//! bits are taken at once (`vmovmskps` for eight 32-bit lanes, `vmovmskpd`
+//! for four 64-bit ones), ORed into the word in a general register and
+//! stored as eight bytes. One comparison per choice both picks the maximum
+//! (a blend under it) and gives the bit, so the words compute the same
+//! options in the same order as the scalar recording fill.
+
+// Safe calls of intrinsics in `#[target_feature]` functions need Rust 1.89
+// here (as for AVX-512); before, the AVX2 fills use the plain loops.
+#[rustversion::since(1.89)]
+pub(in crate::table) use imp::Avx2;
+
+#[rustversion::since(1.89)]
+mod imp {
+    use crate::table::words::{Words, W64};
+    use std::arch::x86_64::*;
+
+    /// Proof that the processor has AVX2: only the fills handed out after
+    /// detecting it make one.
+    #[derive(Clone, Copy, Debug)]
+    pub(in crate::table) struct Avx2(());
+
+    impl Avx2 {
+        /// # Safety
+        /// The processor must have AVX2.
+        pub(in crate::table) unsafe fn new_unchecked() -> Self {
+            Avx2(())
+        }
+    }
+
+    /// The sign bits of eight 32-bit lanes.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn signs32(m: __m256i) -> u64 {
+        u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u8)
+    }
+
+    /// The sign bits of four 64-bit lanes.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn signs64(m: __m256i) -> u64 {
+        u64::from(_mm256_movemask_pd(_mm256_castsi256_pd(m)) as u8)
+    }
+
+    /// The words of one lane width: `$t` lanes, `$per` of them a vector, its
+    /// subtraction, comparison and sign bits.
+    macro_rules! words_of {
+        ($module:ident, $t:ty, $per:literal, [$sub:ident, $gt:ident, $signs:ident]) => {
+            mod $module {
+                use super::*;
+                const VECTORS: usize = 64 / $per;
+
+                /// Vector k of a word.
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                fn at(w: &W64<$t>, k: usize) -> __m256i {
+                    let lanes = &w[$per * k..$per * k + $per];
+                    // SAFETY: the slice holds the vector's 32 bytes.
+                    unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) }
+                }
+
+                /// Stores `m` as vector k of a word.
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                fn put(w: &mut W64<$t>, k: usize, m: __m256i) {
+                    let lanes = &mut w[$per * k..$per * k + $per];
+                    // SAFETY: the slice holds the vector's 32 bytes.
+                    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), m) }
+                }
+
+                /// `b` where `m` is set, else `a` (`m` all-ones or zero per lane).
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                fn pick(a: __m256i, b: __m256i, m: __m256i) -> __m256i {
+                    _mm256_blendv_epi8(a, b, m)
+                }
+
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                pub(super) fn coins<const RIGHT: bool>(
+                    [x, y, p, q]: [&W64<$t>; 4],
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    let mut rights = 0u64;
+                    for k in 0..VECTORS {
+                        let left = $sub(at(x, k), at(q, k));
+                        let right = $sub(at(y, k), at(p, k));
+                        let better = $gt(right, left);
+                        put(o, k, pick(left, right, better));
+                        rights |= $signs(better) << ($per * k);
+                    }
+                    // Left is the choice where right is not strictly better.
+                    *bits = if RIGHT { rights } else { !rights }.to_le_bytes();
+                }
+
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                pub(super) fn stonegame7(
+                    [x, y, before, after, s, e]: [&W64<$t>; 6],
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    let mut rights = 0u64;
+                    for k in 0..VECTORS {
+                        let sum = $sub(at(e, k), at(s, k));
+                        let left = $sub($sub(sum, at(x, k)), at(after, k));
+                        let right = $sub($sub(sum, at(y, k)), at(before, k));
+                        let better = $gt(right, left);
+                        put(o, k, pick(left, right, better));
+                        rights |= $signs(better) << ($per * k);
+                    }
+                    *bits = (!rights).to_le_bytes();
+                }
+
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                pub(super) fn numbergame(
+                    [x, y, p, q, s, t]: [&W64<$t>; 6],
+                    o: &mut W64<$t>,
+                    [seconds, deleting]: [&mut [u8; 8]; 2],
+                ) {
+                    let (mut second_bits, mut delete_bits) = (0u64, 0u64);
+                    let zero = _mm256_setzero_si256();
+                    for k in 0..VECTORS {
+                        let left = $sub(at(x, k), at(q, k));
+                        let right = $sub(at(y, k), at(p, k));
+                        let take_right = $gt(right, left);
+                        let take = pick(left, right, take_right);
+                        let del_left = $sub(zero, at(t, k));
+                        let del_right = $sub(zero, at(s, k));
+                        let delete_right = $gt(del_right, del_left);
+                        let delete = pick(del_left, del_right, delete_right);
+                        // A delete only when strictly better than both takes;
+                        // within the pair chosen, the second when strictly
+                        // better than the first: that pair's own comparison.
+                        let deletes = $gt(delete, take);
+                        put(o, k, pick(take, delete, deletes));
+                        let second = pick(take_right, delete_right, deletes);
+                        second_bits |= $signs(second) << ($per * k);
+                        delete_bits |= $signs(deletes) << ($per * k);
+                    }
+                    *seconds = second_bits.to_le_bytes();
+                    *deleting = delete_bits.to_le_bytes();
+                }
+            }
+
+            impl Words<$t> for Avx2 {
+                #[inline(always)]
+                fn coins<const RIGHT: bool>(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    p: &W64<$t>,
+                    q: &W64<$t>,
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    // SAFETY: an `Avx2` exists only where AVX2 was detected.
+                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o, bits) }
+                }
+                #[inline(always)]
+                fn stonegame7(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    [b, a]: [&W64<$t>; 2],
+                    [s, e]: [&W64<$t>; 2],
+                    o: &mut W64<$t>,
+                    bits: &mut [u8; 8],
+                ) {
+                    // SAFETY: as for `coins`.
+                    unsafe { $module::stonegame7([x, y, b, a, s, e], o, bits) }
+                }
+                #[inline(always)]
+                fn numbergame(
+                    self,
+                    x: &W64<$t>,
+                    y: &W64<$t>,
+                    [p, q]: [&W64<$t>; 2],
+                    [s, t]: [&W64<$t>; 2],
+                    o: &mut W64<$t>,
+                    bits: [&mut [u8; 8]; 2],
+                ) {
+                    // SAFETY: as for `coins`.
+                    unsafe { $module::numbergame([x, y, p, q, s, t], o, bits) }
+                }
+            }
+        };
+    }
+
+    words_of!(
+        wide,
+        i64,
+        4,
+        [_mm256_sub_epi64, _mm256_cmpgt_epi64, signs64]
+    );
+    words_of!(
+        narrow,
+        i32,
+        8,
+        [_mm256_sub_epi32, _mm256_cmpgt_epi32, signs32]
+    );
+}
