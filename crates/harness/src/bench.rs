@@ -531,6 +531,13 @@ fn ms(s: f64) -> String {
     format!("{:.2} ms", s * 1e3)
 }
 
+/// A threshold as people write it: at most two decimals, no trailing
+/// zeros (1.5 * 0.8 is 1.2000000000000002 in floating point).
+fn factor(x: f64) -> String {
+    let text = format!("{x:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// The verdicts on one kind of fill: the same value everywhere, each level
 /// within the margin of the one below, the widest faster than portable.
 fn level_verdicts(
@@ -555,7 +562,7 @@ fn level_verdicts(
                 "{} ({}) at most {}x {} ({})",
                 upper.name(),
                 ms(*t_upper),
-                plan.margin,
+                factor(plan.margin),
                 lower.name(),
                 ms(*t_lower)
             ),
@@ -568,7 +575,7 @@ fn level_verdicts(
             what: format!(
                 "{} at least {}x faster than portable ({:.2}x)",
                 widest.name(),
-                plan.min_speedup,
+                factor(plan.min_speedup),
                 best[0] / t_widest
             ),
             ok: t_widest * plan.min_speedup <= best[0],
@@ -614,6 +621,14 @@ mod tests {
         assert_eq!(states(&Generic, Game::STONEGAME3, 9), 10.0);
         assert_eq!(cap(&Memo, Game::GAMEOFSUM), 1_000);
         assert_eq!(cap(&Minimax, Game::COINS), refusal_limit(Game::COINS));
+    }
+
+    #[test]
+    fn thresholds_print_as_written() {
+        assert_eq!(factor(1.5 * NARROW_SPEEDUP_SHARE), "1.2");
+        assert_eq!(factor(LINE_MARGIN), "3");
+        assert_eq!(factor(1.3), "1.3");
+        assert_eq!(factor(1.25), "1.25");
     }
 
     #[test]

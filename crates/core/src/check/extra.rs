@@ -8,11 +8,25 @@ use crate::play::Game;
 use crate::solve::Solver;
 
 /// From this board length on, the invariants' two extra solves (the
-/// reversed and the shifted board) run on two threads of their own while
-/// the solvers run on the caller's: there each is a table fill of
+/// reversed and the shifted board) run on threads of their own (two, or
+/// one on fewer than [`SIDE_BY_SIDE_FROM_CORES`] processors) while the
+/// solvers run on the caller's: there each is a table fill of
 /// milliseconds, against about 0.1 ms for a thread. (Below it they run
 /// first, one after the other.)
 pub const PARALLEL_INVARIANTS_FROM: usize = 2_000;
+
+/// From this many processors on, the two extra solves also run beside each
+/// other (three threads in all); below it they run one after the other on
+/// one thread beside the solvers. On two cores three busy threads share
+/// them in turns, and the solvers' recording fill, the longest of the
+/// three, then waits for a third of its time.
+const SIDE_BY_SIDE_FROM_CORES: usize = 3;
+
+/// The processors this process may use (once per process).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// Runs `first` and `second`, on two threads when `parallel` (and a thread
 /// can be started; else one after the other), and returns both results.
@@ -96,7 +110,10 @@ impl<'a> Extra<'a> {
             return (None, None);
         };
         both(
-            self.parallel && self.reversal && self.shift.is_some(),
+            self.parallel
+                && self.reversal
+                && self.shift.is_some()
+                && cores() >= SIDE_BY_SIDE_FROM_CORES,
             || {
                 self.reversal
                     .then(|| solver.difference(game, &board.reversed()))

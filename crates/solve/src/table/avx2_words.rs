@@ -2,10 +2,10 @@
 //! AVX2 has no mask registers: a comparison gives a vector of all-ones or
 //! zero lanes, and the compiler, left to the plain loops of words.rs, built
 //! each word of bits from such vectors lane by lane (numbergame's 32-bit
-//! recording fill took 4.9x its value fill). Here each comparison's sign
-//! bits are taken at once (`vmovmskps` for eight 32-bit lanes, `vmovmskpd`
-//! for four 64-bit ones), ORed into the word in a general register and
-//! stored as eight bytes. One comparison per choice both picks the maximum
+//! recording fill took 4.9x its value fill). Here the comparisons' sign
+//! bits are taken at once, four vectors at a time (packed to bytes and one
+//! `vpmovmskb` for 32-bit lanes, a `vmovmskpd` each for 64-bit ones), ORed
+//! into the word in a general register and stored as eight bytes. One comparison per choice both picks the maximum
 //! (a blend under it) and gives the bit, so the words compute the same
 //! options in the same order as the scalar recording fill.
 
@@ -32,27 +32,38 @@ mod imp {
         }
     }
 
-    /// The sign bits of eight 32-bit lanes.
+    /// The sign bits of four comparisons of eight 32-bit lanes, in lane
+    /// order: packed to bytes (the packs work per 128-bit half, so the
+    /// dwords of four cells come out interleaved and one `vpermd` puts them
+    /// back in order), then one `vpmovmskb`, where a `vmovmskps` per vector
+    /// took a shift and an OR more each.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn signs32(m: __m256i) -> u64 {
-        u64::from(_mm256_movemask_ps(_mm256_castsi256_ps(m)) as u8)
+    fn signs32([a, b, c, d]: [__m256i; 4]) -> u64 {
+        let bytes = _mm256_packs_epi16(_mm256_packs_epi32(a, b), _mm256_packs_epi32(c, d));
+        let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        u64::from(_mm256_movemask_epi8(_mm256_permutevar8x32_epi32(bytes, order)) as u32)
     }
 
-    /// The sign bits of four 64-bit lanes.
+    /// The sign bits of four comparisons of four 64-bit lanes, in lane order.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn signs64(m: __m256i) -> u64 {
-        u64::from(_mm256_movemask_pd(_mm256_castsi256_pd(m)) as u8)
+    fn signs64(masks: [__m256i; 4]) -> u64 {
+        let mut bits = 0;
+        for (k, m) in masks.into_iter().enumerate() {
+            bits |= u64::from(_mm256_movemask_pd(_mm256_castsi256_pd(m)) as u8) << (4 * k);
+        }
+        bits
     }
 
     /// The words of one lane width: `$t` lanes, `$per` of them a vector, its
-    /// subtraction, comparison and sign bits.
+    /// subtraction, comparison and the sign bits of four comparisons.
     macro_rules! words_of {
         ($module:ident, $t:ty, $per:literal, [$sub:ident, $gt:ident, $signs:ident]) => {
             mod $module {
                 use super::*;
-                const VECTORS: usize = 64 / $per;
+                /// Groups of four vectors in a word.
+                const GROUPS: usize = 16 / $per;
 
                 /// Vector k of a word.
                 #[target_feature(enable = "avx2")]
@@ -87,12 +98,16 @@ mod imp {
                     bits: &mut [u8; 8],
                 ) {
                     let mut rights = 0u64;
-                    for k in 0..VECTORS {
-                        let left = $sub(at(x, k), at(q, k));
-                        let right = $sub(at(y, k), at(p, k));
-                        let better = $gt(right, left);
-                        put(o, k, pick(left, right, better));
-                        rights |= $signs(better) << ($per * k);
+                    for g in 0..GROUPS {
+                        let mut better = [_mm256_setzero_si256(); 4];
+                        for (j, better) in better.iter_mut().enumerate() {
+                            let k = 4 * g + j;
+                            let left = $sub(at(x, k), at(q, k));
+                            let right = $sub(at(y, k), at(p, k));
+                            *better = $gt(right, left);
+                            put(o, k, pick(left, right, *better));
+                        }
+                        rights |= $signs(better) << (4 * $per * g);
                     }
                     // Left is the choice where right is not strictly better.
                     *bits = if RIGHT { rights } else { !rights }.to_le_bytes();
@@ -106,13 +121,17 @@ mod imp {
                     bits: &mut [u8; 8],
                 ) {
                     let mut rights = 0u64;
-                    for k in 0..VECTORS {
-                        let sum = $sub(at(e, k), at(s, k));
-                        let left = $sub($sub(sum, at(x, k)), at(after, k));
-                        let right = $sub($sub(sum, at(y, k)), at(before, k));
-                        let better = $gt(right, left);
-                        put(o, k, pick(left, right, better));
-                        rights |= $signs(better) << ($per * k);
+                    for g in 0..GROUPS {
+                        let mut better = [_mm256_setzero_si256(); 4];
+                        for (j, better) in better.iter_mut().enumerate() {
+                            let k = 4 * g + j;
+                            let sum = $sub(at(e, k), at(s, k));
+                            let left = $sub($sub(sum, at(x, k)), at(after, k));
+                            let right = $sub($sub(sum, at(y, k)), at(before, k));
+                            *better = $gt(right, left);
+                            put(o, k, pick(left, right, *better));
+                        }
+                        rights |= $signs(better) << (4 * $per * g);
                     }
                     *bits = (!rights).to_le_bytes();
                 }
@@ -126,23 +145,28 @@ mod imp {
                 ) {
                     let (mut second_bits, mut delete_bits) = (0u64, 0u64);
                     let zero = _mm256_setzero_si256();
-                    for k in 0..VECTORS {
-                        let left = $sub(at(x, k), at(q, k));
-                        let right = $sub(at(y, k), at(p, k));
-                        let take_right = $gt(right, left);
-                        let take = pick(left, right, take_right);
-                        let del_left = $sub(zero, at(t, k));
-                        let del_right = $sub(zero, at(s, k));
-                        let delete_right = $gt(del_right, del_left);
-                        let delete = pick(del_left, del_right, delete_right);
-                        // A delete only when strictly better than both takes;
-                        // within the pair chosen, the second when strictly
-                        // better than the first: that pair's own comparison.
-                        let deletes = $gt(delete, take);
-                        put(o, k, pick(take, delete, deletes));
-                        let second = pick(take_right, delete_right, deletes);
-                        second_bits |= $signs(second) << ($per * k);
-                        delete_bits |= $signs(deletes) << ($per * k);
+                    for g in 0..GROUPS {
+                        let (mut second, mut deletes) = ([zero; 4], [zero; 4]);
+                        for j in 0..4 {
+                            let k = 4 * g + j;
+                            let left = $sub(at(x, k), at(q, k));
+                            let right = $sub(at(y, k), at(p, k));
+                            let take_right = $gt(right, left);
+                            let take = pick(left, right, take_right);
+                            let del_left = $sub(zero, at(t, k));
+                            let del_right = $sub(zero, at(s, k));
+                            let delete_right = $gt(del_right, del_left);
+                            let delete = pick(del_left, del_right, delete_right);
+                            // A delete only when strictly better than both
+                            // takes; within the pair chosen, the second when
+                            // strictly better than the first: that pair's
+                            // own comparison.
+                            deletes[j] = $gt(delete, take);
+                            put(o, k, pick(take, delete, deletes[j]));
+                            second[j] = pick(take_right, delete_right, deletes[j]);
+                        }
+                        second_bits |= $signs(second) << (4 * $per * g);
+                        delete_bits |= $signs(deletes) << (4 * $per * g);
                     }
                     *seconds = second_bits.to_le_bytes();
                     *deleting = delete_bits.to_le_bytes();
