@@ -842,7 +842,7 @@ mod tests {
     }
 
     /// Past PARALLEL_INVARIANTS_FROM the reversed and the shifted board are
-    /// solved on two threads: each invariant still bites there, and in the
+    /// solved beside the solvers (two threads, or one on two cores): each invariant still bites there, and in the
     /// same order (reversal first).
     #[test]
     fn the_invariants_of_long_boards_bite_when_solved_side_by_side() {
