@@ -10,6 +10,7 @@
 pub mod aggregate;
 pub mod builtin;
 pub mod measure;
+pub mod plot;
 pub mod quantity;
 mod report;
 pub mod search;

@@ -7,6 +7,8 @@ use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::{Deserialize, Serialize};
 
+pub use super::plot::Plot;
+use super::plot::PlotFile;
 pub use super::quantity::{heuristic, Cmp, Measure, Ratio};
 
 /// The file as written.
@@ -22,6 +24,8 @@ struct StudyFile {
     check: Option<CheckFile>,
     #[serde(default)]
     per_game: bool,
+    #[serde(default)]
+    plot: Vec<PlotFile>,
 }
 
 /// `[source]` or `[[source]]`.
@@ -276,6 +280,8 @@ pub struct Query {
     /// Every `check_every`-th board of each length (from the first) goes
     /// through the full check.
     pub check_every: u64,
+    /// The SVG plots drawn from the tables.
+    pub plots: Vec<Plot>,
 }
 
 /// The default number of witnesses a table keeps per group.
@@ -358,7 +364,24 @@ impl Query {
         if check_every == 0 {
             return Err(Error::usage("check.every must be at least 1"));
         }
+        let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
+        for t in &tables {
+            made.push(t.name.clone());
+            made.push(format!("{}-witnesses", t.name));
+        }
+        let mut plots: Vec<Plot> = Vec::new();
+        for p in file.plot {
+            let plot = Plot::from_file(p, &made)?;
+            if plots.iter().any(|o| o.name == plot.name) {
+                return Err(Error::usage(format!(
+                    "two plots are named {}",
+                    quote(&plot.name)
+                )));
+            }
+            plots.push(plot);
+        }
         Ok(Query {
+            plots,
             title: file.title.unwrap_or_else(|| file.name.clone()),
             name: file.name,
             games,
