@@ -42,6 +42,10 @@ struct PanelFile {
     caption: Option<String>,
     log_x: Option<bool>,
     intervals: Option<bool>,
+    #[serde(rename = "where")]
+    column: Option<String>,
+    #[serde(default)]
+    is: Vec<String>,
 }
 
 /// One panel: a table drawn on its own axes.
@@ -55,6 +59,8 @@ pub struct Panel {
     pub log_x: bool,
     /// Whether to draw the `low`..`high` error bars.
     pub intervals: bool,
+    /// Only the rows whose cell in this column is one of these.
+    pub rows: Option<(String, Vec<String>)>,
 }
 
 /// A plot of the study.
@@ -98,6 +104,7 @@ impl Plot {
                 caption: p.caption.clone().unwrap_or_default(),
                 log_x: p.log_x.unwrap_or(false),
                 intervals: p.low.is_some(),
+                rows: None,
             });
         }
         for f in &p.panel {
@@ -106,6 +113,7 @@ impl Plot {
                 caption: f.caption.clone().unwrap_or_default(),
                 log_x: f.log_x.unwrap_or(false),
                 intervals: f.intervals.unwrap_or(p.low.is_some()),
+                rows: f.column.clone().map(|c| (c, f.is.clone())),
             });
         }
         if panels.is_empty() {
@@ -169,7 +177,8 @@ pub(crate) fn series(
     let mut panels = Vec::new();
     for panel in &plot.panels {
         let table = find(tables, &panel.table)?;
-        for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref()]
+        let wanted = panel.rows.as_ref().map(|(c, _)| c);
+        for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
             .into_iter()
             .flatten()
         {
@@ -187,6 +196,11 @@ pub(crate) fn series(
             let (Some(x), Some(y)) = (r.num::<f64>(&plot.x), r.num::<f64>(&plot.y)) else {
                 continue;
             };
+            if let Some((column, values)) = &panel.rows {
+                if !values.iter().any(|v| v == r.get(column)) {
+                    continue;
+                }
+            }
             let label = match &plot.series {
                 Some(column) => r.get(column).to_string(),
                 None => plot.y.clone(),

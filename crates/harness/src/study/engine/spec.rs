@@ -41,7 +41,9 @@ enum OneOrMany<T> {
 struct SourceFile {
     name: Option<String>,
     kind: String,
-    n: String,
+    n: Option<String>,
+    formula: Option<String>,
+    k: Option<String>,
     alphabet: Option<String>,
     values: Option<String>,
     symmetry: Option<bool>,
@@ -98,6 +100,14 @@ pub enum Source {
         /// The seed.
         seed: u64,
     },
+    /// One board per k of a formula such as `0 0 (k 1)^k` (see
+    /// [`super::formula`]), in the order of k.
+    Formula {
+        /// The lengths of the boards, increasing.
+        n: Vec<usize>,
+        /// Each k with its board.
+        boards: Vec<(i64, Vec<i64>)>,
+    },
     /// Local search: `restarts` seeded walks per length, each of `budget`
     /// evaluations, moving to boards that change one or two values; the
     /// source yields each walk's best board.
@@ -123,7 +133,10 @@ impl Source {
     /// The lengths of the source, increasing.
     pub fn lengths(&self) -> &[usize] {
         match self {
-            Source::Enumerate { n, .. } | Source::Random { n, .. } | Source::Search { n, .. } => n,
+            Source::Enumerate { n, .. }
+            | Source::Random { n, .. }
+            | Source::Search { n, .. }
+            | Source::Formula { n, .. } => n,
         }
     }
 }
@@ -320,6 +333,7 @@ impl Query {
             let label = match (&f.name, &source) {
                 (Some(name), _) => name.clone(),
                 (None, Source::Random { values, .. }) => values.to_string(),
+                (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
                 (None, _) => f.alphabet.clone().unwrap_or_default(),
             };
             if sources.iter().any(|o| o.label == label) {
@@ -422,7 +436,7 @@ impl Query {
 }
 
 /// Lengths such as `1..8` or `11..16,49,50`: increasing, each once.
-fn lengths(text: &str) -> Result<Vec<usize>> {
+pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     let mut n = Vec::new();
     for part in text.split(',') {
         let span: Span<usize> = part.trim().parse()?;
@@ -437,7 +451,14 @@ fn lengths(text: &str) -> Result<Vec<usize>> {
 }
 
 fn source(s: &SourceFile) -> Result<Source> {
-    let n = lengths(&s.n)?;
+    if s.kind == "formula" {
+        let k = s.k.as_deref().unwrap_or("1..4");
+        return super::formula::source(s.formula.as_deref().unwrap_or_default(), k);
+    }
+    let n = lengths(
+        s.n.as_deref()
+            .ok_or_else(|| Error::usage("source.n is missing"))?,
+    )?;
     let longest = *n.last().expect("lengths are not empty");
     let need = |field: Option<&String>, name: &str| {
         field
@@ -509,7 +530,7 @@ fn source(s: &SourceFile) -> Result<Source> {
             })
         }
         other => Err(Error::usage(format!(
-            "source.kind {} is not enumerate, random or search",
+            "source.kind {} is not enumerate, random, search or formula",
             quote(other)
         ))),
     }
