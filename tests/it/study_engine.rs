@@ -472,7 +472,7 @@ fn bad_study_files_are_refused_in_one_line() {
         (
             "kind = \"enumerate\"",
             "kind = \"everything\"",
-            "is not enumerate, random or search",
+            "is not enumerate, random, search or formula",
         ),
         (
             "group = \"n\"",
