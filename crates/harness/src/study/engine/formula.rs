@@ -4,12 +4,14 @@
 //! item repeats it COUNT times (a number or k). Lists of families of
 //! boards that no enumeration reaches (k = 256 gives 514 values).
 
-use super::spec::Source;
 use coinline_core::error::{quote, Error, Result};
 
-/// The source of `formula` for each k of `k` (`1..4,8,16`).
-pub fn source(formula: &str, k: &str) -> Result<Source> {
-    let ks = super::spec::lengths(k).map_err(|e| e.within("source.k".to_string()))?;
+/// Each k with its board.
+pub type Family = Vec<(i64, Vec<i64>)>;
+
+/// The boards of `formula` for each of `ks`, and their lengths (increasing,
+/// each once).
+pub fn family(formula: &str, ks: Vec<usize>) -> Result<(Vec<usize>, Family)> {
     let mut boards = Vec::new();
     for k in ks {
         boards.push((k as i64, expand(formula, k as i64)?));
@@ -17,7 +19,7 @@ pub fn source(formula: &str, k: &str) -> Result<Source> {
     let mut n: Vec<usize> = boards.iter().map(|(_, b)| b.len()).collect();
     n.sort_unstable();
     n.dedup();
-    Ok(Source::Formula { n, boards })
+    Ok((n, boards))
 }
 
 /// The board of `formula` at `k`.

@@ -9,7 +9,9 @@ use crate::study::table::CsvTable;
 use coinline_core::error::{quote, Error, Result};
 use serde::Deserialize;
 
+// A child module in a file beside this one (no folder for one file).
 #[cfg(feature = "plots")]
+#[path = "plot_draw.rs"]
 mod draw;
 #[cfg(feature = "plots")]
 pub use draw::{log_axis, log_ticks, marker};

@@ -452,8 +452,9 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
 
 fn source(s: &SourceFile) -> Result<Source> {
     if s.kind == "formula" {
-        let k = s.k.as_deref().unwrap_or("1..4");
-        return super::formula::source(s.formula.as_deref().unwrap_or_default(), k);
+        let k = lengths(s.k.as_deref().unwrap_or("1..4"))?;
+        let (n, boards) = super::formula::family(s.formula.as_deref().unwrap_or_default(), k)?;
+        return Ok(Source::Formula { n, boards });
     }
     let n = lengths(
         s.n.as_deref()
