@@ -39,6 +39,15 @@ pub enum Measure {
     Optimal(usize),
     /// Whether the heuristic loses a board optimal play does not lose.
     TurnedLoss(usize),
+    /// The heuristic's total as the first player (a game scoring every value).
+    HFirst(usize),
+    /// That total over the board's sum (boards of positive sum).
+    HShare(usize),
+    /// Coins, odd n: min(O - E, E - O + 2 max(first, last)), O and E the
+    /// sums at odd and even positions; an upper bound on the value.
+    OddBound,
+    /// The odd bound minus the value (0: tight; never below 0).
+    OddBoundSlack,
 }
 
 /// The heuristics a measure may name, by index.
@@ -69,6 +78,7 @@ impl Measure {
                 | Measure::Second
                 | Measure::Result(_)
                 | Measure::Regret(_)
+                | Measure::HFirst(_)
         )
     }
 
@@ -79,7 +89,9 @@ impl Measure {
             | Measure::Regret(h)
             | Measure::RegretShare(h)
             | Measure::Optimal(h)
-            | Measure::TurnedLoss(h) => Some(h),
+            | Measure::TurnedLoss(h)
+            | Measure::HFirst(h)
+            | Measure::HShare(h) => Some(h),
             _ => None,
         }
     }
@@ -87,8 +99,12 @@ impl Measure {
     /// Whether `game` defines the measure (totals and shares need a game
     /// that scores every value).
     pub fn defined_for(self, game: Game) -> bool {
-        !matches!(self, Measure::First | Measure::Second | Measure::Share)
-            || game.scores_everything()
+        match self {
+            Measure::OddBound | Measure::OddBoundSlack => game == Game::COINS,
+            Measure::First | Measure::Second | Measure::Share => game.scores_everything(),
+            Measure::HFirst(_) | Measure::HShare(_) => game.scores_everything(),
+            _ => true,
+        }
     }
 }
 
@@ -104,6 +120,8 @@ impl std::str::FromStr for Measure {
             "win" => Some(Measure::Win),
             "tie" => Some(Measure::Tie),
             "loss" => Some(Measure::Loss),
+            "odd_bound" => Some(Measure::OddBound),
+            "odd_bound_slack" => Some(Measure::OddBoundSlack),
             _ => None,
         };
         if let Some(m) = plain {
@@ -111,7 +129,7 @@ impl std::str::FromStr for Measure {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss",
+                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share",
                 quote(s)
             ))
         };
@@ -127,6 +145,8 @@ impl std::str::FromStr for Measure {
             "regret_share" => Ok(Measure::RegretShare(index)),
             "optimal" => Ok(Measure::Optimal(index)),
             "turned_loss" => Ok(Measure::TurnedLoss(index)),
+            "first" => Ok(Measure::HFirst(index)),
+            "share" => Ok(Measure::HShare(index)),
             _ => Err(bad()),
         }
     }
@@ -148,6 +168,10 @@ impl fmt::Display for Measure {
             Measure::RegretShare(h) => write!(f, "{}.regret_share", heuristic(h).name()),
             Measure::Optimal(h) => write!(f, "{}.optimal", heuristic(h).name()),
             Measure::TurnedLoss(h) => write!(f, "{}.turned_loss", heuristic(h).name()),
+            Measure::HFirst(h) => write!(f, "{}.first", heuristic(h).name()),
+            Measure::HShare(h) => write!(f, "{}.share", heuristic(h).name()),
+            Measure::OddBound => f.write_str("odd_bound"),
+            Measure::OddBoundSlack => f.write_str("odd_bound_slack"),
         }
     }
 }
