@@ -14,7 +14,6 @@
 //! what [`files`] returns. Its output bytes depend on the [`Config`] only,
 //! never on the number of threads.
 
-pub mod decay;
 pub mod engine;
 pub mod exact;
 pub mod family;

@@ -23,6 +23,8 @@ pub enum Measure {
     /// The value over the board's sum of absolute values: defined for every
     /// rule set (boards not all zero), so extremes compare across games.
     ValueShare,
+    /// The board's sum of absolute values (the denominator of the shares).
+    AbsSum,
     /// The first player wins, ties, loses.
     Win,
     /// See [`Measure::Win`].
@@ -65,6 +67,7 @@ impl Measure {
         matches!(
             self,
             Measure::Value
+                | Measure::AbsSum
                 | Measure::First
                 | Measure::Second
                 | Measure::Result(_)
@@ -101,6 +104,7 @@ impl std::str::FromStr for Measure {
             "second" => Some(Measure::Second),
             "share" => Some(Measure::Share),
             "value_share" => Some(Measure::ValueShare),
+            "abs_sum" => Some(Measure::AbsSum),
             "win" => Some(Measure::Win),
             "tie" => Some(Measure::Tie),
             "loss" => Some(Measure::Loss),
@@ -111,7 +115,7 @@ impl std::str::FromStr for Measure {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss",
+                "unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss",
                 quote(s)
             ))
         };
@@ -140,6 +144,7 @@ impl fmt::Display for Measure {
             Measure::Second => f.write_str("second"),
             Measure::Share => f.write_str("share"),
             Measure::ValueShare => f.write_str("value_share"),
+            Measure::AbsSum => f.write_str("abs_sum"),
             Measure::Win => f.write_str("win"),
             Measure::Tie => f.write_str("tie"),
             Measure::Loss => f.write_str("loss"),

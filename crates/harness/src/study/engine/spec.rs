@@ -22,6 +22,8 @@ struct StudyFile {
     check: Option<CheckFile>,
     #[serde(default)]
     per_game: bool,
+    #[serde(default)]
+    fit: Vec<FitFile>,
 }
 
 /// `[source]` or `[[source]]`.
@@ -47,6 +49,7 @@ struct SourceFile {
     budget: Option<u64>,
     objective: Option<String>,
     goal: Option<String>,
+    sample: Option<Sample>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -61,6 +64,7 @@ struct TableFile {
     floor: Option<String>,
     holds: Option<String>,
     games: Option<Vec<String>>,
+    sources: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -93,6 +97,8 @@ pub enum Source {
         boards: u64,
         /// The seed.
         seed: u64,
+        /// How many boards a length takes beyond `boards` (none: `boards`).
+        sample: Option<Sample>,
     },
     /// Local search: `restarts` seeded walks per length, each of `budget`
     /// evaluations, moving to boards that change one or two values; the
@@ -239,6 +245,8 @@ pub struct Table {
     pub witnesses: usize,
     /// A value below this is a failure (a bound the literature proves).
     pub floor: Option<Ratio>,
+    /// The sources the table covers, by index (`None`: every one).
+    pub sources: Option<Vec<usize>>,
 }
 
 impl Table {
@@ -273,6 +281,8 @@ pub struct Query {
     pub per_game: bool,
     /// The tables.
     pub tables: Vec<Table>,
+    /// The `[[fit]]`s, rendered after the tables.
+    pub fits: Vec<FitSpec>,
     /// Every `check_every`-th board of each length (from the first) goes
     /// through the full check.
     pub check_every: u64,
@@ -329,7 +339,15 @@ impl Query {
         }
         let mut tables = Vec::new();
         for t in &file.table {
-            let table = table(t)?;
+            let mut table = table(t)?;
+            table.sources = (t.sources.as_ref())
+                .map(|names| {
+                    names
+                        .iter()
+                        .map(|n| source_index(&sources, n))
+                        .collect::<Result<Vec<_>>>()
+                })
+                .transpose()?;
             for &game in &games {
                 if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
                     if table.covers(game) {
@@ -364,6 +382,7 @@ impl Query {
             games,
             sources,
             per_game: file.per_game,
+            fits: file.fit.iter().map(fit_spec).collect::<Result<_>>()?,
             tables,
             check_every,
         })
@@ -457,6 +476,7 @@ fn source(s: &SourceFile) -> Result<Source> {
             values: need(s.values.as_ref(), "values")?.parse()?,
             boards: s.boards.unwrap_or(1000),
             seed: s.seed.unwrap_or(0),
+            sample: s.sample.clone(),
         }),
         "search" => {
             let objective: Measure = need(s.objective.as_ref(), "objective")?.parse()?;
@@ -603,7 +623,7 @@ fn table(t: &TableFile) -> Result<Table> {
     }
     if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
         return refuse(
-            "mean takes whole-number measures (value, first, second, H.result, H.regret)",
+            "mean takes whole-number measures (value, abs_sum, first, second, H.result, H.regret)",
         );
     }
     if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
@@ -639,5 +659,109 @@ fn table(t: &TableFile) -> Result<Table> {
         games,
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
+        sources: None,
     })
+}
+
+/// `[source.sample]`: a random source's boards per length beyond `boards`:
+/// with `work`, at most `work / n^cost` boards (within `boards..=most`);
+/// with `until` too, batches (`boards`, then doubling) until the rate
+/// table `until` holds `hits` times at that length or the cap is used, and
+/// the source stops after a length that used its cap with fewer than
+/// `floor` hits. Such a source is not sharded.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sample {
+    /// See [`Sample`].
+    pub work: Option<f64>,
+    /// See [`Sample`].
+    #[serde(default = "one")]
+    pub cost: f64,
+    /// See [`Sample`].
+    pub most: Option<u64>,
+    /// See [`Sample`].
+    pub until: Option<String>,
+    /// See [`Sample`].
+    #[serde(default)]
+    pub hits: u64,
+    /// See [`Sample`].
+    #[serde(default)]
+    pub floor: u64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl Sample {
+    /// The most boards of length `n`, for a source whose first batch is `least`.
+    pub fn cap(&self, n: usize, least: u64) -> u64 {
+        let most = self.most.unwrap_or(u64::MAX).max(least);
+        self.work.map_or(least, |w| {
+            ((w / (n.max(1) as f64).powf(self.cost)) as u64).clamp(least, most)
+        })
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FitFile {
+    name: String,
+    table: String,
+    laws: Option<Vec<String>>,
+    from: Option<usize>,
+    window: Option<usize>,
+    #[serde(default)]
+    parity: bool,
+    hits: Option<String>,
+}
+
+/// A `[[fit]]`: laws fitted to the rows of a rate table (see [`super::fit`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitSpec {
+    /// Its name: the CSV file is NAME.csv.
+    pub name: String,
+    /// The rate table fitted (grouped by n).
+    pub table: String,
+    /// The laws, in order.
+    pub laws: Vec<super::fit::Law>,
+    /// Only the rows with n at least this.
+    pub from: usize,
+    /// Fits over every `window` successive usable points instead of all.
+    pub window: Option<usize>,
+    /// Whether odd and even n are separate series.
+    pub parity: bool,
+    /// The column of hits (`holds`, or `M_holds` of a table of several).
+    pub hits: String,
+}
+
+fn fit_spec(f: &FitFile) -> Result<FitSpec> {
+    let laws = match &f.laws {
+        Some(names) => names
+            .iter()
+            .map(|l| super::fit::Law::parse(l))
+            .collect::<Result<_>>()?,
+        None => super::fit::Law::ALL.to_vec(),
+    };
+    if f.window.is_some_and(|w| w < 2) {
+        return Err(Error::usage(format!(
+            "fit {}: window must be at least 2",
+            quote(&f.name)
+        )));
+    }
+    Ok(FitSpec {
+        name: f.name.clone(),
+        table: f.table.clone(),
+        laws,
+        from: f.from.unwrap_or(0),
+        window: f.window,
+        parity: f.parity,
+        hits: f.hits.clone().unwrap_or_else(|| "holds".into()),
+    })
+}
+
+/// The index of the source labelled `name`.
+fn source_index(sources: &[Named], name: &str) -> Result<usize> {
+    (sources.iter().position(|s| s.label == name))
+        .ok_or_else(|| Error::usage(format!("the study has no source {}", quote(name))))
 }
