@@ -23,8 +23,9 @@ fn boards() -> Vec<Board> {
 
 fn parts(c: &mut Criterion) {
     let boards = boards();
-    let config =
-        coinline_harness::study::exact::check_config(&coinline_harness::study::Config::default());
+    // Minimax on every board of n = 10, as the old odd-n study checked them.
+    let default = coinline_core::check::CheckConfig::default();
+    let config = default.with_minimax_max(default.minimax_limit(Game::COINS).max(10));
     let mut group = c.benchmark_group("check-n10");
     group.sample_size(10);
     group.throughput(Throughput::Elements(BOARDS));

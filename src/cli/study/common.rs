@@ -1,18 +1,12 @@
 //! What the studies share: the manifest that says which files of a report
-//! folder a study wrote (and so may overwrite), the options of the boards
-//! of a study, the thread pool, the CSV files read back and the failures
-//! told.
+//! folder a study wrote (and so may overwrite), the thread pool and the
+//! CSV files read back.
 
-use crate::cli::options::{non_negative, parse_with};
-use crate::cli::options::{JobsArg, SeedArg, U64};
+use crate::cli::options::JobsArg;
 use crate::cli::status::say;
-use crate::cli::status::Status;
-use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_core::generate::{Span, Values};
 use coinline_harness::compare::rows_digest;
 use coinline_harness::output::Transaction;
-use coinline_harness::study::{self, Config};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -96,132 +90,4 @@ pub(crate) fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
         .num_threads(jobs.jobs)
         .build()
         .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
-}
-
-/// The texts of the files `names` in `dir` (a report's CSV files, read
-/// back to re-render it), each refused when it does not hold what the
-/// manifest records the study wrote (a file changed or left from another
-/// run), naming both files.
-pub(crate) fn read_files<const N: usize>(dir: &Path, names: [&str; N]) -> Result<[String; N]> {
-    let owned = manifest_entries(dir);
-    let mut texts = names.map(|_| String::new());
-    for (text, name) in texts.iter_mut().zip(names) {
-        let path = dir.join(name);
-        *text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
-        if let Some(Some(recorded)) = owned.get(name) {
-            let found = rows_digest(text.as_bytes());
-            if found != *recorded {
-                return Err(Error::format(format!(
-                    "{}: its SHA-256 is {} but {} records {}: the file was changed after the study wrote it",
-                    path.display(),
-                    &found[..16.min(found.len())],
-                    dir.join(MANIFEST).display(),
-                    &recorded[..16.min(recorded.len())]
-                )));
-            }
-        }
-    }
-    Ok(texts)
-}
-
-/// Tells the first failures of a study on standard error; whether there
-/// were any is the status.
-pub(crate) fn tell_failures(failures: &[String]) -> Status {
-    for failure in failures.iter().take(10) {
-        say!("failure: {failure}");
-    }
-    if failures.is_empty() {
-        Status::Ok
-    } else {
-        say!(
-            "{} groups with failures (see the agreed column)",
-            failures.len()
-        );
-        Status::FailureFound
-    }
-}
-
-/// The boards of a study, enumerated and random: the options `study odd-n`
-/// and `study outcomes` share. Each command sets the defaults of --max-n
-/// and --boards and the help of --sizes (`mut_arg`); the lists left empty
-/// take the defaults of the study's [`Config`].
-#[derive(Debug, Args)]
-pub struct BoardSetArgs {
-    /// Enumerate every board of length 1..=N over each alphabet.
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = non_negative::<usize>("--max-n", "0..=20"))]
-    pub max_n: Option<usize>,
-    /// An alphabet LO..HI to enumerate; repeat or give a comma-separated
-    /// list [default: 0..4,-2..2].
-    #[arg(long = "alphabet", value_name = "LO..HI", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Span<i64>>)]
-    pub alphabets: Vec<Span<i64>>,
-    /// Lengths of random boards: numbers and LO..HI ranges, comma-separated.
-    #[arg(long, allow_hyphen_values = true, value_name = "LIST", value_delimiter = ',',
-          value_parser = parse_with::<Span<usize>>)]
-    pub sizes: Vec<Span<usize>>,
-    /// Random boards per length and distribution.
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = non_negative::<u64>("--boards", U64))]
-    pub boards: Option<u64>,
-    /// A distribution of random values (LO..HI, small, spiky, sorted,
-    /// zigzag, palindrome, extreme); repeat or give a comma-separated list
-    /// [default: 0..4,-2..2,1..100,-100..100].
-    #[arg(long = "values", value_name = "DIST", value_delimiter = ',',
-          allow_hyphen_values = true, value_parser = parse_with::<Values>)]
-    pub values: Vec<Values>,
-    #[command(flatten)]
-    pub seed: SeedArg,
-}
-
-impl BoardSetArgs {
-    /// The study's configuration: what was given, the rest from `default`;
-    /// validated.
-    pub fn config(&self, default: Config) -> Result<Config> {
-        let given = Config {
-            max_n: self.max_n.unwrap_or(default.max_n),
-            alphabets: self.alphabets.clone(),
-            sizes: Vec::new(),
-            values: self.values.clone(),
-            boards: self.boards.unwrap_or(default.boards),
-            seed: self.seed.seed.unwrap_or(study::DEFAULT_SEED),
-        };
-        config_with_defaults(given, &self.sizes, default)
-    }
-}
-
-/// A study's configuration from the options given: empty lists take
-/// `default`'s, `sizes` ranges are expanded (after a range check, so a huge
-/// range is refused before it is allocated); validated.
-fn config_with_defaults(given: Config, sizes: &[Span<usize>], default: Config) -> Result<Config> {
-    if let Some(s) = sizes
-        .iter()
-        .find(|s| s.lo == 0 || s.hi > coinline_core::strategy::LIMIT)
-    {
-        return Err(Error::usage(format!(
-            "random board lengths {s} are out of range 1..{}",
-            coinline_core::strategy::LIMIT
-        )));
-    }
-    let sizes: Vec<usize> = sizes.iter().flat_map(|s| s.lo..=s.hi).collect();
-    let config = Config {
-        alphabets: if given.alphabets.is_empty() {
-            default.alphabets
-        } else {
-            given.alphabets
-        },
-        sizes: if sizes.is_empty() {
-            default.sizes
-        } else {
-            sizes
-        },
-        values: if given.values.is_empty() {
-            default.values
-        } else {
-            given.values
-        },
-        ..given
-    };
-    config.validate()?;
-    Ok(config)
 }

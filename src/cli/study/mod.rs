@@ -1,7 +1,7 @@
 //! `coinline study`: the studies that answer a question with a report
 //! directory (CSV files, SVG plots and the findings), one file each:
 //! [`odd_n`], [`decay`], [`outcomes`]. What they share (the report folder's
-//! manifest, the board-set options, the thread pool) is in [`common`],
+//! manifest, the thread pool) is in [`common`],
 //! which imports none of them: the modules form a tree.
 
 use crate::cli::status::Status;
@@ -26,9 +26,9 @@ pub struct StudyArgs {
 #[derive(Debug, Subcommand)]
 pub enum StudyCommand {
     /// Coins with odd n: does the classic table work, is greedy optimal, can
-    /// the first player lose? Writes exact.csv, sampled.csv, smallest.csv,
-    /// family.csv, SVG plots and README.md. The defaults reproduce the
-    /// committed report.
+    /// the first player lose? The built-in study odd-n run by the engine:
+    /// writes its CSV tables, SVG plots and README.md; the defaults
+    /// reproduce the committed report in reports/odd-n.
     OddN(odd_n::OddNArgs),
     /// How fast the odd-n first player's chances and greedy's optimality
     /// vanish as n grows: log grids of random boards, fitted laws. Writes

@@ -97,7 +97,13 @@ fn read(path: &Path) -> Result<String> {
 fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
     let path = Path::new(&args.study);
     let (text, mut template, summary) = if path.exists() {
-        (read(path)?, None, None)
+        // A template beside the file (NAME.md for NAME.toml) is its report's.
+        let beside = path.with_extension("md");
+        let template = match beside.is_file() && beside != path {
+            true => Some(read(&beside)?),
+            false => None,
+        };
+        (read(path)?, template, None)
     } else if let Some(b) = builtin::find(&args.study) {
         match b.file {
             Some((text, template)) => (

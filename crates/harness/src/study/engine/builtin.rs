@@ -22,8 +22,11 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "odd-n",
         about: "coins with odd n: the classic table, greedy, can the first player lose",
-        how: "coinline study odd-n",
-        file: None,
+        how: "coinline study odd-n (or coinline study run odd-n)",
+        file: Some((
+            include_str!("../../../../../studies/odd-n.toml"),
+            include_str!("../../../../../studies/odd-n.md"),
+        )),
         summary: None,
     },
     Builtin {

@@ -46,6 +46,24 @@ pub struct Eval {
     pub heuristics: Vec<(usize, i64)>,
     /// Each heuristic only screened, by index: whether it is optimal.
     pub optimal: Vec<(usize, bool)>,
+    /// The board's values at odd positions (from 1) minus those at even ones.
+    pub odd_minus_even: i64,
+    /// The larger end value.
+    pub ends: i64,
+    /// The board's length.
+    pub n: usize,
+}
+
+/// O - E and the larger end of `values` (0 and 0 for no values).
+fn parity_sums(values: &[i64]) -> (i64, i64) {
+    let alternating = (values.iter().enumerate())
+        .map(|(i, v)| if i % 2 == 0 { *v } else { -v })
+        .sum();
+    let ends = match (values.first(), values.last()) {
+        (Some(a), Some(b)) => *a.max(b),
+        _ => 0,
+    };
+    (alternating, ends)
 }
 
 /// A measure on one board.
@@ -115,6 +133,10 @@ impl Evaluator {
                 abs_sum: values.iter().map(|v| v.abs()).sum(),
                 heuristics: Vec::new(),
                 optimal: Vec::new(),
+                // Only coins' measures read these.
+                odd_minus_even: 0,
+                ends: 0,
+                n: values.len(),
             });
         }
         let board = Board::new(values.to_vec())?;
@@ -134,12 +156,16 @@ impl Evaluator {
         let optimal = (self.screened.iter())
             .map(|&h| (h, greedy_is_optimal(values, value)))
             .collect();
+        let (odd_minus_even, ends) = parity_sums(values);
         Ok(Eval {
             value,
             sum: board.sum(),
             abs_sum: board.abs_sum(),
             heuristics: found,
             optimal,
+            odd_minus_even,
+            ends,
+            n: values.len(),
         })
     }
 }
@@ -151,6 +177,13 @@ impl Eval {
             .find(|(h, _)| *h == index)
             .map(|(_, v)| *v)
             .expect("the evaluator plays every heuristic its measures name")
+    }
+
+    /// min(O - E, E - O + 2 max(first, last)): at least the value of a
+    /// coins board of odd length (docs/study.md).
+    fn odd_bound(&self) -> i128 {
+        let d = i128::from(self.odd_minus_even);
+        d.min(2 * i128::from(self.ends) - d)
     }
 
     /// The first player's total, for a game scoring every value.
@@ -185,6 +218,14 @@ impl Eval {
             }),
             Measure::AbsSum => int(self.abs_sum.into()),
             Measure::TurnedLoss(h) => Num::Bool(self.value >= 0 && self.heuristic(h) < 0),
+            Measure::HFirst(h) => int((i128::from(self.sum) + i128::from(self.heuristic(h))) / 2),
+            Measure::HShare(h) => {
+                let first = (i128::from(self.sum) + i128::from(self.heuristic(h))) / 2;
+                Ratio::unreduced(first, self.sum.into()).map_or(Num::Undefined, Num::Ratio)
+            }
+            Measure::OddBound | Measure::OddBoundSlack if self.n % 2 == 0 => Num::Undefined,
+            Measure::OddBound => int(self.odd_bound()),
+            Measure::OddBoundSlack => int(self.odd_bound() - i128::from(self.value)),
         }
     }
 }

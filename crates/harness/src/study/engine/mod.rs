@@ -10,7 +10,9 @@
 pub mod aggregate;
 pub mod builtin;
 pub mod fit;
+pub mod formula;
 pub mod measure;
+pub mod plot;
 pub mod quantity;
 mod report;
 pub mod search;
@@ -150,7 +152,7 @@ fn board_text(values: &[i64]) -> String {
 
 /// Whether `eval` is what the full check finds on `values`: `None` if so,
 /// else what differs. The solvers that ran are added to `solvers`.
-pub(crate) fn cross_check(
+pub fn cross_check(
     game: Game,
     values: &[i64],
     eval: &Eval,
@@ -349,6 +351,23 @@ fn batches(
                     Ok(out)
                 })
                 .collect()
+        }
+        Source::Formula { boards, .. } => {
+            let mut out = BatchOut::new(query);
+            let mine = (boards.iter().enumerate())
+                .filter(|(i, (_, b))| b.len() == n && shard.contains(*i as u64));
+            for (i, (_, board)) in mine {
+                let seen = Seen {
+                    source: from,
+                    n,
+                    ordinal: i as u64,
+                    values: board,
+                    weight: 1,
+                    sampled: sampled(from, n, i as u64, every),
+                };
+                observe(query, game, ev, seen, &mut out)?;
+            }
+            Ok(vec![out])
         }
         Source::Search { .. } => {
             let mut out = BatchOut::new(query);

@@ -41,6 +41,15 @@ pub enum Measure {
     Optimal(usize),
     /// Whether the heuristic loses a board optimal play does not lose.
     TurnedLoss(usize),
+    /// The heuristic's total as the first player (a game scoring every value).
+    HFirst(usize),
+    /// That total over the board's sum (boards of positive sum).
+    HShare(usize),
+    /// Coins, odd n: min(O - E, E - O + 2 max(first, last)), O and E the
+    /// sums at odd and even positions; an upper bound on the value.
+    OddBound,
+    /// The odd bound minus the value (0: tight; never below 0).
+    OddBoundSlack,
 }
 
 /// The heuristics a measure may name, by index.
@@ -72,6 +81,7 @@ impl Measure {
                 | Measure::Second
                 | Measure::Result(_)
                 | Measure::Regret(_)
+                | Measure::HFirst(_)
         )
     }
 
@@ -82,7 +92,9 @@ impl Measure {
             | Measure::Regret(h)
             | Measure::RegretShare(h)
             | Measure::Optimal(h)
-            | Measure::TurnedLoss(h) => Some(h),
+            | Measure::TurnedLoss(h)
+            | Measure::HFirst(h)
+            | Measure::HShare(h) => Some(h),
             _ => None,
         }
     }
@@ -90,8 +102,12 @@ impl Measure {
     /// Whether `game` defines the measure (totals and shares need a game
     /// that scores every value).
     pub fn defined_for(self, game: Game) -> bool {
-        !matches!(self, Measure::First | Measure::Second | Measure::Share)
-            || game.scores_everything()
+        match self {
+            Measure::OddBound | Measure::OddBoundSlack => game == Game::COINS,
+            Measure::First | Measure::Second | Measure::Share => game.scores_everything(),
+            Measure::HFirst(_) | Measure::HShare(_) => game.scores_everything(),
+            _ => true,
+        }
     }
 }
 
@@ -108,6 +124,8 @@ impl std::str::FromStr for Measure {
             "win" => Some(Measure::Win),
             "tie" => Some(Measure::Tie),
             "loss" => Some(Measure::Loss),
+            "odd_bound" => Some(Measure::OddBound),
+            "odd_bound_slack" => Some(Measure::OddBoundSlack),
             _ => None,
         };
         if let Some(m) = plain {
@@ -115,7 +133,7 @@ impl std::str::FromStr for Measure {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss",
+                "unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share",
                 quote(s)
             ))
         };
@@ -131,6 +149,8 @@ impl std::str::FromStr for Measure {
             "regret_share" => Ok(Measure::RegretShare(index)),
             "optimal" => Ok(Measure::Optimal(index)),
             "turned_loss" => Ok(Measure::TurnedLoss(index)),
+            "first" => Ok(Measure::HFirst(index)),
+            "share" => Ok(Measure::HShare(index)),
             _ => Err(bad()),
         }
     }
@@ -153,6 +173,10 @@ impl fmt::Display for Measure {
             Measure::RegretShare(h) => write!(f, "{}.regret_share", heuristic(h).name()),
             Measure::Optimal(h) => write!(f, "{}.optimal", heuristic(h).name()),
             Measure::TurnedLoss(h) => write!(f, "{}.turned_loss", heuristic(h).name()),
+            Measure::HFirst(h) => write!(f, "{}.first", heuristic(h).name()),
+            Measure::HShare(h) => write!(f, "{}.share", heuristic(h).name()),
+            Measure::OddBound => f.write_str("odd_bound"),
+            Measure::OddBoundSlack => f.write_str("odd_bound_slack"),
         }
     }
 }

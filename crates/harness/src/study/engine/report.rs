@@ -201,6 +201,11 @@ fn report_files(
     let mut files: Vec<(String, String)> = (rendered.iter())
         .map(|(name, csv)| (format!("{prefix}{name}.csv"), csv.to_csv()))
         .collect();
+    for plot in &query.plots {
+        if let Some(svg) = super::plot::render(plot, rendered)? {
+            files.push((format!("{prefix}{}.svg", plot.name), svg));
+        }
+    }
     if let Some(template) = template {
         let text = template::render(template, query, rendered, failures)?;
         files.push((format!("{prefix}README.md"), text));

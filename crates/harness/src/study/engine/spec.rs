@@ -7,6 +7,8 @@ use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::{Deserialize, Serialize};
 
+pub use super::plot::Plot;
+use super::plot::PlotFile;
 pub use super::quantity::{heuristic, Cmp, Measure, Ratio};
 
 /// The file as written.
@@ -24,6 +26,8 @@ struct StudyFile {
     per_game: bool,
     #[serde(default)]
     fit: Vec<FitFile>,
+    #[serde(default)]
+    plot: Vec<PlotFile>,
 }
 
 /// `[source]` or `[[source]]`.
@@ -39,7 +43,9 @@ enum OneOrMany<T> {
 struct SourceFile {
     name: Option<String>,
     kind: String,
-    n: String,
+    n: Option<String>,
+    formula: Option<String>,
+    k: Option<String>,
     alphabet: Option<String>,
     values: Option<String>,
     symmetry: Option<bool>,
@@ -100,6 +106,14 @@ pub enum Source {
         /// How many boards a length takes beyond `boards` (none: `boards`).
         sample: Option<Sample>,
     },
+    /// One board per k of a formula such as `0 0 (k 1)^k` (see
+    /// [`super::formula`]), in the order of k.
+    Formula {
+        /// The lengths of the boards, increasing.
+        n: Vec<usize>,
+        /// Each k with its board.
+        boards: Vec<(i64, Vec<i64>)>,
+    },
     /// Local search: `restarts` seeded walks per length, each of `budget`
     /// evaluations, moving to boards that change one or two values; the
     /// source yields each walk's best board.
@@ -125,7 +139,10 @@ impl Source {
     /// The lengths of the source, increasing.
     pub fn lengths(&self) -> &[usize] {
         match self {
-            Source::Enumerate { n, .. } | Source::Random { n, .. } | Source::Search { n, .. } => n,
+            Source::Enumerate { n, .. }
+            | Source::Random { n, .. }
+            | Source::Search { n, .. }
+            | Source::Formula { n, .. } => n,
         }
     }
 }
@@ -286,6 +303,8 @@ pub struct Query {
     /// Every `check_every`-th board of each length (from the first) goes
     /// through the full check.
     pub check_every: u64,
+    /// The SVG plots drawn from the tables.
+    pub plots: Vec<Plot>,
 }
 
 /// The default number of witnesses a table keeps per group.
@@ -324,6 +343,7 @@ impl Query {
             let label = match (&f.name, &source) {
                 (Some(name), _) => name.clone(),
                 (None, Source::Random { values, .. }) => values.to_string(),
+                (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
                 (None, _) => f.alphabet.clone().unwrap_or_default(),
             };
             if sources.iter().any(|o| o.label == label) {
@@ -376,7 +396,24 @@ impl Query {
         if check_every == 0 {
             return Err(Error::usage("check.every must be at least 1"));
         }
+        let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
+        for t in &tables {
+            made.push(t.name.clone());
+            made.push(format!("{}-witnesses", t.name));
+        }
+        let mut plots: Vec<Plot> = Vec::new();
+        for p in file.plot {
+            let plot = Plot::from_file(p, &made)?;
+            if plots.iter().any(|o| o.name == plot.name) {
+                return Err(Error::usage(format!(
+                    "two plots are named {}",
+                    quote(&plot.name)
+                )));
+            }
+            plots.push(plot);
+        }
         Ok(Query {
+            plots,
             title: file.title.unwrap_or_else(|| file.name.clone()),
             name: file.name,
             games,
@@ -418,7 +455,7 @@ impl Query {
 }
 
 /// Lengths such as `1..8` or `11..16,49,50`: increasing, each once.
-fn lengths(text: &str) -> Result<Vec<usize>> {
+pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     let mut n = Vec::new();
     for part in text.split(',') {
         let span: Span<usize> = part.trim().parse()?;
@@ -433,7 +470,14 @@ fn lengths(text: &str) -> Result<Vec<usize>> {
 }
 
 fn source(s: &SourceFile) -> Result<Source> {
-    let n = lengths(&s.n)?;
+    if s.kind == "formula" {
+        let k = s.k.as_deref().unwrap_or("1..4");
+        return super::formula::source(s.formula.as_deref().unwrap_or_default(), k);
+    }
+    let n = lengths(
+        s.n.as_deref()
+            .ok_or_else(|| Error::usage("source.n is missing"))?,
+    )?;
     let longest = *n.last().expect("lengths are not empty");
     let need = |field: Option<&String>, name: &str| {
         field
@@ -506,7 +550,7 @@ fn source(s: &SourceFile) -> Result<Source> {
             })
         }
         other => Err(Error::usage(format!(
-            "source.kind {} is not enumerate, random or search",
+            "source.kind {} is not enumerate, random, search or formula",
             quote(other)
         ))),
     }

@@ -1,0 +1,296 @@
+//! `[[plot]]`: an SVG line plot drawn from a study's CSV tables, rendered
+//! next to them (NAME.svg). Each panel reads one table; a point is a row
+//! (its x and y columns), a series is the rows sharing the series column
+//! and, with `parity`, the parity of x (odd n solid, even n dashed).
+//! Series identical to an earlier one of the same parity are drawn once
+//! and the legend names every series a line stands for.
+
+use crate::study::table::CsvTable;
+use coinline_core::error::{quote, Error, Result};
+use serde::Deserialize;
+
+#[cfg(feature = "plots")]
+mod draw;
+#[cfg(feature = "plots")]
+pub use draw::{log_axis, log_ticks, marker};
+
+/// `[[plot]]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlotFile {
+    name: String,
+    title: Option<String>,
+    table: Option<String>,
+    caption: Option<String>,
+    log_x: Option<bool>,
+    x: Option<String>,
+    y: String,
+    low: Option<String>,
+    high: Option<String>,
+    series: Option<String>,
+    parity: Option<bool>,
+    x_label: Option<String>,
+    y_label: Option<String>,
+    #[serde(default)]
+    panel: Vec<PanelFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PanelFile {
+    table: String,
+    caption: Option<String>,
+    log_x: Option<bool>,
+    intervals: Option<bool>,
+    #[serde(rename = "where")]
+    column: Option<String>,
+    #[serde(default)]
+    is: Vec<String>,
+}
+
+/// One panel: a table drawn on its own axes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panel {
+    /// The table (a study table, `NAME-witnesses`, `sources` or `checks`).
+    pub table: String,
+    /// The caption above the panel.
+    pub caption: String,
+    /// A logarithmic x axis.
+    pub log_x: bool,
+    /// Whether to draw the `low`..`high` error bars.
+    pub intervals: bool,
+    /// Only the rows whose cell in this column is one of these.
+    pub rows: Option<(String, Vec<String>)>,
+}
+
+/// A plot of the study.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plot {
+    /// The file is NAME.svg.
+    pub name: String,
+    /// The title over the panels.
+    pub title: String,
+    /// The x column (`group` by default: n in a table grouped by n).
+    pub x: String,
+    /// The y column.
+    pub y: String,
+    /// The columns of an interval around y (error bars), if any.
+    pub interval: Option<(String, String)>,
+    /// The column whose value names a row's series, if any.
+    pub series: Option<String>,
+    /// Odd and even x as separate series.
+    pub parity: bool,
+    /// Axis labels.
+    pub x_label: String,
+    /// See `x_label`.
+    pub y_label: String,
+    /// Left to right.
+    pub panels: Vec<Panel>,
+}
+
+impl Plot {
+    /// The plot a `[[plot]]` states; `tables` are the names a panel may read.
+    pub(crate) fn from_file(p: PlotFile, tables: &[String]) -> Result<Plot> {
+        let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&p.name))));
+        let name_ok = !p.name.is_empty()
+            && (p.name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !name_ok {
+            return bad("a plot's name must be letters, digits, - and _".into());
+        }
+        let mut panels: Vec<Panel> = Vec::new();
+        if let Some(table) = &p.table {
+            panels.push(Panel {
+                table: table.clone(),
+                caption: p.caption.clone().unwrap_or_default(),
+                log_x: p.log_x.unwrap_or(false),
+                intervals: p.low.is_some(),
+                rows: None,
+            });
+        }
+        for f in &p.panel {
+            panels.push(Panel {
+                table: f.table.clone(),
+                caption: f.caption.clone().unwrap_or_default(),
+                log_x: f.log_x.unwrap_or(false),
+                intervals: f.intervals.unwrap_or(p.low.is_some()),
+                rows: f.column.clone().map(|c| (c, f.is.clone())),
+            });
+        }
+        if panels.is_empty() {
+            return bad("name a table, or give [[plot.panel]]s".into());
+        }
+        if let Some(t) = panels.iter().find(|t| !tables.contains(&t.table)) {
+            return bad(format!("{} is not a table of the study", quote(&t.table)));
+        }
+        let interval = match (p.low.clone(), p.high.clone()) {
+            (Some(lo), Some(hi)) => Some((lo, hi)),
+            (None, None) => None,
+            _ => return bad("low and high go together".into()),
+        };
+        let x = p.x.clone().unwrap_or_else(|| "group".to_string());
+        Ok(Plot {
+            name: p.name.clone(),
+            title: p.title.clone().unwrap_or_else(|| p.name.clone()),
+            x_label: p.x_label.clone().unwrap_or_else(|| x.clone()),
+            y_label: p.y_label.clone().unwrap_or_else(|| p.y.clone()),
+            x,
+            y: p.y,
+            interval,
+            series: p.series,
+            parity: p.parity.unwrap_or(false),
+            panels,
+        })
+    }
+}
+
+/// One point: x, y and the interval around y.
+pub(crate) type Point = (f64, f64, Option<(f64, f64)>);
+
+/// One line of a panel.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Series {
+    /// The series column's value (or the y column's name).
+    pub label: String,
+    /// The label's place among every panel's labels: its color and marker.
+    pub index: usize,
+    /// Odd x (or no parity split): solid; even: dashed.
+    pub odd: bool,
+    pub points: Vec<Point>,
+    /// Series identical to this one at this parity, not drawn again.
+    pub also: Vec<String>,
+}
+
+fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
+    (tables.iter())
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t)
+        .ok_or_else(|| Error::usage(format!("the plot's table {} was not made", quote(name))))
+}
+
+/// Each panel's series, in order of first appearance; `labels` collects
+/// every label, so a label keeps its color across panels.
+pub(crate) fn series(
+    plot: &Plot,
+    tables: &[(String, CsvTable)],
+    labels: &mut Vec<String>,
+) -> Result<Vec<Vec<Series>>> {
+    let mut panels = Vec::new();
+    for panel in &plot.panels {
+        let table = find(tables, &panel.table)?;
+        let wanted = panel.rows.as_ref().map(|(c, _)| c);
+        for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
+            .into_iter()
+            .flatten()
+        {
+            if !table.header.contains(column) {
+                return Err(Error::usage(format!(
+                    "plot {}: table {} has no column {}",
+                    quote(&plot.name),
+                    quote(&panel.table),
+                    quote(column)
+                )));
+            }
+        }
+        let mut out: Vec<Series> = Vec::new();
+        for r in table.records() {
+            let (Some(x), Some(y)) = (r.num::<f64>(&plot.x), r.num::<f64>(&plot.y)) else {
+                continue;
+            };
+            if let Some((column, values)) = &panel.rows {
+                if !values.iter().any(|v| v == r.get(column)) {
+                    continue;
+                }
+            }
+            let label = match &plot.series {
+                Some(column) => r.get(column).to_string(),
+                None => plot.y.clone(),
+            };
+            let odd = !plot.parity || (x.rem_euclid(2.0) - 1.0).abs() < 1e-9;
+            let interval = match (&plot.interval, panel.intervals) {
+                (Some((lo, hi)), true) => r.num::<f64>(lo).zip(r.num::<f64>(hi)),
+                _ => None,
+            };
+            let index = labels.iter().position(|l| *l == label).unwrap_or_else(|| {
+                labels.push(label.clone());
+                labels.len() - 1
+            });
+            match out.iter_mut().find(|s| s.label == label && s.odd == odd) {
+                Some(s) => s.points.push((x, y, interval)),
+                None => out.push(Series {
+                    label,
+                    index,
+                    odd,
+                    points: vec![(x, y, interval)],
+                    also: Vec::new(),
+                }),
+            }
+        }
+        panels.push(merge_identical(out));
+    }
+    Ok(panels)
+}
+
+/// Series identical to an earlier one of the same parity (shifted
+/// alphabets give the same greedy curve; every even-n loss curve is 0) are
+/// not drawn again: the earlier series lists them in `also`.
+fn merge_identical(series: Vec<Series>) -> Vec<Series> {
+    let mut out: Vec<Series> = Vec::new();
+    for s in series {
+        match (out.iter_mut()).find(|m| m.odd == s.odd && m.points == s.points) {
+            Some(m) => m.also.push(s.label),
+            None => out.push(s),
+        }
+    }
+    out
+}
+
+/// The SVG text of `plot`, drawn from `tables` (`None` in a build without
+/// the plots feature).
+pub fn render(plot: &Plot, tables: &[(String, CsvTable)]) -> Result<Option<String>> {
+    let mut labels = Vec::new();
+    let panels = series(plot, tables, &mut labels)?;
+    #[cfg(feature = "plots")]
+    {
+        draw::draw(plot, &panels, &labels)
+            .map(Some)
+            .map_err(|e| Error::internal(format!("cannot draw {}.svg: {e}", plot.name)))
+    }
+    #[cfg(not(feature = "plots"))]
+    {
+        let _ = (panels, labels);
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plot(text: &str) -> Result<Plot> {
+        let file: PlotFile = toml::from_str(text).unwrap();
+        Plot::from_file(file, &["t".to_string()])
+    }
+
+    #[test]
+    fn series_split_by_column_and_parity_and_coincide_once() {
+        let p = plot("name = \"p\"\ntable = \"t\"\ny = \"r\"\nseries = \"s\"\nparity = true\n")
+            .unwrap();
+        let csv = "s,group,r\na,1,0.5\na,2,0\na,3,0.25\nb,1,0.4\nb,2,0\nb,3,0.2\n";
+        let tables = vec![("t".to_string(), CsvTable::from_csv(csv, "t").unwrap())];
+        let mut labels = Vec::new();
+        let panels = series(&p, &tables, &mut labels).unwrap();
+        assert_eq!(labels, ["a", "b"]);
+        let drawn: Vec<(&str, bool, usize, &[String])> = (panels[0].iter())
+            .map(|s| (s.label.as_str(), s.odd, s.points.len(), s.also.as_slice()))
+            .collect();
+        // b's even series is a's: drawn once.
+        assert_eq!(drawn.len(), 3, "{drawn:?}");
+        assert_eq!(drawn[1], ("a", false, 1, &["b".to_string()][..]));
+        #[cfg(feature = "plots")]
+        assert!(render(&p, &tables).unwrap().unwrap().starts_with("<svg"));
+        assert!(plot("name = \"p\"\ntable = \"u\"\ny = \"r\"\n").is_err());
+        assert!(plot("name = \"p\"\ntable = \"t\"\ny = \"r\"\nlow = \"l\"\n").is_err());
+        let missing = plot("name = \"p\"\ntable = \"t\"\ny = \"nope\"\n").unwrap();
+        assert!(render(&missing, &tables).is_err());
+    }
+}
