@@ -63,6 +63,7 @@ fn run(query: &Query) -> Vec<(String, CsvTable)> {
     let out = engine::finish(query, part, Templates::default()).unwrap();
     assert!(out.failures.is_empty(), "{:?}", out.failures);
     (out.files.into_iter())
+        .filter(|(name, _)| name.ends_with(".csv"))
         .map(|(name, text)| {
             let table = CsvTable::from_csv(&text, &name).unwrap();
             (name.trim_end_matches(".csv").to_string(), table)

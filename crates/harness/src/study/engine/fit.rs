@@ -22,7 +22,6 @@
 //! *consistent* when chi^2 <= dof + 3 sqrt(2 dof), three standard
 //! deviations of the chi^2 distribution above its mean).
 
-use super::spec::FitSpec;
 use crate::study::table::CsvTable;
 use coinline_core::error::{quote, Error, Result};
 
@@ -410,6 +409,62 @@ pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable>
         }
     }
     Ok(CsvTable { header, rows })
+}
+
+/// A `[[fit]]` as written.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FitFile {
+    name: String,
+    table: String,
+    laws: Option<Vec<String>>,
+    from: Option<usize>,
+    window: Option<usize>,
+    #[serde(default)]
+    parity: bool,
+    hits: Option<String>,
+}
+
+/// A `[[fit]]`: laws fitted to the rows of a rate table (see [`super::fit`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitSpec {
+    /// Its name: the CSV file is NAME.csv.
+    pub name: String,
+    /// The rate table fitted (grouped by n).
+    pub table: String,
+    /// The laws, in order.
+    pub laws: Vec<Law>,
+    /// Only the rows with n at least this.
+    pub from: usize,
+    /// Fits over every `window` successive usable points instead of all.
+    pub window: Option<usize>,
+    /// Whether odd and even n are separate series.
+    pub parity: bool,
+    /// The column of hits (`holds`, or `M_holds` of a table of several).
+    pub hits: String,
+}
+
+/// A `[[fit]]` validated.
+pub fn fit_spec(f: &FitFile) -> Result<FitSpec> {
+    let laws = match &f.laws {
+        Some(names) => names.iter().map(|l| Law::parse(l)).collect::<Result<_>>()?,
+        None => Law::ALL.to_vec(),
+    };
+    if f.window.is_some_and(|w| w < 2) {
+        return Err(Error::usage(format!(
+            "fit {}: window must be at least 2",
+            quote(&f.name)
+        )));
+    }
+    Ok(FitSpec {
+        name: f.name.clone(),
+        table: f.table.clone(),
+        laws,
+        from: f.from.unwrap_or(0),
+        window: f.window,
+        parity: f.parity,
+        hits: f.hits.clone().unwrap_or_else(|| "holds".into()),
+    })
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod measure;
 pub mod plot;
 pub mod quantity;
 mod report;
+pub mod sample;
 pub mod search;
 pub mod source;
 pub mod spec;
@@ -113,8 +114,11 @@ pub(crate) fn measures(query: &Query) -> Vec<Measure> {
 /// The measures of the tables covering source `only` (every table: `None`),
 /// and every search's objective.
 fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
-    let covers =
-        |t: &&spec::Table| only.is_none_or(|s| t.sources.as_ref().is_none_or(|v| v.contains(&s)));
+    let covers = |t: &&spec::Table| {
+        only.is_none_or(|s| {
+            (t.sources.as_ref()).is_none_or(|v| v.contains(&query.sources[s].label))
+        })
+    };
     let mut all: Vec<Measure> = (query.tables.iter().filter(covers))
         .flat_map(|t| t.measures.clone())
         .collect();
@@ -236,10 +240,8 @@ fn observe(
     out.classes += 1;
     out.boards += seen.weight;
     for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
-        let other = table
-            .sources
-            .as_ref()
-            .is_some_and(|s| !s.contains(&seen.source));
+        let label = &query.sources[seen.source].label;
+        let other = table.sources.as_ref().is_some_and(|s| !s.contains(label));
         if !table.covers(query.games[game]) || other {
             continue;
         }
@@ -528,7 +530,7 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
 fn until_hits(
     query: &Query,
     part: &Part,
-    sample: &spec::Sample,
+    sample: &sample::Sample,
     (game, from, n): (usize, usize, usize),
 ) -> Result<u64> {
     let name = sample.until.as_deref().unwrap_or_default();

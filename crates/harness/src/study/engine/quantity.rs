@@ -209,6 +209,27 @@ impl Cmp {
     }
 }
 
+/// `holds = "<= 1/2"`: a comparison and a number.
+pub fn holds(text: &str) -> Result<(Cmp, Ratio)> {
+    let t = text.trim();
+    let (cmp, rest) = [
+        ("<=", Cmp::Le),
+        (">=", Cmp::Ge),
+        ("<", Cmp::Lt),
+        (">", Cmp::Gt),
+        ("=", Cmp::Eq),
+    ]
+    .iter()
+    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
+    .ok_or_else(|| {
+        Error::usage(format!(
+            "holds {} must be <, <=, >, >= or = and a number",
+            quote(text)
+        ))
+    })?;
+    Ok((cmp, rest.trim().parse()?))
+}
+
 /// An exact fraction, `num / den` with `den > 0`, not necessarily
 /// reduced: equality and order are those of the numbers, and it is shown
 /// reduced.

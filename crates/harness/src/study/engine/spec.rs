@@ -7,9 +7,11 @@ use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::{Deserialize, Serialize};
 
+pub use super::fit::FitSpec;
+use super::fit::{fit_spec, FitFile};
 pub use super::plot::Plot;
 use super::plot::PlotFile;
-pub use super::quantity::{heuristic, Cmp, Measure, Ratio};
+pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
 
 /// The file as written.
 #[derive(Debug, Deserialize)]
@@ -55,7 +57,7 @@ struct SourceFile {
     budget: Option<u64>,
     objective: Option<String>,
     goal: Option<String>,
-    sample: Option<Sample>,
+    sample: Option<super::sample::Sample>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -104,7 +106,7 @@ pub enum Source {
         /// The seed.
         seed: u64,
         /// How many boards a length takes beyond `boards` (none: `boards`).
-        sample: Option<Sample>,
+        sample: Option<super::sample::Sample>,
     },
     /// One board per k of a formula such as `0 0 (k 1)^k` (see
     /// [`super::formula`]), in the order of k.
@@ -262,8 +264,8 @@ pub struct Table {
     pub witnesses: usize,
     /// A value below this is a failure (a bound the literature proves).
     pub floor: Option<Ratio>,
-    /// The sources the table covers, by index (`None`: every one).
-    pub sources: Option<Vec<usize>>,
+    /// The sources the table covers, by name (`None`: every one).
+    pub sources: Option<Vec<String>>,
 }
 
 impl Table {
@@ -359,15 +361,18 @@ impl Query {
         }
         let mut tables = Vec::new();
         for t in &file.table {
-            let mut table = table(t)?;
-            table.sources = (t.sources.as_ref())
-                .map(|names| {
-                    names
-                        .iter()
-                        .map(|n| source_index(&sources, n))
-                        .collect::<Result<Vec<_>>>()
-                })
-                .transpose()?;
+            let table = table(t)?;
+            if let Some(n) = table
+                .sources
+                .iter()
+                .flatten()
+                .find(|n| sources.iter().all(|s| s.label != **n))
+            {
+                return Err(Error::usage(format!(
+                    "the study has no source {}",
+                    quote(n)
+                )));
+            }
             for &game in &games {
                 if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
                     if table.covers(game) {
@@ -556,27 +561,6 @@ fn source(s: &SourceFile) -> Result<Source> {
     }
 }
 
-/// `holds = "<= 1/2"`: a comparison and a number.
-fn holds(text: &str) -> Result<(Cmp, Ratio)> {
-    let t = text.trim();
-    let (cmp, rest) = [
-        ("<=", Cmp::Le),
-        (">=", Cmp::Ge),
-        ("<", Cmp::Lt),
-        (">", Cmp::Gt),
-        ("=", Cmp::Eq),
-    ]
-    .iter()
-    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
-    .ok_or_else(|| {
-        Error::usage(format!(
-            "holds {} must be <, <=, >, >= or = and a number",
-            quote(text)
-        ))
-    })?;
-    Ok((cmp, rest.trim().parse()?))
-}
-
 fn aggregate(t: &TableFile) -> Result<Aggregate> {
     Ok(match t.aggregate.as_str() {
         "min" => Aggregate::Min,
@@ -703,109 +687,6 @@ fn table(t: &TableFile) -> Result<Table> {
         games,
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
-        sources: None,
+        sources: t.sources.clone(),
     })
-}
-
-/// `[source.sample]`: a random source's boards per length beyond `boards`:
-/// with `work`, at most `work / n^cost` boards (within `boards..=most`);
-/// with `until` too, batches (`boards`, then doubling) until the rate
-/// table `until` holds `hits` times at that length or the cap is used, and
-/// the source stops after a length that used its cap with fewer than
-/// `floor` hits. Such a source is not sharded.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Sample {
-    /// See [`Sample`].
-    pub work: Option<f64>,
-    /// See [`Sample`].
-    #[serde(default = "one")]
-    pub cost: f64,
-    /// See [`Sample`].
-    pub most: Option<u64>,
-    /// See [`Sample`].
-    pub until: Option<String>,
-    /// See [`Sample`].
-    #[serde(default)]
-    pub hits: u64,
-    /// See [`Sample`].
-    #[serde(default)]
-    pub floor: u64,
-}
-
-fn one() -> f64 {
-    1.0
-}
-
-impl Sample {
-    /// The most boards of length `n`, for a source whose first batch is `least`.
-    pub fn cap(&self, n: usize, least: u64) -> u64 {
-        let most = self.most.unwrap_or(u64::MAX).max(least);
-        self.work.map_or(least, |w| {
-            ((w / (n.max(1) as f64).powf(self.cost)) as u64).clamp(least, most)
-        })
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FitFile {
-    name: String,
-    table: String,
-    laws: Option<Vec<String>>,
-    from: Option<usize>,
-    window: Option<usize>,
-    #[serde(default)]
-    parity: bool,
-    hits: Option<String>,
-}
-
-/// A `[[fit]]`: laws fitted to the rows of a rate table (see [`super::fit`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct FitSpec {
-    /// Its name: the CSV file is NAME.csv.
-    pub name: String,
-    /// The rate table fitted (grouped by n).
-    pub table: String,
-    /// The laws, in order.
-    pub laws: Vec<super::fit::Law>,
-    /// Only the rows with n at least this.
-    pub from: usize,
-    /// Fits over every `window` successive usable points instead of all.
-    pub window: Option<usize>,
-    /// Whether odd and even n are separate series.
-    pub parity: bool,
-    /// The column of hits (`holds`, or `M_holds` of a table of several).
-    pub hits: String,
-}
-
-fn fit_spec(f: &FitFile) -> Result<FitSpec> {
-    let laws = match &f.laws {
-        Some(names) => names
-            .iter()
-            .map(|l| super::fit::Law::parse(l))
-            .collect::<Result<_>>()?,
-        None => super::fit::Law::ALL.to_vec(),
-    };
-    if f.window.is_some_and(|w| w < 2) {
-        return Err(Error::usage(format!(
-            "fit {}: window must be at least 2",
-            quote(&f.name)
-        )));
-    }
-    Ok(FitSpec {
-        name: f.name.clone(),
-        table: f.table.clone(),
-        laws,
-        from: f.from.unwrap_or(0),
-        window: f.window,
-        parity: f.parity,
-        hits: f.hits.clone().unwrap_or_else(|| "holds".into()),
-    })
-}
-
-/// The index of the source labelled `name`.
-fn source_index(sources: &[Named], name: &str) -> Result<usize> {
-    (sources.iter().position(|s| s.label == name))
-        .ok_or_else(|| Error::usage(format!("the study has no source {}", quote(name))))
 }
