@@ -79,9 +79,9 @@ const REFUSED: &[(&[&str], &str, &str)] = &[
     ),
     (&["bench", "--max-n", "-1"], "", "'-1' for '--max-n <N>'"),
     (
-        &["study", "decay", "--work", "-5"],
+        &["study", "decay", "--jobs", "-5"],
         "",
-        "'-5' for '--work <N>'",
+        "'-5' for '--jobs <N>'",
     ),
     (&["solve"], "", "no values given"),
     (

@@ -91,29 +91,3 @@ pub(crate) fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
         .build()
         .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
 }
-
-/// The texts of the files `names` in `dir` (a report's CSV files, read
-/// back to re-render it), each refused when it does not hold what the
-/// manifest records the study wrote (a file changed or left from another
-/// run), naming both files.
-pub(crate) fn read_files<const N: usize>(dir: &Path, names: [&str; N]) -> Result<[String; N]> {
-    let owned = manifest_entries(dir);
-    let mut texts = names.map(|_| String::new());
-    for (text, name) in texts.iter_mut().zip(names) {
-        let path = dir.join(name);
-        *text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
-        if let Some(Some(recorded)) = owned.get(name) {
-            let found = rows_digest(text.as_bytes());
-            if found != *recorded {
-                return Err(Error::format(format!(
-                    "{}: its SHA-256 is {} but {} records {}: the file was changed after the study wrote it",
-                    path.display(),
-                    &found[..16.min(found.len())],
-                    dir.join(MANIFEST).display(),
-                    &recorded[..16.min(recorded.len())]
-                )));
-            }
-        }
-    }
-    Ok(texts)
-}

@@ -6,7 +6,6 @@
 //! it returns. Its output bytes depend on the study alone, never on the
 //! number of threads.
 
-pub mod decay;
 pub mod engine;
 #[cfg(feature = "plots")]
 pub use engine::plot as plots;

@@ -32,8 +32,11 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "decay",
         about: "how fast the odd-n first player's chances and greedy's optimality vanish",
-        how: "coinline study decay",
-        file: None,
+        how: "coinline study decay (or coinline study run decay)",
+        file: Some((
+            include_str!("../../../../../studies/decay.toml"),
+            include_str!("../../../../../studies/decay.md"),
+        )),
         summary: None,
     },
     Builtin {
@@ -166,6 +169,7 @@ mod tests {
                     made.push(format!("{}-certificates", t.name));
                 }
             }
+            made.extend(query.fits.iter().map(|f| f.name.clone()));
             let mut named = named_tables(template);
             assert!(!named.is_empty(), "{}", b.name);
             named.extend(b.summary.map(named_tables).unwrap_or_default());

@@ -29,6 +29,8 @@ pub struct Evaluator {
     game: Game,
     fast: Fast,
     heuristics: Vec<usize>,
+    /// Heuristics read only as optimal or not: greedy on coins, screened.
+    screened: Vec<usize>,
 }
 
 /// What one board evaluates to.
@@ -42,6 +44,8 @@ pub struct Eval {
     pub abs_sum: i64,
     /// Each heuristic evaluated, by index: its value.
     pub heuristics: Vec<(usize, i64)>,
+    /// Each heuristic only screened, by index: whether it is optimal.
+    pub optimal: Vec<(usize, bool)>,
     /// The board's values at odd positions (from 1) minus those at even ones.
     pub odd_minus_even: i64,
     /// The larger end value.
@@ -80,6 +84,13 @@ impl Evaluator {
         let mut wanted: Vec<usize> = measures.iter().filter_map(|m| m.heuristic()).collect();
         wanted.sort_unstable();
         wanted.dedup();
+        let only_optimal = |h: usize| {
+            measures
+                .iter()
+                .all(|m| m.heuristic() != Some(h) || *m == Measure::Optimal(h))
+        };
+        let (screened, wanted): (Vec<usize>, Vec<usize>) =
+            (wanted.into_iter()).partition(|&h| fast_greedy(game, h) && only_optimal(h));
         let fast = if game == Game::PIZZA {
             Fast::Pizza
         } else {
@@ -98,6 +109,7 @@ impl Evaluator {
             game,
             fast,
             heuristics: wanted,
+            screened,
         })
     }
 
@@ -111,7 +123,8 @@ impl Evaluator {
 
     /// Evaluates one board.
     pub fn eval(&self, values: &[i64]) -> Result<Eval> {
-        if let (Fast::Pizza, true) = (self.fast, self.heuristics.is_empty()) {
+        let plain = self.heuristics.is_empty() && self.screened.is_empty();
+        if let (Fast::Pizza, true) = (self.fast, plain) {
             // The hot path of an enumeration: no board is built (the study
             // file's alphabet keeps every sum within i64, see spec.rs).
             return Ok(Eval {
@@ -119,6 +132,7 @@ impl Evaluator {
                 sum: values.iter().sum(),
                 abs_sum: values.iter().map(|v| v.abs()).sum(),
                 heuristics: Vec::new(),
+                optimal: Vec::new(),
                 // Only coins' measures read these.
                 odd_minus_even: 0,
                 ends: 0,
@@ -133,14 +147,22 @@ impl Evaluator {
         };
         let mut found = Vec::with_capacity(self.heuristics.len());
         for &h in &self.heuristics {
-            found.push((h, evaluate(heuristics()[h], self.game, &board)?.difference));
+            let result = match fast_greedy(self.game, h) {
+                true => greedy_against_best_reply(values),
+                false => evaluate(heuristics()[h], self.game, &board)?.difference,
+            };
+            found.push((h, result));
         }
+        let optimal = (self.screened.iter())
+            .map(|&h| (h, greedy_is_optimal(values, value)))
+            .collect();
         let (odd_minus_even, ends) = parity_sums(values);
         Ok(Eval {
             value,
             sum: board.sum(),
             abs_sum: board.abs_sum(),
             heuristics: found,
+            optimal,
             odd_minus_even,
             ends,
             n: values.len(),
@@ -190,7 +212,11 @@ impl Eval {
                 let regret = i128::from(self.value) - i128::from(self.heuristic(h));
                 Ratio::unreduced(regret, self.abs_sum.into()).map_or(Num::Undefined, Num::Ratio)
             }
-            Measure::Optimal(h) => Num::Bool(self.heuristic(h) == self.value),
+            Measure::Optimal(h) => Num::Bool(match self.optimal.iter().find(|o| o.0 == h) {
+                Some(&(_, optimal)) => optimal,
+                None => self.heuristic(h) == self.value,
+            }),
+            Measure::AbsSum => int(self.abs_sum.into()),
             Measure::TurnedLoss(h) => Num::Bool(self.value >= 0 && self.heuristic(h) < 0),
             Measure::HFirst(h) => int((i128::from(self.sum) + i128::from(self.heuristic(h))) / 2),
             Measure::HShare(h) => {
@@ -251,6 +277,69 @@ pub fn pizza_value_in(values: &[i64], s: &mut Scratch) -> i64 {
     }
     // The first slice i leaves the n - 1 slices from i + 1.
     (0..n).map(|i| values[i] - d[i + 1]).max().expect("n > 0")
+}
+
+/// Whether heuristic `h` on `game` is greedy on coins, which the engine
+/// evaluates with the functions below instead of the library's tables.
+fn fast_greedy(game: Game, h: usize) -> bool {
+    game == Game::COINS && heuristics()[h].name() == "greedy"
+}
+
+/// What greedy (the larger end, a tie goes left) achieves on coins playing
+/// first against a best response: the same number as `evaluate` with
+/// greedy (a test compares them), in O(n^2) time and O(n) memory.
+pub fn greedy_against_best_reply(v: &[i64]) -> i64 {
+    let n = v.len();
+    // mine[l] / theirs[l]: the interval [l, l + len) with greedy / the
+    // opponent to move, for the current len; both hold greedy's margin.
+    let (mut mine, mut theirs) = (vec![0i64; n + 1], vec![0i64; n + 1]);
+    let (mut next_mine, mut next_theirs) = (vec![0i64; n + 1], vec![0i64; n + 1]);
+    for len in 1..=n {
+        for l in 0..=n - len {
+            let r = l + len - 1;
+            next_mine[l] = if v[l] >= v[r] {
+                v[l] + theirs[l + 1]
+            } else {
+                v[r] + theirs[l]
+            };
+            next_theirs[l] = (mine[l + 1] - v[l]).min(mine[l] - v[r]);
+        }
+        std::mem::swap(&mut mine, &mut next_mine);
+        std::mem::swap(&mut theirs, &mut next_theirs);
+    }
+    mine[0]
+}
+
+/// Whether greedy achieves `value`, the value of coins board `v`. First a
+/// necessary condition, O(n) per move: along the line where the opponent
+/// plays an optimal move (the left one when both are), each greedy move
+/// must be optimal (greedy achieving the value from a position makes its
+/// move optimal, and so what it achieves after any optimal reply). Most
+/// boards fail within a few moves; the rest are settled in O(n^2).
+pub fn greedy_is_optimal(v: &[i64], value: i64) -> bool {
+    use coinline_core::solve::linear;
+    let (mut l, mut r, mut target) = (0, v.len(), value);
+    while l < r {
+        let (gain, nl, nr) = match v[l] >= v[r - 1] {
+            true => (v[l], l + 1, r),
+            false => (v[r - 1], l, r - 1),
+        };
+        let rest = linear::value(&v[nl..nr]);
+        if gain - rest != target {
+            return false;
+        }
+        (l, r, target) = (nl, nr, rest);
+        if l == r {
+            break;
+        }
+        let after_left = linear::value(&v[l + 1..r]);
+        if v[l] - after_left == target {
+            (l, target) = (l + 1, after_left);
+        } else {
+            (r, target) = (r - 1, v[r - 1] - target);
+        }
+    }
+    greedy_against_best_reply(v) == value
 }
 
 #[cfg(test)]

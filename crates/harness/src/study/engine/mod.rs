@@ -10,11 +10,13 @@
 pub mod aggregate;
 pub mod builtin;
 pub mod certificate;
+pub mod fit;
 pub mod formula;
 pub mod measure;
 pub mod plot;
 pub mod quantity;
 mod report;
+pub mod sample;
 pub mod search;
 pub mod source;
 pub mod spec;
@@ -107,9 +109,18 @@ pub fn fingerprint(text: &str) -> String {
 
 /// Every measure the query's tables and sources read.
 pub(crate) fn measures(query: &Query) -> Vec<Measure> {
-    let mut all: Vec<Measure> = query
-        .tables
-        .iter()
+    measures_of(query, None)
+}
+
+/// The measures of the tables covering source `only` (every table: `None`),
+/// and every search's objective.
+fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
+    let covers = |t: &&spec::Table| {
+        only.is_none_or(|s| {
+            (t.sources.as_ref()).is_none_or(|v| v.contains(&query.sources[s].label))
+        })
+    };
+    let mut all: Vec<Measure> = (query.tables.iter().filter(covers))
         .flat_map(|t| t.measures.clone())
         .collect();
     for s in &query.sources {
@@ -168,6 +179,15 @@ pub fn cross_check(
             eval.value, report.value
         ));
     }
+    for &(h, optimal) in &eval.optimal {
+        let name = spec::heuristic(h).name();
+        let theirs = report.performance_of(name).map(|p| p.difference);
+        if (theirs == Some(eval.value)) != optimal {
+            return Some(format!(
+                "{name} optimal: {optimal} in the engine, not in the check"
+            ));
+        }
+    }
     for &(h, value) in &eval.heuristics {
         let name = spec::heuristic(h).name();
         let theirs = report.performance_of(name).map(|p| p.difference);
@@ -221,7 +241,9 @@ fn observe(
     out.classes += 1;
     out.boards += seen.weight;
     for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
-        if !table.covers(query.games[game]) {
+        let label = &query.sources[seen.source].label;
+        let other = table.sources.as_ref().is_some_and(|s| !s.contains(label));
+        if !table.covers(query.games[game]) || other {
             continue;
         }
         let witness = || Witness {
@@ -267,7 +289,7 @@ fn batches(
     ev: &Evaluator,
     n: usize,
     symmetry: Symmetry,
-    shard: Shard,
+    (shard, range): (Shard, std::ops::Range<u64>),
 ) -> Result<Vec<BatchOut>> {
     let every = query.check_every;
     let source = &query.sources[from].source;
@@ -307,19 +329,14 @@ fn batches(
                 })
                 .collect()
         }
-        Source::Random {
-            boards,
-            seed,
-            values,
-            ..
-        } => {
-            let chunks: Vec<u64> = (0..boards.div_ceil(source::BATCH as u64)).collect();
+        Source::Random { seed, values, .. } => {
+            let batch = source::BATCH as u64;
+            let chunks: Vec<u64> = range.clone().step_by(batch as usize).collect();
             chunks
                 .par_iter()
-                .map(|&c| {
+                .map(|&first| {
                     let mut out = BatchOut::new(query);
-                    let first = c * source::BATCH as u64;
-                    for index in first..(first + source::BATCH as u64).min(*boards) {
+                    for index in first..(first + batch).min(range.end) {
                         if !shard.contains(index) {
                             continue;
                         }
@@ -386,14 +403,25 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         failures: Vec::new(),
     };
     let all_measures = measures(query);
+    let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
+    if shard.count() > 1 && query.sources.iter().any(adaptive) {
+        return Err(Error::usage(
+            "a source whose [source.sample] has until stops by its own counts: it cannot be sharded",
+        ));
+    }
     // A heuristic breaks ties by side (left first), so its result on a
     // board and on the board's reflection may differ: only the optimal
     // measures may be taken once per class.
     let invariant = all_measures.iter().all(|m| m.heuristic().is_none());
     for (g, &game) in query.games.iter().enumerate() {
-        let ev = Evaluator::new(game, query.longest(), &all_measures)?;
         for (from, named) in query.sources.iter().enumerate() {
+            // Each source evaluates only what its tables read.
+            let ev = Evaluator::new(game, query.longest(), &measures_of(query, Some(from)))?;
+            let mut ended = false;
             for &n in named.source.lengths() {
+                if ended {
+                    break;
+                }
                 let symmetry = match named.source {
                     Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
                     _ => Symmetry::None,
@@ -406,8 +434,26 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
                     classes: 0,
                     boards: 0,
                 };
-                for out in batches(query, (g, from), &ev, n, symmetry, shard)? {
-                    fold(&mut part, &mut row, g, out, query);
+                let (mut range, cap, sample) = match &named.source {
+                    Source::Random { boards, sample, .. } => {
+                        let cap = sample.as_ref().map_or(*boards, |s| s.cap(n, *boards));
+                        let until = sample.as_ref().filter(|s| s.until.is_some());
+                        (0..until.map_or(cap, |_| *boards), cap, until)
+                    }
+                    _ => (0..1, 1, None),
+                };
+                loop {
+                    let outs = batches(query, (g, from), &ev, n, symmetry, (shard, range.clone()))?;
+                    for out in outs {
+                        fold(&mut part, &mut row, g, out, query);
+                    }
+                    let Some(s) = sample else { break };
+                    let hits = until_hits(query, &part, s, (g, from, n))?;
+                    if hits >= s.hits || range.end >= cap {
+                        ended = range.end >= cap && hits < s.floor;
+                        break;
+                    }
+                    range = range.end..(2 * range.end).min(cap);
                 }
                 part.sources.push(row);
             }
@@ -478,4 +524,23 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
         )));
     }
     Ok(whole)
+}
+
+/// The boards of length n of source `from` on which the rate table named
+/// by `sample.until` holds so far (a `[source.sample]` with `until`).
+fn until_hits(
+    query: &Query,
+    part: &Part,
+    sample: &sample::Sample,
+    (game, from, n): (usize, usize, usize),
+) -> Result<u64> {
+    let name = sample.until.as_deref().unwrap_or_default();
+    let at = (slots(query).iter())
+        .position(|(t, _)| t.name == name && t.aggregate == spec::Aggregate::Rate)
+        .ok_or_else(|| Error::usage(format!("source.sample.until: no rate table {name}")))?;
+    let table = slots(query)[at].0;
+    let key = aggregate::group_key(table, from, n);
+    Ok((part.tables[at].cells.iter())
+        .find(|c| c.game == game && c.key == key)
+        .map_or(0, |c| c.hit_boards))
 }

@@ -23,6 +23,8 @@ pub enum Measure {
     /// The value over the board's sum of absolute values: defined for every
     /// rule set (boards not all zero), so extremes compare across games.
     ValueShare,
+    /// The board's sum of absolute values (the denominator of the shares).
+    AbsSum,
     /// The first player wins, ties, loses.
     Win,
     /// See [`Measure::Win`].
@@ -74,6 +76,7 @@ impl Measure {
         matches!(
             self,
             Measure::Value
+                | Measure::AbsSum
                 | Measure::First
                 | Measure::Second
                 | Measure::Result(_)
@@ -117,6 +120,7 @@ impl std::str::FromStr for Measure {
             "second" => Some(Measure::Second),
             "share" => Some(Measure::Share),
             "value_share" => Some(Measure::ValueShare),
+            "abs_sum" => Some(Measure::AbsSum),
             "win" => Some(Measure::Win),
             "tie" => Some(Measure::Tie),
             "loss" => Some(Measure::Loss),
@@ -129,7 +133,7 @@ impl std::str::FromStr for Measure {
         }
         let bad = || {
             Error::usage(format!(
-                "unknown measure {}: expected value, value_share, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share",
+                "unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share",
                 quote(s)
             ))
         };
@@ -160,6 +164,7 @@ impl fmt::Display for Measure {
             Measure::Second => f.write_str("second"),
             Measure::Share => f.write_str("share"),
             Measure::ValueShare => f.write_str("value_share"),
+            Measure::AbsSum => f.write_str("abs_sum"),
             Measure::Win => f.write_str("win"),
             Measure::Tie => f.write_str("tie"),
             Measure::Loss => f.write_str("loss"),
@@ -202,6 +207,27 @@ impl Cmp {
             Cmp::Eq => a == b,
         }
     }
+}
+
+/// `holds = "<= 1/2"`: a comparison and a number.
+pub fn holds(text: &str) -> Result<(Cmp, Ratio)> {
+    let t = text.trim();
+    let (cmp, rest) = [
+        ("<=", Cmp::Le),
+        (">=", Cmp::Ge),
+        ("<", Cmp::Lt),
+        (">", Cmp::Gt),
+        ("=", Cmp::Eq),
+    ]
+    .iter()
+    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
+    .ok_or_else(|| {
+        Error::usage(format!(
+            "holds {} must be <, <=, >, >= or = and a number",
+            quote(text)
+        ))
+    })?;
+    Ok((cmp, rest.trim().parse()?))
 }
 
 /// An exact fraction, `num / den` with `den > 0`, not necessarily

@@ -135,6 +135,10 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         }
     }
     debug_assert_eq!(at, slots.len());
+    for f in &query.fits {
+        let csv = super::fit::render(f, &rendered)?;
+        rendered.push((f.name.clone(), csv));
+    }
     rendered.push(("sources".to_string(), sources_table(query, &part)));
     let checks = checks_table(query, &part, &witness_solvers, &witnesses_checked);
     rendered.push(("checks".to_string(), checks));

@@ -7,9 +7,11 @@ use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::{Deserialize, Serialize};
 
+pub use super::fit::FitSpec;
+use super::fit::{fit_spec, FitFile};
 pub use super::plot::Plot;
 use super::plot::PlotFile;
-pub use super::quantity::{heuristic, Cmp, Measure, Ratio};
+pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
 
 /// The file as written.
 #[derive(Debug, Deserialize)]
@@ -24,6 +26,8 @@ struct StudyFile {
     check: Option<CheckFile>,
     #[serde(default)]
     per_game: bool,
+    #[serde(default)]
+    fit: Vec<FitFile>,
     #[serde(default)]
     plot: Vec<PlotFile>,
 }
@@ -53,6 +57,7 @@ struct SourceFile {
     budget: Option<u64>,
     objective: Option<String>,
     goal: Option<String>,
+    sample: Option<super::sample::Sample>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -68,6 +73,7 @@ struct TableFile {
     holds: Option<String>,
     games: Option<Vec<String>>,
     certify: Option<bool>,
+    sources: Option<Vec<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -100,6 +106,8 @@ pub enum Source {
         boards: u64,
         /// The seed.
         seed: u64,
+        /// How many boards a length takes beyond `boards` (none: `boards`).
+        sample: Option<super::sample::Sample>,
     },
     /// One board per k of a formula such as `0 0 (k 1)^k` (see
     /// [`super::formula`]), in the order of k.
@@ -259,6 +267,8 @@ pub struct Table {
     pub floor: Option<Ratio>,
     /// Whether each witness gets a certificate (min and max tables).
     pub certify: bool,
+    /// The sources the table covers, by name (`None`: every one).
+    pub sources: Option<Vec<String>>,
 }
 
 impl Table {
@@ -293,6 +303,8 @@ pub struct Query {
     pub per_game: bool,
     /// The tables.
     pub tables: Vec<Table>,
+    /// The `[[fit]]`s, rendered after the tables.
+    pub fits: Vec<FitSpec>,
     /// Every `check_every`-th board of each length (from the first) goes
     /// through the full check.
     pub check_every: u64,
@@ -353,6 +365,17 @@ impl Query {
         let mut tables = Vec::new();
         for t in &file.table {
             let table = table(t)?;
+            if let Some(n) = table
+                .sources
+                .iter()
+                .flatten()
+                .find(|n| sources.iter().all(|s| s.label != **n))
+            {
+                return Err(Error::usage(format!(
+                    "the study has no source {}",
+                    quote(n)
+                )));
+            }
             for &game in &games {
                 if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
                     if table.covers(game) {
@@ -404,6 +427,7 @@ impl Query {
             games,
             sources,
             per_game: file.per_game,
+            fits: file.fit.iter().map(fit_spec).collect::<Result<_>>()?,
             tables,
             check_every,
         })
@@ -505,6 +529,7 @@ fn source(s: &SourceFile) -> Result<Source> {
             values: need(s.values.as_ref(), "values")?.parse()?,
             boards: s.boards.unwrap_or(1000),
             seed: s.seed.unwrap_or(0),
+            sample: s.sample.clone(),
         }),
         "search" => {
             let objective: Measure = need(s.objective.as_ref(), "objective")?.parse()?;
@@ -538,27 +563,6 @@ fn source(s: &SourceFile) -> Result<Source> {
             quote(other)
         ))),
     }
-}
-
-/// `holds = "<= 1/2"`: a comparison and a number.
-fn holds(text: &str) -> Result<(Cmp, Ratio)> {
-    let t = text.trim();
-    let (cmp, rest) = [
-        ("<=", Cmp::Le),
-        (">=", Cmp::Ge),
-        ("<", Cmp::Lt),
-        (">", Cmp::Gt),
-        ("=", Cmp::Eq),
-    ]
-    .iter()
-    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
-    .ok_or_else(|| {
-        Error::usage(format!(
-            "holds {} must be <, <=, >, >= or = and a number",
-            quote(text)
-        ))
-    })?;
-    Ok((cmp, rest.trim().parse()?))
 }
 
 fn aggregate(t: &TableFile) -> Result<Aggregate> {
@@ -651,7 +655,7 @@ fn table(t: &TableFile) -> Result<Table> {
     }
     if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
         return refuse(
-            "mean takes whole-number measures (value, first, second, H.result, H.regret)",
+            "mean takes whole-number measures (value, abs_sum, first, second, H.result, H.regret)",
         );
     }
     if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
@@ -691,5 +695,6 @@ fn table(t: &TableFile) -> Result<Table> {
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
         certify: t.certify.unwrap_or(false),
+        sources: t.sources.clone(),
     })
 }

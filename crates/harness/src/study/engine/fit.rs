@@ -1,4 +1,7 @@
-//! Weighted least squares fits of candidate decay laws.
+//! `[[fit]]`: candidate decay laws fitted by weighted least squares to the
+//! rows of a rate table (hits in boards, by n), one series per rule set and
+//! source (and parity of n, with `parity = true`); computed from the
+//! rendered rows, so a merged run fits exactly as one run.
 //!
 //! A measured share p = k / B (k hits in B boards) is fitted on a
 //! transformed scale where the law is linear in its parameters:
@@ -18,6 +21,9 @@
 //! the fit is good, that is if chi^2 / dof is near 1 (a law is called
 //! *consistent* when chi^2 <= dof + 3 sqrt(2 dof), three standard
 //! deviations of the chi^2 distribution above its mean).
+
+use crate::study::table::CsvTable;
+use coinline_core::error::{quote, Error, Result};
 
 /// Points with fewer hits (or misses) are left out of the fits.
 pub const MIN_HITS: u64 = 10;
@@ -43,6 +49,14 @@ impl Law {
         Law::Stretched,
         Law::PowerExponential,
     ];
+
+    /// The law by its name in a study file.
+    pub fn parse(name: &str) -> Result<Law> {
+        let all = ["power", "exponential", "stretched", "power_exponential"];
+        (all.iter().position(|a| *a == name).map(|i| Law::ALL[i])).ok_or_else(|| {
+            Error::usage(format!("fit law {} is not {}", quote(name), all.join(", ")))
+        })
+    }
 
     /// The law's name and formula.
     pub fn formula(self) -> &'static str {
@@ -241,22 +255,216 @@ fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
     Some(inv)
 }
 
-/// The points (n, hits, boards) of one series, for fitting.
-pub fn fit_points(
-    table: &crate::study::table::CsvTable,
-    values: &str,
-    odd: bool,
-) -> Vec<(usize, u64, u64)> {
-    let hits = if table.header.iter().any(|h| h == "not_lost") {
-        "not_lost"
-    } else {
-        "greedy_optimal"
+/// A number with `digits` significant digits.
+fn sig(x: f64, digits: usize) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let mag = x.abs().log10().floor() as i32;
+    if !(-4..6).contains(&mag) {
+        return format!("{x:.prec$e}", prec = digits.saturating_sub(1));
+    }
+    let decimals = (digits as i32 - 1 - mag).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// One series of a fit: its key columns and points (n, hits, boards).
+type Series = (Vec<String>, Vec<(usize, u64, u64)>);
+
+/// The series of `spec` in the rows of its table, in order of appearance.
+fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)> {
+    let col = |c: &str| {
+        (table.header.iter().position(|h| h == c)).ok_or_else(|| {
+            Error::usage(format!(
+                "fit {}: table {} has no column {}",
+                quote(&spec.name),
+                quote(&spec.table),
+                quote(c)
+            ))
+        })
     };
-    table
-        .records()
-        .filter(|r| r.get("values") == values && (r.get("parity") == "odd") == odd)
-        .filter_map(|r| Some((r.num("n")?, r.num(hits)?, r.num("boards")?)))
-        .collect()
+    let (n_at, hits_at, boards_at) = (col("group")?, col(&spec.hits)?, col("boards")?);
+    let mut keys = vec![0];
+    keys.extend(table.header.iter().position(|h| h == "source"));
+    let mut header: Vec<String> = keys.iter().map(|&k| table.header[k].clone()).collect();
+    if spec.parity {
+        header.push("parity".into());
+    }
+    let mut out: Vec<Series> = Vec::new();
+    for row in &table.rows {
+        let num = |i: usize| {
+            row[i].parse::<u64>().map_err(|_| {
+                Error::usage(format!(
+                    "fit {}: {} of table {} is not a count: its group must be n",
+                    quote(&spec.name),
+                    quote(&row[i]),
+                    quote(&spec.table)
+                ))
+            })
+        };
+        let n = num(n_at)? as usize;
+        let mut key: Vec<String> = keys.iter().map(|&k| row[k].clone()).collect();
+        if spec.parity {
+            key.push(if n % 2 == 1 { "odd" } else { "even" }.into());
+        }
+        if n < spec.from {
+            continue;
+        }
+        let point = (n, num(hits_at)?, num(boards_at)?);
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, points)) => points.push(point),
+            None => out.push((key, vec![point])),
+        }
+    }
+    Ok((header, out))
+}
+
+/// The columns of one fitted law (empty cells when too few points).
+fn columns(law: Law, points: &[(usize, u64, u64)], best: bool) -> Vec<String> {
+    let span = |f: Option<&(usize, u64, u64)>| f.map_or(String::new(), |p| p.0.to_string());
+    let mut row = vec![
+        law.formula().to_string(),
+        span(points.first()),
+        span(points.last()),
+    ];
+    let Some(f) = fit(law, points) else {
+        row.extend([points.len().to_string(), String::new(), String::new()]);
+        row.extend([
+            "".into(),
+            "no".into(),
+            "".into(),
+            "too few points".into(),
+            "".into(),
+        ]);
+        return row;
+    };
+    let worst = f.residuals.iter().map(|r| r.2.abs()).fold(0.0f64, f64::max);
+    let constants: Vec<String> = (law.names().iter().zip(&f.params))
+        .map(|(name, &(v, se))| format!("{name} = {} ± {}", sig(v, 4), sig(se, 2)))
+        .collect();
+    let residuals: Vec<String> = (f.residuals.iter())
+        .map(|(n, _, z)| format!("{n:.0}: {z:+.1}"))
+        .collect();
+    row.extend([
+        f.residuals.len().to_string(),
+        f.dof.to_string(),
+        format!("{:.2}", f.reduced()),
+        format!("{worst:.1}"),
+        if f.consistent() { "yes" } else { "no" }.into(),
+        if best { "yes" } else { "" }.into(),
+        constants.join(", "),
+        residuals.join(", "),
+    ]);
+    row
+}
+
+/// The rows of a `[[fit]]`, from the rendered tables of the run: each law
+/// on each series (`best` marks the consistent law of smallest chi^2 /
+/// dof), or with `window = K` on every K successive usable points.
+pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable> {
+    let table = (tables.iter().find(|(n, _)| *n == spec.table)).ok_or_else(|| {
+        Error::usage(format!(
+            "fit {}: the study has no table {}",
+            quote(&spec.name),
+            quote(&spec.table)
+        ))
+    })?;
+    let (mut header, all) = series(spec, &table.1)?;
+    header.extend(
+        ["law", "first_n", "last_n", "points", "dof", "chi2_dof"]
+            .into_iter()
+            .chain([
+                "worst_residual",
+                "consistent",
+                "best",
+                "constants",
+                "residuals",
+            ])
+            .map(String::from),
+    );
+    let mut rows = Vec::new();
+    for (key, points) in all {
+        let usable = |p: &&(usize, u64, u64)| p.1 >= MIN_HITS && p.2 - p.1 >= MIN_HITS;
+        let windows: Vec<Vec<(usize, u64, u64)>> = match spec.window {
+            Some(k) => {
+                let used: Vec<_> = points.iter().filter(usable).copied().collect();
+                (0..(used.len() + 1).saturating_sub(k))
+                    .step_by((k / 2).max(1))
+                    .map(|at| used[at..at + k].to_vec())
+                    .collect()
+            }
+            None => vec![points],
+        };
+        for w in windows {
+            let reduced = |law: Law| fit(law, &w).filter(Fit::consistent).map(|f| f.reduced());
+            let best = (spec.laws.iter().copied())
+                .filter_map(|law| reduced(law).map(|r| (law, r)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(law, _)| law);
+            for &law in &spec.laws {
+                let mut row = key.clone();
+                row.extend(columns(law, &w, best == Some(law)));
+                rows.push(row);
+            }
+        }
+    }
+    Ok(CsvTable { header, rows })
+}
+
+/// A `[[fit]]` as written.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FitFile {
+    name: String,
+    table: String,
+    laws: Option<Vec<String>>,
+    from: Option<usize>,
+    window: Option<usize>,
+    #[serde(default)]
+    parity: bool,
+    hits: Option<String>,
+}
+
+/// A `[[fit]]`: laws fitted to the rows of a rate table (see [`super::fit`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitSpec {
+    /// Its name: the CSV file is NAME.csv.
+    pub name: String,
+    /// The rate table fitted (grouped by n).
+    pub table: String,
+    /// The laws, in order.
+    pub laws: Vec<Law>,
+    /// Only the rows with n at least this.
+    pub from: usize,
+    /// Fits over every `window` successive usable points instead of all.
+    pub window: Option<usize>,
+    /// Whether odd and even n are separate series.
+    pub parity: bool,
+    /// The column of hits (`holds`, or `M_holds` of a table of several).
+    pub hits: String,
+}
+
+/// A `[[fit]]` validated.
+pub fn fit_spec(f: &FitFile) -> Result<FitSpec> {
+    let laws = match &f.laws {
+        Some(names) => names.iter().map(|l| Law::parse(l)).collect::<Result<_>>()?,
+        None => Law::ALL.to_vec(),
+    };
+    if f.window.is_some_and(|w| w < 2) {
+        return Err(Error::usage(format!(
+            "fit {}: window must be at least 2",
+            quote(&f.name)
+        )));
+    }
+    Ok(FitSpec {
+        name: f.name.clone(),
+        table: f.table.clone(),
+        laws,
+        from: f.from.unwrap_or(0),
+        window: f.window,
+        parity: f.parity,
+        hits: f.hits.clone().unwrap_or_else(|| "holds".into()),
+    })
 }
 
 #[cfg(test)]
