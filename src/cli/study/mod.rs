@@ -37,8 +37,8 @@ pub enum StudyCommand {
     Decay(decay::DecayArgs),
     /// Any rule set: who wins by parity of n, greedy against optimal play,
     /// smallest counterexamples, the first player's worst share. Writes
-    /// one folder per rule set (exact.csv, sampled.csv, smallest.csv,
-    /// README.md) and a summary README.md; the committed reports are in
+    /// one folder per rule set (its tables and README.md) and a summary
+    /// README.md; the committed reports are in
     /// reports/outcomes.
     Outcomes(outcomes::OutcomesArgs),
     /// A study file (TOML) or a built-in study, run by the exploration
