@@ -9,7 +9,7 @@ use crate::solve::Solver;
 
 /// From this board length on, the invariants' two extra solves (the
 /// reversed and the shifted board) run on threads of their own (two, or
-/// one on fewer than [`SIDE_BY_SIDE_FROM_CORES`] processors) while the
+/// one on fewer than `SIDE_BY_SIDE_FROM_CORES` processors) while the
 /// solvers run on the caller's: there each is a table fill of
 /// milliseconds, against about 0.1 ms for a thread. (Below it they run
 /// first, one after the other.)
