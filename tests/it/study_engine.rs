@@ -493,12 +493,6 @@ fn bad_study_files_are_refused_in_one_line() {
         "no such file, nor a built-in study",
         &"a missing study",
     );
-    let run = coinline(&dir, &["study", "run", "decay", "--out", "out"]);
-    assert_refused(
-        &run,
-        "run `coinline study decay`",
-        &"a study of its own command",
-    );
 }
 
 #[test]
