@@ -3,7 +3,7 @@
 //! each and, for several, a summary beside them.
 
 use super::common::thread_pool;
-use super::run::finish_and_write;
+use super::run::{check_outputs_first, finish_and_write};
 use crate::cli::options::{parse_with, GameChoice, JobsArg, OutDirArg};
 use crate::cli::status::{say, Status};
 use clap::{ArgAction, Args};
@@ -80,6 +80,11 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
     let out = &args.out.out;
     // Minutes of work must not end in an unwritable folder.
     check_writable("--out", out, true)?;
+    let templates = Templates {
+        report: Some(template),
+        summary: b.summary,
+    };
+    check_outputs_first(&query, templates, (out, args.force), &[])?;
     let pool = thread_pool(&args.jobs)?;
     say!(
         "coinline study outcomes: {} rule set{}, {} threads",
@@ -90,9 +95,5 @@ pub fn run(args: &OutcomesArgs) -> Result<Status> {
     let start = Instant::now();
     let fingerprint = engine::fingerprint(text);
     let part = pool.install(|| engine::run_part(&query, &fingerprint, Shard::WHOLE))?;
-    let templates = Templates {
-        report: Some(template),
-        summary: b.summary,
-    };
     finish_and_write(&query, part, templates, (out, args.force), &pool, start)
 }

@@ -311,6 +311,13 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
             continue;
         }
         let point = (n, num(hits_at)?, num(boards_at)?);
+        if point.1 > point.2 {
+            return Err(Error::usage(format!(
+                "fit {}: {} is not a count of hits (more than the boards at n = {n})",
+                quote(&spec.name),
+                quote(&spec.hits)
+            )));
+        }
         match out.iter_mut().find(|(k, _)| *k == key) {
             Some((_, points)) => points.push(point),
             None => out.push((key, vec![point])),
@@ -446,6 +453,7 @@ pub struct FitSpec {
 
 /// A `[[fit]]` validated.
 pub fn fit_spec(f: &FitFile) -> Result<FitSpec> {
+    super::quantity::check_name("fit", &f.name)?;
     let laws = match &f.laws {
         Some(names) => names.iter().map(|l| Law::parse(l)).collect::<Result<_>>()?,
         None => Law::ALL.to_vec(),

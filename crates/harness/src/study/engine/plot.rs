@@ -94,11 +94,7 @@ impl Plot {
     /// The plot a `[[plot]]` states; `tables` are the names a panel may read.
     pub(crate) fn from_file(p: PlotFile, tables: &[String]) -> Result<Plot> {
         let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&p.name))));
-        let name_ok = !p.name.is_empty()
-            && (p.name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !name_ok {
-            return bad("a plot's name must be letters, digits, - and _".into());
-        }
+        super::quantity::check_name("plot", &p.name)?;
         let mut panels: Vec<Panel> = Vec::new();
         if let Some(table) = &p.table {
             panels.push(Panel {
