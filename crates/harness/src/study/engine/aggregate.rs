@@ -33,8 +33,7 @@ impl Witness {
 
     /// The values as a board's text.
     pub fn board(&self) -> String {
-        let text: Vec<String> = self.values.iter().map(i64::to_string).collect();
-        text.join(" ")
+        super::measure::board_text(&self.values)
     }
 }
 

@@ -71,7 +71,7 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "pizza-extremes-03",
-        about: "the same over 0..3, n up to 12",
+        about: "the same over 0..3, n up to 15",
         how: "coinline study run pizza-extremes-03",
         file: Some((
             include_str!("../../../../../studies/pizza-extremes-03.toml"),

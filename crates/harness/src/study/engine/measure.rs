@@ -54,6 +54,12 @@ pub struct Eval {
     pub n: usize,
 }
 
+/// Values as a board's text, as `coinline solve` reads them.
+pub(crate) fn board_text(values: &[i64]) -> String {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    text.join(" ")
+}
+
 /// O - E and the larger end of `values` (0 and 0 for no values).
 fn parity_sums(values: &[i64]) -> (i64, i64) {
     let alternating = (values.iter().enumerate())

@@ -149,12 +149,6 @@ struct BatchOut {
     failures: Vec<Failure>,
 }
 
-/// Values as a board's text.
-fn board_text(values: &[i64]) -> String {
-    let text: Vec<String> = values.iter().map(i64::to_string).collect();
-    text.join(" ")
-}
-
 /// Whether `eval` is what the full check finds on `values`: `None` if so,
 /// else what differs. The solvers that ran are added to `solvers`.
 pub fn cross_check(
@@ -277,7 +271,7 @@ fn observe(
                 source: seen.source,
                 n: seen.n,
                 ordinal: seen.ordinal,
-                what: format!("sampled board {}: {what}", board_text(seen.values)),
+                what: format!("sampled board {}: {what}", measure::board_text(seen.values)),
             });
         }
     }
