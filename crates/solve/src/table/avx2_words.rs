@@ -16,7 +16,7 @@ pub(in crate::table) use imp::Avx2;
 
 #[rustversion::since(1.89)]
 mod imp {
-    use crate::table::words::{Words, W64};
+    use crate::table::words::{forward_words, Words, W64};
     use std::arch::x86_64::*;
 
     /// Proof that the processor has AVX2: only the fills handed out after
@@ -90,6 +90,27 @@ mod imp {
                     _mm256_blendv_epi8(a, b, m)
                 }
 
+                /// The maxima of two options per cell into `o`, the options
+                /// of vector k by `options(k)`, and the bits of the cells
+                /// whose second option is strictly better (the choice of
+                /// coins and stonegame7: one comparison for both).
+                #[target_feature(enable = "avx2")]
+                #[inline]
+                fn better_seconds(o: &mut W64<$t>, options: impl Fn(usize) -> [__m256i; 2]) -> u64 {
+                    let mut seconds = 0u64;
+                    for g in 0..GROUPS {
+                        let mut better = [_mm256_setzero_si256(); 4];
+                        for (j, better) in better.iter_mut().enumerate() {
+                            let k = 4 * g + j;
+                            let [first, second] = options(k);
+                            *better = $gt(second, first);
+                            put(o, k, pick(first, second, *better));
+                        }
+                        seconds |= $signs(better) << (4 * $per * g);
+                    }
+                    seconds
+                }
+
                 #[target_feature(enable = "avx2")]
                 #[inline]
                 pub(super) fn coins<const RIGHT: bool>(
@@ -97,18 +118,8 @@ mod imp {
                     o: &mut W64<$t>,
                     bits: &mut [u8; 8],
                 ) {
-                    let mut rights = 0u64;
-                    for g in 0..GROUPS {
-                        let mut better = [_mm256_setzero_si256(); 4];
-                        for (j, better) in better.iter_mut().enumerate() {
-                            let k = 4 * g + j;
-                            let left = $sub(at(x, k), at(q, k));
-                            let right = $sub(at(y, k), at(p, k));
-                            *better = $gt(right, left);
-                            put(o, k, pick(left, right, *better));
-                        }
-                        rights |= $signs(better) << (4 * $per * g);
-                    }
+                    let rights =
+                        better_seconds(o, |k| [$sub(at(x, k), at(q, k)), $sub(at(y, k), at(p, k))]);
                     // Left is the choice where right is not strictly better.
                     *bits = if RIGHT { rights } else { !rights }.to_le_bytes();
                 }
@@ -120,19 +131,13 @@ mod imp {
                     o: &mut W64<$t>,
                     bits: &mut [u8; 8],
                 ) {
-                    let mut rights = 0u64;
-                    for g in 0..GROUPS {
-                        let mut better = [_mm256_setzero_si256(); 4];
-                        for (j, better) in better.iter_mut().enumerate() {
-                            let k = 4 * g + j;
-                            let sum = $sub(at(e, k), at(s, k));
-                            let left = $sub($sub(sum, at(x, k)), at(after, k));
-                            let right = $sub($sub(sum, at(y, k)), at(before, k));
-                            *better = $gt(right, left);
-                            put(o, k, pick(left, right, *better));
-                        }
-                        rights |= $signs(better) << (4 * $per * g);
-                    }
+                    let rights = better_seconds(o, |k| {
+                        let sum = $sub(at(e, k), at(s, k));
+                        [
+                            $sub($sub(sum, at(x, k)), at(after, k)),
+                            $sub($sub(sum, at(y, k)), at(before, k)),
+                        ]
+                    });
                     *bits = (!rights).to_le_bytes();
                 }
 
@@ -173,47 +178,7 @@ mod imp {
                 }
             }
 
-            impl Words<$t> for Avx2 {
-                #[inline(always)]
-                fn coins<const RIGHT: bool>(
-                    self,
-                    x: &W64<$t>,
-                    y: &W64<$t>,
-                    p: &W64<$t>,
-                    q: &W64<$t>,
-                    o: &mut W64<$t>,
-                    bits: &mut [u8; 8],
-                ) {
-                    // SAFETY: an `Avx2` exists only where AVX2 was detected.
-                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o, bits) }
-                }
-                #[inline(always)]
-                fn stonegame7(
-                    self,
-                    x: &W64<$t>,
-                    y: &W64<$t>,
-                    [b, a]: [&W64<$t>; 2],
-                    [s, e]: [&W64<$t>; 2],
-                    o: &mut W64<$t>,
-                    bits: &mut [u8; 8],
-                ) {
-                    // SAFETY: as for `coins`.
-                    unsafe { $module::stonegame7([x, y, b, a, s, e], o, bits) }
-                }
-                #[inline(always)]
-                fn numbergame(
-                    self,
-                    x: &W64<$t>,
-                    y: &W64<$t>,
-                    [p, q]: [&W64<$t>; 2],
-                    [s, t]: [&W64<$t>; 2],
-                    o: &mut W64<$t>,
-                    bits: [&mut [u8; 8]; 2],
-                ) {
-                    // SAFETY: as for `coins`.
-                    unsafe { $module::numbergame([x, y, p, q, s, t], o, bits) }
-                }
-            }
+            forward_words!(Avx2, $t, $module);
         };
     }
 

@@ -63,6 +63,7 @@ use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
 use record::LineFill;
 use record::{line_from_bits, Choices};
+pub use record::{provide_bits_memory, BitsMemory, BitsProvider};
 use value::{fill_for, line_fill_for, portable_fill, portable_line};
 
 /// Columns per tile of the value fills: a tile's slices of the board and of

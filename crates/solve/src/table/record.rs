@@ -8,7 +8,8 @@
 use super::Variant;
 use super::{DEPTH, TILE};
 use coinline_game::play::{Kernel, Line, Move, Side};
-use std::ops::{Add, Neg, Sub};
+use std::ops::{Add, DerefMut, Neg, Sub};
+use std::sync::OnceLock;
 
 /// The integers a fill computes in: `i64`, or `i32` where the board's
 /// bound proves that every value, option and sum of the fill fits
@@ -90,7 +91,92 @@ pub(super) struct Choices {
     /// Byte offset of each block of lengths.
     blocks: Vec<usize>,
     /// The rows stored so far (all of them once the fill is done).
-    bytes: Vec<u8>,
+    bytes: Bytes,
+}
+
+/// Zeroed memory for the choice bits of a long board from the layer that
+/// may ask the system for it (the binary maps it for huge pages): a
+/// recording fill's bits otherwise take a page fault per 4 KB they are
+/// first written, about a third of its time at n = 10,000 in a VM.
+pub type BitsMemory = Box<dyn DerefMut<Target = [u8]> + Send>;
+
+/// Makes memory of at least the given number of bytes, or `None`.
+pub type BitsProvider = fn(usize) -> Option<BitsMemory>;
+
+static PROVIDER: OnceLock<BitsProvider> = OnceLock::new();
+
+/// From this many bytes of bits on, a [`BitsProvider`] is asked first:
+/// smaller buffers take few page faults.
+const PROVIDED_FROM: usize = 1 << 20;
+
+/// Installs the provider of the bits' memory of long boards (once per
+/// process; later calls change nothing). Without one, or when it gives
+/// `None`, the bits are on the heap.
+pub fn provide_bits_memory(provider: BitsProvider) {
+    // A second provider is ignored: the first may already be in use.
+    let _ = PROVIDER.set(provider);
+}
+
+/// The bytes of a [`Choices`]: a `Vec`, or provided memory of a fixed
+/// size and the length stored so far. Bytes past the length may hold
+/// anything (a kept buffer's old bits): rows are appended over them and
+/// gaps zeroed.
+enum Bytes {
+    Heap(Vec<u8>),
+    Given { memory: BitsMemory, len: usize },
+}
+
+impl Bytes {
+    fn capacity(&self) -> usize {
+        match self {
+            Bytes::Heap(v) => v.capacity(),
+            Bytes::Given { memory, .. } => memory.len(),
+        }
+    }
+    fn len(&self) -> usize {
+        match self {
+            Bytes::Heap(v) => v.len(),
+            Bytes::Given { len, .. } => *len,
+        }
+    }
+    fn stored(&self) -> &[u8] {
+        match self {
+            Bytes::Heap(v) => v,
+            Bytes::Given { memory, len } => &memory[..*len],
+        }
+    }
+    fn stored_mut(&mut self) -> &mut [u8] {
+        match self {
+            Bytes::Heap(v) => v,
+            Bytes::Given { memory, len } => &mut memory[..*len],
+        }
+    }
+    fn clear(&mut self) {
+        match self {
+            Bytes::Heap(v) => v.clear(),
+            Bytes::Given { len, .. } => *len = 0,
+        }
+    }
+    /// Zeros from the length to `end` (not below the length).
+    fn zero_to(&mut self, end: usize) {
+        match self {
+            Bytes::Heap(v) => v.resize(end.max(v.len()), 0),
+            Bytes::Given { memory, len } if end > *len => {
+                memory[*len..end].fill(0);
+                *len = end;
+            }
+            Bytes::Given { .. } => {}
+        }
+    }
+    fn append(&mut self, bytes: &[u8]) {
+        match self {
+            Bytes::Heap(v) => v.extend_from_slice(bytes),
+            Bytes::Given { memory, len } => {
+                memory[*len..*len + bytes.len()].copy_from_slice(bytes);
+                *len += bytes.len();
+            }
+        }
+    }
 }
 
 /// Bytes of one diagonal's row in a tile.
@@ -105,21 +191,46 @@ thread_local! {
     /// of MB back to the system when it is freed, and a fresh one costs a
     /// page fault per 4 KB it is written, which at n = 20,000 took about a
     /// third of numbergame's recording fill on every solve of a run.
-    static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    static SPARE: std::cell::Cell<Option<Bytes>> = const { std::cell::Cell::new(None) };
 }
 
 impl Drop for Choices {
     fn drop(&mut self) {
-        let bytes = std::mem::take(&mut self.bytes);
+        let bytes = std::mem::replace(&mut self.bytes, Bytes::Heap(Vec::new()));
         if bytes.capacity() <= SPARE_LIMIT {
             let kept = SPARE.take();
-            SPARE.set(if bytes.capacity() >= kept.capacity() {
-                bytes
-            } else {
-                kept
+            SPARE.set(match kept {
+                Some(kept) if kept.capacity() > bytes.capacity() => Some(kept),
+                _ => Some(bytes),
             });
         }
     }
+}
+
+/// Bytes for `end` bytes of bits: the thread's kept buffer if large
+/// enough, else provided memory for a long board, else the heap.
+fn bytes_for(end: usize) -> Bytes {
+    let mut bytes = match SPARE.take() {
+        Some(kept) if kept.capacity() >= end => kept,
+        kept => {
+            let given = PROVIDER
+                .get()
+                .filter(|_| end >= PROVIDED_FROM)
+                .and_then(|provide| provide(end))
+                .filter(|memory| memory.len() >= end);
+            match (given, kept) {
+                (Some(memory), _) => Bytes::Given { memory, len: 0 },
+                (None, Some(Bytes::Heap(mut v))) => {
+                    v.clear();
+                    v.reserve(end);
+                    Bytes::Heap(v)
+                }
+                (None, _) => Bytes::Heap(Vec::with_capacity(end)),
+            }
+        }
+    };
+    bytes.clear();
+    bytes
 }
 
 impl Choices {
@@ -131,14 +242,11 @@ impl Choices {
             let columns = n - first + 1;
             end += columns.div_ceil(TILE) * columns.min(DEPTH) * ROW * kinds;
         }
-        let mut bytes = SPARE.take();
-        bytes.clear();
-        bytes.reserve(end);
         Choices {
             n,
             kinds,
             blocks,
-            bytes,
+            bytes: bytes_for(end),
         }
     }
     /// The byte offset of the row of kind `kind` of cell (len, left) and
@@ -159,15 +267,14 @@ impl Choices {
     #[inline]
     pub(super) fn set(&mut self, kind: usize, len: usize, left: usize, on: bool) {
         let (row, bit) = self.row_of(kind, len, left);
-        if self.bytes.len() < row + ROW {
-            self.bytes.resize(row + ROW, 0);
-        }
-        self.bytes[row + bit / 8] |= u8::from(on) << (bit % 8);
+        self.bytes.zero_to(row + ROW);
+        self.bytes.stored_mut()[row + bit / 8] |= u8::from(on) << (bit % 8);
     }
     #[inline]
     pub(super) fn get(&self, kind: usize, len: usize, left: usize) -> bool {
         let (row, bit) = self.row_of(kind, len, left);
         self.bytes
+            .stored()
             .get(row + bit / 8)
             .is_some_and(|byte| byte >> (bit % 8) & 1 == 1)
     }
@@ -191,10 +298,11 @@ impl Choices {
     #[inline(always)]
     pub(super) fn store(&mut self, row: &RowBits) {
         if self.bytes.len() <= row.at {
-            self.bytes.resize(row.at, 0);
-            self.bytes.extend_from_slice(&row.bytes);
+            self.bytes.zero_to(row.at);
+            self.bytes.append(&row.bytes);
         } else {
-            for (byte, &bits) in self.bytes[row.at..row.at + ROW].iter_mut().zip(&row.bytes) {
+            let stored = &mut self.bytes.stored_mut()[row.at..row.at + ROW];
+            for (byte, &bits) in stored.iter_mut().zip(&row.bytes) {
                 *byte |= bits;
             }
         }
@@ -504,5 +612,52 @@ pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut (impl Record +
         Kernel::NumberGame => numbergame::<V>(v, rec),
         Kernel::GameOfSum => gameofsum(v, rec),
         Kernel::StoneGame7 => stonegame7(v, rec),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::value::portable_line;
+    use super::super::Exact;
+    use super::*;
+
+    /// Provided memory full of ones: the bits must not count on zeroed
+    /// memory (a kept buffer is not zeroed either).
+    fn dirty(len: usize) -> Option<BitsMemory> {
+        Some(Box::new(vec![0xff_u8; len]))
+    }
+
+    /// The provider is the process's: tests of long boards that run after
+    /// this one also get dirty memory, and pass as well.
+    #[test]
+    fn bits_in_provided_memory_are_those_on_the_heap() {
+        provide_bits_memory(dirty);
+        let n = 4_100;
+        let v: Vec<i64> = (0..n as i64).map(|i| i * 7_919 % 2_001 - 1_000).collect();
+        for (game, kinds) in [
+            (Kernel::Coins, 1),
+            (Kernel::NumberGame, 2),
+            (Kernel::StoneGame7, 1),
+        ] {
+            let fills: [fn(Kernel, &[i64], &mut Choices); 2] = [
+                |game, v, c| {
+                    portable_line::<Exact, i64>(game, v, c);
+                },
+                |game, v, c| {
+                    fill::<Exact>(game, v, c);
+                },
+            ];
+            for fill in fills {
+                // Not the buffer kept from the last round.
+                drop(SPARE.take());
+                let mut provided = Choices::new(n, kinds);
+                assert!(matches!(provided.bytes, Bytes::Given { .. }), "{game:?}");
+                let mut heap = Choices::new(n, kinds);
+                heap.bytes = Bytes::Heap(Vec::new());
+                fill(game, &v, &mut provided);
+                fill(game, &v, &mut heap);
+                assert!(provided.bytes.stored() == heap.bytes.stored(), "{game:?}");
+            }
+        }
     }
 }

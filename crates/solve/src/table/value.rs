@@ -459,7 +459,7 @@ pub(super) fn line_fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<LineFill<T>
 // The one place of the solvers with unsafe code (ARCHITECTURE.md).
 #[allow(unsafe_code)]
 mod avx512_words {
-    use crate::table::words::{Words, W64};
+    use crate::table::words::{forward_words, Words, W64};
     use std::arch::x86_64::*;
 
     /// Proof that the processor has AVX-512 F, BW and DQ: only the fills
@@ -566,48 +566,7 @@ mod avx512_words {
                 }
             }
 
-            impl Words<$t> for Masks {
-                #[inline(always)]
-                fn coins<const RIGHT: bool>(
-                    self,
-                    x: &W64<$t>,
-                    y: &W64<$t>,
-                    p: &W64<$t>,
-                    q: &W64<$t>,
-                    o: &mut W64<$t>,
-                    bits: &mut [u8; 8],
-                ) {
-                    // SAFETY: a `Masks` exists only where the features
-                    // were detected.
-                    unsafe { $module::coins::<RIGHT>([x, y, p, q], o, bits) }
-                }
-                #[inline(always)]
-                fn stonegame7(
-                    self,
-                    x: &W64<$t>,
-                    y: &W64<$t>,
-                    [b, a]: [&W64<$t>; 2],
-                    [s, e]: [&W64<$t>; 2],
-                    o: &mut W64<$t>,
-                    bits: &mut [u8; 8],
-                ) {
-                    // SAFETY: as for `coins`.
-                    unsafe { $module::stonegame7([x, y, b, a, s, e], o, bits) }
-                }
-                #[inline(always)]
-                fn numbergame(
-                    self,
-                    x: &W64<$t>,
-                    y: &W64<$t>,
-                    [p, q]: [&W64<$t>; 2],
-                    [s, t]: [&W64<$t>; 2],
-                    o: &mut W64<$t>,
-                    bits: [&mut [u8; 8]; 2],
-                ) {
-                    // SAFETY: as for `coins`.
-                    unsafe { $module::numbergame([x, y, p, q, s, t], o, bits) }
-                }
-            }
+            forward_words!(Masks, $t, $module);
         };
     }
 

@@ -143,6 +143,60 @@ pub(super) trait Words<T: Lane>: Copy {
     );
 }
 
+/// The [`Words`] of a set of words by intrinsics (the AVX2 and AVX-512
+/// words): `$proof`, a value that exists only where the processor has the
+/// words' features, hands each method to the `#[target_feature]` function
+/// of the same name in `$module`. Expanded in those modules, which allow
+/// their unsafe code.
+macro_rules! forward_words {
+    ($proof:ty, $t:ty, $module:ident) => {
+        impl Words<$t> for $proof {
+            #[inline(always)]
+            fn coins<const RIGHT: bool>(
+                self,
+                x: &W64<$t>,
+                y: &W64<$t>,
+                p: &W64<$t>,
+                q: &W64<$t>,
+                o: &mut W64<$t>,
+                bits: &mut [u8; 8],
+            ) {
+                // SAFETY: a `$proof` exists only where its features were
+                // detected.
+                unsafe { $module::coins::<RIGHT>([x, y, p, q], o, bits) }
+            }
+            #[inline(always)]
+            fn stonegame7(
+                self,
+                x: &W64<$t>,
+                y: &W64<$t>,
+                [b, a]: [&W64<$t>; 2],
+                [s, e]: [&W64<$t>; 2],
+                o: &mut W64<$t>,
+                bits: &mut [u8; 8],
+            ) {
+                // SAFETY: as for `coins`.
+                unsafe { $module::stonegame7([x, y, b, a, s, e], o, bits) }
+            }
+            #[inline(always)]
+            fn numbergame(
+                self,
+                x: &W64<$t>,
+                y: &W64<$t>,
+                [p, q]: [&W64<$t>; 2],
+                [s, t]: [&W64<$t>; 2],
+                o: &mut W64<$t>,
+                bits: [&mut [u8; 8]; 2],
+            ) {
+                // SAFETY: as for `coins`.
+                unsafe { $module::numbergame([x, y, p, q, s, t], o, bits) }
+            }
+        }
+    };
+}
+#[cfg(target_arch = "x86_64")]
+pub(super) use forward_words;
+
 /// The values of one word of cells.
 pub(super) type W64<T> = [T; 64];
 
