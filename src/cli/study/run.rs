@@ -9,6 +9,7 @@ use crate::cli::status::{print, say, Status};
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
+use coinline_core::play::Game;
 use coinline_harness::output::check_writable;
 use coinline_harness::study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
@@ -40,6 +41,18 @@ pub struct RunArgs {
     /// study has its own.
     #[arg(long, value_name = "FILE")]
     pub template: Option<PathBuf>,
+    #[command(flatten)]
+    pub parts: PartsArgs,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The rule sets in place of the study's (`study outcomes --game`).
+    #[arg(skip)]
+    pub games: Vec<Game>,
+}
+
+/// `--merge` and `--shard`: a sharded run's parts.
+#[derive(Debug, Clone, Args)]
+pub struct PartsArgs {
     /// Join the parts written by --shard runs (the part-K-of-N.json files
     /// in these directories, every part once) and write the tables of the
     /// whole run.
@@ -47,6 +60,21 @@ pub struct RunArgs {
     pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArg,
+}
+
+impl Default for PartsArgs {
+    fn default() -> Self {
+        let shard = ShardArg { shard: None };
+        PartsArgs {
+            merge: Vec::new(),
+            shard,
+        }
+    }
+}
+
+/// `--jobs` and `--force`: how a study is run and written.
+#[derive(Debug, Clone, Args)]
+pub struct WriteArgs {
     #[command(flatten)]
     pub jobs: JobsArg,
     /// Overwrite files in --out that coinline study did not write (not
@@ -133,19 +161,22 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
 /// Runs `coinline study run`.
 pub fn run(args: &RunArgs) -> Result<Status> {
     let (text, template, summary) = load(args)?;
-    let query = Query::parse(&text, &args.study)?;
+    let mut query = Query::parse(&text, &args.study)?;
+    if !args.games.is_empty() {
+        query = query.with_games(args.games.clone())?;
+    }
     let fingerprint = engine::fingerprint(&text);
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(&query.name));
     check_writable("--out", &out, true)?;
-    let pool = thread_pool(&args.jobs)?;
+    let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
-    let part = if !args.merge.is_empty() {
+    let part = if !args.parts.merge.is_empty() {
         let mut parts = Vec::new();
         let mut paths = Vec::new();
-        for dir in &args.merge {
+        for dir in &args.parts.merge {
             paths.extend(part_files(dir)?);
         }
         for path in &paths {
@@ -159,8 +190,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         }
         engine::merge(&query, parts)?
     } else {
-        let shard = args.shard.shard.unwrap_or(Shard::WHOLE);
-        let sharded = args.shard.shard.is_some();
+        let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
+        let sharded = args.parts.shard.shard.is_some();
         say!(
             "coinline study run: {}, part {}/{}, {} threads",
             query.name,
@@ -173,7 +204,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             let name = format!("part-{}-of-{}.json", shard.part(), shard.count());
             let json = serde_json::to_string(&part)
                 .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
-            write_owned(&out, &[(name.as_str(), json)], args.force)?;
+            write_owned(&out, &[(name.as_str(), json)], args.write.force)?;
             return Ok(Status::Ok);
         }
         part
@@ -188,12 +219,19 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         report: template.as_deref(),
         summary: summary.as_deref(),
     };
-    finish_and_write(&query, part, templates, (&out, args.force), &pool, start)
+    finish_and_write(
+        &query,
+        part,
+        templates,
+        (&out, args.write.force),
+        &pool,
+        start,
+    )
 }
 
 /// Checks the witnesses, renders the tables and report and writes them to
 /// `out` (with `per_game`, each rule set's into its folder of `out`).
-pub(crate) fn finish_and_write(
+fn finish_and_write(
     query: &Query,
     part: Part,
     templates: Templates<'_>,

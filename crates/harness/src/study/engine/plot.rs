@@ -184,14 +184,8 @@ pub(crate) fn series(
             .into_iter()
             .flatten()
         {
-            if !table.header.contains(column) {
-                return Err(Error::usage(format!(
-                    "plot {}: table {} has no column {}",
-                    quote(&plot.name),
-                    quote(&panel.table),
-                    quote(column)
-                )));
-            }
+            (table.col(column, &panel.table))
+                .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
         }
         let mut out: Vec<Series> = Vec::new();
         for r in table.records() {

@@ -8,7 +8,6 @@ use coinline_core::play::Game;
 use serde::{Deserialize, Serialize};
 
 pub use super::fit::FitSpec;
-use super::fit::{fit_spec, FitFile};
 pub use super::plot::Plot;
 use super::plot::PlotFile;
 pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
@@ -27,7 +26,7 @@ struct StudyFile {
     #[serde(default)]
     per_game: bool,
     #[serde(default)]
-    fit: Vec<FitFile>,
+    fit: Vec<FitSpec>,
     #[serde(default)]
     plot: Vec<PlotFile>,
 }
@@ -66,7 +65,7 @@ struct TableFile {
     name: String,
     measure: Option<String>,
     measures: Option<Vec<String>>,
-    aggregate: String,
+    aggregate: Aggregate,
     group: Option<String>,
     witnesses: Option<usize>,
     floor: Option<String>,
@@ -227,8 +226,9 @@ impl Group {
     }
 }
 
-/// How a table aggregates its measure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a table aggregates its measure (named in lower case in a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Aggregate {
     /// The smallest value, with the boards attaining it.
     Min,
@@ -427,7 +427,11 @@ impl Query {
             games,
             sources,
             per_game: file.per_game,
-            fits: file.fit.iter().map(fit_spec).collect::<Result<_>>()?,
+            fits: file
+                .fit
+                .into_iter()
+                .map(FitSpec::checked)
+                .collect::<Result<_>>()?,
             tables,
             check_every,
         })
@@ -565,23 +569,6 @@ fn source(s: &SourceFile) -> Result<Source> {
     }
 }
 
-fn aggregate(t: &TableFile) -> Result<Aggregate> {
-    Ok(match t.aggregate.as_str() {
-        "min" => Aggregate::Min,
-        "max" => Aggregate::Max,
-        "rate" => Aggregate::Rate,
-        "smallest" => Aggregate::Smallest,
-        "mean" => Aggregate::Mean,
-        other => {
-            return Err(Error::usage(format!(
-                "table {}: aggregate {} is not min, max, rate, smallest or mean",
-                quote(&t.name),
-                quote(other)
-            )))
-        }
-    })
-}
-
 /// `group = "n"`, `"parity"`, `"mod K"`, `"all"`, each optionally after
 /// `source` (`"source n"`; `"source"` alone is by source only).
 fn group(t: &TableFile) -> Result<(Group, bool)> {
@@ -628,7 +615,7 @@ fn table(t: &TableFile) -> Result<Table> {
         .iter()
         .map(|m| m.parse::<Measure>())
         .collect::<Result<Vec<_>>>()?;
-    let aggregate = aggregate(t)?;
+    let aggregate = t.aggregate;
     let holds = t.holds.as_deref().map(holds).transpose()?;
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
@@ -637,7 +624,7 @@ fn table(t: &TableFile) -> Result<Table> {
         Err(Error::usage(format!(
             "table {}: {} of {}: {why}",
             quote(&t.name),
-            t.aggregate,
+            format!("{aggregate:?}").to_lowercase(),
             named
                 .iter()
                 .map(|m| m.as_str())
