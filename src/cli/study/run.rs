@@ -133,19 +133,9 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
         };
         (read(path)?, template, None)
     } else if let Some(b) = builtin::find(&args.study) {
-        match b.file {
-            Some((text, template)) => (
-                text.to_string(),
-                Some(template.to_string()),
-                b.summary.map(str::to_string),
-            ),
-            None => {
-                return Err(Error::usage(format!(
-                    "{} is a study of its own command: run `{}`",
-                    b.name, b.how
-                )))
-            }
-        }
+        let (text, template) = b.file;
+        let summary = b.summary.map(str::to_string);
+        (text.to_string(), Some(template.to_string()), summary)
     } else {
         return Err(Error::usage(format!(
             "{}: no such file, nor a built-in study (see `coinline study list`)",

@@ -33,9 +33,14 @@ impl Witness {
 
     /// The values as a board's text.
     pub fn board(&self) -> String {
-        let text: Vec<String> = self.values.iter().map(i64::to_string).collect();
-        text.join(" ")
+        board_text(&self.values)
     }
+}
+
+/// Values as a board's text.
+pub fn board_text(values: &[i64]) -> String {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    text.join(" ")
 }
 
 /// One group of one table.
@@ -189,26 +194,14 @@ impl State {
             mine.sum += theirs.sum;
             match table.aggregate {
                 Aggregate::Mean => {}
-                Aggregate::Rate => {
-                    mine.hit_classes += theirs.hit_classes;
-                    mine.hit_boards += theirs.hit_boards;
-                }
-                Aggregate::Smallest => {
+                Aggregate::Min | Aggregate::Max => merge_extreme(mine, theirs, table),
+                // A rate keeps no witness; smallest keeps the first.
+                Aggregate::Rate | Aggregate::Smallest => {
                     mine.hit_classes += theirs.hit_classes;
                     mine.hit_boards += theirs.hit_boards;
                     mine.witnesses.extend(theirs.witnesses);
                     mine.witnesses.sort_by_key(Witness::key);
                     mine.witnesses.truncate(1);
-                }
-                Aggregate::Min | Aggregate::Max => {
-                    let extreme = Cell {
-                        hit_classes: theirs.hit_classes,
-                        hit_boards: theirs.hit_boards,
-                        best: theirs.best,
-                        witnesses: theirs.witnesses,
-                        ..Cell::default()
-                    };
-                    merge_extreme(mine, extreme, table);
                 }
             }
         }

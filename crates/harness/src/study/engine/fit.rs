@@ -22,7 +22,7 @@
 //! *consistent* when chi^2 <= dof + 3 sqrt(2 dof), three standard
 //! deviations of the chi^2 distribution above its mean).
 
-use crate::study::table::CsvTable;
+use crate::study::table::{find, CsvTable};
 use coinline_core::error::{quote, Error, Result};
 
 /// Points with fewer hits (or misses) are left out of the fits.
@@ -348,14 +348,9 @@ fn columns(law: Law, points: &[(usize, u64, u64)], best: bool) -> Vec<String> {
 /// on each series (`best` marks the consistent law of smallest chi^2 /
 /// dof), or with `window = K` on every K successive usable points.
 pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable> {
-    let table = (tables.iter().find(|(n, _)| *n == spec.table)).ok_or_else(|| {
-        Error::usage(format!(
-            "fit {}: the study has no table {}",
-            quote(&spec.name),
-            quote(&spec.table)
-        ))
-    })?;
-    let (mut header, all) = series(spec, &table.1)?;
+    let table =
+        find(tables, &spec.table).map_err(|e| e.within(format!("fit {}", quote(&spec.name))))?;
+    let (mut header, all) = series(spec, table)?;
     header.extend(
         ["law", "first_n", "last_n", "points", "dof", "chi2_dof"]
             .into_iter()

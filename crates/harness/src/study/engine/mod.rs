@@ -24,7 +24,7 @@ pub mod template;
 
 pub use report::{finish, folder, Outcome, Templates};
 
-use aggregate::{State, Witness};
+use aggregate::{board_text, State, Witness};
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::error::{Error, Result};
@@ -149,12 +149,6 @@ struct BatchOut {
     failures: Vec<Failure>,
 }
 
-/// Values as a board's text.
-fn board_text(values: &[i64]) -> String {
-    let text: Vec<String> = values.iter().map(i64::to_string).collect();
-    text.join(" ")
-}
-
 /// Whether `eval` is what the full check finds on `values`: `None` if so,
 /// else what differs. The solvers that ran are added to `solvers`.
 pub fn cross_check(
@@ -228,6 +222,28 @@ struct Seen<'a> {
     values: &'a [i64],
     weight: u64,
     sampled: bool,
+}
+
+impl<'a> Seen<'a> {
+    /// Board `ordinal` of length `n` of source `source`, weighing `weight`.
+    fn new(
+        source: usize,
+        n: usize,
+        ordinal: u64,
+        values: &'a [i64],
+        weight: u64,
+        every: u64,
+    ) -> Self {
+        let sampled = sampled(source, n, ordinal, every);
+        Seen {
+            source,
+            n,
+            ordinal,
+            values,
+            weight,
+            sampled,
+        }
+    }
 }
 
 fn observe(
@@ -314,14 +330,8 @@ fn batches(
                         for (v, &d) in values.iter_mut().zip(digits) {
                             *v = alphabet.lo + i64::from(d);
                         }
-                        let seen = Seen {
-                            source: from,
-                            n,
-                            ordinal: source::ordinal(t, local),
-                            values: &values,
-                            weight,
-                            sampled: sampled(from, n, source::ordinal(t, local), every),
-                        };
+                        let ordinal = source::ordinal(t, local);
+                        let seen = Seen::new(from, n, ordinal, &values, weight, every);
                         failed = observe(query, game, ev, seen, &mut out).err();
                         local += 1;
                     });
@@ -341,14 +351,7 @@ fn batches(
                             continue;
                         }
                         let board = source::random_values(*seed, n, index, *values);
-                        let seen = Seen {
-                            source: from,
-                            n,
-                            ordinal: index,
-                            values: &board,
-                            weight: 1,
-                            sampled: sampled(from, n, index, every),
-                        };
+                        let seen = Seen::new(from, n, index, &board, 1, every);
                         observe(query, game, ev, seen, &mut out)?;
                     }
                     Ok(out)
@@ -360,14 +363,7 @@ fn batches(
             let mine = (boards.iter().enumerate())
                 .filter(|(i, (_, b))| b.len() == n && shard.contains(*i as u64));
             for (i, (_, board)) in mine {
-                let seen = Seen {
-                    source: from,
-                    n,
-                    ordinal: i as u64,
-                    values: board,
-                    weight: 1,
-                    sampled: sampled(from, n, i as u64, every),
-                };
+                let seen = Seen::new(from, n, i as u64, board, 1, every);
                 observe(query, game, ev, seen, &mut out)?;
             }
             Ok(vec![out])
@@ -375,14 +371,7 @@ fn batches(
         Source::Search { .. } => {
             let mut out = BatchOut::new(query);
             for item in search::walks(source, ev, n, shard)? {
-                let seen = Seen {
-                    source: from,
-                    n,
-                    ordinal: item.ordinal,
-                    values: &item.values,
-                    weight: 1,
-                    sampled: sampled(from, n, item.ordinal, every),
-                };
+                let seen = Seen::new(from, n, item.ordinal, &item.values, 1, every);
                 observe(query, game, ev, seen, &mut out)?;
             }
             Ok(vec![out])
@@ -463,19 +452,29 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
 }
 
 fn fold(part: &mut Part, row: &mut SourceRow, game: usize, out: BatchOut, query: &Query) {
-    for ((state, theirs), (table, _)) in part.tables.iter_mut().zip(out.tables).zip(slots(query)) {
-        state.merge(theirs, table);
-    }
+    merge_states(&mut part.tables, out.tables, query);
     row.classes += out.classes;
     row.boards += out.boards;
     let checked = &mut part.checked[game];
     checked.sampled += out.sampled;
-    for s in out.solvers {
-        if !checked.solvers.contains(&s) {
-            checked.solvers.push(s);
+    add_new(&mut checked.solvers, out.solvers);
+    part.failures.extend(out.failures);
+}
+
+/// Appends the names of `more` that `names` does not hold yet.
+pub(crate) fn add_new(names: &mut Vec<String>, more: Vec<String>) {
+    for s in more {
+        if !names.contains(&s) {
+            names.push(s);
         }
     }
-    part.failures.extend(out.failures);
+}
+
+/// Folds the states of other boards into `states`, slot by slot.
+fn merge_states(states: &mut [State], theirs: Vec<State>, query: &Query) {
+    for ((state, theirs), (table, _)) in states.iter_mut().zip(theirs).zip(slots(query)) {
+        state.merge(theirs, table);
+    }
 }
 
 /// Joins the parts of one sharded run: every part of the same study and
@@ -501,14 +500,7 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             mine.classes += theirs.classes;
             mine.boards += theirs.boards;
         }
-        for ((state, theirs), (table, _)) in whole
-            .tables
-            .iter_mut()
-            .zip(p.tables.clone())
-            .zip(slots(query))
-        {
-            state.merge(theirs, table);
-        }
+        merge_states(&mut whole.tables, p.tables.clone(), query);
         for (mine, theirs) in whole.checked.iter_mut().zip(&p.checked) {
             mine.sampled += theirs.sampled;
             mine.solvers.extend(theirs.solvers.iter().cloned());

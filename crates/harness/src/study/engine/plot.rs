@@ -5,7 +5,7 @@
 //! Series identical to an earlier one of the same parity are drawn once
 //! and the legend names every series a line stands for.
 
-use crate::study::table::CsvTable;
+use crate::study::table::{find, CsvTable};
 use coinline_core::error::{quote, Error, Result};
 use serde::Deserialize;
 
@@ -94,9 +94,7 @@ impl Plot {
     /// The plot a `[[plot]]` states; `tables` are the names a panel may read.
     pub(crate) fn from_file(p: PlotFile, tables: &[String]) -> Result<Plot> {
         let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&p.name))));
-        let name_ok = !p.name.is_empty()
-            && (p.name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !name_ok {
+        if !crate::study::table::plain_name(&p.name) {
             return bad("a plot's name must be letters, digits, - and _".into());
         }
         let mut panels: Vec<Panel> = Vec::new();
@@ -162,13 +160,6 @@ pub(crate) struct Series {
     pub also: Vec<String>,
 }
 
-fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
-    (tables.iter())
-        .find(|(n, _)| n == name)
-        .map(|(_, t)| t)
-        .ok_or_else(|| Error::usage(format!("the plot's table {} was not made", quote(name))))
-}
-
 /// Each panel's series, in order of first appearance; `labels` collects
 /// every label, so a label keeps its color across panels.
 pub(crate) fn series(
@@ -178,7 +169,8 @@ pub(crate) fn series(
 ) -> Result<Vec<Vec<Series>>> {
     let mut panels = Vec::new();
     for panel in &plot.panels {
-        let table = find(tables, &panel.table)?;
+        let table = find(tables, &panel.table)
+            .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
         let wanted = panel.rows.as_ref().map(|(c, _)| c);
         for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
             .into_iter()

@@ -66,11 +66,7 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
     let (mut checked, mut all) = (0, Vec::new());
     for (what, solvers, w) in results {
         checked += 1;
-        for s in solvers {
-            if !all.contains(&s) {
-                all.push(s);
-            }
-        }
+        super::add_new(&mut all, solvers);
         if let Some(what) = what {
             part.failures.push(Failure {
                 game: g,

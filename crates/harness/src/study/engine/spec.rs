@@ -376,16 +376,7 @@ impl Query {
                     quote(n)
                 )));
             }
-            for &game in &games {
-                if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-                    if table.covers(game) {
-                        return Err(Error::usage(format!(
-                            "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
-                            quote(&table.name),
-                        )));
-                    }
-                }
-            }
+            defined(&table, &games)?;
             if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
                 return Err(Error::usage(format!(
                     "table {}: {g} is not one of the study's games",
@@ -442,16 +433,7 @@ impl Query {
     /// covers those of them that remain.
     pub fn with_games(mut self, games: Vec<Game>) -> Result<Query> {
         for table in &self.tables {
-            for &game in &games {
-                if table.covers(game) {
-                    if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-                        return Err(Error::usage(format!(
-                            "study {}: table {}: {m} is not defined for {game}",
-                            self.name, table.name
-                        )));
-                    }
-                }
-            }
+            defined(table, &games).map_err(|e| e.within(format!("study {}", self.name)))?;
         }
         self.games = games;
         Ok(self)
@@ -464,6 +446,19 @@ impl Query {
             .max()
             .unwrap_or(1)
     }
+}
+
+/// Refuses a table with a measure not defined for a rule set it covers.
+fn defined(table: &Table, games: &[Game]) -> Result<()> {
+    for &game in games.iter().filter(|&&g| table.covers(g)) {
+        if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
+            return Err(Error::usage(format!(
+                "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
+                quote(&table.name),
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Lengths such as `1..8` or `11..16,49,50`: increasing, each once.
@@ -651,11 +646,7 @@ fn table(t: &TableFile) -> Result<Table> {
     if t.certify == Some(true) && !matches!(aggregate, Aggregate::Min | Aggregate::Max) {
         return refuse("certify = true is for min and max tables (their witnesses)");
     }
-    let name_ok = !t.name.is_empty()
-        && t.name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !name_ok {
+    if !crate::study::table::plain_name(&t.name) {
         return Err(Error::usage(format!(
             "table name {} must be letters, digits, - and _",
             quote(&t.name)

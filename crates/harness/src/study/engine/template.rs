@@ -16,7 +16,7 @@
 //! sets named: a rule set's own notes in a per-game report).
 
 use super::spec::Query;
-use crate::study::table::CsvTable;
+use crate::study::table::{find, CsvTable};
 use coinline_core::error::{quote, Error, Result};
 
 /// The template filled in.
@@ -72,19 +72,6 @@ fn rows_where(table: &CsvTable, name: &str, test: &str) -> Result<CsvTable> {
             .cloned()
             .collect(),
     })
-}
-
-fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
-    tables
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, t)| t)
-        .ok_or_else(|| {
-            Error::usage(format!(
-                "the template names a table {} the study does not make",
-                quote(name)
-            ))
-        })
 }
 
 fn fill(
