@@ -82,7 +82,9 @@ fn committed(name: &str) -> CsvTable {
 
 #[test]
 fn a_small_run_counts_what_a_brute_force_counts_and_the_committed_rows() {
-    let tables = run(&cut("12", "11,15", "11,12"));
+    let query = cut("12", "11,15", "11,12");
+    let tables = run(&query);
+    let mut regret_checked = 0;
     let get = |name: &str| &tables.iter().find(|(n, _)| n == name).unwrap().1;
     // Brute force: board i of length n keyed (seed, n, i), each measure
     // by the library's solvers; the share's first batch of 100000 reaches
@@ -108,10 +110,19 @@ fn a_small_run_counts_what_a_brute_force_counts_and_the_committed_rows() {
         let optimal = get("regret-optimal");
         let row = (optimal.records())
             .find(|r| r.get("source") == format!("regret {values}") && r.num("group") == Some(n));
+        let label = format!("regret {values}");
+        let covered =
+            (query.sources.iter()).any(|s| s.label == label && s.source.lengths().contains(&n));
+        assert_eq!(row.is_some(), covered, "n = {n} {values}");
         if let Some(row) = row {
             assert_eq!(row.num::<u64>("holds"), Some(greedy), "n = {n} {values}");
+            regret_checked += 1;
         }
     }
+    assert!(
+        regret_checked > 0,
+        "no regret row was held to the brute force"
+    );
     // The committed rows of the same boards (keyed by source and n) hold
     // the same counts.
     for name in ["share", "outcomes", "greedy", "regret", "regret-optimal"] {

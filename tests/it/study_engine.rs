@@ -2,7 +2,7 @@
 //! against a brute force written here; shards that merge to the bytes of
 //! one run; refusals of bad study files.
 
-use crate::support::{assert_refused, assert_status, coinline, workdir};
+use crate::support::{assert_refused, assert_refused_alone, assert_status, coinline, workdir};
 use coinline_core::play::{Game, Row};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -423,6 +423,19 @@ fn shards_merge_to_the_bytes_of_one_run() {
             if count == 5 {
                 let missing = coinline(&dir, &args[..args.len() - 1]);
                 assert_refused(&missing, "parts missing: 1/5", &"a part left out");
+                // An edited part is refused, not added on top.
+                let first = dir.join(format!("{parts}/1/part-1-of-5.json"));
+                let json = std::fs::read_to_string(&first).unwrap();
+                for (from, to) in [
+                    ("\"parts\":[1]", "\"parts\":[]"),
+                    ("\"parts\":[1]", "\"parts\":[6]"),
+                ] {
+                    assert!(json.contains(from), "{json}");
+                    std::fs::write(&first, json.replacen(from, to, 1)).unwrap();
+                    let edited = coinline(&dir, &args);
+                    assert_refused(&edited, "is not of this study's shape", &to);
+                }
+                std::fs::write(&first, json).unwrap();
             }
         }
     }
@@ -517,4 +530,159 @@ fn a_committed_search_report_regenerates_byte_for_byte() {
     assert_status(&run, 0);
     let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/pizza-long-search");
     assert_eq!(files(&dir.join("out")), files(&committed));
+}
+
+#[test]
+fn hostile_study_files_are_refused_before_any_work() {
+    let dir = workdir("study_engine", "hostile");
+    let replaced = |from: &str, to: &str| {
+        assert!(EXTREMES_STUDY.contains(from), "{from}");
+        EXTREMES_STUDY.replacen(from, to, 1)
+    };
+    let cases = [
+        (
+            format!("{EXTREMES_STUDY}[[fit]]\nname = \"../escaped\"\ntable = \"first-loss\"\n"),
+            "fit name \"../escaped\" must be letters",
+        ),
+        (
+            format!("{EXTREMES_STUDY}[[fit]]\nname = \"f\"\ntable = \"worst-share\"\n"),
+            "the study has no rate table \"worst-share\"",
+        ),
+        (
+            replaced("name = \"best-value\"", "name = \"sources\""),
+            "two outputs would be sources.csv",
+        ),
+        (
+            replaced("name = \"best-value\"", "name = \"worst-share-witnesses\""),
+            "two outputs would be worst-share-witnesses.csv",
+        ),
+        (
+            replaced(
+                "aggregate = \"max\"",
+                "aggregate = \"mean\"\nholds = \"> 0\"",
+            ),
+            "mean takes the number itself",
+        ),
+        (
+            replaced(
+                "measure = \"loss\"",
+                "measure = \"value\"\nholds = \"<= 170141183460469231731687303715884105727\"",
+            ),
+            "is beyond -2^62..2^62",
+        ),
+        (
+            replaced("n = \"1..9\"", "n = \"1..100000000000\""),
+            "n = 100000000000 is beyond this engine",
+        ),
+        (
+            replaced(
+                "alphabet = \"0..2\"",
+                "alphabet = \"-9223372036854775808..9223372036854775807\"",
+            ),
+            "values must be within -2^40..2^40",
+        ),
+        (
+            replaced(
+                "kind = \"enumerate\"\nn = \"1..9\"\nalphabet = \"0..2\"",
+                "kind = \"formula\"\nformula = \"4611686018427387904 1 -4611686018427387904\"",
+            ),
+            "its values must be within -2^40..2^40",
+        ),
+    ];
+    for (text, message) in cases {
+        std::fs::write(dir.join("bad.toml"), &text).unwrap();
+        let run = coinline(&dir, &["study", "run", "bad.toml", "--out", "out"]);
+        // Alone: refused before the run's first line of progress.
+        assert_refused_alone(&run, message, &text);
+        assert!(!dir.join("out").exists(), "{text}");
+    }
+}
+
+#[test]
+fn a_run_that_would_overwrite_a_users_file_or_its_input_is_refused_first() {
+    let dir = workdir("study_engine", "owned-first");
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::write(dir.join("out/worst-share.csv"), "mine\n").unwrap();
+    std::fs::write(dir.join("study.toml"), EXTREMES_STUDY).unwrap();
+    let run = coinline(&dir, &["study", "run", "study.toml", "--out", "out"]);
+    assert_refused_alone(&run, "was not written by coinline study", &"a user's file");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out/worst-share.csv")).unwrap(),
+        "mine\n"
+    );
+    // A file the study wrote and the user changed since is the user's.
+    std::fs::remove_file(dir.join("out/worst-share.csv")).unwrap();
+    assert_status(
+        &coinline(&dir, &["study", "run", "study.toml", "--out", "out"]),
+        0,
+    );
+    std::fs::write(dir.join("out/best-value.csv"), "edited\n").unwrap();
+    let run = coinline(&dir, &["study", "run", "study.toml", "--out", "out"]);
+    assert_refused_alone(
+        &run,
+        "best-value.csv exists and was not written by coinline study (it was changed since",
+        &"an edited file",
+    );
+    let forced = ["study", "run", "study.toml", "--out", "out", "--force"];
+    assert_status(&coinline(&dir, &forced), 0);
+    // The template beside the study file is its input, even with --force.
+    std::fs::write(dir.join("README.md"), "# {{title}}\n").unwrap();
+    std::fs::write(dir.join("README.toml"), EXTREMES_STUDY).unwrap();
+    let run = coinline(
+        &dir,
+        &["study", "run", "README.toml", "--out", ".", "--force"],
+    );
+    assert_refused_alone(&run, "would overwrite its own input", &"the template");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("README.md")).unwrap(),
+        "# {{title}}\n"
+    );
+}
+
+#[test]
+fn a_built_in_study_is_found_beside_a_folder_of_its_name() {
+    let dir = workdir("study_engine", "builtin-beside-folder");
+    std::fs::create_dir_all(dir.join("decay")).unwrap();
+    // The built-in is loaded (not the folder), so the merge finds no parts.
+    let run = coinline(
+        &dir,
+        &["study", "run", "decay", "--merge", "decay", "--out", "o"],
+    );
+    assert_refused_alone(
+        &run,
+        "--merge decay: no part-K-of-N.json file there",
+        &"decay/",
+    );
+}
+
+#[test]
+fn the_folders_of_a_per_game_study_are_written_as_one_transaction() {
+    let dir = workdir("study_engine", "per-game-transaction");
+    let study = EXTREMES_STUDY.replacen(
+        "games = [\"pizza\", \"coins\"]",
+        "games = [\"pizza\", \"coins\"]\nper_game = true",
+        1,
+    );
+    std::fs::write(dir.join("study.toml"), &study).unwrap();
+    // coins' folder cannot be made (a file holds its name): pizza's,
+    // written first, must not be left behind either.
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::write(dir.join("out/coins"), "mine\n").unwrap();
+    let run = coinline(&dir, &["study", "run", "study.toml", "--out", "out"]);
+    assert_ne!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("coins"), "{}", run.stderr);
+    assert!(
+        !dir.join("out/pizza/worst-share.csv").exists(),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_file(dir.join("out/coins")).unwrap();
+    let run = coinline(&dir, &["study", "run", "study.toml", "--out", "out"]);
+    assert_status(&run, 0);
+    for game in ["pizza", "coins"] {
+        assert!(
+            dir.join(format!("out/{game}/worst-share.csv")).is_file(),
+            "{game}"
+        );
+    }
 }

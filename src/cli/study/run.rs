@@ -3,7 +3,7 @@
 //! (`coinline_harness::study::engine`), its CSV tables and report written
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
-use super::common::{thread_pool, write_owned};
+use super::common::{thread_pool, write_folders, write_owned};
 use crate::cli::options::{JobsArg, ShardArg};
 use crate::cli::status::{print, say, Status};
 use clap::Args;
@@ -124,7 +124,10 @@ fn read(path: &Path) -> Result<String> {
 /// The study's text, its template and its summary's.
 fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
     let path = Path::new(&args.study);
-    let (text, mut template, summary) = if path.exists() {
+    // A built-in's name is the study even where a folder of that name
+    // (its default --out) exists.
+    let is_builtin = builtin::find(&args.study).is_some() && !path.is_file();
+    let (text, mut template, summary) = if path.exists() && !is_builtin {
         // A template beside the file (NAME.md for NAME.toml) is its report's.
         let beside = path.with_extension("md");
         let template = match beside.is_file() && beside != path {
@@ -161,6 +164,18 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(&query.name));
     check_writable("--out", &out, true)?;
+    if args.parts.shard.shard.is_none() {
+        let templates = Templates {
+            report: template.as_deref(),
+            summary: summary.as_deref(),
+        };
+        let mut inputs = vec![
+            PathBuf::from(&args.study),
+            PathBuf::from(&args.study).with_extension("md"),
+        ];
+        inputs.extend(args.template.clone());
+        check_outputs_first(&query, templates, (&out, args.write.force), &inputs)?;
+    }
     let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
@@ -219,6 +234,58 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     )
 }
 
+/// The files a run will write, grouped by folder (`out`, or a rule set's
+/// folder in it).
+type Folder<'a, T> = (PathBuf, Vec<(&'a str, T)>);
+fn by_folder<'a, T>(
+    out: &Path,
+    files: impl IntoIterator<Item = (&'a str, T)>,
+) -> Vec<Folder<'a, T>> {
+    let mut folders: Vec<Folder<'a, T>> = Vec::new();
+    for (name, text) in files {
+        let (dir, file) = match name.rsplit_once('/') {
+            Some((dir, file)) => (out.join(dir), file),
+            None => (out.to_path_buf(), name),
+        };
+        match folders.iter_mut().find(|(d, _)| *d == dir) {
+            Some((_, files)) => files.push((file, text)),
+            None => folders.push((dir, vec![(file, text)])),
+        }
+    }
+    folders
+}
+
+/// Before any work: refuses a run that would overwrite a file in `out`
+/// the study does not own (unless `force`), or one of its own inputs
+/// (even with `force`).
+fn check_outputs_first(
+    query: &Query,
+    templates: Templates<'_>,
+    (out, force): (&Path, bool),
+    inputs: &[PathBuf],
+) -> Result<()> {
+    let planned = engine::planned_files(query, templates);
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    for name in &planned {
+        let path = out.join(name);
+        if let Some(input) = inputs.iter().find(|i| same(i, &path)) {
+            return Err(Error::usage(format!(
+                "--out {}: the run would overwrite its own input {}",
+                out.display(),
+                input.display()
+            )));
+        }
+    }
+    for (dir, files) in by_folder(out, planned.iter().map(|p| (p.as_str(), ()))) {
+        let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+        super::common::check_owned(&dir, &names, force)?;
+    }
+    Ok(())
+}
+
 /// Checks the witnesses, renders the tables and report and writes them to
 /// `out` (with `per_game`, each rule set's into its folder of `out`).
 fn finish_and_write(
@@ -231,28 +298,11 @@ fn finish_and_write(
 ) -> Result<Status> {
     let outcome = pool.install(|| engine::finish(query, part, templates))?;
     // One transaction per folder: the top one, then each rule set's.
-    let mut folders: Vec<(PathBuf, Vec<(&str, String)>)> = Vec::new();
-    for (name, text) in &outcome.files {
-        let (dir, file) = match name.rsplit_once('/') {
-            Some((dir, file)) => (out.join(dir), file),
-            None => (out.to_path_buf(), name.as_str()),
-        };
-        match folders.iter_mut().find(|(d, _)| *d == dir) {
-            Some((_, files)) => files.push((file, text.clone())),
-            None => folders.push((dir, vec![(file, text.clone())])),
-        }
-    }
-    for (dir, files) in &folders {
-        super::common::check_owned(
-            dir,
-            &files.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
-            force,
-        )?;
-    }
-    for (dir, files) in &folders {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
-        write_owned(dir, files, force)?;
-    }
+    let files = outcome
+        .files
+        .iter()
+        .map(|(name, text)| (name.as_str(), text.clone()));
+    write_folders(&by_folder(out, files), force)?;
     let checked: u64 = outcome.witnesses_checked.iter().sum();
     say!(
         "{} witnesses checked, {:.2} s",

@@ -13,11 +13,6 @@ pub struct CsvTable {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Whether `name` is a name (of a table or plot file) of letters, digits, - and _.
-pub(crate) fn plain_name(name: &str) -> bool {
-    !name.is_empty() && (name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
 /// The table `name` among a run's rendered tables.
 pub fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
     (tables.iter().find(|(n, _)| n == name).map(|(_, t)| t))

@@ -33,14 +33,8 @@ impl Witness {
 
     /// The values as a board's text.
     pub fn board(&self) -> String {
-        board_text(&self.values)
+        super::measure::board_text(&self.values)
     }
-}
-
-/// Values as a board's text.
-pub fn board_text(values: &[i64]) -> String {
-    let text: Vec<String> = values.iter().map(i64::to_string).collect();
-    text.join(" ")
 }
 
 /// One group of one table.

@@ -79,7 +79,7 @@ pub const BUILTINS: &[Builtin] = &[
     study!(
         "pizza-extremes-03",
         "pizza-extremes",
-        "the same over 0..3, n up to 12"
+        "the same over 0..3, n up to 15"
     ),
     study!(
         "pizza-15",
@@ -121,7 +121,7 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::engine::spec::{Aggregate, Query};
+    use crate::study::engine::spec::{table_files, Query};
     use crate::study::engine::template::named_tables;
 
     #[test]
@@ -129,17 +129,7 @@ mod tests {
         for b in BUILTINS {
             let (text, template) = b.file;
             let query = Query::parse(text, b.name).unwrap();
-            let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
-            for t in &query.tables {
-                made.push(t.name.clone());
-                if !matches!(t.aggregate, Aggregate::Rate | Aggregate::Mean) {
-                    made.push(format!("{}-witnesses", t.name));
-                }
-                if t.certify {
-                    made.push(format!("{}-certificates", t.name));
-                }
-            }
-            made.extend(query.fits.iter().map(|f| f.name.clone()));
+            let made = table_files(&query.tables, &query.fits);
             let mut named = named_tables(template);
             assert!(!named.is_empty(), "{}", b.name);
             named.extend(b.summary.map(named_tables).unwrap_or_default());

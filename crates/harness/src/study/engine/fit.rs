@@ -297,6 +297,13 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
             continue;
         }
         let point = (n, num(hits_at)?, num(boards_at)?);
+        if point.1 > point.2 {
+            return Err(Error::usage(format!(
+                "fit {}: {} is not a count of hits (more than the boards at n = {n})",
+                quote(&spec.name),
+                quote(&spec.hits)
+            )));
+        }
         match out.iter_mut().find(|(k, _)| *k == key) {
             Some((_, points)) => points.push(point),
             None => out.push((key, vec![point])),
@@ -427,6 +434,7 @@ fn holds() -> String {
 impl FitSpec {
     /// The `[[fit]]` if it is valid.
     pub fn checked(self) -> Result<FitSpec> {
+        super::quantity::check_name("fit", &self.name)?;
         match self.window {
             Some(w) if w < 2 => Err(Error::usage(format!(
                 "fit {}: window must be at least 2",

@@ -54,6 +54,12 @@ pub struct Eval {
     pub n: usize,
 }
 
+/// Values as a board's text, as `coinline solve` reads them.
+pub(crate) fn board_text(values: &[i64]) -> String {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    text.join(" ")
+}
+
 /// O - E and the larger end of `values` (0 and 0 for no values).
 fn parity_sums(values: &[i64]) -> (i64, i64) {
     let alternating = (values.iter().enumerate())
@@ -124,9 +130,15 @@ impl Evaluator {
     /// Evaluates one board.
     pub fn eval(&self, values: &[i64]) -> Result<Eval> {
         let plain = self.heuristics.is_empty() && self.screened.is_empty();
-        if let (Fast::Pizza, true) = (self.fast, plain) {
-            // The hot path of an enumeration: no board is built (the study
-            // file's alphabet keeps every sum within i64, see spec.rs).
+        // Values within the alphabet's bound keep every sum within i64;
+        // others (a formula's, a random source's) go through Board::new.
+        let bounded = || {
+            values
+                .iter()
+                .all(|v| v.unsigned_abs() <= super::spec::MAX_VALUE)
+        };
+        if let (Fast::Pizza, true) = (self.fast, plain && bounded()) {
+            // The hot path of an enumeration: no board is built.
             return Ok(Eval {
                 value: SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut())),
                 sum: values.iter().sum(),

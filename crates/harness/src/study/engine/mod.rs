@@ -22,9 +22,9 @@ pub mod source;
 pub mod spec;
 pub mod template;
 
-pub use report::{finish, folder, Outcome, Templates};
+pub use report::{finish, folder, planned_files, Outcome, Templates};
 
-use aggregate::{board_text, State, Witness};
+use aggregate::{State, Witness};
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::error::{Error, Result};
@@ -157,7 +157,10 @@ pub fn cross_check(
     eval: &Eval,
     solvers: &mut Vec<String>,
 ) -> Option<String> {
-    let board = Board::new(values.to_vec()).ok()?;
+    let board = match Board::new(values.to_vec()) {
+        Ok(board) => board,
+        Err(e) => return Some(format!("the check cannot take the board: {e}")),
+    };
     let report = check_builtin(game, &board, &CheckConfig::default());
     for s in &report.solvers {
         if s.difference.is_some() && !solvers.contains(&s.solver) {
@@ -290,7 +293,7 @@ fn observe(
                 source: seen.source,
                 n: seen.n,
                 ordinal: seen.ordinal,
-                what: format!("sampled board {}: {what}", board_text(seen.values)),
+                what: format!("sampled board {}: {what}", measure::board_text(seen.values)),
             });
         }
     }
@@ -480,6 +483,22 @@ fn merge_states(states: &mut [State], theirs: Vec<State>, query: &Query) {
 /// Joins the parts of one sharded run: every part of the same study and
 /// the same N, each once.
 pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
+    // A part file may have been edited: refuse any that does not have the
+    // run's shape rather than add counts that do not line up.
+    for p in &parts {
+        let tables = slots(query).len();
+        let bad_part = |k: &u64| *k == 0 || *k > p.count;
+        if p.parts.is_empty()
+            || p.parts.iter().any(bad_part)
+            || p.tables.len() != tables
+            || p.checked.len() != query.games.len()
+        {
+            return Err(Error::input(format!(
+                "a part of study {} is not of this study's shape (parts {:?} of {}, {} tables, {} rule sets)",
+                p.study, p.parts, p.count, p.tables.len(), p.checked.len()
+            )));
+        }
+    }
     parts.sort_by_key(|p| p.parts.first().copied());
     let mut whole = parts
         .first()
@@ -496,6 +515,17 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             return Err(Error::usage(format!("part {k}/{} is given twice", p.count)));
         }
         whole.parts.extend(&p.parts);
+        if p.sources.len() != whole.sources.len() {
+            return Err(Error::input(format!(
+                "part {}/{} has {} source rows where part {}/{} has {}",
+                p.parts[0],
+                p.count,
+                p.sources.len(),
+                whole.parts[0],
+                whole.count,
+                whole.sources.len()
+            )));
+        }
         for (mine, theirs) in whole.sources.iter_mut().zip(&p.sources) {
             mine.classes += theirs.classes;
             mine.boards += theirs.boards;

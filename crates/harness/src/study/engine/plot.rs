@@ -94,9 +94,7 @@ impl Plot {
     /// The plot a `[[plot]]` states; `tables` are the names a panel may read.
     pub(crate) fn from_file(p: PlotFile, tables: &[String]) -> Result<Plot> {
         let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&p.name))));
-        if !crate::study::table::plain_name(&p.name) {
-            return bad("a plot's name must be letters, digits, - and _".into());
-        }
+        super::quantity::check_name("plot", &p.name)?;
         let mut panels: Vec<Panel> = Vec::new();
         if let Some(table) = &p.table {
             panels.push(Panel {

@@ -325,6 +325,23 @@ impl std::str::FromStr for Ratio {
         let (a, b) = s.split_once('/').unwrap_or((s, "1"));
         let a: i128 = a.trim().parse().map_err(|_| bad())?;
         let b: i128 = b.trim().parse().map_err(|_| bad())?;
+        // Comparisons multiply across: 2^62 keeps every product in i128.
+        if a.unsigned_abs().max(b.unsigned_abs()) > 1 << 62 {
+            return Err(Error::usage(format!("{} is beyond -2^62..2^62", quote(s))));
+        }
         Ratio::new(a, b).ok_or_else(bad)
     }
+}
+
+/// Refuses an output's name that is not a plain file name (letters,
+/// digits, - and _): a name is never a path.
+pub(crate) fn check_name(what: &str, name: &str) -> Result<()> {
+    let plain = (name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if name.is_empty() || !plain {
+        return Err(Error::usage(format!(
+            "{what} name {} must be letters, digits, - and _",
+            quote(name)
+        )));
+    }
+    Ok(())
 }

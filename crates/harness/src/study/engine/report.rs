@@ -142,17 +142,8 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
     if query.per_game {
         for &game in &query.games {
             let name = game.to_string();
-            // A table of other rule sets only has no file in this folder.
-            let elsewhere = |t: &str| {
-                (query.tables.iter()).any(|table| {
-                    !table.covers(game)
-                        && (t == table.name
-                            || t == format!("{}-witnesses", table.name)
-                            || t == format!("{}-certificates", table.name))
-                })
-            };
             let mine: Vec<(String, CsvTable)> = (rendered.iter())
-                .filter(|(t, _)| !elsewhere(t))
+                .filter(|(t, _)| !elsewhere(query, game, t))
                 .map(|(t, csv)| (t.clone(), rows_of(csv, &name)))
                 .collect();
             let theirs: Vec<String> = (failures.iter())
@@ -181,6 +172,45 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         failures,
         witnesses_checked,
     })
+}
+
+/// Whether the table file `t` belongs to tables of other rule sets only,
+/// so has no file in `game`'s folder.
+fn elsewhere(query: &Query, game: Game, t: &str) -> bool {
+    (query.tables.iter()).any(|table| {
+        !table.covers(game)
+            && (t == table.name
+                || t == format!("{}-witnesses", table.name)
+                || t == format!("{}-certificates", table.name))
+    })
+}
+
+/// Every file a run of `query` may write (paths relative to --out), known
+/// before any work so that the folder's ownership is checked first.
+pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
+    let tables = spec::table_files(&query.tables, &query.fits);
+    let folder_files = |prefix: &str, game: Option<Game>| {
+        let mine = (tables.iter()).filter(|t| game.is_none_or(|g| !elsewhere(query, g, t)));
+        let mut files: Vec<String> = mine.map(|t| format!("{prefix}{t}.csv")).collect();
+        files.extend(
+            query
+                .plots
+                .iter()
+                .map(|p| format!("{prefix}{}.svg", p.name)),
+        );
+        files.extend(templates.report.map(|_| format!("{prefix}README.md")));
+        files
+    };
+    if !query.per_game {
+        return folder_files("", None);
+    }
+    let mut files: Vec<String> = (query.games.iter())
+        .flat_map(|&g| folder_files(&format!("{}/", folder(g)), Some(g)))
+        .collect();
+    if templates.summary.is_some() && query.games.len() > 1 {
+        files.push("README.md".into());
+    }
+    files
 }
 
 /// The rows of `table` whose first column (the rule set) is `game`.

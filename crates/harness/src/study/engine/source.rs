@@ -4,8 +4,123 @@
 //! (its place in that order, per length, which shards split on) and the
 //! number of boards its class stands for.
 
-use super::spec::Symmetry;
+use super::quantity::Measure;
 use coinline_core::generate::{Span, SplitMix64, Values};
+use coinline_core::play::Game;
+use serde::{Deserialize, Serialize};
+
+/// Where the boards come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// Every board of each length over `alphabet`, one per symmetry class
+    /// when `symmetry` (the rule set's: see [`Symmetry::of`]).
+    Enumerate {
+        /// The lengths, increasing.
+        n: Vec<usize>,
+        /// The values.
+        alphabet: Span<i64>,
+        /// Whether to enumerate symmetry classes rather than boards.
+        symmetry: bool,
+    },
+    /// `boards` random boards of each length, board i of length n keyed
+    /// by (seed, n, i), values from the existing distributions.
+    Random {
+        /// The lengths, increasing.
+        n: Vec<usize>,
+        /// The distribution.
+        values: Values,
+        /// Boards per length.
+        boards: u64,
+        /// The seed.
+        seed: u64,
+        /// How many boards a length takes beyond `boards` (none: `boards`).
+        sample: Option<super::sample::Sample>,
+    },
+    /// One board per k of a formula such as `0 0 (k 1)^k` (see
+    /// [`super::formula`]), in the order of k.
+    Formula {
+        /// The lengths of the boards, increasing.
+        n: Vec<usize>,
+        /// Each k with its board.
+        boards: Vec<(i64, Vec<i64>)>,
+    },
+    /// Local search: `restarts` seeded walks per length, each of `budget`
+    /// evaluations, moving to boards that change one or two values; the
+    /// source yields each walk's best board.
+    Search {
+        /// The lengths, increasing.
+        n: Vec<usize>,
+        /// The values.
+        alphabet: Span<i64>,
+        /// Walks per length.
+        restarts: u64,
+        /// Evaluations per walk.
+        budget: u64,
+        /// The measure the walk optimises.
+        objective: Measure,
+        /// Whether it seeks the minimum.
+        minimise: bool,
+        /// The seed.
+        seed: u64,
+    },
+}
+
+impl Source {
+    /// The lengths of the source, increasing.
+    pub fn lengths(&self) -> &[usize] {
+        match self {
+            Source::Enumerate { n, .. }
+            | Source::Random { n, .. }
+            | Source::Search { n, .. }
+            | Source::Formula { n, .. } => n,
+        }
+    }
+}
+
+/// A source with its name in the tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Named {
+    /// The name (`name` in the file, else the alphabet or distribution).
+    pub label: String,
+    /// The boards.
+    pub source: Source,
+}
+
+/// The symmetries used to enumerate one representative per class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Symmetry {
+    /// Every board.
+    None,
+    /// A board and its reversal (a row whose rules treat both ends alike).
+    Reversal,
+    /// The rotations of a circle.
+    Rotation,
+    /// The rotations and the reflection of a circle.
+    Dihedral,
+}
+
+impl Symmetry {
+    /// The symmetries of `game` that keep its value.
+    pub fn of(game: Game, wanted: bool) -> Symmetry {
+        match (wanted, game.circle, game.is_symmetric()) {
+            (false, _, _) => Symmetry::None,
+            (true, true, true) => Symmetry::Dihedral,
+            (true, true, false) => Symmetry::Rotation,
+            (true, false, true) => Symmetry::Reversal,
+            (true, false, false) => Symmetry::None,
+        }
+    }
+
+    /// A short name for the tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Reversal => "reversal",
+            Symmetry::Rotation => "rotations",
+            Symmetry::Dihedral => "rotations+reflection",
+        }
+    }
+}
 
 /// One board of a source.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,14 +3,16 @@
 //! leaf of the engine: every other file of it reads these types.
 
 use coinline_core::error::{quote, Error, Result};
-use coinline_core::generate::{Span, Values};
+use coinline_core::generate::Span;
 use coinline_core::play::Game;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 pub use super::fit::FitSpec;
 pub use super::plot::Plot;
 use super::plot::PlotFile;
+pub(crate) use super::quantity::check_name;
 pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
+pub use super::source::{Named, Source, Symmetry};
 
 /// The file as written.
 #[derive(Debug, Deserialize)]
@@ -79,119 +81,6 @@ struct TableFile {
 #[serde(deny_unknown_fields)]
 struct CheckFile {
     every: Option<u64>,
-}
-
-/// Where the boards come from.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Source {
-    /// Every board of each length over `alphabet`, one per symmetry class
-    /// when `symmetry` (the rule set's: see [`Symmetry::of`]).
-    Enumerate {
-        /// The lengths, increasing.
-        n: Vec<usize>,
-        /// The values.
-        alphabet: Span<i64>,
-        /// Whether to enumerate symmetry classes rather than boards.
-        symmetry: bool,
-    },
-    /// `boards` random boards of each length, board i of length n keyed
-    /// by (seed, n, i), values from the existing distributions.
-    Random {
-        /// The lengths, increasing.
-        n: Vec<usize>,
-        /// The distribution.
-        values: Values,
-        /// Boards per length.
-        boards: u64,
-        /// The seed.
-        seed: u64,
-        /// How many boards a length takes beyond `boards` (none: `boards`).
-        sample: Option<super::sample::Sample>,
-    },
-    /// One board per k of a formula such as `0 0 (k 1)^k` (see
-    /// [`super::formula`]), in the order of k.
-    Formula {
-        /// The lengths of the boards, increasing.
-        n: Vec<usize>,
-        /// Each k with its board.
-        boards: Vec<(i64, Vec<i64>)>,
-    },
-    /// Local search: `restarts` seeded walks per length, each of `budget`
-    /// evaluations, moving to boards that change one or two values; the
-    /// source yields each walk's best board.
-    Search {
-        /// The lengths, increasing.
-        n: Vec<usize>,
-        /// The values.
-        alphabet: Span<i64>,
-        /// Walks per length.
-        restarts: u64,
-        /// Evaluations per walk.
-        budget: u64,
-        /// The measure the walk optimises.
-        objective: Measure,
-        /// Whether it seeks the minimum.
-        minimise: bool,
-        /// The seed.
-        seed: u64,
-    },
-}
-
-impl Source {
-    /// The lengths of the source, increasing.
-    pub fn lengths(&self) -> &[usize] {
-        match self {
-            Source::Enumerate { n, .. }
-            | Source::Random { n, .. }
-            | Source::Search { n, .. }
-            | Source::Formula { n, .. } => n,
-        }
-    }
-}
-
-/// A source with its name in the tables.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Named {
-    /// The name (`name` in the file, else the alphabet or distribution).
-    pub label: String,
-    /// The boards.
-    pub source: Source,
-}
-
-/// The symmetries used to enumerate one representative per class.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Symmetry {
-    /// Every board.
-    None,
-    /// A board and its reversal (a row whose rules treat both ends alike).
-    Reversal,
-    /// The rotations of a circle.
-    Rotation,
-    /// The rotations and the reflection of a circle.
-    Dihedral,
-}
-
-impl Symmetry {
-    /// The symmetries of `game` that keep its value.
-    pub fn of(game: Game, wanted: bool) -> Symmetry {
-        match (wanted, game.circle, game.is_symmetric()) {
-            (false, _, _) => Symmetry::None,
-            (true, true, true) => Symmetry::Dihedral,
-            (true, true, false) => Symmetry::Rotation,
-            (true, false, true) => Symmetry::Reversal,
-            (true, false, false) => Symmetry::None,
-        }
-    }
-
-    /// A short name for the tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Reversal => "reversal",
-            Symmetry::Rotation => "rotations",
-            Symmetry::Dihedral => "rotations+reflection",
-        }
-    }
 }
 
 /// How a table groups boards.
@@ -318,6 +207,13 @@ pub const DEFAULT_WITNESSES: usize = 20;
 /// The longest enumeration: so many boards per length at most.
 pub const MAX_ENUMERATED: u64 = 1 << 36;
 
+/// The longest board of a study.
+pub const MAX_N: usize = 1 << 20;
+
+/// The largest |value| of an enumerated or searched board: n * 2^40 fits
+/// i64 with room.
+pub const MAX_VALUE: u64 = 1 << 40;
+
 impl Query {
     /// Parses a study file; `what` names it in errors.
     pub fn parse(text: &str, what: &str) -> Result<Query> {
@@ -395,11 +291,10 @@ impl Query {
         if check_every == 0 {
             return Err(Error::usage("check.every must be at least 1"));
         }
-        let mut made: Vec<String> = vec!["sources".into(), "checks".into()];
-        for t in &tables {
-            made.push(t.name.clone());
-            made.push(format!("{}-witnesses", t.name));
-        }
+        let fits: Vec<FitSpec> =
+            (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
+        let made = table_files(&tables, &fits);
+        check_references(&tables, &fits, &sources, &made)?;
         let mut plots: Vec<Plot> = Vec::new();
         for p in file.plot {
             let plot = Plot::from_file(p, &made)?;
@@ -418,11 +313,7 @@ impl Query {
             games,
             sources,
             per_game: file.per_game,
-            fits: file
-                .fit
-                .into_iter()
-                .map(FitSpec::checked)
-                .collect::<Result<_>>()?,
+            fits,
             tables,
             check_every,
         })
@@ -461,11 +352,75 @@ fn defined(table: &Table, games: &[Game]) -> Result<()> {
     Ok(())
 }
 
+/// Refuses a fit or a sample's `until` naming no rate table, and two
+/// outputs of one name (`made`: see [`table_files`]).
+fn check_references(
+    tables: &[Table],
+    fits: &[FitSpec],
+    sources: &[Named],
+    made: &[String],
+) -> Result<()> {
+    let is_rate =
+        |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
+    if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
+        return Err(Error::usage(format!(
+            "fit {}: the study has no rate table {}",
+            quote(&f.name),
+            quote(&f.table)
+        )));
+    }
+    let untils = (sources.iter()).filter_map(|s| match &s.source {
+        Source::Random {
+            sample: Some(x), ..
+        } => x.until.as_deref(),
+        _ => None,
+    });
+    if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
+        return Err(Error::usage(format!(
+            "source.sample.until: the study has no rate table {}",
+            quote(name)
+        )));
+    }
+    if let Some(name) =
+        (made.iter().enumerate()).find_map(|(at, m)| made[..at].contains(m).then_some(m))
+    {
+        return Err(Error::usage(format!(
+            "two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)"
+        )));
+    }
+    Ok(())
+}
+
+/// The names of the CSV tables a run writes, in the order it writes them:
+/// each table's (and its witnesses' and certificates'), the fits', then
+/// `sources` and `checks`.
+pub(crate) fn table_files(tables: &[Table], fits: &[FitSpec]) -> Vec<String> {
+    let mut made = Vec::new();
+    for t in tables {
+        made.push(t.name.clone());
+        if !matches!(t.aggregate, Aggregate::Rate | Aggregate::Mean) {
+            made.push(format!("{}-witnesses", t.name));
+        }
+        if t.certify {
+            made.push(format!("{}-certificates", t.name));
+        }
+    }
+    made.extend(fits.iter().map(|f| f.name.clone()));
+    made.extend(["sources".to_string(), "checks".to_string()]);
+    made
+}
+
 /// Lengths such as `1..8` or `11..16,49,50`: increasing, each once.
 pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     let mut n = Vec::new();
     for part in text.split(',') {
         let span: Span<usize> = part.trim().parse()?;
+        if span.hi > MAX_N {
+            return Err(Error::limit(format!(
+                "n = {} is beyond this engine (at most 2^20)",
+                span.hi
+            )));
+        }
         n.extend(span.lo..=span.hi);
     }
     n.sort_unstable();
@@ -479,7 +434,15 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
 fn source(s: &SourceFile) -> Result<Source> {
     if s.kind == "formula" {
         let k = lengths(s.k.as_deref().unwrap_or("1..4"))?;
-        let (n, boards) = super::formula::family(s.formula.as_deref().unwrap_or_default(), k)?;
+        let formula = s.formula.as_deref().unwrap_or_default();
+        let (n, boards) = super::formula::family(formula, k)?;
+        let values = boards.iter().flat_map(|(_, b)| b);
+        if values.into_iter().any(|v| v.unsigned_abs() > MAX_VALUE) {
+            return Err(Error::usage(format!(
+                "source.formula {}: its values must be within -2^40..2^40",
+                quote(formula)
+            )));
+        }
         return Ok(Source::Formula { n, boards });
     }
     let n = lengths(
@@ -494,15 +457,15 @@ fn source(s: &SourceFile) -> Result<Source> {
     };
     let alphabet = || -> Result<Span<i64>> {
         let a: Span<i64> = need(s.alphabet.as_ref(), "alphabet")?.parse()?;
-        if a.hi - a.lo > 255 {
-            return Err(Error::usage("source.alphabet has more than 256 values"));
-        }
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
-        if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > 1 << 40 || longest > 1 << 20 {
+        if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
             return Err(Error::usage(
-                "source.alphabet's values must be within -2^40..2^40 and n at most 2^20",
+                "source.alphabet's values must be within -2^40..2^40",
             ));
+        }
+        if a.hi - a.lo > 255 {
+            return Err(Error::usage("source.alphabet has more than 256 values"));
         }
         Ok(a)
     };
@@ -635,6 +598,9 @@ fn table(t: &TableFile) -> Result<Table> {
     {
         return refuse("rate and smallest take a yes-or-no measure (win, tie, loss, H.optimal, H.turned_loss, or a number with holds), min and max a number");
     }
+    if aggregate == Aggregate::Mean && holds.is_some() {
+        return refuse("holds makes a yes or no, which rate counts: mean takes the number itself");
+    }
     if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
         return refuse(
             "mean takes whole-number measures (value, abs_sum, first, second, H.result, H.regret)",
@@ -646,12 +612,7 @@ fn table(t: &TableFile) -> Result<Table> {
     if t.certify == Some(true) && !matches!(aggregate, Aggregate::Min | Aggregate::Max) {
         return refuse("certify = true is for min and max tables (their witnesses)");
     }
-    if !crate::study::table::plain_name(&t.name) {
-        return Err(Error::usage(format!(
-            "table name {} must be letters, digits, - and _",
-            quote(&t.name)
-        )));
-    }
+    check_name("table", &t.name)?;
     let (group, by_source) = group(t)?;
     let games = t
         .games
