@@ -686,3 +686,31 @@ fn the_folders_of_a_per_game_study_are_written_as_one_transaction() {
         );
     }
 }
+
+#[test]
+fn a_rerun_leaves_one_runs_report_and_keeps_what_the_user_changed() {
+    let dir = workdir("study_engine", "rerun-replaces");
+    std::fs::write(dir.join("study.toml"), EXTREMES_STUDY).unwrap();
+    let run = || coinline(&dir, &["study", "run", "study.toml", "--out", "out"]);
+    assert_status(&run(), 0);
+    assert!(dir.join("out/first-loss-witnesses.csv").is_file());
+    std::fs::write(dir.join("out/first-loss.csv"), "edited\n").unwrap();
+    // The same study without first-loss and best-value: their files go,
+    // except the one the user edited, which stays theirs.
+    let fewer = EXTREMES_STUDY
+        .replacen("[[table]]\nname = \"first-loss\"", "[[tablex]]", 1)
+        .replacen("[[table]]\nname = \"best-value\"", "[[tablex]]", 1);
+    let fewer = fewer.split("[[tablex]]").next().unwrap().to_string() + "[check]\nevery = 97\n";
+    std::fs::write(dir.join("study.toml"), &fewer).unwrap();
+    assert_status(&run(), 0);
+    for gone in ["first-loss-witnesses", "best-value", "best-value-witnesses"] {
+        assert!(!dir.join(format!("out/{gone}.csv")).exists(), "{gone}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out/first-loss.csv")).unwrap(),
+        "edited\n"
+    );
+    assert!(dir.join("out/worst-share.csv").is_file());
+    let manifest = std::fs::read_to_string(dir.join("out/.coinline-study")).unwrap();
+    assert!(!manifest.contains("best-value"), "{manifest}");
+}

@@ -70,19 +70,41 @@ pub(crate) fn check_owned(dir: &Path, names: &[&str], force: bool) -> Result<()>
 /// renamed last: an error or an interrupt leaves the previous report
 /// whole.
 pub(crate) fn write_owned(dir: &Path, files: &[(&str, String)], force: bool) -> Result<()> {
-    write_folders(&[(dir.to_path_buf(), files.to_vec())], force)
+    write_folders(&[(dir.to_path_buf(), files.to_vec())], force, false)
 }
 
 /// [`write_owned`] for several folders (a study's and its rule sets'), all
 /// in one transaction: a failure in any folder leaves every one as it was.
-pub(crate) fn write_folders(folders: &[(PathBuf, Vec<(&str, String)>)], force: bool) -> Result<()> {
+/// With `replace` (a whole report), the files an earlier run wrote there
+/// and this one does not are removed once the new ones are in place, if
+/// they are as that run wrote them, so the folder is one run's report.
+pub(crate) fn write_folders(
+    folders: &[(PathBuf, Vec<(&str, String)>)],
+    force: bool,
+    replace: bool,
+) -> Result<()> {
     for (dir, files) in folders {
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
         check_owned(dir, &names, force)?;
     }
     let mut transaction = Transaction::new();
+    let mut stale = Vec::new();
     for (dir, files) in folders {
         let mut owned = manifest_entries(dir);
+        if replace {
+            let unchanged =
+                |name: &str, digest: &Option<String>| match std::fs::read(dir.join(name)) {
+                    Ok(bytes) => digest.as_ref() == Some(&rows_digest(&bytes)),
+                    Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+                };
+            owned.retain(|name, digest| {
+                let gone = !files.iter().any(|(f, _)| f == name) && unchanged(name, digest);
+                if gone {
+                    stale.push(dir.join(name));
+                }
+                !gone
+            });
+        }
         for (name, text) in files {
             owned.insert(name.to_string(), Some(rows_digest(text.as_bytes())));
         }
@@ -103,6 +125,12 @@ pub(crate) fn write_folders(folders: &[(PathBuf, Vec<(&str, String)>)], force: b
         transaction.stage_io(&dir.join(MANIFEST), |w| w.write_all(manifest.as_bytes()))?;
     }
     transaction.commit()?;
+    for path in &stale {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(path, &e)),
+            _ => {}
+        }
+    }
     for (dir, files) in folders {
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
         say!("wrote {} to {}", names.join(", "), dir.display());

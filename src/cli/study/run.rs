@@ -302,7 +302,7 @@ fn finish_and_write(
         .files
         .iter()
         .map(|(name, text)| (name.as_str(), text.clone()));
-    write_folders(&by_folder(out, files), force)?;
+    write_folders(&by_folder(out, files), force, true)?;
     let checked: u64 = outcome.witnesses_checked.iter().sum();
     say!(
         "{} witnesses checked, {:.2} s",
