@@ -107,14 +107,9 @@ pub fn fingerprint(text: &str) -> String {
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Every measure the query's tables and sources read.
-pub(crate) fn measures(query: &Query) -> Vec<Measure> {
-    measures_of(query, None)
-}
-
 /// The measures of the tables covering source `only` (every table: `None`),
 /// and every search's objective.
-fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
+pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
     let covers = |t: &&spec::Table| {
         only.is_none_or(|s| {
             (t.sources.as_ref()).is_none_or(|v| v.contains(&query.sources[s].label))
@@ -394,7 +389,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         checked: vec![Checked::default(); query.games.len()],
         failures: Vec::new(),
     };
-    let all_measures = measures(query);
+    let all_measures = measures_of(query, None);
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(Error::usage(
