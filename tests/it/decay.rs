@@ -39,7 +39,7 @@ fn fast_greedy_evaluation_matches_the_library() {
 }
 
 fn decay_text() -> &'static str {
-    builtin::find("decay").unwrap().file.unwrap().0
+    builtin::find("decay").unwrap().file.0
 }
 
 /// The built-in study with every source's lengths cut to those given.
@@ -260,7 +260,7 @@ fn fits_recover_a_planted_law_from_a_rate_table() {
 #[test]
 fn the_committed_report_is_what_its_csv_files_render_to() {
     let b = builtin::find("decay").unwrap();
-    let (text, template) = b.file.unwrap();
+    let (text, template) = b.file;
     let query = Query::parse(text, "decay").unwrap();
     let mut tables: Vec<(String, CsvTable)> = Vec::new();
     for t in &query.tables {

@@ -73,7 +73,7 @@ fn every_committed_readme_renders_from_its_csv_files() {
     // The full run takes minutes; this checks the other folders' READMEs
     // and the summary against their committed tables and the templates.
     let b = builtin::find("outcomes").unwrap();
-    let (text, template) = b.file.unwrap();
+    let (text, template) = b.file;
     let query = Query::parse(text, "outcomes").unwrap();
     let mut names: Vec<String> = Vec::new();
     for t in &query.tables {

@@ -25,7 +25,7 @@ fn committed(name: &str) -> String {
 }
 
 fn study() -> (&'static str, &'static str) {
-    builtin::find("odd-n").unwrap().file.unwrap()
+    builtin::find("odd-n").unwrap().file
 }
 
 /// The study file cut down to seconds: n <= 7, random n 11 and 12 only

@@ -1,17 +1,18 @@
 //! `coinline study`: the studies that answer a question with a report
-//! directory (CSV files, SVG plots and the findings), one file each:
-//! [`odd_n`], [`decay`], [`outcomes`]. What they share (the report folder's
-//! manifest, the thread pool) is in [`common`],
-//! which imports none of them: the modules form a tree.
+//! directory (CSV files, SVG plots and the findings). Every one is run by
+//! the engine ([`run`](mod@run)); `odd-n`, `decay` and `outcomes` are built-in
+//! studies with commands of their own, whose `--out` defaults to the
+//! committed report. What the commands share (the report folder's
+//! manifest, the thread pool) is in [`common`].
 
+use crate::cli::options::{parse_with, GameChoice, OutDirArg};
 use crate::cli::status::Status;
-use clap::{Args, Subcommand};
+use clap::{ArgAction, Args, Subcommand};
 use coinline_core::error::Result;
+use coinline_core::play::Game;
+use run::{PartsArgs, WriteArgs};
 
 pub mod common;
-pub mod decay;
-pub mod odd_n;
-pub mod outcomes;
 pub mod run;
 
 /// Arguments of `coinline study`.
@@ -22,6 +23,58 @@ pub struct StudyArgs {
     pub study: StudyCommand,
 }
 
+const ODD_N_HELP: &str = "\
+Examples:
+  coinline study odd-n                     # the committed report, about 2 minutes
+  coinline study odd-n --out target/odd-n
+
+The boards and tables are those of the built-in study file
+(`coinline study list`; studies/odd-n.toml in the repository): to ask the
+same questions of other boards, copy it and run `coinline study run FILE`.
+
+Sharded (Slurm array tasks, GNU parallel, or by hand): each part writes
+DIR/part-K-of-N.json; --merge joins them into the same report as one run:
+  for k in 1 2 3; do coinline study odd-n --shard $k/3 --out target/parts; done
+  coinline study odd-n --merge target/parts --out target/odd-n
+
+Exit status: 0 the report was written and every check passed, 1 a check
+failed, 2 bad usage or a file in --out not the study's.";
+
+const DECAY_HELP: &str = "\
+Examples:
+  coinline study decay                      # the committed report, about 20 minutes
+  coinline study decay --out target/decay
+
+The boards, sample sizes, tables and fits are those of the built-in study
+file (studies/decay.toml): for a smaller run copy it, lower its lengths or
+[source.sample] caps, and run `coinline study run FILE`. Its sources stop
+by their own counts, so it has no --shard.
+
+Exit status: 0 the report was written and every check passed, 1 a check
+failed, 2 bad usage or a file in --out not the study's.";
+
+const OUTCOMES_HELP: &str = "\
+Examples:
+  coinline study outcomes --game all --game 'take=1..2' --game 'take=1..3'   # the committed reports
+  coinline study outcomes --game numbergame --out target/outcomes
+
+The boards and tables are those of the built-in study file
+(`coinline study list`; studies/outcomes.toml in the repository): to ask
+them of other boards, copy it and run `coinline study run FILE`.
+
+Exit status: 0 every report was written and every check passed, 1 a check
+failed, 2 bad usage or a file in --out not the study's.";
+
+/// The options of a built-in study's own command: `--out` (its default
+/// the committed report's folder, set by each command), `--jobs`, `--force`.
+#[derive(Debug, Args)]
+pub struct BuiltinArgs {
+    #[command(flatten)]
+    out: OutDirArg,
+    #[command(flatten)]
+    write: WriteArgs,
+}
+
 /// The studies.
 #[derive(Debug, Subcommand)]
 pub enum StudyCommand {
@@ -29,18 +82,38 @@ pub enum StudyCommand {
     /// the first player lose? The built-in study odd-n run by the engine:
     /// writes its CSV tables, SVG plots and README.md; the defaults
     /// reproduce the committed report in reports/odd-n.
-    OddN(odd_n::OddNArgs),
+    #[command(after_help = ODD_N_HELP,
+              mut_arg("out", |a| a.default_value("reports/odd-n")))]
+    OddN {
+        #[command(flatten)]
+        args: BuiltinArgs,
+        #[command(flatten)]
+        parts: PartsArgs,
+    },
     /// How fast the odd-n first player's chances and greedy's optimality
     /// vanish as n grows: log grids of random boards, fitted laws. Writes
     /// CSV files, SVG plots and README.md; the defaults reproduce the
     /// committed report in reports/decay.
-    Decay(decay::DecayArgs),
+    #[command(after_help = DECAY_HELP,
+              mut_arg("out", |a| a.default_value("reports/decay")))]
+    Decay(BuiltinArgs),
     /// Any rule set: who wins by parity of n, greedy against optimal play,
     /// smallest counterexamples, the first player's worst share. Writes
     /// one folder per rule set (its tables and README.md) and a summary
     /// README.md; the committed reports are in
     /// reports/outcomes.
-    Outcomes(outcomes::OutcomesArgs),
+    #[command(after_help = OUTCOMES_HELP,
+              mut_arg("out", |a| a.default_value("reports/outcomes")))]
+    Outcomes {
+        /// The rule set: an alias (see `coinline games`), rules such as
+        /// 'take=1..3 delete=2', or all (every alias). Repeatable; each gets
+        /// a folder of --out named after it.
+        #[arg(long, value_name = "GAME", required = true, action = ArgAction::Append,
+              value_parser = parse_with::<GameChoice>)]
+        game: Vec<GameChoice>,
+        #[command(flatten)]
+        args: BuiltinArgs,
+    },
     /// A study file (TOML) or a built-in study, run by the exploration
     /// engine: rule sets x a board source x tables. Writes one CSV file per
     /// table, their witnesses, sources.csv, checks.csv and README.md.
@@ -49,12 +122,39 @@ pub enum StudyCommand {
     List(run::ListArgs),
 }
 
+/// The rule sets given, in order, each once (rules that name a parameter
+/// are refused: the study takes no --param).
+fn games(choices: &[GameChoice]) -> Result<Vec<Game>> {
+    let mut games: Vec<Game> = Vec::new();
+    for rules in choices.iter().flat_map(|choice| &choice.0) {
+        let game = rules.bind(&Default::default())?;
+        if !games.contains(&game) {
+            games.push(game);
+        }
+    }
+    Ok(games)
+}
+
+/// Runs the built-in study `name` as `coinline study run` does.
+fn builtin(name: &str, args: &BuiltinArgs, parts: PartsArgs, games: Vec<Game>) -> Result<Status> {
+    run::run(&run::RunArgs {
+        study: name.to_string(),
+        out: Some(args.out.out.clone()),
+        template: None,
+        parts,
+        write: args.write.clone(),
+        games,
+    })
+}
+
 /// Runs `coinline study`.
 pub fn run(args: &StudyArgs) -> Result<Status> {
     match &args.study {
-        StudyCommand::OddN(args) => odd_n::run(args),
-        StudyCommand::Decay(args) => decay::run(args),
-        StudyCommand::Outcomes(args) => outcomes::run(args),
+        StudyCommand::OddN { args, parts } => builtin("odd-n", args, parts.clone(), Vec::new()),
+        StudyCommand::Decay(args) => builtin("decay", args, PartsArgs::default(), Vec::new()),
+        StudyCommand::Outcomes { game, args } => {
+            builtin("outcomes", args, PartsArgs::default(), games(game)?)
+        }
         StudyCommand::Run(args) => run::run(args),
         StudyCommand::List(args) => run::list(args),
     }

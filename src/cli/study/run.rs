@@ -9,6 +9,7 @@ use crate::cli::status::{print, say, Status};
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
+use coinline_core::play::Game;
 use coinline_harness::output::check_writable;
 use coinline_harness::study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
@@ -40,6 +41,18 @@ pub struct RunArgs {
     /// study has its own.
     #[arg(long, value_name = "FILE")]
     pub template: Option<PathBuf>,
+    #[command(flatten)]
+    pub parts: PartsArgs,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The rule sets in place of the study's (`study outcomes --game`).
+    #[arg(skip)]
+    pub games: Vec<Game>,
+}
+
+/// `--merge` and `--shard`: a sharded run's parts.
+#[derive(Debug, Clone, Args)]
+pub struct PartsArgs {
     /// Join the parts written by --shard runs (the part-K-of-N.json files
     /// in these directories, every part once) and write the tables of the
     /// whole run.
@@ -47,6 +60,21 @@ pub struct RunArgs {
     pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArg,
+}
+
+impl Default for PartsArgs {
+    fn default() -> Self {
+        let shard = ShardArg { shard: None };
+        PartsArgs {
+            merge: Vec::new(),
+            shard,
+        }
+    }
+}
+
+/// `--jobs` and `--force`: how a study is run and written.
+#[derive(Debug, Clone, Args)]
+pub struct WriteArgs {
     #[command(flatten)]
     pub jobs: JobsArg,
     /// Overwrite files in --out that coinline study did not write (not
@@ -108,19 +136,9 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
         };
         (read(path)?, template, None)
     } else if let Some(b) = builtin::find(&args.study) {
-        match b.file {
-            Some((text, template)) => (
-                text.to_string(),
-                Some(template.to_string()),
-                b.summary.map(str::to_string),
-            ),
-            None => {
-                return Err(Error::usage(format!(
-                    "{} is a study of its own command: run `{}`",
-                    b.name, b.how
-                )))
-            }
-        }
+        let (text, template) = b.file;
+        let summary = b.summary.map(str::to_string);
+        (text.to_string(), Some(template.to_string()), summary)
     } else {
         return Err(Error::usage(format!(
             "{}: no such file, nor a built-in study (see `coinline study list`)",
@@ -136,14 +154,17 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
 /// Runs `coinline study run`.
 pub fn run(args: &RunArgs) -> Result<Status> {
     let (text, template, summary) = load(args)?;
-    let query = Query::parse(&text, &args.study)?;
+    let mut query = Query::parse(&text, &args.study)?;
+    if !args.games.is_empty() {
+        query = query.with_games(args.games.clone())?;
+    }
     let fingerprint = engine::fingerprint(&text);
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(&query.name));
     check_writable("--out", &out, true)?;
-    if args.shard.shard.is_none() {
+    if args.parts.shard.shard.is_none() {
         let templates = Templates {
             report: template.as_deref(),
             summary: summary.as_deref(),
@@ -153,14 +174,14 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             PathBuf::from(&args.study).with_extension("md"),
         ];
         inputs.extend(args.template.clone());
-        check_outputs_first(&query, templates, (&out, args.force), &inputs)?;
+        check_outputs_first(&query, templates, (&out, args.write.force), &inputs)?;
     }
-    let pool = thread_pool(&args.jobs)?;
+    let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
-    let part = if !args.merge.is_empty() {
+    let part = if !args.parts.merge.is_empty() {
         let mut parts = Vec::new();
         let mut paths = Vec::new();
-        for dir in &args.merge {
+        for dir in &args.parts.merge {
             paths.extend(part_files(dir)?);
         }
         for path in &paths {
@@ -174,8 +195,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         }
         engine::merge(&query, parts)?
     } else {
-        let shard = args.shard.shard.unwrap_or(Shard::WHOLE);
-        let sharded = args.shard.shard.is_some();
+        let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
+        let sharded = args.parts.shard.shard.is_some();
         say!(
             "coinline study run: {}, part {}/{}, {} threads",
             query.name,
@@ -188,7 +209,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             let name = format!("part-{}-of-{}.json", shard.part(), shard.count());
             let json = serde_json::to_string(&part)
                 .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
-            write_owned(&out, &[(name.as_str(), json)], args.force)?;
+            write_owned(&out, &[(name.as_str(), json)], args.write.force)?;
             return Ok(Status::Ok);
         }
         part
@@ -203,7 +224,14 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         report: template.as_deref(),
         summary: summary.as_deref(),
     };
-    finish_and_write(&query, part, templates, (&out, args.force), &pool, start)
+    finish_and_write(
+        &query,
+        part,
+        templates,
+        (&out, args.write.force),
+        &pool,
+        start,
+    )
 }
 
 /// The files a run will write, grouped by folder (`out`, or a rule set's
@@ -230,7 +258,7 @@ fn by_folder<'a, T>(
 /// Before any work: refuses a run that would overwrite a file in `out`
 /// the study does not own (unless `force`), or one of its own inputs
 /// (even with `force`).
-pub(crate) fn check_outputs_first(
+fn check_outputs_first(
     query: &Query,
     templates: Templates<'_>,
     (out, force): (&Path, bool),
@@ -260,7 +288,7 @@ pub(crate) fn check_outputs_first(
 
 /// Checks the witnesses, renders the tables and report and writes them to
 /// `out` (with `per_game`, each rule set's into its folder of `out`).
-pub(crate) fn finish_and_write(
+fn finish_and_write(
     query: &Query,
     part: Part,
     templates: Templates<'_>,

@@ -2,7 +2,7 @@
 //! findings are drawn from (so every figure they show is read back from a
 //! CSV file, never from a separate computation).
 
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{quote, Error, Result};
 
 /// A header and rows of text cells, all rows as wide as the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,6 +13,12 @@ pub struct CsvTable {
     pub rows: Vec<Vec<String>>,
 }
 
+/// The table `name` among a run's rendered tables.
+pub fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
+    (tables.iter().find(|(n, _)| n == name).map(|(_, t)| t))
+        .ok_or_else(|| Error::usage(format!("the study makes no table {}", quote(name))))
+}
+
 /// One row of a [`CsvTable`], with cells looked up by column name.
 #[derive(Clone, Copy, Debug)]
 pub struct Record<'a> {
@@ -21,33 +27,6 @@ pub struct Record<'a> {
 }
 
 impl CsvTable {
-    /// Builds a table from rows given as (column, cell) pairs; every row
-    /// must name the same columns in the same order as `header`.
-    pub fn from_pairs(header: Vec<&str>, rows: Vec<Vec<(&str, String)>>) -> CsvTable {
-        let header: Vec<String> = header.into_iter().map(String::from).collect();
-        let rows = rows
-            .into_iter()
-            .map(|pairs| {
-                let names: Vec<&str> = pairs.iter().map(|(name, _)| *name).collect();
-                assert_eq!(names, header, "a row's columns differ from the header");
-                pairs.into_iter().map(|(_, cell)| cell).collect()
-            })
-            .collect();
-        CsvTable { header, rows }
-    }
-
-    /// Builds a table with one row per item; `row` gives an item's (column,
-    /// cell) pairs and must name the same columns for every item, those of
-    /// `example` (used for the header, so an empty table still has one).
-    pub fn from_items<T>(
-        example: &T,
-        items: &[T],
-        row: impl Fn(&T) -> Vec<(&'static str, String)>,
-    ) -> CsvTable {
-        let header = row(example).into_iter().map(|(name, _)| name).collect();
-        CsvTable::from_pairs(header, items.iter().map(row).collect())
-    }
-
     /// The table as CSV text (a header line, then one line per row).
     pub fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
@@ -86,6 +65,17 @@ impl CsvTable {
     fn column(&self, name: &str) -> Option<usize> {
         self.header.iter().position(|h| h == name)
     }
+
+    /// The place of column `name`; `what` names the table in the error.
+    pub fn col(&self, name: &str, what: &str) -> Result<usize> {
+        self.column(name).ok_or_else(|| {
+            Error::usage(format!(
+                "table {} has no column {}",
+                quote(what),
+                quote(name)
+            ))
+        })
+    }
 }
 
 impl<'a> Record<'a> {
@@ -110,13 +100,13 @@ mod tests {
 
     #[test]
     fn csv_round_trips_with_quoted_cells() {
-        let table = CsvTable::from_pairs(
-            vec!["n", "board"],
-            vec![
-                vec![("n", "3".into()), ("board", "1 5 1".into())],
-                vec![("n", "2".into()), ("board", "a,\"b\"".into())],
+        let table = CsvTable {
+            header: vec!["n".into(), "board".into()],
+            rows: vec![
+                vec!["3".into(), "1 5 1".into()],
+                vec!["2".into(), "a,\"b\"".into()],
             ],
-        );
+        };
         let text = table.to_csv();
         assert_eq!(CsvTable::from_csv(&text, "test").unwrap(), table);
         let first = table.records().next().unwrap();

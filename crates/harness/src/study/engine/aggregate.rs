@@ -188,26 +188,14 @@ impl State {
             mine.sum += theirs.sum;
             match table.aggregate {
                 Aggregate::Mean => {}
-                Aggregate::Rate => {
-                    mine.hit_classes += theirs.hit_classes;
-                    mine.hit_boards += theirs.hit_boards;
-                }
-                Aggregate::Smallest => {
+                Aggregate::Min | Aggregate::Max => merge_extreme(mine, theirs, table),
+                // A rate keeps no witness; smallest keeps the first.
+                Aggregate::Rate | Aggregate::Smallest => {
                     mine.hit_classes += theirs.hit_classes;
                     mine.hit_boards += theirs.hit_boards;
                     mine.witnesses.extend(theirs.witnesses);
                     mine.witnesses.sort_by_key(Witness::key);
                     mine.witnesses.truncate(1);
-                }
-                Aggregate::Min | Aggregate::Max => {
-                    let extreme = Cell {
-                        hit_classes: theirs.hit_classes,
-                        hit_boards: theirs.hit_boards,
-                        best: theirs.best,
-                        witnesses: theirs.witnesses,
-                        ..Cell::default()
-                    };
-                    merge_extreme(mine, extreme, table);
                 }
             }
         }

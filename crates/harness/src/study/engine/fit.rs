@@ -22,14 +22,15 @@
 //! *consistent* when chi^2 <= dof + 3 sqrt(2 dof), three standard
 //! deviations of the chi^2 distribution above its mean).
 
-use crate::study::table::CsvTable;
+use crate::study::table::{find, CsvTable};
 use coinline_core::error::{quote, Error, Result};
 
 /// Points with fewer hits (or misses) are left out of the fits.
 pub const MIN_HITS: u64 = 10;
 
-/// A candidate law.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A candidate law (named in a study file in snake case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Law {
     /// p = A n^-a.
     Power,
@@ -49,14 +50,6 @@ impl Law {
         Law::Stretched,
         Law::PowerExponential,
     ];
-
-    /// The law by its name in a study file.
-    pub fn parse(name: &str) -> Result<Law> {
-        let all = ["power", "exponential", "stretched", "power_exponential"];
-        (all.iter().position(|a| *a == name).map(|i| Law::ALL[i])).ok_or_else(|| {
-            Error::usage(format!("fit law {} is not {}", quote(name), all.join(", ")))
-        })
-    }
 
     /// The law's name and formula.
     pub fn formula(self) -> &'static str {
@@ -274,14 +267,7 @@ type Series = (Vec<String>, Vec<(usize, u64, u64)>);
 /// The series of `spec` in the rows of its table, in order of appearance.
 fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)> {
     let col = |c: &str| {
-        (table.header.iter().position(|h| h == c)).ok_or_else(|| {
-            Error::usage(format!(
-                "fit {}: table {} has no column {}",
-                quote(&spec.name),
-                quote(&spec.table),
-                quote(c)
-            ))
-        })
+        (table.col(c, &spec.table)).map_err(|e| e.within(format!("fit {}", quote(&spec.name))))
     };
     let (n_at, hits_at, boards_at) = (col("group")?, col(&spec.hits)?, col("boards")?);
     let mut keys = vec![0];
@@ -369,14 +355,9 @@ fn columns(law: Law, points: &[(usize, u64, u64)], best: bool) -> Vec<String> {
 /// on each series (`best` marks the consistent law of smallest chi^2 /
 /// dof), or with `window = K` on every K successive usable points.
 pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable> {
-    let table = (tables.iter().find(|(n, _)| *n == spec.table)).ok_or_else(|| {
-        Error::usage(format!(
-            "fit {}: the study has no table {}",
-            quote(&spec.name),
-            quote(&spec.table)
-        ))
-    })?;
-    let (mut header, all) = series(spec, &table.1)?;
+    let table =
+        find(tables, &spec.table).map_err(|e| e.within(format!("fit {}", quote(&spec.name))))?;
+    let (mut header, all) = series(spec, table)?;
     header.extend(
         ["law", "first_n", "last_n", "points", "dof", "chi2_dof"]
             .into_iter()
@@ -418,107 +399,48 @@ pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable>
     Ok(CsvTable { header, rows })
 }
 
-/// A `[[fit]]` as written.
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FitFile {
-    name: String,
-    table: String,
-    laws: Option<Vec<String>>,
-    from: Option<usize>,
-    window: Option<usize>,
-    #[serde(default)]
-    parity: bool,
-    hits: Option<String>,
-}
-
 /// A `[[fit]]`: laws fitted to the rows of a rate table (see [`super::fit`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FitSpec {
     /// Its name: the CSV file is NAME.csv.
     pub name: String,
     /// The rate table fitted (grouped by n).
     pub table: String,
     /// The laws, in order.
+    #[serde(default = "every_law")]
     pub laws: Vec<Law>,
     /// Only the rows with n at least this.
+    #[serde(default)]
     pub from: usize,
     /// Fits over every `window` successive usable points instead of all.
     pub window: Option<usize>,
     /// Whether odd and even n are separate series.
+    #[serde(default)]
     pub parity: bool,
     /// The column of hits (`holds`, or `M_holds` of a table of several).
+    #[serde(default = "holds")]
     pub hits: String,
 }
 
-/// A `[[fit]]` validated.
-pub fn fit_spec(f: &FitFile) -> Result<FitSpec> {
-    super::quantity::check_name("fit", &f.name)?;
-    let laws = match &f.laws {
-        Some(names) => names.iter().map(|l| Law::parse(l)).collect::<Result<_>>()?,
-        None => Law::ALL.to_vec(),
-    };
-    if f.window.is_some_and(|w| w < 2) {
-        return Err(Error::usage(format!(
-            "fit {}: window must be at least 2",
-            quote(&f.name)
-        )));
-    }
-    Ok(FitSpec {
-        name: f.name.clone(),
-        table: f.table.clone(),
-        laws,
-        from: f.from.unwrap_or(0),
-        window: f.window,
-        parity: f.parity,
-        hits: f.hits.clone().unwrap_or_else(|| "holds".into()),
-    })
+fn every_law() -> Vec<Law> {
+    Law::ALL.to_vec()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+fn holds() -> String {
+    "holds".into()
+}
 
-    #[test]
-    fn exact_laws_are_recovered() {
-        // Hits proportional to an exact power law: the fit returns it.
-        let boards = 1_000_000_000u64;
-        let points: Vec<(usize, u64, u64)> = [11usize, 21, 47, 111, 261, 619]
-            .iter()
-            .map(|&n| {
-                (
-                    n,
-                    (0.9 * boards as f64 * (n as f64).powf(-1.3)) as u64,
-                    boards,
-                )
-            })
-            .collect();
-        let f = fit(Law::Power, &points).unwrap();
-        assert!((f.params[1].0 - 1.3).abs() < 1e-4, "{f:?}");
-        assert!((f.params[0].0 - 0.9).abs() < 1e-3);
-        assert!(f.consistent());
-        // An exponential fits the same points badly.
-        let e = fit(Law::Exponential, &points).unwrap();
-        assert!(!e.consistent() && e.reduced() > 100.0);
-        // A stretched exponential is recovered too.
-        let points: Vec<(usize, u64, u64)> = [11usize, 21, 47, 111, 261]
-            .iter()
-            .map(|&n| {
-                (
-                    n,
-                    (boards as f64 * (-0.05 * (n as f64).powf(0.8)).exp()) as u64,
-                    boards,
-                )
-            })
-            .collect();
-        let s = fit(Law::Stretched, &points).unwrap();
-        assert!((s.params[1].0 - 0.8).abs() < 1e-4 && (s.params[0].0 - 0.05).abs() < 1e-5);
-        assert!((s.at(100.0) - (-0.05 * 100f64.powf(0.8)).exp()).abs() < 1e-6);
-    }
-
-    #[test]
-    fn too_few_points_give_no_fit() {
-        assert!(fit(Law::Power, &[(11, 500, 1000), (21, 5, 1000)]).is_none());
-        assert!(invert(vec![vec![1.0, 2.0], vec![2.0, 4.0]]).is_none());
+impl FitSpec {
+    /// The `[[fit]]` if it is valid.
+    pub fn checked(self) -> Result<FitSpec> {
+        super::quantity::check_name("fit", &self.name)?;
+        match self.window {
+            Some(w) if w < 2 => Err(Error::usage(format!(
+                "fit {}: window must be at least 2",
+                quote(&self.name)
+            ))),
+            _ => Ok(self),
+        }
     }
 }

@@ -107,14 +107,9 @@ pub fn fingerprint(text: &str) -> String {
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// Every measure the query's tables and sources read.
-pub(crate) fn measures(query: &Query) -> Vec<Measure> {
-    measures_of(query, None)
-}
-
 /// The measures of the tables covering source `only` (every table: `None`),
 /// and every search's objective.
-fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
+pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
     let covers = |t: &&spec::Table| {
         only.is_none_or(|s| {
             (t.sources.as_ref()).is_none_or(|v| v.contains(&query.sources[s].label))
@@ -227,6 +222,28 @@ struct Seen<'a> {
     sampled: bool,
 }
 
+impl<'a> Seen<'a> {
+    /// Board `ordinal` of length `n` of source `source`, weighing `weight`.
+    fn new(
+        source: usize,
+        n: usize,
+        ordinal: u64,
+        values: &'a [i64],
+        weight: u64,
+        every: u64,
+    ) -> Self {
+        let sampled = sampled(source, n, ordinal, every);
+        Seen {
+            source,
+            n,
+            ordinal,
+            values,
+            weight,
+            sampled,
+        }
+    }
+}
+
 fn observe(
     query: &Query,
     game: usize,
@@ -311,14 +328,8 @@ fn batches(
                         for (v, &d) in values.iter_mut().zip(digits) {
                             *v = alphabet.lo + i64::from(d);
                         }
-                        let seen = Seen {
-                            source: from,
-                            n,
-                            ordinal: source::ordinal(t, local),
-                            values: &values,
-                            weight,
-                            sampled: sampled(from, n, source::ordinal(t, local), every),
-                        };
+                        let ordinal = source::ordinal(t, local);
+                        let seen = Seen::new(from, n, ordinal, &values, weight, every);
                         failed = observe(query, game, ev, seen, &mut out).err();
                         local += 1;
                     });
@@ -338,14 +349,7 @@ fn batches(
                             continue;
                         }
                         let board = source::random_values(*seed, n, index, *values);
-                        let seen = Seen {
-                            source: from,
-                            n,
-                            ordinal: index,
-                            values: &board,
-                            weight: 1,
-                            sampled: sampled(from, n, index, every),
-                        };
+                        let seen = Seen::new(from, n, index, &board, 1, every);
                         observe(query, game, ev, seen, &mut out)?;
                     }
                     Ok(out)
@@ -357,14 +361,7 @@ fn batches(
             let mine = (boards.iter().enumerate())
                 .filter(|(i, (_, b))| b.len() == n && shard.contains(*i as u64));
             for (i, (_, board)) in mine {
-                let seen = Seen {
-                    source: from,
-                    n,
-                    ordinal: i as u64,
-                    values: board,
-                    weight: 1,
-                    sampled: sampled(from, n, i as u64, every),
-                };
+                let seen = Seen::new(from, n, i as u64, board, 1, every);
                 observe(query, game, ev, seen, &mut out)?;
             }
             Ok(vec![out])
@@ -372,14 +369,7 @@ fn batches(
         Source::Search { .. } => {
             let mut out = BatchOut::new(query);
             for item in search::walks(source, ev, n, shard)? {
-                let seen = Seen {
-                    source: from,
-                    n,
-                    ordinal: item.ordinal,
-                    values: &item.values,
-                    weight: 1,
-                    sampled: sampled(from, n, item.ordinal, every),
-                };
+                let seen = Seen::new(from, n, item.ordinal, &item.values, 1, every);
                 observe(query, game, ev, seen, &mut out)?;
             }
             Ok(vec![out])
@@ -399,7 +389,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         checked: vec![Checked::default(); query.games.len()],
         failures: Vec::new(),
     };
-    let all_measures = measures(query);
+    let all_measures = measures_of(query, None);
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(Error::usage(
@@ -460,19 +450,29 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
 }
 
 fn fold(part: &mut Part, row: &mut SourceRow, game: usize, out: BatchOut, query: &Query) {
-    for ((state, theirs), (table, _)) in part.tables.iter_mut().zip(out.tables).zip(slots(query)) {
-        state.merge(theirs, table);
-    }
+    merge_states(&mut part.tables, out.tables, query);
     row.classes += out.classes;
     row.boards += out.boards;
     let checked = &mut part.checked[game];
     checked.sampled += out.sampled;
-    for s in out.solvers {
-        if !checked.solvers.contains(&s) {
-            checked.solvers.push(s);
+    add_new(&mut checked.solvers, out.solvers);
+    part.failures.extend(out.failures);
+}
+
+/// Appends the names of `more` that `names` does not hold yet.
+pub(crate) fn add_new(names: &mut Vec<String>, more: Vec<String>) {
+    for s in more {
+        if !names.contains(&s) {
+            names.push(s);
         }
     }
-    part.failures.extend(out.failures);
+}
+
+/// Folds the states of other boards into `states`, slot by slot.
+fn merge_states(states: &mut [State], theirs: Vec<State>, query: &Query) {
+    for ((state, theirs), (table, _)) in states.iter_mut().zip(theirs).zip(slots(query)) {
+        state.merge(theirs, table);
+    }
 }
 
 /// Joins the parts of one sharded run: every part of the same study and
@@ -525,14 +525,7 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             mine.classes += theirs.classes;
             mine.boards += theirs.boards;
         }
-        for ((state, theirs), (table, _)) in whole
-            .tables
-            .iter_mut()
-            .zip(p.tables.clone())
-            .zip(slots(query))
-        {
-            state.merge(theirs, table);
-        }
+        merge_states(&mut whole.tables, p.tables.clone(), query);
         for (mine, theirs) in whole.checked.iter_mut().zip(&p.checked) {
             mine.sampled += theirs.sampled;
             mine.solvers.extend(theirs.solvers.iter().cloned());

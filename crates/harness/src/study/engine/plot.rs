@@ -5,7 +5,7 @@
 //! Series identical to an earlier one of the same parity are drawn once
 //! and the legend names every series a line stands for.
 
-use crate::study::table::CsvTable;
+use crate::study::table::{find, CsvTable};
 use coinline_core::error::{quote, Error, Result};
 use serde::Deserialize;
 
@@ -158,13 +158,6 @@ pub(crate) struct Series {
     pub also: Vec<String>,
 }
 
-fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
-    (tables.iter())
-        .find(|(n, _)| n == name)
-        .map(|(_, t)| t)
-        .ok_or_else(|| Error::usage(format!("the plot's table {} was not made", quote(name))))
-}
-
 /// Each panel's series, in order of first appearance; `labels` collects
 /// every label, so a label keeps its color across panels.
 pub(crate) fn series(
@@ -174,20 +167,15 @@ pub(crate) fn series(
 ) -> Result<Vec<Vec<Series>>> {
     let mut panels = Vec::new();
     for panel in &plot.panels {
-        let table = find(tables, &panel.table)?;
+        let table = find(tables, &panel.table)
+            .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
         let wanted = panel.rows.as_ref().map(|(c, _)| c);
         for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
             .into_iter()
             .flatten()
         {
-            if !table.header.contains(column) {
-                return Err(Error::usage(format!(
-                    "plot {}: table {} has no column {}",
-                    quote(&plot.name),
-                    quote(&panel.table),
-                    quote(column)
-                )));
-            }
+            (table.col(column, &panel.table))
+                .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
         }
         let mut out: Vec<Series> = Vec::new();
         for r in table.records() {

@@ -6,7 +6,7 @@
 use super::aggregate::{self, Witness};
 use super::measure::Evaluator;
 use super::spec::{self, Query};
-use super::{cross_check, measures, slots, template, Failure, Part};
+use super::{cross_check, measures_of, slots, template, Failure, Part};
 use crate::study::table::CsvTable;
 use coinline_core::error::Result;
 use coinline_core::play::Game;
@@ -42,7 +42,7 @@ pub fn folder(game: Game) -> String {
 /// go to `part`; returns how many and the solvers that ran.
 fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec<String>)> {
     let game = query.games[g];
-    let ev = Evaluator::new(game, query.longest(), &measures(query))?;
+    let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
     let mut witnesses: Vec<&Witness> = (part.tables.iter())
         .flat_map(|s| {
             (s.cells.iter())
@@ -66,11 +66,7 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
     let (mut checked, mut all) = (0, Vec::new());
     for (what, solvers, w) in results {
         checked += 1;
-        for s in solvers {
-            if !all.contains(&s) {
-                all.push(s);
-            }
-        }
+        super::add_new(&mut all, solvers);
         if let Some(what) = what {
             part.failures.push(Failure {
                 game: g,

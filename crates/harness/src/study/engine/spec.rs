@@ -8,7 +8,6 @@ use coinline_core::play::Game;
 use serde::Deserialize;
 
 pub use super::fit::FitSpec;
-use super::fit::{fit_spec, FitFile};
 pub use super::plot::Plot;
 use super::plot::PlotFile;
 pub(crate) use super::quantity::check_name;
@@ -29,7 +28,7 @@ struct StudyFile {
     #[serde(default)]
     per_game: bool,
     #[serde(default)]
-    fit: Vec<FitFile>,
+    fit: Vec<FitSpec>,
     #[serde(default)]
     plot: Vec<PlotFile>,
 }
@@ -68,7 +67,7 @@ struct TableFile {
     name: String,
     measure: Option<String>,
     measures: Option<Vec<String>>,
-    aggregate: String,
+    aggregate: Aggregate,
     group: Option<String>,
     witnesses: Option<usize>,
     floor: Option<String>,
@@ -116,8 +115,9 @@ impl Group {
     }
 }
 
-/// How a table aggregates its measure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a table aggregates its measure (named in lower case in a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Aggregate {
     /// The smallest value, with the boards attaining it.
     Min,
@@ -272,16 +272,7 @@ impl Query {
                     quote(n)
                 )));
             }
-            for &game in &games {
-                if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-                    if table.covers(game) {
-                        return Err(Error::usage(format!(
-                            "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
-                            quote(&table.name),
-                        )));
-                    }
-                }
-            }
+            defined(&table, &games)?;
             if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
                 return Err(Error::usage(format!(
                     "table {}: {g} is not one of the study's games",
@@ -300,7 +291,8 @@ impl Query {
         if check_every == 0 {
             return Err(Error::usage("check.every must be at least 1"));
         }
-        let fits: Vec<FitSpec> = file.fit.iter().map(fit_spec).collect::<Result<_>>()?;
+        let fits: Vec<FitSpec> =
+            (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
         let made = table_files(&tables, &fits);
         check_references(&tables, &fits, &sources, &made)?;
         let mut plots: Vec<Plot> = Vec::new();
@@ -332,16 +324,7 @@ impl Query {
     /// covers those of them that remain.
     pub fn with_games(mut self, games: Vec<Game>) -> Result<Query> {
         for table in &self.tables {
-            for &game in &games {
-                if table.covers(game) {
-                    if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-                        return Err(Error::usage(format!(
-                            "study {}: table {}: {m} is not defined for {game}",
-                            self.name, table.name
-                        )));
-                    }
-                }
-            }
+            defined(table, &games).map_err(|e| e.within(format!("study {}", self.name)))?;
         }
         self.games = games;
         Ok(self)
@@ -354,6 +337,19 @@ impl Query {
             .max()
             .unwrap_or(1)
     }
+}
+
+/// Refuses a table with a measure not defined for a rule set it covers.
+fn defined(table: &Table, games: &[Game]) -> Result<()> {
+    for &game in games.iter().filter(|&&g| table.covers(g)) {
+        if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
+            return Err(Error::usage(format!(
+                "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
+                quote(&table.name),
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a fit or a sample's `until` naming no rate table, and two
@@ -531,23 +527,6 @@ fn source(s: &SourceFile) -> Result<Source> {
     }
 }
 
-fn aggregate(t: &TableFile) -> Result<Aggregate> {
-    Ok(match t.aggregate.as_str() {
-        "min" => Aggregate::Min,
-        "max" => Aggregate::Max,
-        "rate" => Aggregate::Rate,
-        "smallest" => Aggregate::Smallest,
-        "mean" => Aggregate::Mean,
-        other => {
-            return Err(Error::usage(format!(
-                "table {}: aggregate {} is not min, max, rate, smallest or mean",
-                quote(&t.name),
-                quote(other)
-            )))
-        }
-    })
-}
-
 /// `group = "n"`, `"parity"`, `"mod K"`, `"all"`, each optionally after
 /// `source` (`"source n"`; `"source"` alone is by source only).
 fn group(t: &TableFile) -> Result<(Group, bool)> {
@@ -594,7 +573,7 @@ fn table(t: &TableFile) -> Result<Table> {
         .iter()
         .map(|m| m.parse::<Measure>())
         .collect::<Result<Vec<_>>>()?;
-    let aggregate = aggregate(t)?;
+    let aggregate = t.aggregate;
     let holds = t.holds.as_deref().map(holds).transpose()?;
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
@@ -603,7 +582,7 @@ fn table(t: &TableFile) -> Result<Table> {
         Err(Error::usage(format!(
             "table {}: {} of {}: {why}",
             quote(&t.name),
-            t.aggregate,
+            format!("{aggregate:?}").to_lowercase(),
             named
                 .iter()
                 .map(|m| m.as_str())

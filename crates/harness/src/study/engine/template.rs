@@ -16,7 +16,7 @@
 //! sets named: a rule set's own notes in a per-game report).
 
 use super::spec::Query;
-use crate::study::table::CsvTable;
+use crate::study::table::{find, CsvTable};
 use coinline_core::error::{quote, Error, Result};
 
 /// The template filled in.
@@ -64,9 +64,7 @@ fn rows_where(table: &CsvTable, name: &str, test: &str) -> Result<CsvTable> {
             "{{{{table {name} where {test}}}}}: expected COLUMN=VALUE"
         ))
     })?;
-    let at = (table.header.iter())
-        .position(|h| h == column)
-        .ok_or_else(|| Error::usage(format!("table {name} has no column {}", quote(column))))?;
+    let at = table.col(column, name)?;
     Ok(CsvTable {
         header: table.header.clone(),
         rows: (table.rows.iter())
@@ -74,19 +72,6 @@ fn rows_where(table: &CsvTable, name: &str, test: &str) -> Result<CsvTable> {
             .cloned()
             .collect(),
     })
-}
-
-fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
-    tables
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, t)| t)
-        .ok_or_else(|| {
-            Error::usage(format!(
-                "the template names a table {} the study does not make",
-                quote(name)
-            ))
-        })
 }
 
 fn fill(
@@ -106,14 +91,11 @@ fn fill(
         ["name"] => Ok(query.name.clone()),
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
-        ["table", name] => Ok(markdown(find(tables, name)?)),
         ["table", name, options @ ..] => table_with(find(tables, name)?, name, options),
         ["cell", name, group, column] => {
             let table = find(tables, name)?;
             let col = |c: &str| table.header.iter().position(|h| h == c);
-            let at = col(column).ok_or_else(|| {
-                Error::usage(format!("table {name} has no column {}", quote(column)))
-            })?;
+            let at = table.col(column, name)?;
             let keys: Vec<usize> = ["game", "source", "group"]
                 .iter()
                 .filter_map(|c| col(c))
@@ -169,11 +151,7 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
 /// The table with only the columns named (comma-separated), in that order.
 fn columns(table: &CsvTable, name: &str, list: &str) -> Result<CsvTable> {
     let at = (list.split(','))
-        .map(|c| {
-            (table.header.iter())
-                .position(|h| h == c)
-                .ok_or_else(|| Error::usage(format!("table {name} has no column {}", quote(c))))
-        })
+        .map(|c| table.col(c, name))
         .collect::<Result<Vec<usize>>>()?;
     let pick = |row: &Vec<String>| at.iter().map(|&i| row[i].clone()).collect();
     Ok(CsvTable {
