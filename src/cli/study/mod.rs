@@ -25,7 +25,7 @@ pub struct StudyArgs {
 
 const ODD_N_HELP: &str = "\
 Examples:
-  coinline study odd-n                     # the committed report, about 2 minutes
+  coinline study odd-n                     # the committed report, about 9 min of CPU
   coinline study odd-n --out target/odd-n
 
 The boards and tables are those of the built-in study file
