@@ -307,6 +307,7 @@ fn play_given(
                 index: None,
                 played: played.clone(),
                 shrunk: played,
+                steady: true,
             };
             found.failures.push((failure, saved_game.opponent.clone()));
         }

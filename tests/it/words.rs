@@ -421,3 +421,45 @@ fn an_interactive_failure_is_saved_as_an_input_and_replayed() {
     let kept = std::fs::read_to_string(dir.join(saved)).unwrap();
     assert_eq!(kept, "1\n2 1\n5 5\n");
 }
+
+#[test]
+fn a_failure_that_does_not_come_back_is_reported_as_first_seen_and_called_unsteady() {
+    // The bot breaks the protocol on its first game only (a marker file
+    // remembers): every replay while shrinking, and the last one, passes.
+    let dir = support::workdir("words", "unsteady");
+    let marker = dir.join("played-once");
+    let [sh, script, _] = <[String; 3]>::try_from(bot("parity")).unwrap();
+    let once = format!(
+        "if [ -e '{m}' ]; then exec {sh} '{script}' parity; fi; touch '{m}'; {sh} '{script}' parity; echo EXTRA",
+        m = marker.display()
+    );
+    let run = coinline(
+        &dir,
+        &[
+            "stress",
+            "--problem",
+            "even-coins-words",
+            "--runs",
+            "1",
+            "--jobs",
+            "1",
+            "--seed",
+            "3",
+            "--",
+            "sh",
+            "-c",
+            &once,
+        ],
+    );
+    assert_status(&run, 1);
+    let err = &run.stderr;
+    assert!(
+        err.contains("played again, it did not fail: the failure depends on timing or chance"),
+        "{err}"
+    );
+    // The breach seen is the one shown, with its transcript.
+    assert!(err.contains("extra-output with values"), "{err}");
+    assert!(err.contains("printed \"EXTRA\" after the end"), "{err}");
+    assert!(err.contains("  < EXTRA"), "{err}");
+    assert!(!err.contains("shrunk to"), "{err}");
+}

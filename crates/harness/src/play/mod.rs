@@ -331,12 +331,16 @@ pub struct Failure {
     pub played: Played,
     /// The smallest board found on which the strategy still fails, played.
     pub shrunk: Played,
+    /// Whether that board failed again when played once more. A program
+    /// that fails by a race may not: `shrunk` is then the game as first
+    /// played, so that the report shows the failure seen.
+    pub steady: bool,
 }
 
 /// Shrinks the failing `played` to a smaller board where the strategy still fails.
 pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -> Result<Failure> {
     let setup = played.setup.clone();
-    let shrunk = match config.shrink_budget {
+    let (shrunk, steady) = match config.shrink_budget {
         Some(budget) if config.fails(&played) => {
             // The same kind of failure: a board where a silent program
             // errs instead would trade a regret for a timeout.
@@ -365,14 +369,19 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
                 board,
                 ..setup
             };
-            play_one(&config.player, &config.opponent, config.limits.clone(), &s)?
+            let again = play_one(&config.player, &config.opponent, config.limits.clone(), &s)?;
+            match config.fails(&again) {
+                true => (again, true),
+                false => (played.clone(), false),
+            }
         }
-        _ => played.clone(),
+        _ => (played.clone(), true),
     };
     Ok(Failure {
         index,
         played,
         shrunk,
+        steady,
     })
 }
 

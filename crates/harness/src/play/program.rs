@@ -177,10 +177,15 @@ impl Strategy for ProgramPlayer {
 
     fn choose(&mut self, position: &Position<'_>) -> Answer<Choice> {
         let mut text = self.news(position);
-        if let Some(breach) = self.unasked() {
-            return Err(breach);
-        }
         text.push_str(&self.limits.words.turn());
+        // Output is out of turn only while the program still has something
+        // to be told: in words with no turn line, the first mover has been
+        // told all it needs by the header and may answer at once.
+        if !text.is_empty() {
+            if let Some(breach) = self.unasked() {
+                return Err(breach);
+            }
+        }
         let sent = self.send(text);
         let limit = self.limits.move_time;
         let Some(session) = self.session.as_mut() else {
@@ -262,5 +267,77 @@ impl Strategy for ProgramPlayer {
                 format!("{exit} after the end"),
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::words::Start;
+    use coinline_core::play::{Line, Move, Side};
+    use std::time::Instant;
+
+    /// The words of a statement with no turn line: the first mover answers
+    /// the header itself.
+    fn no_turn_line() -> Limits {
+        Limits {
+            move_time: Duration::from_secs(5),
+            memory_mb: None,
+            words: Words {
+                moves: Some(("LEFT".into(), "RIGHT".into())),
+                start: Start::Values,
+                turn: String::new(),
+                opponent: "{move}".into(),
+                end: String::new(),
+            },
+        }
+    }
+
+    /// `script` started in `seat` of a coins game on `2 1`, once its first
+    /// line of output has arrived.
+    fn answered(script: &str, seat: Seat) -> ProgramPlayer {
+        let program = Program::new(&["sh".into(), "-c".into(), script.into()]).unwrap();
+        let board: Board = "2 1".parse().unwrap();
+        let mut player =
+            ProgramPlayer::start(&program, no_turn_line(), Game::COINS, &board, seat).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !player.session.as_mut().unwrap().has_output() {
+            assert!(Instant::now() < deadline, "{script} wrote nothing");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        player
+    }
+
+    fn position<'a>(board: &'a Board, line: &'a Line, seat: Seat) -> Position<'a> {
+        let taken = line.moves.len();
+        Position {
+            game: Game::COINS,
+            board,
+            seat,
+            left: taken,
+            right: board.len(),
+            line,
+        }
+    }
+
+    #[test]
+    fn a_first_move_written_before_the_judge_asks_is_in_turn_when_nothing_is_left_to_tell() {
+        // Written before it reads its input, the move reaches the judge
+        // before `choose` (a race a fast program won one game in eight).
+        let mut player = answered("echo LEFT; cat >/dev/null", Seat::First);
+        let board: Board = "2 1".parse().unwrap();
+        let line = Line::default();
+        let chosen = player.choose(&position(&board, &line, Seat::First));
+        assert_eq!(chosen.map(|c| c.mv), Ok(Move::take(Side::Left, 1)));
+    }
+
+    #[test]
+    fn a_move_written_before_the_opponents_move_is_told_is_out_of_turn() {
+        let mut player = answered("echo LEFT; cat >/dev/null", Seat::Second);
+        let board: Board = "2 1".parse().unwrap();
+        let line = Line::new(vec![Move::take(Side::Left, 1)]);
+        let chosen = player.choose(&position(&board, &line, Seat::Second));
+        let breach = chosen.unwrap_err();
+        assert_eq!(breach.kind, BreachKind::ExtraOutput, "{}", breach.detail);
     }
 }

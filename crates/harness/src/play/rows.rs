@@ -202,6 +202,9 @@ pub fn failure_text(failure: &Failure) -> String {
             s.setup.board
         );
     }
+    if !failure.steady {
+        out.push_str("played again, it did not fail: the failure depends on timing or chance\n");
+    }
     out.push_str(&what_went_wrong(s));
     if !s.transcript.is_empty() {
         out.push_str("transcript (> to the program, < from it):\n");
