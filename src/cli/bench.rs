@@ -60,7 +60,7 @@ pub struct BenchArgs {
     /// unless, for each kind, each set is at most 1.3x the time of the set
     /// below it and the widest is at least 1.5x faster than portable (1.2x
     /// for the 32-bit fills), and the widest recording fill takes at most
-    /// 3x its value fill. Each fill is timed in the processor time of its
+    /// 1.5x its value fill. Each fill is timed in the processor time of its
     /// thread (wall clock off Linux), so other work on the machine moves
     /// the ratios little. Sets
     /// this build or processor lacks are skipped, saying so. Takes a few

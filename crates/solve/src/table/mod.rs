@@ -14,10 +14,14 @@
 //!   the whole table costs O(n^2), not O(n^3).
 //!
 //! The value needs only the last one or two diagonals: O(n^2) time, O(n)
-//! memory. A line is built only on request, from choice bits recorded while
-//! filling: one bit per interval for coins and stonegame7, two for numbergame (which of four
-//! moves) and three for gameofsum (left or right; whether the left run or the
-//! right run stops at one value). That is O(n^2) bits.
+//! memory. A line is built only on request. For coins, numbergame and
+//! stonegame7 the fill keeps one diagonal (two for numbergame) at the end of
+//! every block of 256 lengths, n^2 / 256 values in all, and the walk
+//! recomputes from the checkpoint below it the cells its next 256 moves can
+//! reach, reading each move off its cell's options (walk.rs): O(n * 256)
+//! more cells. gameofsum records three choice bits per interval while
+//! filling (left or right; whether the left run or the right run stops at
+//! one value): O(n^2) bits.
 //!
 //! # Speed
 //! The value fills of coins, numbergame and stonegame7 ([`value_with`])
@@ -37,34 +41,31 @@
 //! values 0..1000 at n = 10,000 give coins totals up to 10^7); otherwise
 //! in 64 bits. Nothing wraps: past the bound the fills stay wide.
 //!
-//! The recording fills ([`line_with`]) are the same tiles and loops, 64
-//! cells at a time, also turning the comparison that picks each cell's
-//! maximum into its choice bit (a word per 64 cells, stored eight cells to
-//! a byte), so a line costs the value fill, the bits and a walk of n steps,
-//! compiled for the same instruction sets (for AVX-512 by intrinsics that
-//! store the comparison masks as they are). The bits are appended row by
-//! row in the order they are stored, into memory that is never zeroed.
-//! (A huge-page hint, `madvise`, cut the page faults of the bits and a
-//! tenth of the fill at n = 20,000, but needs libc, which the pure layer
-//! does not depend on.) [`Table::line`] returns the recording fill's value
-//! and the line walked from its bits; the check cross-examines it with
-//! the value fills: a wrong recording fill yields a line that does not
-//! replay to its value or a value that the value fills on the reversed
-//! and the shifted board contradict, a wrong value fill contradicts the
-//! recording fill there and the other solvers. The scalar recording fills of the record module are kept as
-//! the reference the tests hold the vectorized ones to, choice by choice.
+//! The recording fills ([`line_with`]) are the value fills of the same
+//! instruction sets keeping their checkpoints, so a line costs the value
+//! fill, a copy of one diagonal per block and the walk (about 1.1x the value
+//! fill at n = 10,000). Until issue 29's last pass they recorded a choice
+//! bit per cell from the comparisons of the maximum, 1.4x to 1.9x the value
+//! fill on AVX2 with the page faults of n^2 / 8 bytes. [`Table::line`]
+//! returns the recording fill's value and the line walked from its
+//! checkpoints; the check cross-examines it with the value fills: a wrong
+//! recording fill yields a line that does not replay to its value or a
+//! value that the value fills on the reversed and the shifted board
+//! contradict, a wrong value fill contradicts the recording fill there and
+//! the other solvers. The scalar recording fills of the record module are
+//! kept as the reference the tests hold the vectorized ones to, line by
+//! line.
 
 mod record;
 mod value;
+mod walk;
 mod words;
 
 use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
-use record::LineFill;
-use record::{line_from_bits, Choices};
 pub use record::{provide_bits_memory, BitsMemory, BitsProvider};
-use value::{fill_for, line_fill_for, portable_fill, portable_line};
+use value::{fill_for, line_fill_for, portable_fill, portable_line, LineFill};
 
 /// Columns per tile of the value fills: a tile's slices of the board and of
 /// the diagonals (about 3 * (TILE + DEPTH) values) stay in the L1 cache.
@@ -79,8 +80,9 @@ const _: () = assert!(TILE % 64 == 0 && TILE >= DEPTH && DEPTH >= 2);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Table;
 
-/// The longest board for which a line is built (the choice bits then take
-/// up to 3 * n^2 / 2 bits, about 300 MB at this size).
+/// The longest board for which a line is built (numbergame's checkpoints
+/// then take 2 * n^2 / 256 values, 100 MB at this size; gameofsum's choice
+/// bits 3 * n^2 / 2 bits, 300 MB).
 pub const LINE_LIMIT: usize = 40_000;
 
 /// Which recurrence the fills compute: the game's own ([`Exact`]) or a
@@ -256,26 +258,15 @@ pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
 }
 
 /// Whether [`variant_line`] builds a line for a board of `n` values: up to
-/// [`LINE_LIMIT`] (its choice bits take n^2/2 bits per kind of move).
+/// [`LINE_LIMIT`] (see there for the memory it takes).
 pub fn builds_line(n: usize) -> bool {
     n <= LINE_LIMIT
 }
 
-/// How many kinds of [`Choices`] a kernel records per cell.
-fn kinds(game: Kernel) -> usize {
-    match game {
-        Kernel::Coins | Kernel::StoneGame7 => 1,
-        Kernel::NumberGame => 2,
-        Kernel::GameOfSum => 3,
-    }
-}
-
-/// The recording fill's value and the line walked from its choices.
-fn record_and_walk<T: record::Lane>(game: Kernel, values: &[T], fill: LineFill<T>) -> (i64, Line) {
-    let n = values.len();
-    let mut choices = Choices::new(n, kinds(game));
-    let value = fill(game, values, &mut choices);
-    (value.widened(), line_from_bits(game, n, &choices))
+/// The recording fill's value, widened, and its line.
+fn widened<T: record::Lane>(values: &[T], fill: LineFill<T>, game: Kernel) -> (i64, Line) {
+    let (value, line) = fill(game, values);
+    (value.widened(), line)
 }
 
 /// The recording fill of variant `V` for `isa` (the portable one when
@@ -290,10 +281,10 @@ fn record_in<V: Variant>(
     match lanes {
         Lanes::Wide => line_fill_for::<V, i64>(isa)
             .or_else(|| fallback.then_some(portable_line::<V, i64>))
-            .map(|fill| record_and_walk(game, values, fill)),
+            .map(|fill| widened(values, fill, game)),
         Lanes::Narrow => line_fill_for::<V, i32>(isa)
             .or_else(|| fallback.then_some(portable_line::<V, i32>))
-            .map(|fill| record_and_walk(game, &narrowed(values), fill)),
+            .map(|fill| widened(&narrowed(values), fill, game)),
     }
 }
 
@@ -414,10 +405,12 @@ mod tests {
     }
 
     /// Every compiled recording fill gives the scalar recording fill's value
-    /// and the very same choice in every cell, for the game's recurrence and
-    /// the planted one, on boards with ties (small values) and without.
+    /// and the very line walked from its choice bits (the first optimal
+    /// move of every cell on the way), for the game's recurrence and the
+    /// planted one, on boards with ties (small values) and without, whose
+    /// lines start in every block of lengths and cross its checkpoints.
     #[test]
-    fn every_recording_fill_records_the_scalar_fills_choices() {
+    fn every_recording_fill_walks_the_scalar_fills_line() {
         #[derive(Clone, Copy, Default)]
         struct OddDeletes;
         impl Variant for OddDeletes {
@@ -438,35 +431,28 @@ mod tests {
                 return false;
             }
             let n = values.len();
-            let fresh = || Choices::new(n, kinds(game));
-            let mut expected = fresh();
-            let value = record::fill::<V>(game, values, &mut expected);
+            let kinds = match game {
+                Kernel::Coins | Kernel::StoneGame7 => 1,
+                Kernel::NumberGame => 2,
+                Kernel::GameOfSum => 3,
+            };
+            let mut bits = record::Choices::new(n, kinds);
+            let value = record::fill::<V>(game, values, &mut bits);
+            let line = record::line_from_bits(game, n, &bits);
             let lane_values: Vec<T> = values.iter().map(|&v| T::narrowed(v)).collect();
             for isa in Isa::ALL.into_iter().filter(|i| i.available()) {
                 let what = format!("{what} {} {}", isa.name(), lanes.name());
-                let mut got = fresh();
                 let fill = line_fill_for::<V, T>(isa).unwrap();
-                assert_eq!(
-                    fill(game, &lane_values, &mut got).widened(),
-                    value,
-                    "{what}"
-                );
-                for kind in 0..kinds(game) {
-                    for len in 1..=n {
-                        for l in 0..=n - len {
-                            assert_eq!(
-                                expected.get(kind, len, l),
-                                got.get(kind, len, l),
-                                "{what}: bit {kind} of ({len}, {l})"
-                            );
-                        }
-                    }
-                }
+                let (got, got_line) = fill(game, &lane_values);
+                assert_eq!(got.widened(), value, "{what}");
+                assert_eq!(got_line, line, "{what}");
             }
             true
         }
         let mut narrow = 0;
-        let lengths = [0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 257, 513, 700];
+        let lengths = [
+            0, 1, 2, 3, 7, 8, 9, 17, 64, 255, 256, 257, 258, 511, 512, 513, 700, 1025,
+        ];
         for (index, n) in lengths.into_iter().enumerate() {
             for values in [
                 Values::Small,

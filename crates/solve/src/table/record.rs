@@ -29,8 +29,6 @@ pub(super) trait Lane:
     fn narrowed(v: i64) -> Self;
     /// Back to 64 bits.
     fn widened(self) -> i64;
-    /// Of a recording fill for each width, the one for this width.
-    fn pick(wide: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self>;
 }
 
 impl Lane for i64 {
@@ -41,9 +39,6 @@ impl Lane for i64 {
     #[inline(always)]
     fn widened(self) -> i64 {
         self
-    }
-    fn pick(wide: LineFill<i64>, _: LineFill<i32>) -> LineFill<Self> {
-        wide
     }
 }
 
@@ -57,33 +52,17 @@ impl Lane for i32 {
     fn widened(self) -> i64 {
         i64::from(self)
     }
-    fn pick(_: LineFill<i64>, narrow: LineFill<i32>) -> LineFill<Self> {
-        narrow
-    }
 }
 
-/// A recording fill for every game: the value, with the choices recorded
-/// in [`Choices`] of as many kinds as the game has bits per cell.
-pub(super) type LineFill<T> = fn(Kernel, &[T], &mut Choices) -> T;
-
-/// The choice bits of a table: `kinds` bits per interval (one for coins,
-/// two for numbergame, ...), laid out in the tiles the vectorized fills visit
-/// (value.rs): for each block of [`DEPTH`] lengths and each tile of
-/// [`TILE`] columns, the block's diagonals one after the other, each a row
-/// of `TILE` bits per kind (the kinds' rows side by side), bit i of
-/// diagonal len the cell at column
-/// `t * TILE - (len - first) + i`. A tile's bits are then 16 KB a kind in one
-/// place, and the vectorized fills produce the rows in the order they are
-/// stored: each row is built in a [`RowBits`] of its own (in the L1 cache)
-/// and appended ([`Choices::store`]), so the bits are written once, in
-/// order, and the memory is never zeroed first. Bytes past the end so far
-/// read as zero. Every span of a fill but a diagonal's first starts a row,
-/// so its words of 64 cells ([`RowBits::put`]) are stored without shifting.
-/// All kinds are one allocation appended in one stream: numbergame's two
-/// kinds as two allocations cost its recording fill about 0.4x its value
-/// fill more in `bench --check-dispatch`, where glibc returned the pair's
-/// memory to the system after every solve and the next paid the page
-/// faults again (one allocation of coins' size it keeps).
+/// The choice bits of a table: `kinds` bits per interval (three for
+/// gameofsum, and in the tests' scalar fills one for coins and stonegame7,
+/// two for numbergame), laid out in the fills' tiles (value.rs): for each
+/// block of [`DEPTH`] lengths and each tile of [`TILE`] columns, the block's
+/// diagonals one after the other, each a row of `TILE` bits per kind (the
+/// kinds' rows side by side), bit i of diagonal len the cell at column
+/// `t * TILE - (len - first) + i`. Rows are zeroed as a fill first reaches
+/// them ([`Choices::set`]), so the memory is never zeroed first; bytes past
+/// the end so far read as zero. All kinds are one allocation.
 pub(super) struct Choices {
     n: usize,
     /// Bits per interval: the rows of a diagonal in a tile, one per kind.
@@ -133,12 +112,6 @@ impl Bytes {
             Bytes::Given { memory, .. } => memory.len(),
         }
     }
-    fn len(&self) -> usize {
-        match self {
-            Bytes::Heap(v) => v.len(),
-            Bytes::Given { len, .. } => *len,
-        }
-    }
     fn stored(&self) -> &[u8] {
         match self {
             Bytes::Heap(v) => v,
@@ -166,15 +139,6 @@ impl Bytes {
                 *len = end;
             }
             Bytes::Given { .. } => {}
-        }
-    }
-    fn append(&mut self, bytes: &[u8]) {
-        match self {
-            Bytes::Heap(v) => v.extend_from_slice(bytes),
-            Bytes::Given { memory, len } => {
-                memory[*len..*len + bytes.len()].copy_from_slice(bytes);
-                *len += bytes.len();
-            }
         }
     }
 }
@@ -278,100 +242,6 @@ impl Choices {
             .get(row + bit / 8)
             .is_some_and(|byte| byte >> (bit % 8) & 1 == 1)
     }
-    /// A fresh row of kind `kind` for the span of length `len` that starts
-    /// at column `a`, for a vectorized fill to write and then
-    /// [`store`](Choices::store) (the kinds of a span in order).
-    #[inline(always)]
-    pub(super) fn row(&self, kind: usize, len: usize, a: usize) -> RowBits {
-        let (at, bit) = self.row_of(kind, len, a);
-        RowBits {
-            bytes: [0; ROW],
-            at,
-            // Cell l is bit l - a + bit: as a wrapping offset, since the
-            // first span of a diagonal starts `bit` into its row.
-            skew: bit.wrapping_sub(a),
-        }
-    }
-    /// Stores a row made by [`row`](Choices::row): appended when it is the
-    /// next (the rows of spans without cells in between are zero), ORed in
-    /// when it was stored before.
-    #[inline(always)]
-    pub(super) fn store(&mut self, row: &RowBits) {
-        if self.bytes.len() <= row.at {
-            self.bytes.zero_to(row.at);
-            self.bytes.append(&row.bytes);
-        } else {
-            let stored = &mut self.bytes.stored_mut()[row.at..row.at + ROW];
-            for (byte, &bits) in stored.iter_mut().zip(&row.bytes) {
-                *byte |= bits;
-            }
-        }
-    }
-}
-
-/// The row of one diagonal in one tile of a [`Choices`], built by a
-/// vectorized fill a word of up to 64 cells at a time.
-pub(super) struct RowBits {
-    bytes: [u8; ROW],
-    /// The row's byte offset in its [`Choices`].
-    at: usize,
-    /// Cell l is bit `l.wrapping_add(skew)` of `bytes`.
-    skew: usize,
-}
-
-impl RowBits {
-    /// Where the word of cells from `start` ends, at most `end`: at the
-    /// next 64 cells from a byte boundary.
-    #[inline(always)]
-    pub(super) fn word_end(&self, start: usize, end: usize) -> usize {
-        start + (end - start).min(64 - start.wrapping_add(self.skew) % 8)
-    }
-
-    /// The bytes of the word of 64 cells from `start` when it starts a
-    /// byte, for a fill to store its bits straight into; `None` otherwise
-    /// (then the fill records them with [`put_spare`](RowBits::put_spare)).
-    /// The word owns its bytes: a word stored over another (the last window
-    /// of a span, see value.rs) records the same bits for the same cells.
-    #[inline(always)]
-    pub(super) fn whole_word(&mut self, start: usize) -> Option<&mut [u8; 8]> {
-        let bit = start.wrapping_add(self.skew);
-        (bit % 8 == 0).then(|| {
-            let at = bit / 8;
-            (&mut self.bytes[at..at + 8]).try_into().expect("8 bytes")
-        })
-    }
-
-    /// Records the word of 64 cells from `start` made in `spare` when
-    /// [`whole_word`](RowBits::whole_word) gave `None`; nothing otherwise
-    /// (then `spare` was not written and is zero).
-    #[inline(always)]
-    pub(super) fn put_spare(&mut self, start: usize, spare: [u8; 8]) {
-        if start.wrapping_add(self.skew) % 8 != 0 {
-            self.put(start, 64, u64::from_le_bytes(spare));
-        }
-    }
-
-    /// Records `word` (bit j for cell `start + j`, no bit at or above
-    /// `count`, at most 64) for the `count` cells from `start`. ORed in:
-    /// bytes at a word's ends may be shared with the neighbouring words,
-    /// and a window may record a cell twice (the same bit). Eight bytes at
-    /// once for a word of 64 cells on a byte boundary.
-    #[inline(always)]
-    pub(super) fn put(&mut self, start: usize, count: usize, word: u64) {
-        let bit = start.wrapping_add(self.skew);
-        let (at, shift) = (bit / 8, bit % 8);
-        let used = (count + shift).div_ceil(8);
-        if shift == 0 && count == 64 {
-            // A word of whole bytes owns them: a plain store (of a fixed
-            // size, so no call).
-            self.bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
-        } else {
-            let wide = u128::from(word) << shift;
-            for (k, byte) in self.bytes[at..at + used].iter_mut().enumerate() {
-                *byte |= (wide >> (8 * k)) as u8;
-            }
-        }
-    }
 }
 
 /// Records choices while a table is filled; `()` records nothing, so the
@@ -417,22 +287,6 @@ pub(super) fn numbergame_options<T: Lane>(
 ) -> [T; 4] {
     let [left, right] = coins_options(x, y, before, after);
     [left, right, -skip_after, -skip_before]
-}
-
-/// The best take and the best delete of a numbergame cell (arguments as
-/// for [`numbergame_options`]): the maxima of its two pairs of options.
-#[inline(always)]
-pub(super) fn numbergame_pairs<T: Lane>(
-    x: T,
-    y: T,
-    before: T,
-    after: T,
-    skip_before: T,
-    skip_after: T,
-) -> [T; 2] {
-    let [left, right, del_left, del_right] =
-        numbergame_options(x, y, before, after, skip_before, skip_after);
-    [left.max(right), del_left.max(del_right)]
 }
 
 #[cfg(test)]
@@ -617,7 +471,6 @@ pub(super) fn fill<V: Variant>(game: Kernel, v: &[i64], rec: &mut (impl Record +
 
 #[cfg(test)]
 mod tests {
-    use super::super::value::portable_line;
     use super::super::Exact;
     use super::*;
 
@@ -638,15 +491,11 @@ mod tests {
             (Kernel::Coins, 1),
             (Kernel::NumberGame, 2),
             (Kernel::StoneGame7, 1),
+            (Kernel::GameOfSum, 3),
         ] {
-            let fills: [fn(Kernel, &[i64], &mut Choices); 2] = [
-                |game, v, c| {
-                    portable_line::<Exact, i64>(game, v, c);
-                },
-                |game, v, c| {
-                    fill::<Exact>(game, v, c);
-                },
-            ];
+            let fills: [fn(Kernel, &[i64], &mut Choices); 1] = [|game, v, c| {
+                fill::<Exact>(game, v, c);
+            }];
             for fill in fills {
                 // Not the buffer kept from the last round.
                 drop(SPARE.take());

@@ -1,0 +1,187 @@
+//! The line of coins, numbergame and stonegame7 from checkpoints: the
+//! value fill keeps the diagonals it has at the end of each block of
+//! [`DEPTH`] lengths ([`Checkpoints`]), and the walk recomputes, from the
+//! checkpoint below, only the cells its next lengths can reach (a triangle
+//! of at most `DEPTH` columns), then reads each move off the options of its
+//! cell. A line then costs the value fill, a copy of one diagonal (two for
+//! numbergame) per block, and about n * DEPTH / 2 cells of the walk: no
+//! choice bit is recorded while filling.
+
+use super::record::{coins_options, numbergame_options, prefix_sums, stonegame7_options, Lane};
+use super::words::{coins_span, numbergame_span, stonegame7_span};
+use super::{Variant, DEPTH};
+use coinline_game::play::{Kernel, Line, Move, Side};
+
+/// What a value fill does at the end of each block of lengths: nothing
+/// (`()`, the value-only fill), or keep its diagonals ([`Checkpoints`]).
+pub(super) trait Keep<T> {
+    /// Called at the end of each block, when every cell of its lengths is
+    /// filled, with its last diagonal and, where the game reads two lengths
+    /// back, the one before (each indexed by the first value of its
+    /// interval).
+    fn keep(&mut self, newest: &[T], older: Option<&[T]>);
+}
+
+impl<T> Keep<T> for () {
+    #[inline(always)]
+    fn keep(&mut self, _: &[T], _: Option<&[T]>) {}
+}
+
+/// The diagonals of lengths DEPTH, 2 * DEPTH, ... (and for numbergame the
+/// one before each), n + 1 values each, one after the other.
+pub(super) struct Checkpoints<T> {
+    n: usize,
+    /// Diagonals kept per checkpoint: 1, or 2 for numbergame.
+    per: usize,
+    values: Vec<T>,
+}
+
+impl<T: Lane> Checkpoints<T> {
+    pub(super) fn new(game: Kernel, n: usize) -> Self {
+        // Grown as kept (a large Vec grows by remapping, not copying).
+        Checkpoints {
+            n,
+            per: if game == Kernel::NumberGame { 2 } else { 1 },
+            values: Vec::new(),
+        }
+    }
+
+    /// Diagonal `len` (a multiple of DEPTH below n, or one before it) from
+    /// column `from` into `out`, zeros past its end; zeros for lengths 0
+    /// and -1 (written 0 too: the fills start from zeroed buffers).
+    fn diagonal(&self, len: usize, from: usize, out: &mut [T]) {
+        out.fill(T::default());
+        let (checkpoint, older) = (len.div_ceil(DEPTH), usize::from(len % DEPTH != 0));
+        // Coins and stonegame7 never read two lengths back.
+        if checkpoint == 0 || older >= self.per {
+            return;
+        }
+        let row = ((checkpoint - 1) * self.per + older) * (self.n + 1);
+        let kept = &self.values[row + from.min(self.n + 1)..row + self.n + 1];
+        let count = kept.len().min(out.len());
+        out[..count].copy_from_slice(&kept[..count]);
+    }
+}
+
+impl<T: Lane> Keep<T> for Checkpoints<T> {
+    #[inline]
+    fn keep(&mut self, newest: &[T], older: Option<&[T]>) {
+        // The last block's diagonals too: never read, cheaper than a test.
+        self.values.extend_from_slice(&newest[..=self.n]);
+        if self.per == 2 {
+            let older = older.expect("numbergame keeps two diagonals");
+            self.values.extend_from_slice(&older[..=self.n]);
+        }
+    }
+}
+
+/// The first optimal move of cell (len, l) from the differences of the
+/// intervals it leads to (`before` = D(l, l + len - 1), `after` = D(l + 1,
+/// l + len), and for numbergame the two lengths back), in the order the
+/// scalar fills of record.rs prefer on a tie: left, right, delete left,
+/// delete right.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn best_move<V: Variant, T: Lane>(
+    game: Kernel,
+    v: &[T],
+    p: &[T],
+    len: usize,
+    l: usize,
+    [before, after]: [T; 2],
+    [skip_before, skip_after]: [T; 2],
+) -> Move {
+    let (x, y) = (v[l], v[l + len - 1]);
+    let first_best = |options: &[T]| {
+        let mut choice = 0;
+        for (i, &o) in options.iter().enumerate().skip(1) {
+            if o > options[choice] {
+                choice = i;
+            }
+        }
+        choice
+    };
+    let choice = match game {
+        Kernel::Coins => first_best(&coins_options(x, y, before, after)),
+        Kernel::StoneGame7 => {
+            let sum = p[l + len] - p[l];
+            first_best(&stonegame7_options(sum, x, y, before, after))
+        }
+        _ => {
+            let options = numbergame_options(x, y, before, after, skip_before, skip_after);
+            first_best(&options[..if V::deletes(len) { 4 } else { 2 }])
+        }
+    };
+    match choice {
+        0 => Move::take(Side::Left, 1),
+        1 => Move::take(Side::Right, 1),
+        2 => Move::delete(Side::Left, 2),
+        _ => Move::delete(Side::Right, 2),
+    }
+}
+
+/// The line of the fill that kept `checkpoints` on board `v` (coins,
+/// numbergame under variant `V`, or stonegame7).
+pub(super) fn walk<V: Variant, T: Lane>(
+    game: Kernel,
+    v: &[T],
+    checkpoints: &Checkpoints<T>,
+) -> Line {
+    let p = if game == Kernel::StoneGame7 {
+        prefix_sums(v)
+    } else {
+        Vec::new()
+    };
+    let (mut left, mut right) = (0, v.len());
+    let mut moves = Vec::new();
+    let mut rows: Vec<T> = Vec::new();
+    while left < right {
+        // The lengths (base, top] from the checkpoint below: row r of the
+        // window is length base - 1 + r, column k the interval from
+        // start + k. From (top, start) the walk reaches at length len only
+        // columns up to top - len, whose options read the two rows below
+        // up to column top - len + 2.
+        let (top, start) = (right - left, left);
+        let base = (top - 1) / DEPTH * DEPTH;
+        let width = top - base + 3;
+        rows.clear();
+        rows.resize((top - base + 1) * width, T::default());
+        if base > 0 {
+            for (r, row) in rows.chunks_exact_mut(width).take(2).enumerate() {
+                checkpoints.diagonal(base + r - 1, start, row);
+            }
+        }
+        let (v_here, p_here) = (&v[start..], p.get(start..).unwrap_or(&[]));
+        for len in base + 1..top {
+            let r = len + 1 - base;
+            let (below, out) = rows.split_at_mut(r * width);
+            let out = &mut out[..width];
+            let prev1 = &below[(r - 1) * width..];
+            let prev2 = &below[(r - 2) * width..(r - 1) * width];
+            let cells = top - len + 1;
+            match game {
+                Kernel::Coins => coins_span(v_here, prev1, out, len, 0, cells),
+                Kernel::StoneGame7 => stonegame7_span(v_here, p_here, prev1, out, len, 0, cells),
+                _ if V::deletes(len) => numbergame_span(v_here, [prev1, prev2], out, len, 0, cells),
+                _ => coins_span(v_here, prev1, out, len, 0, cells),
+            }
+        }
+        let at = |len: usize, k: usize| rows[(len + 1 - base) * width + k];
+        while right - left > base {
+            let (len, k) = (right - left, left - start);
+            let next = [at(len - 1, k), at(len - 1, k + 1)];
+            let skips = if len >= 2 {
+                [at(len - 2, k), at(len - 2, k + 2)]
+            } else {
+                [T::default(); 2]
+            };
+            let mv = best_move::<V, T>(game, v, &p, len, left, next, skips);
+            moves.push(mv);
+            match mv.side {
+                Side::Left => left += mv.count,
+                Side::Right => right -= mv.count,
+            }
+        }
+    }
+    Line::new(moves)
+}
