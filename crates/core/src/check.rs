@@ -424,6 +424,7 @@ pub fn check_owned(
         value,
         violation: None,
     };
+    let solved = extra.values(game, &report.board, solved, report.value);
     let violation = violation
         .or_else(|| check_invariants(&report, &extra, solved))
         .or_else(|| run_heuristics(&mut report, heuristics));
@@ -841,8 +842,9 @@ mod tests {
         assert_eq!(names, ["even-totals", "reversal", "shift", "odd-bound"]);
     }
 
-    /// Past PARALLEL_INVARIANTS_FROM the reversed and the shifted board are
-    /// solved beside the solvers (two threads, or one on two cores): each invariant still bites there, and in the
+    /// Past PARALLEL_INVARIANTS_FROM the invariants are solved beside the
+    /// solvers, the reversal and the shift as one solve of the reversed
+    /// shifted board: each invariant still bites there, and is named in the
     /// same order (reversal first).
     #[test]
     fn the_invariants_of_long_boards_bite_when_solved_side_by_side() {
@@ -895,6 +897,50 @@ mod tests {
         );
         assert_eq!(both(true, || 1, || 2), (1, 2));
         assert_eq!(both(false, || 1, || 2), (1, 2));
+    }
+
+    /// The boards the invariants solve: the reversed and the shifted board
+    /// on a short board, only the reversed shifted board on a long one
+    /// where both invariants hold.
+    #[test]
+    fn a_long_board_solves_the_reversal_and_the_shift_as_one() {
+        use std::sync::Mutex;
+        struct Counting(Mutex<Vec<Vec<i64>>>);
+        impl Solver for Counting {
+            fn name(&self) -> &str {
+                "counting"
+            }
+            fn supports(&self, game: Game) -> bool {
+                Table.supports(game)
+            }
+            fn difference(&self, game: Game, board: &Board) -> i64 {
+                self.0.lock().unwrap().push(board.values().to_vec());
+                Table.difference(game, board)
+            }
+        }
+        for n in [9, PARALLEL_INVARIANTS_FROM] {
+            let values: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % 101).collect();
+            let board = Board::new(values.clone()).unwrap();
+            let counting = Counting(Mutex::new(Vec::new()));
+            let report = check(
+                Game::COINS,
+                &board,
+                &[&counting],
+                &[],
+                &CheckConfig::default(),
+            );
+            assert_eq!(report.violation, None, "n = {n}");
+            let mut solved = counting.0.into_inner().unwrap();
+            solved.retain(|b| *b != values);
+            let shifted: Vec<i64> = values.iter().map(|v| v + 1).collect();
+            let reversed = |v: &[i64]| v.iter().rev().copied().collect::<Vec<i64>>();
+            let expected = if n < PARALLEL_INVARIANTS_FROM {
+                vec![reversed(&values), shifted]
+            } else {
+                vec![reversed(&shifted)]
+            };
+            assert_eq!(solved, expected, "n = {n}");
+        }
     }
 
     /// A solver whose line replays to the value it reports, but a wrong one
