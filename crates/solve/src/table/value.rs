@@ -20,8 +20,9 @@ use coinline_game::play::{Kernel, Line};
 /// than two lengths on.
 ///
 /// The diagonals are cut into blocks of [`DEPTH`] and the columns into
-/// tiles of [`TILE`]; within a block, tile t covers `[t * TILE - k,
-/// (t + 1) * TILE - k)` on the block's k-th diagonal (shifted left one column
+/// tiles of `$tile` ([`TILE`] in 64-bit lanes, twice it in 32-bit lanes);
+/// within a block, tile t covers `[t * tile - k, (t + 1) * tile - k)` on the
+/// block's k-th diagonal (shifted left one column
 /// per diagonal, clipped to the diagonal), and a whole tile is done before
 /// the next. Cell (len, l) then runs after cells (len - 1, l..=l + 1) and
 /// (len - 2, l..=l + 2), and before any cell that overwrites them.
@@ -36,18 +37,18 @@ use coinline_game::play::{Kernel, Line};
 /// into a `#[target_feature]` caller (issue 14: numbergame's AVX-512 fill
 /// once ran scalar through a call that way).
 macro_rules! for_each_span {
-    ($n:expr, |$len:ident, $a:ident, $b:ident| $body:block, |$last:ident| $done:block) => {{
-        let n: usize = $n;
+    ($n:expr, $tile:expr, |$len:ident, $a:ident, $b:ident| $body:block, |$last:ident| $done:block) => {{
+        let (n, tile): (usize, usize) = ($n, $tile);
         let mut first = 1;
         while first <= n {
             let last = (first + DEPTH - 1).min(n);
             let columns = n - first + 1;
-            for start in (0..columns).step_by(TILE) {
+            for start in (0..columns).step_by(tile) {
                 for $len in first..=last {
                     let shift = $len - first;
                     let count = n - $len + 1;
                     let $a = start.saturating_sub(shift);
-                    let $b = (start + TILE).saturating_sub(shift).min(count);
+                    let $b = (start + tile).saturating_sub(shift).min(count);
                     if $a < $b $body
                 }
             }
@@ -56,6 +57,12 @@ macro_rules! for_each_span {
             first = last + 1;
         }
     }};
+}
+
+/// The columns of a tile in lanes `T`: [`TILE`] 64-bit values' bytes.
+#[inline(always)]
+fn tile<T>() -> usize {
+    TILE * 8 / std::mem::size_of::<T>()
 }
 
 /// Coins: diagonals of even lengths in one buffer, odd in the other
@@ -68,6 +75,7 @@ pub(super) fn coins_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
     ];
     for_each_span!(
         v.len(),
+        tile::<T>(),
         |len, a, b| {
             let [even, odd] = &mut buffers;
             let (out, prev) = if len % 2 == 0 {
@@ -92,6 +100,7 @@ pub(super) fn stonegame7_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
     ];
     for_each_span!(
         v.len(),
+        tile::<T>(),
         |len, a, b| {
             let [even, odd] = &mut buffers;
             let (out, prev) = if len % 2 == 0 {
@@ -118,6 +127,7 @@ pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T], keep: &mut impl Kee
     ];
     for_each_span!(
         n,
+        tile::<T>(),
         |len, a, b| {
             let [zero, one, two] = &mut buffers;
             let (out, prev1, prev2) = match len % 3 {
@@ -143,27 +153,29 @@ pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T], keep: &mut impl Kee
 /// A recording fill for every game: the value and a line.
 pub(super) type LineFill<T> = fn(Kernel, &[T]) -> (T, Line);
 
-/// The recording fill of `game` from its value fill `fill` (called with
-/// the checkpoints to keep): the value and the line walked from them;
+/// The recording fill of `game` by `fill_and_walk` (given the
+/// checkpoints to keep, it fills and walks them): the value and the line;
 /// gameofsum's by its scalar fill and choice bits.
 #[inline(always)]
-fn line_by<V: Variant, T: Lane>(
+fn line_by<T: Lane>(
     game: Kernel,
     v: &[T],
-    fill: impl FnOnce(&mut Checkpoints<T>) -> T,
+    fill_and_walk: impl FnOnce(&mut Checkpoints<T>) -> (T, Line),
 ) -> (T, Line) {
     if game == Kernel::GameOfSum {
         let mut choices = Choices::new(v.len(), 3);
         let value = gameofsum_in(v, &mut choices);
         return (value, line_from_bits(game, v.len(), &choices));
     }
-    let mut checkpoints = Checkpoints::new(game, v.len());
-    let value = fill(&mut checkpoints);
-    (value, walk::<V, T>(game, v, &checkpoints))
+    fill_and_walk(&mut Checkpoints::new(game, v.len()))
 }
 
 /// The fills compiled for the target's baseline, keeping what `keep` asks.
-fn portable_keeping<V: Variant, T: Lane>(game: Kernel, v: &[T], keep: &mut impl Keep<T>) -> T {
+pub(super) fn portable_keeping<V: Variant, T: Lane>(
+    game: Kernel,
+    v: &[T],
+    keep: &mut impl Keep<T>,
+) -> T {
     match game {
         Kernel::Coins => coins_value(v, keep),
         Kernel::NumberGame => numbergame_value::<V, T>(v, keep),
@@ -174,7 +186,10 @@ fn portable_keeping<V: Variant, T: Lane>(game: Kernel, v: &[T], keep: &mut impl 
 
 /// The recording fills compiled for the target's baseline.
 pub(super) fn portable_line<V: Variant, T: Lane>(game: Kernel, v: &[T]) -> (T, Line) {
-    line_by::<V, T>(game, v, |keep| portable_keeping::<V, T>(game, v, keep))
+    line_by::<T>(game, v, |kept| {
+        let value = portable_keeping::<V, T>(game, v, kept);
+        (value, walk::<V, T>(game, v, kept))
+    })
 }
 
 /// A value-only fill for every game.
@@ -256,11 +271,24 @@ macro_rules! fills_for {
                 unsafe { keeping::<V, T>(game, v, &mut ()) }
             }
 
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
+            unsafe fn walk<V: Variant, T: Lane>(
+                game: Kernel,
+                v: &[T],
+                kept: &Checkpoints<T>,
+            ) -> Line {
+                super::walk::<V, T>(game, v, kept)
+            }
+
             fn line_unchecked<V: Variant, T: Lane>(game: Kernel, v: &[T]) -> (T, Line) {
                 // SAFETY: `line_fill` hands this function out only after
                 // the feature was detected.
-                super::line_by::<V, T>(game, v, |keep: &mut Checkpoints<T>| unsafe {
-                    keeping::<V, T>(game, v, keep)
+                super::line_by::<T>(game, v, |kept: &mut Checkpoints<T>| unsafe {
+                    let value = keeping::<V, T>(game, v, kept);
+                    (value, walk::<V, T>(game, v, kept))
                 })
             }
 
