@@ -15,11 +15,8 @@ cd "$(dirname "$0")/.."
 
 if [ -z "${COINLINE_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 \
     && ! command -v chromium-browser >/dev/null 2>&1; then
-    echo "== installing chromium (apt-get)"
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+    source scripts/lib/install.sh
+    install_packages chromium
 fi
 
 echo "== browser test (coinline explain in headless Chromium)"

@@ -42,10 +42,8 @@ excluded() {
     return 1
 }
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "== installing cargo-fuzz"
-    cargo install cargo-fuzz --locked
-fi
+source scripts/lib/install.sh
+ensure_cargo_tool cargo-fuzz
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/coinline-cflite.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT

@@ -42,10 +42,8 @@ features() {
     "$1" -runs=0 "$2" 2>&1 | grep -o "INITED cov: [0-9]* ft: [0-9]*" | grep -o "[0-9]*$" || echo 0
 }
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "== installing cargo-fuzz"
-    cargo install cargo-fuzz --locked
-fi
+source scripts/lib/install.sh
+ensure_cargo_tool cargo-fuzz
 cargo fetch --locked --manifest-path fuzz/Cargo.toml
 
 if [ $# -gt 0 ]; then

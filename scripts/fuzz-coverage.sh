@@ -24,15 +24,10 @@ fail() {
     exit 1
 }
 
-if ! command -v llvm-cov-22 >/dev/null 2>&1; then
-    echo "== installing llvm-22"
-    { apt-get update -qq && apt-get install -y -qq llvm-22 >/dev/null; } || fail "apt-get install -y llvm-22"
-fi
+source scripts/lib/install.sh
+command -v llvm-cov-22 >/dev/null 2>&1 || install_packages llvm-22 || fail "apt-get install -y llvm-22"
 llvm_bin=$(dirname "$(readlink -f "$(command -v llvm-profdata-22)")")
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "== installing cargo-fuzz"
-    cargo install cargo-fuzz --locked
-fi
+ensure_cargo_tool cargo-fuzz
 cargo fetch --locked --manifest-path fuzz/Cargo.toml
 echo "== $(cargo fuzz --version), $(rustc --version), $("$llvm_bin/llvm-cov" --version | grep -o 'LLVM version [0-9.]*')"
 

@@ -31,10 +31,8 @@ show_crash() {
     grep -E "^SUMMARY|Test unit written" "$1" >&2 || true
 }
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "== installing cargo-fuzz"
-    cargo install cargo-fuzz --locked
-fi
+source scripts/lib/install.sh
+ensure_cargo_tool cargo-fuzz
 echo "== $(cargo fuzz --version), $(rustc --version)"
 
 # cargo fuzz has no --locked: check the committed lock file is current first.

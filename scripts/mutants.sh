@@ -38,10 +38,9 @@ source scripts/lib/cargo-paths.sh
 CARGO_TARGET_DIR=${MUTANTS_TARGET_DIR:-$(cargo_target_dir)}
 export CARGO_TARGET_DIR
 
-if ! cargo mutants --version >/dev/null 2>&1; then
-    echo "== installing cargo-mutants"
-    cargo install cargo-mutants --locked
-fi
+# cargo-mutants is installed when a module is to be tested (with --in-diff,
+# not when the diff touches none).
+source scripts/lib/install.sh
 mkdir -p "$out"
 
 # name | source files (space-separated) | the packages whose unit tests run
@@ -156,6 +155,7 @@ run_module() {
 
 main() {
     if [ "${1:-}" = "--summary" ]; then
+        ensure_cargo_tool cargo-mutants
         write_summary
         return 0
     fi
@@ -163,9 +163,22 @@ main() {
         diff=${2:?usage: mutants.sh --in-diff DIFF}
         budget=${MUTANTS_BUDGET:-480}
         diff=$(realpath "$diff")
+        # Nothing to install or test when the diff touches no module file.
+        touches_a_module=false
+        for entry in "${MODULES[@]}"; do
+            IFS='|' read -r name files _ <<<"$entry"
+            for f in $files; do
+                if grep -q "^+++ b/$f\$" "$diff"; then touches_a_module=true; fi
+            done
+        done
+        if ! $touches_a_module; then
+            echo "   the diff touches no file of the modules in scripts/mutants.sh: nothing to test"
+            return 0
+        fi
+        ensure_cargo_tool cargo-mutants
         echo "== cargo-mutants on the lines of $diff ($(cargo mutants --version)," \
             "at most ${budget} s, output in $out/in-diff-*)"
-        failed=0 ran=0
+        failed=0
         deadline=$((SECONDS + budget))
         for entry in "${MODULES[@]}"; do
             IFS='|' read -r name files packages filters opt <<<"$entry"
@@ -174,7 +187,6 @@ main() {
                 if grep -q "^+++ b/$f\$" "$diff"; then touched+=("$f"); fi
             done
             [ ${#touched[@]} -gt 0 ] || continue
-            ran=$((ran + 1))
             left=$((deadline - SECONDS))
             if [ "$left" -le 60 ]; then
                 echo "   $name: not tested, the budget of ${budget} s is spent"
@@ -204,12 +216,10 @@ main() {
                 *) failed=1 ;;
             esac
         done
-        if [ "$ran" -eq 0 ]; then
-            echo "   the diff touches no file of the modules in scripts/mutants.sh: nothing to test"
-        fi
         return $failed
     fi
 
+    ensure_cargo_tool cargo-mutants
     echo "== $(cargo mutants --version), output in $out"
     selected=()
     for entry in "${MODULES[@]}"; do

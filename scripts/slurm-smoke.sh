@@ -76,23 +76,10 @@ echo "== slurm-smoke: a one-node Slurm cluster runs examples/slurm/"
 t=$(date +%s%N)
 if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null ||
     ! command -v sbatch >/dev/null || ! command -v munged >/dev/null; then
-    echo "== installing slurmctld slurmd slurm-client munge"
-    export DEBIAN_FRONTEND=noninteractive
-    # The packages' scripts must not start daemons this script would not
-    # own: without a policy-rc.d (containers usually have one), one that
-    # refuses every start is in place for the install only.
-    policy=""
-    if [ ! -e /usr/sbin/policy-rc.d ]; then
-        policy=/usr/sbin/policy-rc.d
-        printf '#!/bin/sh\n# written by coinline slurm-smoke.sh during apt-get install\nexit 101\n' >"$policy"
-        chmod 755 "$policy"
-    fi
-    status=0
-    apt-get update -qq >/dev/null &&
-        apt-get install -y -qq --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null ||
-        status=$?
-    [ -z "$policy" ] || rm -f "$policy"
-    [ "$status" -eq 0 ] || fail "apt-get could not install slurmctld slurmd slurm-client munge"
+    # (Package scripts are kept from starting daemons: install.sh.)
+    source scripts/lib/install.sh
+    install_packages slurmctld slurmd slurm-client munge ||
+        fail "apt-get could not install slurmctld slurmd slurm-client munge"
 fi
 timing "packages ($(slurmctld -V))" "$t"
 

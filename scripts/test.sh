@@ -12,6 +12,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The Debian packages of the later steps (Chromium, Slurm, llvm-22) are
+# installed in the background while the first steps compile, as root only
+# (elsewhere apt-get asks sudo, whose prompt must not hide in the
+# background); each step's script installs what is still missing, as it
+# does when run alone. They are waited for before `cargo test`, whose
+# browser tests run when a Chromium is found.
+source scripts/lib/install.sh
+packages_log=$(mktemp)
+trap 'rm -f "$packages_log"' EXIT
+packages_pid=""
+if [ "$(id -u)" = 0 ]; then
+    echo "== installing in the background: ${ALL_PACKAGES[*]} (those missing)"
+    install_packages "${ALL_PACKAGES[@]}" >"$packages_log" 2>&1 &
+    packages_pid=$!
+fi
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -25,6 +41,13 @@ bash scripts/breaches.sh
 
 echo "== cargo doc (broken or private intra-doc links fail)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked
+
+if [ -n "$packages_pid" ]; then
+    status=0
+    wait "$packages_pid" || status=$?
+    sed 's/^/   /' "$packages_log"
+    [ "$status" -eq 0 ] || echo "   the background install failed (status $status): each step installs what it needs"
+fi
 
 echo "== cargo test"
 # Library, binary, integration tests, examples and doc tests. The criterion
