@@ -29,6 +29,29 @@ pub(super) trait Lane:
     fn narrowed(v: i64) -> Self;
     /// Back to 64 bits.
     fn widened(self) -> i64;
+    /// `values` as bytes into `out` (as long), native order: a line's
+    /// checkpoints live in [`Kept`] bytes, which may be provided memory.
+    fn put(values: &[Self], out: &mut [u8]);
+    /// The values of bytes `put` wrote, into `out` (as many).
+    fn get(bytes: &[u8], out: &mut [Self]);
+}
+
+/// [`Lane`]'s methods for an integer type of `$bytes` bytes.
+macro_rules! lane_bytes {
+    ($bytes:literal) => {
+        #[inline(always)]
+        fn put(values: &[Self], out: &mut [u8]) {
+            for (chunk, v) in out.chunks_exact_mut($bytes).zip(values) {
+                chunk.copy_from_slice(&v.to_ne_bytes());
+            }
+        }
+        #[inline(always)]
+        fn get(bytes: &[u8], out: &mut [Self]) {
+            for (v, chunk) in out.iter_mut().zip(bytes.chunks_exact($bytes)) {
+                *v = Self::from_ne_bytes(chunk.try_into().expect("whole chunks"));
+            }
+        }
+    };
 }
 
 impl Lane for i64 {
@@ -40,6 +63,7 @@ impl Lane for i64 {
     fn widened(self) -> i64 {
         self
     }
+    lane_bytes!(8);
 }
 
 impl Lane for i32 {
@@ -52,6 +76,7 @@ impl Lane for i32 {
     fn widened(self) -> i64 {
         i64::from(self)
     }
+    lane_bytes!(4);
 }
 
 /// The choice bits of a table: `kinds` bits per interval (three for
@@ -158,16 +183,69 @@ thread_local! {
     static SPARE: std::cell::Cell<Option<Bytes>> = const { std::cell::Cell::new(None) };
 }
 
+/// Keeps `bytes` for the thread's next fill, if not too large and larger
+/// than the buffer kept so far.
+fn spare(bytes: Bytes) {
+    if bytes.capacity() <= SPARE_LIMIT {
+        let kept = SPARE.take();
+        SPARE.set(match kept {
+            Some(kept) if kept.capacity() > bytes.capacity() => Some(kept),
+            _ => Some(bytes),
+        });
+    }
+}
+
 impl Drop for Choices {
     fn drop(&mut self) {
-        let bytes = std::mem::replace(&mut self.bytes, Bytes::Heap(Vec::new()));
-        if bytes.capacity() <= SPARE_LIMIT {
-            let kept = SPARE.take();
-            SPARE.set(match kept {
-                Some(kept) if kept.capacity() > bytes.capacity() => Some(kept),
-                _ => Some(bytes),
-            });
+        spare(std::mem::replace(&mut self.bytes, Bytes::Heap(Vec::new())));
+    }
+}
+
+/// Bytes appended in order by a recording fill (a line's checkpoints), in
+/// the memory [`Choices`] takes: the thread's kept buffer, provided memory
+/// on a long board (huge pages: the page faults of 1.6 MB of checkpoints
+/// took about a sixth of the recording fill's thread at n = 10,000), or the
+/// heap; kept for the thread's next fill when dropped.
+pub(super) struct Kept {
+    bytes: Bytes,
+    /// The bytes asked for: what is appended stays within them.
+    room: usize,
+}
+
+impl Kept {
+    /// Room for `end` bytes.
+    pub(super) fn new(end: usize) -> Self {
+        Kept {
+            bytes: bytes_for(end),
+            room: end,
         }
+    }
+    /// Appends `count` bytes, written by `write` (given them in any state),
+    /// within the room asked for.
+    #[inline]
+    pub(super) fn append_with(&mut self, count: usize, write: impl FnOnce(&mut [u8])) {
+        let start = self.bytes.stored().len();
+        // Beyond the room, provided memory would end and the heap regrow.
+        debug_assert!(
+            start + count <= self.room,
+            "{start} + {count} > {}",
+            self.room
+        );
+        match &mut self.bytes {
+            Bytes::Heap(v) => v.resize(start + count, 0),
+            Bytes::Given { len, .. } => *len = start + count,
+        }
+        write(&mut self.bytes.stored_mut()[start..]);
+    }
+    /// The bytes appended so far.
+    pub(super) fn stored(&self) -> &[u8] {
+        self.bytes.stored()
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        spare(std::mem::replace(&mut self.bytes, Bytes::Heap(Vec::new())));
     }
 }
 

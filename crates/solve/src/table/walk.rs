@@ -7,7 +7,9 @@
 //! numbergame) per block, and about n * DEPTH / 2 cells of the walk: no
 //! choice bit is recorded while filling.
 
-use super::record::{coins_options, numbergame_options, prefix_sums, stonegame7_options, Lane};
+use super::record::{
+    coins_options, numbergame_options, prefix_sums, stonegame7_options, Kept, Lane,
+};
 use super::words::{coins_span, numbergame_span, stonegame7_span};
 use super::{Variant, DEPTH};
 use coinline_game::play::{Kernel, Line, Move, Side};
@@ -28,24 +30,27 @@ impl<T> Keep<T> for () {
 }
 
 /// The diagonals of lengths DEPTH, 2 * DEPTH, ... (and for numbergame the
-/// one before each), n + 1 values each, one after the other.
+/// one before each), n + 1 values each, one after the other, as bytes.
 pub(super) struct Checkpoints<T> {
     n: usize,
     /// Diagonals kept per checkpoint: 1, or 2 for numbergame.
     per: usize,
-    values: Vec<T>,
+    kept: Kept,
+    lanes: std::marker::PhantomData<T>,
 }
 
 impl<T: Lane> Checkpoints<T> {
     pub(super) fn new(game: Kernel, n: usize) -> Self {
         let per = if game == Kernel::NumberGame { 2 } else { 1 };
-        // Every block's, the last one's too: growing the Vec as the fill
-        // goes copied it and took a tenth of a recording fill at n = 10,000.
-        let kept = n.div_ceil(DEPTH) * per * (n + 1);
+        // Every block's, the last one's too, in room asked for at once:
+        // growing a Vec as the fill went copied it and took a tenth of a
+        // recording fill at n = 10,000.
+        let room = n.div_ceil(DEPTH) * per * (n + 1) * std::mem::size_of::<T>();
         Checkpoints {
             n,
             per,
-            values: Vec::with_capacity(kept),
+            kept: Kept::new(room),
+            lanes: std::marker::PhantomData,
         }
     }
 
@@ -58,10 +63,12 @@ impl<T: Lane> Checkpoints<T> {
         if older >= self.per {
             return;
         }
+        let size = std::mem::size_of::<T>();
         let row = ((checkpoint - 1) * self.per + older) * (self.n + 1);
-        let kept = &self.values[row + from.min(self.n + 1)..row + self.n + 1];
-        let count = kept.len().min(out.len());
-        out[..count].copy_from_slice(&kept[..count]);
+        let bytes =
+            &self.kept.stored()[(row + from.min(self.n + 1)) * size..(row + self.n + 1) * size];
+        let count = (bytes.len() / size).min(out.len());
+        T::get(bytes, &mut out[..count]);
     }
 }
 
@@ -69,10 +76,12 @@ impl<T: Lane> Keep<T> for Checkpoints<T> {
     #[inline]
     fn keep(&mut self, newest: &[T], older: Option<&[T]>) {
         // The last block's diagonals too: never read, cheaper than a test.
-        self.values.extend_from_slice(&newest[..=self.n]);
+        let size = std::mem::size_of::<T>() * (self.n + 1);
+        let row = &newest[..=self.n];
+        self.kept.append_with(size, |out| T::put(row, out));
         if self.per == 2 {
-            let older = older.expect("numbergame keeps two diagonals");
-            self.values.extend_from_slice(&older[..=self.n]);
+            let row = &older.expect("numbergame keeps two diagonals")[..=self.n];
+            self.kept.append_with(size, |out| T::put(row, out));
         }
     }
 }
@@ -207,18 +216,18 @@ mod tests {
     use super::super::Exact;
     use super::*;
 
-    /// The checkpoints are sized before the fill: it keeps exactly what
-    /// was reserved (one diagonal, or two for numbergame, per block).
+    /// The checkpoints are sized before the fill: it keeps exactly the
+    /// room asked for (one diagonal, or two for numbergame, per block).
     #[test]
     fn the_checkpoints_take_the_memory_reserved_for_them() {
         for game in [Kernel::Coins, Kernel::NumberGame, Kernel::StoneGame7] {
             for n in [1, DEPTH - 1, DEPTH, DEPTH + 1, 3 * DEPTH + 5] {
                 let v: Vec<i64> = (0..n as i64).map(|i| i * 37 % 11).collect();
                 let mut kept = Checkpoints::new(game, n);
-                let reserved = kept.values.capacity();
                 super::super::value::portable_keeping::<Exact, i64>(game, &v, &mut kept);
-                assert_eq!(kept.values.len(), reserved, "{game:?}, n = {n}");
-                assert_eq!(kept.values.capacity(), reserved, "{game:?}, n = {n}");
+                let per = if game == Kernel::NumberGame { 2 } else { 1 };
+                let room = n.div_ceil(DEPTH) * per * (n + 1) * 8;
+                assert_eq!(kept.kept.stored().len(), room, "{game:?}, n = {n}");
                 let _ = portable_line::<Exact, i64>(game, &v);
             }
         }
