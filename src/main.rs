@@ -16,7 +16,8 @@ fn main() -> std::process::ExitCode {
     cli::main()
 }
 
-/// Memory for table's choice bits on a long board: an anonymous mapping
+/// Memory for table's choice bits and a line's checkpoints on a long
+/// board: an anonymous mapping
 /// advised for transparent huge pages, which many kernels give only where
 /// asked (`madvise` mode): a page fault per 2 MB where the heap takes one
 /// per 4 KB, about 8 ms of a 10,000-value solve in a VM. The length is
