@@ -80,7 +80,7 @@ MODULES=(
     "compare|crates/harness/src/compare/mod.rs crates/harness/src/compare/rows.rs crates/harness/src/compare/summary_csv.rs crates/harness/src/compare/recount.rs|coinline-harness|compare::|1"
     "merge|crates/harness/src/compare/merge.rs|coinline-harness|compare::merge::|1"
     "judge-io|crates/harness/src/judge/input.rs crates/harness/src/judge/answers.rs crates/harness/src/judge/stream.rs crates/harness/src/judge/limits.rs crates/harness/src/judge/verdict.rs|coinline-harness|judge::input:: judge::answers:: judge::stream:: judge::limits:: judge::verdict::|1"
-    "check|crates/core/src/check.rs|coinline-core|check::|1"
+    "check|crates/core/src/check.rs crates/core/src/check/extra.rs|coinline-core|check::|1"
     "rules|crates/game/src/play.rs crates/game/src/rules/mod.rs crates/game/src/rules/text.rs crates/game/src/rules/moves.rs crates/solve/src/generic.rs|coinline-game coinline-solve||1"
     "solvers|crates/solve/src/lib.rs crates/solve/src/memo.rs crates/solve/src/minimax.rs crates/solve/src/linear.rs|coinline-solve||1"
     "table|crates/solve/src/table/mod.rs crates/solve/src/table/record.rs crates/solve/src/table/value.rs crates/solve/src/table/walk.rs|coinline-solve||1"
