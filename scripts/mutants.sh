@@ -83,7 +83,7 @@ MODULES=(
     "check|crates/core/src/check.rs crates/core/src/check/extra.rs|coinline-core|check::|1"
     "rules|crates/game/src/play.rs crates/game/src/rules/mod.rs crates/game/src/rules/text.rs crates/game/src/rules/moves.rs crates/solve/src/generic.rs|coinline-game coinline-solve||1"
     "solvers|crates/solve/src/lib.rs crates/solve/src/memo.rs crates/solve/src/minimax.rs crates/solve/src/linear.rs|coinline-solve||1"
-    "table|crates/solve/src/table/mod.rs crates/solve/src/table/record.rs crates/solve/src/table/value.rs crates/solve/src/table/walk.rs|coinline-solve||1"
+    "table|crates/solve/src/table/mod.rs crates/solve/src/table/record.rs crates/solve/src/table/value.rs crates/solve/src/table/walk.rs|coinline-solve|table::|1"
     "strategy|crates/core/src/strategy.rs|coinline-core|strategy::|1"
 )
 

@@ -55,7 +55,7 @@ impl<T: Lane> Checkpoints<T> {
     }
 
     /// Diagonal `len` (a positive multiple of DEPTH below n, or one before
-    /// it) from column `from` into `out`, zeros past its end.
+    /// it) from column `from` into `out`, zeros past its last cell.
     fn diagonal(&self, len: usize, from: usize, out: &mut [T]) {
         out.fill(T::default());
         let (checkpoint, older) = (len.div_ceil(DEPTH), usize::from(len % DEPTH != 0));
@@ -65,10 +65,12 @@ impl<T: Lane> Checkpoints<T> {
         }
         let size = std::mem::size_of::<T>();
         let row = ((checkpoint - 1) * self.per + older) * (self.n + 1);
-        let bytes =
-            &self.kept.stored()[(row + from.min(self.n + 1)) * size..(row + self.n + 1) * size];
-        let count = (bytes.len() / size).min(out.len());
-        T::get(bytes, &mut out[..count]);
+        // The diagonal's cells: the kept row's entries past them are stale.
+        let cells = self.n + 1 - len;
+        T::get(
+            &self.kept.stored()[(row + from) * size..(row + cells) * size],
+            out,
+        );
     }
 }
 
@@ -91,12 +93,10 @@ impl<T: Lane> Keep<T> for Checkpoints<T> {
 /// l + len), and for numbergame the two lengths back), in the order the
 /// scalar fills of record.rs prefer on a tie: left, right, delete left,
 /// delete right.
-#[allow(clippy::too_many_arguments)]
 #[inline]
 fn best_move<V: Variant, T: Lane>(
     game: Kernel,
     v: &[T],
-    p: &[T],
     len: usize,
     l: usize,
     [before, after]: [T; 2],
@@ -114,10 +114,9 @@ fn best_move<V: Variant, T: Lane>(
     };
     let choice = match game {
         Kernel::Coins => first_best(&coins_options(x, y, before, after)),
-        Kernel::StoneGame7 => {
-            let sum = p[l + len] - p[l];
-            first_best(&stonegame7_options(sum, x, y, before, after))
-        }
+        // The interval's sum is added to both options: it does not change
+        // which is best.
+        Kernel::StoneGame7 => first_best(&stonegame7_options(T::default(), x, y, before, after)),
         _ => {
             let options = numbergame_options(x, y, before, after, skip_before, skip_after);
             first_best(&options[..if V::deletes(len) { 4 } else { 2 }])
@@ -157,6 +156,8 @@ pub(super) fn walk<V: Variant, T: Lane>(
         let (top, start) = (right - left, left);
         let base = (top - 1) / DEPTH * DEPTH;
         let width = top - base + 3;
+        // At most DEPTH lengths, so at most DEPTH + 3 columns, per window.
+        debug_assert!(width <= DEPTH + 3, "a window of {width} columns");
         // Not zeroed again per block: a row is read only where it was
         // written (the checkpoint rows whole, the others up to the cells
         // computed), and zeroing 270 KB per block took a millisecond at
@@ -199,7 +200,7 @@ pub(super) fn walk<V: Variant, T: Lane>(
             } else {
                 [T::default(); 2]
             };
-            let mv = best_move::<V, T>(game, v, &p, len, left, next, skips);
+            let mv = best_move::<V, T>(game, v, len, left, next, skips);
             moves.push(mv);
             match mv.side {
                 Side::Left => left += mv.count,
