@@ -162,10 +162,8 @@ pub(super) fn walk<V: Variant, T: Lane>(
         // written (the checkpoint rows whole, the others up to the cells
         // computed), and zeroing 270 KB per block took a millisecond at
         // n = 10,000.
-        let size = (top - base + 1) * width;
-        if rows.len() < size {
-            rows.resize(size, T::default());
-        }
+        let count = top - base + 1;
+        rows.resize(count * width, T::default());
         // Lengths base - 1 and base: zeros below the first checkpoint (the
         // fills start from zeroed buffers), else the checkpoint's.
         let (below, _) = rows.split_at_mut(2 * width);
@@ -177,12 +175,14 @@ pub(super) fn walk<V: Variant, T: Lane>(
             }
         }
         let (v_here, p_here) = (&v[start..], p.get(start..).unwrap_or(&[]));
-        for len in base + 1..top {
-            let r = len + 1 - base;
+        // Rows 2.. are lengths base + 1 to top - 1 (the walk reads the
+        // options of length top, not its value).
+        for r in 2..count {
+            let len = base + r - 1;
             let (below, out) = rows.split_at_mut(r * width);
             let out = &mut out[..width];
             let prev1 = &below[(r - 1) * width..];
-            let prev2 = &below[(r - 2) * width..(r - 1) * width];
+            let prev2 = &below[(r - 2) * width..];
             let cells = top - len + 1;
             match game {
                 Kernel::Coins => coins_span(v_here, prev1, out, len, 0, cells),
