@@ -51,7 +51,7 @@ pub struct RunArgs {
 }
 
 /// `--merge` and `--shard`: a sharded run's parts.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct PartsArgs {
     /// Join the parts written by --shard runs (the part-K-of-N.json files
     /// in these directories, every part once) and write the tables of the
@@ -60,16 +60,6 @@ pub struct PartsArgs {
     pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArg,
-}
-
-impl Default for PartsArgs {
-    fn default() -> Self {
-        let shard = ShardArg { shard: None };
-        PartsArgs {
-            merge: Vec::new(),
-            shard,
-        }
-    }
 }
 
 /// `--jobs` and `--force`: how a study is run and written.
@@ -162,13 +152,13 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(&query.name));
+        .unwrap_or_else(|| query.name.clone().into());
     check_writable("--out", &out, true)?;
+    let templates = Templates {
+        report: template.as_deref(),
+        summary: summary.as_deref(),
+    };
     if args.parts.shard.shard.is_none() {
-        let templates = Templates {
-            report: template.as_deref(),
-            summary: summary.as_deref(),
-        };
         let mut inputs = vec![
             PathBuf::from(&args.study),
             PathBuf::from(&args.study).with_extension("md"),
@@ -180,18 +170,16 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         let mut parts = Vec::new();
-        let mut paths = Vec::new();
         for dir in &args.parts.merge {
-            paths.extend(part_files(dir)?);
-        }
-        for path in &paths {
-            let part: Part = serde_json::from_str(&read(path)?).map_err(|e| {
-                Error::input(format!(
-                    "{}: not a part of a study run: {e}",
-                    path.display()
-                ))
-            })?;
-            parts.push(part);
+            for path in part_files(dir)? {
+                let part: Part = serde_json::from_str(&read(&path)?).map_err(|e| {
+                    Error::input(format!(
+                        "{}: not a part of a study run: {e}",
+                        path.display()
+                    ))
+                })?;
+                parts.push(part);
+            }
         }
         engine::merge(&query, parts)?
     } else {
@@ -220,10 +208,6 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             query.name, part.fingerprint
         )));
     }
-    let templates = Templates {
-        report: template.as_deref(),
-        summary: summary.as_deref(),
-    };
     finish_and_write(
         &query,
         part,

@@ -55,7 +55,10 @@ pub(super) fn draw(plot: &Plot, panels: &[Vec<Series>], labels: &[String]) -> Dr
         let size = (PANELS_WIDTH + LEGEND_WIDTH, HEIGHT);
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE)?;
-        let root = root.titled(&plot.title, ("sans-serif", 20))?;
+        let root = root.titled(
+            plot.title.as_ref().unwrap_or(&plot.name),
+            ("sans-serif", 20),
+        )?;
         let (area, key) = root.split_horizontally(PANELS_WIDTH);
         legend(&key, plot, labels, panels)?;
         let y = y_range(panels);
@@ -152,8 +155,8 @@ where
     chart
         .configure_mesh()
         .max_light_lines(1)
-        .x_desc(plot.x_label.as_str())
-        .y_desc(plot.y_label.as_str())
+        .x_desc(plot.x_label.as_ref().unwrap_or(&plot.x))
+        .y_desc(plot.y_label.as_ref().unwrap_or(&plot.y))
         .x_label_formatter(&|v| tick(*v))
         .y_label_formatter(&|v| match (share, *v < 0.0) {
             (true, true) => String::new(),

@@ -238,29 +238,25 @@ pub fn run_task(
     }
 }
 
-/// Every class of boards of length `n` over `alphabet` under `symmetry`,
-/// in canonical order (the pieces one after the other), with its ordinal.
-pub fn enumerate(
+/// Visits the boards of piece `t` of the enumeration of length `n` over
+/// `alphabet` (see [`tasks`]), in canonical order, each with its ordinal
+/// (increasing in canonical order) and the boards its class stands for.
+pub fn run_piece(
+    (t, task): (usize, &Task),
     n: usize,
     alphabet: Span<i64>,
     symmetry: Symmetry,
-    mut visit: impl FnMut(u64, Vec<i64>, u64),
+    mut visit: impl FnMut(u64, &[i64], u64),
 ) {
     let k = (alphabet.hi - alphabet.lo + 1) as u8;
-    for (t, task) in tasks(n, k, symmetry).iter().enumerate() {
-        let mut local = 0u64;
-        run_task(task, n, k, symmetry, |digits, weight| {
-            let values = digits.iter().map(|&d| alphabet.lo + i64::from(d)).collect();
-            visit(ordinal(t, local), values, weight);
-            local += 1;
-        });
-    }
-}
-
-/// The ordinal of the `local`-th class of piece `task`: increasing in
-/// canonical order.
-pub fn ordinal(task: usize, local: u64) -> u64 {
-    ((task as u64) << 40) | local
+    let (mut values, mut local) = (vec![0i64; n], 0u64);
+    run_task(task, n, k, symmetry, |digits, weight| {
+        for (v, &d) in values.iter_mut().zip(digits) {
+            *v = alphabet.lo + i64::from(d);
+        }
+        visit(((t as u64) << 40) | local, &values, weight);
+        local += 1;
+    });
 }
 
 /// The next word in lexicographic order; false after the last.
@@ -311,20 +307,6 @@ fn prenecklaces(
     }
 }
 
-/// Every necklace of length `n` over `k` symbols with its period, in
-/// lexicographic order.
-pub fn necklaces(n: usize, k: u8, mut visit: impl FnMut(&[u8], usize)) {
-    if n == 0 || k == 0 {
-        return;
-    }
-    let mut a = vec![0u8; n + 1];
-    prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |a, p| {
-        if n % p == 0 {
-            visit(&a[1..], p)
-        }
-    });
-}
-
 /// For a necklace `word` of period `period`: `Some(boards in its class)`
 /// under rotations and the reflection if it is also no greater than any
 /// rotation of its reflection (a bracelet), else `None`. No allocation:
@@ -367,21 +349,35 @@ pub fn random_values(seed: u64, n: usize, index: u64, values: Values) -> Vec<i64
 mod tests {
     use super::*;
 
+    /// Every class of boards of length `n` over 0..k under `symmetry`, in
+    /// canonical order (the pieces one after the other).
     fn classes(n: usize, k: i64, symmetry: Symmetry) -> Vec<Item> {
-        let mut all = Vec::new();
-        enumerate(
-            n,
-            Span { lo: 0, hi: k - 1 },
-            symmetry,
-            |ordinal, values, weight| {
+        let (mut all, alphabet) = (Vec::new(), Span { lo: 0, hi: k - 1 });
+        for piece in tasks(n, k as u8, symmetry).iter().enumerate() {
+            run_piece(piece, n, alphabet, symmetry, |ordinal, values, weight| {
+                let values = values.to_vec();
                 all.push(Item {
                     ordinal,
                     values,
                     weight,
                 })
-            },
-        );
+            });
+        }
         all
+    }
+
+    /// Every necklace of length `n` over `k` symbols with its period, in
+    /// lexicographic order.
+    fn necklaces(n: usize, k: u8, mut visit: impl FnMut(&[u8], usize)) {
+        if n == 0 || k == 0 {
+            return;
+        }
+        let mut a = vec![0u8; n + 1];
+        prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |a, p| {
+            if n % p == 0 {
+                visit(&a[1..], p)
+            }
+        });
     }
 
     /// The class of a word under the symmetry, by brute force.

@@ -9,7 +9,6 @@ use serde::Deserialize;
 
 pub use super::fit::FitSpec;
 pub use super::plot::Plot;
-use super::plot::PlotFile;
 pub(crate) use super::quantity::check_name;
 pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
 pub use super::source::{Named, Source, Symmetry};
@@ -30,7 +29,7 @@ struct StudyFile {
     #[serde(default)]
     fit: Vec<FitSpec>,
     #[serde(default)]
-    plot: Vec<PlotFile>,
+    plot: Vec<Plot>,
 }
 
 /// `[source]` or `[[source]]`.
@@ -175,6 +174,24 @@ impl Table {
     pub fn is_bool(&self) -> bool {
         self.holds.is_some() || self.measure().is_bool()
     }
+
+    /// Whether the table keeps witnesses (min, max and smallest do).
+    pub fn has_witnesses(&self) -> bool {
+        !matches!(self.aggregate, Aggregate::Rate | Aggregate::Mean)
+    }
+
+    /// The CSV files the table writes: its own, then its witnesses' and
+    /// certificates' if it has them.
+    pub fn files(&self) -> Vec<String> {
+        let mut files = vec![self.name.clone()];
+        if self.has_witnesses() {
+            files.push(format!("{}-witnesses", self.name));
+        }
+        if self.certify {
+            files.push(format!("{}-certificates", self.name));
+        }
+        files
+    }
 }
 
 /// A study: what a study file says, validated.
@@ -226,11 +243,7 @@ impl Query {
         if file.games.is_empty() {
             return Err(Error::usage("games is empty: name at least one rule set"));
         }
-        let games = file
-            .games
-            .iter()
-            .map(|g| g.parse::<Game>())
-            .collect::<Result<Vec<_>>>()?;
+        let games: Vec<Game> = parsed(&file.games)?;
         let files = match file.source {
             OneOrMany::One(s) => vec![s],
             OneOrMany::Many(s) => s,
@@ -238,54 +251,24 @@ impl Query {
         if files.is_empty() {
             return Err(Error::usage("the study has no [[source]]"));
         }
-        let mut sources: Vec<Named> = Vec::new();
-        for f in &files {
-            let source = source(f)?;
-            let label = match (&f.name, &source) {
-                (Some(name), _) => name.clone(),
-                (None, Source::Random { values, .. }) => values.to_string(),
-                (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
-                (None, _) => f.alphabet.clone().unwrap_or_default(),
-            };
-            if sources.iter().any(|o| o.label == label) {
-                return Err(Error::usage(format!(
-                    "two sources are named {}: give each a different name",
-                    quote(&label)
-                )));
-            }
-            sources.push(Named { label, source });
+        let sources = (files.iter()).map(named).collect::<Result<Vec<_>>>()?;
+        if let Some(label) = repeated(sources.iter().map(|s| &s.label)) {
+            return Err(Error::usage(format!(
+                "two sources are named {}: give each a different name",
+                quote(label)
+            )));
         }
         if file.table.is_empty() {
             return Err(Error::usage("the study has no [[table]]"));
         }
-        let mut tables = Vec::new();
-        for t in &file.table {
-            let table = table(t)?;
-            if let Some(n) = table
-                .sources
-                .iter()
-                .flatten()
-                .find(|n| sources.iter().all(|s| s.label != **n))
-            {
-                return Err(Error::usage(format!(
-                    "the study has no source {}",
-                    quote(n)
-                )));
-            }
-            defined(&table, &games)?;
-            if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
-                return Err(Error::usage(format!(
-                    "table {}: {g} is not one of the study's games",
-                    quote(&table.name)
-                )));
-            }
-            if tables.iter().any(|o: &Table| o.name == table.name) {
-                return Err(Error::usage(format!(
-                    "two tables are named {}",
-                    quote(&table.name)
-                )));
-            }
-            tables.push(table);
+        let tables = (file.table.iter())
+            .map(|t| table(t, &games, &sources))
+            .collect::<Result<Vec<_>>>()?;
+        if let Some(name) = repeated(tables.iter().map(|t| &t.name)) {
+            return Err(Error::usage(format!(
+                "two tables are named {}",
+                quote(name)
+            )));
         }
         let check_every = file.check.and_then(|c| c.every).unwrap_or(1000);
         if check_every == 0 {
@@ -295,16 +278,11 @@ impl Query {
             (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
         let made = table_files(&tables, &fits);
         check_references(&tables, &fits, &sources, &made)?;
-        let mut plots: Vec<Plot> = Vec::new();
-        for p in file.plot {
-            let plot = Plot::from_file(p, &made)?;
-            if plots.iter().any(|o| o.name == plot.name) {
-                return Err(Error::usage(format!(
-                    "two plots are named {}",
-                    quote(&plot.name)
-                )));
-            }
-            plots.push(plot);
+        let plots = (file.plot.into_iter())
+            .map(|p| p.checked(&made))
+            .collect::<Result<Vec<Plot>>>()?;
+        if let Some(name) = repeated(plots.iter().map(|p| &p.name)) {
+            return Err(Error::usage(format!("two plots are named {}", quote(name))));
         }
         Ok(Query {
             plots,
@@ -381,9 +359,7 @@ fn check_references(
             quote(name)
         )));
     }
-    if let Some(name) =
-        (made.iter().enumerate()).find_map(|(at, m)| made[..at].contains(m).then_some(m))
-    {
+    if let Some(name) = repeated(made) {
         return Err(Error::usage(format!(
             "two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)"
         )));
@@ -391,20 +367,22 @@ fn check_references(
     Ok(())
 }
 
+/// The first of `names` that comes again.
+fn repeated<'a>(names: impl IntoIterator<Item = &'a String>) -> Option<&'a String> {
+    let mut seen = std::collections::HashSet::new();
+    names.into_iter().find(|&name| !seen.insert(name))
+}
+
+/// Each text parsed.
+fn parsed<T: std::str::FromStr<Err = Error>>(texts: &[String]) -> Result<Vec<T>> {
+    texts.iter().map(|t| t.parse()).collect()
+}
+
 /// The names of the CSV tables a run writes, in the order it writes them:
 /// each table's (and its witnesses' and certificates'), the fits', then
 /// `sources` and `checks`.
 pub(crate) fn table_files(tables: &[Table], fits: &[FitSpec]) -> Vec<String> {
-    let mut made = Vec::new();
-    for t in tables {
-        made.push(t.name.clone());
-        if !matches!(t.aggregate, Aggregate::Rate | Aggregate::Mean) {
-            made.push(format!("{}-witnesses", t.name));
-        }
-        if t.certify {
-            made.push(format!("{}-certificates", t.name));
-        }
-    }
+    let mut made: Vec<String> = tables.iter().flat_map(Table::files).collect();
     made.extend(fits.iter().map(|f| f.name.clone()));
     made.extend(["sources".to_string(), "checks".to_string()]);
     made
@@ -429,6 +407,19 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
         Some(0) | None => Err(Error::usage("source.n must start at 1 or more")),
         _ => Ok(n),
     }
+}
+
+/// A source with its label: its name, else its distribution, formula or
+/// alphabet.
+fn named(f: &SourceFile) -> Result<Named> {
+    let source = source(f)?;
+    let label = match (&f.name, &source) {
+        (Some(name), _) => name.clone(),
+        (None, Source::Random { values, .. }) => values.to_string(),
+        (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
+        (None, _) => f.alphabet.clone().unwrap_or_default(),
+    };
+    Ok(Named { label, source })
 }
 
 fn source(s: &SourceFile) -> Result<Source> {
@@ -557,11 +548,11 @@ fn group(t: &TableFile) -> Result<(Group, bool)> {
     Ok((group, by_source))
 }
 
-fn table(t: &TableFile) -> Result<Table> {
-    let named: Vec<&String> = t
-        .measure
-        .iter()
-        .chain(t.measures.iter().flatten())
+/// The table of `t`, refused if it names a source or a rule set the study
+/// does not have, or a measure one of them does not define.
+fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
+    let named: Vec<String> = (t.measure.iter().chain(t.measures.iter().flatten()))
+        .cloned()
         .collect();
     if named.is_empty() {
         return Err(Error::usage(format!(
@@ -569,10 +560,7 @@ fn table(t: &TableFile) -> Result<Table> {
             quote(&t.name)
         )));
     }
-    let measures = named
-        .iter()
-        .map(|m| m.parse::<Measure>())
-        .collect::<Result<Vec<_>>>()?;
+    let measures: Vec<Measure> = parsed(&named)?;
     let aggregate = t.aggregate;
     let holds = t.holds.as_deref().map(holds).transpose()?;
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
@@ -583,11 +571,7 @@ fn table(t: &TableFile) -> Result<Table> {
             "table {}: {} of {}: {why}",
             quote(&t.name),
             format!("{aggregate:?}").to_lowercase(),
-            named
-                .iter()
-                .map(|m| m.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            named.join(", ")
         )))
     };
     if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
@@ -614,26 +598,33 @@ fn table(t: &TableFile) -> Result<Table> {
     }
     check_name("table", &t.name)?;
     let (group, by_source) = group(t)?;
-    let games = t
-        .games
-        .as_ref()
-        .map(|g| {
-            g.iter()
-                .map(|g| g.parse::<Game>())
-                .collect::<Result<Vec<_>>>()
-        })
-        .transpose()?;
-    Ok(Table {
+    let table = Table {
         name: t.name.clone(),
         measures,
         holds,
         aggregate,
         group,
         by_source,
-        games,
+        games: t.games.as_deref().map(parsed).transpose()?,
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
         certify: t.certify.unwrap_or(false),
         sources: t.sources.clone(),
-    })
+    };
+    if let Some(n) =
+        (table.sources.iter().flatten()).find(|n| sources.iter().all(|s| s.label != **n))
+    {
+        return Err(Error::usage(format!(
+            "the study has no source {}",
+            quote(n)
+        )));
+    }
+    defined(&table, games)?;
+    if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
+        return Err(Error::usage(format!(
+            "table {}: {g} is not one of the study's games",
+            quote(&table.name)
+        )));
+    }
+    Ok(table)
 }
