@@ -224,12 +224,8 @@ pub(super) fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<Stri
     let mut row = vec![query.games[cell.game].to_string()];
     if table.by_source {
         let source = (cell.key >> SOURCE_SHIFT) as usize;
-        row.push(
-            query
-                .sources
-                .get(source)
-                .map_or(String::new(), |s| s.label.clone()),
-        );
+        let label = query.sources.get(source).map(|s| s.label.clone());
+        row.push(label.unwrap_or_default());
     }
     row.push(cell.label.clone());
     row
@@ -248,20 +244,16 @@ pub(super) fn header(table: &Table, rest: &[&str]) -> Vec<String> {
 
 /// The columns of one measure of a rate or mean table.
 fn tally_columns(table: &Table, cell: &Cell) -> Vec<String> {
+    let per_board = |x: f64| match cell.boards {
+        0 => 0.0,
+        boards => x / boards as f64,
+    };
     if table.aggregate == Aggregate::Mean {
-        let mean = if cell.boards == 0 {
-            0.0
-        } else {
-            cell.sum as f64 / cell.boards as f64
-        };
+        let mean = per_board(cell.sum as f64);
         return vec![cell.sum.to_string(), format!("{mean:.6}")];
     }
     let (lo, hi) = wilson_interval(cell.hit_boards, cell.boards);
-    let rate = if cell.boards == 0 {
-        0.0
-    } else {
-        cell.hit_boards as f64 / cell.boards as f64
-    };
+    let rate = per_board(cell.hit_boards as f64);
     let mut out = vec![cell.hit_boards.to_string()];
     out.extend([rate, lo, hi].map(|x| format!("{x:.6}")));
     out
@@ -314,12 +306,8 @@ pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
                 let decimal = |b: Ratio| format!("{:.6}", b.to_f64());
                 let best = [cell.best.map(|b| b.to_string()), cell.best.map(decimal)];
                 row.extend(best.map(Option::unwrap_or_default));
-                let hits = [
-                    cell.hit_classes,
-                    cell.hit_boards,
-                    cell.witnesses.len() as u64,
-                ];
-                row.extend(hits.map(|c| c.to_string()));
+                let kept = cell.witnesses.len() as u64;
+                row.extend([cell.hit_classes, cell.hit_boards, kept].map(|c| c.to_string()));
                 if table.floor.is_some() {
                     row.push(cell.below_floor.to_string());
                 }
@@ -350,15 +338,18 @@ pub fn render_witnesses(table: &Table, state: &State, query: &Query) -> CsvTable
         if !table.covers(query.games[cell.game]) {
             continue;
         }
+        let value = match table.aggregate {
+            Aggregate::Smallest => "yes".to_string(),
+            _ => cell.best.map_or(String::new(), |b| b.to_string()),
+        };
         for w in &cell.witnesses {
-            let value = match table.aggregate {
-                Aggregate::Min | Aggregate::Max => {
-                    cell.best.map_or(String::new(), |b| b.to_string())
-                }
-                _ => "yes".to_string(),
-            };
             let mut row = key_columns(table, cell, query);
-            row.extend([w.n.to_string(), w.board(), w.weight.to_string(), value]);
+            row.extend([
+                w.n.to_string(),
+                w.board(),
+                w.weight.to_string(),
+                value.clone(),
+            ]);
             rows.push(row);
         }
     }

@@ -34,7 +34,7 @@ pub struct Evaluator {
 }
 
 /// What one board evaluates to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Eval {
     /// The optimal value (first minus second).
     pub value: i64,
@@ -143,12 +143,9 @@ impl Evaluator {
                 value: SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut())),
                 sum: values.iter().sum(),
                 abs_sum: values.iter().map(|v| v.abs()).sum(),
-                heuristics: Vec::new(),
-                optimal: Vec::new(),
-                // Only coins' measures read these.
-                odd_minus_even: 0,
-                ends: 0,
                 n: values.len(),
+                // No heuristics; only coins' measures read the parity sums.
+                ..Eval::default()
             });
         }
         let board = Board::new(values.to_vec())?;
@@ -374,7 +371,10 @@ mod tests {
         // Taking 2 first leaves 3 9 1, worth -5 to the mover: 7 in all.
         let e = ev.eval(&[3, 9, 1, 2]).unwrap();
         assert_eq!(e.value, 9 + 2 - 3 - 1);
-        assert_eq!(e.measure(Measure::First), Num::Ratio(Ratio::int(11)));
+        assert_eq!(
+            e.measure(Measure::First),
+            Num::Ratio(Ratio::new(11, 1).unwrap())
+        );
         assert_eq!(
             e.measure(Measure::Share),
             Num::Ratio(Ratio::new(22, 30).unwrap())

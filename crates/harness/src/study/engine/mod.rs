@@ -173,25 +173,24 @@ pub fn cross_check(
             eval.value, report.value
         ));
     }
-    for &(h, optimal) in &eval.optimal {
-        let name = spec::heuristic(h).name();
-        let theirs = report.performance_of(name).map(|p| p.difference);
-        if (theirs == Some(eval.value)) != optimal {
-            return Some(format!(
-                "{name} optimal: {optimal} in the engine, not in the check"
-            ));
-        }
+    let name = |h: usize| spec::heuristic(h).name();
+    let theirs = |h: usize| report.performance_of(name(h)).map(|p| p.difference);
+    let wrong = |&&(h, optimal): &&(usize, bool)| (theirs(h) == Some(eval.value)) != optimal;
+    if let Some(&(h, optimal)) = eval.optimal.iter().find(wrong) {
+        let name = name(h);
+        return Some(format!(
+            "{name} optimal: {optimal} in the engine, not in the check"
+        ));
     }
-    for &(h, value) in &eval.heuristics {
-        let name = spec::heuristic(h).name();
-        let theirs = report.performance_of(name).map(|p| p.difference);
-        if theirs != Some(value) {
-            return Some(format!(
-                "{name} scores {value} in the engine, {theirs:?} in the check"
-            ));
-        }
-    }
-    None
+    let (h, value) = *eval
+        .heuristics
+        .iter()
+        .find(|&&(h, v)| theirs(h) != Some(v))?;
+    Some(format!(
+        "{} scores {value} in the engine, {:?} in the check",
+        name(h),
+        theirs(h)
+    ))
 }
 
 impl BatchOut {
@@ -365,7 +364,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         for (from, named) in query.sources.iter().enumerate() {
             // Each source evaluates only what its tables read.
             let ev = Evaluator::new(game, query.longest(), &measures_of(query, Some(from)))?;
-            for &n in named.source.lengths() {
+            for &n in &named.n {
                 let symmetry = match named.source {
                     Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
                     _ => Symmetry::None,
@@ -462,10 +461,8 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
         }
     }
     parts.sort_by_key(|p| p.parts.first().copied());
-    let mut whole = parts
-        .first()
-        .cloned()
-        .ok_or_else(|| Error::usage("no parts to merge"))?;
+    let first = parts.first().cloned();
+    let mut whole = first.ok_or_else(|| Error::usage("no parts to merge"))?;
     for p in &parts[1..] {
         if p.fingerprint != whole.fingerprint || p.count != whole.count {
             return Err(Error::usage(format!(
@@ -477,15 +474,11 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             return Err(Error::usage(format!("part {k}/{} is given twice", p.count)));
         }
         whole.parts.extend(&p.parts);
-        if p.sources.len() != whole.sources.len() {
+        let (theirs, mine) = (p.sources.len(), whole.sources.len());
+        if theirs != mine {
+            let (k, first, n) = (p.parts[0], whole.parts[0], p.count);
             return Err(Error::input(format!(
-                "part {}/{} has {} source rows where part {}/{} has {}",
-                p.parts[0],
-                p.count,
-                p.sources.len(),
-                whole.parts[0],
-                whole.count,
-                whole.sources.len()
+                "part {k}/{n} has {theirs} source rows where part {first}/{n} has {mine}"
             )));
         }
         for (mine, theirs) in whole.sources.iter_mut().zip(&p.sources) {
@@ -501,13 +494,13 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     }
     whole.parts.sort_unstable();
     let missing = Shard::new(1, whole.count)?.missing(|k| whole.parts.contains(&k));
-    if !missing.is_empty() {
-        return Err(Error::usage(format!(
+    match missing.is_empty() {
+        true => Ok(whole),
+        false => Err(Error::usage(format!(
             "parts missing: {}",
             missing.join(", ")
-        )));
+        ))),
     }
-    Ok(whole)
 }
 
 /// The boards of length n of source `from` on which the rate table named

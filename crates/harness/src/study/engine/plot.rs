@@ -137,15 +137,14 @@ pub(crate) fn series(
 ) -> Result<Vec<Vec<Series>>> {
     let mut panels = Vec::new();
     for panel in &plot.panels {
-        let table = find(tables, &panel.table)
-            .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
+        let within = |e: Error| e.within(format!("plot {}", quote(&plot.name)));
+        let table = find(tables, &panel.table).map_err(within)?;
         let wanted = panel.column.as_ref();
         for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
             .into_iter()
             .flatten()
         {
-            (table.col(column, &panel.table))
-                .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
+            table.col(column, &panel.table).map_err(within)?;
         }
         let mut out: Vec<Series> = Vec::new();
         for r in table.records() {

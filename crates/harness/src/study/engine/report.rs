@@ -52,7 +52,7 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
         .collect();
     witnesses.sort_by_key(|w| w.key());
     witnesses.dedup_by_key(|w| w.key());
-    let results: Vec<(Option<String>, Vec<String>, Witness)> = witnesses
+    let results: Vec<(Option<Failure>, Vec<String>)> = witnesses
         .par_iter()
         .map(|w| {
             let mut solvers = Vec::new();
@@ -60,22 +60,20 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
                 Ok(eval) => cross_check(game, &w.values, &eval, &mut solvers),
                 Err(e) => Some(e.to_string()),
             };
-            (what, solvers, (*w).clone())
-        })
-        .collect();
-    let (mut checked, mut all) = (0, Vec::new());
-    for (what, solvers, w) in results {
-        checked += 1;
-        super::add_new(&mut all, solvers);
-        if let Some(what) = what {
-            part.failures.push(Failure {
+            let failure = what.map(|what| Failure {
                 game: g,
                 source: w.source,
                 n: w.n,
                 ordinal: w.ordinal,
                 what: format!("witness {}: {what}", w.board()),
             });
-        }
+            (failure, solvers)
+        })
+        .collect();
+    let (checked, mut all) = (results.len() as u64, Vec::new());
+    for (failure, solvers) in results {
+        super::add_new(&mut all, solvers);
+        part.failures.extend(failure);
     }
     Ok((checked, all))
 }

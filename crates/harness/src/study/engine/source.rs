@@ -15,8 +15,6 @@ pub enum Source {
     /// Every board of each length over `alphabet`, one per symmetry class
     /// when `symmetry` (the rule set's: see [`Symmetry::of`]).
     Enumerate {
-        /// The lengths, increasing.
-        n: Vec<usize>,
         /// The values.
         alphabet: Span<i64>,
         /// Whether to enumerate symmetry classes rather than boards.
@@ -25,8 +23,6 @@ pub enum Source {
     /// `boards` random boards of each length, board i of length n keyed
     /// by (seed, n, i), values from the existing distributions.
     Random {
-        /// The lengths, increasing.
-        n: Vec<usize>,
         /// The distribution.
         values: Values,
         /// Boards per length.
@@ -39,8 +35,6 @@ pub enum Source {
     /// One board per k of a formula such as `0 0 (k 1)^k` (see
     /// [`super::formula`]), in the order of k.
     Formula {
-        /// The lengths of the boards, increasing.
-        n: Vec<usize>,
         /// Each k with its board.
         boards: Vec<(i64, Vec<i64>)>,
     },
@@ -48,8 +42,6 @@ pub enum Source {
     /// evaluations, moving to boards that change one or two values; the
     /// source yields each walk's best board.
     Search {
-        /// The lengths, increasing.
-        n: Vec<usize>,
         /// The values.
         alphabet: Span<i64>,
         /// Walks per length.
@@ -65,23 +57,13 @@ pub enum Source {
     },
 }
 
-impl Source {
-    /// The lengths of the source, increasing.
-    pub fn lengths(&self) -> &[usize] {
-        match self {
-            Source::Enumerate { n, .. }
-            | Source::Random { n, .. }
-            | Source::Search { n, .. }
-            | Source::Formula { n, .. } => n,
-        }
-    }
-}
-
 /// A source with its name in the tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Named {
     /// The name (`name` in the file, else the alphabet or distribution).
     pub label: String,
+    /// The lengths of its boards, increasing.
+    pub n: Vec<usize>,
     /// The boards.
     pub source: Source,
 }
@@ -331,11 +313,7 @@ fn dihedral_weight(word: &[u8], period: usize) -> Option<u64> {
             std::cmp::Ordering::Greater => {}
         }
     }
-    Some(if symmetric {
-        period as u64
-    } else {
-        2 * period as u64
-    })
+    Some(period as u64 * if symmetric { 1 } else { 2 })
 }
 
 /// Random board `index` of length `n`: keyed by (seed, n, index), values

@@ -311,7 +311,7 @@ impl Query {
     /// The longest board of every source.
     pub fn longest(&self) -> usize {
         (self.sources.iter())
-            .flat_map(|s| s.source.lengths().last().copied())
+            .flat_map(|s| s.n.last().copied())
             .max()
             .unwrap_or(1)
     }
@@ -412,17 +412,18 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
 /// A source with its label: its name, else its distribution, formula or
 /// alphabet.
 fn named(f: &SourceFile) -> Result<Named> {
-    let source = source(f)?;
+    let (n, source) = source(f)?;
     let label = match (&f.name, &source) {
         (Some(name), _) => name.clone(),
         (None, Source::Random { values, .. }) => values.to_string(),
         (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
         (None, _) => f.alphabet.clone().unwrap_or_default(),
     };
-    Ok(Named { label, source })
+    Ok(Named { label, n, source })
 }
 
-fn source(s: &SourceFile) -> Result<Source> {
+/// The source of `s` and the lengths of its boards.
+fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
     if s.kind == "formula" {
         let k = lengths(s.k.as_deref().unwrap_or("1..4"))?;
         let formula = s.formula.as_deref().unwrap_or_default();
@@ -434,12 +435,12 @@ fn source(s: &SourceFile) -> Result<Source> {
                 quote(formula)
             )));
         }
-        return Ok(Source::Formula { n, boards });
+        return Ok((n, Source::Formula { boards }));
     }
-    let n = lengths(
+    let n =
         s.n.as_deref()
-            .ok_or_else(|| Error::usage("source.n is missing"))?,
-    )?;
+            .ok_or_else(|| Error::usage("source.n is missing"));
+    let n = lengths(n?)?;
     let longest = *n.last().expect("lengths are not empty");
     let need = |field: Option<&String>, name: &str| {
         field
@@ -460,7 +461,7 @@ fn source(s: &SourceFile) -> Result<Source> {
         }
         Ok(a)
     };
-    match s.kind.as_str() {
+    let source = match s.kind.as_str() {
         "enumerate" => {
             let alphabet = alphabet()?;
             let k = (alphabet.hi - alphabet.lo + 1) as u64;
@@ -471,19 +472,17 @@ fn source(s: &SourceFile) -> Result<Source> {
                     "enumerating {k}^{longest} boards is beyond this engine (at most {MAX_ENUMERATED} a length); use kind = \"search\""
                 )));
             }
-            Ok(Source::Enumerate {
-                n,
+            Source::Enumerate {
                 alphabet,
                 symmetry: s.symmetry.unwrap_or(true),
-            })
+            }
         }
-        "random" => Ok(Source::Random {
-            n,
+        "random" => Source::Random {
             values: need(s.values.as_ref(), "values")?.parse()?,
             boards: s.boards.unwrap_or(1000),
             seed: s.seed.unwrap_or(0),
             sample: s.sample.clone(),
-        }),
+        },
         "search" => {
             let objective: Measure = need(s.objective.as_ref(), "objective")?.parse()?;
             if objective.is_bool() {
@@ -501,21 +500,23 @@ fn source(s: &SourceFile) -> Result<Source> {
                     )))
                 }
             };
-            Ok(Source::Search {
-                n,
+            Source::Search {
                 alphabet: alphabet()?,
                 restarts: s.restarts.unwrap_or(8),
                 budget: s.budget.unwrap_or(10_000).max(1),
                 objective,
                 minimise,
                 seed: s.seed.unwrap_or(0),
-            })
+            }
         }
-        other => Err(Error::usage(format!(
-            "source.kind {} is not enumerate, random, search or formula",
-            quote(other)
-        ))),
-    }
+        other => {
+            return Err(Error::usage(format!(
+                "source.kind {} is not enumerate, random, search or formula",
+                quote(other)
+            )))
+        }
+    };
+    Ok((n, source))
 }
 
 /// `group = "n"`, `"parity"`, `"mod K"`, `"all"`, each optionally after
