@@ -250,9 +250,8 @@ fn check_outputs_first(
     inputs: &[PathBuf],
 ) -> Result<()> {
     let planned = engine::planned_files(query, templates);
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+    let same = |a: &Path, b: &Path| {
+        (a.canonicalize().ok()).is_some_and(|a| b.canonicalize().ok() == Some(a))
     };
     for name in &planned {
         let path = out.join(name);

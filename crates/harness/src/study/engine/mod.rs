@@ -111,11 +111,7 @@ pub fn fingerprint(text: &str) -> String {
 /// The measures of the tables covering source `only` (every table: `None`),
 /// and every search's objective.
 pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
-    let covers = |t: &&spec::Table| {
-        only.is_none_or(|s| {
-            (t.sources.as_ref()).is_none_or(|v| v.contains(&query.sources[s].label))
-        })
-    };
+    let covers = |t: &&spec::Table| only.is_none_or(|s| t.reads(&query.sources[s].label));
     let mut all: Vec<Measure> = (query.tables.iter().filter(covers))
         .flat_map(|t| t.measures.clone())
         .collect();
@@ -231,8 +227,7 @@ impl Length<'_> {
         out.boards += weight;
         let label = &query.sources[from].label;
         for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
-            let other = table.sources.as_ref().is_some_and(|s| !s.contains(label));
-            if !table.covers(query.games[game]) || other {
+            if !table.covers(query.games[game]) || !table.reads(label) {
                 continue;
             }
             let witness = || Witness {
@@ -349,7 +344,6 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         checked: vec![Checked::default(); query.games.len()],
         failures: Vec::new(),
     };
-    let all_measures = measures_of(query, None);
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(Error::usage(
@@ -359,7 +353,9 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
     // A heuristic breaks ties by side (left first), so its result on a
     // board and on the board's reflection may differ: only the optimal
     // measures may be taken once per class.
-    let invariant = all_measures.iter().all(|m| m.heuristic().is_none());
+    let invariant = measures_of(query, None)
+        .iter()
+        .all(|m| m.heuristic().is_none());
     for (g, &game) in query.games.iter().enumerate() {
         for (from, named) in query.sources.iter().enumerate() {
             // Each source evaluates only what its tables read.

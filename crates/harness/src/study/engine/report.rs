@@ -182,12 +182,9 @@ pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
     let folder_files = |prefix: &str, game: Option<Game>| {
         let mine = (tables.iter()).filter(|t| game.is_none_or(|g| !elsewhere(query, g, t)));
         let mut files: Vec<String> = mine.map(|t| format!("{prefix}{t}.csv")).collect();
-        files.extend(
-            query
-                .plots
-                .iter()
-                .map(|p| format!("{prefix}{}.svg", p.name)),
-        );
+        for plot in &query.plots {
+            files.push(format!("{prefix}{}.svg", plot.name));
+        }
         files.extend(templates.report.map(|_| format!("{prefix}README.md")));
         files
     };
@@ -238,12 +235,8 @@ fn sources_table(query: &Query, part: &Part) -> CsvTable {
             if several {
                 row.push(query.sources[r.source].label.clone());
             }
-            row.extend([
-                r.n.to_string(),
-                r.symmetry.name().to_string(),
-                r.classes.to_string(),
-                r.boards.to_string(),
-            ]);
+            row.extend([r.n.to_string(), r.symmetry.name().to_string()]);
+            row.extend([r.classes, r.boards].map(|c| c.to_string()));
             row
         })
         .collect();

@@ -175,6 +175,11 @@ impl Table {
         self.holds.is_some() || self.measure().is_bool()
     }
 
+    /// Whether the table covers the source labelled `label`.
+    pub fn reads(&self, label: &str) -> bool {
+        (self.sources.as_ref()).is_none_or(|s| s.iter().any(|l| l == label))
+    }
+
     /// Whether the table keeps witnesses (min, max and smallest do).
     pub fn has_witnesses(&self) -> bool {
         !matches!(self.aggregate, Aggregate::Rate | Aggregate::Mean)

@@ -66,11 +66,7 @@ fn fill(
     let words: Vec<&str> = placeholder.split_whitespace().collect();
     match words.as_slice() {
         ["title"] => Ok(query.title.clone()),
-        ["game"] => Ok(query
-            .games
-            .first()
-            .map(|g| g.to_string())
-            .unwrap_or_default()),
+        ["game"] => Ok(query.games.first().map_or(String::new(), |g| g.to_string())),
         ["name"] => Ok(query.name.clone()),
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
@@ -89,11 +85,8 @@ fn fill(
                 wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
                     && (wanted.len() > 1 || keys.last().is_some_and(|&k| r[k] == *group))
             };
-            table
-                .rows
-                .iter()
-                .find(|r| matches(r))
-                .map(|r| r[at].clone())
+            let row = table.rows.iter().find(|r| matches(r));
+            row.map(|r| r[at].clone())
                 .ok_or_else(|| Error::usage(format!("table {name} has no row {}", quote(group))))
         }
         _ => Err(Error::usage(format!(
