@@ -246,7 +246,7 @@ impl Query {
 
     fn from_file(file: StudyFile) -> Result<Query> {
         if file.games.is_empty() {
-            return Err(Error::usage("games is empty: name at least one rule set"));
+            return usage("games is empty: name at least one rule set");
         }
         let games: Vec<Game> = parsed(&file.games)?;
         let files = match file.source {
@@ -254,30 +254,27 @@ impl Query {
             OneOrMany::Many(s) => s,
         };
         if files.is_empty() {
-            return Err(Error::usage("the study has no [[source]]"));
+            return usage("the study has no [[source]]");
         }
         let sources = (files.iter()).map(named).collect::<Result<Vec<_>>>()?;
         if let Some(label) = repeated(sources.iter().map(|s| &s.label)) {
-            return Err(Error::usage(format!(
+            return usage(format!(
                 "two sources are named {}: give each a different name",
                 quote(label)
-            )));
+            ));
         }
         if file.table.is_empty() {
-            return Err(Error::usage("the study has no [[table]]"));
+            return usage("the study has no [[table]]");
         }
         let tables = (file.table.iter())
             .map(|t| table(t, &games, &sources))
             .collect::<Result<Vec<_>>>()?;
         if let Some(name) = repeated(tables.iter().map(|t| &t.name)) {
-            return Err(Error::usage(format!(
-                "two tables are named {}",
-                quote(name)
-            )));
+            return usage(format!("two tables are named {}", quote(name)));
         }
         let check_every = file.check.and_then(|c| c.every).unwrap_or(1000);
         if check_every == 0 {
-            return Err(Error::usage("check.every must be at least 1"));
+            return usage("check.every must be at least 1");
         }
         let fits: Vec<FitSpec> =
             (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
@@ -287,7 +284,7 @@ impl Query {
             .map(|p| p.checked(&made))
             .collect::<Result<Vec<Plot>>>()?;
         if let Some(name) = repeated(plots.iter().map(|p| &p.name)) {
-            return Err(Error::usage(format!("two plots are named {}", quote(name))));
+            return usage(format!("two plots are named {}", quote(name)));
         }
         Ok(Query {
             plots,
@@ -322,14 +319,19 @@ impl Query {
     }
 }
 
+/// A refusal of the study file.
+fn usage<T>(message: impl Into<String>) -> Result<T> {
+    Err(Error::usage(message))
+}
+
 /// Refuses a table with a measure not defined for a rule set it covers.
 fn defined(table: &Table, games: &[Game]) -> Result<()> {
     for &game in games.iter().filter(|&&g| table.covers(g)) {
         if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-            return Err(Error::usage(format!(
+            return usage(format!(
                 "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
                 quote(&table.name),
-            )));
+            ));
         }
     }
     Ok(())
@@ -346,11 +348,11 @@ fn check_references(
     let is_rate =
         |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
     if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
-        return Err(Error::usage(format!(
+        return usage(format!(
             "fit {}: the study has no rate table {}",
             quote(&f.name),
             quote(&f.table)
-        )));
+        ));
     }
     let untils = (sources.iter()).filter_map(|s| match &s.source {
         Source::Random {
@@ -359,15 +361,15 @@ fn check_references(
         _ => None,
     });
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
-        return Err(Error::usage(format!(
+        return usage(format!(
             "source.sample.until: the study has no rate table {}",
             quote(name)
-        )));
+        ));
     }
     if let Some(name) = repeated(made) {
-        return Err(Error::usage(format!(
+        return usage(format!(
             "two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)"
-        )));
+        ));
     }
     Ok(())
 }
@@ -409,7 +411,7 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     n.sort_unstable();
     n.dedup();
     match n.first() {
-        Some(0) | None => Err(Error::usage("source.n must start at 1 or more")),
+        Some(0) | None => usage("source.n must start at 1 or more"),
         _ => Ok(n),
     }
 }
@@ -435,10 +437,10 @@ fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
         let (n, boards) = super::formula::family(formula, k)?;
         let values = boards.iter().flat_map(|(_, b)| b);
         if values.into_iter().any(|v| v.unsigned_abs() > MAX_VALUE) {
-            return Err(Error::usage(format!(
+            return usage(format!(
                 "source.formula {}: its values must be within -2^40..2^40",
                 quote(formula)
-            )));
+            ));
         }
         return Ok((n, Source::Formula { boards }));
     }
@@ -457,12 +459,10 @@ fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
         if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
-            return Err(Error::usage(
-                "source.alphabet's values must be within -2^40..2^40",
-            ));
+            return usage("source.alphabet's values must be within -2^40..2^40");
         }
         if a.hi - a.lo > 255 {
-            return Err(Error::usage("source.alphabet has more than 256 values"));
+            return usage("source.alphabet has more than 256 values");
         }
         Ok(a)
     };
@@ -491,19 +491,12 @@ fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
         "search" => {
             let objective: Measure = need(s.objective.as_ref(), "objective")?.parse()?;
             if objective.is_bool() {
-                return Err(Error::usage(
-                    "source.objective must be a number, not a yes or no",
-                ));
+                return usage("source.objective must be a number, not a yes or no");
             }
             let minimise = match s.goal.as_deref().unwrap_or("min") {
                 "min" => true,
                 "max" => false,
-                other => {
-                    return Err(Error::usage(format!(
-                        "source.goal {} is not min or max",
-                        quote(other)
-                    )))
-                }
+                other => return usage(format!("source.goal {} is not min or max", quote(other))),
             };
             Source::Search {
                 alphabet: alphabet()?,
@@ -515,10 +508,10 @@ fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
             }
         }
         other => {
-            return Err(Error::usage(format!(
+            return usage(format!(
                 "source.kind {} is not enumerate, random, search or formula",
                 quote(other)
-            )))
+            ))
         }
     };
     Ok((n, source))
@@ -543,11 +536,11 @@ fn group(t: &TableFile) -> Result<(Group, bool)> {
         {
             Some(m) if m >= 2 => Group::Residue(m),
             _ => {
-                return Err(Error::usage(format!(
+                return usage(format!(
                     "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
                     quote(&t.name),
                     quote(text)
-                )))
+                ))
             }
         },
     };
@@ -561,10 +554,7 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
         .cloned()
         .collect();
     if named.is_empty() {
-        return Err(Error::usage(format!(
-            "table {} names no measure",
-            quote(&t.name)
-        )));
+        return usage(format!("table {} names no measure", quote(&t.name)));
     }
     let measures: Vec<Measure> = parsed(&named)?;
     let aggregate = t.aggregate;
@@ -573,12 +563,12 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
     let several = measures.len() > 1;
     let refuse = |why: &str| {
-        Err(Error::usage(format!(
+        usage(format!(
             "table {}: {} of {}: {why}",
             quote(&t.name),
             format!("{aggregate:?}").to_lowercase(),
             named.join(", ")
-        )))
+        ))
     };
     if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
         return refuse("holds turns one number measure into a yes or no; several measures must all be yes or no, or all numbers");
@@ -620,17 +610,14 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
     if let Some(n) =
         (table.sources.iter().flatten()).find(|n| sources.iter().all(|s| s.label != **n))
     {
-        return Err(Error::usage(format!(
-            "the study has no source {}",
-            quote(n)
-        )));
+        return usage(format!("the study has no source {}", quote(n)));
     }
     defined(&table, games)?;
     if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
-        return Err(Error::usage(format!(
+        return usage(format!(
             "table {}: {g} is not one of the study's games",
             quote(&table.name)
-        )));
+        ));
     }
     Ok(table)
 }
