@@ -205,7 +205,7 @@ pub struct OutDirArg {
 /// command says what the option conflicts with, and where it splits
 /// otherwise than "the run" its help, with [`shard_in`] (`compare` keeps
 /// this help).
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct ShardArg {
     /// Do part K of N (1-based) of the run (joined by `coinline merge`, or
     /// the command's own `--merge`). `auto`

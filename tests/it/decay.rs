@@ -111,8 +111,7 @@ fn a_small_run_counts_what_a_brute_force_counts_and_the_committed_rows() {
         let row = (optimal.records())
             .find(|r| r.get("source") == format!("regret {values}") && r.num("group") == Some(n));
         let label = format!("regret {values}");
-        let covered =
-            (query.sources.iter()).any(|s| s.label == label && s.source.lengths().contains(&n));
+        let covered = (query.sources.iter()).any(|s| s.label == label && s.n.contains(&n));
         assert_eq!(row.is_some(), covered, "n = {n} {values}");
         if let Some(row) = row {
             assert_eq!(row.num::<u64>("holds"), Some(greedy), "n = {n} {values}");

@@ -51,7 +51,7 @@ pub struct RunArgs {
 }
 
 /// `--merge` and `--shard`: a sharded run's parts.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct PartsArgs {
     /// Join the parts written by --shard runs (the part-K-of-N.json files
     /// in these directories, every part once) and write the tables of the
@@ -60,16 +60,6 @@ pub struct PartsArgs {
     pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArg,
-}
-
-impl Default for PartsArgs {
-    fn default() -> Self {
-        let shard = ShardArg { shard: None };
-        PartsArgs {
-            merge: Vec::new(),
-            shard,
-        }
-    }
 }
 
 /// `--jobs` and `--force`: how a study is run and written.
@@ -126,24 +116,25 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
     let path = Path::new(&args.study);
     // A built-in's name is the study even where a folder of that name
     // (its default --out) exists.
-    let is_builtin = builtin::find(&args.study).is_some() && !path.is_file();
-    let (text, mut template, summary) = if path.exists() && !is_builtin {
-        // A template beside the file (NAME.md for NAME.toml) is its report's.
-        let beside = path.with_extension("md");
-        let template = match beside.is_file() && beside != path {
-            true => Some(read(&beside)?),
-            false => None,
-        };
-        (read(path)?, template, None)
-    } else if let Some(b) = builtin::find(&args.study) {
-        let (text, template) = b.file;
-        let summary = b.summary.map(str::to_string);
-        (text.to_string(), Some(template.to_string()), summary)
-    } else {
-        return Err(Error::usage(format!(
-            "{}: no such file, nor a built-in study (see `coinline study list`)",
-            args.study
-        )));
+    let builtin = builtin::find(&args.study).filter(|_| !path.is_file());
+    let (text, mut template, summary) = match builtin {
+        Some(b) => {
+            let (text, template) = b.file;
+            let summary = b.summary.map(str::to_string);
+            (text.to_string(), Some(template.to_string()), summary)
+        }
+        None if path.exists() => {
+            // A template beside the file (NAME.md for NAME.toml) is its report's.
+            let beside = path.with_extension("md");
+            let template = (beside.is_file() && beside != path).then(|| read(&beside));
+            (read(path)?, template.transpose()?, None)
+        }
+        None => {
+            return Err(Error::usage(format!(
+                "{}: no such file, nor a built-in study (see `coinline study list`)",
+                args.study
+            )))
+        }
     };
     if let Some(file) = &args.template {
         template = Some(read(file)?);
@@ -162,13 +153,13 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(&query.name));
+        .unwrap_or_else(|| query.name.clone().into());
     check_writable("--out", &out, true)?;
+    let templates = Templates {
+        report: template.as_deref(),
+        summary: summary.as_deref(),
+    };
     if args.parts.shard.shard.is_none() {
-        let templates = Templates {
-            report: template.as_deref(),
-            summary: summary.as_deref(),
-        };
         let mut inputs = vec![
             PathBuf::from(&args.study),
             PathBuf::from(&args.study).with_extension("md"),
@@ -180,18 +171,16 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         let mut parts = Vec::new();
-        let mut paths = Vec::new();
         for dir in &args.parts.merge {
-            paths.extend(part_files(dir)?);
-        }
-        for path in &paths {
-            let part: Part = serde_json::from_str(&read(path)?).map_err(|e| {
-                Error::input(format!(
-                    "{}: not a part of a study run: {e}",
-                    path.display()
-                ))
-            })?;
-            parts.push(part);
+            for path in part_files(dir)? {
+                let part: Part = serde_json::from_str(&read(&path)?).map_err(|e| {
+                    Error::input(format!(
+                        "{}: not a part of a study run: {e}",
+                        path.display()
+                    ))
+                })?;
+                parts.push(part);
+            }
         }
         engine::merge(&query, parts)?
     } else {
@@ -220,10 +209,6 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             query.name, part.fingerprint
         )));
     }
-    let templates = Templates {
-        report: template.as_deref(),
-        summary: summary.as_deref(),
-    };
     finish_and_write(
         &query,
         part,
@@ -265,9 +250,8 @@ fn check_outputs_first(
     inputs: &[PathBuf],
 ) -> Result<()> {
     let planned = engine::planned_files(query, templates);
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+    let same = |a: &Path, b: &Path| {
+        (a.canonicalize().ok()).is_some_and(|a| b.canonicalize().ok() == Some(a))
     };
     for name in &planned {
         let path = out.join(name);
@@ -298,34 +282,25 @@ fn finish_and_write(
 ) -> Result<Status> {
     let outcome = pool.install(|| engine::finish(query, part, templates))?;
     // One transaction per folder: the top one, then each rule set's.
-    let files = outcome
-        .files
-        .iter()
-        .map(|(name, text)| (name.as_str(), text.clone()));
+    let files = (outcome.files.iter()).map(|(name, text)| (name.as_str(), text.clone()));
     write_folders(&by_folder(out, files), force, true)?;
     let checked: u64 = outcome.witnesses_checked.iter().sum();
-    say!(
-        "{} witnesses checked, {:.2} s",
-        checked,
-        start.elapsed().as_secs_f64()
-    );
+    let seconds = start.elapsed().as_secs_f64();
+    say!("{checked} witnesses checked, {seconds:.2} s");
     for failure in outcome.failures.iter().take(10) {
         say!("failure: {failure}");
     }
-    Ok(if outcome.failures.is_empty() {
-        Status::Ok
-    } else {
-        Status::FailureFound
-    })
+    match outcome.failures.is_empty() {
+        true => Ok(Status::Ok),
+        false => Ok(Status::FailureFound),
+    }
 }
 
 /// Runs `coinline study list`.
 pub fn list(_args: &ListArgs) -> Result<Status> {
     let mut text = String::new();
-    let width = (builtin::BUILTINS.iter())
-        .map(|b| b.name.len())
-        .max()
-        .unwrap_or(0);
+    let width = (builtin::BUILTINS.iter()).map(|b| b.name.len()).max();
+    let width = width.unwrap_or(0);
     for b in builtin::BUILTINS {
         text.push_str(&format!(
             "{:<width$} {}\n{:<width$} run: {}\n",

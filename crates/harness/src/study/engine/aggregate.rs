@@ -121,27 +121,22 @@ impl State {
     ) {
         let key = group_key(table, source, n);
         let cell = self.cell(game, key, || table.group.label(table.group.key(n)));
-        let value = match num {
-            Num::Undefined => {
-                cell.undefined += weight;
-                return;
-            }
-            Num::Bool(b) => {
-                cell.classes += 1;
-                cell.boards += weight;
-                if b {
-                    cell.hit_classes += 1;
-                    cell.hit_boards += weight;
-                    if table.aggregate == Aggregate::Smallest && cell.witnesses.is_empty() {
-                        cell.witnesses.push(witness());
-                    }
-                }
-                return;
-            }
-            Num::Ratio(r) => r,
-        };
+        if num == Num::Undefined {
+            cell.undefined += weight;
+            return;
+        }
         cell.classes += 1;
         cell.boards += weight;
+        let Num::Ratio(value) = num else {
+            if num == Num::Bool(true) {
+                cell.hit_classes += 1;
+                cell.hit_boards += weight;
+                if table.aggregate == Aggregate::Smallest && cell.witnesses.is_empty() {
+                    cell.witnesses.push(witness());
+                }
+            }
+            return;
+        };
         if table.aggregate == Aggregate::Mean {
             // Whole numbers: den is 1.
             cell.sum += value.num * i128::from(weight);
@@ -152,11 +147,7 @@ impl State {
         }
         // A board neither better nor tied, or tied past the first k, keeps
         // no witness: most boards allocate nothing here.
-        let (better, tied) = match cell.best {
-            None => (true, false),
-            Some(best) if table.aggregate == Aggregate::Min => (value < best, value == best),
-            Some(best) => (value > best, value == best),
-        };
+        let (better, tied) = (beats(table, value, cell.best), cell.best == Some(value));
         if !better && !tied {
             return;
         }
@@ -202,15 +193,18 @@ impl State {
     }
 }
 
+/// Whether `value` beats `best`, the extreme so far of a min or max table.
+fn beats(table: &Table, value: Ratio, best: Option<Ratio>) -> bool {
+    best.is_none_or(|best| match table.aggregate {
+        Aggregate::Min => value < best,
+        _ => value > best,
+    })
+}
+
 /// Folds the extreme of `other` (its best, hits and witnesses) into `cell`.
 fn merge_extreme(cell: &mut Cell, other: Cell, table: &Table) {
     let Some(theirs) = other.best else { return };
-    let better = match cell.best {
-        None => true,
-        Some(mine) if table.aggregate == Aggregate::Min => theirs < mine,
-        Some(mine) => theirs > mine,
-    };
-    if better {
+    if beats(table, theirs, cell.best) {
         cell.best = Some(theirs);
         cell.hit_classes = other.hit_classes;
         cell.hit_boards = other.hit_boards;
@@ -224,43 +218,42 @@ fn merge_extreme(cell: &mut Cell, other: Cell, table: &Table) {
     }
 }
 
-fn decimal(r: Ratio) -> String {
-    format!("{:.6}", r.to_f64())
-}
-
 /// The leading columns of a row: the rule set, the source when the table
 /// groups by it, the group.
 pub(super) fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<String> {
     let mut row = vec![query.games[cell.game].to_string()];
     if table.by_source {
         let source = (cell.key >> SOURCE_SHIFT) as usize;
-        row.push(
-            query
-                .sources
-                .get(source)
-                .map_or(String::new(), |s| s.label.clone()),
-        );
+        let label = query.sources.get(source).map(|s| s.label.clone());
+        row.push(label.unwrap_or_default());
     }
     row.push(cell.label.clone());
     row
 }
 
+/// The header of a table's rows: the columns of [`key_columns`], then `rest`.
+pub(super) fn header(table: &Table, rest: &[&str]) -> Vec<String> {
+    let mut header = vec!["game".to_string()];
+    if table.by_source {
+        header.push("source".into());
+    }
+    header.push("group".into());
+    header.extend(rest.iter().map(|c| c.to_string()));
+    header
+}
+
 /// The columns of one measure of a rate or mean table.
 fn tally_columns(table: &Table, cell: &Cell) -> Vec<String> {
+    let per_board = |x: f64| match cell.boards {
+        0 => 0.0,
+        boards => x / boards as f64,
+    };
     if table.aggregate == Aggregate::Mean {
-        let mean = if cell.boards == 0 {
-            0.0
-        } else {
-            cell.sum as f64 / cell.boards as f64
-        };
+        let mean = per_board(cell.sum as f64);
         return vec![cell.sum.to_string(), format!("{mean:.6}")];
     }
     let (lo, hi) = wilson_interval(cell.hit_boards, cell.boards);
-    let rate = if cell.boards == 0 {
-        0.0
-    } else {
-        cell.hit_boards as f64 / cell.boards as f64
-    };
+    let rate = per_board(cell.hit_boards as f64);
     let mut out = vec![cell.hit_boards.to_string()];
     out.extend([rate, lo, hi].map(|x| format!("{x:.6}")));
     out
@@ -268,44 +261,33 @@ fn tally_columns(table: &Table, cell: &Cell) -> Vec<String> {
 
 /// The table's CSV rows: `states` holds one state per measure.
 pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
-    let mut header: Vec<String> = vec!["game".into()];
-    if table.by_source {
-        header.push("source".into());
-    }
-    header.extend(["group", "classes", "boards", "undefined"].map(String::from));
-    let what = match table.aggregate {
-        Aggregate::Min => "min",
-        Aggregate::Max => "max",
-        Aggregate::Rate => "rate",
-        Aggregate::Smallest => "smallest",
-        Aggregate::Mean => "mean",
-    };
+    let mut header = header(table, &["classes", "boards", "undefined"]);
     let tally: &[&str] = match table.aggregate {
         Aggregate::Mean => &["sum", "mean"],
         _ => &["holds", "rate", "wilson_low", "wilson_high"],
     };
     match table.aggregate {
         Aggregate::Min | Aggregate::Max => {
-            header.extend(
-                [
-                    what,
-                    "decimal",
-                    "attained_classes",
-                    "attained_boards",
-                    "witnesses",
-                ]
-                .map(String::from),
-            );
+            header.push(format!("{:?}", table.aggregate).to_lowercase());
+            let more = [
+                "decimal",
+                "attained_classes",
+                "attained_boards",
+                "witnesses",
+            ];
+            header.extend(more.map(String::from));
             if table.floor.is_some() {
                 header.push("below_floor".into());
             }
         }
-        Aggregate::Rate | Aggregate::Mean if table.measures.len() == 1 => {
-            header.extend(tally.iter().map(|c| c.to_string()));
-        }
         Aggregate::Rate | Aggregate::Mean => {
             for m in &table.measures {
-                header.extend(tally.iter().map(|c| format!("{m}_{c}")));
+                // A table of one measure names its columns plainly.
+                let prefix = match table.measures.len() {
+                    1 => String::new(),
+                    _ => format!("{m}_"),
+                };
+                header.extend(tally.iter().map(|c| format!("{prefix}{c}")));
             }
         }
         Aggregate::Smallest => {
@@ -321,11 +303,11 @@ pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
         row.extend([cell.classes, cell.boards, cell.undefined].map(|c| c.to_string()));
         match table.aggregate {
             Aggregate::Min | Aggregate::Max => {
-                row.push(cell.best.map_or(String::new(), |b| b.to_string()));
-                row.push(cell.best.map_or(String::new(), decimal));
-                row.push(cell.hit_classes.to_string());
-                row.push(cell.hit_boards.to_string());
-                row.push(cell.witnesses.len().to_string());
+                let decimal = |b: Ratio| format!("{:.6}", b.to_f64());
+                let best = [cell.best.map(|b| b.to_string()), cell.best.map(decimal)];
+                row.extend(best.map(Option::unwrap_or_default));
+                let kept = cell.witnesses.len() as u64;
+                row.extend([cell.hit_classes, cell.hit_boards, kept].map(|c| c.to_string()));
                 if table.floor.is_some() {
                     row.push(cell.below_floor.to_string());
                 }
@@ -350,25 +332,24 @@ pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
 
 /// The witnesses of a min, max or smallest table, one row each.
 pub fn render_witnesses(table: &Table, state: &State, query: &Query) -> CsvTable {
-    let mut header: Vec<String> = vec!["game".into()];
-    if table.by_source {
-        header.push("source".into());
-    }
-    header.extend(["group", "n", "board", "boards_in_class", "value"].map(String::from));
+    let header = header(table, &["n", "board", "boards_in_class", "value"]);
     let mut rows = Vec::new();
     for cell in &state.cells {
         if !table.covers(query.games[cell.game]) {
             continue;
         }
+        let value = match table.aggregate {
+            Aggregate::Smallest => "yes".to_string(),
+            _ => cell.best.map_or(String::new(), |b| b.to_string()),
+        };
         for w in &cell.witnesses {
-            let value = match table.aggregate {
-                Aggregate::Min | Aggregate::Max => {
-                    cell.best.map_or(String::new(), |b| b.to_string())
-                }
-                _ => "yes".to_string(),
-            };
             let mut row = key_columns(table, cell, query);
-            row.extend([w.n.to_string(), w.board(), w.weight.to_string(), value]);
+            row.extend([
+                w.n.to_string(),
+                w.board(),
+                w.weight.to_string(),
+                value.clone(),
+            ]);
             rows.push(row);
         }
     }

@@ -5,7 +5,7 @@
 //! solvers' lines replay, so a reader can trust an extreme without trusting
 //! any one solver; otherwise the run fails on that board.
 
-use super::aggregate::{key_columns, State, Witness};
+use super::aggregate::{header, key_columns, State, Witness};
 use super::spec::{Query, Table};
 use crate::study::table::CsvTable;
 use coinline_core::board::Board;
@@ -86,12 +86,7 @@ pub fn certify(game: Game, values: &[i64]) -> Result<Certificate, String> {
 
 /// The certificates of a min or max table's witnesses, and what failed.
 pub fn render(table: &Table, state: &State, query: &Query) -> (CsvTable, Vec<String>) {
-    let mut header: Vec<String> = vec!["game".into()];
-    if table.by_source {
-        header.push("source".into());
-    }
-    let rest = ["group", "n", "board", "first", "second", "difference"];
-    header.extend(rest.map(String::from));
+    let mut header = header(table, &["n", "board", "first", "second", "difference"]);
     header.extend(["first_move", "line", "replayed_by"].map(String::from));
     let kept: Vec<(Vec<String>, Game, &Witness)> = (state.cells.iter())
         .filter(|c| table.covers(query.games[c.game]))

@@ -171,18 +171,16 @@ pub fn fit(law: Law, points: &[(usize, u64, u64)]) -> Option<Fit> {
         residuals.push((n, p, z));
     }
     let se = |i: usize| cov[i][i].max(0.0).sqrt();
-    // Back to the law's constants; a prefactor A = e^b0 gets the standard
-    // error A * se(b0) (delta method).
-    let params = match law {
-        Law::Power => vec![(beta[0].exp(), beta[0].exp() * se(0)), (-beta[1], se(1))],
-        Law::Exponential => vec![(beta[0].exp(), beta[0].exp() * se(0)), (-beta[1], se(1))],
-        Law::Stretched => vec![(beta[0].exp(), beta[0].exp() * se(0)), (beta[1], se(1))],
-        Law::PowerExponential => vec![
-            (beta[0].exp(), beta[0].exp() * se(0)),
-            (-beta[1], se(1)),
-            (-beta[2], se(2)),
-        ],
-    };
+    // Back to the law's constants: the first is e^b0, with the standard
+    // error e^b0 se(b0) (delta method), the others -b (the stretched
+    // exponential's a: b).
+    let params = (0..m)
+        .map(|i| match i {
+            0 => (beta[0].exp(), beta[0].exp() * se(0)),
+            _ if law == Law::Stretched => (beta[i], se(i)),
+            _ => (-beta[i], se(i)),
+        })
+        .collect();
     Some(Fit {
         law,
         params,
@@ -321,14 +319,8 @@ fn columns(law: Law, points: &[(usize, u64, u64)], best: bool) -> Vec<String> {
         span(points.last()),
     ];
     let Some(f) = fit(law, points) else {
-        row.extend([points.len().to_string(), String::new(), String::new()]);
-        row.extend([
-            "".into(),
-            "no".into(),
-            "".into(),
-            "too few points".into(),
-            "".into(),
-        ]);
+        row.push(points.len().to_string());
+        row.extend(["", "", "", "no", "", "too few points", ""].map(String::from));
         return row;
     };
     let worst = f.residuals.iter().map(|r| r.2.abs()).fold(0.0f64, f64::max);
@@ -358,18 +350,9 @@ pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable>
     let table =
         find(tables, &spec.table).map_err(|e| e.within(format!("fit {}", quote(&spec.name))))?;
     let (mut header, all) = series(spec, table)?;
-    header.extend(
-        ["law", "first_n", "last_n", "points", "dof", "chi2_dof"]
-            .into_iter()
-            .chain([
-                "worst_residual",
-                "consistent",
-                "best",
-                "constants",
-                "residuals",
-            ])
-            .map(String::from),
-    );
+    let names = ["law", "first_n", "last_n", "points", "dof", "chi2_dof"];
+    let verdict = ["worst_residual", "consistent", "best", "constants"];
+    header.extend((names.iter().chain(&verdict).chain(&["residuals"])).map(|c| c.to_string()));
     let mut rows = Vec::new();
     for (key, points) in all {
         let usable = |p: &&(usize, u64, u64)| p.1 >= MIN_HITS && p.2 - p.1 >= MIN_HITS;

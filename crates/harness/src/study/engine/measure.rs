@@ -34,7 +34,7 @@ pub struct Evaluator {
 }
 
 /// What one board evaluates to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Eval {
     /// The optimal value (first minus second).
     pub value: i64,
@@ -143,12 +143,9 @@ impl Evaluator {
                 value: SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut())),
                 sum: values.iter().sum(),
                 abs_sum: values.iter().map(|v| v.abs()).sum(),
-                heuristics: Vec::new(),
-                optimal: Vec::new(),
-                // Only coins' measures read these.
-                odd_minus_even: 0,
-                ends: 0,
                 n: values.len(),
+                // No heuristics; only coins' measures read the parity sums.
+                ..Eval::default()
             });
         }
         let board = Board::new(values.to_vec())?;
@@ -206,35 +203,30 @@ impl Eval {
     /// The measure on this board.
     pub fn measure(&self, m: Measure) -> Num {
         let int = |v: i128| Num::Ratio(Ratio { num: v, den: 1 });
+        let share =
+            |a: i128, b: i64| Ratio::unreduced(a, b.into()).map_or(Num::Undefined, Num::Ratio);
+        let regret = |h: usize| i128::from(self.value) - i128::from(self.heuristic(h));
+        let h_first = |h: usize| (i128::from(self.sum) + i128::from(self.heuristic(h))) / 2;
         match m {
             Measure::Value => int(self.value.into()),
             Measure::First => int(self.first()),
             Measure::Second => int(i128::from(self.sum) - self.first()),
-            Measure::Share => {
-                Ratio::unreduced(self.first(), self.sum.into()).map_or(Num::Undefined, Num::Ratio)
-            }
-            Measure::ValueShare => Ratio::unreduced(self.value.into(), self.abs_sum.into())
-                .map_or(Num::Undefined, Num::Ratio),
+            Measure::Share => share(self.first(), self.sum),
+            Measure::ValueShare => share(self.value.into(), self.abs_sum),
             Measure::Win => Num::Bool(self.value > 0),
             Measure::Tie => Num::Bool(self.value == 0),
             Measure::Loss => Num::Bool(self.value < 0),
             Measure::Result(h) => int(self.heuristic(h).into()),
-            Measure::Regret(h) => int(i128::from(self.value) - i128::from(self.heuristic(h))),
-            Measure::RegretShare(h) => {
-                let regret = i128::from(self.value) - i128::from(self.heuristic(h));
-                Ratio::unreduced(regret, self.abs_sum.into()).map_or(Num::Undefined, Num::Ratio)
-            }
+            Measure::Regret(h) => int(regret(h)),
+            Measure::RegretShare(h) => share(regret(h), self.abs_sum),
             Measure::Optimal(h) => Num::Bool(match self.optimal.iter().find(|o| o.0 == h) {
                 Some(&(_, optimal)) => optimal,
                 None => self.heuristic(h) == self.value,
             }),
             Measure::AbsSum => int(self.abs_sum.into()),
             Measure::TurnedLoss(h) => Num::Bool(self.value >= 0 && self.heuristic(h) < 0),
-            Measure::HFirst(h) => int((i128::from(self.sum) + i128::from(self.heuristic(h))) / 2),
-            Measure::HShare(h) => {
-                let first = (i128::from(self.sum) + i128::from(self.heuristic(h))) / 2;
-                Ratio::unreduced(first, self.sum.into()).map_or(Num::Undefined, Num::Ratio)
-            }
+            Measure::HFirst(h) => int(h_first(h)),
+            Measure::HShare(h) => share(h_first(h), self.sum),
             Measure::OddBound | Measure::OddBoundSlack if self.n % 2 == 0 => Num::Undefined,
             Measure::OddBound => int(self.odd_bound()),
             Measure::OddBoundSlack => int(self.odd_bound() - i128::from(self.value)),
@@ -379,7 +371,10 @@ mod tests {
         // Taking 2 first leaves 3 9 1, worth -5 to the mover: 7 in all.
         let e = ev.eval(&[3, 9, 1, 2]).unwrap();
         assert_eq!(e.value, 9 + 2 - 3 - 1);
-        assert_eq!(e.measure(Measure::First), Num::Ratio(Ratio::int(11)));
+        assert_eq!(
+            e.measure(Measure::First),
+            Num::Ratio(Ratio::new(11, 1).unwrap())
+        );
         assert_eq!(
             e.measure(Measure::Share),
             Num::Ratio(Ratio::new(22, 30).unwrap())

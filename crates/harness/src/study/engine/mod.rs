@@ -34,6 +34,7 @@ use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spec::{Measure, Query, Source, Symmetry};
+use std::ops::Range;
 
 /// The boards of one length of one rule set: how many classes stand for
 /// how many boards.
@@ -110,11 +111,7 @@ pub fn fingerprint(text: &str) -> String {
 /// The measures of the tables covering source `only` (every table: `None`),
 /// and every search's objective.
 pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
-    let covers = |t: &&spec::Table| {
-        only.is_none_or(|s| {
-            (t.sources.as_ref()).is_none_or(|v| v.contains(&query.sources[s].label))
-        })
-    };
+    let covers = |t: &&spec::Table| only.is_none_or(|s| t.reads(&query.sources[s].label));
     let mut all: Vec<Measure> = (query.tables.iter().filter(covers))
         .flat_map(|t| t.measures.clone())
         .collect();
@@ -135,6 +132,7 @@ pub fn slots(query: &Query) -> Vec<(&spec::Table, Measure)> {
 }
 
 /// One batch's aggregates.
+#[derive(Default)]
 struct BatchOut {
     tables: Vec<State>,
     classes: u64,
@@ -171,36 +169,32 @@ pub fn cross_check(
             eval.value, report.value
         ));
     }
-    for &(h, optimal) in &eval.optimal {
-        let name = spec::heuristic(h).name();
-        let theirs = report.performance_of(name).map(|p| p.difference);
-        if (theirs == Some(eval.value)) != optimal {
-            return Some(format!(
-                "{name} optimal: {optimal} in the engine, not in the check"
-            ));
-        }
+    let name = |h: usize| spec::heuristic(h).name();
+    let theirs = |h: usize| report.performance_of(name(h)).map(|p| p.difference);
+    let wrong = |&&(h, optimal): &&(usize, bool)| (theirs(h) == Some(eval.value)) != optimal;
+    if let Some(&(h, optimal)) = eval.optimal.iter().find(wrong) {
+        let name = name(h);
+        return Some(format!(
+            "{name} optimal: {optimal} in the engine, not in the check"
+        ));
     }
-    for &(h, value) in &eval.heuristics {
-        let name = spec::heuristic(h).name();
-        let theirs = report.performance_of(name).map(|p| p.difference);
-        if theirs != Some(value) {
-            return Some(format!(
-                "{name} scores {value} in the engine, {theirs:?} in the check"
-            ));
-        }
-    }
-    None
+    let (h, value) = *eval
+        .heuristics
+        .iter()
+        .find(|&&(h, v)| theirs(h) != Some(v))?;
+    Some(format!(
+        "{} scores {value} in the engine, {:?} in the check",
+        name(h),
+        theirs(h)
+    ))
 }
 
 impl BatchOut {
     fn new(query: &Query) -> BatchOut {
+        let tables = vec![State::default(); slots(query).len()];
         BatchOut {
-            tables: vec![State::default(); slots(query).len()],
-            classes: 0,
-            boards: 0,
-            sampled: 0,
-            solvers: Vec::new(),
-            failures: Vec::new(),
+            tables,
+            ..BatchOut::default()
         }
     }
 }
@@ -212,167 +206,128 @@ fn sampled(source: usize, n: usize, ordinal: u64, every: u64) -> bool {
     mix64(ordinal ^ ((n as u64) << 48) ^ ((source as u64) << 58)) % every == 0
 }
 
-/// One board of a source, with its place in the source's order.
-struct Seen<'a> {
-    source: usize,
-    n: usize,
-    ordinal: u64,
-    values: &'a [i64],
-    weight: u64,
-    sampled: bool,
-}
-
-impl<'a> Seen<'a> {
-    /// Board `ordinal` of length `n` of source `source`, weighing `weight`.
-    fn new(
-        source: usize,
-        n: usize,
-        ordinal: u64,
-        values: &'a [i64],
-        weight: u64,
-        every: u64,
-    ) -> Self {
-        let sampled = sampled(source, n, ordinal, every);
-        Seen {
-            source,
-            n,
-            ordinal,
-            values,
-            weight,
-            sampled,
-        }
-    }
-}
-
-fn observe(
-    query: &Query,
+/// The boards of one length of one source, on one rule set.
+struct Length<'a> {
+    query: &'a Query,
+    /// The rule set's index.
     game: usize,
-    ev: &Evaluator,
-    seen: Seen<'_>,
-    out: &mut BatchOut,
-) -> Result<()> {
-    let eval = ev.eval(seen.values)?;
-    out.classes += 1;
-    out.boards += seen.weight;
-    for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
-        let label = &query.sources[seen.source].label;
-        let other = table.sources.as_ref().is_some_and(|s| !s.contains(label));
-        if !table.covers(query.games[game]) || other {
-            continue;
-        }
-        let witness = || Witness {
-            source: seen.source,
-            n: seen.n,
-            ordinal: seen.ordinal,
-            values: seen.values.to_vec(),
-            weight: seen.weight,
-        };
-        let num = match (eval.measure(measure), table.holds) {
-            (Num::Ratio(r), Some((cmp, x))) => Num::Bool(cmp.test(r, x)),
-            (num, _) => num,
-        };
-        state.add(
-            table,
-            game,
-            witness,
-            (seen.source, seen.n),
-            seen.weight,
-            num,
-        );
-    }
-    if seen.sampled {
-        out.sampled += 1;
-        if let Some(what) = cross_check(query.games[game], seen.values, &eval, &mut out.solvers) {
-            out.failures.push(Failure {
-                game,
-                source: seen.source,
-                n: seen.n,
-                ordinal: seen.ordinal,
-                what: format!("sampled board {}: {what}", measure::board_text(seen.values)),
-            });
-        }
-    }
-    Ok(())
+    /// The source's index.
+    from: usize,
+    ev: &'a Evaluator,
+    n: usize,
 }
 
-/// The batches of one rule set and one length that `shard` holds, each
-/// evaluated on the current pool, in the source's order.
-fn batches(
-    query: &Query,
-    (game, from): (usize, usize),
-    ev: &Evaluator,
-    n: usize,
-    symmetry: Symmetry,
-    (shard, range): (Shard, std::ops::Range<u64>),
-) -> Result<Vec<BatchOut>> {
-    let every = query.check_every;
-    let source = &query.sources[from].source;
-    match source {
-        Source::Enumerate { alphabet, .. } => {
-            let k = (alphabet.hi - alphabet.lo + 1) as u8;
-            let tasks = source::tasks(n, k, symmetry);
-            let mine: Vec<(usize, &source::Task)> = tasks
-                .iter()
-                .enumerate()
-                .filter(|(t, _)| shard.contains(*t as u64))
-                .collect();
-            mine.par_iter()
-                .map(|&(t, task)| {
-                    let mut out = BatchOut::new(query);
-                    let mut values = vec![0i64; n];
-                    let (mut local, mut failed) = (0u64, None);
-                    source::run_task(task, n, k, symmetry, |digits, weight| {
-                        if failed.is_some() {
-                            return;
-                        }
-                        for (v, &d) in values.iter_mut().zip(digits) {
-                            *v = alphabet.lo + i64::from(d);
-                        }
-                        let ordinal = source::ordinal(t, local);
-                        let seen = Seen::new(from, n, ordinal, &values, weight, every);
-                        failed = observe(query, game, ev, seen, &mut out).err();
-                        local += 1;
-                    });
-                    failed.map_or(Ok(out), Err)
-                })
-                .collect()
-        }
-        Source::Random { seed, values, .. } => {
-            let batch = source::BATCH as u64;
-            let chunks: Vec<u64> = range.clone().step_by(batch as usize).collect();
-            chunks
-                .par_iter()
-                .map(|&first| {
-                    let mut out = BatchOut::new(query);
-                    for index in first..(first + batch).min(range.end) {
-                        if !shard.contains(index) {
-                            continue;
-                        }
-                        let board = source::random_values(*seed, n, index, *values);
-                        let seen = Seen::new(from, n, index, &board, 1, every);
-                        observe(query, game, ev, seen, &mut out)?;
-                    }
-                    Ok(out)
-                })
-                .collect()
-        }
-        Source::Formula { boards, .. } => {
-            let mut out = BatchOut::new(query);
-            let mine = (boards.iter().enumerate())
-                .filter(|(i, (_, b))| b.len() == n && shard.contains(*i as u64));
-            for (i, (_, board)) in mine {
-                let seen = Seen::new(from, n, i as u64, board, 1, every);
-                observe(query, game, ev, seen, &mut out)?;
+impl Length<'_> {
+    /// Adds board `ordinal` of the source's order, of a class of `weight`
+    /// boards, to `out`.
+    fn observe(&self, ordinal: u64, values: &[i64], weight: u64, out: &mut BatchOut) -> Result<()> {
+        let (query, game, from, n) = (self.query, self.game, self.from, self.n);
+        let eval = self.ev.eval(values)?;
+        out.classes += 1;
+        out.boards += weight;
+        let label = &query.sources[from].label;
+        for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
+            if !table.covers(query.games[game]) || !table.reads(label) {
+                continue;
             }
-            Ok(vec![out])
+            let witness = || Witness {
+                source: from,
+                n,
+                ordinal,
+                values: values.to_vec(),
+                weight,
+            };
+            let num = match (eval.measure(measure), table.holds) {
+                (Num::Ratio(r), Some((cmp, x))) => Num::Bool(cmp.test(r, x)),
+                (num, _) => num,
+            };
+            state.add(table, game, witness, (from, n), weight, num);
         }
-        Source::Search { .. } => {
-            let mut out = BatchOut::new(query);
-            for item in search::walks(source, ev, n, shard)? {
-                let seen = Seen::new(from, n, item.ordinal, &item.values, 1, every);
-                observe(query, game, ev, seen, &mut out)?;
+        if sampled(from, n, ordinal, query.check_every) {
+            out.sampled += 1;
+            if let Some(what) = cross_check(query.games[game], values, &eval, &mut out.solvers) {
+                let what = format!("sampled board {}: {what}", measure::board_text(values));
+                (out.failures).push(Failure {
+                    game,
+                    source: from,
+                    n,
+                    ordinal,
+                    what,
+                });
             }
-            Ok(vec![out])
+        }
+        Ok(())
+    }
+
+    /// One batch of boards of weight 1, by ordinal.
+    fn batch(&self, boards: impl Iterator<Item = (u64, Vec<i64>)>) -> Result<BatchOut> {
+        let mut out = BatchOut::new(self.query);
+        for (ordinal, values) in boards {
+            self.observe(ordinal, &values, 1, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// The batches of this length that `shard` holds (of a random source:
+    /// among the boards of `range`), each evaluated on the current pool, in
+    /// the source's order.
+    fn batches(
+        &self,
+        symmetry: Symmetry,
+        shard: Shard,
+        range: Range<u64>,
+    ) -> Result<Vec<BatchOut>> {
+        let n = self.n;
+        let source = &self.query.sources[self.from].source;
+        match source {
+            Source::Enumerate { alphabet, .. } => {
+                let k = (alphabet.hi - alphabet.lo + 1) as u8;
+                let tasks = source::tasks(n, k, symmetry);
+                let mine: Vec<(usize, &source::Task)> = (tasks.iter().enumerate())
+                    .filter(|(t, _)| shard.contains(*t as u64))
+                    .collect();
+                mine.par_iter()
+                    .map(|&(t, task)| {
+                        let mut out = BatchOut::new(self.query);
+                        let mut done = Ok(());
+                        source::run_piece(
+                            (t, task),
+                            n,
+                            *alphabet,
+                            symmetry,
+                            |ordinal, values, weight| {
+                                if done.is_ok() {
+                                    done = self.observe(ordinal, values, weight, &mut out);
+                                }
+                            },
+                        );
+                        done.map(|()| out)
+                    })
+                    .collect()
+            }
+            Source::Random { seed, values, .. } => {
+                let chunks: Vec<u64> = range.clone().step_by(source::BATCH).collect();
+                (chunks.par_iter())
+                    .map(|&first| {
+                        let mine = (first..(first + source::BATCH as u64).min(range.end))
+                            .filter(|&i| shard.contains(i));
+                        self.batch(mine.map(|i| (i, source::random_values(*seed, n, i, *values))))
+                    })
+                    .collect()
+            }
+            Source::Formula { boards, .. } => {
+                let mine = (boards.iter().enumerate())
+                    .filter(|(i, (_, b))| b.len() == n && shard.contains(*i as u64));
+                Ok(vec![
+                    self.batch(mine.map(|(i, (_, b))| (i as u64, b.clone())))?
+                ])
+            }
+            Source::Search { .. } => {
+                let walks = search::walks(source, self.ev, n, shard)?;
+                Ok(vec![
+                    self.batch(walks.into_iter().map(|w| (w.ordinal, w.values)))?
+                ])
+            }
         }
     }
 }
@@ -389,7 +344,6 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         checked: vec![Checked::default(); query.games.len()],
         failures: Vec::new(),
     };
-    let all_measures = measures_of(query, None);
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(Error::usage(
@@ -399,16 +353,14 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
     // A heuristic breaks ties by side (left first), so its result on a
     // board and on the board's reflection may differ: only the optimal
     // measures may be taken once per class.
-    let invariant = all_measures.iter().all(|m| m.heuristic().is_none());
+    let invariant = measures_of(query, None)
+        .iter()
+        .all(|m| m.heuristic().is_none());
     for (g, &game) in query.games.iter().enumerate() {
         for (from, named) in query.sources.iter().enumerate() {
             // Each source evaluates only what its tables read.
             let ev = Evaluator::new(game, query.longest(), &measures_of(query, Some(from)))?;
-            let mut ended = false;
-            for &n in named.source.lengths() {
-                if ended {
-                    break;
-                }
+            for &n in &named.n {
                 let symmetry = match named.source {
                     Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
                     _ => Symmetry::None,
@@ -429,20 +381,30 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
                     }
                     _ => (0..1, 1, None),
                 };
-                loop {
-                    let outs = batches(query, (g, from), &ev, n, symmetry, (shard, range.clone()))?;
+                let length = Length {
+                    query,
+                    game: g,
+                    from,
+                    ev: &ev,
+                    n,
+                };
+                // Whether the source stops after this length.
+                let ended = loop {
+                    let outs = length.batches(symmetry, shard, range.clone())?;
                     for out in outs {
                         fold(&mut part, &mut row, g, out, query);
                     }
-                    let Some(s) = sample else { break };
+                    let Some(s) = sample else { break false };
                     let hits = until_hits(query, &part, s, (g, from, n))?;
                     if hits >= s.hits || range.end >= cap {
-                        ended = range.end >= cap && hits < s.floor;
-                        break;
+                        break range.end >= cap && hits < s.floor;
                     }
                     range = range.end..(2 * range.end).min(cap);
-                }
+                };
                 part.sources.push(row);
+                if ended {
+                    break;
+                }
             }
         }
     }
@@ -495,10 +457,8 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
         }
     }
     parts.sort_by_key(|p| p.parts.first().copied());
-    let mut whole = parts
-        .first()
-        .cloned()
-        .ok_or_else(|| Error::usage("no parts to merge"))?;
+    let first = parts.first().cloned();
+    let mut whole = first.ok_or_else(|| Error::usage("no parts to merge"))?;
     for p in &parts[1..] {
         if p.fingerprint != whole.fingerprint || p.count != whole.count {
             return Err(Error::usage(format!(
@@ -510,15 +470,11 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             return Err(Error::usage(format!("part {k}/{} is given twice", p.count)));
         }
         whole.parts.extend(&p.parts);
-        if p.sources.len() != whole.sources.len() {
+        let (theirs, mine) = (p.sources.len(), whole.sources.len());
+        if theirs != mine {
+            let (k, first, n) = (p.parts[0], whole.parts[0], p.count);
             return Err(Error::input(format!(
-                "part {}/{} has {} source rows where part {}/{} has {}",
-                p.parts[0],
-                p.count,
-                p.sources.len(),
-                whole.parts[0],
-                whole.count,
-                whole.sources.len()
+                "part {k}/{n} has {theirs} source rows where part {first}/{n} has {mine}"
             )));
         }
         for (mine, theirs) in whole.sources.iter_mut().zip(&p.sources) {
@@ -534,13 +490,13 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     }
     whole.parts.sort_unstable();
     let missing = Shard::new(1, whole.count)?.missing(|k| whole.parts.contains(&k));
-    if !missing.is_empty() {
-        return Err(Error::usage(format!(
+    match missing.is_empty() {
+        true => Ok(whole),
+        false => Err(Error::usage(format!(
             "parts missing: {}",
             missing.join(", ")
-        )));
+        ))),
     }
-    Ok(whole)
 }
 
 /// The boards of length n of source `from` on which the rate table named

@@ -16,128 +16,98 @@ mod draw;
 #[cfg(feature = "plots")]
 pub use draw::{log_axis, log_ticks, marker};
 
-/// `[[plot]]` as written.
-#[derive(Debug, Deserialize)]
+/// One panel: a table drawn on its own axes (`[[plot.panel]]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct PlotFile {
-    name: String,
-    title: Option<String>,
-    table: Option<String>,
-    caption: Option<String>,
-    log_x: Option<bool>,
-    x: Option<String>,
-    y: String,
-    low: Option<String>,
-    high: Option<String>,
-    series: Option<String>,
-    parity: Option<bool>,
-    x_label: Option<String>,
-    y_label: Option<String>,
-    #[serde(default)]
-    panel: Vec<PanelFile>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PanelFile {
-    table: String,
-    caption: Option<String>,
-    log_x: Option<bool>,
-    intervals: Option<bool>,
-    #[serde(rename = "where")]
-    column: Option<String>,
-    #[serde(default)]
-    is: Vec<String>,
-}
-
-/// One panel: a table drawn on its own axes.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panel {
     /// The table (a study table, `NAME-witnesses`, `sources` or `checks`).
     pub table: String,
     /// The caption above the panel.
+    #[serde(default)]
     pub caption: String,
     /// A logarithmic x axis.
+    #[serde(default)]
     pub log_x: bool,
-    /// Whether to draw the `low`..`high` error bars.
-    pub intervals: bool,
-    /// Only the rows whose cell in this column is one of these.
-    pub rows: Option<(String, Vec<String>)>,
+    /// Whether to draw the `low`..`high` error bars (by default, if the
+    /// plot has them).
+    pub intervals: Option<bool>,
+    /// Only the rows whose cell in this column is one of `is`.
+    #[serde(rename = "where")]
+    pub column: Option<String>,
+    /// See `column`.
+    #[serde(default)]
+    pub is: Vec<String>,
 }
 
-/// A plot of the study.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A plot of the study (`[[plot]]`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Plot {
     /// The file is NAME.svg.
     pub name: String,
-    /// The title over the panels.
-    pub title: String,
+    /// The title over the panels (by default the name).
+    pub title: Option<String>,
     /// The x column (`group` by default: n in a table grouped by n).
+    #[serde(default = "group")]
     pub x: String,
     /// The y column.
     pub y: String,
-    /// The columns of an interval around y (error bars), if any.
-    pub interval: Option<(String, String)>,
+    /// The columns of an interval around y (error bars), if any: both or
+    /// neither.
+    pub low: Option<String>,
+    /// See `low`.
+    pub high: Option<String>,
     /// The column whose value names a row's series, if any.
     pub series: Option<String>,
     /// Odd and even x as separate series.
+    #[serde(default)]
     pub parity: bool,
-    /// Axis labels.
-    pub x_label: String,
+    /// Axis labels (by default the columns' names).
+    pub x_label: Option<String>,
     /// See `x_label`.
-    pub y_label: String,
+    pub y_label: Option<String>,
+    /// A plot of one panel may name its table, caption and log_x here.
+    table: Option<String>,
+    #[serde(default)]
+    caption: String,
+    #[serde(default)]
+    log_x: bool,
     /// Left to right.
+    #[serde(default, rename = "panel")]
     pub panels: Vec<Panel>,
 }
 
+fn group() -> String {
+    "group".into()
+}
+
 impl Plot {
-    /// The plot a `[[plot]]` states; `tables` are the names a panel may read.
-    pub(crate) fn from_file(p: PlotFile, tables: &[String]) -> Result<Plot> {
-        let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&p.name))));
-        super::quantity::check_name("plot", &p.name)?;
-        let mut panels: Vec<Panel> = Vec::new();
-        if let Some(table) = &p.table {
-            panels.push(Panel {
-                table: table.clone(),
-                caption: p.caption.clone().unwrap_or_default(),
-                log_x: p.log_x.unwrap_or(false),
-                intervals: p.low.is_some(),
-                rows: None,
-            });
+    /// The plot if valid, with the panel named at its top first;
+    /// `tables` are the names a panel may read.
+    pub(crate) fn checked(mut self, tables: &[String]) -> Result<Plot> {
+        let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&self.name))));
+        super::quantity::check_name("plot", &self.name)?;
+        if let Some(table) = self.table.take() {
+            let caption = std::mem::take(&mut self.caption);
+            let log_x = self.log_x;
+            let first = Panel {
+                table,
+                caption,
+                log_x,
+                ..Panel::default()
+            };
+            self.panels.insert(0, first);
         }
-        for f in &p.panel {
-            panels.push(Panel {
-                table: f.table.clone(),
-                caption: f.caption.clone().unwrap_or_default(),
-                log_x: f.log_x.unwrap_or(false),
-                intervals: f.intervals.unwrap_or(p.low.is_some()),
-                rows: f.column.clone().map(|c| (c, f.is.clone())),
-            });
-        }
-        if panels.is_empty() {
+        if self.panels.is_empty() {
             return bad("name a table, or give [[plot.panel]]s".into());
         }
-        if let Some(t) = panels.iter().find(|t| !tables.contains(&t.table)) {
+        if let Some(t) = self.panels.iter().find(|t| !tables.contains(&t.table)) {
             return bad(format!("{} is not a table of the study", quote(&t.table)));
         }
-        let interval = match (p.low.clone(), p.high.clone()) {
-            (Some(lo), Some(hi)) => Some((lo, hi)),
-            (None, None) => None,
-            _ => return bad("low and high go together".into()),
-        };
-        let x = p.x.clone().unwrap_or_else(|| "group".to_string());
-        Ok(Plot {
-            name: p.name.clone(),
-            title: p.title.clone().unwrap_or_else(|| p.name.clone()),
-            x_label: p.x_label.clone().unwrap_or_else(|| x.clone()),
-            y_label: p.y_label.clone().unwrap_or_else(|| p.y.clone()),
-            x,
-            y: p.y,
-            interval,
-            series: p.series,
-            parity: p.parity.unwrap_or(false),
-            panels,
-        })
+        if self.low.is_some() != self.high.is_some() {
+            return bad("low and high go together".into());
+        }
+        Ok(self)
     }
 }
 
@@ -167,23 +137,22 @@ pub(crate) fn series(
 ) -> Result<Vec<Vec<Series>>> {
     let mut panels = Vec::new();
     for panel in &plot.panels {
-        let table = find(tables, &panel.table)
-            .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
-        let wanted = panel.rows.as_ref().map(|(c, _)| c);
+        let within = |e: Error| e.within(format!("plot {}", quote(&plot.name)));
+        let table = find(tables, &panel.table).map_err(within)?;
+        let wanted = panel.column.as_ref();
         for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
             .into_iter()
             .flatten()
         {
-            (table.col(column, &panel.table))
-                .map_err(|e| e.within(format!("plot {}", quote(&plot.name))))?;
+            table.col(column, &panel.table).map_err(within)?;
         }
         let mut out: Vec<Series> = Vec::new();
         for r in table.records() {
             let (Some(x), Some(y)) = (r.num::<f64>(&plot.x), r.num::<f64>(&plot.y)) else {
                 continue;
             };
-            if let Some((column, values)) = &panel.rows {
-                if !values.iter().any(|v| v == r.get(column)) {
+            if let Some(column) = &panel.column {
+                if !panel.is.iter().any(|v| v == r.get(column)) {
                     continue;
                 }
             }
@@ -192,8 +161,8 @@ pub(crate) fn series(
                 None => plot.y.clone(),
             };
             let odd = !plot.parity || (x.rem_euclid(2.0) - 1.0).abs() < 1e-9;
-            let interval = match (&plot.interval, panel.intervals) {
-                (Some((lo, hi)), true) => r.num::<f64>(lo).zip(r.num::<f64>(hi)),
+            let interval = match (&plot.low, &plot.high, panel.intervals) {
+                (Some(lo), Some(hi), None | Some(true)) => r.num::<f64>(lo).zip(r.num(hi)),
                 _ => None,
             };
             let index = labels.iter().position(|l| *l == label).unwrap_or_else(|| {
@@ -253,8 +222,8 @@ mod tests {
     use super::*;
 
     fn plot(text: &str) -> Result<Plot> {
-        let file: PlotFile = toml::from_str(text).unwrap();
-        Plot::from_file(file, &["t".to_string()])
+        let plot: Plot = toml::from_str(text).unwrap();
+        plot.checked(&["t".to_string()])
     }
 
     #[test]

@@ -55,12 +55,12 @@ pub(super) fn draw(plot: &Plot, panels: &[Vec<Series>], labels: &[String]) -> Dr
         let size = (PANELS_WIDTH + LEGEND_WIDTH, HEIGHT);
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE)?;
-        let root = root.titled(&plot.title, ("sans-serif", 20))?;
+        let title = plot.title.as_ref().unwrap_or(&plot.name);
+        let root = root.titled(title, ("sans-serif", 20))?;
         let (area, key) = root.split_horizontally(PANELS_WIDTH);
         legend(&key, plot, labels, panels)?;
         let y = y_range(panels);
-        let count = panels.len().max(1) as u32;
-        let areas = area.split_evenly((1, count as usize));
+        let areas = area.split_evenly((1, panels.len().max(1)));
         for ((area, panel), spec) in areas.iter().zip(panels).zip(&plot.panels) {
             let xs = || panel.iter().flat_map(|s| s.points.iter().map(|p| p.0));
             let lo = xs().fold(f64::MAX, f64::min);
@@ -152,8 +152,8 @@ where
     chart
         .configure_mesh()
         .max_light_lines(1)
-        .x_desc(plot.x_label.as_str())
-        .y_desc(plot.y_label.as_str())
+        .x_desc(plot.x_label.as_ref().unwrap_or(&plot.x))
+        .y_desc(plot.y_label.as_ref().unwrap_or(&plot.y))
         .x_label_formatter(&|v| tick(*v))
         .y_label_formatter(&|v| match (share, *v < 0.0) {
             (true, true) => String::new(),
@@ -213,13 +213,8 @@ fn legend(
         let style = ShapeStyle::from(color(i)).stroke_width(2);
         area.draw(&PathElement::new(vec![(8, y), (38, y)], style))?;
         area.draw(&marker(i, true, (23, y), color(i)))?;
-        let mut label = name.clone();
-        for twin in labels
-            .iter()
-            .filter(|o| !drawn(o) && host(o).as_ref() == Some(name))
-        {
-            label += &format!(" = {twin}");
-        }
+        let twins = (labels.iter()).filter(|o| !drawn(o) && host(o).as_ref() == Some(name));
+        let label = name.clone() + &twins.map(|t| format!(" = {t}")).collect::<String>();
         area.draw(&Text::new(label, (46, y - 8), font.clone()))?;
     }
     if plot.parity {
@@ -234,34 +229,29 @@ fn legend(
         area.draw(&Text::new("even n", (46, y - 8), font.clone()))?;
     }
     y += 18;
-    let mut notes: Vec<String> = Vec::new();
     for (series, spec) in panels.iter().zip(&plot.panels) {
         for s in series {
-            let partial: Vec<&String> = s.also.iter().filter(|a| drawn(a)).collect();
-            if partial.is_empty() {
+            let mut names = vec![s.label.as_str()];
+            names.extend(s.also.iter().filter(|a| drawn(a)).map(String::as_str));
+            if names.len() == 1 {
                 continue;
             }
-            let names: Vec<&str> = std::iter::once(s.label.as_str())
-                .chain(partial.iter().map(|a| a.as_str()))
-                .collect();
             let parity = match (plot.parity, s.odd) {
                 (false, _) => "",
                 (true, true) => ", odd n",
                 (true, false) => ", even n",
             };
-            notes.push(format!(
+            let note = format!(
                 "{}{parity}: {} coincide (one line)",
                 spec.table,
                 names.join(", ")
-            ));
+            );
+            for line in wrap(&note, 30) {
+                y += 18;
+                area.draw(&Text::new(line, (8, y - 8), font.clone()))?;
+            }
+            y += 6;
         }
-    }
-    for note in notes {
-        for line in wrap(&note, 30) {
-            y += 18;
-            area.draw(&Text::new(line, (8, y - 8), font.clone()))?;
-        }
-        y += 6;
     }
     Ok(())
 }

@@ -265,14 +265,6 @@ impl Ratio {
         Ratio::new(self.num, self.den).unwrap_or(self)
     }
 
-    /// A whole number.
-    pub fn int(v: i64) -> Ratio {
-        Ratio {
-            num: i128::from(v),
-            den: 1,
-        }
-    }
-
     /// The decimal value, for reading.
     pub fn to_f64(self) -> f64 {
         self.num as f64 / self.den as f64

@@ -6,7 +6,7 @@
 use super::aggregate::{self, Witness};
 use super::measure::Evaluator;
 use super::spec::{self, Query};
-use super::{cross_check, measures_of, slots, template, Failure, Part};
+use super::{cross_check, measures_of, template, Failure, Part};
 use crate::study::table::CsvTable;
 use coinline_core::error::Result;
 use coinline_core::play::Game;
@@ -52,7 +52,7 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
         .collect();
     witnesses.sort_by_key(|w| w.key());
     witnesses.dedup_by_key(|w| w.key());
-    let results: Vec<(Option<String>, Vec<String>, Witness)> = witnesses
+    let results: Vec<(Option<Failure>, Vec<String>)> = witnesses
         .par_iter()
         .map(|w| {
             let mut solvers = Vec::new();
@@ -60,22 +60,20 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
                 Ok(eval) => cross_check(game, &w.values, &eval, &mut solvers),
                 Err(e) => Some(e.to_string()),
             };
-            (what, solvers, (*w).clone())
-        })
-        .collect();
-    let (mut checked, mut all) = (0, Vec::new());
-    for (what, solvers, w) in results {
-        checked += 1;
-        super::add_new(&mut all, solvers);
-        if let Some(what) = what {
-            part.failures.push(Failure {
+            let failure = what.map(|what| Failure {
                 game: g,
                 source: w.source,
                 n: w.n,
                 ordinal: w.ordinal,
                 what: format!("witness {}: {what}", w.board()),
             });
-        }
+            (failure, solvers)
+        })
+        .collect();
+    let (checked, mut all) = (results.len() as u64, Vec::new());
+    for (failure, solvers) in results {
+        super::add_new(&mut all, solvers);
+        part.failures.extend(failure);
     }
     Ok((checked, all))
 }
@@ -88,26 +86,22 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
     for g in 0..query.games.len() {
         (witnesses_checked[g], witness_solvers[g]) = check_witnesses(query, &mut part, g)?;
     }
-    let mut failures: Vec<String> = Vec::new();
     part.failures.sort();
     part.failures.dedup();
-    for f in &part.failures {
-        let from = match query.sources.len() {
-            1 => String::new(),
-            _ => format!(" {}", query.sources[f.source].label),
-        };
-        failures.push(format!(
-            "{}{from} n={}: {}",
-            query.games[f.game], f.n, f.what
-        ));
-    }
+    let mut failures: Vec<String> = (part.failures.iter())
+        .map(|f| {
+            let from = match query.sources.len() {
+                1 => String::new(),
+                _ => format!(" {}", query.sources[f.source].label),
+            };
+            format!("{}{from} n={}: {}", query.games[f.game], f.n, f.what)
+        })
+        .collect();
     let mut rendered = Vec::new();
-    let slots = slots(query);
-    let mut at = 0;
+    // One state per measure of each table, table after table.
+    let mut states = part.tables.iter();
     for table in &query.tables {
-        let states: Vec<&aggregate::State> =
-            part.tables[at..at + table.measures.len()].iter().collect();
-        at += table.measures.len();
+        let states: Vec<&aggregate::State> = states.by_ref().take(table.measures.len()).collect();
         if let Some(floor) = table.floor {
             for cell in states[0].cells.iter().filter(|c| c.below_floor > 0) {
                 failures.push(format!(
@@ -117,10 +111,7 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
             }
         }
         rendered.push((table.name.clone(), aggregate::render(table, &states, query)));
-        if !matches!(
-            table.aggregate,
-            spec::Aggregate::Rate | spec::Aggregate::Mean
-        ) {
+        if table.has_witnesses() {
             let csv = aggregate::render_witnesses(table, states[0], query);
             rendered.push((format!("{}-witnesses", table.name), csv));
         }
@@ -130,7 +121,6 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
             failures.extend(failed);
         }
     }
-    debug_assert_eq!(at, slots.len());
     for f in &query.fits {
         let csv = super::fit::render(f, &rendered)?;
         rendered.push((f.name.clone(), csv));
@@ -142,22 +132,27 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
     if query.per_game {
         for &game in &query.games {
             let name = game.to_string();
+            // The rows whose first column (the rule set) is this one.
             let mine: Vec<(String, CsvTable)> = (rendered.iter())
                 .filter(|(t, _)| !elsewhere(query, game, t))
-                .map(|(t, csv)| (t.clone(), rows_of(csv, &name)))
+                .map(|(t, csv)| {
+                    let mut csv = csv.clone();
+                    csv.rows.retain(|r| r.first() == Some(&name));
+                    (t.clone(), csv)
+                })
                 .collect();
             let theirs: Vec<String> = (failures.iter())
                 .filter(|f| f.starts_with(&format!("{name} ")))
                 .cloned()
                 .collect();
             let one = query.clone().with_games(vec![game])?;
-            let dir = folder(game);
+            let prefix = format!("{}/", folder(game));
             files.extend(report_files(
                 &one,
                 &mine,
                 &theirs,
                 templates.report,
-                &format!("{dir}/"),
+                &prefix,
             )?);
         }
         if let (Some(summary), true) = (templates.summary, query.games.len() > 1) {
@@ -177,12 +172,7 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
 /// Whether the table file `t` belongs to tables of other rule sets only,
 /// so has no file in `game`'s folder.
 fn elsewhere(query: &Query, game: Game, t: &str) -> bool {
-    (query.tables.iter()).any(|table| {
-        !table.covers(game)
-            && (t == table.name
-                || t == format!("{}-witnesses", table.name)
-                || t == format!("{}-certificates", table.name))
-    })
+    (query.tables.iter()).any(|table| !table.covers(game) && table.files().iter().any(|f| f == t))
 }
 
 /// Every file a run of `query` may write (paths relative to --out), known
@@ -192,12 +182,9 @@ pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
     let folder_files = |prefix: &str, game: Option<Game>| {
         let mine = (tables.iter()).filter(|t| game.is_none_or(|g| !elsewhere(query, g, t)));
         let mut files: Vec<String> = mine.map(|t| format!("{prefix}{t}.csv")).collect();
-        files.extend(
-            query
-                .plots
-                .iter()
-                .map(|p| format!("{prefix}{}.svg", p.name)),
-        );
+        for plot in &query.plots {
+            files.push(format!("{prefix}{}.svg", plot.name));
+        }
         files.extend(templates.report.map(|_| format!("{prefix}README.md")));
         files
     };
@@ -211,17 +198,6 @@ pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
         files.push("README.md".into());
     }
     files
-}
-
-/// The rows of `table` whose first column (the rule set) is `game`.
-fn rows_of(table: &CsvTable, game: &str) -> CsvTable {
-    CsvTable {
-        header: table.header.clone(),
-        rows: (table.rows.iter())
-            .filter(|r| r.first().is_some_and(|g| g == game))
-            .cloned()
-            .collect(),
-    }
 }
 
 fn report_files(
@@ -259,12 +235,8 @@ fn sources_table(query: &Query, part: &Part) -> CsvTable {
             if several {
                 row.push(query.sources[r.source].label.clone());
             }
-            row.extend([
-                r.n.to_string(),
-                r.symmetry.name().to_string(),
-                r.classes.to_string(),
-                r.boards.to_string(),
-            ]);
+            row.extend([r.n.to_string(), r.symmetry.name().to_string()]);
+            row.extend([r.classes, r.boards].map(|c| c.to_string()));
             row
         })
         .collect();
@@ -280,14 +252,7 @@ fn checks_table(
     witness_solvers: &[Vec<String>],
     witnesses: &[u64],
 ) -> CsvTable {
-    let header = [
-        "game",
-        "values_by",
-        "classes",
-        "sampled_checked",
-        "witnesses_checked",
-        "check_solvers",
-    ];
+    let header = "game,values_by,classes,sampled_checked,witnesses_checked,check_solvers";
     let mut rows = Vec::new();
     for (g, &game) in query.games.iter().enumerate() {
         let by = Evaluator::new(game, query.longest(), &[])
@@ -310,7 +275,7 @@ fn checks_table(
         ]);
     }
     CsvTable {
-        header: header.into_iter().map(String::from).collect(),
+        header: header.split(',').map(String::from).collect(),
         rows,
     }
 }

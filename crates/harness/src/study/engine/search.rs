@@ -14,14 +14,8 @@ use rayon::prelude::*;
 /// The objective's value; an undefined measure is the worst of all.
 fn score(num: Num, minimise: bool) -> Option<Ratio> {
     match num {
-        Num::Ratio(r) => Some(if minimise {
-            r
-        } else {
-            Ratio {
-                num: -r.num,
-                den: r.den,
-            }
-        }),
+        Num::Ratio(r) if minimise => Some(r),
+        Num::Ratio(r) => Some(Ratio { num: -r.num, ..r }),
         _ => None,
     }
 }
@@ -45,13 +39,11 @@ pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<
         minimise,
         seed,
         ..
-    } = source
+    } = *source
     else {
         return Ok(Vec::new());
     };
-    let (alphabet, budget, objective, minimise, seed) =
-        (*alphabet, *budget, *objective, *minimise, *seed);
-    let indices: Vec<u64> = shard.indices(*restarts).collect();
+    let indices: Vec<u64> = shard.indices(restarts).collect();
     indices
         .par_iter()
         .map(|&r| {

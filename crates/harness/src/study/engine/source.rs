@@ -15,8 +15,6 @@ pub enum Source {
     /// Every board of each length over `alphabet`, one per symmetry class
     /// when `symmetry` (the rule set's: see [`Symmetry::of`]).
     Enumerate {
-        /// The lengths, increasing.
-        n: Vec<usize>,
         /// The values.
         alphabet: Span<i64>,
         /// Whether to enumerate symmetry classes rather than boards.
@@ -25,8 +23,6 @@ pub enum Source {
     /// `boards` random boards of each length, board i of length n keyed
     /// by (seed, n, i), values from the existing distributions.
     Random {
-        /// The lengths, increasing.
-        n: Vec<usize>,
         /// The distribution.
         values: Values,
         /// Boards per length.
@@ -39,8 +35,6 @@ pub enum Source {
     /// One board per k of a formula such as `0 0 (k 1)^k` (see
     /// [`super::formula`]), in the order of k.
     Formula {
-        /// The lengths of the boards, increasing.
-        n: Vec<usize>,
         /// Each k with its board.
         boards: Vec<(i64, Vec<i64>)>,
     },
@@ -48,8 +42,6 @@ pub enum Source {
     /// evaluations, moving to boards that change one or two values; the
     /// source yields each walk's best board.
     Search {
-        /// The lengths, increasing.
-        n: Vec<usize>,
         /// The values.
         alphabet: Span<i64>,
         /// Walks per length.
@@ -65,23 +57,13 @@ pub enum Source {
     },
 }
 
-impl Source {
-    /// The lengths of the source, increasing.
-    pub fn lengths(&self) -> &[usize] {
-        match self {
-            Source::Enumerate { n, .. }
-            | Source::Random { n, .. }
-            | Source::Search { n, .. }
-            | Source::Formula { n, .. } => n,
-        }
-    }
-}
-
 /// A source with its name in the tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Named {
     /// The name (`name` in the file, else the alphabet or distribution).
     pub label: String,
+    /// The lengths of its boards, increasing.
+    pub n: Vec<usize>,
     /// The boards.
     pub source: Source,
 }
@@ -238,29 +220,25 @@ pub fn run_task(
     }
 }
 
-/// Every class of boards of length `n` over `alphabet` under `symmetry`,
-/// in canonical order (the pieces one after the other), with its ordinal.
-pub fn enumerate(
+/// Visits the boards of piece `t` of the enumeration of length `n` over
+/// `alphabet` (see [`tasks`]), in canonical order, each with its ordinal
+/// (increasing in canonical order) and the boards its class stands for.
+pub fn run_piece(
+    (t, task): (usize, &Task),
     n: usize,
     alphabet: Span<i64>,
     symmetry: Symmetry,
-    mut visit: impl FnMut(u64, Vec<i64>, u64),
+    mut visit: impl FnMut(u64, &[i64], u64),
 ) {
     let k = (alphabet.hi - alphabet.lo + 1) as u8;
-    for (t, task) in tasks(n, k, symmetry).iter().enumerate() {
-        let mut local = 0u64;
-        run_task(task, n, k, symmetry, |digits, weight| {
-            let values = digits.iter().map(|&d| alphabet.lo + i64::from(d)).collect();
-            visit(ordinal(t, local), values, weight);
-            local += 1;
-        });
-    }
-}
-
-/// The ordinal of the `local`-th class of piece `task`: increasing in
-/// canonical order.
-pub fn ordinal(task: usize, local: u64) -> u64 {
-    ((task as u64) << 40) | local
+    let (mut values, mut local) = (vec![0i64; n], 0u64);
+    run_task(task, n, k, symmetry, |digits, weight| {
+        for (v, &d) in values.iter_mut().zip(digits) {
+            *v = alphabet.lo + i64::from(d);
+        }
+        visit(((t as u64) << 40) | local, &values, weight);
+        local += 1;
+    });
 }
 
 /// The next word in lexicographic order; false after the last.
@@ -311,20 +289,6 @@ fn prenecklaces(
     }
 }
 
-/// Every necklace of length `n` over `k` symbols with its period, in
-/// lexicographic order.
-pub fn necklaces(n: usize, k: u8, mut visit: impl FnMut(&[u8], usize)) {
-    if n == 0 || k == 0 {
-        return;
-    }
-    let mut a = vec![0u8; n + 1];
-    prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |a, p| {
-        if n % p == 0 {
-            visit(&a[1..], p)
-        }
-    });
-}
-
 /// For a necklace `word` of period `period`: `Some(boards in its class)`
 /// under rotations and the reflection if it is also no greater than any
 /// rotation of its reflection (a bracelet), else `None`. No allocation:
@@ -349,11 +313,7 @@ fn dihedral_weight(word: &[u8], period: usize) -> Option<u64> {
             std::cmp::Ordering::Greater => {}
         }
     }
-    Some(if symmetric {
-        period as u64
-    } else {
-        2 * period as u64
-    })
+    Some(period as u64 * if symmetric { 1 } else { 2 })
 }
 
 /// Random board `index` of length `n`: keyed by (seed, n, index), values
@@ -367,21 +327,35 @@ pub fn random_values(seed: u64, n: usize, index: u64, values: Values) -> Vec<i64
 mod tests {
     use super::*;
 
+    /// Every class of boards of length `n` over 0..k under `symmetry`, in
+    /// canonical order (the pieces one after the other).
     fn classes(n: usize, k: i64, symmetry: Symmetry) -> Vec<Item> {
-        let mut all = Vec::new();
-        enumerate(
-            n,
-            Span { lo: 0, hi: k - 1 },
-            symmetry,
-            |ordinal, values, weight| {
+        let (mut all, alphabet) = (Vec::new(), Span { lo: 0, hi: k - 1 });
+        for piece in tasks(n, k as u8, symmetry).iter().enumerate() {
+            run_piece(piece, n, alphabet, symmetry, |ordinal, values, weight| {
+                let values = values.to_vec();
                 all.push(Item {
                     ordinal,
                     values,
                     weight,
                 })
-            },
-        );
+            });
+        }
         all
+    }
+
+    /// Every necklace of length `n` over `k` symbols with its period, in
+    /// lexicographic order.
+    fn necklaces(n: usize, k: u8, mut visit: impl FnMut(&[u8], usize)) {
+        if n == 0 || k == 0 {
+            return;
+        }
+        let mut a = vec![0u8; n + 1];
+        prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |a, p| {
+            if n % p == 0 {
+                visit(&a[1..], p)
+            }
+        });
     }
 
     /// The class of a word under the symmetry, by brute force.

@@ -9,7 +9,6 @@ use serde::Deserialize;
 
 pub use super::fit::FitSpec;
 pub use super::plot::Plot;
-use super::plot::PlotFile;
 pub(crate) use super::quantity::check_name;
 pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
 pub use super::source::{Named, Source, Symmetry};
@@ -30,7 +29,7 @@ struct StudyFile {
     #[serde(default)]
     fit: Vec<FitSpec>,
     #[serde(default)]
-    plot: Vec<PlotFile>,
+    plot: Vec<Plot>,
 }
 
 /// `[source]` or `[[source]]`.
@@ -175,6 +174,29 @@ impl Table {
     pub fn is_bool(&self) -> bool {
         self.holds.is_some() || self.measure().is_bool()
     }
+
+    /// Whether the table covers the source labelled `label`.
+    pub fn reads(&self, label: &str) -> bool {
+        (self.sources.as_ref()).is_none_or(|s| s.iter().any(|l| l == label))
+    }
+
+    /// Whether the table keeps witnesses (min, max and smallest do).
+    pub fn has_witnesses(&self) -> bool {
+        !matches!(self.aggregate, Aggregate::Rate | Aggregate::Mean)
+    }
+
+    /// The CSV files the table writes: its own, then its witnesses' and
+    /// certificates' if it has them.
+    pub fn files(&self) -> Vec<String> {
+        let mut files = vec![self.name.clone()];
+        if self.has_witnesses() {
+            files.push(format!("{}-witnesses", self.name));
+        }
+        if self.certify {
+            files.push(format!("{}-certificates", self.name));
+        }
+        files
+    }
 }
 
 /// A study: what a study file says, validated.
@@ -224,87 +246,45 @@ impl Query {
 
     fn from_file(file: StudyFile) -> Result<Query> {
         if file.games.is_empty() {
-            return Err(Error::usage("games is empty: name at least one rule set"));
+            return usage("games is empty: name at least one rule set");
         }
-        let games = file
-            .games
-            .iter()
-            .map(|g| g.parse::<Game>())
-            .collect::<Result<Vec<_>>>()?;
+        let games: Vec<Game> = parsed(&file.games)?;
         let files = match file.source {
             OneOrMany::One(s) => vec![s],
             OneOrMany::Many(s) => s,
         };
         if files.is_empty() {
-            return Err(Error::usage("the study has no [[source]]"));
+            return usage("the study has no [[source]]");
         }
-        let mut sources: Vec<Named> = Vec::new();
-        for f in &files {
-            let source = source(f)?;
-            let label = match (&f.name, &source) {
-                (Some(name), _) => name.clone(),
-                (None, Source::Random { values, .. }) => values.to_string(),
-                (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
-                (None, _) => f.alphabet.clone().unwrap_or_default(),
-            };
-            if sources.iter().any(|o| o.label == label) {
-                return Err(Error::usage(format!(
-                    "two sources are named {}: give each a different name",
-                    quote(&label)
-                )));
-            }
-            sources.push(Named { label, source });
+        let sources = (files.iter()).map(named).collect::<Result<Vec<_>>>()?;
+        if let Some(label) = repeated(sources.iter().map(|s| &s.label)) {
+            return usage(format!(
+                "two sources are named {}: give each a different name",
+                quote(label)
+            ));
         }
         if file.table.is_empty() {
-            return Err(Error::usage("the study has no [[table]]"));
+            return usage("the study has no [[table]]");
         }
-        let mut tables = Vec::new();
-        for t in &file.table {
-            let table = table(t)?;
-            if let Some(n) = table
-                .sources
-                .iter()
-                .flatten()
-                .find(|n| sources.iter().all(|s| s.label != **n))
-            {
-                return Err(Error::usage(format!(
-                    "the study has no source {}",
-                    quote(n)
-                )));
-            }
-            defined(&table, &games)?;
-            if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
-                return Err(Error::usage(format!(
-                    "table {}: {g} is not one of the study's games",
-                    quote(&table.name)
-                )));
-            }
-            if tables.iter().any(|o: &Table| o.name == table.name) {
-                return Err(Error::usage(format!(
-                    "two tables are named {}",
-                    quote(&table.name)
-                )));
-            }
-            tables.push(table);
+        let tables = (file.table.iter())
+            .map(|t| table(t, &games, &sources))
+            .collect::<Result<Vec<_>>>()?;
+        if let Some(name) = repeated(tables.iter().map(|t| &t.name)) {
+            return usage(format!("two tables are named {}", quote(name)));
         }
         let check_every = file.check.and_then(|c| c.every).unwrap_or(1000);
         if check_every == 0 {
-            return Err(Error::usage("check.every must be at least 1"));
+            return usage("check.every must be at least 1");
         }
         let fits: Vec<FitSpec> =
             (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
         let made = table_files(&tables, &fits);
         check_references(&tables, &fits, &sources, &made)?;
-        let mut plots: Vec<Plot> = Vec::new();
-        for p in file.plot {
-            let plot = Plot::from_file(p, &made)?;
-            if plots.iter().any(|o| o.name == plot.name) {
-                return Err(Error::usage(format!(
-                    "two plots are named {}",
-                    quote(&plot.name)
-                )));
-            }
-            plots.push(plot);
+        let plots = (file.plot.into_iter())
+            .map(|p| p.checked(&made))
+            .collect::<Result<Vec<Plot>>>()?;
+        if let Some(name) = repeated(plots.iter().map(|p| &p.name)) {
+            return usage(format!("two plots are named {}", quote(name)));
         }
         Ok(Query {
             plots,
@@ -333,20 +313,25 @@ impl Query {
     /// The longest board of every source.
     pub fn longest(&self) -> usize {
         (self.sources.iter())
-            .flat_map(|s| s.source.lengths().last().copied())
+            .flat_map(|s| s.n.last().copied())
             .max()
             .unwrap_or(1)
     }
+}
+
+/// A refusal of the study file.
+fn usage<T>(message: impl Into<String>) -> Result<T> {
+    Err(Error::usage(message))
 }
 
 /// Refuses a table with a measure not defined for a rule set it covers.
 fn defined(table: &Table, games: &[Game]) -> Result<()> {
     for &game in games.iter().filter(|&&g| table.covers(g)) {
         if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-            return Err(Error::usage(format!(
+            return usage(format!(
                 "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
                 quote(&table.name),
-            )));
+            ));
         }
     }
     Ok(())
@@ -363,11 +348,11 @@ fn check_references(
     let is_rate =
         |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
     if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
-        return Err(Error::usage(format!(
+        return usage(format!(
             "fit {}: the study has no rate table {}",
             quote(&f.name),
             quote(&f.table)
-        )));
+        ));
     }
     let untils = (sources.iter()).filter_map(|s| match &s.source {
         Source::Random {
@@ -376,35 +361,35 @@ fn check_references(
         _ => None,
     });
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
-        return Err(Error::usage(format!(
+        return usage(format!(
             "source.sample.until: the study has no rate table {}",
             quote(name)
-        )));
+        ));
     }
-    if let Some(name) =
-        (made.iter().enumerate()).find_map(|(at, m)| made[..at].contains(m).then_some(m))
-    {
-        return Err(Error::usage(format!(
+    if let Some(name) = repeated(made) {
+        return usage(format!(
             "two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)"
-        )));
+        ));
     }
     Ok(())
+}
+
+/// The first of `names` that comes again.
+fn repeated<'a>(names: impl IntoIterator<Item = &'a String>) -> Option<&'a String> {
+    let mut seen = std::collections::HashSet::new();
+    names.into_iter().find(|&name| !seen.insert(name))
+}
+
+/// Each text parsed.
+fn parsed<T: std::str::FromStr<Err = Error>>(texts: &[String]) -> Result<Vec<T>> {
+    texts.iter().map(|t| t.parse()).collect()
 }
 
 /// The names of the CSV tables a run writes, in the order it writes them:
 /// each table's (and its witnesses' and certificates'), the fits', then
 /// `sources` and `checks`.
 pub(crate) fn table_files(tables: &[Table], fits: &[FitSpec]) -> Vec<String> {
-    let mut made = Vec::new();
-    for t in tables {
-        made.push(t.name.clone());
-        if !matches!(t.aggregate, Aggregate::Rate | Aggregate::Mean) {
-            made.push(format!("{}-witnesses", t.name));
-        }
-        if t.certify {
-            made.push(format!("{}-certificates", t.name));
-        }
-    }
+    let mut made: Vec<String> = tables.iter().flat_map(Table::files).collect();
     made.extend(fits.iter().map(|f| f.name.clone()));
     made.extend(["sources".to_string(), "checks".to_string()]);
     made
@@ -426,29 +411,43 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     n.sort_unstable();
     n.dedup();
     match n.first() {
-        Some(0) | None => Err(Error::usage("source.n must start at 1 or more")),
+        Some(0) | None => usage("source.n must start at 1 or more"),
         _ => Ok(n),
     }
 }
 
-fn source(s: &SourceFile) -> Result<Source> {
+/// A source with its label: its name, else its distribution, formula or
+/// alphabet.
+fn named(f: &SourceFile) -> Result<Named> {
+    let (n, source) = source(f)?;
+    let label = match (&f.name, &source) {
+        (Some(name), _) => name.clone(),
+        (None, Source::Random { values, .. }) => values.to_string(),
+        (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
+        (None, _) => f.alphabet.clone().unwrap_or_default(),
+    };
+    Ok(Named { label, n, source })
+}
+
+/// The source of `s` and the lengths of its boards.
+fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
     if s.kind == "formula" {
         let k = lengths(s.k.as_deref().unwrap_or("1..4"))?;
         let formula = s.formula.as_deref().unwrap_or_default();
         let (n, boards) = super::formula::family(formula, k)?;
         let values = boards.iter().flat_map(|(_, b)| b);
         if values.into_iter().any(|v| v.unsigned_abs() > MAX_VALUE) {
-            return Err(Error::usage(format!(
+            return usage(format!(
                 "source.formula {}: its values must be within -2^40..2^40",
                 quote(formula)
-            )));
+            ));
         }
-        return Ok(Source::Formula { n, boards });
+        return Ok((n, Source::Formula { boards }));
     }
-    let n = lengths(
+    let n =
         s.n.as_deref()
-            .ok_or_else(|| Error::usage("source.n is missing"))?,
-    )?;
+            .ok_or_else(|| Error::usage("source.n is missing"));
+    let n = lengths(n?)?;
     let longest = *n.last().expect("lengths are not empty");
     let need = |field: Option<&String>, name: &str| {
         field
@@ -460,16 +459,14 @@ fn source(s: &SourceFile) -> Result<Source> {
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
         if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
-            return Err(Error::usage(
-                "source.alphabet's values must be within -2^40..2^40",
-            ));
+            return usage("source.alphabet's values must be within -2^40..2^40");
         }
         if a.hi - a.lo > 255 {
-            return Err(Error::usage("source.alphabet has more than 256 values"));
+            return usage("source.alphabet has more than 256 values");
         }
         Ok(a)
     };
-    match s.kind.as_str() {
+    let source = match s.kind.as_str() {
         "enumerate" => {
             let alphabet = alphabet()?;
             let k = (alphabet.hi - alphabet.lo + 1) as u64;
@@ -480,51 +477,44 @@ fn source(s: &SourceFile) -> Result<Source> {
                     "enumerating {k}^{longest} boards is beyond this engine (at most {MAX_ENUMERATED} a length); use kind = \"search\""
                 )));
             }
-            Ok(Source::Enumerate {
-                n,
+            Source::Enumerate {
                 alphabet,
                 symmetry: s.symmetry.unwrap_or(true),
-            })
+            }
         }
-        "random" => Ok(Source::Random {
-            n,
+        "random" => Source::Random {
             values: need(s.values.as_ref(), "values")?.parse()?,
             boards: s.boards.unwrap_or(1000),
             seed: s.seed.unwrap_or(0),
             sample: s.sample.clone(),
-        }),
+        },
         "search" => {
             let objective: Measure = need(s.objective.as_ref(), "objective")?.parse()?;
             if objective.is_bool() {
-                return Err(Error::usage(
-                    "source.objective must be a number, not a yes or no",
-                ));
+                return usage("source.objective must be a number, not a yes or no");
             }
             let minimise = match s.goal.as_deref().unwrap_or("min") {
                 "min" => true,
                 "max" => false,
-                other => {
-                    return Err(Error::usage(format!(
-                        "source.goal {} is not min or max",
-                        quote(other)
-                    )))
-                }
+                other => return usage(format!("source.goal {} is not min or max", quote(other))),
             };
-            Ok(Source::Search {
-                n,
+            Source::Search {
                 alphabet: alphabet()?,
                 restarts: s.restarts.unwrap_or(8),
                 budget: s.budget.unwrap_or(10_000).max(1),
                 objective,
                 minimise,
                 seed: s.seed.unwrap_or(0),
-            })
+            }
         }
-        other => Err(Error::usage(format!(
-            "source.kind {} is not enumerate, random, search or formula",
-            quote(other)
-        ))),
-    }
+        other => {
+            return usage(format!(
+                "source.kind {} is not enumerate, random, search or formula",
+                quote(other)
+            ))
+        }
+    };
+    Ok((n, source))
 }
 
 /// `group = "n"`, `"parity"`, `"mod K"`, `"all"`, each optionally after
@@ -546,49 +536,39 @@ fn group(t: &TableFile) -> Result<(Group, bool)> {
         {
             Some(m) if m >= 2 => Group::Residue(m),
             _ => {
-                return Err(Error::usage(format!(
+                return usage(format!(
                     "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
                     quote(&t.name),
                     quote(text)
-                )))
+                ))
             }
         },
     };
     Ok((group, by_source))
 }
 
-fn table(t: &TableFile) -> Result<Table> {
-    let named: Vec<&String> = t
-        .measure
-        .iter()
-        .chain(t.measures.iter().flatten())
+/// The table of `t`, refused if it names a source or a rule set the study
+/// does not have, or a measure one of them does not define.
+fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
+    let named: Vec<String> = (t.measure.iter().chain(t.measures.iter().flatten()))
+        .cloned()
         .collect();
     if named.is_empty() {
-        return Err(Error::usage(format!(
-            "table {} names no measure",
-            quote(&t.name)
-        )));
+        return usage(format!("table {} names no measure", quote(&t.name)));
     }
-    let measures = named
-        .iter()
-        .map(|m| m.parse::<Measure>())
-        .collect::<Result<Vec<_>>>()?;
+    let measures: Vec<Measure> = parsed(&named)?;
     let aggregate = t.aggregate;
     let holds = t.holds.as_deref().map(holds).transpose()?;
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
     let several = measures.len() > 1;
     let refuse = |why: &str| {
-        Err(Error::usage(format!(
+        usage(format!(
             "table {}: {} of {}: {why}",
             quote(&t.name),
             format!("{aggregate:?}").to_lowercase(),
-            named
-                .iter()
-                .map(|m| m.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )))
+            named.join(", ")
+        ))
     };
     if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
         return refuse("holds turns one number measure into a yes or no; several measures must all be yes or no, or all numbers");
@@ -614,26 +594,30 @@ fn table(t: &TableFile) -> Result<Table> {
     }
     check_name("table", &t.name)?;
     let (group, by_source) = group(t)?;
-    let games = t
-        .games
-        .as_ref()
-        .map(|g| {
-            g.iter()
-                .map(|g| g.parse::<Game>())
-                .collect::<Result<Vec<_>>>()
-        })
-        .transpose()?;
-    Ok(Table {
+    let table = Table {
         name: t.name.clone(),
         measures,
         holds,
         aggregate,
         group,
         by_source,
-        games,
+        games: t.games.as_deref().map(parsed).transpose()?,
         witnesses: t.witnesses.unwrap_or(DEFAULT_WITNESSES),
         floor: t.floor.as_deref().map(str::parse).transpose()?,
         certify: t.certify.unwrap_or(false),
         sources: t.sources.clone(),
-    })
+    };
+    if let Some(n) =
+        (table.sources.iter().flatten()).find(|n| sources.iter().all(|s| s.label != **n))
+    {
+        return usage(format!("the study has no source {}", quote(n)));
+    }
+    defined(&table, games)?;
+    if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
+        return usage(format!(
+            "table {}: {g} is not one of the study's games",
+            quote(&table.name)
+        ));
+    }
+    Ok(table)
 }

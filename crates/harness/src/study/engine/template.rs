@@ -57,23 +57,6 @@ pub fn render(
     Ok(out)
 }
 
-/// The rows of `table` whose `column` is `value`.
-fn rows_where(table: &CsvTable, name: &str, test: &str) -> Result<CsvTable> {
-    let (column, value) = test.split_once('=').ok_or_else(|| {
-        Error::usage(format!(
-            "{{{{table {name} where {test}}}}}: expected COLUMN=VALUE"
-        ))
-    })?;
-    let at = table.col(column, name)?;
-    Ok(CsvTable {
-        header: table.header.clone(),
-        rows: (table.rows.iter())
-            .filter(|r| r[at] == value)
-            .cloned()
-            .collect(),
-    })
-}
-
 fn fill(
     placeholder: &str,
     query: &Query,
@@ -83,11 +66,7 @@ fn fill(
     let words: Vec<&str> = placeholder.split_whitespace().collect();
     match words.as_slice() {
         ["title"] => Ok(query.title.clone()),
-        ["game"] => Ok(query
-            .games
-            .first()
-            .map(|g| g.to_string())
-            .unwrap_or_default()),
+        ["game"] => Ok(query.games.first().map_or(String::new(), |g| g.to_string())),
         ["name"] => Ok(query.name.clone()),
         ["failures"] if failures.is_empty() => Ok("none".to_string()),
         ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
@@ -106,11 +85,8 @@ fn fill(
                 wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
                     && (wanted.len() > 1 || keys.last().is_some_and(|&k| r[k] == *group))
             };
-            table
-                .rows
-                .iter()
-                .find(|r| matches(r))
-                .map(|r| r[at].clone())
+            let row = table.rows.iter().find(|r| matches(r));
+            row.map(|r| r[at].clone())
                 .ok_or_else(|| Error::usage(format!("table {name} has no row {}", quote(group))))
         }
         _ => Err(Error::usage(format!(
@@ -136,8 +112,27 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
     }
     for pair in options.chunks(2) {
         match pair[0] {
-            "where" => shown = rows_where(&shown, name, pair[1])?,
-            "columns" => shown = columns(&shown, name, pair[1])?,
+            "where" => {
+                let (column, value) = pair[1].split_once('=').ok_or_else(|| {
+                    Error::usage(format!(
+                        "{{{{table {name} where {}}}}}: expected COLUMN=VALUE",
+                        pair[1]
+                    ))
+                })?;
+                let at = shown.col(column, name)?;
+                shown.rows.retain(|r| r[at] == value);
+            }
+            "columns" => {
+                let at = (pair[1].split(','))
+                    .map(|c| shown.col(c, name))
+                    .collect::<Result<Vec<usize>>>()?;
+                let pick = |row: &Vec<String>| at.iter().map(|&i| row[i].clone()).collect();
+                let rows = shown.rows.iter().map(pick).collect();
+                shown = CsvTable {
+                    header: pick(&shown.header),
+                    rows,
+                };
+            }
             "first" => first = Some(pair[1].parse::<usize>().map_err(|_| bad())?),
             _ => return Err(bad()),
         }
@@ -145,18 +140,6 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
     Ok(match first {
         Some(k) => markdown_first(&shown, name, k),
         None => markdown(&shown),
-    })
-}
-
-/// The table with only the columns named (comma-separated), in that order.
-fn columns(table: &CsvTable, name: &str, list: &str) -> Result<CsvTable> {
-    let at = (list.split(','))
-        .map(|c| table.col(c, name))
-        .collect::<Result<Vec<usize>>>()?;
-    let pick = |row: &Vec<String>| at.iter().map(|&i| row[i].clone()).collect();
-    Ok(CsvTable {
-        header: pick(&table.header),
-        rows: table.rows.iter().map(pick).collect(),
     })
 }
 
@@ -179,10 +162,8 @@ pub fn named_tables(template: &str) -> Vec<&str> {
 /// The first `k` rows of the table `name` as a Markdown table, then how
 /// many more its CSV file holds.
 fn markdown_first(table: &CsvTable, name: &str, k: usize) -> String {
-    let shown = CsvTable {
-        header: table.header.clone(),
-        rows: table.rows.iter().take(k).cloned().collect(),
-    };
+    let mut shown = table.clone();
+    shown.rows.truncate(k);
     let mut out = markdown(&shown);
     if table.rows.len() > k {
         let more = table.rows.len() - k;
