@@ -637,6 +637,25 @@ fn a_run_that_would_overwrite_a_users_file_or_its_input_is_refused_first() {
         std::fs::read_to_string(dir.join("README.md")).unwrap(),
         "# {{title}}\n"
     );
+    // An input is known by its inode: a hard link to it in --out is the
+    // input under another name.
+    std::fs::hard_link(dir.join("README.md"), dir.join("out/README.md")).unwrap();
+    let linked = [
+        "study",
+        "run",
+        "study.toml",
+        "--template",
+        "README.md",
+        "--out",
+        "out",
+        "--force",
+    ];
+    let run = coinline(&dir, &linked);
+    assert_refused_alone(&run, "would overwrite its own input", &"a hard link");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out/README.md")).unwrap(),
+        "# {{title}}\n"
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! directory (CSV files, SVG plots and the findings). Every one is run by
 //! the engine ([`run`](mod@run)); `odd-n`, `decay` and `outcomes` are built-in
 //! studies with commands of their own, whose `--out` defaults to the
-//! committed report. What the commands share (the report folder's
-//! manifest, the thread pool) is in [`common`].
+//! committed report. The report folder's manifest is the output layer's
+//! (`coinline_harness::output::folder`).
 
 use crate::cli::options::{parse_with, GameChoice, OutDirArg};
 use crate::cli::status::Status;
@@ -12,7 +12,6 @@ use coinline_core::error::Result;
 use coinline_core::play::Game;
 use run::{PartsArgs, WriteArgs};
 
-pub mod common;
 pub mod run;
 
 /// Arguments of `coinline study`.

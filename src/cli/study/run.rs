@@ -3,7 +3,6 @@
 //! (`coinline_harness::study::engine`), its CSV tables and report written
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
-use super::common::{thread_pool, write_folders, write_owned};
 use crate::cli::options::{JobsArg, ShardArg};
 use crate::cli::status::{print, say, Status};
 use clap::Args;
@@ -11,6 +10,7 @@ use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
 use coinline_harness::output::check_writable;
+use coinline_harness::output::folder::{by_folder, check_folder, write_folders, Folder};
 use coinline_harness::study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -165,7 +165,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             PathBuf::from(&args.study).with_extension("md"),
         ];
         inputs.extend(args.template.clone());
-        check_outputs_first(&query, templates, (&out, args.write.force), &inputs)?;
+        let planned = engine::planned_files(&query, templates);
+        check_folder(&out, &planned, &inputs, args.write.force)?;
     }
     let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
@@ -198,7 +199,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             let name = format!("part-{}-of-{}.json", shard.part(), shard.count());
             let json = serde_json::to_string(&part)
                 .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
-            write_owned(&out, &[(name.as_str(), json)], args.write.force)?;
+            let folder = (out.clone(), vec![(name.as_str(), json)]);
+            write_and_say(&[folder], args.write.force, false)?;
             return Ok(Status::Ok);
         }
         part
@@ -219,57 +221,6 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     )
 }
 
-/// The files a run will write, grouped by folder (`out`, or a rule set's
-/// folder in it).
-type Folder<'a, T> = (PathBuf, Vec<(&'a str, T)>);
-fn by_folder<'a, T>(
-    out: &Path,
-    files: impl IntoIterator<Item = (&'a str, T)>,
-) -> Vec<Folder<'a, T>> {
-    let mut folders: Vec<Folder<'a, T>> = Vec::new();
-    for (name, text) in files {
-        let (dir, file) = match name.rsplit_once('/') {
-            Some((dir, file)) => (out.join(dir), file),
-            None => (out.to_path_buf(), name),
-        };
-        match folders.iter_mut().find(|(d, _)| *d == dir) {
-            Some((_, files)) => files.push((file, text)),
-            None => folders.push((dir, vec![(file, text)])),
-        }
-    }
-    folders
-}
-
-/// Before any work: refuses a run that would overwrite a file in `out`
-/// the study does not own (unless `force`), or one of its own inputs
-/// (even with `force`).
-fn check_outputs_first(
-    query: &Query,
-    templates: Templates<'_>,
-    (out, force): (&Path, bool),
-    inputs: &[PathBuf],
-) -> Result<()> {
-    let planned = engine::planned_files(query, templates);
-    let same = |a: &Path, b: &Path| {
-        (a.canonicalize().ok()).is_some_and(|a| b.canonicalize().ok() == Some(a))
-    };
-    for name in &planned {
-        let path = out.join(name);
-        if let Some(input) = inputs.iter().find(|i| same(i, &path)) {
-            return Err(Error::usage(format!(
-                "--out {}: the run would overwrite its own input {}",
-                out.display(),
-                input.display()
-            )));
-        }
-    }
-    for (dir, files) in by_folder(out, planned.iter().map(|p| (p.as_str(), ()))) {
-        let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
-        super::common::check_owned(&dir, &names, force)?;
-    }
-    Ok(())
-}
-
 /// Checks the witnesses, renders the tables and report and writes them to
 /// `out` (with `per_game`, each rule set's into its folder of `out`).
 fn finish_and_write(
@@ -283,7 +234,7 @@ fn finish_and_write(
     let outcome = pool.install(|| engine::finish(query, part, templates))?;
     // One transaction per folder: the top one, then each rule set's.
     let files = (outcome.files.iter()).map(|(name, text)| (name.as_str(), text.clone()));
-    write_folders(&by_folder(out, files), force, true)?;
+    write_and_say(&by_folder(out, files), force, true)?;
     let checked: u64 = outcome.witnesses_checked.iter().sum();
     let seconds = start.elapsed().as_secs_f64();
     say!("{checked} witnesses checked, {seconds:.2} s");
@@ -297,6 +248,24 @@ fn finish_and_write(
 }
 
 /// Runs `coinline study list`.
+/// Writes the folders as one transaction (see [`write_folders`]) and says so.
+fn write_and_say(folders: &[Folder<'_, String>], force: bool, replace: bool) -> Result<()> {
+    write_folders(folders, force, replace)?;
+    for (dir, files) in folders {
+        let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+        say!("wrote {} to {}", names.join(", "), dir.display());
+    }
+    Ok(())
+}
+
+/// The pool of `--jobs` threads that runs the study.
+fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.jobs)
+        .build()
+        .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
+}
+
 pub fn list(_args: &ListArgs) -> Result<Status> {
     let mut text = String::new();
     let width = (builtin::BUILTINS.iter()).map(|b| b.name.len()).max();

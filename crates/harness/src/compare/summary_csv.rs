@@ -71,8 +71,7 @@ pub struct Summary {
 
 /// The SHA-256 of row-file bytes, in lowercase hex.
 pub fn rows_digest(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    hex(&sha2::Sha256::digest(bytes))
+    crate::output::folder::sha256_hex(bytes)
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -18,7 +18,8 @@
 //! ([`abandon_pending`]). Before any work, [`check_writable`] checks a
 //! path and its name's length, and the ownership rule ([`check_owned`],
 //! [`refuse_inputs`], [`refuse_same_outputs`]) keeps a command from
-//! replacing what coinline did not write.
+//! replacing what coinline did not write; a report folder's manifest
+//! does the same for the files of a folder ([`folder`]).
 //!
 //! Architecture invariant: nothing half-written is ever left at an output
 //! path.
@@ -26,6 +27,7 @@
 #![allow(clippy::disallowed_methods)] // the output layer: see ARCHITECTURE.md
 
 mod fifo;
+pub mod folder;
 mod owner;
 mod transaction;
 

@@ -1,0 +1,166 @@
+//! The ownership rule of a report folder (a study's `--out`): a manifest,
+//! [`MANIFEST`], lists the files coinline wrote there, each with its
+//! SHA-256. A file of the folder that it does not list, or whose bytes
+//! changed since, is the user's: it is replaced only with `--force`. The
+//! folders of one run are written as one [`Transaction`], each manifest
+//! after its files; a rerun that no longer writes a file it listed removes
+//! it (unless it was edited since).
+
+use super::{same_file, Transaction};
+use coinline_core::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The manifest's name, in every folder a run writes to.
+pub const MANIFEST: &str = ".coinline-study";
+
+/// The files of one folder: (name, contents).
+pub type Folder<'a, T> = (PathBuf, Vec<(&'a str, T)>);
+
+/// The SHA-256 of `bytes`, in hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The files a manifest lists, each with its digest if it has one.
+fn listed(dir: &Path) -> BTreeMap<String, Option<String>> {
+    let text = std::fs::read_to_string(dir.join(MANIFEST)).unwrap_or_default();
+    let entry = |line: &str| {
+        let mut words = line.split_whitespace();
+        let name = words.next()?.to_string();
+        let digest = (words.next()).and_then(|w| w.strip_prefix("sha256:"));
+        Some((name, digest.map(str::to_string)))
+    };
+    text.lines().skip(1).filter_map(entry).collect()
+}
+
+/// The files of a run under `out` (each `NAME` or `FOLDER/NAME`), by folder,
+/// in order of first appearance.
+pub fn by_folder<'a, T>(
+    out: &Path,
+    files: impl IntoIterator<Item = (&'a str, T)>,
+) -> Vec<Folder<'a, T>> {
+    let mut folders: Vec<Folder<'a, T>> = Vec::new();
+    for (name, text) in files {
+        let (dir, file) = match name.rsplit_once('/') {
+            Some((dir, file)) => (out.join(dir), file),
+            None => (out.to_path_buf(), name),
+        };
+        match folders.iter_mut().find(|(d, _)| *d == dir) {
+            Some((_, files)) => files.push((file, text)),
+            None => folders.push((dir, vec![(file, text)])),
+        }
+    }
+    folders
+}
+
+/// Refuses, before any work, a run that would write one of `inputs` (by
+/// device and inode) or a file of `out` that coinline did not write there
+/// (unless `force`). `planned` names the run's files as [`by_folder`] takes them.
+pub fn check_folder(out: &Path, planned: &[String], inputs: &[PathBuf], force: bool) -> Result<()> {
+    for name in planned {
+        let path = out.join(name);
+        if let Some(input) = inputs.iter().find(|i| same_file(i, &path)) {
+            return Err(Error::usage(format!(
+                "--out {}: the run would overwrite its own input {}",
+                out.display(),
+                input.display()
+            )));
+        }
+    }
+    for (dir, files) in by_folder(out, planned.iter().map(|p| (p.as_str(), ()))) {
+        let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+        check_listed(&dir, &names, force)?;
+    }
+    Ok(())
+}
+
+/// Refuses an existing file of `names` in `dir` that the manifest does not
+/// list, or that changed since it was written, unless `force`.
+fn check_listed(dir: &Path, names: &[&str], force: bool) -> Result<()> {
+    if force {
+        return Ok(());
+    }
+    let owned = listed(dir);
+    for name in names {
+        let path = dir.join(name);
+        if std::fs::symlink_metadata(&path).is_err() {
+            continue;
+        }
+        let why = match owned.get(*name) {
+            None => format!("it is not listed in {}", dir.join(MANIFEST).display()),
+            Some(None) => continue,
+            Some(Some(digest)) => match std::fs::read(&path) {
+                Ok(bytes) if sha256_hex(&bytes) == *digest => continue,
+                _ => format!(
+                    "it was changed since (its SHA-256 is not the one in {})",
+                    dir.join(MANIFEST).display()
+                ),
+            },
+        };
+        return Err(Error::usage(format!(
+            "--out {}: {} exists and was not written by coinline study ({why}); give --force to overwrite it",
+            dir.display(),
+            path.display(),
+        )));
+    }
+    Ok(())
+}
+
+/// Writes `folders` as one transaction, each manifest after its files,
+/// refusing first what [`check_listed`] refuses. With `replace`, a file a
+/// manifest listed that the run does not write is removed, unless it
+/// changed since.
+pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool) -> Result<()> {
+    for (dir, files) in folders {
+        let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+        check_listed(dir, &names, force)?;
+    }
+    let mut transaction = Transaction::new();
+    let mut stale = Vec::new();
+    for (dir, files) in folders {
+        let mut owned = listed(dir);
+        if replace {
+            let unchanged =
+                |name: &str, digest: &Option<String>| match std::fs::read(dir.join(name)) {
+                    Ok(bytes) => digest.as_ref() == Some(&sha256_hex(&bytes)),
+                    Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+                };
+            owned.retain(|name, digest| {
+                let gone = !files.iter().any(|(f, _)| f == name) && unchanged(name, digest);
+                if gone {
+                    stale.push(dir.join(name));
+                }
+                !gone
+            });
+        }
+        for (name, text) in files {
+            owned.insert(name.to_string(), Some(sha256_hex(text.as_bytes())));
+        }
+        let lines: Vec<String> = (owned.iter())
+            .map(|(name, digest)| match digest {
+                Some(d) => format!("{name} sha256:{d}"),
+                None => name.clone(),
+            })
+            .collect();
+        let manifest = format!(
+            "Generated by `coinline study`: the files it wrote here and may overwrite\n{}\n",
+            lines.join("\n")
+        );
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+        for (name, text) in files {
+            transaction.stage_io(&dir.join(name), |w| w.write_all(text.as_bytes()))?;
+        }
+        transaction.stage_io(&dir.join(MANIFEST), |w| w.write_all(manifest.as_bytes()))?;
+    }
+    transaction.commit()?;
+    for path in &stale {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(path, &e)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
