@@ -199,10 +199,11 @@ fn weighted_least_squares(rows: &[Row], m: usize) -> Option<(Vec<f64>, Vec<Vec<f
         a.swap(col, pivot);
         let d = a[col][col];
         a[col].iter_mut().for_each(|v| *v /= d);
-        for i in (0..m).filter(|&i| i != col) {
-            let f = a[i][col];
-            for j in 0..2 * m {
-                a[i][j] -= f * a[col][j];
+        let top = a[col].clone();
+        for (_, row) in (a.iter_mut().enumerate()).filter(|(i, _)| *i != col) {
+            let f = row[col];
+            for (v, p) in row.iter_mut().zip(&top) {
+                *v -= f * p;
             }
         }
     }

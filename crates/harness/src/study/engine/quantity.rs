@@ -127,8 +127,11 @@ const PLAIN: [(&str, Measure); 11] = [
     ("odd_bound_slack", Measure::OddBoundSlack),
 ];
 
+/// A measure of heuristic H, from H's index.
+type OfHeuristic = fn(usize) -> Measure;
+
 /// The measures of a heuristic H, by their name after `H.`.
-const OF_HEURISTIC: [(&str, fn(usize) -> Measure); 7] = [
+const OF_HEURISTIC: [(&str, OfHeuristic); 7] = [
     ("result", Measure::Result),
     ("regret", Measure::Regret),
     ("regret_share", Measure::RegretShare),
