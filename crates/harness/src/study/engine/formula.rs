@@ -43,6 +43,9 @@ pub fn expand(formula: &str, k: i64) -> Result<Vec<i64>> {
     Ok(values)
 }
 
+/// The most values a formula's board may have.
+const LONGEST: usize = 1 << 20;
+
 fn bad(formula: &str, why: &str) -> Error {
     Error::usage(format!("source.formula {}: {why}", quote(formula)))
 }
@@ -81,7 +84,7 @@ fn sequence(words: &[&str], at: &mut usize, k: i64, formula: &str) -> Result<Vec
             *at += 2;
         }
         let count = usize::try_from(count).unwrap_or(usize::MAX);
-        if item.len().saturating_mul(count).saturating_add(out.len()) > super::spec::MAX_N {
+        if item.len().saturating_mul(count).saturating_add(out.len()) > LONGEST {
             return Err(bad(formula, "the board has more than 2^20 values"));
         }
         for _ in 0..count {
