@@ -51,23 +51,14 @@ impl Law {
         Law::PowerExponential,
     ];
 
-    /// The law's name and formula.
-    pub fn formula(self) -> &'static str {
+    /// The law's name and formula, and the names of its fitted constants
+    /// (in the order of [`Fit::params`]).
+    fn about(self) -> (&'static str, &'static [&'static str]) {
         match self {
-            Law::Power => "power A n^-a",
-            Law::Exponential => "exponential A e^(-c n)",
-            Law::Stretched => "stretched exponential e^(-c n^a)",
-            Law::PowerExponential => "power times exponential A n^-a e^(-c n)",
-        }
-    }
-
-    /// The names of the fitted constants, in the order of [`Fit::params`].
-    pub fn names(self) -> &'static [&'static str] {
-        match self {
-            Law::Power => &["A", "a"],
-            Law::Exponential => &["A", "c"],
-            Law::Stretched => &["c", "a"],
-            Law::PowerExponential => &["A", "a", "c"],
+            Law::Power => ("power A n^-a", &["A", "a"]),
+            Law::Exponential => ("exponential A e^(-c n)", &["A", "c"]),
+            Law::Stretched => ("stretched exponential e^(-c n^a)", &["c", "a"]),
+            Law::PowerExponential => ("power times exponential A n^-a e^(-c n)", &["A", "a", "c"]),
         }
     }
 
@@ -81,8 +72,9 @@ impl Law {
 
     /// The transformed observation and its standard deviation, or `None`
     /// if the point cannot be used.
-    fn observe(self, hits: u64, boards: u64) -> Option<(f64, f64)> {
-        if hits < MIN_HITS || boards.saturating_sub(hits) < MIN_HITS {
+    fn observe(self, point: &Point) -> Option<(f64, f64)> {
+        let &(_, hits, boards) = point;
+        if !usable(point) {
             return None;
         }
         let p = hits as f64 / boards as f64;
@@ -92,42 +84,31 @@ impl Law {
             _ => Some((y, sd)),
         }
     }
+}
 
-    /// The law's share at n with the fitted coefficients `beta` (on the
-    /// transformed scale).
-    fn predict(self, beta: &[f64], n: f64) -> f64 {
-        let t: f64 = self.features(n).iter().zip(beta).map(|(x, b)| x * b).sum();
-        match self {
-            Law::Stretched => (-t.exp()).exp(),
-            _ => t.exp(),
-        }
-    }
+/// A point of a series: n, hits and boards.
+type Point = (usize, u64, u64);
+
+/// Whether a point has [`MIN_HITS`] hits and misses, so takes part in fits.
+fn usable(&(_, hits, boards): &Point) -> bool {
+    hits >= MIN_HITS && boards.saturating_sub(hits) >= MIN_HITS
 }
 
 /// A fitted law.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fit {
-    /// The law.
-    pub law: Law,
-    /// The constants named by [`Law::names`], each with its standard error.
+    /// The law's constants, each with its standard error.
     pub params: Vec<(f64, f64)>,
-    /// Coefficients on the transformed scale.
-    beta: Vec<f64>,
     /// Chi-squared of the fit.
     pub chi2: f64,
     /// Degrees of freedom (points minus constants).
     pub dof: usize,
-    /// Each point used: n, measured share and residual in standard
-    /// deviations (measured minus fitted, on the transformed scale).
-    pub residuals: Vec<(f64, f64, f64)>,
+    /// Each point used: n and residual in standard deviations (measured
+    /// minus fitted, on the transformed scale).
+    pub residuals: Vec<(f64, f64)>,
 }
 
 impl Fit {
-    /// The fitted share at n.
-    pub fn at(&self, n: f64) -> f64 {
-        self.law.predict(&self.beta, n)
-    }
-
     /// chi^2 per degree of freedom (infinite without degrees of freedom).
     pub fn reduced(&self) -> f64 {
         if self.dof == 0 {
@@ -143,33 +124,30 @@ impl Fit {
     }
 }
 
-/// Fits `law` to points (n, hits, boards); `None` with too few usable
-/// points (at least one more than the law has constants).
-pub fn fit(law: Law, points: &[(usize, u64, u64)]) -> Option<Fit> {
-    let used: Vec<(f64, f64, f64, f64)> = points
-        .iter()
-        .filter_map(|&(n, k, b)| {
-            law.observe(k, b)
-                .map(|(y, sd)| (n as f64, k as f64 / b as f64, y, sd))
+/// One usable point on the transformed scale: n, features, observation
+/// and its standard deviation.
+type Row = (f64, Vec<f64>, f64, f64);
+
+/// Fits `law` to `points`; `None` with too few usable points (at least
+/// one more than the law has constants).
+pub fn fit(law: Law, points: &[Point]) -> Option<Fit> {
+    let rows: Vec<Row> = (points.iter())
+        .filter_map(|p| {
+            let (y, sd) = law.observe(p)?;
+            Some((p.0 as f64, law.features(p.0 as f64), y, sd))
         })
         .collect();
-    let m = law.names().len();
-    if used.len() <= m {
+    let m = law.about().1.len();
+    if rows.len() <= m {
         return None;
     }
-    let rows: Vec<(Vec<f64>, f64, f64)> = used
-        .iter()
-        .map(|&(n, _, y, sd)| (law.features(n), y, 1.0 / (sd * sd)))
-        .collect();
     let (beta, cov) = weighted_least_squares(&rows, m)?;
-    let mut chi2 = 0.0;
-    let mut residuals = Vec::new();
-    for (&(n, p, y, sd), (x, _, _)) in used.iter().zip(&rows) {
-        let fitted: f64 = x.iter().zip(&beta).map(|(a, b)| a * b).sum();
-        let z = (y - fitted) / sd;
-        chi2 += z * z;
-        residuals.push((n, p, z));
-    }
+    let residuals: Vec<(f64, f64)> = (rows.iter())
+        .map(|(n, x, y, sd)| {
+            let fitted: f64 = x.iter().zip(&beta).map(|(a, b)| a * b).sum();
+            (*n, (y - fitted) / sd)
+        })
+        .collect();
     let se = |i: usize| cov[i][i].max(0.0).sqrt();
     // Back to the law's constants: the first is e^b0, with the standard
     // error e^b0 se(b0) (delta method), the others -b (the stretched
@@ -182,24 +160,30 @@ pub fn fit(law: Law, points: &[(usize, u64, u64)]) -> Option<Fit> {
         })
         .collect();
     Some(Fit {
-        law,
         params,
-        beta,
-        chi2,
-        dof: used.len() - m,
+        chi2: residuals.iter().map(|(_, z)| z * z).sum(),
+        dof: rows.len() - m,
         residuals,
     })
 }
 
-/// Solves the weighted normal equations for rows (features, y, weight);
-/// returns the coefficients and their covariance, or `None` if singular.
-pub fn weighted_least_squares(
-    rows: &[(Vec<f64>, f64, f64)],
-    m: usize,
-) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
-    let mut a = vec![vec![0.0; m]; m];
+/// Solves the weighted normal equations of `rows` (weights 1 / sd^2): the
+/// coefficients and their covariance, the inverse of the normal matrix by
+/// Gauss-Jordan elimination with partial pivoting; `None` if it is
+/// singular.
+fn weighted_least_squares(rows: &[Row], m: usize) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
+    // Each row of the normal matrix, then that of the identity (which the
+    // elimination turns into the inverse).
+    let mut a: Vec<Vec<f64>> = (0..m)
+        .map(|i| {
+            (0..2 * m)
+                .map(|j| f64::from(u8::from(j == m + i)))
+                .collect()
+        })
+        .collect();
     let mut b = vec![0.0; m];
-    for (x, y, w) in rows {
+    for (_, x, y, sd) in rows {
+        let w = 1.0 / (sd * sd);
         for i in 0..m {
             b[i] += w * x[i] * y;
             for j in 0..m {
@@ -207,43 +191,27 @@ pub fn weighted_least_squares(
             }
         }
     }
-    let inv = invert(a)?;
-    let beta = (0..m)
-        .map(|i| (0..m).map(|j| inv[i][j] * b[j]).sum())
-        .collect();
-    Some((beta, inv))
-}
-
-/// The inverse of a small square matrix by Gauss-Jordan elimination with
-/// partial pivoting; `None` if it is singular.
-fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
-    let m = a.len();
-    let mut inv: Vec<Vec<f64>> = (0..m)
-        .map(|i| (0..m).map(|j| f64::from(u8::from(i == j))).collect())
-        .collect();
     for col in 0..m {
         let pivot = (col..m).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[pivot][col].abs() < 1e-300 {
             return None;
         }
         a.swap(col, pivot);
-        inv.swap(col, pivot);
         let d = a[col][col];
-        for j in 0..m {
-            a[col][j] /= d;
-            inv[col][j] /= d;
-        }
-        for i in 0..m {
-            if i != col {
-                let f = a[i][col];
-                for j in 0..m {
-                    a[i][j] -= f * a[col][j];
-                    inv[i][j] -= f * inv[col][j];
-                }
+        a[col].iter_mut().for_each(|v| *v /= d);
+        let top = a[col].clone();
+        for (_, row) in (a.iter_mut().enumerate()).filter(|(i, _)| *i != col) {
+            let f = row[col];
+            for (v, p) in row.iter_mut().zip(&top) {
+                *v -= f * p;
             }
         }
     }
-    Some(inv)
+    let inv: Vec<Vec<f64>> = a.into_iter().map(|row| row[m..].to_vec()).collect();
+    let beta = (0..m)
+        .map(|i| (0..m).map(|j| inv[i][j] * b[j]).sum())
+        .collect();
+    Some((beta, inv))
 }
 
 /// A number with `digits` significant digits.
@@ -259,8 +227,8 @@ fn sig(x: f64, digits: usize) -> String {
     format!("{x:.decimals$}")
 }
 
-/// One series of a fit: its key columns and points (n, hits, boards).
-type Series = (Vec<String>, Vec<(usize, u64, u64)>);
+/// One series of a fit: its key columns and points.
+type Series = (Vec<String>, Vec<Point>);
 
 /// The series of `spec` in the rows of its table, in order of appearance.
 fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)> {
@@ -310,25 +278,22 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
     Ok((header, out))
 }
 
-/// The columns of one fitted law (empty cells when too few points).
-fn columns(law: Law, points: &[(usize, u64, u64)], best: bool) -> Vec<String> {
-    let span = |f: Option<&(usize, u64, u64)>| f.map_or(String::new(), |p| p.0.to_string());
-    let mut row = vec![
-        law.formula().to_string(),
-        span(points.first()),
-        span(points.last()),
-    ];
-    let Some(f) = fit(law, points) else {
+/// The columns of `law` fitted to `points` (empty cells when too few).
+fn columns(law: Law, points: &[Point], fit: Option<&Fit>, best: bool) -> Vec<String> {
+    let (formula, names) = law.about();
+    let span = |p: Option<&Point>| p.map_or(String::new(), |p| p.0.to_string());
+    let mut row = vec![formula.into(), span(points.first()), span(points.last())];
+    let Some(f) = fit else {
         row.push(points.len().to_string());
         row.extend(["", "", "", "no", "", "too few points", ""].map(String::from));
         return row;
     };
-    let worst = f.residuals.iter().map(|r| r.2.abs()).fold(0.0f64, f64::max);
-    let constants: Vec<String> = (law.names().iter().zip(&f.params))
+    let worst = f.residuals.iter().map(|r| r.1.abs()).fold(0.0f64, f64::max);
+    let constants: Vec<String> = (names.iter().zip(&f.params))
         .map(|(name, &(v, se))| format!("{name} = {} ± {}", sig(v, 4), sig(se, 2)))
         .collect();
     let residuals: Vec<String> = (f.residuals.iter())
-        .map(|(n, _, z)| format!("{n:.0}: {z:+.1}"))
+        .map(|(n, z)| format!("{n:.0}: {z:+.1}"))
         .collect();
     row.extend([
         f.residuals.len().to_string(),
@@ -355,10 +320,9 @@ pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable>
     header.extend((names.iter().chain(&verdict).chain(&["residuals"])).map(|c| c.to_string()));
     let mut rows = Vec::new();
     for (key, points) in all {
-        let usable = |p: &&(usize, u64, u64)| p.1 >= MIN_HITS && p.2 - p.1 >= MIN_HITS;
-        let windows: Vec<Vec<(usize, u64, u64)>> = match spec.window {
+        let windows: Vec<Vec<Point>> = match spec.window {
             Some(k) => {
-                let used: Vec<_> = points.iter().filter(usable).copied().collect();
+                let used: Vec<Point> = points.into_iter().filter(usable).collect();
                 (0..(used.len() + 1).saturating_sub(k))
                     .step_by((k / 2).max(1))
                     .map(|at| used[at..at + k].to_vec())
@@ -367,14 +331,17 @@ pub fn render(spec: &FitSpec, tables: &[(String, CsvTable)]) -> Result<CsvTable>
             None => vec![points],
         };
         for w in windows {
-            let reduced = |law: Law| fit(law, &w).filter(Fit::consistent).map(|f| f.reduced());
-            let best = (spec.laws.iter().copied())
-                .filter_map(|law| reduced(law).map(|r| (law, r)))
+            let fits: Vec<(Law, Option<Fit>)> =
+                (spec.laws.iter()).map(|&l| (l, fit(l, &w))).collect();
+            let best = (fits.iter())
+                .filter_map(|(law, f)| {
+                    Some((*law, f.as_ref().filter(|f| f.consistent())?.reduced()))
+                })
                 .min_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|(law, _)| law);
-            for &law in &spec.laws {
+            for (law, f) in &fits {
                 let mut row = key.clone();
-                row.extend(columns(law, &w, best == Some(law)));
+                row.extend(columns(*law, &w, f.as_ref(), best == Some(*law)));
                 rows.push(row);
             }
         }

@@ -12,10 +12,9 @@ pub type Family = Vec<(i64, Vec<i64>)>;
 /// The boards of `formula` for each of `ks`, and their lengths (increasing,
 /// each once).
 pub fn family(formula: &str, ks: Vec<usize>) -> Result<(Vec<usize>, Family)> {
-    let mut boards = Vec::new();
-    for k in ks {
-        boards.push((k as i64, expand(formula, k as i64)?));
-    }
+    let boards: Family = (ks.into_iter())
+        .map(|k| Ok((k as i64, expand(formula, k as i64)?)))
+        .collect::<Result<_>>()?;
     let mut n: Vec<usize> = boards.iter().map(|(_, b)| b.len()).collect();
     n.sort_unstable();
     n.dedup();
@@ -24,10 +23,18 @@ pub fn family(formula: &str, ks: Vec<usize>) -> Result<(Vec<usize>, Family)> {
 
 /// The board of `formula` at `k`.
 pub fn expand(formula: &str, k: i64) -> Result<Vec<i64>> {
-    let tokens = tokenize(formula)?;
+    let spaced = (formula.replace('(', " ( ").replace(')', " ) ")).replace('^', " ^ ");
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    // Every word is known before the structure is read.
+    if let Some(w) =
+        (words.iter()).find(|w| !matches!(**w, "(" | ")" | "^") && value(w, k).is_none())
+    {
+        let why = format!("{} is not a number, k, -k, (, ) or ^", quote(w));
+        return Err(bad(formula, &why));
+    }
     let mut at = 0;
-    let values = sequence(&tokens, &mut at, k, formula)?;
-    if at != tokens.len() {
+    let values = sequence(&words, &mut at, k, formula)?;
+    if at != words.len() {
         return Err(bad(formula, "a ) without its ("));
     }
     if values.is_empty() {
@@ -43,64 +50,37 @@ fn bad(formula: &str, why: &str) -> Error {
     Error::usage(format!("source.formula {}: {why}", quote(formula)))
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Token {
-    Num(i64),
-    K(i64),
-    Open,
-    Close,
-    Power,
-}
-
-fn tokenize(formula: &str) -> Result<Vec<Token>> {
-    let mut out = Vec::new();
-    let spaced = formula
-        .replace('(', " ( ")
-        .replace(')', " ) ")
-        .replace('^', " ^ ");
-    for word in spaced.split_whitespace() {
-        out.push(match word {
-            "(" => Token::Open,
-            ")" => Token::Close,
-            "^" => Token::Power,
-            "k" => Token::K(1),
-            "-k" => Token::K(-1),
-            w => Token::Num(w.parse().map_err(|_| {
-                bad(
-                    formula,
-                    &format!("{} is not a number, k, -k, (, ) or ^", quote(w)),
-                )
-            })?),
-        });
+/// The value at `k` of a word that is a number, `k` or `-k`.
+fn value(word: &str, k: i64) -> Option<i64> {
+    match word {
+        "k" => Some(k),
+        "-k" => Some(-k),
+        w => w.parse().ok(),
     }
-    Ok(out)
 }
 
-fn sequence(tokens: &[Token], at: &mut usize, k: i64, formula: &str) -> Result<Vec<i64>> {
+fn sequence(words: &[&str], at: &mut usize, k: i64, formula: &str) -> Result<Vec<i64>> {
     let mut out: Vec<i64> = Vec::new();
-    while let Some(t) = tokens.get(*at) {
-        let item = match t {
-            Token::Close => break,
-            Token::Power => return Err(bad(formula, "^ must follow an item")),
-            Token::Num(v) => vec![*v],
-            Token::K(sign) => vec![sign * k],
-            Token::Open => {
+    while let Some(&w) = words.get(*at) {
+        let item = match w {
+            ")" => break,
+            "^" => return Err(bad(formula, "^ must follow an item")),
+            "(" => {
                 *at += 1;
-                let inner = sequence(tokens, at, k, formula)?;
-                if tokens.get(*at) != Some(&Token::Close) {
+                let inner = sequence(words, at, k, formula)?;
+                if words.get(*at) != Some(&")") {
                     return Err(bad(formula, "a ( without its )"));
                 }
                 inner
             }
+            w => vec![value(w, k).expect("expand knows every word")],
         };
         *at += 1;
         let mut count = 1;
-        if tokens.get(*at) == Some(&Token::Power) {
-            count = match tokens.get(*at + 1) {
-                Some(Token::Num(c)) if *c >= 0 => *c,
-                Some(Token::K(1)) if k >= 0 => k,
-                _ => return Err(bad(formula, "^ takes a count: a number or k, not negative")),
-            };
+        if words.get(*at) == Some(&"^") {
+            count = (words.get(*at + 1).filter(|c| **c != "-k"))
+                .and_then(|c| value(c, k).filter(|c| *c >= 0))
+                .ok_or_else(|| bad(formula, "^ takes a count: a number or k, not negative"))?;
             *at += 2;
         }
         let count = usize::try_from(count).unwrap_or(usize::MAX);

@@ -111,24 +111,40 @@ impl Measure {
     }
 }
 
+/// The measures of no heuristic by name, in the order the refusal of an
+/// unknown measure lists them.
+const PLAIN: [(&str, Measure); 11] = [
+    ("value", Measure::Value),
+    ("value_share", Measure::ValueShare),
+    ("abs_sum", Measure::AbsSum),
+    ("first", Measure::First),
+    ("second", Measure::Second),
+    ("share", Measure::Share),
+    ("win", Measure::Win),
+    ("tie", Measure::Tie),
+    ("loss", Measure::Loss),
+    ("odd_bound", Measure::OddBound),
+    ("odd_bound_slack", Measure::OddBoundSlack),
+];
+
+/// A measure of heuristic H, from H's index.
+type OfHeuristic = fn(usize) -> Measure;
+
+/// The measures of a heuristic H, by their name after `H.`.
+const OF_HEURISTIC: [(&str, OfHeuristic); 7] = [
+    ("result", Measure::Result),
+    ("regret", Measure::Regret),
+    ("regret_share", Measure::RegretShare),
+    ("optimal", Measure::Optimal),
+    ("turned_loss", Measure::TurnedLoss),
+    ("first", Measure::HFirst),
+    ("share", Measure::HShare),
+];
+
 impl std::str::FromStr for Measure {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let plain = match s {
-            "value" => Some(Measure::Value),
-            "first" => Some(Measure::First),
-            "second" => Some(Measure::Second),
-            "share" => Some(Measure::Share),
-            "value_share" => Some(Measure::ValueShare),
-            "abs_sum" => Some(Measure::AbsSum),
-            "win" => Some(Measure::Win),
-            "tie" => Some(Measure::Tie),
-            "loss" => Some(Measure::Loss),
-            "odd_bound" => Some(Measure::OddBound),
-            "odd_bound_slack" => Some(Measure::OddBoundSlack),
-            _ => None,
-        };
-        if let Some(m) = plain {
+        if let Some(&(_, m)) = PLAIN.iter().find(|(name, _)| *name == s) {
             return Ok(m);
         }
         let bad = || {
@@ -143,41 +159,22 @@ impl std::str::FromStr for Measure {
             .iter()
             .position(|h| h.name() == found.name())
             .ok_or_else(bad)?;
-        match what {
-            "result" => Ok(Measure::Result(index)),
-            "regret" => Ok(Measure::Regret(index)),
-            "regret_share" => Ok(Measure::RegretShare(index)),
-            "optimal" => Ok(Measure::Optimal(index)),
-            "turned_loss" => Ok(Measure::TurnedLoss(index)),
-            "first" => Ok(Measure::HFirst(index)),
-            "share" => Ok(Measure::HShare(index)),
-            _ => Err(bad()),
-        }
+        let (_, of) = OF_HEURISTIC
+            .iter()
+            .find(|(w, _)| *w == what)
+            .ok_or_else(bad)?;
+        Ok(of(index))
     }
 }
 
 impl fmt::Display for Measure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Measure::Value => f.write_str("value"),
-            Measure::First => f.write_str("first"),
-            Measure::Second => f.write_str("second"),
-            Measure::Share => f.write_str("share"),
-            Measure::ValueShare => f.write_str("value_share"),
-            Measure::AbsSum => f.write_str("abs_sum"),
-            Measure::Win => f.write_str("win"),
-            Measure::Tie => f.write_str("tie"),
-            Measure::Loss => f.write_str("loss"),
-            Measure::Result(h) => write!(f, "{}.result", heuristic(h).name()),
-            Measure::Regret(h) => write!(f, "{}.regret", heuristic(h).name()),
-            Measure::RegretShare(h) => write!(f, "{}.regret_share", heuristic(h).name()),
-            Measure::Optimal(h) => write!(f, "{}.optimal", heuristic(h).name()),
-            Measure::TurnedLoss(h) => write!(f, "{}.turned_loss", heuristic(h).name()),
-            Measure::HFirst(h) => write!(f, "{}.first", heuristic(h).name()),
-            Measure::HShare(h) => write!(f, "{}.share", heuristic(h).name()),
-            Measure::OddBound => f.write_str("odd_bound"),
-            Measure::OddBoundSlack => f.write_str("odd_bound_slack"),
-        }
+        let Some(h) = self.heuristic() else {
+            let (name, _) = PLAIN.iter().find(|(_, m)| m == self).expect("named");
+            return f.write_str(name);
+        };
+        let (what, _) = (OF_HEURISTIC.iter().find(|(_, of)| of(h) == *self)).expect("named");
+        write!(f, "{}.{what}", heuristic(h).name())
     }
 }
 

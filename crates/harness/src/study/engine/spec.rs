@@ -160,19 +160,9 @@ pub struct Table {
 }
 
 impl Table {
-    /// The first (or only) measure.
-    pub fn measure(&self) -> Measure {
-        self.measures[0]
-    }
-
     /// Whether the table covers `game`.
     pub fn covers(&self, game: Game) -> bool {
         self.games.as_ref().is_none_or(|g| g.contains(&game))
-    }
-
-    /// Whether the table's measures are read as yes or no.
-    pub fn is_bool(&self) -> bool {
-        self.holds.is_some() || self.measure().is_bool()
     }
 
     /// Whether the table covers the source labelled `label`.
@@ -418,44 +408,30 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
 
 /// A source with its label: its name, else its distribution, formula or
 /// alphabet.
-fn named(f: &SourceFile) -> Result<Named> {
-    let (n, source) = source(f)?;
-    let label = match (&f.name, &source) {
-        (Some(name), _) => name.clone(),
-        (None, Source::Random { values, .. }) => values.to_string(),
-        (None, Source::Formula { .. }) => f.formula.clone().unwrap_or_default(),
-        (None, _) => f.alphabet.clone().unwrap_or_default(),
-    };
-    Ok(Named { label, n, source })
-}
-
-/// The source of `s` and the lengths of its boards.
-fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
+fn named(s: &SourceFile) -> Result<Named> {
+    let label = |text: &Option<String>| (s.name.clone().or(text.clone())).unwrap_or_default();
     if s.kind == "formula" {
         let k = lengths(s.k.as_deref().unwrap_or("1..4"))?;
         let formula = s.formula.as_deref().unwrap_or_default();
         let (n, boards) = super::formula::family(formula, k)?;
-        let values = boards.iter().flat_map(|(_, b)| b);
-        if values.into_iter().any(|v| v.unsigned_abs() > MAX_VALUE) {
+        if (boards.iter().flat_map(|(_, b)| b)).any(|v| v.unsigned_abs() > MAX_VALUE) {
             return usage(format!(
                 "source.formula {}: its values must be within -2^40..2^40",
                 quote(formula)
             ));
         }
-        return Ok((n, Source::Formula { boards }));
+        let (label, source) = (label(&s.formula), Source::Formula { boards });
+        return Ok(Named { label, n, source });
     }
-    let n =
-        s.n.as_deref()
-            .ok_or_else(|| Error::usage("source.n is missing"));
-    let n = lengths(n?)?;
+    let missing = || Error::usage("source.n is missing");
+    let n = lengths(s.n.as_deref().ok_or_else(missing)?)?;
     let longest = *n.last().expect("lengths are not empty");
-    let need = |field: Option<&String>, name: &str| {
-        field
-            .cloned()
-            .ok_or_else(|| Error::usage(format!("source kind {} needs {name}", quote(&s.kind))))
+    let need = |field: &Option<String>, name: &str| {
+        let why = || Error::usage(format!("source kind {} needs {name}", quote(&s.kind)));
+        field.clone().ok_or_else(why)
     };
     let alphabet = || -> Result<Span<i64>> {
-        let a: Span<i64> = need(s.alphabet.as_ref(), "alphabet")?.parse()?;
+        let a: Span<i64> = need(&s.alphabet, "alphabet")?.parse()?;
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
         if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
@@ -483,13 +459,13 @@ fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
             }
         }
         "random" => Source::Random {
-            values: need(s.values.as_ref(), "values")?.parse()?,
+            values: need(&s.values, "values")?.parse()?,
             boards: s.boards.unwrap_or(1000),
             seed: s.seed.unwrap_or(0),
             sample: s.sample.clone(),
         },
         "search" => {
-            let objective: Measure = need(s.objective.as_ref(), "objective")?.parse()?;
+            let objective: Measure = need(&s.objective, "objective")?.parse()?;
             if objective.is_bool() {
                 return usage("source.objective must be a number, not a yes or no");
             }
@@ -514,35 +490,33 @@ fn source(s: &SourceFile) -> Result<(Vec<usize>, Source)> {
             ))
         }
     };
-    Ok((n, source))
+    let label = match &source {
+        Source::Random { values, .. } => s.name.clone().unwrap_or_else(|| values.to_string()),
+        _ => label(&s.alphabet),
+    };
+    Ok(Named { label, n, source })
 }
 
 /// `group = "n"`, `"parity"`, `"mod K"`, `"all"`, each optionally after
 /// `source` (`"source n"`; `"source"` alone is by source only).
 fn group(t: &TableFile) -> Result<(Group, bool)> {
     let text = t.group.as_deref().unwrap_or("n").trim();
-    let (by_source, rest) = match text.strip_prefix("source") {
-        Some(rest) => (true, rest.trim()),
-        None => (false, text),
-    };
-    let group = match rest {
-        "" if by_source => Group::All,
-        "all" => Group::All,
-        "n" => Group::N,
-        "parity" => Group::Residue(2),
-        other => match other
-            .strip_prefix("mod ")
-            .and_then(|m| m.trim().parse::<usize>().ok())
-        {
-            Some(m) if m >= 2 => Group::Residue(m),
-            _ => {
-                return usage(format!(
-                    "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
-                    quote(&t.name),
-                    quote(text)
-                ))
-            }
-        },
+    let (by_source, rest) =
+        (text.strip_prefix("source")).map_or((false, text), |r| (true, r.trim()));
+    let modulo = (rest.strip_prefix("mod ")).and_then(|m| m.trim().parse::<usize>().ok());
+    let group = match (rest, modulo) {
+        ("", _) if by_source => Group::All,
+        ("all", _) => Group::All,
+        ("n", _) => Group::N,
+        ("parity", _) => Group::Residue(2),
+        (_, Some(m)) if m >= 2 => Group::Residue(m),
+        _ => {
+            return usage(format!(
+                "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
+                quote(&t.name),
+                quote(text)
+            ))
+        }
     };
     Ok((group, by_source))
 }
