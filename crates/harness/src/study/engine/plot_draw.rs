@@ -25,20 +25,12 @@ const HEIGHT: u32 = 480;
 
 type DrawResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-fn color(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
-}
-
 /// The y range: a share (every y in 0..1) keeps 0..1 and its ends off the
 /// frame; anything else gets a tenth of its span either side.
 fn y_range(panels: &[Vec<Series>]) -> (f64, f64) {
-    let ys = || {
-        (panels.iter().flatten()).flat_map(|s| {
-            (s.points.iter()).flat_map(|&(_, y, ci)| [Some(y), ci.map(|c| c.0), ci.map(|c| c.1)])
-        })
-    };
-    let lo = ys().flatten().fold(0.0f64, f64::min);
-    let hi = ys().flatten().fold(0.0f64, f64::max);
+    let points = panels.iter().flatten().flat_map(|s| &s.points);
+    let ys = points.flat_map(|&(_, y, ci)| ci.map_or([y; 3], |(lo, hi)| [y, lo, hi]));
+    let (lo, hi) = ys.fold((0.0f64, 0.0f64), |(lo, hi), y| (lo.min(y), hi.max(y)));
     if lo >= 0.0 && hi <= 1.0 {
         let top = (hi * 1.15).clamp(0.05, 1.0) * 1.04;
         (-0.03 * top, top)
@@ -62,9 +54,8 @@ pub(super) fn draw(plot: &Plot, panels: &[Vec<Series>], labels: &[String]) -> Dr
         let y = y_range(panels);
         let areas = area.split_evenly((1, panels.len().max(1)));
         for ((area, panel), spec) in areas.iter().zip(panels).zip(&plot.panels) {
-            let xs = || panel.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-            let lo = xs().fold(f64::MAX, f64::min);
-            let hi = xs().fold(f64::MIN, f64::max);
+            let xs = panel.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+            let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
             let (lo, hi) = if lo > hi { (1.0, 2.0) } else { (lo, hi) };
             if spec.log_x && lo > 0.0 {
                 let axis = log_axis(lo * 0.75, hi * 1.35);
@@ -104,13 +95,9 @@ pub fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
         let p = 10f64.powi(e);
         for m in 1..10 {
             let v = p * f64::from(m);
-            if v < lo || v > hi {
-                continue;
-            }
-            if m == 1 || (decades <= 3.0 && (m == 2 || m == 5)) {
-                bold.push(v);
-            } else {
-                light.push(v);
+            let is_bold = m == 1 || (decades <= 3.0 && (m == 2 || m == 5));
+            if (lo..=hi).contains(&v) {
+                (if is_bold { &mut bold } else { &mut light }).push(v);
             }
         }
     }
@@ -162,7 +149,7 @@ where
         })
         .draw()?;
     for s in series {
-        let c = color(s.index);
+        let c = PALETTE[s.index % PALETTE.len()];
         let line = ShapeStyle::from(c).stroke_width(2);
         let points: Vec<(f64, f64)> = s.points.iter().map(|&(x, y, _)| (x, y)).collect();
         if s.odd {
@@ -195,25 +182,22 @@ fn legend(
     let all: Vec<&Series> = panels.iter().flatten().collect();
     let drawn = |name: &String| all.iter().any(|s| s.label == *name);
     // A label never drawn stands with the label it always coincides with.
-    let host = |name: &String| -> Option<String> {
-        let hosts: Vec<&String> = (all.iter())
-            .filter(|s| s.also.contains(name))
-            .map(|s| &s.label)
-            .collect();
-        (!hosts.is_empty() && hosts.iter().all(|h| *h == hosts[0])).then(|| hosts[0].clone())
+    let stands_with = |other: &String, name: &String| {
+        let mut hosts = (all.iter())
+            .filter(|s| s.also.contains(other))
+            .map(|s| &s.label);
+        !drawn(other) && hosts.next() == Some(name) && hosts.all(|h| h == name)
     };
     let mut y = 60;
     let heading = plot.series.clone().unwrap_or_default();
     area.draw(&Text::new(heading, (8, y - 8), font.clone()))?;
-    for (i, name) in labels.iter().enumerate() {
-        if !drawn(name) {
-            continue;
-        }
+    for (i, name) in labels.iter().enumerate().filter(|(_, name)| drawn(name)) {
         y += 22;
-        let style = ShapeStyle::from(color(i)).stroke_width(2);
+        let color = PALETTE[i % PALETTE.len()];
+        let style = ShapeStyle::from(color).stroke_width(2);
         area.draw(&PathElement::new(vec![(8, y), (38, y)], style))?;
-        area.draw(&marker(i, true, (23, y), color(i)))?;
-        let twins = (labels.iter()).filter(|o| !drawn(o) && host(o).as_ref() == Some(name));
+        area.draw(&marker(i, true, (23, y), color))?;
+        let twins = labels.iter().filter(|o| stands_with(o, name));
         let label = name.clone() + &twins.map(|t| format!(" = {t}")).collect::<String>();
         area.draw(&Text::new(label, (46, y - 8), font.clone()))?;
     }
@@ -241,11 +225,8 @@ fn legend(
                 (true, true) => ", odd n",
                 (true, false) => ", even n",
             };
-            let note = format!(
-                "{}{parity}: {} coincide (one line)",
-                spec.table,
-                names.join(", ")
-            );
+            let names = names.join(", ");
+            let note = format!("{}{parity}: {names} coincide (one line)", spec.table);
             for line in wrap(&note, 30) {
                 y += 18;
                 area.draw(&Text::new(line, (8, y - 8), font.clone()))?;
