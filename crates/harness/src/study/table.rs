@@ -64,11 +64,8 @@ impl CsvTable {
     /// The place of column `name`; `what` names the table in the error.
     pub fn col(&self, name: &str, what: &str) -> Result<usize> {
         self.column(name).ok_or_else(|| {
-            Error::usage(format!(
-                "table {} has no column {}",
-                quote(what),
-                quote(name)
-            ))
+            let (what, name) = (quote(what), quote(name));
+            Error::usage(format!("table {what} has no column {name}"))
         })
     }
 }

@@ -5,7 +5,7 @@
 //! solvers' lines replay, so a reader can trust an extreme without trusting
 //! any one solver; otherwise the run fails on that board.
 
-use super::aggregate::{header, key_columns, State, Witness};
+use super::aggregate::{header, key_columns, Cell, State, Witness};
 use super::spec::{Query, Table};
 use crate::study::table::CsvTable;
 use coinline_core::board::Board;
@@ -87,16 +87,13 @@ pub fn certify(game: Game, values: &[i64]) -> Result<Certificate, String> {
 pub fn render(table: &Table, state: &State, query: &Query) -> (CsvTable, Vec<String>) {
     let mut header = header(table, &["n", "board", "first", "second", "difference"]);
     header.extend(["first_move", "line", "replayed_by"].map(String::from));
-    let kept: Vec<(Vec<String>, Game, &Witness)> = (state.cells.iter())
+    let kept: Vec<(&Cell, &Witness)> = (state.cells.iter())
         .filter(|c| table.covers(query.games[c.game]))
-        .flat_map(|c| {
-            let key = key_columns(table, c, query);
-            let game = query.games[c.game];
-            c.witnesses.iter().map(move |w| (key.clone(), game, w))
-        })
+        .flat_map(|c| c.witnesses.iter().map(move |w| (c, w)))
         .collect();
-    let (rows, failures) = kept.par_iter().partition_map(|(key, game, w)| {
-        let c = match certify(*game, &w.values) {
+    let (rows, failures) = kept.par_iter().partition_map(|&(cell, w)| {
+        let game = query.games[cell.game];
+        let c = match certify(game, &w.values) {
             Ok(c) => c,
             Err(what) => {
                 let board = w.board();
@@ -108,7 +105,7 @@ pub fn render(table: &Table, state: &State, query: &Query) -> (CsvTable, Vec<Str
         };
         let line = c.line.to_string();
         let first_move = line.split(' ').next().unwrap_or("-").to_string();
-        let mut row = key.clone();
+        let mut row = key_columns(table, cell, query);
         row.extend([w.n.to_string(), w.board()]);
         let totals = [c.totals.first, c.totals.second, c.totals.difference()];
         row.extend(totals.map(|t| t.to_string()));

@@ -107,9 +107,6 @@ impl Plot {
     }
 }
 
-/// One point: x, y and the interval around y.
-pub(crate) type Point = (f64, f64, Option<(f64, f64)>);
-
 /// One line of a panel.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Series {
@@ -119,7 +116,8 @@ pub(crate) struct Series {
     pub index: usize,
     /// Odd x (or no parity split): solid; even: dashed.
     pub odd: bool,
-    pub points: Vec<Point>,
+    /// Its points: x, y and the interval around y.
+    pub points: Vec<(f64, f64, Option<(f64, f64)>)>,
     /// Series identical to this one at this parity, not drawn again.
     pub also: Vec<String>,
 }
@@ -135,10 +133,10 @@ pub(crate) fn series(
     for panel in &plot.panels {
         let within = |e: Error| e.within(format!("plot {}", quote(&plot.name)));
         let table = find(tables, &panel.table).map_err(within)?;
-        let wanted = panel.column.as_ref();
-        for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
+        let columns = [&plot.series, &panel.column].map(Option::as_ref);
+        for column in [&plot.x, &plot.y]
             .into_iter()
-            .flatten()
+            .chain(columns.into_iter().flatten())
         {
             table.col(column, &panel.table).map_err(within)?;
         }

@@ -50,8 +50,7 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<u64> {
         .collect();
     witnesses.sort_by_key(|w| w.key());
     witnesses.dedup_by_key(|w| w.key());
-    let results: Vec<(Option<Failure>, Vec<String>)> = witnesses
-        .par_iter()
+    let results: Vec<(Option<Failure>, Vec<String>)> = (witnesses.par_iter())
         .map(|w| {
             let mut solvers = Vec::new();
             let what = match ev.eval(&w.values) {
@@ -84,13 +83,12 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         .collect::<Result<Vec<u64>>>()?;
     part.failures.sort();
     part.failures.dedup();
+    let several = query.sources.len() > 1;
     let mut failures: Vec<String> = (part.failures.iter())
         .map(|f| {
-            let from = match query.sources.len() {
-                1 => String::new(),
-                _ => format!(" {}", query.sources[f.source].label),
-            };
-            format!("{}{from} n={}: {}", query.games[f.game], f.n, f.what)
+            let from = several.then(|| format!(" {}", query.sources[f.source].label));
+            let (game, from) = (query.games[f.game], from.unwrap_or_default());
+            format!("{game}{from} n={}: {}", f.n, f.what)
         })
         .collect();
     let mut rendered = Vec::new();
@@ -125,8 +123,10 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
     let checks = checks_table(query, &part, &witnesses_checked);
     rendered.push(("checks".to_string(), checks));
     let mut files = Vec::new();
-    for game in folders(query) {
-        files.extend(folder_files(query, &rendered, &failures, templates, game)?);
+    for folder in folders(query) {
+        files.extend(folder_files(
+            query, &rendered, &failures, templates, folder,
+        )?);
     }
     if let Some(summary) = summary(query, templates) {
         let text = template::render(summary, query, &rendered, &failures)?;
@@ -144,17 +144,14 @@ fn summary<'a>(query: &Query, templates: Templates<'a>) -> Option<&'a str> {
     (templates.summary).filter(|_| query.per_game && query.games.len() > 1)
 }
 
-/// The folders of a run: each rule set's with `per_game`, else the one.
-fn folders(query: &Query) -> Vec<Option<Game>> {
+/// The folders of a run, each its prefix of --out and its rule set: each
+/// rule set's with `per_game`, else the one.
+fn folders(query: &Query) -> Vec<(String, Option<Game>)> {
+    let each = query.games.iter().map(|&g| (folder(g) + "/", Some(g)));
     match query.per_game {
-        true => query.games.iter().copied().map(Some).collect(),
-        false => vec![None],
+        true => each.collect(),
+        false => vec![(String::new(), None)],
     }
-}
-
-/// Where the files of `game`'s folder go (relative to --out).
-fn prefix(game: Option<Game>) -> String {
-    game.map_or(String::new(), |g| format!("{}/", folder(g)))
 }
 
 /// Whether the table file `t` belongs to tables of other rule sets only,
@@ -168,8 +165,7 @@ fn elsewhere(query: &Query, game: Game, t: &str) -> bool {
 pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
     let tables = spec::table_files(&query.tables, &query.fits);
     let mut files = Vec::new();
-    for game in folders(query) {
-        let prefix = prefix(game);
+    for (prefix, game) in folders(query) {
         let mine = (tables.iter()).filter(|t| game.is_none_or(|g| !elsewhere(query, g, t)));
         files.extend(mine.map(|t| format!("{prefix}{t}.csv")));
         files.extend((query.plots.iter()).map(|plot| format!("{prefix}{}.svg", plot.name)));
@@ -186,7 +182,7 @@ fn folder_files(
     rendered: &[(String, CsvTable)],
     failures: &[String],
     templates: Templates<'_>,
-    game: Option<Game>,
+    (prefix, game): (String, Option<Game>),
 ) -> Result<Vec<(String, String)>> {
     let (mut query, mut rendered) = (query.clone(), rendered.to_vec());
     let mut failures = failures.to_vec();
@@ -199,7 +195,6 @@ fn folder_files(
         failures.retain(|f| f.starts_with(&format!("{name} ")));
         query = query.with_games(vec![game])?;
     }
-    let prefix = prefix(game);
     let mut files: Vec<(String, String)> = (rendered.iter())
         .map(|(name, csv)| (format!("{prefix}{name}.csv"), csv.to_csv()))
         .collect();

@@ -1,19 +1,13 @@
 //! A report from a template file: Markdown with placeholders filled from
 //! the run's CSV tables, so the prose lives in the template and every
-//! figure in it is read from a table.
-//!
-//! Placeholders: `{{title}}`, `{{name}}`, `{{table NAME}}` (a CSV table as
-//! a Markdown table: NAME is a table of the study, NAME-witnesses,
-//! NAME-certificates,
-//! `sources` or `checks`), `{{table NAME first K}}` (its first K rows, then
-//! how many more the CSV file holds), `{{cell NAME GROUP COLUMN}}` (one
-//! cell: the first row whose group, or n, is GROUP; GROUP may be several
-//! keys joined by `/`, each matching one of the row's game, source and
-//! group), `{{table NAME where COLUMN=VALUE columns A,B first K}}` (any
-//! of the options: the rows with that value, those columns, the first K),
-//! `{{failures}}`, `{{game}}` (the rule set, of a study of one) and
-//! `{{when game A B ...}}...{{end}}` (the text between, only for the rule
-//! sets named: a rule set's own notes in a per-game report).
+//! figure in it is read from a table. The placeholders (docs/study.md):
+//! `{{title}}`, `{{name}}`, `{{game}}` (of a study of one rule set),
+//! `{{failures}}`, `{{table NAME where COLUMN=VALUE columns A,B first K}}`
+//! (a CSV table as Markdown, each option optional; after the first K rows,
+//! how many more the CSV holds), `{{cell NAME GROUP COLUMN}}` (one cell: the
+//! first row whose group, or n, is GROUP, or whose game, source and group
+//! match GROUP's keys joined by `/`) and `{{when game A B ...}}...{{end}}`
+//! (the text between only for the rule sets named).
 
 use super::spec::Query;
 use crate::study::table::{find, CsvTable};
@@ -82,36 +76,28 @@ pub fn render(
 fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> {
     let mut shown = table.clone();
     let mut first = None;
-    let bad = || {
-        Error::usage(format!(
-            "{{{{table {name} {}}}}}: expected where COLUMN=VALUE, columns A,B,... or first K",
-            options.join(" ")
-        ))
-    };
-    if options.len() % 2 != 0 {
-        return Err(bad());
-    }
+    let placeholder = format!("{{{{table {name} {}}}}}", options.join(" "));
+    let expected = "expected where COLUMN=VALUE, columns A,B,... or first K";
+    let bad = || Error::usage(format!("{placeholder}: {expected}"));
     for pair in options.chunks(2) {
-        match pair[0] {
-            "where" => {
-                let (column, value) = pair[1].split_once('=').ok_or_else(|| {
-                    Error::usage(format!(
-                        "{{{{table {name} where {}}}}}: expected COLUMN=VALUE",
-                        pair[1]
-                    ))
+        match *pair {
+            ["where", condition] => {
+                let (column, value) = condition.split_once('=').ok_or_else(|| {
+                    let placeholder = format!("{{{{table {name} where {condition}}}}}");
+                    Error::usage(format!("{placeholder}: expected COLUMN=VALUE"))
                 })?;
                 let at = shown.col(column, name)?;
                 shown.rows.retain(|r| r[at] == value);
             }
-            "columns" => {
-                let at = (pair[1].split(','))
+            ["columns", columns] => {
+                let at = (columns.split(','))
                     .map(|c| shown.col(c, name))
                     .collect::<Result<Vec<usize>>>()?;
                 for row in std::iter::once(&mut shown.header).chain(&mut shown.rows) {
                     *row = at.iter().map(|&i| row[i].clone()).collect();
                 }
             }
-            "first" => first = Some(pair[1].parse::<usize>().map_err(|_| bad())?),
+            ["first", k] => first = Some(k.parse::<usize>().map_err(|_| bad())?),
             _ => return Err(bad()),
         }
     }
