@@ -107,6 +107,9 @@ impl Plot {
     }
 }
 
+/// One point: x, y and the interval around y.
+pub(crate) type Point = (f64, f64, Option<(f64, f64)>);
+
 /// One line of a panel.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Series {
@@ -116,8 +119,7 @@ pub(crate) struct Series {
     pub index: usize,
     /// Odd x (or no parity split): solid; even: dashed.
     pub odd: bool,
-    /// Its points: x, y and the interval around y.
-    pub points: Vec<(f64, f64, Option<(f64, f64)>)>,
+    pub points: Vec<Point>,
     /// Series identical to this one at this parity, not drawn again.
     pub also: Vec<String>,
 }
