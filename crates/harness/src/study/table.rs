@@ -31,8 +31,7 @@ impl CsvTable {
     pub fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         // Writing to memory fails only on a logic error in the csv crate.
-        w.write_record(&self.header).expect("write to memory");
-        for row in &self.rows {
+        for row in std::iter::once(&self.header).chain(&self.rows) {
             w.write_record(row).expect("write to memory");
         }
         let bytes = w.into_inner().expect("flush to memory");
@@ -44,17 +43,12 @@ impl CsvTable {
     pub fn from_csv(text: &str, what: &str) -> Result<CsvTable> {
         let bad = |e: csv::Error| Error::format(format!("{what}: {e}"));
         let mut reader = csv::Reader::from_reader(text.as_bytes());
-        let header = reader
-            .headers()
-            .map_err(bad)?
-            .iter()
-            .map(String::from)
-            .collect();
-        let rows = reader
-            .records()
-            .map(|r| r.map(|r| r.iter().map(String::from).collect()).map_err(bad))
-            .collect::<Result<Vec<Vec<String>>>>()?;
-        Ok(CsvTable { header, rows })
+        let header = reader.headers().map_err(bad)?.deserialize(None);
+        let rows = reader.deserialize().collect::<csv::Result<_>>();
+        Ok(CsvTable {
+            header: header.map_err(bad)?,
+            rows: rows.map_err(bad)?,
+        })
     }
 
     /// The rows as [`Record`]s.
@@ -62,18 +56,16 @@ impl CsvTable {
         self.rows.iter().map(move |row| Record { table: self, row })
     }
 
-    fn column(&self, name: &str) -> Option<usize> {
+    /// The place of column `name`, if the table has it.
+    pub fn column(&self, name: &str) -> Option<usize> {
         self.header.iter().position(|h| h == name)
     }
 
     /// The place of column `name`; `what` names the table in the error.
     pub fn col(&self, name: &str, what: &str) -> Result<usize> {
         self.column(name).ok_or_else(|| {
-            Error::usage(format!(
-                "table {} has no column {}",
-                quote(what),
-                quote(name)
-            ))
+            let (what, name) = (quote(what), quote(name));
+            Error::usage(format!("table {what} has no column {name}"))
         })
     }
 }

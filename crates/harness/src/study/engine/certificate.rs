@@ -5,12 +5,13 @@
 //! solvers' lines replay, so a reader can trust an extreme without trusting
 //! any one solver; otherwise the run fails on that board.
 
-use super::aggregate::{header, key_columns, State, Witness};
+use super::aggregate::{header, key_columns, Cell, State, Witness};
 use super::spec::{Query, Table};
 use crate::study::table::CsvTable;
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::play::{replay, Game, Line, Totals};
+use rayon::iter::Either;
 use rayon::prelude::*;
 
 /// How many solvers' lines must replay to the value.
@@ -59,25 +60,23 @@ pub fn certify(game: Game, values: &[i64]) -> Result<Certificate, String> {
     let mut found: Option<Certificate> = None;
     for s in &report.solvers {
         let Some(line) = &s.line else { continue };
-        let totals = replay(game, &board, line).map_err(|e| format!("{}: {e}", s.solver))?;
+        let solver = &s.solver;
+        let totals = replay(game, &board, line).map_err(|e| format!("{solver}: {e}"))?;
         let cert = found.get_or_insert_with(|| Certificate {
             totals,
             line: line.clone(),
             replayed_by: Vec::new(),
         });
         if totals.difference() != value {
-            return Err(format!(
-                "{}'s line {line} does not replay to {value}",
-                s.solver
-            ));
+            return Err(format!("{solver}'s line {line} does not replay to {value}"));
         }
-        cert.replayed_by.push(s.solver.clone());
+        cert.replayed_by.push(solver.clone());
     }
     let cert = found.ok_or("no solver built a line")?;
     if cert.replayed_by.len() < REPLAYS {
+        let by = cert.replayed_by.join(" ");
         return Err(format!(
-            "only {} replayed a line; a certificate needs {REPLAYS}",
-            cert.replayed_by.join(" ")
+            "only {by} replayed a line; a certificate needs {REPLAYS}"
         ));
     }
     cert.verify(game, values, value)?;
@@ -88,39 +87,31 @@ pub fn certify(game: Game, values: &[i64]) -> Result<Certificate, String> {
 pub fn render(table: &Table, state: &State, query: &Query) -> (CsvTable, Vec<String>) {
     let mut header = header(table, &["n", "board", "first", "second", "difference"]);
     header.extend(["first_move", "line", "replayed_by"].map(String::from));
-    let kept: Vec<(Vec<String>, Game, &Witness)> = (state.cells.iter())
+    let kept: Vec<(&Cell, &Witness)> = (state.cells.iter())
         .filter(|c| table.covers(query.games[c.game]))
-        .flat_map(|c| {
-            let key = key_columns(table, c, query);
-            let game = query.games[c.game];
-            c.witnesses.iter().map(move |w| (key.clone(), game, w))
-        })
+        .flat_map(|c| c.witnesses.iter().map(move |w| (c, w)))
         .collect();
-    let results: Vec<Result<Certificate, String>> = kept
-        .par_iter()
-        .map(|(_, g, w)| certify(*g, &w.values))
-        .collect();
-    let (mut rows, mut failures) = (Vec::new(), Vec::new());
-    for ((key, game, w), result) in kept.iter().zip(results) {
-        match result {
-            Ok(c) => {
-                let first_move = c.line.to_string();
-                let first_move = first_move.split(' ').next().unwrap_or("-").to_string();
-                let mut row = key.clone();
-                row.extend([w.n.to_string(), w.board()]);
-                row.extend(
-                    [c.totals.first, c.totals.second, c.totals.difference()].map(|t| t.to_string()),
-                );
-                row.extend([first_move, c.line.to_string(), c.replayed_by.join(" ")]);
-                rows.push(row);
+    let (rows, failures) = kept.par_iter().partition_map(|&(cell, w)| {
+        let game = query.games[cell.game];
+        let c = match certify(game, &w.values) {
+            Ok(c) => c,
+            Err(what) => {
+                let board = w.board();
+                let name = &table.name;
+                return Either::Right(format!(
+                    "table {name} {game}: no certificate for {board}: {what}"
+                ));
             }
-            Err(what) => failures.push(format!(
-                "table {} {game}: no certificate for {}: {what}",
-                table.name,
-                w.board()
-            )),
-        }
-    }
+        };
+        let line = c.line.to_string();
+        let first_move = line.split(' ').next().unwrap_or("-").to_string();
+        let mut row = key_columns(table, cell, query);
+        row.extend([w.n.to_string(), w.board()]);
+        let totals = [c.totals.first, c.totals.second, c.totals.difference()];
+        row.extend(totals.map(|t| t.to_string()));
+        row.extend([first_move, line, c.replayed_by.join(" ")]);
+        Either::Left(row)
+    });
     (CsvTable { header, rows }, failures)
 }
 

@@ -13,8 +13,6 @@ use serde::Deserialize;
 #[cfg(feature = "plots")]
 #[path = "plot_draw.rs"]
 mod draw;
-#[cfg(feature = "plots")]
-pub use draw::{log_axis, log_ticks, marker};
 
 /// One panel: a table drawn on its own axes (`[[plot.panel]]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -88,12 +86,10 @@ impl Plot {
         let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&self.name))));
         super::quantity::check_name("plot", &self.name)?;
         if let Some(table) = self.table.take() {
-            let caption = std::mem::take(&mut self.caption);
-            let log_x = self.log_x;
             let first = Panel {
                 table,
-                caption,
-                log_x,
+                caption: std::mem::take(&mut self.caption),
+                log_x: self.log_x,
                 ..Panel::default()
             };
             self.panels.insert(0, first);
@@ -139,10 +135,10 @@ pub(crate) fn series(
     for panel in &plot.panels {
         let within = |e: Error| e.within(format!("plot {}", quote(&plot.name)));
         let table = find(tables, &panel.table).map_err(within)?;
-        let wanted = panel.column.as_ref();
-        for column in [Some(&plot.x), Some(&plot.y), plot.series.as_ref(), wanted]
+        let columns = [&plot.series, &panel.column].map(Option::as_ref);
+        for column in [&plot.x, &plot.y]
             .into_iter()
-            .flatten()
+            .chain(columns.into_iter().flatten())
         {
             table.col(column, &panel.table).map_err(within)?;
         }
@@ -151,15 +147,10 @@ pub(crate) fn series(
             let (Some(x), Some(y)) = (r.num::<f64>(&plot.x), r.num::<f64>(&plot.y)) else {
                 continue;
             };
-            if let Some(column) = &panel.column {
-                if !panel.is.iter().any(|v| v == r.get(column)) {
-                    continue;
-                }
+            if (panel.column.as_ref()).is_some_and(|c| !panel.is.iter().any(|v| v == r.get(c))) {
+                continue;
             }
-            let label = match &plot.series {
-                Some(column) => r.get(column).to_string(),
-                None => plot.y.clone(),
-            };
+            let label = (plot.series.as_ref()).map_or(plot.y.clone(), |c| r.get(c).to_string());
             let odd = !plot.parity || (x.rem_euclid(2.0) - 1.0).abs() < 1e-9;
             let interval = match (&plot.low, &plot.high, panel.intervals) {
                 (Some(lo), Some(hi), None | Some(true)) => r.num::<f64>(lo).zip(r.num(hi)),

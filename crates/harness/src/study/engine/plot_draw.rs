@@ -2,21 +2,14 @@
 //! library: text is written as SVG `<text>`).
 
 use super::{Plot, Series};
-use plotters::coord::combinators::{LogCoord, WithKeyPoints};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(148, 103, 189),
-    RGBColor(255, 127, 14),
-    RGBColor(140, 86, 75),
-    RGBColor(23, 190, 207),
-    RGBColor(127, 127, 127),
+/// Matplotlib's tab10 colors but pink and olive.
+const PALETTE: [u32; 8] = [
+    0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0x17becf, 0x7f7f7f,
 ];
 
 const PANELS_WIDTH: u32 = 1050;
@@ -25,20 +18,18 @@ const HEIGHT: u32 = 480;
 
 type DrawResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
+/// The color of series label `i`.
 fn color(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
+    let c = PALETTE[i % PALETTE.len()];
+    RGBColor((c >> 16) as u8, (c >> 8) as u8, c as u8)
 }
 
 /// The y range: a share (every y in 0..1) keeps 0..1 and its ends off the
 /// frame; anything else gets a tenth of its span either side.
 fn y_range(panels: &[Vec<Series>]) -> (f64, f64) {
-    let ys = || {
-        (panels.iter().flatten()).flat_map(|s| {
-            (s.points.iter()).flat_map(|&(_, y, ci)| [Some(y), ci.map(|c| c.0), ci.map(|c| c.1)])
-        })
-    };
-    let lo = ys().flatten().fold(0.0f64, f64::min);
-    let hi = ys().flatten().fold(0.0f64, f64::max);
+    let points = panels.iter().flatten().flat_map(|s| &s.points);
+    let ys = points.flat_map(|&(_, y, ci)| ci.map_or([y; 3], |(lo, hi)| [y, lo, hi]));
+    let (lo, hi) = ys.fold((0.0f64, 0.0f64), |(lo, hi), y| (lo.min(y), hi.max(y)));
     if lo >= 0.0 && hi <= 1.0 {
         let top = (hi * 1.15).clamp(0.05, 1.0) * 1.04;
         (-0.03 * top, top)
@@ -62,12 +53,14 @@ pub(super) fn draw(plot: &Plot, panels: &[Vec<Series>], labels: &[String]) -> Dr
         let y = y_range(panels);
         let areas = area.split_evenly((1, panels.len().max(1)));
         for ((area, panel), spec) in areas.iter().zip(panels).zip(&plot.panels) {
-            let xs = || panel.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-            let lo = xs().fold(f64::MAX, f64::min);
-            let hi = xs().fold(f64::MIN, f64::max);
+            let xs = panel.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+            let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
             let (lo, hi) = if lo > hi { (1.0, 2.0) } else { (lo, hi) };
             if spec.log_x && lo > 0.0 {
-                let axis = log_axis(lo * 0.75, hi * 1.35);
+                let (lo, hi) = (lo * 0.75, hi * 1.35);
+                let (bold, light) = log_ticks(lo, hi);
+                let axis = (lo..hi).log_scale().with_key_points(bold);
+                let axis = axis.with_light_points(light);
                 draw_panel(area, plot, &spec.caption, panel, axis, y)?;
             } else {
                 let pad = ((hi - lo) * 0.05).max(0.6);
@@ -79,19 +72,10 @@ pub(super) fn draw(plot: &Plot, panels: &[Vec<Series>], labels: &[String]) -> Dr
     Ok(svg)
 }
 
-/// A logarithmic axis over lo..hi with ticks at 1, 2 and 5 times powers of
-/// 10 (only the powers of 10 over more than three decades) and light lines
-/// at every multiple of a power of 10. Plotters' own log ticks repeat the
-/// power of 10 at which a decade ends ("100" drawn twice).
-pub fn log_axis(lo: f64, hi: f64) -> WithKeyPoints<LogCoord<f64>> {
-    let (bold, light) = log_ticks(lo, hi);
-    (lo..hi)
-        .log_scale()
-        .with_key_points(bold)
-        .with_light_points(light)
-}
-
-/// The bold and light ticks of [`log_axis`], each value once.
+/// The ticks of a logarithmic axis over lo..hi, each value once: bold at 1,
+/// 2 and 5 times powers of 10 (only the powers of 10 over more than three
+/// decades), light at every other multiple of a power of 10. Plotters' own
+/// log ticks repeat the power of 10 at which a decade ends ("100" twice).
 pub fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
     let (mut bold, mut light) = (Vec::new(), Vec::new());
     if !(lo > 0.0 && hi > lo && hi.is_finite()) {
@@ -104,13 +88,9 @@ pub fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
         let p = 10f64.powi(e);
         for m in 1..10 {
             let v = p * f64::from(m);
-            if v < lo || v > hi {
-                continue;
-            }
-            if m == 1 || (decades <= 3.0 && (m == 2 || m == 5)) {
-                bold.push(v);
-            } else {
-                light.push(v);
+            let is_bold = m == 1 || (decades <= 3.0 && (m == 2 || m == 5));
+            if (lo..=hi).contains(&v) {
+                (if is_bold { &mut bold } else { &mut light }).push(v);
             }
         }
     }
@@ -195,25 +175,21 @@ fn legend(
     let all: Vec<&Series> = panels.iter().flatten().collect();
     let drawn = |name: &String| all.iter().any(|s| s.label == *name);
     // A label never drawn stands with the label it always coincides with.
-    let host = |name: &String| -> Option<String> {
-        let hosts: Vec<&String> = (all.iter())
-            .filter(|s| s.also.contains(name))
-            .map(|s| &s.label)
-            .collect();
-        (!hosts.is_empty() && hosts.iter().all(|h| *h == hosts[0])).then(|| hosts[0].clone())
+    let stands_with = |other: &String, name: &String| {
+        let mut hosts = (all.iter())
+            .filter(|s| s.also.contains(other))
+            .map(|s| &s.label);
+        !drawn(other) && hosts.next() == Some(name) && hosts.all(|h| h == name)
     };
     let mut y = 60;
     let heading = plot.series.clone().unwrap_or_default();
     area.draw(&Text::new(heading, (8, y - 8), font.clone()))?;
-    for (i, name) in labels.iter().enumerate() {
-        if !drawn(name) {
-            continue;
-        }
+    for (i, name) in labels.iter().enumerate().filter(|(_, name)| drawn(name)) {
         y += 22;
         let style = ShapeStyle::from(color(i)).stroke_width(2);
         area.draw(&PathElement::new(vec![(8, y), (38, y)], style))?;
         area.draw(&marker(i, true, (23, y), color(i)))?;
-        let twins = (labels.iter()).filter(|o| !drawn(o) && host(o).as_ref() == Some(name));
+        let twins = labels.iter().filter(|o| stands_with(o, name));
         let label = name.clone() + &twins.map(|t| format!(" = {t}")).collect::<String>();
         area.draw(&Text::new(label, (46, y - 8), font.clone()))?;
     }
@@ -236,16 +212,10 @@ fn legend(
             if names.len() == 1 {
                 continue;
             }
-            let parity = match (plot.parity, s.odd) {
-                (false, _) => "",
-                (true, true) => ", odd n",
-                (true, false) => ", even n",
-            };
-            let note = format!(
-                "{}{parity}: {} coincide (one line)",
-                spec.table,
-                names.join(", ")
-            );
+            let parity = if s.odd { ", odd n" } else { ", even n" };
+            let parity = if plot.parity { parity } else { "" };
+            let names = names.join(", ");
+            let note = format!("{}{parity}: {names} coincide (one line)", spec.table);
             for line in wrap(&note, 30) {
                 y += 18;
                 area.draw(&Text::new(line, (8, y - 8), font.clone()))?;
@@ -261,10 +231,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split(' ') {
         match lines.last_mut() {
-            Some(line) if line.len() + 1 + word.len() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
+            Some(line) if line.len() + 1 + word.len() <= width => *line += &format!(" {word}"),
             _ => lines.push(word.to_string()),
         }
     }

@@ -39,21 +39,18 @@ pub fn folder(game: Game) -> String {
 }
 
 /// Puts every witness of rule set `g` through the full check: failures
-/// go to `part`; returns how many and the solvers that ran.
-fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec<String>)> {
+/// go to `part`, the solvers that ran to its checked ones; returns how
+/// many were checked.
+fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<u64> {
     let game = query.games[g];
     let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
-    let mut witnesses: Vec<&Witness> = (part.tables.iter())
-        .flat_map(|s| {
-            (s.cells.iter())
-                .filter(|c| c.game == g)
-                .flat_map(|c| &c.witnesses)
-        })
+    let mut witnesses: Vec<&Witness> = (part.tables.iter().flat_map(|s| &s.cells))
+        .filter(|c| c.game == g)
+        .flat_map(|c| &c.witnesses)
         .collect();
     witnesses.sort_by_key(|w| w.key());
     witnesses.dedup_by_key(|w| w.key());
-    let results: Vec<(Option<Failure>, Vec<String>)> = witnesses
-        .par_iter()
+    let results: Vec<(Option<Failure>, Vec<String>)> = (witnesses.par_iter())
         .map(|w| {
             let mut solvers = Vec::new();
             let what = match ev.eval(&w.values) {
@@ -70,31 +67,28 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<(u64, Vec
             (failure, solvers)
         })
         .collect();
-    let (checked, mut all) = (results.len() as u64, Vec::new());
+    let checked = results.len() as u64;
     for (failure, solvers) in results {
-        super::add_new(&mut all, solvers);
+        super::add_new(&mut part.checked[g].solvers, solvers);
         part.failures.extend(failure);
     }
-    Ok((checked, all))
+    Ok(checked)
 }
 
 /// Checks every witness, then renders the tables of a whole run (a part
 /// holding every shard), and the report when a template is given.
 pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result<Outcome> {
-    let mut witnesses_checked = vec![0u64; query.games.len()];
-    let mut witness_solvers = vec![Vec::new(); query.games.len()];
-    for g in 0..query.games.len() {
-        (witnesses_checked[g], witness_solvers[g]) = check_witnesses(query, &mut part, g)?;
-    }
+    let witnesses_checked = (0..query.games.len())
+        .map(|g| check_witnesses(query, &mut part, g))
+        .collect::<Result<Vec<u64>>>()?;
     part.failures.sort();
     part.failures.dedup();
+    let several = query.sources.len() > 1;
     let mut failures: Vec<String> = (part.failures.iter())
         .map(|f| {
-            let from = match query.sources.len() {
-                1 => String::new(),
-                _ => format!(" {}", query.sources[f.source].label),
-            };
-            format!("{}{from} n={}: {}", query.games[f.game], f.n, f.what)
+            let from = several.then(|| format!(" {}", query.sources[f.source].label));
+            let (game, from) = (query.games[f.game], from.unwrap_or_default());
+            format!("{game}{from} n={}: {}", f.n, f.what)
         })
         .collect();
     let mut rendered = Vec::new();
@@ -126,47 +120,38 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         rendered.push((f.name.clone(), csv));
     }
     rendered.push(("sources".to_string(), sources_table(query, &part)));
-    let checks = checks_table(query, &part, &witness_solvers, &witnesses_checked);
+    let checks = checks_table(query, &part, &witnesses_checked);
     rendered.push(("checks".to_string(), checks));
     let mut files = Vec::new();
-    if query.per_game {
-        for &game in &query.games {
-            let name = game.to_string();
-            // The rows whose first column (the rule set) is this one.
-            let mine: Vec<(String, CsvTable)> = (rendered.iter())
-                .filter(|(t, _)| !elsewhere(query, game, t))
-                .map(|(t, csv)| {
-                    let mut csv = csv.clone();
-                    csv.rows.retain(|r| r.first() == Some(&name));
-                    (t.clone(), csv)
-                })
-                .collect();
-            let theirs: Vec<String> = (failures.iter())
-                .filter(|f| f.starts_with(&format!("{name} ")))
-                .cloned()
-                .collect();
-            let one = query.clone().with_games(vec![game])?;
-            let prefix = format!("{}/", folder(game));
-            files.extend(report_files(
-                &one,
-                &mine,
-                &theirs,
-                templates.report,
-                &prefix,
-            )?);
-        }
-        if let (Some(summary), true) = (templates.summary, query.games.len() > 1) {
-            let text = template::render(summary, query, &rendered, &failures)?;
-            files.push(("README.md".to_string(), text));
-        }
-    } else {
-        files = report_files(query, &rendered, &failures, templates.report, "")?;
+    for folder in folders(query) {
+        files.extend(folder_files(
+            query, &rendered, &failures, templates, folder,
+        )?);
+    }
+    if let Some(summary) = summary(query, templates) {
+        let text = template::render(summary, query, &rendered, &failures)?;
+        files.push(("README.md".to_string(), text));
     }
     Ok(Outcome {
         files,
         failures,
         witnesses_checked,
     })
+}
+
+/// The summary's template, if the run writes one.
+fn summary<'a>(query: &Query, templates: Templates<'a>) -> Option<&'a str> {
+    (templates.summary).filter(|_| query.per_game && query.games.len() > 1)
+}
+
+/// The folders of a run, each its prefix of --out and its rule set: each
+/// rule set's with `per_game`, else the one.
+fn folders(query: &Query) -> Vec<(String, Option<Game>)> {
+    let each = query.games.iter().map(|&g| (folder(g) + "/", Some(g)));
+    match query.per_game {
+        true => each.collect(),
+        false => vec![(String::new(), None)],
+    }
 }
 
 /// Whether the table file `t` belongs to tables of other rule sets only,
@@ -179,103 +164,95 @@ fn elsewhere(query: &Query, game: Game, t: &str) -> bool {
 /// before any work so that the folder's ownership is checked first.
 pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
     let tables = spec::table_files(&query.tables, &query.fits);
-    let folder_files = |prefix: &str, game: Option<Game>| {
+    let mut files = Vec::new();
+    for (prefix, game) in folders(query) {
         let mine = (tables.iter()).filter(|t| game.is_none_or(|g| !elsewhere(query, g, t)));
-        let mut files: Vec<String> = mine.map(|t| format!("{prefix}{t}.csv")).collect();
-        for plot in &query.plots {
-            files.push(format!("{prefix}{}.svg", plot.name));
-        }
+        files.extend(mine.map(|t| format!("{prefix}{t}.csv")));
+        files.extend((query.plots.iter()).map(|plot| format!("{prefix}{}.svg", plot.name)));
         files.extend(templates.report.map(|_| format!("{prefix}README.md")));
-        files
-    };
-    if !query.per_game {
-        return folder_files("", None);
     }
-    let mut files: Vec<String> = (query.games.iter())
-        .flat_map(|&g| folder_files(&format!("{}/", folder(g)), Some(g)))
-        .collect();
-    if templates.summary.is_some() && query.games.len() > 1 {
-        files.push("README.md".into());
-    }
+    files.extend(summary(query, templates).map(|_| "README.md".into()));
     files
 }
 
-fn report_files(
+/// The files of a folder: the tables (with `game`, the rows whose first
+/// column, the rule set, is that one), the plots and the report.
+fn folder_files(
     query: &Query,
     rendered: &[(String, CsvTable)],
     failures: &[String],
-    template: Option<&str>,
-    prefix: &str,
+    templates: Templates<'_>,
+    (prefix, game): (String, Option<Game>),
 ) -> Result<Vec<(String, String)>> {
+    let (mut query, mut rendered) = (query.clone(), rendered.to_vec());
+    let mut failures = failures.to_vec();
+    if let Some(game) = game {
+        let name = game.to_string();
+        rendered.retain(|(t, _)| !elsewhere(&query, game, t));
+        for (_, csv) in &mut rendered {
+            csv.rows.retain(|r| r.first() == Some(&name));
+        }
+        failures.retain(|f| f.starts_with(&format!("{name} ")));
+        query = query.with_games(vec![game])?;
+    }
     let mut files: Vec<(String, String)> = (rendered.iter())
         .map(|(name, csv)| (format!("{prefix}{name}.csv"), csv.to_csv()))
         .collect();
     for plot in &query.plots {
-        if let Some(svg) = super::plot::render(plot, rendered)? {
+        if let Some(svg) = super::plot::render(plot, &rendered)? {
             files.push((format!("{prefix}{}.svg", plot.name), svg));
         }
     }
-    if let Some(template) = template {
-        let text = template::render(template, query, rendered, failures)?;
+    if let Some(template) = templates.report {
+        let text = template::render(template, &query, &rendered, &failures)?;
         files.push((format!("{prefix}README.md"), text));
     }
     Ok(files)
 }
 
+/// The boards of each rule set and length; by source when there are several.
 fn sources_table(query: &Query, part: &Part) -> CsvTable {
-    let several = query.sources.len() > 1;
-    let mut header = vec!["game"];
-    if several {
-        header.push("source");
-    }
-    header.extend(["n", "symmetry", "classes", "boards"]);
     let rows = (part.sources.iter())
         .map(|r| {
             let mut row = vec![query.games[r.game].to_string()];
-            if several {
-                row.push(query.sources[r.source].label.clone());
-            }
+            row.push(query.sources[r.source].label.clone());
             row.extend([r.n.to_string(), r.symmetry.name().to_string()]);
             row.extend([r.classes, r.boards].map(|c| c.to_string()));
             row
         })
         .collect();
-    CsvTable {
-        header: header.into_iter().map(String::from).collect(),
-        rows,
+    let header = "game,source,n,symmetry,classes,boards".split(',');
+    let header = header.map(String::from).collect();
+    let mut table = CsvTable { header, rows };
+    if query.sources.len() == 1 {
+        for row in std::iter::once(&mut table.header).chain(&mut table.rows) {
+            row.remove(1);
+        }
     }
+    table
 }
 
-fn checks_table(
-    query: &Query,
-    part: &Part,
-    witness_solvers: &[Vec<String>],
-    witnesses: &[u64],
-) -> CsvTable {
+/// What checked each rule set's values: the solver, the sample, the witnesses.
+fn checks_table(query: &Query, part: &Part, witnesses: &[u64]) -> CsvTable {
+    let rows = (query.games.iter().enumerate())
+        .map(|(g, &game)| {
+            let by = Evaluator::new(game, query.longest(), &[])
+                .map_or(String::new(), |e| e.solver_name().to_string());
+            let classes: u64 = (part.sources.iter())
+                .filter(|r| r.game == g)
+                .map(|r| r.classes)
+                .sum();
+            let mut solvers = part.checked[g].solvers.clone();
+            solvers.sort();
+            solvers.dedup();
+            let counts = [classes, part.checked[g].sampled, witnesses[g]];
+            let mut row = vec![game.to_string(), by];
+            row.extend(counts.map(|c| c.to_string()));
+            row.push(solvers.join(" "));
+            row
+        })
+        .collect();
     let header = "game,values_by,classes,sampled_checked,witnesses_checked,check_solvers";
-    let mut rows = Vec::new();
-    for (g, &game) in query.games.iter().enumerate() {
-        let by = Evaluator::new(game, query.longest(), &[])
-            .map_or(String::new(), |e| e.solver_name().to_string());
-        let classes: u64 = (part.sources.iter())
-            .filter(|r| r.game == g)
-            .map(|r| r.classes)
-            .sum();
-        let mut solvers: Vec<String> = part.checked[g].solvers.clone();
-        solvers.extend(witness_solvers[g].iter().cloned());
-        solvers.sort();
-        solvers.dedup();
-        rows.push(vec![
-            game.to_string(),
-            by,
-            classes.to_string(),
-            part.checked[g].sampled.to_string(),
-            witnesses[g].to_string(),
-            solvers.join(" "),
-        ]);
-    }
-    CsvTable {
-        header: header.split(',').map(String::from).collect(),
-        rows,
-    }
+    let header = header.split(',').map(String::from).collect();
+    CsvTable { header, rows }
 }

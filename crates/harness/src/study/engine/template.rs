@@ -1,19 +1,13 @@
 //! A report from a template file: Markdown with placeholders filled from
 //! the run's CSV tables, so the prose lives in the template and every
-//! figure in it is read from a table.
-//!
-//! Placeholders: `{{title}}`, `{{name}}`, `{{table NAME}}` (a CSV table as
-//! a Markdown table: NAME is a table of the study, NAME-witnesses,
-//! NAME-certificates,
-//! `sources` or `checks`), `{{table NAME first K}}` (its first K rows, then
-//! how many more the CSV file holds), `{{cell NAME GROUP COLUMN}}` (one
-//! cell: the first row whose group, or n, is GROUP; GROUP may be several
-//! keys joined by `/`, each matching one of the row's game, source and
-//! group), `{{table NAME where COLUMN=VALUE columns A,B first K}}` (any
-//! of the options: the rows with that value, those columns, the first K),
-//! `{{failures}}`, `{{game}}` (the rule set, of a study of one) and
-//! `{{when game A B ...}}...{{end}}` (the text between, only for the rule
-//! sets named: a rule set's own notes in a per-game report).
+//! figure in it is read from a table. The placeholders (docs/study.md):
+//! `{{title}}`, `{{name}}`, `{{game}}` (of a study of one rule set),
+//! `{{failures}}`, `{{table NAME where COLUMN=VALUE columns A,B first K}}`
+//! (a CSV table as Markdown, each option optional; after the first K rows,
+//! how many more the CSV holds), `{{cell NAME GROUP COLUMN}}` (one cell: the
+//! first row whose group, or n, is GROUP, or whose game, source and group
+//! match GROUP's keys joined by `/`) and `{{when game A B ...}}...{{end}}`
+//! (the text between only for the rule sets named).
 
 use super::spec::Query;
 use crate::study::table::{find, CsvTable};
@@ -30,157 +24,110 @@ pub fn render(
     let mut rest = template;
     while let Some(start) = rest.find("{{") {
         out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let end = after
-            .find("}}")
+        let (placeholder, after) = (rest[start + 2..].split_once("}}"))
             .ok_or_else(|| Error::usage("the template has a {{ without its }}"))?;
-        let inside = after[..end].trim();
-        rest = &after[end + 2..];
-        if let Some(names) = inside.strip_prefix("when game ") {
-            let close = rest
-                .find("{{end}}")
-                .ok_or_else(|| Error::usage("the template has a {{when}} without its {{end}}"))?;
-            let wanted: Vec<&str> = names.split_whitespace().collect();
-            if query
-                .games
-                .iter()
-                .any(|g| wanted.contains(&g.name().as_str()))
-            {
-                out.push_str(&render(&rest[..close], query, tables, failures)?);
+        rest = after;
+        let words: Vec<&str> = placeholder.split_whitespace().collect();
+        out.push_str(&match words.as_slice() {
+            ["when", "game", names @ ..] if !names.is_empty() => {
+                let (body, after) = (rest.split_once("{{end}}")).ok_or_else(|| {
+                    Error::usage("the template has a {{when}} without its {{end}}")
+                })?;
+                rest = after;
+                match (query.games.iter()).any(|g| names.contains(&g.name().as_str())) {
+                    true => render(body, query, tables, failures)?,
+                    false => String::new(),
+                }
             }
-            rest = &rest[close + "{{end}}".len()..];
-            continue;
-        }
-        out.push_str(&fill(inside, query, tables, failures)?);
+            ["title"] => query.title.clone(),
+            ["game"] => query.games.first().map_or(String::new(), |g| g.to_string()),
+            ["name"] => query.name.clone(),
+            ["failures"] if failures.is_empty() => "none".to_string(),
+            ["failures"] => failures.iter().map(|f| format!("- {f}\n")).collect(),
+            ["table", name, options @ ..] => table_with(find(tables, name)?, name, options)?,
+            ["cell", name, group, column] => {
+                let table = find(tables, name)?;
+                let at = table.col(column, name)?;
+                // A row's keys: its game and source, then its group (or n).
+                let last = table.column("group").or(table.column("n")).unwrap_or(0);
+                let keys = ["game", "source"].map(|c| table.column(c));
+                let keys: Vec<usize> = keys.into_iter().flatten().chain([last]).collect();
+                let wanted: Vec<&str> = group.split('/').collect();
+                let row = table.rows.iter().find(|r| {
+                    wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
+                        && (wanted.len() > 1 || r[last] == *group)
+                });
+                let missing = || Error::usage(format!("table {name} has no row {}", quote(group)));
+                row.ok_or_else(missing)?[at].clone()
+            }
+            _ => {
+                let placeholder = quote(&format!("{{{{{}}}}}", placeholder.trim()));
+                return Err(Error::usage(format!("unknown placeholder {placeholder}")));
+            }
+        });
     }
     out.push_str(rest);
     Ok(out)
 }
 
-fn fill(
-    placeholder: &str,
-    query: &Query,
-    tables: &[(String, CsvTable)],
-    failures: &[String],
-) -> Result<String> {
-    let words: Vec<&str> = placeholder.split_whitespace().collect();
-    match words.as_slice() {
-        ["title"] => Ok(query.title.clone()),
-        ["game"] => Ok(query.games.first().map_or(String::new(), |g| g.to_string())),
-        ["name"] => Ok(query.name.clone()),
-        ["failures"] if failures.is_empty() => Ok("none".to_string()),
-        ["failures"] => Ok(failures.iter().map(|f| format!("- {f}\n")).collect()),
-        ["table", name, options @ ..] => table_with(find(tables, name)?, name, options),
-        ["cell", name, group, column] => {
-            let table = find(tables, name)?;
-            let col = |c: &str| table.header.iter().position(|h| h == c);
-            let at = table.col(column, name)?;
-            let keys: Vec<usize> = ["game", "source", "group"]
-                .iter()
-                .filter_map(|c| col(c))
-                .chain(col("group").is_none().then(|| col("n").unwrap_or(0)))
-                .collect();
-            let wanted: Vec<&str> = group.split('/').collect();
-            let matches = |r: &Vec<String>| {
-                wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
-                    && (wanted.len() > 1 || keys.last().is_some_and(|&k| r[k] == *group))
-            };
-            let row = table.rows.iter().find(|r| matches(r));
-            row.map(|r| r[at].clone())
-                .ok_or_else(|| Error::usage(format!("table {name} has no row {}", quote(group))))
-        }
-        _ => Err(Error::usage(format!(
-            "unknown placeholder {}",
-            quote(&format!("{{{{{placeholder}}}}}"))
-        ))),
-    }
-}
-
 /// `{{table NAME where C=V columns A,B first K}}`: the options in any
-/// order, each at most once.
+/// order, each at most once; with `first K`, how many more rows the CSV
+/// file holds after the first K.
 fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> {
     let mut shown = table.clone();
     let mut first = None;
-    let bad = || {
-        Error::usage(format!(
-            "{{{{table {name} {}}}}}: expected where COLUMN=VALUE, columns A,B,... or first K",
-            options.join(" ")
-        ))
-    };
-    if options.len() % 2 != 0 {
-        return Err(bad());
-    }
+    let placeholder = format!("{{{{table {name} {}}}}}", options.join(" "));
+    let expected = "expected where COLUMN=VALUE, columns A,B,... or first K";
+    let bad = || Error::usage(format!("{placeholder}: {expected}"));
     for pair in options.chunks(2) {
-        match pair[0] {
-            "where" => {
-                let (column, value) = pair[1].split_once('=').ok_or_else(|| {
-                    Error::usage(format!(
-                        "{{{{table {name} where {}}}}}: expected COLUMN=VALUE",
-                        pair[1]
-                    ))
+        match *pair {
+            ["where", condition] => {
+                let (column, value) = condition.split_once('=').ok_or_else(|| {
+                    let placeholder = format!("{{{{table {name} where {condition}}}}}");
+                    Error::usage(format!("{placeholder}: expected COLUMN=VALUE"))
                 })?;
                 let at = shown.col(column, name)?;
                 shown.rows.retain(|r| r[at] == value);
             }
-            "columns" => {
-                let at = (pair[1].split(','))
+            ["columns", columns] => {
+                let at = (columns.split(','))
                     .map(|c| shown.col(c, name))
                     .collect::<Result<Vec<usize>>>()?;
-                let pick = |row: &Vec<String>| at.iter().map(|&i| row[i].clone()).collect();
-                let rows = shown.rows.iter().map(pick).collect();
-                shown = CsvTable {
-                    header: pick(&shown.header),
-                    rows,
-                };
+                for row in std::iter::once(&mut shown.header).chain(&mut shown.rows) {
+                    *row = at.iter().map(|&i| row[i].clone()).collect();
+                }
             }
-            "first" => first = Some(pair[1].parse::<usize>().map_err(|_| bad())?),
+            ["first", k] => first = Some(k.parse::<usize>().map_err(|_| bad())?),
             _ => return Err(bad()),
         }
     }
-    Ok(match first {
-        Some(k) => markdown_first(&shown, name, k),
-        None => markdown(&shown),
-    })
+    let all = shown.rows.len();
+    shown.rows.truncate(first.unwrap_or(all));
+    let mut out = markdown(&shown);
+    if all > shown.rows.len() {
+        let more = all - shown.rows.len();
+        out.push_str(&format!("\n(and {more} more rows in {name}.csv)\n"));
+    }
+    Ok(out)
 }
 
 /// The tables a template names (in `{{table X}}` and `{{cell X ...}}`).
 pub fn named_tables(template: &str) -> Vec<&str> {
-    template
-        .split("{{")
-        .skip(1)
-        .filter_map(|rest| rest.split("}}").next())
-        .filter_map(|inside| {
-            let words: Vec<&str> = inside.split_whitespace().collect();
-            match words.as_slice() {
-                ["table", name, ..] | ["cell", name, ..] => Some(*name),
-                _ => None,
-            }
+    (template.split("{{").skip(1))
+        .filter_map(|rest| {
+            let mut words = rest.split("}}").next()?.split_whitespace();
+            matches!(words.next(), Some("table" | "cell")).then(|| words.next())?
         })
         .collect()
 }
 
-/// The first `k` rows of the table `name` as a Markdown table, then how
-/// many more its CSV file holds.
-fn markdown_first(table: &CsvTable, name: &str, k: usize) -> String {
-    let mut shown = table.clone();
-    shown.rows.truncate(k);
-    let mut out = markdown(&shown);
-    if table.rows.len() > k {
-        let more = table.rows.len() - k;
-        out.push_str(&format!("\n(and {more} more rows in {name}.csv)\n"));
-    }
-    out
-}
-
 /// A CSV table as a Markdown table.
 pub fn markdown(table: &CsvTable) -> String {
-    let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
-    let mut out = line(&table.header);
-    out.push_str(&line(&vec!["---".to_string(); table.header.len()]));
-    for row in &table.rows {
-        out.push_str(&line(row));
-    }
-    out
+    let line = |cells: &Vec<String>| format!("| {} |\n", cells.join(" | "));
+    let rule = vec!["---".to_string(); table.header.len()];
+    ([&table.header, &rule].into_iter().chain(&table.rows))
+        .map(line)
+        .collect()
 }
 
 #[cfg(test)]
@@ -193,13 +140,17 @@ mod tests {
             header: vec!["n".into(), "board".into()],
             rows: (0..5).map(|i| vec![i.to_string(), "0 1".into()]).collect(),
         };
-        let first = markdown_first(&table, "w", 2);
+        let first = table_with(&table, "w", &["first", "2"]).unwrap();
         assert_eq!(
             first,
             "| n | board |\n| --- | --- |\n| 0 | 0 1 |\n| 1 | 0 1 |\n\n(and 3 more rows in w.csv)\n"
         );
-        assert_eq!(markdown_first(&table, "w", 5), markdown(&table));
-        assert_eq!(markdown_first(&table, "w", 9), markdown(&table));
+        for k in ["5", "9"] {
+            assert_eq!(
+                table_with(&table, "w", &["first", k]).unwrap(),
+                markdown(&table)
+            );
+        }
         assert_eq!(
             named_tables("{{table w first 2}} {{cell t all min}}"),
             ["w", "t"]
