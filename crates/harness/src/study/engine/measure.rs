@@ -115,40 +115,43 @@ impl Evaluator {
         // Values within the alphabet's bound keep every sum within i64;
         // others (a formula's, a random source's) go through Board::new.
         let bounded = || (values.iter()).all(|v| v.unsigned_abs() <= super::spec::MAX_VALUE);
-        // The hot path of an enumeration: no board is built.
-        let board = match (self.fast, plain && bounded()) {
-            (Fast::Pizza, true) => None,
-            _ => Some(Board::new(values.to_vec())?),
-        };
-        if let Some(board) = &board {
-            self.game.admit(board)?;
+        if let (Fast::Pizza, true) = (self.fast, plain && bounded()) {
+            // The hot path of an enumeration: no board is built.
+            return Ok(Eval {
+                value: pizza_value(values),
+                sum: values.iter().sum(),
+                abs_sum: values.iter().map(|v| v.abs()).sum(),
+                n: values.len(),
+                // No heuristics; only coins' measures read the parity sums.
+                ..Eval::default()
+            });
         }
-        let value = match (self.fast, &board) {
-            (Fast::Solver(s), Some(board)) => s.difference(self.game, board),
-            _ => pizza_value(values),
+        let board = Board::new(values.to_vec())?;
+        self.game.admit(&board)?;
+        let value = match self.fast {
+            Fast::Pizza => pizza_value(values),
+            Fast::Solver(s) => s.difference(self.game, &board),
         };
-        let mut eval = Eval {
-            value,
-            sum: values.iter().sum(),
-            abs_sum: values.iter().map(|v| v.abs()).sum(),
-            n: values.len(),
-            ..Eval::default()
-        };
-        // No heuristics; only coins' measures read the parity sums.
-        let Some(board) = board else { return Ok(eval) };
+        let mut found = Vec::with_capacity(self.heuristics.len());
         for &h in &self.heuristics {
             let result = match fast_greedy(self.game, h) {
                 true => greedy_against_best_reply(values),
                 false => evaluate(heuristics()[h], self.game, &board)?.difference,
             };
-            eval.heuristics.push((h, result));
+            found.push((h, result));
         }
         let optimal = |&h: &usize| (h, greedy_is_optimal(values, value));
-        eval.optimal = self.screened.iter().map(optimal).collect();
         let signed = |(i, v): (usize, &i64)| if i % 2 == 0 { *v } else { -v };
-        eval.odd_minus_even = values.iter().enumerate().map(signed).sum();
-        eval.ends = values.first().max(values.last()).copied().unwrap_or(0);
-        Ok(eval)
+        Ok(Eval {
+            value,
+            sum: board.sum(),
+            abs_sum: board.abs_sum(),
+            heuristics: found,
+            optimal: self.screened.iter().map(optimal).collect(),
+            odd_minus_even: values.iter().enumerate().map(signed).sum(),
+            ends: values.first().max(values.last()).copied().unwrap_or(0),
+            n: values.len(),
+        })
     }
 }
 
@@ -210,36 +213,47 @@ impl Eval {
 /// slices from i round the circle, for every start i at once, so the n
 /// first moves share one O(n^2) table instead of n separate lines.
 pub fn pizza_value(values: &[i64]) -> i64 {
+    SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut()))
+}
+
+/// The buffers of [`pizza_value_in`], kept between boards.
+#[derive(Default)]
+pub struct Scratch {
+    w: Vec<i64>,
+    d: Vec<i64>,
+    next: Vec<i64>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// [`pizza_value`] with buffers kept in `s`.
+pub fn pizza_value_in(values: &[i64], s: &mut Scratch) -> i64 {
     let n = values.len();
     if n == 0 {
         return 0;
     }
-    SCRATCH.with_borrow_mut(|[w, d, next]| {
-        // w: the circle written twice; d[i] for i in 0..=n with d[n] = d[0].
-        w.clear();
-        w.extend(values.iter().chain(values));
-        d.clear();
-        d.resize(n + 1, 0);
-        next.clear();
-        next.resize(n + 1, 0);
-        for len in 1..n {
-            // Zipped slices: no bounds checks in the loop.
-            let lefts = w[..n].iter().zip(&d[1..]);
-            let rights = w[len - 1..len - 1 + n].iter().zip(&d[..n]);
-            for ((cell, (wl, dl)), (wr, dr)) in next[..n].iter_mut().zip(lefts).zip(rights) {
-                *cell = (wl - dl).max(wr - dr);
-            }
-            next[n] = next[0];
-            std::mem::swap(d, next);
+    // w: the circle written twice; d[i] for i in 0..=n with d[n] = d[0].
+    s.w.clear();
+    s.w.extend(values.iter().chain(values));
+    s.d.clear();
+    s.d.resize(n + 1, 0);
+    s.next.clear();
+    s.next.resize(n + 1, 0);
+    let (w, d, next) = (&s.w, &mut s.d, &mut s.next);
+    for len in 1..n {
+        // Zipped slices: no bounds checks in the loop.
+        let lefts = w[..n].iter().zip(&d[1..]);
+        let rights = w[len - 1..len - 1 + n].iter().zip(&d[..n]);
+        for ((cell, (wl, dl)), (wr, dr)) in next[..n].iter_mut().zip(lefts).zip(rights) {
+            *cell = (wl - dl).max(wr - dr);
         }
-        // The first slice i leaves the n - 1 slices from i + 1.
-        (0..n).map(|i| values[i] - d[i + 1]).max().expect("n > 0")
-    })
-}
-
-thread_local! {
-    /// The buffers of [`pizza_value`] (w, d, next), kept between boards.
-    static SCRATCH: std::cell::RefCell<[Vec<i64>; 3]> = std::cell::RefCell::default();
+        next[n] = next[0];
+        std::mem::swap(d, next);
+    }
+    // The first slice i leaves the n - 1 slices from i + 1.
+    (0..n).map(|i| values[i] - d[i + 1]).max().expect("n > 0")
 }
 
 /// Whether heuristic `h` on `game` is greedy on coins, which the engine

@@ -34,7 +34,6 @@ use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spec::{Measure, Query, Source, Symmetry};
-use std::ops::Range;
 
 /// The boards of one length of one rule set: how many classes stand for
 /// how many boards.
@@ -163,10 +162,7 @@ pub fn cross_check(
             "{name} optimal: {optimal} in the engine, not in the check"
         ));
     }
-    let &(h, value) = eval
-        .heuristics
-        .iter()
-        .find(|&&(h, v)| theirs(h) != Some(v))?;
+    let &(h, value) = (eval.heuristics.iter()).find(|&&(h, v)| theirs(h) != Some(v))?;
     let (name, theirs) = (name(h), theirs(h));
     Some(format!(
         "{name} scores {value} in the engine, {theirs:?} in the check"
@@ -248,7 +244,7 @@ impl Length<'_> {
     /// The batches of this length that `shard` holds (of a random source:
     /// among the boards of `range`), each evaluated on the current pool, in
     /// the source's order.
-    fn batches(&self, shard: Shard, range: Range<u64>) -> Result<Vec<Part>> {
+    fn batches(&self, shard: Shard, range: std::ops::Range<u64>) -> Result<Vec<Part>> {
         let (n, symmetry) = (self.row.n, self.row.symmetry);
         let source = &self.query.sources[self.row.source].source;
         match source {
@@ -342,7 +338,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
                         part.absorb(batch, query);
                     }
                     let Some(s) = sample else { break false };
-                    let hits = until_hits(query, &part, s, (game, source, n))?;
+                    let hits = until_hits(query, &part, s, &length.row)?;
                     if hits >= s.hits || range.end >= cap {
                         break range.end >= cap && hits < s.floor;
                     }
@@ -440,21 +436,16 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     Ok(whole)
 }
 
-/// The boards of length n of source `from` on which the rate table named
+/// The boards of `row` (a length of a source) on which the rate table named
 /// by `sample.until` holds so far (a `[source.sample]` with `until`).
-fn until_hits(
-    query: &Query,
-    part: &Part,
-    sample: &sample::Sample,
-    (game, from, n): (usize, usize, usize),
-) -> Result<u64> {
+fn until_hits(query: &Query, part: &Part, sample: &sample::Sample, row: &SourceRow) -> Result<u64> {
     let name = sample.until.as_deref().unwrap_or_default();
     let slots = slots(query);
     let at = (slots.iter())
         .position(|(t, _)| t.name == name && t.aggregate == spec::Aggregate::Rate)
         .ok_or_else(|| Error::usage(format!("source.sample.until: no rate table {name}")))?;
-    let key = aggregate::group_key(slots[at].0, from, n);
+    let key = aggregate::group_key(slots[at].0, row.source, row.n);
     Ok((part.tables[at].cells.iter())
-        .find(|c| c.game == game && c.key == key)
+        .find(|c| c.game == row.game && c.key == key)
         .map_or(0, |c| c.hit_boards))
 }

@@ -47,8 +47,7 @@ pub fn walks(s: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<(
             let (mut best, mut best_values) = (current, values.clone());
             for _ in 1..budget {
                 let mut next = values.clone();
-                let changes = 1 + rng.below(2) as usize;
-                for _ in 0..changes {
+                for _ in 0..1 + rng.below(2) {
                     let at = rng.below(n as u64) as usize;
                     next[at] = rng.between(alphabet.lo, alphabet.hi);
                 }
