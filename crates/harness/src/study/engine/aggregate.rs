@@ -90,10 +90,7 @@ pub struct State {
 
 impl State {
     fn cell(&mut self, game: usize, key: u64, label: impl FnOnce() -> String) -> &mut Cell {
-        let at = match self
-            .cells
-            .binary_search_by_key(&(game, key), |c| (c.game, c.key))
-        {
+        let at = match (self.cells).binary_search_by_key(&(game, key), |c| (c.game, c.key)) {
             Ok(at) => at,
             Err(at) => {
                 let cell = Cell {
@@ -147,28 +144,28 @@ impl State {
         }
         // A board neither better nor tied, or tied past the first k, keeps
         // no witness: most boards allocate nothing here.
-        let (better, tied) = (beats(table, value, cell.best), cell.best == Some(value));
-        if !better && !tied {
-            return;
-        }
-        // Boards come in canonical order within a piece, so a tie's
-        // witness goes at the end: no sort here (merges sort).
-        let keep = table.witnesses > 0 && (better || cell.witnesses.len() < table.witnesses);
-        if better {
+        if beats(table, value, cell.best) {
             cell.best = Some(value);
             cell.hit_classes = 0;
             cell.hit_boards = 0;
             cell.witnesses.clear();
+        } else if cell.best != Some(value) {
+            return;
         }
         cell.hit_classes += 1;
         cell.hit_boards += weight;
-        if keep {
+        // Boards come in canonical order within a piece, so a tie's
+        // witness goes at the end: no sort here (merges sort).
+        if cell.witnesses.len() < table.witnesses {
             cell.witnesses.push(witness());
         }
     }
 
     /// Merges the state of other boards into this one.
     pub fn merge(&mut self, other: State, table: &Table) {
+        let extreme = matches!(table.aggregate, Aggregate::Min | Aggregate::Max);
+        // A rate keeps no witness; smallest keeps the first.
+        let keep = if extreme { table.witnesses } else { 1 };
         for theirs in other.cells {
             let label = theirs.label.clone();
             let mine = self.cell(theirs.game, theirs.key, || label);
@@ -177,18 +174,22 @@ impl State {
             mine.undefined += theirs.undefined;
             mine.below_floor += theirs.below_floor;
             mine.sum += theirs.sum;
-            match table.aggregate {
-                Aggregate::Mean => {}
-                Aggregate::Min | Aggregate::Max => merge_extreme(mine, theirs, table),
-                // A rate keeps no witness; smallest keeps the first.
-                Aggregate::Rate | Aggregate::Smallest => {
-                    mine.hit_classes += theirs.hit_classes;
-                    mine.hit_boards += theirs.hit_boards;
-                    mine.witnesses.extend(theirs.witnesses);
-                    mine.witnesses.sort_by_key(Witness::key);
-                    mine.witnesses.truncate(1);
+            // Of two different extremes, the better one's hits and witnesses
+            // stand alone; a tie's (and a rate's or smallest's) add up.
+            if extreme && mine.best != theirs.best {
+                if theirs.best.is_some_and(|b| beats(table, b, mine.best)) {
+                    mine.best = theirs.best;
+                    mine.hit_classes = theirs.hit_classes;
+                    mine.hit_boards = theirs.hit_boards;
+                    mine.witnesses = theirs.witnesses;
                 }
+                continue;
             }
+            mine.hit_classes += theirs.hit_classes;
+            mine.hit_boards += theirs.hit_boards;
+            mine.witnesses.extend(theirs.witnesses);
+            mine.witnesses.sort_by_key(Witness::key);
+            mine.witnesses.truncate(keep);
         }
     }
 }
@@ -199,23 +200,6 @@ fn beats(table: &Table, value: Ratio, best: Option<Ratio>) -> bool {
         Aggregate::Min => value < best,
         _ => value > best,
     })
-}
-
-/// Folds the extreme of `other` (its best, hits and witnesses) into `cell`.
-fn merge_extreme(cell: &mut Cell, other: Cell, table: &Table) {
-    let Some(theirs) = other.best else { return };
-    if beats(table, theirs, cell.best) {
-        cell.best = Some(theirs);
-        cell.hit_classes = other.hit_classes;
-        cell.hit_boards = other.hit_boards;
-        cell.witnesses = other.witnesses;
-    } else if cell.best == Some(theirs) {
-        cell.hit_classes += other.hit_classes;
-        cell.hit_boards += other.hit_boards;
-        cell.witnesses.extend(other.witnesses);
-        cell.witnesses.sort_by_key(Witness::key);
-        cell.witnesses.truncate(table.witnesses);
-    }
 }
 
 /// The leading columns of a row: the rule set, the source when the table
@@ -242,91 +226,80 @@ pub(super) fn header(table: &Table, rest: &[&str]) -> Vec<String> {
     header
 }
 
-/// The columns of one measure of a rate or mean table.
-fn tally_columns(table: &Table, cell: &Cell) -> Vec<String> {
-    let per_board = |x: f64| match cell.boards {
-        0 => 0.0,
-        boards => x / boards as f64,
-    };
-    if table.aggregate == Aggregate::Mean {
-        let mean = per_board(cell.sum as f64);
-        return vec![cell.sum.to_string(), format!("{mean:.6}")];
-    }
-    let (lo, hi) = wilson_interval(cell.hit_boards, cell.boards);
-    let rate = per_board(cell.hit_boards as f64);
-    let mut out = vec![cell.hit_boards.to_string()];
-    out.extend([rate, lo, hi].map(|x| format!("{x:.6}")));
-    out
-}
-
-/// The table's CSV rows: `states` holds one state per measure.
-pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
-    let mut header = header(table, &["classes", "boards", "undefined"]);
-    let tally: &[&str] = match table.aggregate {
-        Aggregate::Mean => &["sum", "mean"],
-        _ => &["holds", "rate", "wilson_low", "wilson_high"],
-    };
+/// The columns of a row after [`key_columns`], named: `cells` holds the
+/// group's cell of each measure.
+fn value_columns(table: &Table, cells: &[&Cell]) -> Vec<(String, String)> {
+    let cell = cells[0];
+    let count = |name: &str, c: u64| (name.to_string(), c.to_string());
+    let text = |name: &str, t: Option<String>| (name.to_string(), t.unwrap_or_default());
+    let decimal = |x: f64| format!("{x:.6}");
+    let mut row = vec![count("classes", cell.classes)];
+    row.push(count("boards", cell.boards));
+    row.push(count("undefined", cell.undefined));
     match table.aggregate {
         Aggregate::Min | Aggregate::Max => {
-            header.push(format!("{:?}", table.aggregate).to_lowercase());
-            let more = [
-                "decimal",
-                "attained_classes",
-                "attained_boards",
-                "witnesses",
-            ];
-            header.extend(more.map(String::from));
+            let name = format!("{:?}", table.aggregate).to_lowercase();
+            row.push(text(&name, cell.best.map(|b| b.to_string())));
+            row.push(text("decimal", cell.best.map(|b| decimal(b.to_f64()))));
+            row.push(count("attained_classes", cell.hit_classes));
+            row.push(count("attained_boards", cell.hit_boards));
+            row.push(count("witnesses", cell.witnesses.len() as u64));
             if table.floor.is_some() {
-                header.push("below_floor".into());
+                row.push(count("below_floor", cell.below_floor));
             }
         }
+        // Every board adds to every measure's cell: the cells line up.
         Aggregate::Rate | Aggregate::Mean => {
-            for m in &table.measures {
+            for (m, cell) in table.measures.iter().zip(cells) {
+                // No boards: no hits and no sum either.
+                let per_board = |x: f64| decimal(x / cell.boards.max(1) as f64);
+                let (lo, hi) = wilson_interval(cell.hit_boards, cell.boards);
+                let tally = match table.aggregate {
+                    Aggregate::Mean => vec![
+                        ("sum", cell.sum.to_string()),
+                        ("mean", per_board(cell.sum as f64)),
+                    ],
+                    _ => vec![
+                        ("holds", cell.hit_boards.to_string()),
+                        ("rate", per_board(cell.hit_boards as f64)),
+                        ("wilson_low", decimal(lo)),
+                        ("wilson_high", decimal(hi)),
+                    ],
+                };
                 // A table of one measure names its columns plainly.
                 let prefix = match table.measures.len() {
                     1 => String::new(),
                     _ => format!("{m}_"),
                 };
-                header.extend(tally.iter().map(|c| format!("{prefix}{c}")));
+                row.extend(tally.into_iter().map(|(c, v)| (format!("{prefix}{c}"), v)));
             }
         }
         Aggregate::Smallest => {
-            header.extend(["holds", "smallest_n", "smallest_board"].map(String::from))
+            let first = cell.witnesses.first();
+            row.push(count("holds", cell.hit_boards));
+            row.push(text("smallest_n", first.map(|w| w.n.to_string())));
+            row.push(text("smallest_board", first.map(Witness::board)));
         }
     }
-    let mut rows = Vec::new();
-    for (at, cell) in states[0].cells.iter().enumerate() {
-        if !table.covers(query.games[cell.game]) {
-            continue;
-        }
-        let mut row = key_columns(table, cell, query);
-        row.extend([cell.classes, cell.boards, cell.undefined].map(|c| c.to_string()));
-        match table.aggregate {
-            Aggregate::Min | Aggregate::Max => {
-                let decimal = |b: Ratio| format!("{:.6}", b.to_f64());
-                let best = [cell.best.map(|b| b.to_string()), cell.best.map(decimal)];
-                row.extend(best.map(Option::unwrap_or_default));
-                let kept = cell.witnesses.len() as u64;
-                row.extend([cell.hit_classes, cell.hit_boards, kept].map(|c| c.to_string()));
-                if table.floor.is_some() {
-                    row.push(cell.below_floor.to_string());
-                }
-            }
-            Aggregate::Rate | Aggregate::Mean => {
-                // Every board adds to every measure's cell: the cells line up.
-                for state in states {
-                    row.extend(tally_columns(table, &state.cells[at]));
-                }
-            }
-            Aggregate::Smallest => {
-                row.push(cell.hit_boards.to_string());
-                let first = cell.witnesses.first();
-                row.push(first.map_or(String::new(), |w| w.n.to_string()));
-                row.push(first.map_or(String::new(), Witness::board));
-            }
-        }
-        rows.push(row);
-    }
+    row
+}
+
+/// The table's CSV rows: `states` holds one state per measure.
+pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
+    // The header holds the names of the columns of a row of empty cells.
+    let empty = Cell::default();
+    let names = value_columns(table, &vec![&empty; states.len()]);
+    let names: Vec<&str> = names.iter().map(|(name, _)| name.as_str()).collect();
+    let rows = (states[0].cells.iter().enumerate())
+        .filter(|(_, cell)| table.covers(query.games[cell.game]))
+        .map(|(at, cell)| {
+            let cells: Vec<&Cell> = states.iter().map(|s| &s.cells[at]).collect();
+            let mut row = key_columns(table, cell, query);
+            row.extend(value_columns(table, &cells).into_iter().map(|(_, v)| v));
+            row
+        })
+        .collect();
+    let header = header(table, &names);
     CsvTable { header, rows }
 }
 
@@ -334,22 +307,14 @@ pub fn render(table: &Table, states: &[&State], query: &Query) -> CsvTable {
 pub fn render_witnesses(table: &Table, state: &State, query: &Query) -> CsvTable {
     let header = header(table, &["n", "board", "boards_in_class", "value"]);
     let mut rows = Vec::new();
-    for cell in &state.cells {
-        if !table.covers(query.games[cell.game]) {
-            continue;
-        }
+    for cell in (state.cells.iter()).filter(|c| table.covers(query.games[c.game])) {
         let value = match table.aggregate {
             Aggregate::Smallest => "yes".to_string(),
             _ => cell.best.map_or(String::new(), |b| b.to_string()),
         };
         for w in &cell.witnesses {
-            let mut row = key_columns(table, cell, query);
-            row.extend([
-                w.n.to_string(),
-                w.board(),
-                w.weight.to_string(),
-                value.clone(),
-            ]);
+            let (mut row, weight) = (key_columns(table, cell, query), w.weight.to_string());
+            row.extend([w.n.to_string(), w.board(), weight, value.clone()]);
             rows.push(row);
         }
     }

@@ -10,6 +10,7 @@ use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::solve::{solvers_for, Solver};
 use coinline_core::strategy::{evaluate, heuristics};
+use std::collections::BTreeSet;
 
 /// What computes a rule set's value in the engine.
 #[derive(Clone, Copy)]
@@ -19,9 +20,6 @@ enum Fast {
     /// A registered exact solver (the cheapest at the longest board).
     Solver(&'static dyn Solver),
 }
-
-/// The name of the engine's own pizza table in the reports.
-pub const PIZZA_TABLE: &str = "engine circle table";
 
 /// One rule set's evaluator.
 #[derive(Clone)]
@@ -60,18 +58,6 @@ pub(crate) fn board_text(values: &[i64]) -> String {
     text.join(" ")
 }
 
-/// O - E and the larger end of `values` (0 and 0 for no values).
-fn parity_sums(values: &[i64]) -> (i64, i64) {
-    let alternating = (values.iter().enumerate())
-        .map(|(i, v)| if i % 2 == 0 { *v } else { -v })
-        .sum();
-    let ends = match (values.first(), values.last()) {
-        (Some(a), Some(b)) => *a.max(b),
-        _ => 0,
-    };
-    (alternating, ends)
-}
-
 /// A measure on one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Num {
@@ -87,9 +73,7 @@ impl Evaluator {
     /// The evaluator of `game` for boards up to `longest` values, with the
     /// heuristics of `measures`.
     pub fn new(game: Game, longest: usize, measures: &[Measure]) -> Result<Evaluator> {
-        let mut wanted: Vec<usize> = measures.iter().filter_map(|m| m.heuristic()).collect();
-        wanted.sort_unstable();
-        wanted.dedup();
+        let wanted: BTreeSet<usize> = measures.iter().filter_map(|m| m.heuristic()).collect();
         let only_optimal = |h: usize| {
             measures
                 .iter()
@@ -101,14 +85,11 @@ impl Evaluator {
             Fast::Pizza
         } else {
             let cost = |s: &&dyn Solver| s.cost(game, longest).map_or(f64::INFINITY, |c| c.seconds);
+            let none = format!("no exact solver of {game} takes boards of {longest} values");
             let solver = solvers_for(game)
                 .filter(|s| !s.is_ground_truth() && s.limit(game).is_none_or(|l| l >= longest))
                 .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-                .ok_or_else(|| {
-                    Error::limit(format!(
-                        "no exact solver of {game} takes boards of {longest} values"
-                    ))
-                })?;
+                .ok_or_else(|| Error::limit(none))?;
             Fast::Solver(solver)
         };
         Ok(Evaluator {
@@ -122,7 +103,8 @@ impl Evaluator {
     /// The name of what computes the value.
     pub fn solver_name(&self) -> &str {
         match self.fast {
-            Fast::Pizza => PIZZA_TABLE,
+            // The engine's own pizza table, as the reports name it.
+            Fast::Pizza => "engine circle table",
             Fast::Solver(s) => s.name(),
         }
     }
@@ -132,15 +114,11 @@ impl Evaluator {
         let plain = self.heuristics.is_empty() && self.screened.is_empty();
         // Values within the alphabet's bound keep every sum within i64;
         // others (a formula's, a random source's) go through Board::new.
-        let bounded = || {
-            values
-                .iter()
-                .all(|v| v.unsigned_abs() <= super::spec::MAX_VALUE)
-        };
+        let bounded = || (values.iter()).all(|v| v.unsigned_abs() <= super::spec::MAX_VALUE);
         if let (Fast::Pizza, true) = (self.fast, plain && bounded()) {
             // The hot path of an enumeration: no board is built.
             return Ok(Eval {
-                value: SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut())),
+                value: pizza_value(values),
                 sum: values.iter().sum(),
                 abs_sum: values.iter().map(|v| v.abs()).sum(),
                 n: values.len(),
@@ -162,18 +140,16 @@ impl Evaluator {
             };
             found.push((h, result));
         }
-        let optimal = (self.screened.iter())
-            .map(|&h| (h, greedy_is_optimal(values, value)))
-            .collect();
-        let (odd_minus_even, ends) = parity_sums(values);
+        let optimal = |&h: &usize| (h, greedy_is_optimal(values, value));
+        let signed = |(i, v): (usize, &i64)| if i % 2 == 0 { *v } else { -v };
         Ok(Eval {
             value,
             sum: board.sum(),
             abs_sum: board.abs_sum(),
             heuristics: found,
-            optimal,
-            odd_minus_even,
-            ends,
+            optimal: self.screened.iter().map(optimal).collect(),
+            odd_minus_even: values.iter().enumerate().map(signed).sum(),
+            ends: values.first().max(values.last()).copied().unwrap_or(0),
             n: values.len(),
         })
     }
@@ -181,11 +157,8 @@ impl Evaluator {
 
 impl Eval {
     fn heuristic(&self, index: usize) -> i64 {
-        self.heuristics
-            .iter()
-            .find(|(h, _)| *h == index)
-            .map(|(_, v)| *v)
-            .expect("the evaluator plays every heuristic its measures name")
+        let at = self.heuristics.iter().position(|(h, _)| *h == index);
+        self.heuristics[at.expect("the evaluator plays every heuristic its measures name")].1
     }
 
     /// min(O - E, E - O + 2 max(first, last)): at least the value of a
@@ -240,7 +213,7 @@ impl Eval {
 /// slices from i round the circle, for every start i at once, so the n
 /// first moves share one O(n^2) table instead of n separate lines.
 pub fn pizza_value(values: &[i64]) -> i64 {
-    pizza_value_in(values, &mut Scratch::default())
+    SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut()))
 }
 
 /// The buffers of [`pizza_value_in`], kept between boards.
@@ -297,19 +270,18 @@ pub fn greedy_against_best_reply(v: &[i64]) -> i64 {
     // mine[l] / theirs[l]: the interval [l, l + len) with greedy / the
     // opponent to move, for the current len; both hold greedy's margin.
     let (mut mine, mut theirs) = (vec![0i64; n + 1], vec![0i64; n + 1]);
-    let (mut next_mine, mut next_theirs) = (vec![0i64; n + 1], vec![0i64; n + 1]);
     for len in 1..=n {
+        // In place: step l reads entries l and l + 1 of length len - 1,
+        // which later steps do not.
         for l in 0..=n - len {
             let r = l + len - 1;
-            next_mine[l] = if v[l] >= v[r] {
-                v[l] + theirs[l + 1]
-            } else {
-                v[r] + theirs[l]
+            let greedy = match v[l] >= v[r] {
+                true => v[l] + theirs[l + 1],
+                false => v[r] + theirs[l],
             };
-            next_theirs[l] = (mine[l + 1] - v[l]).min(mine[l] - v[r]);
+            theirs[l] = (mine[l + 1] - v[l]).min(mine[l] - v[r]);
+            mine[l] = greedy;
         }
-        std::mem::swap(&mut mine, &mut next_mine);
-        std::mem::swap(&mut theirs, &mut next_theirs);
     }
     mine[0]
 }

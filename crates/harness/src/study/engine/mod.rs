@@ -34,7 +34,6 @@ use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spec::{Measure, Query, Source, Symmetry};
-use std::ops::Range;
 
 /// The boards of one length of one rule set: how many classes stand for
 /// how many boards.
@@ -80,8 +79,8 @@ pub struct Failure {
     pub what: String,
 }
 
-/// The aggregates of one shard (or of a whole run).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The aggregates of one shard (or of a whole run, or of one batch).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Part {
     /// The study's name.
     pub study: String,
@@ -112,15 +111,14 @@ pub fn fingerprint(text: &str) -> String {
 /// and every search's objective.
 pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
     let covers = |t: &&spec::Table| only.is_none_or(|s| t.reads(&query.sources[s].label));
-    let mut all: Vec<Measure> = (query.tables.iter().filter(covers))
+    let objectives = (query.sources.iter()).filter_map(|s| match s.source {
+        Source::Search { objective, .. } => Some(objective),
+        _ => None,
+    });
+    (query.tables.iter().filter(covers))
         .flat_map(|t| t.measures.clone())
-        .collect();
-    for s in &query.sources {
-        if let Source::Search { objective, .. } = s.source {
-            all.push(objective);
-        }
-    }
-    all
+        .chain(objectives)
+        .collect()
 }
 
 /// The aggregate states of a query: one per measure of each table, as
@@ -129,17 +127,6 @@ pub fn slots(query: &Query) -> Vec<(&spec::Table, Measure)> {
     (query.tables.iter())
         .flat_map(|t| t.measures.iter().map(move |&m| (t, m)))
         .collect()
-}
-
-/// One batch's aggregates.
-#[derive(Default)]
-struct BatchOut {
-    tables: Vec<State>,
-    classes: u64,
-    boards: u64,
-    sampled: u64,
-    solvers: Vec<String>,
-    failures: Vec<Failure>,
 }
 
 /// Whether `eval` is what the full check finds on `values`: `None` if so,
@@ -155,11 +142,8 @@ pub fn cross_check(
         Err(e) => return Some(format!("the check cannot take the board: {e}")),
     };
     let report = check_builtin(game, &board, &CheckConfig::default());
-    for s in &report.solvers {
-        if s.difference.is_some() && !solvers.contains(&s.solver) {
-            solvers.push(s.solver.clone());
-        }
-    }
+    let ran = report.solvers.iter().filter(|s| s.difference.is_some());
+    add_new(solvers, ran.map(|s| s.solver.clone()).collect());
     if let Some(v) = &report.violation {
         return Some(format!("the check failed: {}", v.signature()));
     }
@@ -178,53 +162,28 @@ pub fn cross_check(
             "{name} optimal: {optimal} in the engine, not in the check"
         ));
     }
-    let (h, value) = *eval
-        .heuristics
-        .iter()
-        .find(|&&(h, v)| theirs(h) != Some(v))?;
+    let &(h, value) = (eval.heuristics.iter()).find(|&&(h, v)| theirs(h) != Some(v))?;
+    let (name, theirs) = (name(h), theirs(h));
     Some(format!(
-        "{} scores {value} in the engine, {:?} in the check",
-        name(h),
-        theirs(h)
+        "{name} scores {value} in the engine, {theirs:?} in the check"
     ))
 }
 
-impl BatchOut {
-    fn new(query: &Query) -> BatchOut {
-        let tables = vec![State::default(); slots(query).len()];
-        BatchOut {
-            tables,
-            ..BatchOut::default()
-        }
-    }
-}
-
-/// Whether the board of length `n` at `ordinal` is in the checked sample:
-/// one in `every`, by a hash of its place, so that the sample is the same
-/// whatever shard or thread meets the board.
-fn sampled(source: usize, n: usize, ordinal: u64, every: u64) -> bool {
-    mix64(ordinal ^ ((n as u64) << 48) ^ ((source as u64) << 58)) % every == 0
-}
-
-/// The boards of one length of one source, on one rule set.
+/// The boards of one length of one source, on one rule set: those of `row`.
 struct Length<'a> {
     query: &'a Query,
-    /// The rule set's index.
-    game: usize,
-    /// The source's index.
-    from: usize,
     ev: &'a Evaluator,
-    n: usize,
+    row: SourceRow,
 }
 
 impl Length<'_> {
     /// Adds board `ordinal` of the source's order, of a class of `weight`
-    /// boards, to `out`.
-    fn observe(&self, ordinal: u64, values: &[i64], weight: u64, out: &mut BatchOut) -> Result<()> {
-        let (query, game, from, n) = (self.query, self.game, self.from, self.n);
+    /// boards, to `out`, a part of this length's row alone.
+    fn observe(&self, ordinal: u64, values: &[i64], weight: u64, out: &mut Part) -> Result<()> {
+        let (query, game, from, n) = (self.query, self.row.game, self.row.source, self.row.n);
         let eval = self.ev.eval(values)?;
-        out.classes += 1;
-        out.boards += weight;
+        out.sources[0].classes += 1;
+        out.sources[0].boards += weight;
         let label = &query.sources[from].label;
         for ((table, measure), state) in slots(query).into_iter().zip(&mut out.tables) {
             if !table.covers(query.games[game]) || !table.reads(label) {
@@ -243,9 +202,14 @@ impl Length<'_> {
             };
             state.add(table, game, witness, (from, n), weight, num);
         }
-        if sampled(from, n, ordinal, query.check_every) {
-            out.sampled += 1;
-            if let Some(what) = cross_check(query.games[game], values, &eval, &mut out.solvers) {
+        // The checked sample: one board in `check_every`, by a hash of its place,
+        // the same whatever shard or thread meets the board.
+        let place = ordinal ^ ((n as u64) << 48) ^ ((from as u64) << 58);
+        if mix64(place) % query.check_every == 0 {
+            let checked = &mut out.checked[game];
+            checked.sampled += 1;
+            let found = cross_check(query.games[game], values, &eval, &mut checked.solvers);
+            if let Some(what) = found {
                 let what = format!("sampled board {}: {what}", measure::board_text(values));
                 (out.failures).push(Failure {
                     game,
@@ -259,49 +223,38 @@ impl Length<'_> {
         Ok(())
     }
 
-    /// One batch of boards of weight 1, by ordinal.
-    fn batch(&self, boards: impl Iterator<Item = (u64, Vec<i64>)>) -> Result<BatchOut> {
-        let mut out = BatchOut::new(self.query);
-        for (ordinal, values) in boards {
-            self.observe(ordinal, &values, 1, &mut out)?;
-        }
-        Ok(out)
+    /// One batch: `boards` visits each board with its ordinal and weight.
+    fn batch(&self, boards: impl FnOnce(&mut dyn FnMut(u64, &[i64], u64))) -> Result<Part> {
+        let query = self.query;
+        let mut out = Part {
+            sources: vec![self.row.clone()],
+            tables: vec![State::default(); slots(query).len()],
+            checked: vec![Checked::default(); query.games.len()],
+            ..Part::default()
+        };
+        let mut done = Ok(());
+        boards(&mut |ordinal, values, weight| {
+            if done.is_ok() {
+                done = self.observe(ordinal, values, weight, &mut out);
+            }
+        });
+        done.map(|()| out)
     }
 
     /// The batches of this length that `shard` holds (of a random source:
     /// among the boards of `range`), each evaluated on the current pool, in
     /// the source's order.
-    fn batches(
-        &self,
-        symmetry: Symmetry,
-        shard: Shard,
-        range: Range<u64>,
-    ) -> Result<Vec<BatchOut>> {
-        let n = self.n;
-        let source = &self.query.sources[self.from].source;
+    fn batches(&self, shard: Shard, range: std::ops::Range<u64>) -> Result<Vec<Part>> {
+        let (n, symmetry) = (self.row.n, self.row.symmetry);
+        let source = &self.query.sources[self.row.source].source;
         match source {
             Source::Enumerate { alphabet, .. } => {
                 let k = (alphabet.hi - alphabet.lo + 1) as u8;
                 let tasks = source::tasks(n, k, symmetry);
-                let mine: Vec<(usize, &source::Task)> = (tasks.iter().enumerate())
+                (tasks.par_iter().enumerate())
                     .filter(|(t, _)| shard.contains(*t as u64))
-                    .collect();
-                mine.par_iter()
-                    .map(|&(t, task)| {
-                        let mut out = BatchOut::new(self.query);
-                        let mut done = Ok(());
-                        source::run_piece(
-                            (t, task),
-                            n,
-                            *alphabet,
-                            symmetry,
-                            |ordinal, values, weight| {
-                                if done.is_ok() {
-                                    done = self.observe(ordinal, values, weight, &mut out);
-                                }
-                            },
-                        );
-                        done.map(|()| out)
+                    .map(|piece| {
+                        self.batch(|visit| source::run_piece(piece, n, *alphabet, symmetry, visit))
                     })
                     .collect()
             }
@@ -311,22 +264,21 @@ impl Length<'_> {
                     .map(|&first| {
                         let mine = (first..(first + source::BATCH as u64).min(range.end))
                             .filter(|&i| shard.contains(i));
-                        self.batch(mine.map(|i| (i, source::random_values(*seed, n, i, *values))))
+                        let board = |i| source::random_values(*seed, n, i, *values);
+                        self.batch(|visit| mine.for_each(|i| visit(i, &board(i), 1)))
                     })
                     .collect()
             }
             Source::Formula { boards, .. } => {
                 let mine = (boards.iter().enumerate())
                     .filter(|(i, (_, b))| b.len() == n && shard.contains(*i as u64));
-                Ok(vec![
-                    self.batch(mine.map(|(i, (_, b))| (i as u64, b.clone())))?
-                ])
+                let batch = self.batch(|visit| mine.for_each(|(i, (_, b))| visit(i as u64, b, 1)));
+                Ok(vec![batch?])
             }
             Source::Search { .. } => {
                 let walks = search::walks(source, self.ev, n, shard)?;
-                Ok(vec![
-                    self.batch(walks.into_iter().map(|w| (w.ordinal, w.values)))?
-                ])
+                let batch = self.batch(|visit| walks.iter().for_each(|(r, b)| visit(*r, b, 1)));
+                Ok(vec![batch?])
             }
         }
     }
@@ -334,45 +286,34 @@ impl Length<'_> {
 
 /// Evaluates the boards of `shard` on the current rayon pool.
 pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> {
-    let mut part = Part {
-        study: query.name.clone(),
-        fingerprint: fingerprint.to_string(),
-        parts: vec![shard.part()],
-        count: shard.count(),
-        sources: Vec::new(),
-        tables: vec![State::default(); slots(query).len()],
-        checked: vec![Checked::default(); query.games.len()],
-        failures: Vec::new(),
-    };
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(Error::usage(
             "a source whose [source.sample] has until stops by its own counts: it cannot be sharded",
         ));
     }
+    let mut part = Part {
+        study: query.name.clone(),
+        fingerprint: fingerprint.to_string(),
+        parts: vec![shard.part()],
+        count: shard.count(),
+        tables: vec![State::default(); slots(query).len()],
+        checked: vec![Checked::default(); query.games.len()],
+        ..Part::default()
+    };
     // A heuristic breaks ties by side (left first), so its result on a
     // board and on the board's reflection may differ: only the optimal
     // measures may be taken once per class.
-    let invariant = measures_of(query, None)
-        .iter()
-        .all(|m| m.heuristic().is_none());
-    for (g, &game) in query.games.iter().enumerate() {
-        for (from, named) in query.sources.iter().enumerate() {
+    let invariant = (measures_of(query, None).iter()).all(|m| m.heuristic().is_none());
+    for (game, &rules) in query.games.iter().enumerate() {
+        for (source, named) in query.sources.iter().enumerate() {
             // Each source evaluates only what its tables read.
-            let ev = Evaluator::new(game, query.longest(), &measures_of(query, Some(from)))?;
+            let ev = &Evaluator::new(rules, query.longest(), &measures_of(query, Some(source)))?;
+            let symmetry = match named.source {
+                Source::Enumerate { symmetry, .. } => Symmetry::of(rules, symmetry && invariant),
+                _ => Symmetry::None,
+            };
             for &n in &named.n {
-                let symmetry = match named.source {
-                    Source::Enumerate { symmetry, .. } => Symmetry::of(game, symmetry && invariant),
-                    _ => Symmetry::None,
-                };
-                let mut row = SourceRow {
-                    game: g,
-                    source: from,
-                    n,
-                    symmetry,
-                    classes: 0,
-                    boards: 0,
-                };
                 let (mut range, cap, sample) = match &named.source {
                     Source::Random { boards, sample, .. } => {
                         let cap = sample.as_ref().map_or(*boards, |s| s.cap(n, *boards));
@@ -381,27 +322,28 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
                     }
                     _ => (0..1, 1, None),
                 };
-                let length = Length {
-                    query,
-                    game: g,
-                    from,
-                    ev: &ev,
+                let row = SourceRow {
+                    game,
+                    source,
                     n,
+                    symmetry,
+                    classes: 0,
+                    boards: 0,
                 };
+                part.sources.push(row.clone());
+                let length = Length { query, ev, row };
                 // Whether the source stops after this length.
                 let ended = loop {
-                    let outs = length.batches(symmetry, shard, range.clone())?;
-                    for out in outs {
-                        fold(&mut part, &mut row, g, out, query);
+                    for batch in length.batches(shard, range.clone())? {
+                        part.absorb(batch, query);
                     }
                     let Some(s) = sample else { break false };
-                    let hits = until_hits(query, &part, s, (g, from, n))?;
+                    let hits = until_hits(query, &part, s, &length.row)?;
                     if hits >= s.hits || range.end >= cap {
                         break range.end >= cap && hits < s.floor;
                     }
                     range = range.end..(2 * range.end).min(cap);
                 };
-                part.sources.push(row);
                 if ended {
                     break;
                 }
@@ -411,14 +353,25 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
     Ok(part)
 }
 
-fn fold(part: &mut Part, row: &mut SourceRow, game: usize, out: BatchOut, query: &Query) {
-    merge_states(&mut part.tables, out.tables, query);
-    row.classes += out.classes;
-    row.boards += out.boards;
-    let checked = &mut part.checked[game];
-    checked.sampled += out.sampled;
-    add_new(&mut checked.solvers, out.solvers);
-    part.failures.extend(out.failures);
+impl Part {
+    /// Adds the aggregates of other boards: of the same rows, or of this
+    /// part's last row alone (a batch).
+    fn absorb(&mut self, other: Part, query: &Query) {
+        let last = self.sources.len() - other.sources.len();
+        for (mine, theirs) in self.sources[last..].iter_mut().zip(other.sources) {
+            mine.classes += theirs.classes;
+            mine.boards += theirs.boards;
+        }
+        let tables = self.tables.iter_mut().zip(other.tables);
+        for ((state, theirs), (table, _)) in tables.zip(slots(query)) {
+            state.merge(theirs, table);
+        }
+        for (mine, theirs) in self.checked.iter_mut().zip(other.checked) {
+            mine.sampled += theirs.sampled;
+            add_new(&mut mine.solvers, theirs.solvers);
+        }
+        self.failures.extend(other.failures);
+    }
 }
 
 /// Appends the names of `more` that `names` does not hold yet.
@@ -430,25 +383,17 @@ pub(crate) fn add_new(names: &mut Vec<String>, more: Vec<String>) {
     }
 }
 
-/// Folds the states of other boards into `states`, slot by slot.
-fn merge_states(states: &mut [State], theirs: Vec<State>, query: &Query) {
-    for ((state, theirs), (table, _)) in states.iter_mut().zip(theirs).zip(slots(query)) {
-        state.merge(theirs, table);
-    }
-}
-
 /// Joins the parts of one sharded run: every part of the same study and
 /// the same N, each once.
 pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     // A part file may have been edited: refuse any that does not have the
     // run's shape rather than add counts that do not line up.
     for p in &parts {
-        let tables = slots(query).len();
         let bad_part = |k: &u64| *k == 0 || *k > p.count;
+        let shape = (p.tables.len(), p.checked.len());
         if p.parts.is_empty()
             || p.parts.iter().any(bad_part)
-            || p.tables.len() != tables
-            || p.checked.len() != query.games.len()
+            || shape != (slots(query).len(), query.games.len())
         {
             return Err(Error::input(format!(
                 "a part of study {} is not of this study's shape (parts {:?} of {}, {} tables, {} rule sets)",
@@ -457,9 +402,10 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
         }
     }
     parts.sort_by_key(|p| p.parts.first().copied());
-    let first = parts.first().cloned();
+    let mut parts = parts.into_iter();
+    let first = parts.next();
     let mut whole = first.ok_or_else(|| Error::usage("no parts to merge"))?;
-    for p in &parts[1..] {
+    for p in parts {
         if p.fingerprint != whole.fingerprint || p.count != whole.count {
             return Err(Error::usage(format!(
                 "part {}/{} is of another run (study {}, digest {}) than part {}/{} (study {}, digest {})",
@@ -469,7 +415,6 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
         if let Some(k) = p.parts.iter().find(|k| whole.parts.contains(k)) {
             return Err(Error::usage(format!("part {k}/{} is given twice", p.count)));
         }
-        whole.parts.extend(&p.parts);
         let (theirs, mine) = (p.sources.len(), whole.sources.len());
         if theirs != mine {
             let (k, first, n) = (p.parts[0], whole.parts[0], p.count);
@@ -477,43 +422,30 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
                 "part {k}/{n} has {theirs} source rows where part {first}/{n} has {mine}"
             )));
         }
-        for (mine, theirs) in whole.sources.iter_mut().zip(&p.sources) {
-            mine.classes += theirs.classes;
-            mine.boards += theirs.boards;
-        }
-        merge_states(&mut whole.tables, p.tables.clone(), query);
-        for (mine, theirs) in whole.checked.iter_mut().zip(&p.checked) {
-            mine.sampled += theirs.sampled;
-            mine.solvers.extend(theirs.solvers.iter().cloned());
-        }
-        whole.failures.extend(p.failures.iter().cloned());
+        whole.parts.extend(&p.parts);
+        whole.absorb(p, query);
     }
     whole.parts.sort_unstable();
     let missing = Shard::new(1, whole.count)?.missing(|k| whole.parts.contains(&k));
-    match missing.is_empty() {
-        true => Ok(whole),
-        false => Err(Error::usage(format!(
+    if !missing.is_empty() {
+        return Err(Error::usage(format!(
             "parts missing: {}",
             missing.join(", ")
-        ))),
+        )));
     }
+    Ok(whole)
 }
 
-/// The boards of length n of source `from` on which the rate table named
+/// The boards of `row` (a length of a source) on which the rate table named
 /// by `sample.until` holds so far (a `[source.sample]` with `until`).
-fn until_hits(
-    query: &Query,
-    part: &Part,
-    sample: &sample::Sample,
-    (game, from, n): (usize, usize, usize),
-) -> Result<u64> {
+fn until_hits(query: &Query, part: &Part, sample: &sample::Sample, row: &SourceRow) -> Result<u64> {
     let name = sample.until.as_deref().unwrap_or_default();
-    let at = (slots(query).iter())
+    let slots = slots(query);
+    let at = (slots.iter())
         .position(|(t, _)| t.name == name && t.aggregate == spec::Aggregate::Rate)
         .ok_or_else(|| Error::usage(format!("source.sample.until: no rate table {name}")))?;
-    let table = slots(query)[at].0;
-    let key = aggregate::group_key(table, from, n);
+    let key = aggregate::group_key(slots[at].0, row.source, row.n);
     Ok((part.tables[at].cells.iter())
-        .find(|c| c.game == game && c.key == key)
+        .find(|c| c.game == row.game && c.key == key)
         .map_or(0, |c| c.hit_boards))
 }

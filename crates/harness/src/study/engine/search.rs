@@ -5,32 +5,24 @@
 //! (seed, n, r), so a walk is the same whatever shard or thread runs it.
 
 use super::measure::{Evaluator, Num};
-use super::source::Item;
 use super::spec::{Ratio, Source};
 use coinline_core::error::Result;
 use coinline_core::generate::{Shard, SplitMix64};
 use rayon::prelude::*;
 
-/// The objective's value; an undefined measure is the worst of all.
-fn score(num: Num, minimise: bool) -> Option<Ratio> {
+/// The objective's value as a key to minimise: an undefined measure is
+/// the worst of all.
+fn score(num: Num, minimise: bool) -> (bool, Option<Ratio>) {
     match num {
-        Num::Ratio(r) if minimise => Some(r),
-        Num::Ratio(r) => Some(Ratio { num: -r.num, ..r }),
-        _ => None,
+        Num::Ratio(r) if minimise => (false, Some(r)),
+        Num::Ratio(r) => (false, Some(Ratio { num: -r.num, ..r })),
+        _ => (true, None),
     }
 }
 
-/// Whether `a` is no worse than `b` (both as minimised).
-fn no_worse(a: Option<Ratio>, b: Option<Ratio>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => a <= b,
-        (Some(_), None) => true,
-        (None, b) => b.is_none(),
-    }
-}
-
-/// The best board of each walk of length `n` that `shard` holds, in walk order.
-pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<Item>> {
+/// The best board of each walk of search `s` of length `n` that `shard`
+/// holds, in walk order, after its walk's index (its ordinal).
+pub fn walks(s: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<(u64, Vec<i64>)>> {
     let Source::Search {
         alphabet,
         restarts,
@@ -39,7 +31,7 @@ pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<
         minimise,
         seed,
         ..
-    } = *source
+    } = *s
     else {
         return Ok(Vec::new());
     };
@@ -55,26 +47,21 @@ pub fn walks(source: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<
             let (mut best, mut best_values) = (current, values.clone());
             for _ in 1..budget {
                 let mut next = values.clone();
-                let changes = 1 + rng.below(2) as usize;
-                for _ in 0..changes {
+                for _ in 0..1 + rng.below(2) {
                     let at = rng.below(n as u64) as usize;
                     next[at] = rng.between(alphabet.lo, alphabet.hi);
                 }
-                let s = score(ev.eval(&next)?.measure(objective), minimise);
-                if no_worse(s, current) {
+                let score = score(ev.eval(&next)?.measure(objective), minimise);
+                if score <= current {
                     values = next;
-                    current = s;
-                    if !no_worse(best, current) {
+                    current = score;
+                    if best > current {
                         best = current;
                         best_values = values.clone();
                     }
                 }
             }
-            Ok(Item {
-                ordinal: r,
-                values: best_values,
-                weight: 1,
-            })
+            Ok((r, best_values))
         })
         .collect()
 }

@@ -84,12 +84,11 @@ pub enum Symmetry {
 impl Symmetry {
     /// The symmetries of `game` that keep its value.
     pub fn of(game: Game, wanted: bool) -> Symmetry {
-        match (wanted, game.circle, game.is_symmetric()) {
-            (false, _, _) => Symmetry::None,
-            (true, true, true) => Symmetry::Dihedral,
-            (true, true, false) => Symmetry::Rotation,
-            (true, false, true) => Symmetry::Reversal,
-            (true, false, false) => Symmetry::None,
+        match (wanted && game.circle, wanted && game.is_symmetric()) {
+            (true, true) => Symmetry::Dihedral,
+            (true, false) => Symmetry::Rotation,
+            (false, true) => Symmetry::Reversal,
+            (false, false) => Symmetry::None,
         }
     }
 
@@ -102,17 +101,6 @@ impl Symmetry {
             Symmetry::Dihedral => "rotations+reflection",
         }
     }
-}
-
-/// One board of a source.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Item {
-    /// Its place in the source's order for its length.
-    pub ordinal: u64,
-    /// The values.
-    pub values: Vec<i64>,
-    /// How many boards its symmetry class holds (1 without symmetry).
-    pub weight: u64,
 }
 
 /// Random boards handed out together.
@@ -133,68 +121,35 @@ pub struct Task {
 /// never by the thread count, so that the output does not depend on it).
 const PIECES: u64 = 512;
 
-fn depth(n: usize, k: u8) -> usize {
-    let mut d = 0;
-    let mut pieces = 1u64;
-    while d < n && pieces < PIECES {
-        pieces = pieces.saturating_mul(u64::from(k));
-        d += 1;
-    }
-    d
-}
-
 /// The pieces of the enumeration of length `n` over `k` symbols.
 pub fn tasks(n: usize, k: u8, symmetry: Symmetry) -> Vec<Task> {
-    let d = depth(n, k);
+    // The shortest prefix that makes enough pieces, at most n long.
+    let enough = |d: &usize| u64::from(k).saturating_pow(*d as u32) >= PIECES;
+    let d = (0..n).find(enough).unwrap_or(n);
     let mut tasks = Vec::new();
-    match symmetry {
-        Symmetry::None | Symmetry::Reversal => {
-            let mut digits = vec![0u8; d];
-            loop {
-                tasks.push(Task {
-                    prefix: digits.clone(),
-                    period: 1,
-                });
-                if !next_word(&mut digits, k) {
-                    break;
-                }
-            }
-        }
-        Symmetry::Rotation | Symmetry::Dihedral => {
-            let mut a = vec![0u8; n + 1];
-            prenecklaces(&mut a, 1, 1, n, k, d + 1, &mut |a, p| {
-                tasks.push(Task {
-                    prefix: a[1..=d].to_vec(),
-                    period: p,
-                })
-            });
-        }
-    }
+    let root = Task {
+        prefix: Vec::new(),
+        period: 1,
+    };
+    extend(&root, d, n, k, symmetry, &mut |prefix, period| {
+        let prefix = prefix.to_vec();
+        tasks.push(Task { prefix, period })
+    });
     tasks
 }
 
-/// Visits the classes of one piece, in canonical order, with the boards
-/// each stands for.
-pub fn run_task(
-    task: &Task,
-    n: usize,
-    k: u8,
-    symmetry: Symmetry,
-    mut visit: impl FnMut(&[u8], u64),
-) {
+/// Visits the words of length `len` that extend `task`'s prefix, in
+/// lexicographic order: every word, or under rotations the prenecklaces
+/// (prefixes of necklaces of length `n`) with their last Lyndon factor's
+/// length.
+fn extend(task: &Task, len: usize, n: usize, k: u8, symmetry: Symmetry, visit: Visit) {
     let d = task.prefix.len();
     match symmetry {
         Symmetry::None | Symmetry::Reversal => {
             let mut digits = task.prefix.clone();
-            digits.resize(n, 0);
+            digits.resize(len, 0);
             loop {
-                let weight = match symmetry {
-                    Symmetry::None => Some(1),
-                    _ => reversal_weight(&digits),
-                };
-                if let Some(weight) = weight {
-                    visit(&digits, weight);
-                }
+                visit(&digits, 1);
                 if !next_word(&mut digits[d..], k) {
                     break;
                 }
@@ -203,19 +158,7 @@ pub fn run_task(
         Symmetry::Rotation | Symmetry::Dihedral => {
             let mut a = vec![0u8; n + 1];
             a[1..=d].copy_from_slice(&task.prefix);
-            prenecklaces(&mut a, d + 1, task.period, n, k, usize::MAX, &mut |a, p| {
-                if n % p != 0 {
-                    return;
-                }
-                let word = &a[1..];
-                let weight = match symmetry {
-                    Symmetry::Rotation => Some(p as u64),
-                    _ => dihedral_weight(word, p),
-                };
-                if let Some(weight) = weight {
-                    visit(word, weight);
-                }
-            });
+            prenecklaces(&mut a, d + 1, task.period, n, k, len + 1, visit);
         }
     }
 }
@@ -232,14 +175,27 @@ pub fn run_piece(
 ) {
     let k = (alphabet.hi - alphabet.lo + 1) as u8;
     let (mut values, mut local) = (vec![0i64; n], 0u64);
-    run_task(task, n, k, symmetry, |digits, weight| {
-        for (v, &d) in values.iter_mut().zip(digits) {
+    extend(task, n, n, k, symmetry, &mut |word, p| {
+        let weight = match symmetry {
+            Symmetry::None => Some(1),
+            Symmetry::Reversal => reversal_weight(word),
+            // A prenecklace whose p divides n is a necklace of period p.
+            _ if n % p != 0 => None,
+            Symmetry::Rotation => Some(p as u64),
+            Symmetry::Dihedral => dihedral_weight(word, p),
+        };
+        let Some(weight) = weight else { return };
+        for (v, &d) in values.iter_mut().zip(word) {
             *v = alphabet.lo + i64::from(d);
         }
         visit(((t as u64) << 40) | local, &values, weight);
         local += 1;
     });
 }
+
+/// What [`extend`] visits: a word, and for a prenecklace its last Lyndon
+/// factor's length.
+type Visit<'a> = &'a mut dyn FnMut(&[u8], usize);
 
 /// The next word in lexicographic order; false after the last.
 fn next_word(digits: &mut [u8], k: u8) -> bool {
@@ -268,17 +224,9 @@ fn reversal_weight(digits: &[u8]) -> Option<u64> {
 /// recursive Fredricksen-Kessler-Maiorana algorithm. A prenecklace whose
 /// p divides n is a necklace (a word least of its rotations) of period p.
 /// With `stop <= n`, visits the prefixes of length `stop - 1` instead.
-fn prenecklaces(
-    a: &mut [u8],
-    t: usize,
-    p: usize,
-    n: usize,
-    k: u8,
-    stop: usize,
-    visit: &mut dyn FnMut(&[u8], usize),
-) {
+fn prenecklaces(a: &mut [u8], t: usize, p: usize, n: usize, k: u8, stop: usize, visit: Visit) {
     if t > n || t == stop {
-        visit(a, p);
+        visit(&a[1..t], p);
         return;
     }
     a[t] = a[t - p];
@@ -294,20 +242,12 @@ fn prenecklaces(
 /// rotation of its reflection (a bracelet), else `None`. No allocation:
 /// this runs once per necklace.
 fn dihedral_weight(word: &[u8], period: usize) -> Option<u64> {
-    let n = word.len();
     let mut symmetric = false;
-    for shift in 0..n {
-        // The reflection rotated by `shift`, position j: word[n-1-((shift+j) % n)].
-        let mut order = std::cmp::Ordering::Equal;
-        for (j, &w) in word.iter().enumerate() {
-            let at = shift + j;
-            let r = word[n - 1 - if at >= n { at - n } else { at }];
-            if r != w {
-                order = r.cmp(&w);
-                break;
-            }
-        }
-        match order {
+    for shift in 0..word.len() {
+        // The reflection rotated by `shift`: word[..n - shift] reversed,
+        // then the rest reversed.
+        let (head, tail) = word.split_at(word.len() - shift);
+        match head.iter().rev().chain(tail.iter().rev()).cmp(word) {
             std::cmp::Ordering::Less => return None,
             std::cmp::Ordering::Equal => symmetric = true,
             std::cmp::Ordering::Greater => {}
@@ -329,16 +269,12 @@ mod tests {
 
     /// Every class of boards of length `n` over 0..k under `symmetry`, in
     /// canonical order (the pieces one after the other).
-    fn classes(n: usize, k: i64, symmetry: Symmetry) -> Vec<Item> {
+    /// Each as (ordinal, values, weight).
+    fn classes(n: usize, k: i64, symmetry: Symmetry) -> Vec<(u64, Vec<i64>, u64)> {
         let (mut all, alphabet) = (Vec::new(), Span { lo: 0, hi: k - 1 });
         for piece in tasks(n, k as u8, symmetry).iter().enumerate() {
             run_piece(piece, n, alphabet, symmetry, |ordinal, values, weight| {
-                let values = values.to_vec();
-                all.push(Item {
-                    ordinal,
-                    values,
-                    weight,
-                })
+                all.push((ordinal, values.to_vec(), weight))
             });
         }
         all
@@ -351,9 +287,9 @@ mod tests {
             return;
         }
         let mut a = vec![0u8; n + 1];
-        prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |a, p| {
+        prenecklaces(&mut a, 1, 1, n, k, usize::MAX, &mut |word, p| {
             if n % p == 0 {
-                visit(&a[1..], p)
+                visit(word, p)
             }
         });
     }
@@ -390,28 +326,23 @@ mod tests {
                 let items = classes(n, k, symmetry);
                 let mut seen = std::collections::BTreeSet::new();
                 let mut boards = 0;
-                for item in &items {
-                    let class = class_of(&item.values, symmetry);
+                for (_, values, weight) in &items {
+                    let class = class_of(values, symmetry);
                     assert_eq!(
-                        class[0], item.values,
+                        &class[0], values,
                         "{symmetry:?}: not the least of its class"
                     );
-                    assert_eq!(
-                        class.len() as u64,
-                        item.weight,
-                        "{symmetry:?} {:?}",
-                        item.values
-                    );
-                    boards += item.weight;
+                    assert_eq!(class.len() as u64, *weight, "{symmetry:?} {values:?}");
+                    boards += weight;
                     for b in class {
                         assert!(seen.insert(b), "{symmetry:?}: two classes share a board");
                     }
                 }
                 assert_eq!(boards, (k as u64).pow(n as u32), "{symmetry:?} n={n} k={k}");
                 let mut sorted = items.clone();
-                sorted.sort_by(|a, b| a.values.cmp(&b.values));
+                sorted.sort_by(|a, b| a.1.cmp(&b.1));
                 assert_eq!(sorted, items, "canonical order is lexicographic");
-                assert!(items.windows(2).all(|w| w[0].ordinal < w[1].ordinal));
+                assert!(items.windows(2).all(|w| w[0].0 < w[1].0));
             }
         }
     }
