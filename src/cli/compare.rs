@@ -14,7 +14,6 @@ use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Shard, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
-use coinline_core::rules::RuleSet;
 use coinline_core::solve::{exact_solvers, Solver};
 use coinline_core::strategy::{heuristics, Heuristic};
 use coinline_harness::compare::{
@@ -194,14 +193,7 @@ impl CompareArgs {
     /// The games of `--game`, in the order given, each once, their
     /// parameters bound by `--param`.
     pub fn games(&self) -> Result<Vec<Game>> {
-        let rules: Vec<RuleSet> = self.game.iter().flat_map(|c| c.0.clone()).collect();
-        let mut games: Vec<Game> = Vec::new();
-        for game in self.params.bind_each(&rules)? {
-            if !games.contains(&game) {
-                games.push(game);
-            }
-        }
-        Ok(games)
+        GameChoice::distinct(&self.game, |rules| self.params.bind_each(rules))
     }
 
     fn lengths(&self) -> Span<usize> {

@@ -292,6 +292,24 @@ impl ParamArg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameChoice(pub Vec<RuleSet>);
 
+impl GameChoice {
+    /// The rule sets of several `--game`s, bound by `bind`, in the order
+    /// given, each once.
+    pub fn distinct(
+        choices: &[GameChoice],
+        bind: impl FnOnce(&[RuleSet]) -> Result<Vec<Game>>,
+    ) -> Result<Vec<Game>> {
+        let rules: Vec<RuleSet> = choices.iter().flat_map(|c| c.0.clone()).collect();
+        let mut games: Vec<Game> = Vec::new();
+        for game in bind(&rules)? {
+            if !games.contains(&game) {
+                games.push(game);
+            }
+        }
+        Ok(games)
+    }
+}
+
 impl FromStr for GameChoice {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {

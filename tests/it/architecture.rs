@@ -709,7 +709,7 @@ fn architecture_md_states_its_invariants() {
 /// engine, its sources and measures, and the study commands) stays small.
 /// A ratchet: the goal is 4,500 lines; lower this as code goes,
 /// never raise it.
-const STUDY_CODE_BUDGET: usize = 5_131;
+const STUDY_CODE_BUDGET: usize = 4_491;
 
 /// The lines of a file before its unit tests (as the size rules count).
 fn own_lines(file: &str) -> usize {

@@ -10,6 +10,7 @@ use crate::cli::status::Status;
 use clap::{ArgAction, Args, Subcommand};
 use coinline_core::error::Result;
 use coinline_core::play::Game;
+use coinline_core::rules::RuleSet;
 use run::{PartsArgs, WriteArgs};
 
 pub mod run;
@@ -121,19 +122,6 @@ pub enum StudyCommand {
     List(run::ListArgs),
 }
 
-/// The rule sets given, in order, each once (rules that name a parameter
-/// are refused: the study takes no --param).
-fn games(choices: &[GameChoice]) -> Result<Vec<Game>> {
-    let mut games: Vec<Game> = Vec::new();
-    for rules in choices.iter().flat_map(|choice| &choice.0) {
-        let game = rules.bind(&Default::default())?;
-        if !games.contains(&game) {
-            games.push(game);
-        }
-    }
-    Ok(games)
-}
-
 /// Runs the built-in study `name` as `coinline study run` does.
 fn builtin(name: &str, args: &BuiltinArgs, parts: PartsArgs, games: Vec<Game>) -> Result<Status> {
     run::run(&run::RunArgs {
@@ -152,7 +140,11 @@ pub fn run(args: &StudyArgs) -> Result<Status> {
         StudyCommand::OddN { args, parts } => builtin("odd-n", args, parts.clone(), Vec::new()),
         StudyCommand::Decay(args) => builtin("decay", args, PartsArgs::default(), Vec::new()),
         StudyCommand::Outcomes { game, args } => {
-            builtin("outcomes", args, PartsArgs::default(), games(game)?)
+            // A rule naming a parameter is refused: the study takes no --param.
+            let bind =
+                |rules: &[RuleSet]| rules.iter().map(|r| r.bind(&Default::default())).collect();
+            let games = GameChoice::distinct(game, bind)?;
+            builtin("outcomes", args, PartsArgs::default(), games)
         }
         StudyCommand::Run(args) => run::run(args),
         StudyCommand::List(args) => run::list(args),

@@ -86,25 +86,37 @@ Exit status: 0 listed, 2 bad usage.";
 #[command(after_help = LIST_HELP)]
 pub struct ListArgs {}
 
-/// The part files of a sharded run in `dir`, by name.
-fn part_files(dir: &Path) -> Result<Vec<PathBuf>> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
-    let mut found = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| Error::io(dir, &e))?.path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.starts_with("part-") && name.ends_with(".json") {
-            found.push(path);
+/// The parts of a sharded run: the part-K-of-N.json files in `dirs`, by name.
+fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
+    let mut parts = Vec::new();
+    for dir in dirs {
+        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
+        let mut found = Vec::new();
+        for entry in entries {
+            let path = entry.map_err(|e| Error::io(dir, &e))?.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("part-") && name.ends_with(".json") {
+                found.push(path);
+            }
+        }
+        if found.is_empty() {
+            return Err(Error::usage(format!(
+                "--merge {}: no part-K-of-N.json file there",
+                dir.display()
+            )));
+        }
+        found.sort();
+        for path in found {
+            let part = serde_json::from_str(&read(&path)?).map_err(|e| {
+                Error::input(format!(
+                    "{}: not a part of a study run: {e}",
+                    path.display()
+                ))
+            })?;
+            parts.push(part);
         }
     }
-    found.sort();
-    if found.is_empty() {
-        return Err(Error::usage(format!(
-            "--merge {}: no part-K-of-N.json file there",
-            dir.display()
-        )));
-    }
-    Ok(found)
+    Ok(parts)
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -171,19 +183,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
-        let mut parts = Vec::new();
-        for dir in &args.parts.merge {
-            for path in part_files(dir)? {
-                let part: Part = serde_json::from_str(&read(&path)?).map_err(|e| {
-                    Error::input(format!(
-                        "{}: not a part of a study run: {e}",
-                        path.display()
-                    ))
-                })?;
-                parts.push(part);
-            }
-        }
-        engine::merge(&query, parts)?
+        engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
         let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
         let sharded = args.parts.shard.shard.is_some();
@@ -211,30 +211,10 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             query.name, part.fingerprint
         )));
     }
-    finish_and_write(
-        &query,
-        part,
-        templates,
-        (&out, args.write.force),
-        &pool,
-        start,
-    )
-}
-
-/// Checks the witnesses, renders the tables and report and writes them to
-/// `out` (with `per_game`, each rule set's into its folder of `out`).
-fn finish_and_write(
-    query: &Query,
-    part: Part,
-    templates: Templates<'_>,
-    (out, force): (&Path, bool),
-    pool: &rayon::ThreadPool,
-    start: Instant,
-) -> Result<Status> {
-    let outcome = pool.install(|| engine::finish(query, part, templates))?;
-    // One transaction per folder: the top one, then each rule set's.
+    let outcome = pool.install(|| engine::finish(&query, part, templates))?;
+    // One transaction for every folder: the top one and each rule set's.
     let files = (outcome.files.iter()).map(|(name, text)| (name.as_str(), text.clone()));
-    write_and_say(&by_folder(out, files), force, true)?;
+    write_and_say(&by_folder(&out, files), args.write.force, true)?;
     let checked: u64 = outcome.witnesses_checked.iter().sum();
     let seconds = start.elapsed().as_secs_f64();
     say!("{checked} witnesses checked, {seconds:.2} s");
@@ -247,7 +227,6 @@ fn finish_and_write(
     }
 }
 
-/// Runs `coinline study list`.
 /// Writes the folders as one transaction (see [`write_folders`]) and says so.
 fn write_and_say(folders: &[Folder<'_, String>], force: bool, replace: bool) -> Result<()> {
     write_folders(folders, force, replace)?;
@@ -266,6 +245,7 @@ fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
         .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
 }
 
+/// Runs `coinline study list`.
 pub fn list(_args: &ListArgs) -> Result<Status> {
     let mut text = String::new();
     let width = (builtin::BUILTINS.iter()).map(|b| b.name.len()).max();

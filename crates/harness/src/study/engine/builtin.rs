@@ -122,10 +122,23 @@ pub fn find(name: &str) -> Option<&'static Builtin> {
 mod tests {
     use super::*;
     use crate::study::engine::spec::{table_files, Query};
-    use crate::study::engine::template::named_tables;
+
+    /// The tables a template names (in `{{table X}}` and `{{cell X ...}}`).
+    fn named_tables(template: &str) -> Vec<&str> {
+        (template.split("{{").skip(1))
+            .filter_map(|rest| {
+                let mut words = rest.split("}}").next()?.split_whitespace();
+                matches!(words.next(), Some("table" | "cell")).then(|| words.next())?
+            })
+            .collect()
+    }
 
     #[test]
     fn every_built_in_template_names_tables_its_study_makes() {
+        assert_eq!(
+            named_tables("{{table w first 2}} {{cell t all min}}"),
+            ["w", "t"]
+        );
         for b in BUILTINS {
             let (text, template) = b.file;
             let query = Query::parse(text, b.name).unwrap();

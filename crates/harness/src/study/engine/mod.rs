@@ -100,11 +100,9 @@ pub struct Part {
     pub failures: Vec<Failure>,
 }
 
-/// A digest of the study file's text.
+/// A digest of the study file's text: its SHA-256's first 8 bytes, in hex.
 pub fn fingerprint(text: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(text.as_bytes());
-    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+    crate::output::folder::sha256_hex(text.as_bytes())[..16].to_string()
 }
 
 /// The measures of the tables covering source `only` (every table: `None`),

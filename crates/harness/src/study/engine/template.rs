@@ -111,16 +111,6 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
     Ok(out)
 }
 
-/// The tables a template names (in `{{table X}}` and `{{cell X ...}}`).
-pub fn named_tables(template: &str) -> Vec<&str> {
-    (template.split("{{").skip(1))
-        .filter_map(|rest| {
-            let mut words = rest.split("}}").next()?.split_whitespace();
-            matches!(words.next(), Some("table" | "cell")).then(|| words.next())?
-        })
-        .collect()
-}
-
 /// A CSV table as a Markdown table.
 pub fn markdown(table: &CsvTable) -> String {
     let line = |cells: &Vec<String>| format!("| {} |\n", cells.join(" | "));
@@ -151,10 +141,6 @@ mod tests {
                 markdown(&table)
             );
         }
-        assert_eq!(
-            named_tables("{{table w first 2}} {{cell t all min}}"),
-            ["w", "t"]
-        );
         let picked = table_with(&table, "w", &["where", "n=3", "columns", "board,n"]).unwrap();
         assert_eq!(picked, "| board | n |\n| --- | --- |\n| 0 1 | 3 |\n");
         assert!(table_with(&table, "w", &["columns", "x"]).is_err());
