@@ -164,3 +164,69 @@ pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool)
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::scratch;
+    use super::*;
+
+    fn write(dir: &Path, files: &[(&'static str, &str)], force: bool) -> Result<()> {
+        let files = files.iter().map(|&(n, t)| (n, t.to_string())).collect();
+        write_folders(&[(dir.to_path_buf(), files)], force, true)
+    }
+
+    fn read(path: PathBuf) -> String {
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    #[test]
+    fn a_folder_is_rewritten_only_where_coinline_wrote_it() {
+        let dir = scratch("folder-owned");
+        write(&dir, &[("a.csv", "1\n"), ("b.csv", "2\n")], false).unwrap();
+        let manifest = read(dir.join(MANIFEST));
+        assert!(manifest.contains(&format!("a.csv sha256:{}", sha256_hex(b"1\n"))));
+        // A rerun may replace what it wrote; a file the user wrote is refused.
+        write(&dir, &[("a.csv", "3\n")], false).unwrap();
+        assert_eq!(read(dir.join("a.csv")), "3\n");
+        assert!(
+            !dir.join("b.csv").exists(),
+            "a file the run no longer writes goes"
+        );
+        std::fs::write(dir.join("mine.csv"), "notes\n").unwrap();
+        let err = write(&dir, &[("mine.csv", "4\n")], false).unwrap_err();
+        assert!(err.to_string().contains("not listed in"), "{err}");
+        assert_eq!(read(dir.join("mine.csv")), "notes\n");
+        // An edited file is the user's, and stays when the run drops it.
+        std::fs::write(dir.join("a.csv"), "edited\n").unwrap();
+        let err = write(&dir, &[("a.csv", "5\n")], false).unwrap_err();
+        assert!(err.to_string().contains("changed since"), "{err}");
+        write(&dir, &[("c.csv", "6\n")], false).unwrap();
+        assert_eq!(read(dir.join("a.csv")), "edited\n");
+        assert!(read(dir.join(MANIFEST)).contains("a.csv sha256:"));
+        write(&dir, &[("mine.csv", "7\n")], true).unwrap();
+        assert_eq!(read(dir.join("mine.csv")), "7\n");
+    }
+
+    #[test]
+    fn a_run_never_writes_its_input_and_checks_every_folder_first() {
+        let dir = scratch("folder-inputs");
+        std::fs::create_dir_all(dir.join("out/sub")).unwrap();
+        std::fs::write(dir.join("study.md"), "# t\n").unwrap();
+        std::fs::hard_link(dir.join("study.md"), dir.join("out/README.md")).unwrap();
+        let inputs = [dir.join("study.md")];
+        let planned = ["t.csv".to_string(), "README.md".to_string()];
+        let err = check_folder(&dir.join("out"), &planned, &inputs, true).unwrap_err();
+        assert!(err.to_string().contains("its own input"), "{err}");
+        std::fs::write(dir.join("out/sub/x.csv"), "mine\n").unwrap();
+        let planned = ["t.csv".to_string(), "sub/x.csv".to_string()];
+        let err = check_folder(&dir.join("out"), &planned, &[], false).unwrap_err();
+        assert!(err.to_string().contains("sub/x.csv exists"), "{err}");
+        check_folder(&dir.join("out"), &planned, &[], true).unwrap();
+        let grouped = by_folder(Path::new("o"), [("a", 1), ("g/b", 2), ("c", 3)]);
+        let expected = vec![
+            (PathBuf::from("o"), vec![("a", 1), ("c", 3)]),
+            (PathBuf::from("o/g"), vec![("b", 2)]),
+        ];
+        assert_eq!(grouped, expected);
+    }
+}

@@ -214,7 +214,7 @@ fn same_file_not_unix(a: &Path, b: &Path) -> bool {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
+    pub(super) fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("coinline-output-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
