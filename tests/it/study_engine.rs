@@ -532,6 +532,44 @@ fn a_committed_search_report_regenerates_byte_for_byte() {
     assert_eq!(files(&dir.join("out")), files(&committed));
 }
 
+/// Every committed report folder's manifest vouches for its files as they
+/// are: a report edited by hand without its manifest makes its own
+/// regeneration command (`coinline study odd-n`) refuse to overwrite it.
+#[test]
+fn every_committed_report_manifest_matches_its_files() {
+    use coinline_harness::output::folder::sha256_hex;
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let mut manifests = Vec::new();
+    let mut folders = vec![reports];
+    while let Some(dir) = folders.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.ends_with(".coinline-study") {
+                manifests.push(path);
+            }
+        }
+    }
+    assert!(manifests.len() >= 10, "{manifests:?}");
+    let mut wrong = Vec::new();
+    for manifest in &manifests {
+        let dir = manifest.parent().unwrap();
+        for line in std::fs::read_to_string(manifest).unwrap().lines().skip(1) {
+            let (name, digest) = line.split_once(" sha256:").unwrap_or((line, ""));
+            let bytes = std::fs::read(dir.join(name)).unwrap_or_default();
+            let actual = sha256_hex(&bytes);
+            if actual != digest {
+                wrong.push(dir.join(name));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "listed with another digest or missing: {wrong:?}"
+    );
+}
+
 #[test]
 fn hostile_study_files_are_refused_before_any_work() {
     let dir = workdir("study_engine", "hostile");

@@ -25,7 +25,7 @@ pub struct StudyArgs {
 
 const ODD_N_HELP: &str = "\
 Examples:
-  coinline study odd-n                     # the committed report, about 9 min of CPU
+  coinline study odd-n                     # the committed report, about a minute of CPU
   coinline study odd-n --out target/odd-n
 
 The boards and tables are those of the built-in study file
@@ -42,7 +42,7 @@ failed, 2 bad usage or a file in --out not the study's.";
 
 const DECAY_HELP: &str = "\
 Examples:
-  coinline study decay                      # the committed report, about 20 minutes
+  coinline study decay                      # the committed report, about 10 minutes
   coinline study decay --out target/decay
 
 The boards, sample sizes, tables and fits are those of the built-in study
