@@ -110,9 +110,9 @@ fn check_listed(dir: &Path, names: &[&str], force: bool) -> Result<()> {
 }
 
 /// Writes `folders` as one transaction, each manifest after its files,
-/// refusing first what [`check_listed`] refuses. With `replace`, a file a
-/// manifest listed that the run does not write is removed, unless it
-/// changed since.
+/// refusing first a file there that coinline did not write (the rule of
+/// [`check_folder`]). With `replace`, a file a manifest listed that the
+/// run does not write is removed, unless it changed since.
 pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool) -> Result<()> {
     for (dir, files) in folders {
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
