@@ -45,6 +45,18 @@ BREACHES=(
     "writes-through-an-alias|crates/core/src/strategy.rs|clippy|coinline-core|disallowed method .std::fs::write|pub fn breach() { use std::fs as f; let _ = f::write(\"x\", b\"x\"); }"
     "table-unsafe-outside-the-fills|crates/solve/src/table/mod.rs|check|coinline-solve|usage of an .unsafe. block|pub fn breach(x: &i64) -> i64 { unsafe { *(x as *const i64) } }"
     "harness-unsafe-outside-the-sandbox|crates/harness/src/compare/mod.rs|check|coinline-harness|usage of an .unsafe. block|pub fn breach(x: &u8) -> u8 { unsafe { *(x as *const u8) } }"
+    "judge-unsafe|crates/judge/src/verdict.rs|check|coinline-judge|usage of an .unsafe. block|pub fn breach(x: &u8) -> u8 { unsafe { *(x as *const u8) } }"
+    "output-unsafe|crates/output/src/owner.rs|check|coinline-output|usage of an .unsafe. block|pub fn breach(x: &u8) -> u8 { unsafe { *(x as *const u8) } }"
+    "study-unsafe|crates/study/src/table.rs|check|coinline-study|usage of an .unsafe. block|pub fn breach(x: &u8) -> u8 { unsafe { *(x as *const u8) } }"
+    "sandbox-unsafe-outside-its-two-functions|crates/sandbox/src/escaped.rs|check|coinline-sandbox|usage of an .unsafe. block|pub fn breach(x: &u8) -> u8 { unsafe { *(x as *const u8) } }"
+    "judge-names-the-study|crates/judge/src/lib.rs|check|coinline-judge|unresolved import|use coinline_study as _;"
+    "study-names-the-sandbox|crates/study/src/lib.rs|check|coinline-study|unresolved import|use coinline_sandbox as _;"
+    "study-names-the-judge|crates/study/src/lib.rs|check|coinline-study|unresolved import|use coinline_judge as _;"
+    "output-names-the-judge|crates/output/src/lib.rs|check|coinline-output|unresolved import|use coinline_judge as _;"
+    "sandbox-names-the-output|crates/sandbox/src/lib.rs|check|coinline-sandbox|unresolved import|use coinline_output as _;"
+    "harness-names-the-judge-without-fuzzing|crates/harness/src/compare/mod.rs|check|coinline-harness|unresolved import|use coinline_judge as _;"
+    "judge-prints|crates/judge/src/verdict.rs|clippy|coinline-judge|disallowed macro .std::println|pub fn breach() { println!(\"x\"); }"
+    "study-writes|crates/study/src/table.rs|clippy|coinline-study|disallowed method .std::fs::write|pub fn breach() { let _ = std::fs::write(\"x\", b\"x\"); }"
     "harness-prints|crates/harness/src/compare/mod.rs|clippy|coinline-harness|disallowed macro .std::println|pub fn breach() { println!(\"x\"); }"
     "library-names-clap|crates/harness/src/lib.rs|check|coinline-harness|unresolved import|use clap as _;"
     "core-names-indicatif|crates/core/src/lib.rs|check|coinline-core|unresolved import|use indicatif as _;"
@@ -71,7 +83,7 @@ selected() {
 }
 
 echo "== the untouched copy passes"
-for package in coinline-game coinline-solve coinline-core coinline-harness; do
+for package in coinline-game coinline-solve coinline-core coinline-output coinline-sandbox coinline-judge coinline-study coinline-harness; do
     if ! cargo_on clippy "$package" "$scratch/baseline.log"; then
         cat "$scratch/baseline.log" >&2
         echo "breaches: the untouched copy fails clippy on $package: nothing can be proved" >&2

@@ -20,8 +20,8 @@ use coinline_harness::compare::{
     describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
     CompareOutcome, RowFilter, Stop, Summary,
 };
-use coinline_harness::corpus::save_case;
-use coinline_harness::output::{self, check_owned, check_writable, is_stdout, Kind, Transaction};
+use coinline_output::corpus::save_case;
+use coinline_output::{self as output, check_owned, check_writable, is_stdout, Kind, Transaction};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;

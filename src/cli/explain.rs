@@ -10,7 +10,7 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::rules::RuleSet;
 use coinline_harness::explain::{explain, render_html};
-use coinline_harness::output::{self, check_owned, check_writable, Kind};
+use coinline_output::{self as output, check_owned, check_writable, Kind};
 use std::io::{IsTerminal, Read};
 
 /// Arguments of `coinline explain`.

@@ -9,16 +9,16 @@ use super::stress::StressArgs;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
-use coinline_harness::judge::instance::Instance;
-use coinline_harness::judge::interaction::{Interaction, Sides};
-use coinline_harness::judge::stress::{read_saved, save_input, saved_inputs, Saved};
-use coinline_harness::judge::{parse_input_bytes, Problem};
-use coinline_harness::output::{self, check_owned, check_writable, Kind};
-use coinline_harness::play::program::Limits;
-use coinline_harness::play::rows::{self, Summary};
-use coinline_harness::play::{
+use coinline_judge::instance::Instance;
+use coinline_judge::interaction::{Interaction, Sides};
+use coinline_judge::play::program::Limits;
+use coinline_judge::play::rows::{self, Summary};
+use coinline_judge::play::{
     play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup, Within,
 };
+use coinline_judge::stress::{read_saved, save_input, saved_inputs, Saved};
+use coinline_judge::{parse_input_bytes, Problem};
+use coinline_output::{self as output, check_owned, check_writable, Kind};
 use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
@@ -215,7 +215,7 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         summary.add(Some(i), played);
         accepted += u64::from(!config.fails(played));
     });
-    if coinline_harness::judge::sandbox::interrupted() {
+    if coinline_sandbox::interrupted() {
         loop {
             std::thread::park();
         }

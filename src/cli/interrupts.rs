@@ -17,9 +17,9 @@ pub const PAUSE_HOOK: &str = "COINLINE_TEST_PAUSE_BETWEEN_RENAMES";
 #[cfg(unix)]
 pub fn install(command: &'static str) {
     use crate::cli::status::say;
-    coinline_harness::output::set_notes(|note| say!("{note}"));
+    coinline_output::set_notes(|note| say!("{note}"));
     if std::env::var_os(PAUSE_HOOK).is_some() {
-        coinline_harness::output::set_after_first_rename(|renamed| {
+        coinline_output::set_after_first_rename(|renamed| {
             say!("test hook: paused after renaming {}", renamed.display());
             std::thread::sleep(std::time::Duration::from_secs(60));
         });
@@ -53,10 +53,10 @@ const CUT_SHORT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[cfg(unix)]
 fn clean_up(command: &str, signal: &str) -> String {
-    let killed = coinline_harness::judge::sandbox::kill_running();
+    let killed = coinline_sandbox::kill_running();
     // A stress shrink under way reports and saves what it has first.
-    let cut = coinline_harness::judge::stress::wait_for_cut_short(CUT_SHORT_WAIT);
-    let undone = coinline_harness::output::abandon_pending();
+    let cut = coinline_judge::stress::wait_for_cut_short(CUT_SHORT_WAIT);
+    let undone = coinline_output::abandon_pending();
     let mut said = vec![format!("coinline {command}: interrupted by {signal}")];
     if killed > 0 {
         said.push("killed the program under test".into());

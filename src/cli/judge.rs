@@ -13,9 +13,9 @@ use coinline_core::play::Game;
 use coinline_core::progress::Progress;
 use coinline_core::rules::RuleSet;
 use coinline_core::solve::Cost;
-use coinline_harness::judge::instance::{params_breach, Instance};
-use coinline_harness::judge::problem::trusted_solver;
-use coinline_harness::judge::{spec, Answer, CaseReader, Origin, Problem, Reply};
+use coinline_judge::instance::{params_breach, Instance};
+use coinline_judge::problem::trusted_solver;
+use coinline_judge::{spec, Answer, CaseReader, Origin, Problem, Reply};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 

@@ -11,8 +11,8 @@ use coinline_core::generate::Shard;
 use coinline_harness::compare::{
     check_tallies, merge_row_streams, summary_path, StreamedInput, Summary,
 };
-use coinline_harness::judge::sandbox;
-use coinline_harness::output::{self, check_owned, check_writable, is_stdout, same_file};
+use coinline_output::{self as output, check_owned, check_writable, is_stdout, same_file};
+use coinline_sandbox as sandbox;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -5,8 +5,8 @@
 //! it is an existing file coinline did not write.
 
 use coinline_core::error::Result;
-use coinline_harness::judge::sandbox::Program;
-use coinline_harness::output::{check_owned, refuse_inputs, Kind};
+use coinline_output::{check_owned, refuse_inputs, Kind};
+use coinline_sandbox::Program;
 use std::path::{Path, PathBuf};
 
 /// What stress's row file starts with.

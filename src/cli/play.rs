@@ -14,15 +14,15 @@ use coinline_core::generate::Span;
 use coinline_core::rules::RuleSet;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
-use coinline_harness::judge::interaction::{Accept, Sides};
-use coinline_harness::judge::sandbox::Program;
-use coinline_harness::output::{self, check_owned, refuse_inputs, Kind};
-use coinline_harness::play::program::Limits;
-use coinline_harness::play::rows::{self, Summary};
-use coinline_harness::play::saved::{self, SavedGame};
-use coinline_harness::play::{
+use coinline_judge::interaction::{Accept, Sides};
+use coinline_judge::play::program::Limits;
+use coinline_judge::play::rows::{self, Summary};
+use coinline_judge::play::saved::{self, SavedGame};
+use coinline_judge::play::{
     play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup,
 };
+use coinline_output::{self as output, check_owned, refuse_inputs, Kind};
+use coinline_sandbox::Program;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -326,7 +326,7 @@ fn play_given(
         )?;
         found.record(None, &played, &args.opponent);
         if played.failed() {
-            let failure = coinline_harness::play::shrink_failure(config, played, None)?;
+            let failure = coinline_judge::play::shrink_failure(config, played, None)?;
             found.failures.push((failure, args.opponent.clone()));
         }
     }
@@ -404,7 +404,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     });
     // After an interrupt the handler ends the process (128 + the signal)
     // once it has reported: a verdict of the killed program must not win.
-    if coinline_harness::judge::sandbox::interrupted() {
+    if coinline_sandbox::interrupted() {
         loop {
             std::thread::park();
         }

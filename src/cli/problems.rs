@@ -4,7 +4,7 @@
 use super::status::Status;
 use clap::{Args, Subcommand};
 use coinline_core::error::Result;
-use coinline_harness::judge::spec;
+use coinline_judge::spec;
 
 /// Arguments of `coinline problems`.
 #[derive(Debug, Args)]

@@ -7,7 +7,7 @@ use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_harness::output::{check_owned, check_writable, Kind, Transaction};
+use coinline_output::{check_owned, check_writable, Kind, Transaction};
 use std::path::PathBuf;
 
 /// Arguments of `coinline completions`.

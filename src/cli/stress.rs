@@ -10,11 +10,9 @@ use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
-use coinline_harness::judge::spec::{self, check_trusted_limit};
-use coinline_harness::judge::stress::{
-    check_batch, stress, Program, RunLimits, StressConfig, Trusted,
-};
-use coinline_harness::judge::{Answer, Origin, Problem};
+use coinline_judge::spec::{self, check_trusted_limit};
+use coinline_judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
+use coinline_judge::{Answer, Origin, Problem};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -149,7 +147,7 @@ fn jobs(given: usize) -> usize {
 /// process (status 128 + the signal) once the session has reported what it
 /// cut short: the session's own status must not win the race.
 fn wait_if_interrupted() {
-    if coinline_harness::judge::sandbox::interrupted() {
+    if coinline_sandbox::interrupted() {
         loop {
             std::thread::park();
         }

@@ -5,10 +5,10 @@ use super::play::PlayArgs;
 use super::status::{say, Status};
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
-use coinline_harness::output;
-use coinline_harness::play::program::Limits;
-use coinline_harness::play::tournament::{self, TournamentConfig};
-use coinline_harness::play::Player;
+use coinline_judge::play::program::Limits;
+use coinline_judge::play::tournament::{self, TournamentConfig};
+use coinline_judge::play::Player;
+use coinline_output as output;
 
 /// The entrants: each `--player`, then the program after `--` (if any).
 fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
@@ -65,7 +65,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         args.move_time.as_secs_f64()
     );
     let records = tournament::run(&config)?;
-    if coinline_harness::judge::sandbox::interrupted() {
+    if coinline_sandbox::interrupted() {
         loop {
             std::thread::park();
         }

@@ -28,14 +28,6 @@ fn architecture_md() -> String {
     read(&root().join("ARCHITECTURE.md"))
 }
 
-/// The library crates, bottom to top, and the folder of each.
-const LIBRARIES: [(&str, &str); 4] = [
-    ("coinline-game", "crates/game"),
-    ("coinline-solve", "crates/solve"),
-    ("coinline-core", "crates/core"),
-    ("coinline-harness", "crates/harness"),
-];
-
 /// What only the command line may pull in.
 const COMMAND_LINE_CRATES: [&str; 5] = [
     "clap",
@@ -45,31 +37,20 @@ const COMMAND_LINE_CRATES: [&str; 5] = [
     "signal-hook",
 ];
 
-/// The packages `cargo tree` lists under `package` (itself included), normal
-/// dependencies only, with `features` (`None`: the defaults).
-fn dependencies(package: &str, no_default_features: bool) -> BTreeSet<String> {
+/// Runs `cargo tree` at the root with `args` (normal dependencies, one
+/// package name per line) and returns the names it lists.
+fn cargo_tree(args: &[&str]) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut command = Command::new(cargo);
-    command.current_dir(root()).args([
-        "tree",
-        "-p",
-        package,
-        "-e",
-        "normal",
-        "--prefix",
-        "none",
-        "-f",
-        "{p}",
-        "--locked",
-        "--offline",
-    ]);
-    if no_default_features {
-        command.arg("--no-default-features");
-    }
-    let out = command.output().expect("cargo runs");
+    let out = Command::new(cargo)
+        .current_dir(root())
+        .args(["tree", "-e", "normal", "--prefix", "none", "-f", "{p}"])
+        .args(["--locked", "--offline"])
+        .args(args)
+        .output()
+        .expect("cargo runs");
     assert!(
         out.status.success(),
-        "cargo tree -p {package}: {}",
+        "cargo tree {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout)
@@ -79,14 +60,104 @@ fn dependencies(package: &str, no_default_features: bool) -> BTreeSet<String> {
         .collect()
 }
 
-#[test]
-fn the_crate_graph_is_the_layer_diagram() {
-    for (at, (package, _)) in LIBRARIES.iter().enumerate() {
-        let deps = dependencies(package, false);
-        // A library depends on the libraries below it and on none above.
-        for (above, _) in &LIBRARIES[at + 1..] {
-            assert!(!deps.contains(*above), "{package} depends on {above}");
+/// Every package `package` pulls in (itself included), with its default
+/// features or none.
+fn dependencies(package: &str, no_default_features: bool) -> BTreeSet<String> {
+    let mut args = vec!["-p", package];
+    if no_default_features {
+        args.push("--no-default-features");
+    }
+    cargo_tree(&args)
+}
+
+/// The coinline crates `package` names in its manifest, optional ones
+/// included (all features on), without itself.
+fn direct_coinline_dependencies(package: &str) -> BTreeSet<String> {
+    let mut found = cargo_tree(&["-p", package, "--depth", "1", "--all-features"]);
+    found.remove(package);
+    found.retain(|name| name.starts_with("coinline-"));
+    found
+}
+
+/// ARCHITECTURE.md's crate table: each library crate (`coinline-*` but the
+/// binary and the fuzz package), its folder and the coinline crates its
+/// "depends on" cell names (backquoted short names: `core` for
+/// `coinline-core`).
+fn crate_table() -> BTreeMap<String, (String, BTreeSet<String>)> {
+    let text = architecture_md();
+    let section = text
+        .split("\n## Crates")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a section 'Crates'");
+    let mut table = BTreeMap::new();
+    for line in section.lines().skip_while(|l| !l.starts_with('|')) {
+        if !line.starts_with('|') {
+            break;
         }
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (Some(name), Some(folder), Some(depends)) = (cells.get(1), cells.get(2), cells.get(4))
+        else {
+            continue;
+        };
+        let name = name.trim_matches('`');
+        if !name.starts_with("coinline-") || name == "coinline-fuzz" {
+            continue;
+        }
+        let named: BTreeSet<String> = depends
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(|word| format!("coinline-{word}"))
+            .collect();
+        table.insert(
+            name.to_string(),
+            (
+                folder.trim_matches('`').trim_end_matches('/').to_string(),
+                named,
+            ),
+        );
+    }
+    table
+}
+
+/// The library crates of the workspace: every member but the binary.
+fn workspace_libraries() -> BTreeSet<String> {
+    let mut members = cargo_tree(&["--workspace", "--depth", "0"]);
+    members.remove("coinline");
+    members
+}
+
+#[test]
+fn the_crate_graph_is_the_table_of_architecture_md() {
+    let table = crate_table();
+    let libraries = workspace_libraries();
+    let listed: BTreeSet<String> = table.keys().cloned().collect();
+    assert_eq!(
+        listed, libraries,
+        "ARCHITECTURE.md's crate table and the workspace's library crates differ"
+    );
+    for (name, (folder, named)) in &table {
+        assert!(
+            root().join(folder).join("Cargo.toml").exists(),
+            "{name}: no Cargo.toml in {folder}"
+        );
+        let real = direct_coinline_dependencies(name);
+        let known: BTreeSet<String> = named.intersection(&libraries).cloned().collect();
+        assert_eq!(
+            &known, named,
+            "{name}: the table names crates that are not libraries of the workspace"
+        );
+        assert_eq!(
+            &real, named,
+            "{name}: its manifest's coinline crates (left) differ from ARCHITECTURE.md's (right)"
+        );
+    }
+}
+
+#[test]
+fn the_crate_graph_keeps_the_layers_apart() {
+    for package in workspace_libraries() {
+        let deps = dependencies(&package, false);
         for name in COMMAND_LINE_CRATES {
             assert!(!deps.contains(name), "{package} pulls in {name}");
         }
@@ -100,9 +171,62 @@ fn the_crate_graph_is_the_layer_diagram() {
     for name in ["plotters", "rayon", "libc", "csv", "toml", "arbitrary"] {
         assert!(!core.contains(name), "coinline-core pulls in {name}");
     }
-    // Optional parts are features: without them the harness has no plots.
-    assert!(dependencies("coinline-harness", false).contains("plotters"));
-    assert!(!dependencies("coinline-harness", true).contains("plotters"));
+    // The judge runs programs and never reaches the study engine; the study
+    // engine reaches neither the judge nor the sandbox; outputs and the
+    // sandbox know no driver.
+    let reach = |package: &str| -> BTreeSet<String> {
+        let mut all = cargo_tree(&["-p", package, "--all-features"]);
+        all.retain(|name| name.starts_with("coinline-"));
+        all
+    };
+    let refused: [(&str, &[&str]); 4] = [
+        ("coinline-judge", &["coinline-study", "coinline-harness"]),
+        (
+            "coinline-study",
+            &["coinline-judge", "coinline-sandbox", "coinline-harness"],
+        ),
+        (
+            "coinline-output",
+            &["coinline-sandbox", "coinline-judge", "coinline-study"],
+        ),
+        (
+            "coinline-sandbox",
+            &["coinline-output", "coinline-judge", "coinline-study"],
+        ),
+    ];
+    for (package, never) in refused {
+        let reached = reach(package);
+        for name in never {
+            assert!(!reached.contains(*name), "{package} reaches {name}");
+        }
+    }
+    // Optional parts are features: without them the study has no plots and
+    // the harness no judge.
+    assert!(dependencies("coinline-study", false).contains("plotters"));
+    assert!(!dependencies("coinline-study", true).contains("plotters"));
+    assert!(!dependencies("coinline-harness", false).contains("coinline-judge"));
+}
+
+/// The share of the Rust lines of crates/ and src/ (unit tests included)
+/// that one crate may hold: the harness once held half of them.
+#[test]
+fn no_crate_holds_over_a_third_of_the_code() {
+    let files = rust_files();
+    let lines = |prefix: &str| -> usize {
+        files
+            .iter()
+            .filter(|f| f.starts_with(prefix))
+            .map(|f| read(&root().join(f)).lines().count())
+            .sum()
+    };
+    let total = lines("crates/") + lines("src/");
+    for (name, (folder, _)) in crate_table() {
+        let own = lines(&format!("{folder}/"));
+        assert!(
+            own * 3 <= total,
+            "{name} holds {own} of the {total} lines of crates/ and src/"
+        );
+    }
 }
 
 #[test]
@@ -163,7 +287,11 @@ fn every_crate_root_states_its_unsafe_rule() {
         ("crates/game/src/lib.rs", "#![forbid(unsafe_code)]"),
         ("crates/solve/src/lib.rs", "#![deny(unsafe_code)]"),
         ("crates/core/src/lib.rs", "#![forbid(unsafe_code)]"),
-        ("crates/harness/src/lib.rs", "#![deny(unsafe_code)]"),
+        ("crates/output/src/lib.rs", "#![forbid(unsafe_code)]"),
+        ("crates/sandbox/src/lib.rs", "#![deny(unsafe_code)]"),
+        ("crates/judge/src/lib.rs", "#![forbid(unsafe_code)]"),
+        ("crates/study/src/lib.rs", "#![forbid(unsafe_code)]"),
+        ("crates/harness/src/lib.rs", "#![forbid(unsafe_code)]"),
         ("src/main.rs", "#![forbid(unsafe_code)]"),
     ];
     for (file, attribute) in roots {
@@ -368,10 +496,14 @@ fn code_only(text: &str) -> String {
 
 /// The crates whose files must not import each other round a circle: the
 /// folder of each crate's sources and the name `crate::` stands for.
-const SOURCE_TREES: [&str; 5] = [
+const SOURCE_TREES: [&str; 9] = [
     "crates/game/src",
     "crates/solve/src",
     "crates/core/src",
+    "crates/output/src",
+    "crates/sandbox/src",
+    "crates/judge/src",
+    "crates/study/src",
     "crates/harness/src",
     "src",
 ];
@@ -724,7 +856,7 @@ fn own_lines(file: &str) -> usize {
 #[test]
 fn the_study_code_stays_within_its_budget() {
     let study: Vec<String> = (rust_files().into_iter())
-        .filter(|f| f.starts_with("crates/harness/src/study/") || f.starts_with("src/cli/study/"))
+        .filter(|f| f.starts_with("crates/study/src/") || f.starts_with("src/cli/study/"))
         .collect();
     assert!(study.len() > 5, "the study code moved: {study:?}");
     let lines: usize = study.iter().map(|f| own_lines(f)).sum();

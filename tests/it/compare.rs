@@ -14,7 +14,7 @@ use coinline_harness::compare::{
     failure_message, run, run_to, unshown_failures, Boards, CompareOptions, CompareOutcome,
     RowFilter, Stop, Summary,
 };
-use coinline_harness::corpus::save_case;
+use coinline_output::corpus::save_case;
 use std::path::{Path, PathBuf};
 
 use crate::support::{

@@ -387,7 +387,7 @@ fn parse_seeds() -> Vec<(String, Vec<u8>)> {
         .iter()
         .map(|(_, values)| Board::parse(values).expect("a seed board parses"))
         .collect();
-    for problem in coinline_harness::judge::Problem::all() {
+    for problem in coinline_judge::Problem::all() {
         let batch = &boards[..boards.len().min(problem.max_batch())];
         let label = problem
             .options()
@@ -519,7 +519,7 @@ fn write_seed_corpus() {
             }
         }
         for (name, bytes) in wanted {
-            coinline_harness::output::write(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
+            coinline_output::write(&dir.join(name), |w| w.write_all(&bytes)).unwrap();
         }
     }
 }
@@ -558,7 +558,7 @@ const PARAMETER_WORDS: [&str; 10] = [
 /// solver, heuristic and distribution names, judge layouts and answer words.
 fn parse_dictionary_words() -> Vec<String> {
     use coinline_core::rules::ALIASES;
-    use coinline_harness::judge::{Answer, CaseLayout, Cases, Problem, Tie};
+    use coinline_judge::{Answer, CaseLayout, Cases, Problem, Tie};
     let mut words: Vec<String> = Game::names().into_iter().map(String::from).collect();
     for (_, _, text) in ALIASES {
         words.extend(text.split_whitespace().map(String::from));
@@ -632,7 +632,7 @@ fn dictionaries_match_their_generator() {
     let wanted = parse_dictionary();
     if std::env::var_os("COINLINE_WRITE_SEEDS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        coinline_harness::output::write(&path, |w| w.write_all(wanted.as_bytes())).unwrap();
+        coinline_output::write(&path, |w| w.write_all(wanted.as_bytes())).unwrap();
     }
     let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(

@@ -6,8 +6,8 @@
 use coinline_core::generate::{enumerated_board, enumeration_size, Span};
 use coinline_core::solve::{Generic, Solver};
 use coinline_core::{Board, Game};
-use coinline_harness::study::engine::{self, builtin, spec::Query, template};
-use coinline_harness::study::table::CsvTable;
+use coinline_study::engine::{self, builtin, spec::Query, template};
+use coinline_study::table::CsvTable;
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 //! and judged with no code; `coinline problems` lists and prints them.
 
 use crate::support::{self, assert_refused_alone, coinline, Run};
-use coinline_harness::judge::{parse_input, spec, Problem};
+use coinline_judge::{parse_input, spec, Problem};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -29,7 +29,7 @@ fn stress(dir: &Path, problem: &[&str], runs: &str, program: &[&str]) -> Run {
 }
 
 /// The boards of the one failure saved in `dir/saved`.
-fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_harness::judge::Instance> {
+fn saved_boards(dir: &Path, problem: &Problem) -> Vec<coinline_judge::Instance> {
     let inputs: Vec<PathBuf> = std::fs::read_dir(dir.join("saved"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -167,7 +167,7 @@ fn each_new_problem_catches_its_planted_bug_with_a_shrunk_input() {
             problem.limits().admits(b),
             "{name}: the shrunk board keeps the limits: {b}"
         );
-        let breach = coinline_harness::judge::instance::params_breach(problem.params(), b);
+        let breach = coinline_judge::instance::params_breach(problem.params(), b);
         assert_eq!(breach, None, "{name}: {b}");
         // k follows the board down (kept in 1..n) and is as low as shows
         // the bug: k = 1 cannot, k = 2 does.

@@ -5,7 +5,7 @@
 //! independently of the library.
 
 use crate::support::{self, assert_refused, assert_refused_alone, coinline, Coinline, Run};
-use coinline_harness::judge::{parse_answers, parse_input, Problem, Reply};
+use coinline_judge::{parse_answers, parse_input, Problem, Reply};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -147,10 +147,7 @@ fn stress(dir: &Path, options: &str, program: &[&str]) -> Run {
 
 /// The boards of the one failure saved in `dir/saved` (NAME.in), checked
 /// against its NAME.out (the trusted answers) and NAME.got.
-fn saved_failure(
-    dir: &Path,
-    problem: &Problem,
-) -> (Vec<coinline_harness::judge::Instance>, String) {
+fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<coinline_judge::Instance>, String) {
     let saved = dir.join("saved");
     let inputs: Vec<PathBuf> = std::fs::read_dir(&saved)
         .unwrap()

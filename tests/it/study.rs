@@ -7,9 +7,9 @@
 use coinline_core::mutants::ParityOnly;
 use coinline_core::solve::Solver;
 use coinline_core::{Board, Game};
-use coinline_harness::study::engine::measure::Evaluator;
-use coinline_harness::study::engine::{self, builtin, plot, spec::Query, template};
-use coinline_harness::study::table::CsvTable;
+use coinline_study::engine::measure::Evaluator;
+use coinline_study::engine::{self, builtin, plot, spec::Query, template};
+use coinline_study::table::CsvTable;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -516,8 +516,8 @@ fn the_built_in_studies_are_listed_and_parse() {
     for name in ["odd-n", "decay", "outcomes", "pizza-extremes", "pizza-15"] {
         assert!(run.stdout.contains(name), "{name}: {}", run.stdout);
     }
-    for b in coinline_harness::study::engine::builtin::BUILTINS {
-        coinline_harness::study::engine::spec::Query::parse(b.file.0, b.name).unwrap();
+    for b in coinline_study::engine::builtin::BUILTINS {
+        coinline_study::engine::spec::Query::parse(b.file.0, b.name).unwrap();
     }
 }
 
@@ -537,7 +537,7 @@ fn a_committed_search_report_regenerates_byte_for_byte() {
 /// regeneration command (`coinline study odd-n`) refuse to overwrite it.
 #[test]
 fn every_committed_report_manifest_matches_its_files() {
-    use coinline_harness::output::folder::sha256_hex;
+    use coinline_output::folder::sha256_hex;
     let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
     let mut manifests = Vec::new();
     let mut folders = vec![reports];

@@ -12,7 +12,6 @@
 //! heuristics and configuration. The one property checked here directly is
 //! the overflow rule's refusal, which [`check::check`] never sees.
 
-use crate::judge;
 use arbitrary::{Arbitrary, Unstructured};
 use coinline_core::board::Board;
 use coinline_core::case::{Case, RawCase};
@@ -23,6 +22,7 @@ use coinline_core::play::{replay, Game, Kernel, Line};
 use coinline_core::shrink::shrink_case;
 use coinline_core::solve::{exact_solvers, solver_by_name, Linear, Memo, Minimax, Solver, Table};
 use coinline_core::strategy::{heuristic_by_name, heuristics, Heuristic};
+use coinline_judge as judge;
 use std::fmt;
 use texts::{check_rule_set, check_streamed_board, one_line, round_trip, same};
 

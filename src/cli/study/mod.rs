@@ -3,7 +3,7 @@
 //! the engine ([`run`](mod@run)); `odd-n`, `decay` and `outcomes` are built-in
 //! studies with commands of their own, whose `--out` defaults to the
 //! committed report. The report folder's manifest is the output layer's
-//! (`coinline_harness::output::folder`).
+//! (`coinline_output::folder`).
 
 use crate::cli::options::{parse_with, GameChoice, OutDirArg};
 use crate::cli::status::Status;

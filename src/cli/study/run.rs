@@ -1,6 +1,6 @@
 //! `coinline study run` and `coinline study list`: a study file (TOML, see
 //! docs/study.md) or a built-in study run by the engine
-//! (`coinline_harness::study::engine`), its CSV tables and report written
+//! (`coinline_study::engine`), its CSV tables and report written
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
 use crate::cli::options::{JobsArg, ShardArg};
@@ -9,9 +9,9 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
-use coinline_harness::output::check_writable;
-use coinline_harness::output::folder::{by_folder, check_folder, write_folders, Folder};
-use coinline_harness::study::engine::{self, builtin, spec::Query, Part, Templates};
+use coinline_output::check_writable;
+use coinline_output::folder::{by_folder, check_folder, write_folders, Folder};
+use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

@@ -263,7 +263,7 @@ pub struct Streamed {
 /// (index, then game), which is checked. Writes the merged rows to `out`
 /// as they come, holding one row per input; a refusal can come after part
 /// of the output is written, so `out` should be a temporary file
-/// ([`crate::output::write_checked`]). Also counts each input's rows and
+/// ([`coinline_output::write_checked`]). Also counts each input's rows and
 /// digests its bytes and the output, for the summaries.
 pub fn merge_row_streams<R: Read>(
     inputs: Vec<(String, R)>,

@@ -71,7 +71,7 @@ pub struct Summary {
 
 /// The SHA-256 of row-file bytes, in lowercase hex.
 pub fn rows_digest(bytes: &[u8]) -> String {
-    crate::output::folder::sha256_hex(bytes)
+    coinline_output::folder::sha256_hex(bytes)
 }
 
 fn hex(bytes: &[u8]) -> String {

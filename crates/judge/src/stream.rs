@@ -1,0 +1,980 @@
+//! Judge inputs read as a stream: the tokens of any byte reader, one case
+//! at a time ([`CaseReader`]), so that memory follows the largest case and
+//! not the input (a token is kept to its first 192 bytes, a board's values
+//! as numbers). [`parse_input`] and [`parse_cases`] read a
+//! whole text through it.
+
+use super::input::{parse_integer, parse_value, shorten, text_of, InputCase};
+use super::instance::Instance;
+use super::problem::{CaseLayout, Cases, Problem};
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
+use coinline_core::rules::{Params, MAX_COUNT};
+use std::io::Read;
+
+/// Reads a judge input in `problem`'s layout. Never panics.
+pub fn parse_input(problem: &Problem, text: &str) -> Result<Vec<Instance>> {
+    Ok(parse_cases(problem, text)?
+        .into_iter()
+        .map(|c| Instance::new(c.params, c.board))
+        .collect())
+}
+
+/// [`parse_input`] on raw bytes, refusing text that is not UTF-8.
+pub fn parse_input_bytes(problem: &Problem, bytes: &[u8]) -> Result<Vec<Instance>> {
+    parse_input(problem, text_of(bytes)?)
+}
+
+/// [`parse_input`], keeping the line of each board (read through
+/// [`CaseReader`], as `judge` reads a file).
+pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
+    let mut reader = CaseReader::new(problem, text.as_bytes());
+    let mut cases = Vec::new();
+    while let Some(case) = reader.next_case()? {
+        cases.push(case);
+    }
+    Ok(cases)
+}
+
+/// Bytes read from the input at a time.
+const BUFFER: usize = 1 << 16;
+
+/// Bytes of a token kept: its quote in a message (40 characters of up to 4
+/// bytes) and more digits than any 64-bit value has, so a longer token of
+/// digits is out of range whatever its dropped digits are.
+pub(super) const CAP: usize = 192;
+
+/// A whitespace-separated token (at most [`CAP`] bytes of it) and its
+/// 1-based line.
+#[derive(Clone, Debug)]
+pub(super) struct Tok {
+    pub(super) text: String,
+    pub(super) line: usize,
+    /// Bytes past [`CAP`] were dropped and one of them was not a digit.
+    cut_bad: bool,
+}
+
+impl Tok {
+    /// The token as value number `i` of a case.
+    fn value(&self, i: usize) -> Result<i64> {
+        let parsed = match self.cut_bad {
+            true => Err("is not an integer"),
+            false => parse_value(&self.text),
+        };
+        parsed.map_err(|why| {
+            Error::input(format!(
+                "line {}, value {i}: {:?} {why}",
+                self.line,
+                shorten(&self.text)
+            ))
+        })
+    }
+
+    /// The token as a count (`what` names it).
+    fn count(&self, what: &str) -> Result<usize> {
+        let parsed = match self.cut_bad {
+            true => Err("is not an integer"),
+            false => parse_integer(&self.text),
+        };
+        let value = parsed.map_err(|why| {
+            Error::input(format!(
+                "line {}: {what} {:?} {why}",
+                self.line,
+                shorten(&self.text)
+            ))
+        })?;
+        usize::try_from(value)
+            .map_err(|_| Error::input(format!("line {}: {what} is {value}, below 0", self.line)))
+    }
+
+    /// Appends `c`, keeping at most [`CAP`] bytes (and a character's more).
+    fn push(&mut self, c: char) {
+        if self.text.len() < CAP || self.drop_zeros() {
+            self.text.push(c);
+        } else {
+            self.cut_bad |= !c.is_ascii_digit();
+        }
+    }
+
+    /// Appends ASCII `bytes`, as [`Tok::push`] would one by one.
+    fn push_ascii(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let room = CAP.saturating_sub(self.text.len());
+            if room == 0 && !self.drop_zeros() {
+                self.cut_bad |= !bytes.iter().all(u8::is_ascii_digit);
+                return;
+            }
+            let (kept, rest) = bytes.split_at(room.max(1).min(bytes.len()));
+            self.text.extend(kept.iter().map(|&b| char::from(b)));
+            bytes = rest;
+        }
+    }
+
+    /// Drops the leading zeros of the digits (one is kept), which do not
+    /// change a value; whether that made room. What is kept of a token of
+    /// digits thus has its value or, past [`CAP`] significant digits, is as
+    /// far out of the 64-bit range.
+    fn drop_zeros(&mut self) -> bool {
+        let digits = self.text.trim_start_matches(['+', '-']);
+        let signs = self.text.len() - digits.len();
+        let zeros = digits
+            .bytes()
+            .take_while(|&b| b == b'0')
+            .count()
+            .min(digits.len().saturating_sub(1));
+        self.text.replace_range(signs..signs + zeros, "");
+        zeros > 0
+    }
+}
+
+/// Whitespace as judges (and `char::is_whitespace`) see it.
+fn is_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+/// The tokens of a byte stream, with their lines.
+pub(super) struct Stream<R> {
+    reader: R,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// The line of the last token read (1 before any).
+    line: usize,
+    /// The line the unread text starts on, less `held`.
+    at_line: usize,
+    /// Newlines consumed by a look ahead ([`Stream::at_end`]) but not yet
+    /// passed: the text is still at the first of them.
+    held: usize,
+}
+
+impl<R: Read> Stream<R> {
+    pub(super) fn new(reader: R) -> Self {
+        Stream {
+            reader,
+            buf: vec![0; BUFFER],
+            pos: 0,
+            end: 0,
+            eof: false,
+            line: 1,
+            at_line: 1,
+            held: 0,
+        }
+    }
+
+    /// Makes `want` bytes available unless the input ends first.
+    fn fill(&mut self, want: usize) -> Result<()> {
+        while self.end - self.pos < want && !self.eof {
+            if self.pos > 0 {
+                self.buf.copy_within(self.pos..self.end, 0);
+                self.end -= self.pos;
+                self.pos = 0;
+            }
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Error::read_failed("the input", &e)),
+            }
+        }
+        Ok(())
+    }
+
+    /// The next character and its length in bytes, not consumed.
+    fn peek(&mut self) -> Result<Option<(char, usize)>> {
+        if self.pos == self.end {
+            self.fill(1)?;
+            if self.pos == self.end {
+                return Ok(None);
+            }
+        }
+        let b = self.buf[self.pos];
+        if b < 0x80 {
+            return Ok(Some((char::from(b), 1)));
+        }
+        self.fill(4)?;
+        let len = match b {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => 0,
+        };
+        let bytes = &self.buf[self.pos..self.end];
+        match bytes
+            .get(..len)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|s| s.chars().next())
+        {
+            Some(c) => Ok(Some((c, len))),
+            None => Err(Error::input(format!(
+                "line {}: the text is not valid UTF-8",
+                self.at_line + self.held
+            ))),
+        }
+    }
+
+    /// Passes the held newlines.
+    fn pass_held(&mut self) {
+        self.at_line += std::mem::take(&mut self.held);
+    }
+
+    /// Skips whitespace, counting lines; stops at the end of a line if
+    /// `stop_at_newline`.
+    fn skip_space(&mut self, stop_at_newline: bool) -> Result<()> {
+        loop {
+            if self.held > 0 {
+                if stop_at_newline {
+                    return Ok(());
+                }
+                self.pass_held();
+            }
+            match self.peek()? {
+                Some(('\n', _)) if stop_at_newline => return Ok(()),
+                Some(('\n', _)) => {
+                    self.pos += 1;
+                    self.at_line += 1;
+                }
+                Some((c, len)) if is_space(c) => self.pos += len,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// The token starting here (the caller skipped the space before it).
+    fn token(&mut self) -> Result<Option<Tok>> {
+        let mut tok = Tok {
+            text: String::new(),
+            line: self.at_line,
+            cut_bad: false,
+        };
+        loop {
+            // ASCII runs without decoding (a huge token is mostly these).
+            let run = self.buf[self.pos..self.end]
+                .iter()
+                // ASCII whitespace as `char::is_whitespace` has it.
+                .take_while(|&&b| b < 0x80 && !matches!(b, b'\t'..=b'\r' | b' '))
+                .count();
+            tok.push_ascii(&self.buf[self.pos..self.pos + run]);
+            self.pos += run;
+            match self.peek()? {
+                Some((c, len)) if !is_space(c) => {
+                    tok.push(c);
+                    self.pos += len;
+                }
+                _ => break,
+            }
+        }
+        if tok.text.is_empty() {
+            return Ok(None);
+        }
+        self.line = tok.line;
+        Ok(Some(tok))
+    }
+
+    /// The next token.
+    pub(super) fn next(&mut self) -> Result<Option<Tok>> {
+        self.skip_space(false)?;
+        self.token()
+    }
+
+    /// The next token on the current line, if any.
+    fn next_on_line(&mut self) -> Result<Option<Tok>> {
+        self.skip_space(true)?;
+        if self.held > 0 {
+            return Ok(None);
+        }
+        self.token()
+    }
+
+    /// Passes the end of the current line (if the text is at one).
+    fn pass_newline(&mut self) -> Result<()> {
+        if self.held > 0 {
+            self.held -= 1;
+            self.at_line += 1;
+        } else if let Some(('\n', _)) = self.peek()? {
+            self.pos += 1;
+            self.at_line += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether nothing but whitespace is left; the newlines it looked past
+    /// are held, so the lines still read as they are.
+    fn at_end(&mut self) -> Result<bool> {
+        loop {
+            match self.peek()? {
+                None => return Ok(true),
+                Some(('\n', _)) => {
+                    self.pos += 1;
+                    self.held += 1;
+                }
+                Some((c, len)) if is_space(c) => self.pos += len,
+                Some(_) => return Ok(false),
+            }
+        }
+    }
+
+    /// The next token as a count.
+    fn count(&mut self, what: &str) -> Result<usize> {
+        self.next()?.ok_or_else(|| self.ended(what))?.count(what)
+    }
+
+    /// Only whitespace may follow on the current line.
+    fn end_line(&mut self, what: &str) -> Result<()> {
+        self.skip_space(true)?;
+        match self.next_on_line()? {
+            None => self.pass_newline(),
+            Some(t) => Err(Error::input(format!(
+                "line {}: expected {what} alone on its line, found {:?} after it",
+                t.line,
+                shorten(&t.text)
+            ))),
+        }
+    }
+
+    /// The error for a text that ended where `what` should be.
+    fn ended(&self, what: &str) -> Error {
+        Error::input(format!(
+            "line {}: expected {what}, found the end of the input",
+            self.line
+        ))
+    }
+
+    /// Only whitespace may follow the last case.
+    fn finish(&mut self) -> Result<()> {
+        match self.next()? {
+            None => Ok(()),
+            Some(t) => Err(Error::input(format!(
+                "line {}: unexpected {:?} after the last case",
+                t.line,
+                shorten(&t.text)
+            ))),
+        }
+    }
+}
+
+/// Where a [`CaseReader`] is in its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Nothing read yet.
+    Start,
+    /// Cases left of the number announced.
+    Counted(usize),
+    /// Cases until the end (or the closing `0`).
+    Open,
+    /// The last case was read; the rest must be whitespace.
+    Last,
+    /// Done.
+    Done,
+}
+
+/// Reads the cases of a judge input in a problem's layout one at a time,
+/// holding only the case being read. Never panics.
+pub struct CaseReader<'p, R> {
+    problem: &'p Problem,
+    tokens: Stream<R>,
+    stage: Stage,
+    number: usize,
+    /// The number of cases the input announced, once read.
+    announced: Option<usize>,
+    /// The parameters read once, first in the input.
+    input_params: Params,
+}
+
+impl<'p, R: Read> CaseReader<'p, R> {
+    /// A reader of `input` in `problem`'s layout.
+    pub fn new(problem: &'p Problem, input: R) -> Self {
+        CaseReader {
+            problem,
+            tokens: Stream::new(input),
+            stage: Stage::Start,
+            number: 0,
+            announced: None,
+            input_params: Params::default(),
+        }
+    }
+
+    /// The number of cases the input announces (for layouts that start
+    /// with it), once the first case was asked for.
+    pub fn announced(&self) -> Option<usize> {
+        self.announced
+    }
+
+    /// The next case, `None` after the last; the first error ends the input.
+    pub fn next_case(&mut self) -> Result<Option<InputCase>> {
+        let result = self.step();
+        if result.is_err() {
+            self.stage = Stage::Done;
+        }
+        result
+    }
+
+    fn step(&mut self) -> Result<Option<InputCase>> {
+        let layout = self.problem.layout();
+        loop {
+            if self.stage == Stage::Start {
+                self.read_input_params()?;
+            }
+            match self.stage {
+                Stage::Start => match layout.cases {
+                    Cases::One => {
+                        self.stage = Stage::Last;
+                        return self.case();
+                    }
+                    Cases::Count => {
+                        let count = self.tokens.count("the number of cases")?;
+                        if layout.case == CaseLayout::ValuesOnly {
+                            self.tokens.end_line("the number of cases")?;
+                        }
+                        self.stage = Stage::Counted(count);
+                        self.announced = Some(count);
+                    }
+                    Cases::UntilEnd | Cases::UntilZero => self.stage = Stage::Open,
+                },
+                Stage::Counted(0) | Stage::Last => {
+                    self.stage = Stage::Done;
+                    self.tokens.finish()?;
+                }
+                Stage::Counted(left) => {
+                    self.stage = Stage::Counted(left - 1);
+                    if let Some(case) = self.case()? {
+                        return Ok(Some(case));
+                    }
+                }
+                Stage::Open if layout.cases == Cases::UntilEnd => {
+                    if self.tokens.at_end()? {
+                        self.stage = Stage::Last;
+                    } else {
+                        return self.case();
+                    }
+                }
+                Stage::Open => match self.case()? {
+                    Some(case) => return Ok(Some(case)),
+                    None => self.stage = Stage::Last,
+                },
+                Stage::Done => return Ok(None),
+            }
+        }
+    }
+
+    /// The parameters read once, first in the input (on a line of their
+    /// own before a layout of lines).
+    fn read_input_params(&mut self) -> Result<()> {
+        let problem = self.problem;
+        let once: Vec<&str> = (problem.params().iter())
+            .filter(|p| !p.per_case)
+            .map(|p| p.name.as_str())
+            .collect();
+        for name in &once {
+            let value = self.param(name, "")?;
+            self.input_params.set(name, value);
+        }
+        if !once.is_empty() && problem.layout().case != CaseLayout::LengthFirst {
+            self.tokens
+                .end_line(&format!("the parameter {}", once.join(" ")))?;
+        }
+        Ok(())
+    }
+
+    /// The next token as the value of the parameter `name` (`of` says of
+    /// which case): a count from 1.
+    fn param(&mut self, name: &str, of: &str) -> Result<usize> {
+        let what = format!("the parameter {name}{of}");
+        let value = self.tokens.count(&what)?;
+        if !(1..=MAX_COUNT).contains(&value) {
+            return Err(Error::input(format!(
+                "line {}: {what} is {value}; it must be a count from 1 to {MAX_COUNT}",
+                self.tokens.line
+            )));
+        }
+        Ok(value)
+    }
+
+    /// One case; `None` for the closing `0` of an until-zero input.
+    fn case(&mut self) -> Result<Option<InputCase>> {
+        self.number += 1;
+        let layout = self.problem.layout();
+        let mut params = self.input_params.clone();
+        let (line, values) = match layout.case {
+            CaseLayout::LengthFirst => {
+                match self.length_first(layout.cases == Cases::UntilZero, &mut params)? {
+                    Some(read) => read,
+                    None => return Ok(None),
+                }
+            }
+            CaseLayout::ValuesOnly | CaseLayout::LengthLast => {
+                self.values_on_line(layout.case, layout.cases != Cases::One)?
+            }
+        };
+        let board = Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
+        // The parameters in the order the problem reads them.
+        let mut ordered = Params::default();
+        for p in self.problem.params() {
+            ordered.set(&p.name, params.get(&p.name).unwrap_or(p.lo));
+        }
+        Ok(Some(InputCase {
+            line,
+            board,
+            params: ordered,
+        }))
+    }
+
+    /// `n`, the case's parameters, then n values anywhere; `None` for a
+    /// closing `0`.
+    fn length_first(
+        &mut self,
+        zero_ends: bool,
+        params: &mut Params,
+    ) -> Result<Option<(usize, Vec<i64>)>> {
+        let number = self.number;
+        let n = self
+            .tokens
+            .count(&format!("the length n of case {number}"))?;
+        let line = self.tokens.line;
+        if n == 0 {
+            if zero_ends {
+                return Ok(None);
+            }
+            return Err(Error::input(format!(
+                "line {line}: n is 0; a board has at least one value"
+            )));
+        }
+        let problem = self.problem;
+        for p in problem.params().iter().filter(|p| p.per_case) {
+            let value = self.param(&p.name, &format!(" of case {number}"))?;
+            params.set(&p.name, value);
+        }
+        let tokens = &mut self.tokens;
+        let mut values = Vec::with_capacity(n.min(1 << 16));
+        let mut first_line = None;
+        for i in 0..n {
+            let what = || format!("the {n} values announced on line {line} (found {i})");
+            let token = tokens.next()?.ok_or_else(|| tokens.ended(&what()))?;
+            first_line.get_or_insert(token.line);
+            values.push(token.value(i + 1)?);
+        }
+        Ok(Some((first_line.unwrap_or(line), values)))
+    }
+
+    /// A case of values on one line (all the input if not `several`), with
+    /// its length after them for [`CaseLayout::LengthLast`].
+    fn values_on_line(&mut self, layout: CaseLayout, several: bool) -> Result<(usize, Vec<i64>)> {
+        let number = self.number;
+        let tokens = &mut self.tokens;
+        let mut found = Gathered::default();
+        if several {
+            if tokens.at_end()? {
+                tokens.skip_space(false)?;
+                return Err(tokens.ended(&format!("the values of case {number}")));
+            }
+            let line = tokens.at_line;
+            while let Some(t) = tokens.next_on_line()? {
+                found.take(t);
+            }
+            tokens.pass_newline()?;
+            tokens.line = line;
+            if found.held.is_none() {
+                return Err(Error::input(format!(
+                    "line {line}: empty line; a board has at least one value"
+                )));
+            }
+        } else {
+            while let Some(t) = tokens.next()? {
+                found.take(t);
+            }
+        }
+        let Some(line) = found.first_line else {
+            return Err(tokens.ended(&format!("the values of case {number}")));
+        };
+        if layout == CaseLayout::LengthLast {
+            let n_token = match several {
+                true => tokens
+                    .next()?
+                    .ok_or_else(|| tokens.ended(&format!("the length n of case {number}")))?,
+                false => match found.held.take() {
+                    Some(t) if found.count > 0 => t,
+                    _ => {
+                        return Err(Error::input(format!(
+                            "line {line}: expected the values and then n, found one token"
+                        )))
+                    }
+                },
+            };
+            let n = n_token.count("the length n")?;
+            if several {
+                tokens.end_line("the length n")?;
+            }
+            let count = found.count + usize::from(found.held.is_some());
+            if n != count {
+                return Err(Error::input(format!(
+                    "line {}: n is {n}, but case {number} has {count} values",
+                    n_token.line
+                )));
+            }
+        }
+        found.values().map(|values| (line, values))
+    }
+}
+
+/// The tokens of a line case, parsed as they come; the last one is held
+/// back, as it may be the case's length.
+#[derive(Default)]
+struct Gathered {
+    first_line: Option<usize>,
+    values: Vec<i64>,
+    /// Tokens parsed (not counting the held one).
+    count: usize,
+    first_bad: Option<Error>,
+    held: Option<Tok>,
+}
+
+impl Gathered {
+    fn take(&mut self, tok: Tok) {
+        self.first_line.get_or_insert(tok.line);
+        if let Some(previous) = self.held.replace(tok) {
+            self.parse(&previous);
+        }
+    }
+
+    fn parse(&mut self, tok: &Tok) {
+        self.count += 1;
+        if self.first_bad.is_some() {
+            return;
+        }
+        match tok.value(self.count) {
+            Ok(v) => self.values.push(v),
+            Err(e) => self.first_bad = Some(e),
+        }
+    }
+
+    /// The values, the held token among them; or the first bad one's error.
+    fn values(mut self) -> Result<Vec<i64>> {
+        if let Some(last) = self.held.take() {
+            self.parse(&last);
+        }
+        match self.first_bad {
+            Some(e) => Err(e),
+            None => Ok(self.values),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out one byte at a time, so every character and
+    /// token crosses a refill.
+    struct OneByte<'a>(&'a [u8]);
+
+    impl Read for OneByte<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match (self.0.split_first(), buf.is_empty()) {
+                (Some((&b, rest)), false) => {
+                    buf[0] = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    fn read_all(problem: &Problem, input: impl Read) -> Result<Vec<(usize, String)>> {
+        let mut reader = CaseReader::new(problem, input);
+        let mut cases = Vec::new();
+        while let Some(case) = reader.next_case()? {
+            cases.push((case.line, case.board.to_string()));
+        }
+        Ok(cases)
+    }
+
+    fn lines() -> Problem {
+        Problem::by_name("lines").unwrap()
+    }
+
+    #[test]
+    fn the_announced_count_is_known_after_the_first_case() {
+        let problem = Problem::by_name("algospot-numbergame").unwrap();
+        let mut reader = CaseReader::new(&problem, b"3\n1\n5\n1\n6\n1\n7\n".as_slice());
+        assert_eq!(reader.announced(), None);
+        reader.next_case().unwrap();
+        assert_eq!(reader.announced(), Some(3));
+        let by_line = lines();
+        let mut lines = CaseReader::new(&by_line, b"1 2\n".as_slice());
+        lines.next_case().unwrap();
+        assert_eq!(lines.announced(), None);
+    }
+
+    /// A problem whose rules read `k` once, first in the input, with each
+    /// case written as `layout`.
+    fn take_k(layout: &str) -> Problem {
+        let text = format!(
+            "name = \"take-k\"\nabout = \"Take 1 to k.\"\ngame = \"take=1..k\"\n\
+             [input]\ncases = \"count\"\nparams = \"k\"\ncase = \"{layout}\"\n\
+             [answer]\nkind = \"first\"\n\
+             [limits]\ncases = \"1..5\"\nn = \"1..9\"\nvalues = \"0..9\"\nk = \"1..3\"\n"
+        );
+        crate::spec::parse(&text, crate::problem::Origin::BuiltIn).unwrap()
+    }
+
+    /// Each case's board and parameters, or the error's text.
+    fn params_of(problem: &Problem, input: &str) -> std::result::Result<Vec<String>, String> {
+        let mut reader = CaseReader::new(problem, input.as_bytes());
+        let mut cases = Vec::new();
+        while let Some(case) = reader.next_case().map_err(|e| e.to_string())? {
+            cases.push(format!("{}: {}", case.params, case.board));
+        }
+        Ok(cases)
+    }
+
+    #[test]
+    fn a_parameter_of_the_input_is_read_once_before_the_cases() {
+        let by_length = take_k("n values");
+        let want = ["k=2: 1 2 3".to_string(), "k=2: 5".to_string()];
+        // With the lengths first, tokens may share lines.
+        assert_eq!(
+            params_of(&by_length, "2 2\n3 1 2 3\n1 5\n"),
+            Ok(want.to_vec())
+        );
+        assert_eq!(
+            params_of(&by_length, "2\n2\n3\n1 2 3 1\n5\n"),
+            Ok(want.to_vec())
+        );
+        // A layout of lines puts the parameter on a line of its own.
+        let by_lines = take_k("values");
+        assert_eq!(params_of(&by_lines, "2\n2\n1 2 3\n5\n"), Ok(want.to_vec()));
+        let joined = params_of(&by_lines, "2 2\n1 2 3\n5\n").unwrap_err();
+        assert!(joined.contains("the parameter k"), "{joined}");
+    }
+
+    #[test]
+    fn cases_of_lines_keep_their_line_numbers_past_the_held_newlines() {
+        // The newlines looked past for the end of the input are held, and
+        // still count when a case follows.
+        let cases = read_all(&lines(), "8 15\n3 4 \n5\n\n \n".as_bytes()).unwrap();
+        let want = [(1, "8 15"), (2, "3 4"), (3, "5")].map(|(l, b)| (l, b.to_string()));
+        assert_eq!(cases, want);
+        let blank = read_all(&lines(), "8 15\n3 4\n\n5\n".as_bytes()).unwrap_err();
+        assert_eq!(
+            blank.to_string(),
+            "line 3: empty line; a board has at least one value"
+        );
+    }
+
+    /// A reader that hands out its text in one read and fails every read
+    /// after it.
+    struct ThenFails<'a>(Option<&'a [u8]>);
+
+    impl Read for ThenFails<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let text = self.0.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+            buf[..text.len()].copy_from_slice(text);
+            Ok(text.len())
+        }
+    }
+
+    #[test]
+    fn a_token_whole_in_the_buffer_is_read_without_reading_on() {
+        // On a pipe the next read can wait for the writer: a token that is
+        // complete must come back without it.
+        // Four bytes, as many as a character can need, are at hand.
+        let mut stream = Stream::new(ThenFails(Some("\u{e9}1 ".as_bytes())));
+        assert_eq!(
+            stream.next().unwrap().map(|t| t.text),
+            Some("\u{e9}1".into())
+        );
+        let failed = stream.next().unwrap_err().to_string();
+        assert!(failed.contains("the input"), "{failed}");
+    }
+
+    #[test]
+    fn held_newlines_are_passed_one_line_at_a_time() {
+        let mut stream = Stream::new(b"1\n\n2\n".as_slice());
+        assert_eq!(stream.next().unwrap().map(|t| t.line), Some(1));
+        assert!(!stream.at_end().unwrap());
+        // Two newlines held: the line of `1` ends, then the empty one.
+        for at_line in [2, 3] {
+            assert!(stream.next_on_line().unwrap().is_none());
+            stream.pass_newline().unwrap();
+            assert_eq!(stream.at_line, at_line);
+        }
+        let two = stream.next_on_line().unwrap().unwrap();
+        assert_eq!((two.text.as_str(), two.line), ("2", 3));
+    }
+
+    #[test]
+    fn reads_in_any_chunks_the_same() {
+        for (name, text) in [
+            ("lines", "8 15\n\u{a0}3\u{3000}4\n\n \n"),
+            ("lines", "1 2\n\n3\n"),
+            ("uva-10891", "2\n1 2\n1\n-5\n0\n\n"),
+            ("algospot-numbergame", "2\n3\n1 2 3\n1\n\u{e9}\n"),
+            ("cses-removal-game", "3\n1 2"),
+        ] {
+            let problem = Problem::by_name(name).unwrap();
+            let whole = read_all(&problem, text.as_bytes()).map_err(|e| e.to_string());
+            let bytes = read_all(&problem, OneByte(text.as_bytes())).map_err(|e| e.to_string());
+            assert_eq!(whole, bytes, "{name} {text:?}");
+        }
+        assert_eq!(
+            read_all(&lines(), OneByte(b"8 15\n\xa03\n"))
+                .unwrap_err()
+                .to_string(),
+            "line 2: the text is not valid UTF-8"
+        );
+    }
+
+    #[test]
+    fn long_tokens_are_kept_short_and_read_right() {
+        let long = |head: &str, body: char, count: usize, tail: &str| {
+            let mut text = head.to_string();
+            text.extend(std::iter::repeat_n(body, count));
+            text + tail
+        };
+        // Leading zeros of any number do not change the value.
+        let zeros = long("-", '0', 100_000, "17 3\n");
+        assert_eq!(
+            read_all(&lines(), OneByte(zeros.as_bytes())).unwrap(),
+            [(1, "-17 3".to_string())]
+        );
+        let digits = long("5 ", '9', 100_000, "\n");
+        assert_eq!(
+            read_all(&lines(), digits.as_bytes())
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "line 1, value 2: \"{}...\" does not fit in 64 bits",
+                "9".repeat(40)
+            )
+        );
+        let bad = long("", '1', 1000, "x\n");
+        assert_eq!(
+            read_all(&lines(), bad.as_bytes()).unwrap_err().to_string(),
+            format!(
+                "line 1, value 1: \"{}...\" is not an integer",
+                "1".repeat(40)
+            )
+        );
+        let mut stream = Stream::new(digits.as_bytes());
+        stream.next().unwrap();
+        let token = stream.next().unwrap().unwrap();
+        assert!(token.text.len() <= CAP, "{}", token.text.len());
+    }
+
+    #[test]
+    fn characters_of_every_width_are_read_as_they_are() {
+        let read = |text: &[u8]| read_all(&lines(), text).map_err(|e| e.to_string());
+        // Two- and three-byte spaces separate; a four-byte character is a
+        // character of its token; a lone continuation byte is not UTF-8.
+        assert_eq!(
+            read("8 15\n\u{a0}3\u{3000}4\n".as_bytes()),
+            Ok(vec![(1, "8 15".to_string()), (2, "3 4".to_string())])
+        );
+        assert_eq!(
+            read("1 2\u{1F600}\n".as_bytes()),
+            Err("line 1, value 2: \"2\u{1F600}\" is not an integer".to_string())
+        );
+        for text in [&b"1 \x80\n"[..], b"1 2\x80\n"] {
+            assert_eq!(
+                read(text),
+                Err("line 1: the text is not valid UTF-8".to_string())
+            );
+        }
+    }
+
+    #[test]
+    fn zeros_past_the_cap_keep_the_digits_after_them() {
+        for zeros in CAP - 3..CAP + 3 {
+            for sign in ["", "-"] {
+                let text = format!("{sign}{}17 2\n", "0".repeat(zeros));
+                let expected = format!("{sign}17 2");
+                let read = read_all(&lines(), OneByte(text.as_bytes())).unwrap();
+                assert_eq!(read, [(1, expected)], "{zeros} zeros, sign {sign:?}");
+            }
+        }
+        // Unsigned zeros are dropped too: the kept text stays short.
+        let text = format!("{}5 ", "0".repeat(5 * CAP));
+        let mut stream = Stream::new(OneByte(text.as_bytes()));
+        let token = stream.next().unwrap().unwrap();
+        assert!(token.text.len() <= CAP, "{}", token.text.len());
+        // Two signs are not a number, however many zeros follow.
+        let text = format!("--{}17\n", "0".repeat(3 * CAP));
+        let error = read_all(&lines(), OneByte(text.as_bytes())).unwrap_err();
+        assert!(error.to_string().ends_with("is not an integer"), "{error}");
+        // Past the cap, a character that is not a digit still spoils it.
+        for tail in ["x", "\u{e9}"] {
+            let text = format!("{}{tail}\n", "1".repeat(2 * CAP));
+            let error = read_all(&lines(), OneByte(text.as_bytes())).unwrap_err();
+            assert!(error.to_string().ends_with("is not an integer"), "{error}");
+        }
+    }
+
+    /// A reader that is interrupted before each chunk, then fails with
+    /// `after` once its bytes are out.
+    struct Flaky<'a> {
+        bytes: &'a [u8],
+        interrupt: bool,
+        after: std::io::ErrorKind,
+    }
+
+    impl Read for Flaky<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            match self.bytes.split_first() {
+                Some((&b, rest)) if !buf.is_empty() => {
+                    buf[0] = b;
+                    self.bytes = rest;
+                    Ok(1)
+                }
+                _ => Err(self.after.into()),
+            }
+        }
+    }
+
+    #[test]
+    fn interrupted_reads_are_retried_and_failures_reported() {
+        let flaky = |bytes: &'static [u8]| Flaky {
+            bytes,
+            interrupt: false,
+            after: std::io::ErrorKind::BrokenPipe,
+        };
+        // A case whose last token ends at its newline needs no byte more:
+        // the failure after it is never reached.
+        let problem = lines();
+        let mut reader = CaseReader::new(&problem, flaky(b"1 5\n"));
+        let case = reader.next_case().unwrap().unwrap();
+        assert_eq!(case.board.to_string(), "1 5");
+        // Asked for more, the failure is an error, not a wait.
+        let error = reader.next_case().unwrap_err();
+        assert!(error.to_string().contains("the input"), "{error}");
+    }
+
+    #[test]
+    fn lines_after_blank_lines_keep_their_numbers() {
+        let read = |text: &str| read_all(&lines(), text.as_bytes()).map_err(|e| e.to_string());
+        // The look ahead past the blank lines holds them: the empty line
+        // is the first of them, not the last.
+        assert_eq!(
+            read("1 2\n\n\n3 4\n"),
+            Err("line 2: empty line; a board has at least one value".to_string())
+        );
+        assert_eq!(
+            read("1 2\n3 x\n\n\n"),
+            Err("line 2, value 2: \"x\" is not an integer".to_string())
+        );
+        assert_eq!(
+            read("1 2\n3 4\n\n\n"),
+            Ok(vec![(1, "1 2".to_string()), (2, "3 4".to_string())])
+        );
+        let numbergame = Problem::by_name("algospot-numbergame").unwrap();
+        let error = read_all(&numbergame, "2\n\n2\n1 2\n\n\n2\n1 y\n".as_bytes()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 8, value 2: \"y\" is not an integer"
+        );
+    }
+}
