@@ -261,6 +261,81 @@ impl Strategy for HeuristicPlayer<'_> {
     }
 }
 
+/// The value table seen from a strategy's [`Position`]: its choices and
+/// what a choice does.
+impl ValueTable<'_> {
+    /// The legal choices of `position` with their values, in canonical
+    /// order (on a circle's first move: by start, then the move).
+    pub fn choices(&self, position: &Position<'_>) -> Vec<(Choice, i64)> {
+        if position.needs_start() {
+            let n = position.board.len();
+            return self
+                .first_moves()
+                .map(|(s, mv)| {
+                    let state = State {
+                        left: s,
+                        right: s + n,
+                        bound: 1,
+                    };
+                    (Choice { mv, start: Some(s) }, self.worth(mv, state))
+                })
+                .collect();
+        }
+        let state = position.state();
+        self.moves(state)
+            .map(|mv| (Choice::plain(mv), self.worth(mv, state)))
+            .collect()
+    }
+
+    /// How many of the mover's choices at `position` lose value.
+    fn wrong_ways(&self, position: &Position<'_>) -> usize {
+        let choices = self.choices(position);
+        let best = choices.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        choices.iter().filter(|&&(_, v)| v < best).count()
+    }
+
+    /// What `choice` scores and the state it leaves, if it is legal at
+    /// `position`, else why not.
+    pub fn apply(
+        &self,
+        position: &Position<'_>,
+        choice: Choice,
+    ) -> std::result::Result<(i64, State), String> {
+        let n = position.board.len();
+        let state = position.state();
+        let (rules, left) = match (position.needs_start(), choice.start) {
+            (true, Some(s)) if s < n => (self.game().first_on_circle(), s),
+            (true, Some(s)) => {
+                return Err(format!("the start {} is past the {n} values", s + 1));
+            }
+            (true, None) => {
+                return Err(format!(
+                    "{} is a circle: the first move needs its start, as in L@3",
+                    self.game()
+                ))
+            }
+            (false, Some(_)) => return Err("only a circle's first move has a start (@k)".into()),
+            (false, None) => (self.game(), position.left),
+        };
+        if let Some(reason) = rules.illegal_at(choice.mv, state.len(), state.bound) {
+            return Err(reason);
+        }
+        if !rules
+            .capped(state.bound)
+            .moves(state.len())
+            .any(|mv| mv == choice.mv)
+        {
+            return Err(format!("{} is not a move of {}", choice.mv, self.game()));
+        }
+        let from = State {
+            left,
+            right: left + state.len(),
+            bound: state.bound,
+        };
+        Ok(self.play(choice.mv, from))
+    }
+}
+
 /// Who plays the other side in [`judge`].
 pub enum Opponent<'s> {
     /// Perfect play. Among equally good moves it picks the one after which

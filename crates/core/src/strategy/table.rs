@@ -15,7 +15,6 @@
 //! take moves the bound by [`Game::next_bound`], as the history solver
 //! plays.
 
-use super::player::{Choice, Position};
 use super::LIMIT;
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
@@ -254,30 +253,6 @@ impl<'a> ValueTable<'a> {
         moves.find(|&mv| self.worth(mv, state) == value)
     }
 
-    /// The legal choices of `position` with their values, in canonical
-    /// order (on a circle's first move: by start, then the move).
-    pub fn choices(&self, position: &Position<'_>) -> Vec<(Choice, i64)> {
-        if position.needs_start() {
-            let n = position.board.len();
-            return self
-                .row
-                .first_moves()
-                .map(|(s, mv)| {
-                    let state = State {
-                        left: s,
-                        right: s + n,
-                        bound: 1,
-                    };
-                    (Choice { mv, start: Some(s) }, self.worth(mv, state))
-                })
-                .collect();
-        }
-        let state = position.state();
-        self.moves(state)
-            .map(|mv| (Choice::plain(mv), self.worth(mv, state)))
-            .collect()
-    }
-
     /// The value of the start for the first player (on a circle, the best
     /// of every first move from every start).
     pub fn start_value(&self) -> i64 {
@@ -285,8 +260,7 @@ impl<'a> ValueTable<'a> {
         if !self.game.circle {
             return self.value(State::start(n));
         }
-        self.row
-            .first_moves()
+        self.first_moves()
             .map(|(s, mv)| {
                 let state = State {
                     left: s,
@@ -299,52 +273,10 @@ impl<'a> ValueTable<'a> {
             .unwrap_or(0)
     }
 
-    /// How many of the mover's choices at `position` lose value.
-    pub(super) fn wrong_ways(&self, position: &Position<'_>) -> usize {
-        let choices = self.choices(position);
-        let best = choices.iter().map(|&(_, v)| v).max().unwrap_or(0);
-        choices.iter().filter(|&&(_, v)| v < best).count()
-    }
-
-    /// What `choice` scores and the state it leaves, if it is legal at
-    /// `position`, else why not.
-    pub fn apply(
-        &self,
-        position: &Position<'_>,
-        choice: Choice,
-    ) -> std::result::Result<(i64, State), String> {
-        let n = position.board.len();
-        let state = position.state();
-        let (rules, left) = match (position.needs_start(), choice.start) {
-            (true, Some(s)) if s < n => (self.game.first_on_circle(), s),
-            (true, Some(s)) => {
-                return Err(format!("the start {} is past the {n} values", s + 1));
-            }
-            (true, None) => {
-                return Err(format!(
-                    "{} is a circle: the first move needs its start, as in L@3",
-                    self.game
-                ))
-            }
-            (false, Some(_)) => return Err("only a circle's first move has a start (@k)".into()),
-            (false, None) => (self.game, position.left),
-        };
-        if let Some(reason) = rules.illegal_at(choice.mv, state.len(), state.bound) {
-            return Err(reason);
-        }
-        if !rules
-            .capped(state.bound)
-            .moves(state.len())
-            .any(|mv| mv == choice.mv)
-        {
-            return Err(format!("{} is not a move of {}", choice.mv, self.game));
-        }
-        let from = State {
-            left,
-            right: left + state.len(),
-            bound: state.bound,
-        };
-        Ok(self.play(choice.mv, from))
+    /// The first moves of the game with the start each is played from:
+    /// on a circle, every run from every start (`Row::first_moves`).
+    pub fn first_moves(&self) -> impl Iterator<Item = (usize, Move)> + '_ {
+        self.row.first_moves()
     }
 }
 
