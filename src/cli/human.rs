@@ -86,7 +86,7 @@ pub fn run(args: &HumanArgs) -> Result<Status> {
             "no values to play (--board is empty, or --n 0)",
         ));
     }
-    let mut session = Session::new(game, board, !args.second, args.opponent)?;
+    let mut session = Session::new(game, &board, !args.second, args.opponent)?;
     let mut view = View::new(render::header(&session, seed), args.hints)?;
     let mut input = std::io::stdin().lock();
     loop {

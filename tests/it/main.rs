@@ -18,6 +18,7 @@ mod explain_play;
 mod human;
 mod limits;
 mod linear;
+mod matrix;
 mod outcomes;
 mod play;
 mod problems;

@@ -12,7 +12,9 @@ use crate::play::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
 use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
 pub mod player;
+pub mod table;
 pub use player::{judge, Choice, GameReport, HeuristicPlayer, Opponent, Position, Seat, Strategy};
+pub use table::{State, ValueTable};
 
 /// A move rule for the first player: given the interval `[left, right)` still
 /// on the board, which move to play.

@@ -338,18 +338,8 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
         let rules = if first_on_circle {
             game.first_on_circle()
         } else {
-            game.capped(bound)
+            game
         };
-        if let (Memory::Bound(k), false) = (game.memory, rules.take.contains(mv.count)) {
-            if game.take.contains(mv.count) && mv.count <= right - left {
-                let why = format!(
-                    "a take of {} is over {k}M = {} (M = {bound}, the largest take so far, 1 at the start)",
-                    mv.count,
-                    k as usize * bound
-                );
-                return Err(illegal(i + 1, mv, why));
-            }
-        }
         if first_on_circle && mv.side != Side::Left {
             return Err(illegal(
                 i + 1,
@@ -357,7 +347,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
                 "a circle's first move is written from the left, at its start".into(),
             ));
         }
-        if let Some(reason) = rules.illegal_reason(mv, right - left) {
+        if let Some(reason) = rules.illegal_at(mv, right - left, bound) {
             return Err(illegal(i + 1, mv, reason));
         }
         let (gain, l, r) = row.play(mv, left, right);

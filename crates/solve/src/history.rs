@@ -122,6 +122,40 @@ pub fn memo_line(game: Game, v: &[i64]) -> (i64, Line) {
     (value, line)
 }
 
+/// The value of every position of a `take=a..Km` game on a board: the
+/// table generic solves with, open to the drivers that price moves
+/// (`coinline-core`'s value table). One-ended, a position is the number of
+/// values left and the bound M; moves at the right end are solved on the
+/// reversed board, so the number of values left names the same position
+/// at either end.
+#[derive(Clone, Debug)]
+pub struct BoundValues {
+    n: usize,
+    d: Vec<i64>,
+}
+
+impl BoundValues {
+    /// Fills the table of `game` (a `take=a..Km` rule set, one-ended) on
+    /// `v` (admitted by `game`, at most [`BOUND_LIMIT`] values): (n + 1)^2
+    /// positions, O(K n^3) moves at worst.
+    pub fn new(game: Game, v: &[i64]) -> Self {
+        let (game, v, _) = left_ended(game, v);
+        BoundValues {
+            n: v.len(),
+            d: bound_table(game, &v),
+        }
+    }
+
+    /// The mover's best difference with `count` values left and bound `m`
+    /// (M above n changes nothing: it is read as n).
+    pub fn value(&self, count: usize, m: usize) -> i64 {
+        if count == 0 {
+            return 0;
+        }
+        self.d[count * (self.n + 1) + m.min(self.n)]
+    }
+}
+
 /// The `take=a..Km` table on `v`, moves at the left end: `d[k * (n + 1) +
 /// m]` is the mover's best difference with k values left and bound m.
 fn bound_table(game: Game, v: &[i64]) -> Vec<i64> {
@@ -225,15 +259,13 @@ pub fn solve(game: Game, v: &[i64]) -> (i64, Line) {
     let mut line = Line::default();
     let value = match game.memory {
         Memory::Bound(_) => {
-            let d = bound_table(game, &v);
+            let table = BoundValues {
+                n,
+                d: bound_table(game, &v),
+            };
             let row = Row::new(game, &v);
-            let at = |l: usize, r: usize, m: usize| d[(r - l) * (n + 1) + m.min(n)];
-            line = walk(game, &row, at);
-            if n == 0 {
-                0
-            } else {
-                at(0, n, 1)
-            }
+            line = walk(game, &row, |l, r, m| table.value(r - l, m));
+            table.value(n, 1)
         }
         Memory::PutBack | Memory::None => {
             let (d, choice) = put_back_table(game, &v);

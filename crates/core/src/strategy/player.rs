@@ -7,19 +7,18 @@
 //! and so does an outside program (in `coinline-harness`), whose protocol
 //! breaches come back as a [`Breach`].
 //!
-//! [`judge`] solves the board once into an interval value table
-//! ([`ValueTable`], O(n^2) cells), so pricing a move is one lookup: the cost
+//! [`judge`] solves the board once into the value table
+//! ([`ValueTable`], one cell per position), so pricing a move is one lookup: the cost
 //! of a move is the value the mover loses by it against the best move of
 //! the same position. The regret of a game is the sum of the costs of the
 //! judged side's moves; against the optimal opponent it is exactly the best
 //! value from the start minus the value achieved.
 
-use super::{Heuristic, Policy, LIMIT};
+use super::table::{State, ValueTable};
+use super::{Heuristic, Policy};
 use crate::board::Board;
-use crate::error::{Error, ErrorKind, Result};
-use crate::play::{Game, Line, Move, Row, Side, Totals};
-use crate::rules::Memory;
-use crate::solve::{tri_index, tri_size};
+use crate::error::Result;
+use crate::play::{Game, Line, Move, Totals};
 use std::fmt;
 
 /// Which side a strategy plays.
@@ -82,6 +81,9 @@ pub struct Position<'a> {
     pub left: usize,
     /// See `left`.
     pub right: usize,
+    /// The bound M of `take=a..Km` (the largest take so far, 1 before
+    /// any); 1 under every other rule set.
+    pub bound: usize,
     /// The moves so far (a circle's first move carries its start).
     pub line: &'a Line,
 }
@@ -90,6 +92,15 @@ impl Position<'_> {
     /// Whether the move to make is a circle's first, which needs a start.
     pub fn needs_start(&self) -> bool {
         self.game.circle && self.line.moves.is_empty()
+    }
+
+    /// The position as a state of the value table.
+    pub fn state(&self) -> State {
+        State {
+            left: self.left,
+            right: self.right,
+            bound: self.bound,
+        }
     }
 
     /// The interval, 1-based and inclusive as the reports print it
@@ -250,153 +261,30 @@ impl Strategy for HeuristicPlayer<'_> {
     }
 }
 
-/// Every interval's value for the player to move (their total minus the
-/// other's on the rest of the game under optimal play), from one fill over
-/// the board: O(n^2) cells, so pricing a move is O(1).
-#[derive(Clone, Debug)]
-pub struct ValueTable<'a> {
-    game: Game,
-    row: Row<'a>,
-    span: usize,
-    cells: Vec<i64>,
-}
-
-impl<'a> ValueTable<'a> {
-    /// Solves `board` (admitted by `game`, at most [`LIMIT`] values; half
-    /// that on a circle).
-    pub fn new(game: Game, board: &'a Board) -> Result<Self> {
-        let n = board.len();
-        let limit = if game.circle { LIMIT / 2 } else { LIMIT };
-        if n > limit {
-            return Err(Error::new(ErrorKind::TooLarge {
-                solver: "play".into(),
-                n,
-                limit,
-            }));
-        }
-        game.admit(board)?;
-        let row = Row::new(game, board.values());
-        let (span, longest) = if game.circle && n > 0 {
-            (2 * n, n - 1)
-        } else {
-            (n, n)
-        };
-        let mut table = ValueTable {
-            game,
-            row,
-            span,
-            cells: vec![0; tri_size(span)],
-        };
-        table.fill(longest, game.memory == Memory::None);
-        Ok(table)
-    }
-
-    /// Fills the intervals of lengths 1..=longest, by rows where the game
-    /// has no memory (`by_rows`), else cell by cell through [`Self::after`].
-    fn fill(&mut self, longest: usize, by_rows: bool) {
-        // The moves depend on the length alone: listing them once per
-        // length, not per cell, is most of the fill's speed.
-        let mut moves: Vec<Move> = Vec::new();
-        for len in 1..=longest {
-            moves.clear();
-            moves.extend(self.game.moves(len));
-            if by_rows {
-                self.fill_length(len, &moves);
-                continue;
-            }
-            for l in 0..=self.span - len {
-                let best = moves
-                    .iter()
-                    .map(|&mv| self.after(mv, l, l + len))
-                    .max()
-                    .unwrap_or(0);
-                self.cells[tri_index(self.span, len, l)] = best;
-            }
-        }
-    }
-
-    /// Fills every interval of length `len` of a game without memory, move
-    /// by move: each move leaves a row of shorter intervals already filled,
-    /// read at a fixed shift, so the inner loop is a lookup and a sum.
-    fn fill_length(&mut self, len: usize, moves: &[Move]) {
-        let span = self.span;
-        let cells = span - len + 1;
-        let (shorter, rest) = self.cells.split_at_mut(tri_index(span, len, 0));
-        let out = &mut rest[..cells];
-        if moves.is_empty() {
-            out.fill(0);
-            return;
-        }
-        out.fill(i64::MIN);
-        for &mv in moves {
-            let left_len = len - mv.count;
-            let child: &[i64] = if left_len == 0 {
-                &[]
-            } else {
-                let shift = if mv.side == Side::Left { mv.count } else { 0 };
-                let from = tri_index(span, left_len, shift);
-                &shorter[from..from + cells]
-            };
-            for (l, cell) in out.iter_mut().enumerate() {
-                let (gain, _, _) = self.row.play(mv, l, l + len);
-                let rest = child.get(l).copied().unwrap_or(0);
-                *cell = (*cell).max(gain - rest);
-            }
-        }
-    }
-
-    /// The value of `left..right` for the player to move.
-    pub fn best(&self, left: usize, right: usize) -> i64 {
-        if left >= right {
-            0
-        } else {
-            self.cells[tri_index(self.span, right - left, left)]
-        }
-    }
-
-    /// The mover's value of playing `mv` (legal) on `left..right`.
-    pub fn after(&self, mv: Move, left: usize, right: usize) -> i64 {
-        let (gain, l, r) = self.row.play(mv, left, right);
-        gain - self.best(l, r)
-    }
-
+/// The value table seen from a strategy's [`Position`]: its choices and
+/// what a choice does.
+impl ValueTable<'_> {
     /// The legal choices of `position` with their values, in canonical
     /// order (on a circle's first move: by start, then the move).
     pub fn choices(&self, position: &Position<'_>) -> Vec<(Choice, i64)> {
         if position.needs_start() {
             let n = position.board.len();
             return self
-                .row
                 .first_moves()
                 .map(|(s, mv)| {
-                    let value = self.after(mv, s, s + n);
-                    (Choice { mv, start: Some(s) }, value)
+                    let state = State {
+                        left: s,
+                        right: s + n,
+                        bound: 1,
+                    };
+                    (Choice { mv, start: Some(s) }, self.worth(mv, state))
                 })
                 .collect();
         }
-        let (l, r) = (position.left, position.right);
-        self.game
-            .moves(r - l)
-            .map(|mv| (Choice::plain(mv), self.after(mv, l, r)))
+        let state = position.state();
+        self.moves(state)
+            .map(|mv| (Choice::plain(mv), self.worth(mv, state)))
             .collect()
-    }
-
-    /// The value of the start for the first player.
-    pub fn start_value(&self, board: &Board) -> i64 {
-        let line = Line::default();
-        let position = Position {
-            game: self.game,
-            board,
-            seat: Seat::First,
-            left: 0,
-            right: board.len(),
-            line: &line,
-        };
-        self.choices(&position)
-            .into_iter()
-            .map(|(_, v)| v)
-            .max()
-            .unwrap_or(0)
     }
 
     /// How many of the mover's choices at `position` lose value.
@@ -406,35 +294,45 @@ impl<'a> ValueTable<'a> {
         choices.iter().filter(|&&(_, v)| v < best).count()
     }
 
-    /// The interval `choice` leaves, if it is legal at `position`, else why not.
+    /// What `choice` scores and the state it leaves, if it is legal at
+    /// `position`, else why not.
     pub fn apply(
         &self,
         position: &Position<'_>,
         choice: Choice,
-    ) -> std::result::Result<(i64, usize, usize), String> {
+    ) -> std::result::Result<(i64, State), String> {
         let n = position.board.len();
-        let len = position.right - position.left;
+        let state = position.state();
         let (rules, left) = match (position.needs_start(), choice.start) {
-            (true, Some(s)) if s < n => (self.game.first_on_circle(), s),
+            (true, Some(s)) if s < n => (self.game().first_on_circle(), s),
             (true, Some(s)) => {
                 return Err(format!("the start {} is past the {n} values", s + 1));
             }
             (true, None) => {
                 return Err(format!(
                     "{} is a circle: the first move needs its start, as in L@3",
-                    self.game
+                    self.game()
                 ))
             }
             (false, Some(_)) => return Err("only a circle's first move has a start (@k)".into()),
-            (false, None) => (self.game, position.left),
+            (false, None) => (self.game(), position.left),
         };
-        if let Some(reason) = rules.illegal_reason(choice.mv, len) {
+        if let Some(reason) = rules.illegal_at(choice.mv, state.len(), state.bound) {
             return Err(reason);
         }
-        if !rules.moves(len).any(|mv| mv == choice.mv) {
-            return Err(format!("{} is not a move of {}", choice.mv, self.game));
+        if !rules
+            .capped(state.bound)
+            .moves(state.len())
+            .any(|mv| mv == choice.mv)
+        {
+            return Err(format!("{} is not a move of {}", choice.mv, self.game()));
         }
-        Ok(self.row.play(choice.mv, left, left + len))
+        let from = State {
+            left,
+            right: left + state.len(),
+            bound: state.bound,
+        };
+        Ok(self.play(choice.mv, from))
     }
 }
 
@@ -518,7 +416,7 @@ pub fn judge(
     mut opponent: Opponent<'_>,
 ) -> Result<GameReport> {
     let table = ValueTable::new(game, board)?;
-    let start = table.start_value(board);
+    let start = table.start_value();
     let mut report = GameReport {
         seat,
         line: Line::default(),
@@ -531,15 +429,16 @@ pub fn judge(
         breach: None,
     };
     let mut line = Line::default();
-    let (mut left, mut right) = (0, board.len());
+    let mut state = State::start(board.len());
     loop {
         let mover = Seat::of_ply(line.moves.len());
         let position = Position {
             game,
             board,
             seat: mover,
-            left,
-            right,
+            left: state.left,
+            right: state.right,
+            bound: state.bound,
             line: &line,
         };
         let choices = table.choices(&position);
@@ -561,30 +460,30 @@ pub fn judge(
                 .map(|played| (choice, played))
                 .map_err(|why| Breach::new(BreachKind::Illegal, format!("{choice}: {why}")))
         });
-        let (choice, (gain, l, r)) = match applied {
+        let (choice, (gain, next)) = match applied {
             Ok(done) => done,
             Err(breach) => {
                 report.line = line;
                 report.breach = Some(Breached {
                     breach,
                     seat: mover,
-                    left,
-                    right,
+                    left: state.left,
+                    right: state.right,
                 });
                 return Ok(report);
             }
         };
         if mover == seat {
             report.moves += 1;
-            let value = gain - table.best(l, r);
+            let value = gain - table.value(next);
             if value < best {
                 report.regret += best - value;
                 if report.mistake.is_none() {
                     let first_best = choices.iter().find(|&&(_, v)| v == best).map(|&(c, _)| c);
                     report.mistake = Some(Mistake {
                         ply: line.moves.len(),
-                        left,
-                        right,
+                        left: state.left,
+                        right: state.right,
                         played: choice,
                         cost: best - value,
                         best: first_best.unwrap_or(choice),
@@ -600,15 +499,16 @@ pub fn judge(
             line.start = choice.start;
         }
         line.moves.push(choice.mv);
-        (left, right) = (l, r);
+        state = next;
     }
     report.achieved = Some(seat.difference(report.totals));
     let end = Position {
         game,
         board,
         seat: Seat::of_ply(line.moves.len()),
-        left,
-        right,
+        left: state.left,
+        right: state.right,
+        bound: state.bound,
         line: &line,
     };
     let mut ends = vec![(seat, strategy.finish(&end, report.totals))];
@@ -620,8 +520,8 @@ pub fn judge(
             report.breach.get_or_insert(Breached {
                 breach,
                 seat: s,
-                left,
-                right,
+                left: state.left,
+                right: state.right,
             });
         }
     }
@@ -642,15 +542,16 @@ fn adversarial(
         if value != best {
             continue;
         }
-        let Ok((_, l, r)) = table.apply(position, choice) else {
+        let Ok((_, after)) = table.apply(position, choice) else {
             continue;
         };
         // After a move no start is needed: a one-move line says so.
         let line = Line::new(vec![choice.mv]);
         let next = Position {
             seat: position.seat.other(),
-            left: l,
-            right: r,
+            left: after.left,
+            right: after.right,
+            bound: after.bound,
             line: &line,
             ..*position
         };
@@ -690,45 +591,6 @@ mod tests {
             let wrong = (position.left, position.right) == self.at;
             choices.sort_by_key(|&(_, v)| if wrong { v } else { -v });
             Ok(choices[0].0)
-        }
-    }
-
-    #[test]
-    fn the_row_fill_gives_every_cell_of_the_cell_by_cell_fill() {
-        let games = [
-            "coins",
-            "numbergame",
-            "pizza",
-            "stonegame3",
-            "gameofsum",
-            "take=1..3",
-            "ends=left take=1..3",
-            "take=2 delete=1 circle",
-            "score=rest take=1..2",
-            "take=1,3 delete=2",
-        ];
-        for (i, name) in games.iter().enumerate() {
-            let game: Game = name.parse().unwrap();
-            for seed in 0..12 {
-                let b = random_board(
-                    seed,
-                    i as u64,
-                    Span { lo: 0, hi: 13 },
-                    Values::Uniform(Span { lo: -9, hi: 20 }),
-                );
-                let Ok(rows) = ValueTable::new(game, &b) else {
-                    continue;
-                };
-                let mut cells = rows.clone();
-                cells.cells.fill(0);
-                let longest = if game.circle && !b.is_empty() {
-                    b.len() - 1
-                } else {
-                    b.len()
-                };
-                cells.fill(longest, false);
-                assert_eq!(rows.cells, cells.cells, "{name}: {b}");
-            }
         }
     }
 
@@ -855,6 +717,11 @@ mod tests {
                 Game::PIZZA,
                 Choice::plain(Move::take(Side::Left, 1)),
                 "needs its start",
+            ),
+            (
+                "ends=left take=1..2m".parse().unwrap(),
+                Choice::plain(Move::take(Side::Left, 3)),
+                "over 2M = 2",
             ),
             (
                 Game::PIZZA,

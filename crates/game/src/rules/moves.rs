@@ -4,7 +4,7 @@
 //! ([`Game::illegal_reason`]), and [`MoveTable`], the moves of every length
 //! listed once for the solvers.
 
-use super::{Counts, Ends, Game};
+use super::{Counts, Ends, Game, Memory};
 use crate::error::{quote, Error, Result};
 use std::fmt;
 use std::str::FromStr;
@@ -164,6 +164,26 @@ impl Game {
         } = self;
         let sides = if ends == Ends::Both { 2 } else { 1 };
         sides * (take.count_upto(remaining) + delete.count_upto(remaining))
+    }
+
+    /// Why `mv` is not legal with `remaining` values left and bound `m`
+    /// (`take=a..Km`: the largest take so far, 1 at the start; ignored by
+    /// every other game), if it is not: [`Game::illegal_reason`], then,
+    /// for a take the rules allow but the bound does not ([`Game::capped`]),
+    /// the bound named.
+    pub fn illegal_at(self, mv: Move, remaining: usize, m: usize) -> Option<String> {
+        let reason = self.illegal_reason(mv, remaining);
+        let Memory::Bound(k) = self.memory else {
+            return reason;
+        };
+        if reason.is_some() || self.capped(m).take.contains(mv.count) {
+            return reason;
+        }
+        Some(format!(
+            "a take of {} is over {k}M = {} (M = {m}, the largest take so far, 1 at the start)",
+            mv.count,
+            (k as usize).saturating_mul(m)
+        ))
     }
 
     /// Why `mv` is not legal with `remaining` values left, if it is not.

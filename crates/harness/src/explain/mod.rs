@@ -5,10 +5,13 @@
 //! `page` module renders it, with the page's fixed text (skeleton, CSS,
 //! script) in `page.html`.
 //!
-//! Pure: no I/O. Interval values come from the rules alone (every move of
-//! [`Game::moves`], scored with [`Row::play`]); greedy's and parity's lines
-//! from [`coinline_core::strategy::evaluate`]. The tests check the values against
-//! the exact solvers.
+//! Pure: no I/O. Interval values and best moves come from the core's value
+//! table ([`ValueTable`], the one `coinline play` and the terminal game
+//! read); greedy's and parity's lines from
+//! [`coinline_core::strategy::evaluate`]. The tests check the values against
+//! the exact solvers. Rule sets whose positions are not intervals are
+//! refused: circles, and `take=a..Km`, where a position is the values left
+//! and the bound M.
 //!
 //! The page keeps its numbers in the DOM for tests and tools: `val-K`
 //! (0-based position K) and `cell-I-J` (values I..=J, 0-based, inclusive)
@@ -32,82 +35,22 @@ mod play;
 pub use page::{escape_html, render_html};
 
 use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
-use coinline_core::play::{replay, Game, Kind, Line, Move, Row, Totals};
-use coinline_core::strategy::{evaluate, Greedy, Heuristic, Parity};
+use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::play::{replay, Game, Kind, Line, Move, Totals};
+use coinline_core::rules::Memory;
+use coinline_core::strategy::{evaluate, Greedy, Heuristic, Parity, State, ValueTable};
 
 /// The longest board [`explain`] draws: beyond it the table no longer fits
 /// a screen.
 pub const LIMIT: usize = 30;
 
-/// The value and first optimal move of every interval of a row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Intervals {
-    n: usize,
-    value: Vec<i64>,
-    best: Vec<Option<Move>>,
-}
-
-impl Intervals {
-    /// Fills the table for `board` under `game`'s rules, shortest intervals
-    /// first: the value of `[l, r)` is the best over the legal moves of the
-    /// score earned minus the value of what is left. O(n^2) memory; O(n^2)
-    /// time, O(n^3) for gameofsum.
-    pub fn new(game: Game, board: &Board) -> Self {
-        let n = board.len();
-        let row = Row::new(game, board.values());
-        let size = (n + 1) * (n + 1);
-        let mut table = Intervals {
-            n,
-            value: vec![0; size],
-            best: vec![None; size],
-        };
-        for len in 1..=n {
-            for l in 0..=n - len {
-                let r = l + len;
-                let mut best: Option<(i64, Move)> = None;
-                for mv in game.moves(len) {
-                    let (gain, l2, r2) = row.play(mv, l, r);
-                    // Fits: both terms are bounded by the interval's absolute sum.
-                    let worth = gain - table.value(l2, r2);
-                    if best.is_none_or(|(b, _)| worth > b) {
-                        best = Some((worth, mv));
-                    }
-                }
-                if let Some((worth, mv)) = best {
-                    let at = table.at(l, r);
-                    table.value[at] = worth;
-                    table.best[at] = Some(mv);
-                }
-            }
-        }
-        table
-    }
-
-    fn at(&self, left: usize, right: usize) -> usize {
-        left * (self.n + 1) + right
-    }
-
-    /// The number of values of the row.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Whether the row is empty.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
-    /// The value of the values `[left, right)` for the player to move (their
-    /// total minus the other's under optimal play); 0 for an empty interval.
-    pub fn value(&self, left: usize, right: usize) -> i64 {
-        self.value[self.at(left, right)]
-    }
-
-    /// The first optimal move on `[left, right)` in [`Game::moves`] order;
-    /// `None` for an empty interval.
-    pub fn best(&self, left: usize, right: usize) -> Option<Move> {
-        self.best[self.at(left, right)]
+/// The state of the values `[left, right)` of a row: explain draws the
+/// rule sets whose positions are intervals, so the bound is always 1.
+pub fn interval(left: usize, right: usize) -> State {
+    State {
+        left,
+        right,
+        bound: 1,
     }
 }
 
@@ -198,14 +141,14 @@ impl ParityStory {
 }
 
 /// Everything the page shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
+#[derive(Clone, Debug)]
+pub struct Explanation<'a> {
     /// The game.
     pub game: Game,
     /// The board.
     pub board: Board,
-    /// Every interval's value and first optimal move.
-    pub table: Intervals,
+    /// Every interval's value, and so its first optimal move.
+    pub table: ValueTable<'a>,
     /// The optimal line: the first optimal move at every position.
     pub optimal: Vec<Step>,
     /// Greedy against a best reply.
@@ -214,10 +157,15 @@ pub struct Explanation {
     pub parity: Option<ParityStory>,
 }
 
-impl Explanation {
+impl Explanation<'_> {
     /// The game's value: first player's total minus second's, optimal play.
     pub fn value(&self) -> i64 {
-        self.table.value(0, self.board.len())
+        self.table.value(interval(0, self.board.len()))
+    }
+
+    /// The value of the values `[left, right)` for the player to move.
+    pub fn value_at(&self, left: usize, right: usize) -> i64 {
+        self.table.value(interval(left, right))
     }
 
     /// The optimal line as moves.
@@ -231,9 +179,9 @@ impl Explanation {
     }
 }
 
-/// Builds the page model for `board`. Refuses an empty board and boards of
-/// more than [`LIMIT`] values.
-pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
+/// Builds the page model for `board`. Refuses an empty board, boards of
+/// more than [`LIMIT`] values, circles and `take=a..Km`.
+pub fn explain(game: Game, board: &Board) -> Result<Explanation<'_>> {
     if board.is_empty() {
         return Err(Error::usage("no values to explain"));
     }
@@ -244,33 +192,40 @@ pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
         )));
     }
     if game.circle {
-        return Err(Error::new(coinline_core::error::ErrorKind::Unsupported(format!(
+        return Err(Error::new(ErrorKind::Unsupported(format!(
             "explain draws the interval table of a row; {game} is a circle (try coinline solve --game {game})"
         ))));
     }
-    game.admit(board)?;
-    let table = Intervals::new(game, board);
-    let row = Row::new(game, board.values());
-    let mut optimal_moves = Vec::new();
-    let (mut l, mut r) = (0, board.len());
-    while let Some(mv) = table.best(l, r) {
-        optimal_moves.push(mv);
-        (_, l, r) = row.play(mv, l, r);
+    if let Memory::Bound(_) = game.memory {
+        return Err(Error::new(ErrorKind::Unsupported(format!(
+            "explain draws the interval table of a row; under take=a..Km a position is the values left and the bound M (try coinline solve --game '{game}' --line)"
+        ))));
     }
-    let optimal = walk(game, board, &table, &optimal_moves)?;
+    game.admit(board)?;
+    let table = ValueTable::new(game, board)?;
+    let mut optimal_moves = Vec::new();
+    let mut at = State::start(board.len());
+    while let Some(mv) = table.best_move(at) {
+        optimal_moves.push(mv);
+        (_, at) = table.play(mv, at);
+    }
+    let optimal = walk(board, &table, &optimal_moves)?;
     let policy = Greedy.policy(game, board)?;
     let mut greedy_moves = Vec::new();
-    let (mut l, mut r) = (0, board.len());
-    while l < r {
+    let mut at = State::start(board.len());
+    // Until no move is left (values can be left over: `take=2`, `putback`).
+    while table.moves(at).next().is_some() {
         let mv = if greedy_moves.len() % 2 == 0 {
-            policy(l, r)
+            policy(at.left, at.right)
         } else {
-            table.best(l, r).unwrap_or_else(|| policy(l, r))
+            table
+                .best_move(at)
+                .unwrap_or_else(|| policy(at.left, at.right))
         };
         greedy_moves.push(mv);
-        (_, l, r) = row.play(mv, l, r);
+        (_, at) = table.play(mv, at);
     }
-    let steps = walk(game, board, &table, &greedy_moves)?;
+    let steps = walk(board, &table, &greedy_moves)?;
     let first_mistake = steps.iter().position(|s| s.first_moves && s.loss() > 0);
     let totals = steps.last().map(|s| s.totals).unwrap_or_default();
     let greedy = GreedyStory {
@@ -300,15 +255,14 @@ pub fn explain(game: Game, board: &Board) -> Result<Explanation> {
 
 /// Plays `moves` from the start, recording each against the table. The
 /// moves must form a legal line that ends the game.
-fn walk(game: Game, board: &Board, table: &Intervals, moves: &[Move]) -> Result<Vec<Step>> {
+fn walk(board: &Board, table: &ValueTable<'_>, moves: &[Move]) -> Result<Vec<Step>> {
     // Checks legality and that the line empties the board.
-    replay(game, board, &Line::new(moves.to_vec()))?;
-    let row = Row::new(game, board.values());
-    let (mut l, mut r) = (0, board.len());
+    replay(table.game(), board, &Line::new(moves.to_vec()))?;
+    let mut at = State::start(board.len());
     let mut totals = Totals::default();
     let mut steps = Vec::with_capacity(moves.len());
     for (i, &mv) in moves.iter().enumerate() {
-        let (gain, l2, r2) = row.play(mv, l, r);
+        let (gain, next) = table.play(mv, at);
         let first_moves = i % 2 == 0;
         if first_moves {
             totals.first += gain;
@@ -319,15 +273,15 @@ fn walk(game: Game, board: &Board, table: &Intervals, moves: &[Move]) -> Result<
             number: i + 1,
             first_moves,
             mv,
-            before: (l, r),
-            after: (l2, r2),
+            before: (at.left, at.right),
+            after: (next.left, next.right),
             gain,
             totals,
-            value: table.value(l, r),
-            best: table.best(l, r).unwrap_or(mv),
-            worth: gain - table.value(l2, r2),
+            value: table.value(at),
+            best: table.best_move(at).unwrap_or(mv),
+            worth: gain - table.value(next),
         });
-        (l, r) = (l2, r2);
+        at = next;
     }
     Ok(steps)
 }
@@ -359,7 +313,7 @@ mod tests {
                     for r in l + 1..=n {
                         let sub = Board::new(b.values()[l..r].to_vec()).unwrap();
                         let memo = solve(&Memo, game, &sub, false).unwrap();
-                        assert_eq!(x.table.value(l, r), memo.difference, "{game} {b} {l}..{r}");
+                        assert_eq!(x.value_at(l, r), memo.difference, "{game} {b} {l}..{r}");
                     }
                 }
                 // The line is the table solver's canonical line, replays to
@@ -417,7 +371,8 @@ mod tests {
 
     #[test]
     fn the_textbook_example() {
-        let x = explain(Game::COINS, &board("8 15 3 7")).unwrap();
+        let b = board("8 15 3 7");
+        let x = explain(Game::COINS, &b).unwrap();
         assert_eq!(x.value(), 11);
         assert_eq!(x.line().to_string(), "R L L L");
         assert_eq!(

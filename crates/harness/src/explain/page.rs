@@ -3,7 +3,7 @@
 //! whose `{{name}}` placeholders [`render_html`] fills with the board's
 //! fragments, each already escaped.
 
-use super::{Explanation, Step};
+use super::{interval, Explanation, Step};
 use coinline_core::play::{Game, Kernel};
 use coinline_core::rules::{Counts, Ends, Score};
 use std::fmt::Write as _;
@@ -162,7 +162,7 @@ pub fn render_html(x: &Explanation) -> String {
     let start = format!(
         "Start: {n} values, F(1,{n}) = {value}, best first move {}",
         x.table
-            .best(0, n)
+            .best_move(interval(0, n))
             .map_or("-".to_string(), |m| m.to_string())
     );
     let deleted = if x.game.delete.is_empty() {
@@ -320,10 +320,10 @@ fn interval_rows(x: &Explanation) -> String {
                 h.push_str("<td></td>");
                 continue;
             }
-            let v = x.table.value(i, j + 1);
+            let v = x.value_at(i, j + 1);
             let mv = x
                 .table
-                .best(i, j + 1)
+                .best_move(interval(i, j + 1))
                 .map_or(String::new(), |m| m.to_string());
             let _ = write!(
                 h,
@@ -506,7 +506,8 @@ mod tests {
         let filled = fill("a{{x}}b{{y}}{{z}}{{", &[("x", "1"), ("y", "")]);
         assert_eq!(filled, "a1b{{z}}{{");
         // Every placeholder of the page has a value.
-        let x = explain(Game::COINS, &board("1 2")).unwrap();
+        let b = board("1 2");
+        let x = explain(Game::COINS, &b).unwrap();
         assert!(!render_html(&x).contains("{{"));
     }
 
@@ -521,7 +522,8 @@ mod tests {
 
     #[test]
     fn the_page_holds_the_numbers_and_nothing_external() {
-        let x = explain(Game::NUMBERGAME, &board("100 -1000 -1000 100 -1000 -1000")).unwrap();
+        let b = board("100 -1000 -1000 100 -1000 -1000");
+        let x = explain(Game::NUMBERGAME, &b).unwrap();
         let html = render_html(&x);
         assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
         assert!(html.contains("id=\"cell-0-5\" data-value=\"1100\" data-move=\"L\""));

@@ -4,8 +4,7 @@
 //! choose there. The page's script only looks these up and adds the gains
 //! (as BigInt), so it cannot disagree with the library.
 
-use super::Explanation;
-use coinline_core::play::Row;
+use super::{interval, Explanation};
 use coinline_core::strategy::{Greedy, Heuristic, Parity};
 use serde_json::{json, Value};
 
@@ -20,21 +19,22 @@ use serde_json::{json, Value};
 pub(super) fn play_data(x: &Explanation) -> String {
     let (game, values, table) = (x.game, x.board.values(), &x.table);
     let n = values.len();
-    let row = Row::new(game, values);
     let greedy = Greedy.policy(game, &x.board).ok();
     let parity = Parity.policy(game, &x.board).ok();
     let mut pos = vec![Value::Null; (n + 1) * (n + 1)];
     for l in 0..n {
         for r in l + 1..=n {
-            let value = table.value(l, r);
-            let moves: Vec<_> = game.moves(r - l).collect();
+            let at = interval(l, r);
+            let value = table.value(at);
+            let moves: Vec<_> = table.moves(at).collect();
             let index = |mv| moves.iter().position(|&m| m == mv);
             let listed: Vec<Value> = moves
                 .iter()
                 .map(|&mv| {
-                    let (gain, l2, r2) = row.play(mv, l, r);
+                    let (gain, next) = table.play(mv, at);
+                    let (l2, r2) = (next.left, next.right);
                     // Fits: both terms are bounded by the interval's absolute sum.
-                    let worth = gain - table.value(l2, r2);
+                    let worth = gain - table.value(next);
                     // i128: the cost can pass i64 on extreme boards.
                     let cost = i128::from(value) - i128::from(worth);
                     json!([
@@ -47,7 +47,7 @@ pub(super) fn play_data(x: &Explanation) -> String {
                     ])
                 })
                 .collect();
-            let best = table.best(l, r).and_then(index);
+            let best = table.best_move(at).and_then(index);
             let greedy = greedy.as_ref().filter(|_| !moves.is_empty());
             // Parity plays first on an even row, so it only meets even lengths.
             let parity = parity
@@ -140,7 +140,8 @@ mod tests {
         let (_, odd) = data(Game::COINS, "1 2 3");
         assert_eq!(odd["parity"], false);
         assert!(odd["pos"][3]["parity"].is_null());
-        let x = explain(Game::COINS, &Board::parse("1 2").unwrap()).unwrap();
+        let b = Board::parse("1 2").unwrap();
+        let x = explain(Game::COINS, &b).unwrap();
         assert!(!play_data(&x).contains('<'));
     }
 }

@@ -1,8 +1,11 @@
 //! A person playing one side of a game against the computer, move by move,
-//! as a pure state machine ([`Session`]) over the interval value table of
-//! `coinline explain` ([`Intervals`]), and the text of what the terminal
-//! shows ([`render`]). The binary reads the person's lines and prints; no
-//! I/O here.
+//! as a pure state machine ([`Session`]) over the core's value table
+//! ([`ValueTable`], the one `coinline explain` and `coinline play` read),
+//! and the text of what the terminal shows ([`render`]). The binary reads
+//! the person's lines and prints; no I/O here. Under `take=a..Km` a
+//! position is the values left and the bound M, which the session keeps
+//! from the moves played: the legal moves, their costs and the computer's
+//! moves are those of that bound.
 //!
 //! Every move, the person's and the opponent's, is recorded as an explain
 //! [`Step`]: its value before, what it is worth with best play after it, so
@@ -16,11 +19,11 @@
 
 pub mod render;
 
-use crate::explain::{Intervals, Step};
+use crate::explain::Step;
 use coinline_core::board::Board;
 use coinline_core::error::{quote, Error, ErrorKind, Result};
 use coinline_core::play::{replay, Game, Line, Move, Side, Totals};
-use coinline_core::strategy::{heuristic_by_name, Heuristic};
+use coinline_core::strategy::{heuristic_by_name, Heuristic, State, ValueTable};
 use std::fmt;
 use std::str::FromStr;
 
@@ -150,20 +153,25 @@ impl Command {
 
 /// One game of a person against the computer.
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct Session<'a> {
     game: Game,
-    board: Board,
-    table: Intervals,
+    board: &'a Board,
+    table: ValueTable<'a>,
     person_first: bool,
     opponent: Opponent,
     steps: Vec<Step>,
 }
 
-impl Session {
+impl<'a> Session<'a> {
     /// A game of `board` under `game`, the person first or second. Refuses
     /// an empty board, one over [`LIMIT`], a circle (the table is a row's),
     /// a board the rules cannot total, and an opponent that does not apply.
-    pub fn new(game: Game, board: Board, person_first: bool, opponent: Opponent) -> Result<Self> {
+    pub fn new(
+        game: Game,
+        board: &'a Board,
+        person_first: bool,
+        opponent: Opponent,
+    ) -> Result<Self> {
         if board.is_empty() {
             return Err(Error::usage("no values to play"));
         }
@@ -178,13 +186,13 @@ impl Session {
                 "a game at the terminal is played on a row; {game} is a circle"
             )));
         }
-        game.admit(&board)?;
+        game.admit(board)?;
         if let Opponent::Heuristic(h) = opponent {
             // Asked once here, so a heuristic that does not apply is refused
             // before the game starts.
-            drop(h.policy(game, &board).map_err(|e| e.within("--opponent"))?);
+            drop(h.policy(game, board).map_err(|e| e.within("--opponent"))?);
         }
-        let table = Intervals::new(game, &board);
+        let table = ValueTable::new(game, board)?;
         Ok(Session {
             game,
             board,
@@ -202,7 +210,7 @@ impl Session {
 
     /// The board from the start.
     pub fn board(&self) -> &Board {
-        &self.board
+        self.board
     }
 
     /// The opponent.
@@ -234,6 +242,22 @@ impl Session {
         self.steps.last().map_or((0, self.board.len()), |s| s.after)
     }
 
+    /// The position as a state of the value table: the values left and
+    /// the bound M of the moves so far (`take=a..Km`; 1 for other rules).
+    pub fn state(&self) -> State {
+        let (left, right) = self.position();
+        let bound = self
+            .steps
+            .iter()
+            .fold(1, |m, s| self.game.next_bound(m, s.mv.count));
+        State { left, right, bound }
+    }
+
+    /// The legal moves of the position, in [`Game::moves`] order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.table.moves(self.state()).collect()
+    }
+
     /// The values still on the row.
     pub fn remaining(&self) -> &[i64] {
         let (l, r) = self.position();
@@ -255,10 +279,10 @@ impl Session {
         }
     }
 
-    /// Whether the row is empty.
+    /// Whether the game is over: no legal move is left (the row is empty,
+    /// or what is left is fewer values than every count allows).
     pub fn is_over(&self) -> bool {
-        let (l, r) = self.position();
-        l == r
+        self.table.moves(self.state()).next().is_none()
     }
 
     /// Who moves next; `None` at the end.
@@ -274,14 +298,13 @@ impl Session {
 
     /// Every legal move of the position, in [`Game::moves`] order.
     pub fn choices(&self) -> Vec<Choice> {
-        let (l, r) = self.position();
-        let value = self.table.value(l, r);
-        let row = coinline_core::play::Row::new(self.game, self.board.values());
-        self.game
-            .moves(r - l)
+        let state = self.state();
+        let value = self.table.value(state);
+        self.table
+            .moves(state)
             .map(|mv| {
-                let (gain, l2, r2) = row.play(mv, l, r);
-                let worth = gain - self.table.value(l2, r2);
+                let (gain, next) = self.table.play(mv, state);
+                let worth = gain - self.table.value(next);
                 Choice {
                     mv,
                     gain,
@@ -294,8 +317,7 @@ impl Session {
 
     /// The first best move of the position; `None` at the end.
     pub fn best(&self) -> Option<Move> {
-        let (l, r) = self.position();
-        self.table.best(l, r)
+        self.table.best_move(self.state())
     }
 
     /// Plays the person's move. An [`ErrorKind::IllegalMove`] when it is
@@ -314,24 +336,23 @@ impl Session {
         }
         let (l, r) = self.position();
         let mv = match self.opponent {
-            Opponent::Optimal => self.table.best(l, r),
-            Opponent::Heuristic(h) => Some(h.policy(self.game, &self.board)?(l, r)),
+            Opponent::Optimal => self.best(),
+            Opponent::Heuristic(h) => Some(h.policy(self.game, self.board)?(l, r)),
         };
         let mv = mv.ok_or_else(|| Error::internal("a position with values has a move"))?;
         self.push(mv).map(Some)
     }
 
     fn push(&mut self, mv: Move) -> Result<Step> {
-        let (l, r) = self.position();
-        if let Some(reason) = self.game.illegal_reason(mv, r - l) {
+        let state = self.state();
+        if let Some(reason) = self.table.illegal_reason(mv, state) {
             return Err(Error::new(ErrorKind::IllegalMove {
                 position: self.steps.len() + 1,
                 mv: mv.to_string(),
                 reason,
             }));
         }
-        let row = coinline_core::play::Row::new(self.game, self.board.values());
-        let (gain, l2, r2) = row.play(mv, l, r);
+        let (gain, next) = self.table.play(mv, state);
         let first_moves = self.steps.len() % 2 == 0;
         let mut totals = self.totals();
         if first_moves {
@@ -343,13 +364,13 @@ impl Session {
             number: self.steps.len() + 1,
             first_moves,
             mv,
-            before: (l, r),
-            after: (l2, r2),
+            before: (state.left, state.right),
+            after: (next.left, next.right),
             gain,
             totals,
-            value: self.table.value(l, r),
-            best: self.table.best(l, r).unwrap_or(mv),
-            worth: gain - self.table.value(l2, r2),
+            value: self.table.value(state),
+            best: self.table.best_move(state).unwrap_or(mv),
+            worth: gain - self.table.value(next),
         });
         Ok(self.steps[self.steps.len() - 1].clone())
     }
@@ -380,15 +401,14 @@ impl Session {
     /// The optimal line from the start (the table's first best moves) and
     /// its totals.
     pub fn optimal_line(&self) -> Result<(Line, Totals)> {
-        let row = coinline_core::play::Row::new(self.game, self.board.values());
-        let (mut l, mut r) = (0, self.board.len());
+        let mut state = State::start(self.board.len());
         let mut moves = Vec::new();
-        while let Some(mv) = self.table.best(l, r) {
+        while let Some(mv) = self.table.best_move(state) {
             moves.push(mv);
-            (_, l, r) = row.play(mv, l, r);
+            (_, state) = self.table.play(mv, state);
         }
         let line = Line::new(moves);
-        let totals = replay(self.game, &self.board, &line)?;
+        let totals = replay(self.game, self.board, &line)?;
         Ok((line, totals))
     }
 }
@@ -417,8 +437,7 @@ mod tests {
                 let n = 1 + round % 9;
                 let values: Vec<i64> = (0..n).map(|_| rng.between(-9, 20)).collect();
                 let b = Board::new(values.clone()).unwrap();
-                let mut s =
-                    Session::new(game, b.clone(), round % 2 == 0, Opponent::Optimal).unwrap();
+                let mut s = Session::new(game, &b, round % 2 == 0, Opponent::Optimal).unwrap();
                 let mut regret = 0i128;
                 while let Some(player) = s.to_move() {
                     let step = match player {
@@ -454,7 +473,8 @@ mod tests {
 
     #[test]
     fn undo_takes_back_the_move_and_the_reply() {
-        let mut s = Session::new(Game::COINS, board("8 15 3 7"), true, Opponent::Optimal).unwrap();
+        let b = board("8 15 3 7");
+        let mut s = Session::new(Game::COINS, &b, true, Opponent::Optimal).unwrap();
         assert_eq!(
             s.undo().unwrap_err().kind(),
             &ErrorKind::Usage("nothing to undo: you have not moved yet".into())
@@ -468,7 +488,7 @@ mod tests {
             ((0, 4), (0, 0), 0)
         );
         // Second: the computer's first move stays.
-        let mut s = Session::new(Game::COINS, board("8 15 3 7"), false, Opponent::Optimal).unwrap();
+        let mut s = Session::new(Game::COINS, &b, false, Opponent::Optimal).unwrap();
         assert!(
             s.play(Move::take(Side::Left, 1)).is_err(),
             "not the person's turn"
@@ -482,7 +502,8 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_refused_and_changes_nothing() {
-        let mut s = Session::new(Game::COINS, board("8 15 3 7"), true, Opponent::Optimal).unwrap();
+        let b = board("8 15 3 7");
+        let mut s = Session::new(Game::COINS, &b, true, Opponent::Optimal).unwrap();
         let err = s.play(Move::take(Side::Left, 2)).unwrap_err();
         assert!(
             matches!(err.kind(), ErrorKind::IllegalMove { position: 1, .. }),
@@ -490,13 +511,9 @@ mod tests {
         );
         assert!(!err.to_string().contains('\n'));
         assert!(s.steps().is_empty());
-        let mut left = Session::new(
-            game("take=1 ends=left"),
-            board("1 2 3"),
-            true,
-            Opponent::Optimal,
-        )
-        .unwrap();
+        let three = board("1 2 3");
+        let mut left =
+            Session::new(game("take=1 ends=left"), &three, true, Opponent::Optimal).unwrap();
         assert!(left.play(Move::take(Side::Right, 1)).is_err());
         assert!(left.play(Move::take(Side::Left, 1)).is_ok());
     }
@@ -509,16 +526,17 @@ mod tests {
     fn heuristic_opponents_play_their_policy() {
         let b = board("8 15 3 7");
         let greedy = "greedy".parse::<Opponent>().unwrap();
-        let mut s = Session::new(Game::COINS, board("5 3 9 1 2"), true, greedy).unwrap();
+        let five = board("5 3 9 1 2");
+        let mut s = Session::new(Game::COINS, &five, true, greedy).unwrap();
         s.play(Move::take(Side::Left, 1)).unwrap();
         // Greedy takes the larger end, 3 over 2, though 2 is the best move.
         let step = s.reply().unwrap().unwrap();
         assert_eq!(step.mv, Move::take(Side::Left, 1));
         assert!(step.loss() > 0);
         let parity = "parity".parse::<Opponent>().unwrap();
-        assert!(Session::new(Game::COINS, board("1 2 3"), true, parity).is_err());
-        assert!(Session::new(Game::NUMBERGAME, b.clone(), true, parity).is_err());
-        assert!(Session::new(Game::COINS, b, true, parity).is_ok());
+        assert!(Session::new(Game::COINS, &board("1 2 3"), true, parity).is_err());
+        assert!(Session::new(Game::NUMBERGAME, &b, true, parity).is_err());
+        assert!(Session::new(Game::COINS, &b, true, parity).is_ok());
         assert!(matches!(
             "best".parse::<Opponent>().unwrap_err().kind(),
             ErrorKind::UnknownName { .. }
@@ -528,11 +546,11 @@ mod tests {
     #[test]
     fn refuses_what_it_cannot_play() {
         let o = Opponent::Optimal;
-        assert!(Session::new(Game::COINS, board(""), true, o).is_err());
+        assert!(Session::new(Game::COINS, &board(""), true, o).is_err());
         let long = Board::new(vec![1; LIMIT + 1]).unwrap();
-        assert!(Session::new(Game::COINS, long, true, o).is_err());
-        assert!(Session::new(Game::COINS, Board::new(vec![1; LIMIT]).unwrap(), true, o).is_ok());
-        assert!(Session::new(game("take=1 circle"), board("1 2"), true, o).is_err());
+        assert!(Session::new(Game::COINS, &long, true, o).is_err());
+        assert!(Session::new(Game::COINS, &Board::new(vec![1; LIMIT]).unwrap(), true, o).is_ok());
+        assert!(Session::new(game("take=1 circle"), &board("1 2"), true, o).is_err());
     }
 
     #[test]

@@ -67,8 +67,7 @@ pub fn row(session: &Session) -> String {
 
 /// Whether some legal move takes or deletes from the left end, the right.
 fn ends(session: &Session) -> (bool, bool) {
-    let (l, r) = session.position();
-    let sides: Vec<Side> = session.game().moves(r - l).map(|mv| mv.side).collect();
+    let sides: Vec<Side> = session.moves().iter().map(|mv| mv.side).collect();
     (sides.contains(&Side::Left), sides.contains(&Side::Right))
 }
 
@@ -90,8 +89,7 @@ pub fn moves(session: &Session) -> String {
 
 /// The legal moves, runs of counts written `L1..L3`: `L, R`.
 pub fn move_list(session: &Session) -> String {
-    let (l, r) = session.position();
-    let all: Vec<Move> = session.game().moves(r - l).collect();
+    let all: Vec<Move> = session.moves();
     let mut groups: Vec<(Move, Move)> = Vec::new();
     for mv in all {
         match groups.last_mut() {
@@ -254,9 +252,11 @@ mod tests {
     use coinline_core::board::Board;
     use coinline_core::play::Game;
 
-    fn session(game: &str, board: &str) -> Session {
+    fn session(game: &str, board: &str) -> Session<'static> {
         let game: Game = game.parse().unwrap();
-        Session::new(game, Board::parse(board).unwrap(), true, Opponent::Optimal).unwrap()
+        // A test's few boards live to its end.
+        let board: &'static Board = Box::leak(Box::new(Board::parse(board).unwrap()));
+        Session::new(game, board, true, Opponent::Optimal).unwrap()
     }
 
     #[test]

@@ -316,6 +316,7 @@ mod tests {
             seat,
             left: taken,
             right: board.len(),
+            bound: 1,
             line,
         }
     }

@@ -15,7 +15,8 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_core::play::{Game, Line};
-use coinline_core::strategy::player::{HeuristicPlayer, Position, Seat, ValueTable};
+use coinline_core::strategy::player::{HeuristicPlayer, Position, Seat};
+use coinline_core::strategy::{State, ValueTable};
 use coinline_sandbox as sandbox;
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -143,7 +144,7 @@ struct Priced {
 /// The sum of the costs of `seat`'s moves in `line` (legal, as judged).
 pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i64> {
     let table = ValueTable::new(game, board)?;
-    let (mut left, mut right) = (0, board.len());
+    let mut state = State::start(board.len());
     let mut sofar = Line {
         start: line.start,
         moves: Vec::new(),
@@ -155,8 +156,9 @@ pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i
             game,
             board,
             seat: mover,
-            left,
-            right,
+            left: state.left,
+            right: state.right,
+            bound: state.bound,
             line: &sofar,
         };
         let choices = table.choices(&position);
@@ -171,8 +173,7 @@ pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i
             regret += best - value;
         }
         let choice = coinline_core::strategy::player::Choice { mv, start };
-        let (_, l, r) = table.apply(&position, choice).map_err(Error::internal)?;
-        (left, right) = (l, r);
+        (_, state) = table.apply(&position, choice).map_err(Error::internal)?;
         sofar.moves.push(mv);
     }
     Ok(regret)
