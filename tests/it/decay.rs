@@ -7,10 +7,10 @@
 use coinline_core::generate::Shard;
 use coinline_core::generate::{SplitMix64, Values};
 use coinline_core::solve::linear;
+use coinline_core::strategy::coins_greedy::{greedy_against_best_reply, greedy_is_optimal};
 use coinline_core::strategy::{evaluate, Greedy};
 use coinline_core::{Board, Game};
 use coinline_study::engine::fit::{self, Law};
-use coinline_study::engine::measure::{greedy_against_best_reply, greedy_is_optimal};
 use coinline_study::engine::source::random_values;
 use coinline_study::engine::spec::{FitSpec, Query};
 use coinline_study::engine::{self, builtin, template, Templates};

@@ -11,6 +11,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::play::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
 use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
+pub mod coins_greedy;
 pub mod player;
 pub mod table;
 pub use player::{judge, Choice, GameReport, HeuristicPlayer, Opponent, Position, Seat, Strategy};

@@ -338,7 +338,7 @@ fn limits_and_costs_are_the_stated_ones() {
     assert!(solver_by_name("mem").is_err());
     assert_eq!(
         solver_names(),
-        ["minimax", "memo", "generic", "linear", "table"]
+        ["minimax", "memo", "generic", "linear", "table", "pizza"]
     );
 }
 

@@ -26,6 +26,7 @@ pub mod linear;
 pub mod memo;
 pub mod minimax;
 pub mod one_ended;
+pub mod pizza;
 pub mod table;
 
 pub use generic::Generic;
@@ -33,6 +34,7 @@ pub use linear::Linear;
 pub use memo::Memo;
 pub use minimax::Minimax;
 pub use one_ended::OneEnded;
+pub use pizza::Pizza;
 pub use table::Table;
 
 /// An exact solver. Implement this to put a solver of your own through the
@@ -195,7 +197,7 @@ pub fn value_and_line(
 /// the order decides only which one is named as the reference in a
 /// disagreement.
 pub fn exact_solvers() -> &'static [&'static dyn Solver] {
-    &[&Minimax, &Memo, &Generic, &Linear, &Table]
+    &[&Minimax, &Memo, &Generic, &Linear, &Table, &Pizza]
 }
 
 /// The built-in exact solvers that implement `game`, in registry order.
@@ -267,7 +269,9 @@ mod tests {
         assert_eq!(names(Game::COINS), ["linear", "table"]);
         assert_eq!(names(Game::STONEGAME7), ["table"]);
         assert!(names(Game::STONEGAME3).is_empty());
+        assert_eq!(names(Game::PIZZA), ["pizza"]);
         assert!(Table.limit(Game::COINS).is_none());
+        assert!(Pizza.limit(Game::PIZZA).is_none());
     }
 
     #[test]

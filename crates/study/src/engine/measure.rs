@@ -8,14 +8,15 @@ use super::spec::{Measure, Ratio};
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
-use coinline_core::solve::{solvers_for, Solver};
+use coinline_core::solve::{pizza, solvers_for, Solver};
+use coinline_core::strategy::coins_greedy::{greedy_against_best_reply, greedy_is_optimal};
 use coinline_core::strategy::{evaluate, heuristics};
 use std::collections::BTreeSet;
 
 /// What computes a rule set's value in the engine.
 #[derive(Clone, Copy)]
 enum Fast {
-    /// [`pizza_value`]: one table over the circle.
+    /// [`pizza_value`]: solve's pizza table, buffers kept per thread.
     Pizza,
     /// A registered exact solver (the cheapest at the longest board).
     Solver(&'static dyn Solver),
@@ -207,115 +208,20 @@ impl Eval {
     }
 }
 
-/// The pizza's value (first minus second): the first player takes any
-/// slice, then the players take from either end of what is left. One pass
-/// over interval lengths keeps `d[i]`, the mover's margin on the `len`
-/// slices from i round the circle, for every start i at once, so the n
-/// first moves share one O(n^2) table instead of n separate lines.
+/// The pizza's value by solve's `pizza` table, with this thread's buffers
+/// kept between boards (the hot path of an enumeration).
 pub fn pizza_value(values: &[i64]) -> i64 {
-    SCRATCH.with(|s| pizza_value_in(values, &mut s.borrow_mut()))
-}
-
-/// The buffers of [`pizza_value_in`], kept between boards.
-#[derive(Default)]
-pub struct Scratch {
-    w: Vec<i64>,
-    d: Vec<i64>,
-    next: Vec<i64>,
+    SCRATCH.with(|s| pizza::value_in(values, &mut s.borrow_mut()))
 }
 
 thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
-}
-
-/// [`pizza_value`] with buffers kept in `s`.
-pub fn pizza_value_in(values: &[i64], s: &mut Scratch) -> i64 {
-    let n = values.len();
-    if n == 0 {
-        return 0;
-    }
-    // w: the circle written twice; d[i] for i in 0..=n with d[n] = d[0].
-    s.w.clear();
-    s.w.extend(values.iter().chain(values));
-    s.d.clear();
-    s.d.resize(n + 1, 0);
-    s.next.clear();
-    s.next.resize(n + 1, 0);
-    let (w, d, next) = (&s.w, &mut s.d, &mut s.next);
-    for len in 1..n {
-        // Zipped slices: no bounds checks in the loop.
-        let lefts = w[..n].iter().zip(&d[1..]);
-        let rights = w[len - 1..len - 1 + n].iter().zip(&d[..n]);
-        for ((cell, (wl, dl)), (wr, dr)) in next[..n].iter_mut().zip(lefts).zip(rights) {
-            *cell = (wl - dl).max(wr - dr);
-        }
-        next[n] = next[0];
-        std::mem::swap(d, next);
-    }
-    // The first slice i leaves the n - 1 slices from i + 1.
-    (0..n).map(|i| values[i] - d[i + 1]).max().expect("n > 0")
+    static SCRATCH: std::cell::RefCell<pizza::Scratch> = std::cell::RefCell::default();
 }
 
 /// Whether heuristic `h` on `game` is greedy on coins, which the engine
 /// evaluates with the functions below instead of the library's tables.
 fn fast_greedy(game: Game, h: usize) -> bool {
     game == Game::COINS && heuristics()[h].name() == "greedy"
-}
-
-/// What greedy (the larger end, a tie goes left) achieves on coins playing
-/// first against a best response: the same number as `evaluate` with
-/// greedy (a test compares them), in O(n^2) time and O(n) memory.
-pub fn greedy_against_best_reply(v: &[i64]) -> i64 {
-    let n = v.len();
-    // mine[l] / theirs[l]: the interval [l, l + len) with greedy / the
-    // opponent to move, for the current len; both hold greedy's margin.
-    let (mut mine, mut theirs) = (vec![0i64; n + 1], vec![0i64; n + 1]);
-    for len in 1..=n {
-        // In place: step l reads entries l and l + 1 of length len - 1,
-        // which later steps do not.
-        for l in 0..=n - len {
-            let r = l + len - 1;
-            let greedy = match v[l] >= v[r] {
-                true => v[l] + theirs[l + 1],
-                false => v[r] + theirs[l],
-            };
-            theirs[l] = (mine[l + 1] - v[l]).min(mine[l] - v[r]);
-            mine[l] = greedy;
-        }
-    }
-    mine[0]
-}
-
-/// Whether greedy achieves `value`, the value of coins board `v`. First a
-/// necessary condition, O(n) per move: along the line where the opponent
-/// plays an optimal move (the left one when both are), each greedy move
-/// must be optimal (greedy achieving the value from a position makes its
-/// move optimal, and so what it achieves after any optimal reply). Most
-/// boards fail within a few moves; the rest are settled in O(n^2).
-pub fn greedy_is_optimal(v: &[i64], value: i64) -> bool {
-    use coinline_core::solve::linear;
-    let (mut l, mut r, mut target) = (0, v.len(), value);
-    while l < r {
-        let (gain, nl, nr) = match v[l] >= v[r - 1] {
-            true => (v[l], l + 1, r),
-            false => (v[r - 1], l, r - 1),
-        };
-        let rest = linear::value(&v[nl..nr]);
-        if gain - rest != target {
-            return false;
-        }
-        (l, r, target) = (nl, nr, rest);
-        if l == r {
-            break;
-        }
-        let after_left = linear::value(&v[l + 1..r]);
-        if v[l] - after_left == target {
-            (l, target) = (l + 1, after_left);
-        } else {
-            (r, target) = (r - 1, v[r - 1] - target);
-        }
-    }
-    greedy_against_best_reply(v) == value
 }
 
 #[cfg(test)]
