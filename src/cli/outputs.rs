@@ -1,54 +1,79 @@
-//! The ownership rule (docs/options.md, Outputs) for `coinline stress`,
-//! kept apart from its file: `--out` is refused when it is an input of the
-//! run (the problem file, a file of the program, the reference or the
-//! generator, compared by device and inode) and, without `--force`, when
-//! it is an existing file coinline did not write.
+//! The plans of paths (`coinline_harness::output::Plan`) of `coinline
+//! stress` and `coinline play`, built from their arguments and checked
+//! before any work: the inputs (the problem file, the words of the
+//! programs, the `--replay` folder), the `--save` folder and `--out`.
 
+use super::play::PlayArgs;
+use super::stress::StressArgs;
 use coinline_core::error::Result;
 use coinline_harness::judge::sandbox::Program;
-use coinline_harness::output::{check_owned, refuse_inputs, Kind};
-use std::path::{Path, PathBuf};
+use coinline_harness::output::{Kind, Plan};
 
 /// What stress's row file starts with.
-const STRESS_ROWS: Kind = Kind::Csv("source,seed,index,run,n,board");
+pub const STRESS_ROWS: Kind = Kind::Csv("source,seed,index,run,n,board");
 
-/// The inputs of a stress run, whose files are never its outputs.
-pub struct StressInputs<'a> {
-    /// `--problem-file`.
-    pub problem_file: Option<&'a Path>,
-    /// The program under test, its words.
-    pub program: &'a [String],
-    /// `--reference`, a command line.
-    pub reference: Option<&'a str>,
-    /// `--generator`, a command line.
-    pub generator: Option<&'a str>,
-}
+/// What the rows of `coinline play` (and of stress on an interactive
+/// problem) start with.
+pub const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
 
-/// The checks of stress's `--out`, before any work.
-pub fn check_stress(out: Option<&Path>, force: bool, given: StressInputs<'_>) -> Result<()> {
-    let Some(out) = out else {
-        return Ok(());
-    };
-    let mut inputs: Vec<(&str, PathBuf)> = Vec::new();
-    if let Some(path) = given.problem_file {
-        inputs.push(("problem file", path.to_path_buf()));
+/// What the table of `play --tournament` starts with.
+pub const TOURNAMENT_ROWS: Kind = Kind::Csv("first,second,games");
+
+/// The plan of a stress run whose `--out` rows are `rows`.
+pub fn stress(args: &StressArgs, rows: Kind) -> Result<Plan> {
+    let mut plan = Plan::new(args.force.force);
+    if let Some(path) = &args.problem.problem_file {
+        plan.input("problem file", path);
     }
-    let words = |what: &'static str, words: Vec<String>, inputs: &mut Vec<(&str, PathBuf)>| {
-        inputs.extend(words.into_iter().map(|w| (what, PathBuf::from(w))));
-    };
-    words("program under test", given.program.to_vec(), &mut inputs);
+    for word in &args.program {
+        plan.input("program under test", word);
+    }
     for (what, option, text) in [
-        ("reference", "--reference", given.reference),
-        ("generator", "--generator", given.generator),
+        ("reference", "--reference", &args.reference),
+        ("generator", "--generator", &args.generator),
     ] {
         if let Some(text) = text {
             let program = Program::from_command_line(option, text)?;
-            let mut all = vec![program.command];
-            all.extend(program.args);
-            words(what, all, &mut inputs);
+            plan.input(what, &program.command);
+            for word in &program.args {
+                plan.input(what, word);
+            }
         }
     }
-    let inputs: Vec<(&str, &Path)> = inputs.iter().map(|(w, p)| (*w, p.as_path())).collect();
-    refuse_inputs(&[("--out", out)], &inputs)?;
-    check_owned("--out", out, STRESS_ROWS, force)
+    if let Some(dir) = &args.replay {
+        plan.input_folder("--replay", dir);
+    }
+    if let Some(dir) = &args.save {
+        plan.saves_into("--save", dir);
+    }
+    if let Some(out) = &args.out.out {
+        plan.output("--out", out, rows);
+    }
+    Ok(plan)
+}
+
+/// The plan of a `coinline play` run (or of its `--tournament`).
+pub fn play(args: &PlayArgs) -> Plan {
+    let mut plan = Plan::new(args.force.force);
+    let programs = (args.program.iter()).chain(args.player.iter());
+    for word in programs.flat_map(|w| w.split_whitespace()) {
+        plan.input("program under test", word);
+    }
+    for word in args.opponent.split_whitespace() {
+        plan.input("opponent", word);
+    }
+    if let Some(dir) = &args.replay {
+        plan.input_folder("--replay", dir);
+    }
+    if let Some(dir) = &args.save {
+        plan.saves_into("--save", dir);
+    }
+    if let Some(out) = &args.out.out {
+        let rows = match args.tournament {
+            true => TOURNAMENT_ROWS,
+            false => PLAY_ROWS,
+        };
+        plan.output("--out", out, rows);
+    }
+    plan
 }

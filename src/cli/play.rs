@@ -16,7 +16,7 @@ use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_harness::judge::interaction::{Accept, Sides};
 use coinline_harness::judge::sandbox::Program;
-use coinline_harness::output::{self, check_owned, refuse_inputs, Kind};
+use coinline_harness::output::{self, check_owned, Kind};
 use coinline_harness::play::program::Limits;
 use coinline_harness::play::rows::{self, Summary};
 use coinline_harness::play::saved::{self, SavedGame};
@@ -131,9 +131,6 @@ was found (shrunk, printed with its transcript and the command that
 reproduces it), 2 bad usage, a program that cannot be started, or an
 output that cannot be written.";
 
-/// What the CSV rows start with (the ownership rule of --out).
-const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
-
 /// The judged player: a built-in heuristic's name, or a program.
 pub(super) fn player(words: &[String]) -> Result<Player> {
     if let [word] = words {
@@ -142,26 +139,6 @@ pub(super) fn player(words: &[String]) -> Result<Player> {
         }
     }
     Ok(Player::Program(Program::new(words)?))
-}
-
-/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
-pub(super) fn check_outputs(args: &PlayArgs) -> Result<()> {
-    let Some(out) = args.out.out.as_deref() else {
-        return Ok(());
-    };
-    let inputs: Vec<(&str, &Path)> = args
-        .program
-        .iter()
-        .chain(args.player.iter())
-        .flat_map(|w| w.split_whitespace())
-        .map(|w| ("program under test", Path::new(w)))
-        .collect();
-    refuse_inputs(&[("--out", out)], &inputs)?;
-    let kind = match args.tournament {
-        true => Kind::Csv("first,second,games"),
-        false => PLAY_ROWS,
-    };
-    check_owned("--out", out, kind, args.force.force)
 }
 
 /// The saved games of `dir`, in name order.
@@ -358,7 +335,8 @@ fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()
 
 /// Runs `coinline play`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
-    check_outputs(args)?;
+    // Every path of the run, checked before any work (docs/options.md, Outputs).
+    super::outputs::play(args).check()?;
     let config = config(args)?;
     let given = args
         .board

@@ -156,20 +156,10 @@ fn wait_if_interrupted() {
     }
 }
 
-/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
-fn check_outputs(args: &StressArgs) -> Result<()> {
-    let inputs = super::outputs::StressInputs {
-        problem_file: args.problem.problem_file.as_deref(),
-        program: &args.program,
-        reference: args.reference.as_deref(),
-        generator: args.generator.as_deref(),
-    };
-    super::outputs::check_stress(args.out.out.as_deref(), args.force.force, inputs)
-}
-
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
-    check_outputs(args)?;
+    // Every path of the run, checked before any work (docs/options.md, Outputs).
+    super::outputs::stress(args, super::outputs::STRESS_ROWS)?.check()?;
     let reference = command("--reference", &args.reference)?;
     let generator = command("--generator", &args.generator)?;
     let problem = resolve(args)?;

@@ -31,5 +31,6 @@ mod study_sources;
 mod support;
 mod trust;
 mod trust_outputs;
+mod trust_plan;
 mod trust_runs;
 mod words;

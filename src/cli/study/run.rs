@@ -9,8 +9,8 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
-use coinline_harness::output::check_writable;
-use coinline_harness::output::folder::{by_folder, check_folder, write_folders, Folder};
+use coinline_harness::output::folder::{by_folder, write_folders, Folder};
+use coinline_harness::output::Plan;
 use coinline_harness::study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -162,24 +162,33 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         query = query.with_games(args.games.clone())?;
     }
     let fingerprint = engine::fingerprint(&text);
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| query.name.clone().into());
-    check_writable("--out", &out, true)?;
     let templates = Templates {
         report: template.as_deref(),
         summary: summary.as_deref(),
     };
+    // The report folder: --out, or the study's name in the working folder,
+    // which must stay inside it. A sharded run writes its part only.
+    let planned = match args.parts.shard.shard {
+        Some(shard) => vec![format!("part-{}-of-{}.json", shard.part(), shard.count())],
+        None => engine::planned_files(&query, templates),
+    };
+    let mut plan = Plan::new(args.write.force);
+    match &args.out {
+        Some(out) => plan.report("--out", out, None, planned),
+        None => plan.report("study name", ".", Some(&query.name), planned),
+    };
     if args.parts.shard.shard.is_none() {
-        let mut inputs = vec![
-            PathBuf::from(&args.study),
-            PathBuf::from(&args.study).with_extension("md"),
-        ];
-        inputs.extend(args.template.clone());
-        let planned = engine::planned_files(&query, templates);
-        check_folder(&out, &planned, &inputs, args.write.force)?;
+        plan.input("study file", &args.study);
+        plan.input("template", PathBuf::from(&args.study).with_extension("md"));
+        if let Some(template) = &args.template {
+            plan.input("template", template);
+        }
     }
+    for dir in &args.parts.merge {
+        plan.input_folder("--merge", dir);
+    }
+    plan.check()?;
+    let out = plan.report_folder().unwrap_or_default();
     let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {

@@ -11,10 +11,10 @@
 //!    existing folder; each output can be written, its name not too long
 //!    ([`check_writable`]);
 //! 3. an input of the run is never an output, whatever `--force`: neither
-//!    an input file (by device and inode) nor a file directly inside an
-//!    input folder (such as `--replay DIR`, whose files the run reads);
-//! 4. an output file is not directly inside a folder another output of the
-//!    run writes its own files into (`--save DIR`): it could replace one;
+//!    an input file (by device and inode) nor a file inside an input folder
+//!    (such as `--replay DIR`, whose files the run reads);
+//! 4. an output file is not inside a folder another output of the run
+//!    writes its own files into (`--save DIR`): it could replace one;
 //! 5. no two outputs are the same file;
 //! 6. an existing file is replaced only where coinline wrote it, or with
 //!    `--force` (the rule of the owner module, and for a report folder its
@@ -93,7 +93,7 @@ impl Plan {
     }
 
     /// A folder the run saves files into, named only as it writes them
-    /// (`--save DIR`): no other output file may sit directly in it.
+    /// (`--save DIR`): no other output file may sit in it.
     pub fn saves_into(&mut self, option: &str, path: impl Into<PathBuf>) -> &mut Plan {
         self.folders.push(Folder {
             option: option.to_string(),
@@ -200,21 +200,21 @@ impl Plan {
         Ok(())
     }
 
-    /// Refuses an output file directly inside an input folder (whatever
-    /// `--force`) or inside a folder another output writes its own files
-    /// into.
+    /// Refuses an output file inside an input folder (whatever `--force`)
+    /// or inside a folder another output writes its own files into, at any
+    /// depth.
     fn refuse_in_folders(&self, outputs: &[(&str, &Path)]) -> Result<()> {
         let mine = |folder: &Folder, path: &Path| match &folder.holds {
             Holds::Files(files) => files.iter().any(|(n, _)| folder.path().join(n) == path),
             _ => false,
         };
         for (option, path) in outputs.iter().filter(|(_, p)| !is_stdout(p)) {
-            let Some(home) = folder_of(path) else {
+            let Some(home) = home_of(path) else {
                 continue;
             };
             let shown = path.display();
             for (input, dir) in &self.input_folders {
-                if place(dir) == home {
+                if home.starts_with(place(dir)) {
                     return Err(Error::usage(format!(
                         "{option} {shown}: is inside {input} {}, whose files the run reads: an \
                          input of the run is never one of its outputs",
@@ -224,7 +224,7 @@ impl Plan {
             }
             for folder in self.folders.iter().filter(|f| !mine(f, path)) {
                 let dir = folder.path();
-                if place(&dir) == home {
+                if home.starts_with(place(&dir)) {
                     return Err(Error::usage(format!(
                         "{option} {shown}: is inside {} {}, where the run writes files of its \
                          own (it could replace one); write it elsewhere",
@@ -242,6 +242,8 @@ impl Folder {
     /// The folder: the one the user named, with the part the run adds.
     fn path(&self) -> PathBuf {
         match &self.below {
+            // The working folder's `name` is shown as `name`, not `./name`.
+            Some(name) if self.named == Path::new(".") => PathBuf::from(name),
             Some(name) => self.named.join(name),
             None => self.named.clone(),
         }
@@ -334,7 +336,7 @@ fn check_file_path(option: &str, path: &Path) -> Result<()> {
 
 /// The folder an output file `path` is written in (through symlinks), as
 /// [`place`] gives it; `None` for what has no folder.
-fn folder_of(path: &Path) -> Option<PathBuf> {
+fn home_of(path: &Path) -> Option<PathBuf> {
     let real = resolve_links(path).ok()?;
     let parent = real.parent()?;
     Some(place(parent))
@@ -483,12 +485,17 @@ mod tests {
         let err = refused(&plan);
         assert!(err.contains("is inside --save"), "{err}");
         assert!(err.contains("it could replace one"), "{err}");
-        // Beside it, or below it, is fine; so is the folder both read and saved into.
+        // Below it too; beside it is fine, and so is one folder both read
+        // and saved into.
+        let mut plan = Plan::new(false);
+        plan.saves_into("--save", dir.join("saved"));
+        plan.output("--out", dir.join("saved/deeper/rows.csv"), ROWS);
+        assert!(refused(&plan).contains("is inside --save"));
         let mut plan = Plan::new(false);
         plan.saves_into("--save", dir.join("saved"));
         plan.input_folder("--replay", dir.join("saved"));
         plan.output("--out", dir.join("rows.csv"), ROWS);
-        plan.output("--summary", dir.join("saved/deeper/rows.csv"), ROWS);
+        plan.output("--summary", dir.join("saved-too.csv"), ROWS);
         plan.check().unwrap();
         // A folder's own files are not "inside another output".
         let mut plan = Plan::new(false);
