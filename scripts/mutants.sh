@@ -73,7 +73,7 @@ mkdir -p "$out"
 MODULES=(
     "board|crates/game/src/board/mod.rs crates/game/src/board/scan.rs|coinline-game|board::|1"
     "shrink|crates/core/src/shrink.rs|coinline-core|shrink::|1"
-    "output|crates/harness/src/output/mod.rs crates/harness/src/output/transaction.rs crates/harness/src/output/owner.rs crates/harness/src/output/fifo.rs crates/harness/src/output/folder.rs|coinline-harness|output::|1"
+    "output|crates/harness/src/output/mod.rs crates/harness/src/output/transaction.rs crates/harness/src/output/owner.rs crates/harness/src/output/fifo.rs crates/harness/src/output/folder.rs crates/harness/src/output/plan.rs|coinline-harness|output::|1"
     "case|crates/game/src/case.rs|coinline-game|case::|1"
     "generate|crates/game/src/generate.rs|coinline-game|generate::|1"
     "summary|crates/core/src/summary.rs crates/core/src/cost.rs|coinline-core|summary:: cost::|1"

@@ -139,7 +139,7 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
     };
     refuse_batch_options(args)?;
     // Every path of the run, checked before any work.
-    super::outputs::stress(args, super::outputs::PLAY_ROWS)?.check()?;
+    super::stress::plan(args, super::outputs::PLAY_ROWS)?.check()?;
     let mut limits = problem.limits();
     limits.n = args.lengths.n.unwrap_or(limits.n);
     limits.values = args.values.unwrap_or(limits.values);

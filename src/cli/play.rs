@@ -16,7 +16,7 @@ use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_harness::judge::interaction::{Accept, Sides};
 use coinline_harness::judge::sandbox::Program;
-use coinline_harness::output::{self, check_owned, Kind};
+use coinline_harness::output::{self, check_owned, Kind, Plan};
 use coinline_harness::play::program::Limits;
 use coinline_harness::play::rows::{self, Summary};
 use coinline_harness::play::saved::{self, SavedGame};
@@ -139,6 +139,27 @@ pub(super) fn player(words: &[String]) -> Result<Player> {
         }
     }
     Ok(Player::Program(Program::new(words)?))
+}
+
+/// The plan of paths of a `coinline play` run (or of its `--tournament`):
+/// the words of the programs and `--replay` read; `--save` and `--out`
+/// written.
+pub(super) fn plan(args: &PlayArgs) -> Plan {
+    let mut plan = Plan::new(args.force.force);
+    let programs = (args.program.iter()).chain(args.player.iter());
+    for word in programs.flat_map(|w| w.split_whitespace()) {
+        plan.input("program under test", word);
+    }
+    for word in args.opponent.split_whitespace() {
+        plan.input("opponent", word);
+    }
+    let rows = match args.tournament {
+        true => super::outputs::TOURNAMENT_ROWS,
+        false => super::outputs::PLAY_ROWS,
+    };
+    let (replay, save) = (args.replay.as_deref(), args.save.as_deref());
+    super::outputs::runs(&mut plan, replay, save, args.out.out.as_deref(), rows);
+    plan
 }
 
 /// The saved games of `dir`, in name order.
@@ -336,7 +357,7 @@ fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()
 /// Runs `coinline play`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
     // Every path of the run, checked before any work (docs/options.md, Outputs).
-    super::outputs::play(args).check()?;
+    plan(args).check()?;
     let config = config(args)?;
     let given = args
         .board

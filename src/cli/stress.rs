@@ -15,6 +15,7 @@ use coinline_harness::judge::stress::{
     check_batch, stress, Program, RunLimits, StressConfig, Trusted,
 };
 use coinline_harness::judge::{Answer, Origin, Problem};
+use coinline_harness::output::{Kind, Plan};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -156,10 +157,37 @@ fn wait_if_interrupted() {
     }
 }
 
+/// The plan of paths of a stress run whose `--out` rows are `rows`: the
+/// problem file, the words of the programs and `--replay` read; `--save`
+/// and `--out` written.
+pub(super) fn plan(args: &StressArgs, rows: Kind) -> Result<Plan> {
+    let mut plan = Plan::new(args.force.force);
+    if let Some(path) = &args.problem.problem_file {
+        plan.input("problem file", path);
+    }
+    for word in &args.program {
+        plan.input("program under test", word);
+    }
+    for (what, option, text) in [
+        ("reference", "--reference", &args.reference),
+        ("generator", "--generator", &args.generator),
+    ] {
+        if let Some(text) = text {
+            let program = Program::from_command_line(option, text)?;
+            for word in std::iter::once(&program.command).chain(&program.args) {
+                plan.input(what, word);
+            }
+        }
+    }
+    let (replay, save) = (args.replay.as_deref(), args.save.as_deref());
+    super::outputs::runs(&mut plan, replay, save, args.out.out.as_deref(), rows);
+    Ok(plan)
+}
+
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
     // Every path of the run, checked before any work (docs/options.md, Outputs).
-    super::outputs::stress(args, super::outputs::STRESS_ROWS)?.check()?;
+    plan(args, super::outputs::STRESS_ROWS)?.check()?;
     let reference = command("--reference", &args.reference)?;
     let generator = command("--generator", &args.generator)?;
     let problem = resolve(args)?;

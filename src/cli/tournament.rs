@@ -31,7 +31,7 @@ fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
 /// Runs `coinline play --tournament`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
     // Every path of the run, checked before any work.
-    super::outputs::play(args).check()?;
+    super::play::plan(args).check()?;
     if args.runs.runs == 0 {
         return Err(Error::nothing_to_check(
             "--tournament --runs 0: no board to play",
