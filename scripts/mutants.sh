@@ -73,7 +73,7 @@ mkdir -p "$out"
 MODULES=(
     "board|crates/game/src/board/mod.rs crates/game/src/board/scan.rs|coinline-game|board::|1"
     "shrink|crates/core/src/shrink.rs|coinline-core|shrink::|1"
-    "output|crates/output/src/lib.rs crates/output/src/transaction.rs crates/output/src/owner.rs crates/output/src/fifo.rs crates/output/src/folder.rs|coinline-output||1"
+    "output|crates/output/src/lib.rs crates/output/src/transaction.rs crates/output/src/owner.rs crates/output/src/fifo.rs crates/output/src/folder.rs crates/output/src/plan.rs|coinline-output||1"
     "case|crates/game/src/case.rs|coinline-game|case::|1"
     "generate|crates/game/src/generate.rs|coinline-game|generate::|1"
     "summary|crates/core/src/summary.rs crates/core/src/cost.rs|coinline-core|summary:: cost::|1"

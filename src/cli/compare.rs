@@ -21,7 +21,7 @@ use coinline_harness::compare::{
     CompareOutcome, RowFilter, Stop, Summary,
 };
 use coinline_output::corpus::save_case;
-use coinline_output::{self as output, check_owned, check_writable, is_stdout, Kind, Transaction};
+use coinline_output::{self as output, is_stdout, Kind, Plan, Transaction};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -281,7 +281,6 @@ pub fn run_with(
     // Estimated before any path is touched: an impossible run is refused at once.
     let wall = within_budget(args, &options, planned, (solvers, heuristics))?;
     // Paths are checked before anything is printed or run.
-    check_writable("--corpus", &args.corpus, true)?;
     let paths = output_paths(args)?;
     say!(
         "coinline compare: {}{planned} of {}, n {}{}",
@@ -367,9 +366,15 @@ pub fn run_with(
 }
 
 /// The row file and summary of a run that writes files (not `--only`),
-/// checked before any work.
+/// checked before any work with the corpus folder as one plan: each
+/// writable, with a name the file system takes (the derived summary's
+/// too), not the same file, and not a file coinline did not write unless
+/// `--force`.
 fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>> {
-    Ok(match args.only.only {
+    let mut plan = Plan::new(args.force.force);
+    // Where compare saves shrunk failures (in DIR/solvers_agree).
+    plan.saves_into("--corpus", &args.corpus);
+    let paths = match args.only.only {
         Some(_) => None,
         None => {
             let out = args.out_path();
@@ -378,41 +383,24 @@ fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>
                 (None, true) => None,
                 (None, false) => Some(summary_path(&out)),
             };
+            if summary.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
+                return Err(Error::usage(
+                    "--out - and --summary - would mix rows and summary on standard output",
+                ));
+            }
             let label = match args.summary {
                 Some(_) => "--summary",
                 None => "the summary beside --out,",
             };
-            check_outputs(
-                &out,
-                summary.as_deref().map(|p| (label, p)),
-                args.force.force,
-            )?;
+            plan.output("--out", &out, ROWS);
+            if let Some(path) = &summary {
+                plan.output(label, path, SUMMARY);
+            }
             Some((out, summary))
         }
-    })
-}
-
-/// The checks of the output paths, before any work: each writable, with a
-/// name the file system takes (the derived summary's too), not the same
-/// file, and not a file coinline did not write unless `force`.
-fn check_outputs(
-    out: &std::path::Path,
-    summary: Option<(&str, &std::path::Path)>,
-    force: bool,
-) -> Result<()> {
-    check_writable("--out", out, false)?;
-    check_owned("--out", out, ROWS, force)?;
-    if let Some((label, path)) = summary {
-        check_writable(label, path, false)?;
-        if is_stdout(path) && is_stdout(out) {
-            return Err(Error::usage(
-                "--out - and --summary - would mix rows and summary on standard output",
-            ));
-        }
-        output::refuse_same_outputs(&[("--out", out), (label, path)])?;
-        check_owned(label, path, SUMMARY, force)?;
-    }
-    Ok(())
+    };
+    plan.check()?;
+    Ok(paths)
 }
 
 fn boards(count: u64) -> String {

@@ -10,7 +10,7 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::rules::RuleSet;
 use coinline_harness::explain::{explain, render_html};
-use coinline_output::{self as output, check_owned, check_writable, Kind};
+use coinline_output::{self as output, Kind, Plan};
 use std::io::{IsTerminal, Read};
 
 /// Arguments of `coinline explain`.
@@ -71,10 +71,12 @@ fn read_board(args: &ExplainArgs) -> Result<Board> {
 /// Runs `coinline explain`.
 pub fn run(args: &ExplainArgs) -> Result<Status> {
     let out = args.out.out.as_ref().filter(|p| p.as_os_str() != "-");
+    // The run's one output path, checked before any work.
+    let mut plan = Plan::new(args.force.force);
     if let Some(path) = out {
-        check_writable("--out", path, false)?;
-        check_owned("--out", path, PAGE, args.force.force)?;
+        plan.output("--out", path, PAGE);
     }
+    plan.check()?;
     let board = read_board(args)?;
     let page = render_html(&explain(args.params.bind(&args.game)?, &board)?);
     match out {

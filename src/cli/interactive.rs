@@ -11,6 +11,9 @@ use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_judge::instance::Instance;
 use coinline_judge::interaction::{Interaction, Sides};
+use coinline_judge::stress::{read_saved, save_input, saved_inputs, Saved};
+use coinline_judge::{parse_input_bytes, Problem};
+use coinline_output as output;
 use coinline_judge::play::program::Limits;
 use coinline_judge::play::rows::{self, Summary};
 use coinline_judge::play::{
@@ -138,14 +141,8 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
         return Err(Error::internal("stress: the problem is not interactive"));
     };
     refuse_batch_options(args)?;
-    if let Some(out) = args.out.out.as_deref() {
-        check_owned(
-            "--out",
-            out,
-            Kind::Csv("index,game,board,side"),
-            args.force.force,
-        )?;
-    }
+    // Every path of the run, checked before any work.
+    super::stress::plan(args, super::outputs::PLAY_ROWS)?.check()?;
     let mut limits = problem.limits();
     limits.n = args.lengths.n.unwrap_or(limits.n);
     limits.values = args.values.unwrap_or(limits.values);
@@ -181,9 +178,6 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
             limits,
         }),
     };
-    if let Some(dir) = &args.save {
-        check_writable("--save", dir, true)?;
-    }
     let replayed = match &args.replay {
         Some(dir) => replay(&problem, &interaction, &config.player, &config.limits, dir)?,
         None => 0,

@@ -11,8 +11,8 @@ use coinline_core::generate::Shard;
 use coinline_harness::compare::{
     check_tallies, merge_row_streams, summary_path, StreamedInput, Summary,
 };
-use coinline_output::{self as output, check_owned, check_writable, is_stdout, same_file};
 use coinline_sandbox as sandbox;
+use coinline_output::{self as output, is_stdout, Plan};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -96,43 +96,29 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         (None, true) => None,
         (None, false) => Some(summary_path(&out)),
     };
-    let outputs = [
-        Some(("--out", &out)),
-        summary_out.as_ref().map(|p| ("--summary", p)),
-    ];
-    for (option, out) in outputs.into_iter().flatten() {
-        for input in &args.inputs {
-            for file in [input.clone(), summary_path(input)] {
-                if same_file(out, &file) {
-                    return Err(Error::usage(format!(
-                        "{option} {}: is the input {}; merging into an input would destroy it",
-                        out.display(),
-                        file.display()
-                    )));
-                }
-            }
-        }
-    }
     if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
         return Err(Error::usage(
             "--out - and --summary - would mix rows and summary on standard output",
         ));
     }
-    if let Some(path) = &summary_out {
-        output::refuse_same_outputs(&[("--out", &out), ("--summary", path)])?;
+    // Every path of the run, checked before any work: the shards and their
+    // summaries are inputs, never outputs, whatever --force.
+    let mut plan = Plan::new(args.force.force);
+    for input in &args.inputs {
+        plan.input("input", input)
+            .input("input", summary_path(input));
     }
+    plan.output("--out", &out, ROWS);
+    if let Some(path) = &summary_out {
+        plan.output("--summary", path, SUMMARY);
+    }
+    plan.check()?;
     // The rows stream from the shards into the output, so a refusal can
     // come after part of it is written: into a temporary file that is then
     // removed. Standard output, a FIFO or a device cannot take rows back,
     // so for them a first pass writes nowhere and checks everything.
     if !matches!(output::target(&out)?, output::Target::Replace(_)) {
         merge_checked(&args.inputs, &mut std::io::sink())?;
-    }
-    check_writable("--out", &out, false)?;
-    check_owned("--out", &out, ROWS, args.force.force)?;
-    if let Some(path) = &summary_out {
-        check_writable("--summary", path, false)?;
-        check_owned("--summary", path, SUMMARY, args.force.force)?;
     }
     // One transaction: the rows are renamed into place only with their
     // summary, which holds their digest, and the summary last.

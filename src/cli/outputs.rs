@@ -1,54 +1,62 @@
-//! The ownership rule (docs/options.md, Outputs) for `coinline stress`,
-//! kept apart from its file: `--out` is refused when it is an input of the
-//! run (the problem file, a file of the program, the reference or the
-//! generator, compared by device and inode) and, without `--force`, when
-//! it is an existing file coinline did not write.
+//! What the plans of paths (`coinline_output::Plan`) of the
+//! commands share, each built from a command's arguments and checked
+//! before any work: the kinds of rows, the folders of saved runs
+//! (`--replay`, `--save`) with `--out`, and a study's report folder.
 
 use coinline_core::error::Result;
-use coinline_output::{check_owned, refuse_inputs, Kind};
-use coinline_sandbox::Program;
+use coinline_output::{Kind, Plan};
 use std::path::{Path, PathBuf};
 
 /// What stress's row file starts with.
-const STRESS_ROWS: Kind = Kind::Csv("source,seed,index,run,n,board");
+pub const STRESS_ROWS: Kind = Kind::Csv("source,seed,index,run,n,board");
 
-/// The inputs of a stress run, whose files are never its outputs.
-pub struct StressInputs<'a> {
-    /// `--problem-file`.
-    pub problem_file: Option<&'a Path>,
-    /// The program under test, its words.
-    pub program: &'a [String],
-    /// `--reference`, a command line.
-    pub reference: Option<&'a str>,
-    /// `--generator`, a command line.
-    pub generator: Option<&'a str>,
+/// What the rows of `coinline play` (and of stress on an interactive
+/// problem) start with.
+pub const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
+
+/// What the table of `play --tournament` starts with.
+pub const TOURNAMENT_ROWS: Kind = Kind::Csv("first,second,games");
+
+/// Adds a run's `--replay` folder (read), `--save` folder (written into)
+/// and `--out` file (rows of `kind`) to `plan`.
+pub fn runs(
+    plan: &mut Plan,
+    replay: Option<&Path>,
+    save: Option<&Path>,
+    out: Option<&Path>,
+    kind: Kind,
+) {
+    if let Some(dir) = replay {
+        plan.input_folder("--replay", dir);
+    }
+    if let Some(dir) = save {
+        plan.saves_into("--save", dir);
+    }
+    if let Some(out) = out {
+        plan.output("--out", out, kind);
+    }
 }
 
-/// The checks of stress's `--out`, before any work.
-pub fn check_stress(out: Option<&Path>, force: bool, given: StressInputs<'_>) -> Result<()> {
-    let Some(out) = out else {
-        return Ok(());
+/// Checks the plan of a study run: its report folder (`out`, or the
+/// study's `name` in the working folder, which must stay inside it) with
+/// the files `planned` there, never the study file `study`, the template
+/// beside it or `template`; returns the folder.
+pub fn study(
+    (out, name): (Option<&Path>, &str),
+    study: &str,
+    template: Option<&Path>,
+    planned: Vec<String>,
+    force: bool,
+) -> Result<PathBuf> {
+    let mut plan = Plan::new(force);
+    match out {
+        Some(out) => plan.report("--out", out, None, planned),
+        None => plan.report("study name", ".", Some(name), planned),
     };
-    let mut inputs: Vec<(&str, PathBuf)> = Vec::new();
-    if let Some(path) = given.problem_file {
-        inputs.push(("problem file", path.to_path_buf()));
+    let beside = Path::new(study).with_extension("md");
+    for input in [Path::new(study), &beside].into_iter().chain(template) {
+        plan.input("input", input);
     }
-    let words = |what: &'static str, words: Vec<String>, inputs: &mut Vec<(&str, PathBuf)>| {
-        inputs.extend(words.into_iter().map(|w| (what, PathBuf::from(w))));
-    };
-    words("program under test", given.program.to_vec(), &mut inputs);
-    for (what, option, text) in [
-        ("reference", "--reference", given.reference),
-        ("generator", "--generator", given.generator),
-    ] {
-        if let Some(text) = text {
-            let program = Program::from_command_line(option, text)?;
-            let mut all = vec![program.command];
-            all.extend(program.args);
-            words(what, all, &mut inputs);
-        }
-    }
-    let inputs: Vec<(&str, &Path)> = inputs.iter().map(|(w, p)| (*w, p.as_path())).collect();
-    refuse_inputs(&[("--out", out)], &inputs)?;
-    check_owned("--out", out, STRESS_ROWS, force)
+    plan.check()?;
+    Ok(plan.report_folder().unwrap_or_default())
 }

@@ -15,6 +15,8 @@ use coinline_core::rules::RuleSet;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_judge::interaction::{Accept, Sides};
+use coinline_sandbox::Program;
+use coinline_output::{self as output, check_owned, Kind, Plan};
 use coinline_judge::play::program::Limits;
 use coinline_judge::play::rows::{self, Summary};
 use coinline_judge::play::saved::{self, SavedGame};
@@ -131,9 +133,6 @@ was found (shrunk, printed with its transcript and the command that
 reproduces it), 2 bad usage, a program that cannot be started, or an
 output that cannot be written.";
 
-/// What the CSV rows start with (the ownership rule of --out).
-const PLAY_ROWS: Kind = Kind::Csv("index,game,board,side");
-
 /// The judged player: a built-in heuristic's name, or a program.
 pub(super) fn player(words: &[String]) -> Result<Player> {
     if let [word] = words {
@@ -144,24 +143,25 @@ pub(super) fn player(words: &[String]) -> Result<Player> {
     Ok(Player::Program(Program::new(words)?))
 }
 
-/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
-pub(super) fn check_outputs(args: &PlayArgs) -> Result<()> {
-    let Some(out) = args.out.out.as_deref() else {
-        return Ok(());
+/// The plan of paths of a `coinline play` run (or of its `--tournament`):
+/// the words of the programs and `--replay` read; `--save` and `--out`
+/// written.
+pub(super) fn plan(args: &PlayArgs) -> Plan {
+    let mut plan = Plan::new(args.force.force);
+    let programs = (args.program.iter()).chain(args.player.iter());
+    for word in programs.flat_map(|w| w.split_whitespace()) {
+        plan.input("program under test", word);
+    }
+    for word in args.opponent.split_whitespace() {
+        plan.input("opponent", word);
+    }
+    let rows = match args.tournament {
+        true => super::outputs::TOURNAMENT_ROWS,
+        false => super::outputs::PLAY_ROWS,
     };
-    let inputs: Vec<(&str, &Path)> = args
-        .program
-        .iter()
-        .chain(args.player.iter())
-        .flat_map(|w| w.split_whitespace())
-        .map(|w| ("program under test", Path::new(w)))
-        .collect();
-    refuse_inputs(&[("--out", out)], &inputs)?;
-    let kind = match args.tournament {
-        true => Kind::Csv("first,second,games"),
-        false => PLAY_ROWS,
-    };
-    check_owned("--out", out, kind, args.force.force)
+    let (replay, save) = (args.replay.as_deref(), args.save.as_deref());
+    super::outputs::runs(&mut plan, replay, save, args.out.out.as_deref(), rows);
+    plan
 }
 
 /// The saved games of `dir`, in name order.
@@ -358,7 +358,8 @@ fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()
 
 /// Runs `coinline play`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
-    check_outputs(args)?;
+    // Every path of the run, checked before any work (docs/options.md, Outputs).
+    plan(args).check()?;
     let config = config(args)?;
     let given = args
         .board

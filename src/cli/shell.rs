@@ -7,7 +7,7 @@ use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_output::{check_owned, check_writable, Kind, Transaction};
+use coinline_output::{Kind, Plan, Transaction};
 use std::path::PathBuf;
 
 /// Arguments of `coinline completions`.
@@ -56,18 +56,14 @@ pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> Result
 /// (coinline's definition) into `args.out`, as one transaction, after
 /// checking that every page it replaces is coinline's.
 pub fn man(args: &ManArgs, mut command: clap::Command) -> Result<Status> {
-    check_writable("--out", &args.out, true)?;
     command.build();
     let mut pages = Vec::new();
     collect_pages(&command, "coinline", &mut pages);
-    for (file, _) in &pages {
-        check_owned(
-            "--out",
-            &args.out.join(file),
-            Kind::ManPage,
-            args.force.force,
-        )?;
-    }
+    // Every page's path, checked before any is written.
+    let files = (pages.iter()).map(|(file, _)| (file.clone(), Kind::ManPage));
+    Plan::new(args.force.force)
+        .folder_of("--out", &args.out, files.collect())
+        .check()?;
     std::fs::create_dir_all(&args.out).map_err(|e| Error::io(&args.out, &e))?;
     let mut transaction = Transaction::new();
     for (file, page) in &pages {

@@ -11,8 +11,11 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_judge::spec::{self, check_trusted_limit};
-use coinline_judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
+use coinline_judge::stress::{
+    check_batch, stress, Program, RunLimits, StressConfig, Trusted,
+};
 use coinline_judge::{Answer, Origin, Problem};
+use coinline_output::{Kind, Plan};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -154,20 +157,37 @@ fn wait_if_interrupted() {
     }
 }
 
-/// The ownership rule of `--out` (docs/options.md, Outputs), before any work.
-fn check_outputs(args: &StressArgs) -> Result<()> {
-    let inputs = super::outputs::StressInputs {
-        problem_file: args.problem.problem_file.as_deref(),
-        program: &args.program,
-        reference: args.reference.as_deref(),
-        generator: args.generator.as_deref(),
-    };
-    super::outputs::check_stress(args.out.out.as_deref(), args.force.force, inputs)
+/// The plan of paths of a stress run whose `--out` rows are `rows`: the
+/// problem file, the words of the programs and `--replay` read; `--save`
+/// and `--out` written.
+pub(super) fn plan(args: &StressArgs, rows: Kind) -> Result<Plan> {
+    let mut plan = Plan::new(args.force.force);
+    if let Some(path) = &args.problem.problem_file {
+        plan.input("problem file", path);
+    }
+    for word in &args.program {
+        plan.input("program under test", word);
+    }
+    for (what, option, text) in [
+        ("reference", "--reference", &args.reference),
+        ("generator", "--generator", &args.generator),
+    ] {
+        if let Some(text) = text {
+            let program = Program::from_command_line(option, text)?;
+            for word in std::iter::once(&program.command).chain(&program.args) {
+                plan.input(what, word);
+            }
+        }
+    }
+    let (replay, save) = (args.replay.as_deref(), args.save.as_deref());
+    super::outputs::runs(&mut plan, replay, save, args.out.out.as_deref(), rows);
+    Ok(plan)
 }
 
 /// Runs `coinline stress`.
 pub fn run(args: &StressArgs) -> Result<Status> {
-    check_outputs(args)?;
+    // Every path of the run, checked before any work (docs/options.md, Outputs).
+    plan(args, super::outputs::STRESS_ROWS)?.check()?;
     let reference = command("--reference", &args.reference)?;
     let generator = command("--generator", &args.generator)?;
     let problem = resolve(args)?;

@@ -30,7 +30,8 @@ fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
 
 /// Runs `coinline play --tournament`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
-    super::play::check_outputs(args)?;
+    // Every path of the run, checked before any work.
+    super::play::plan(args).check()?;
     if args.runs.runs == 0 {
         return Err(Error::nothing_to_check(
             "--tournament --runs 0: no board to play",

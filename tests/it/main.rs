@@ -32,5 +32,6 @@ mod study_sources;
 mod support;
 mod trust;
 mod trust_outputs;
+mod trust_plan;
 mod trust_runs;
 mod words;

@@ -19,7 +19,9 @@
 //! path and its name's length, and the ownership rule ([`check_owned`],
 //! [`refuse_inputs`], [`refuse_same_outputs`]) keeps a command from
 //! replacing what coinline did not write; a report folder's manifest
-//! does the same for the files of a folder ([`folder`]).
+//! does the same for the files of a folder ([`folder`]). A command lists
+//! every path of its run in one [`Plan`], whose [`Plan::check`] applies all
+//! of these before any work.
 //!
 //! Architecture invariant: nothing half-written is ever left at an output
 //! path.
@@ -33,12 +35,14 @@ pub mod corpus;
 mod fifo;
 pub mod folder;
 mod owner;
+mod plan;
 mod transaction;
 
 pub use fifo::set_notes;
 pub use owner::{
     check_name_length, check_owned, refuse_inputs, refuse_same_outputs, Kind, NAME_MAX,
 };
+pub use plan::Plan;
 pub use transaction::{abandon_pending, set_after_first_rename, Transaction, Undone};
 
 use coinline_core::error::{io_reason, Error, Result};

@@ -4,13 +4,13 @@
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
 use crate::cli::options::{JobsArg, ShardArg};
+use crate::cli::outputs;
 use crate::cli::status::{print, say, Status};
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
-use coinline_output::check_writable;
-use coinline_output::folder::{by_folder, check_folder, write_folders, Folder};
+use coinline_output::folder::{by_folder, write_folders, Folder};
 use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -162,31 +162,24 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         query = query.with_games(args.games.clone())?;
     }
     let fingerprint = engine::fingerprint(&text);
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| query.name.clone().into());
-    check_writable("--out", &out, true)?;
     let templates = Templates {
         report: template.as_deref(),
         summary: summary.as_deref(),
     };
-    if args.parts.shard.shard.is_none() {
-        let mut inputs = vec![
-            PathBuf::from(&args.study),
-            PathBuf::from(&args.study).with_extension("md"),
-        ];
-        inputs.extend(args.template.clone());
-        let planned = engine::planned_files(&query, templates);
-        check_folder(&out, &planned, &inputs, args.write.force)?;
-    }
+    // Every path, checked before any work; a sharded run writes its part.
+    let part_file =
+        (args.parts.shard.shard).map(|s| format!("part-{}-of-{}.json", s.part(), s.count()));
+    let planned = part_file
+        .clone()
+        .map_or_else(|| engine::planned_files(&query, templates), |p| vec![p]);
+    let (named, force) = ((args.out.as_deref(), query.name.as_str()), args.write.force);
+    let out = outputs::study(named, &args.study, args.template.as_deref(), planned, force)?;
     let pool = thread_pool(&args.write.jobs)?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
         let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
-        let sharded = args.parts.shard.shard.is_some();
         say!(
             "coinline study run: {}, part {}/{}, {} threads",
             query.name,
@@ -195,8 +188,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
             pool.current_num_threads()
         );
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
-        if sharded {
-            let name = format!("part-{}-of-{}.json", shard.part(), shard.count());
+        if let Some(name) = part_file {
             let json = serde_json::to_string(&part)
                 .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
             let folder = (out.clone(), vec![(name.as_str(), json)]);
