@@ -91,14 +91,55 @@ struct InputTable {
     params: Option<String>,
 }
 
+/// `[answer]`, tagged by its `kind`: a key of another kind is refused
+/// (struct variants all: serde lets a unit variant's unknown keys through).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct AnswerTable {
-    kind: String,
-    words: Option<Vec<String>>,
-    tie: Option<String>,
-    heuristic: Option<String>,
-    template: Option<String>,
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+enum AnswerTable {
+    Difference {
+        template: Option<String>,
+    },
+    First {
+        template: Option<String>,
+    },
+    Second {
+        template: Option<String>,
+    },
+    Totals {
+        template: Option<String>,
+    },
+    WinnerTotal {
+        template: Option<String>,
+    },
+    LoserTotal {
+        template: Option<String>,
+    },
+    Winner {
+        #[serde(default)]
+        words: Vec<String>,
+        tie: Option<String>,
+        template: Option<String>,
+    },
+    Play {
+        heuristic: Option<String>,
+        template: Option<String>,
+    },
+}
+
+impl AnswerTable {
+    fn template(&self) -> Option<&str> {
+        use AnswerTable::*;
+        match self {
+            Difference { template }
+            | First { template }
+            | Second { template }
+            | Totals { template }
+            | WinnerTotal { template }
+            | LoserTotal { template }
+            | Winner { template, .. }
+            | Play { template, .. } => template.as_deref(),
+        }
+    }
 }
 
 // Not `deny_unknown_fields`: the parameters' limits are keys of their own
@@ -151,16 +192,8 @@ pub fn parse_for_reference(text: &str, origin: Origin) -> Result<Problem> {
 }
 
 fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Problem> {
-    let file: File = toml::from_str(text).map_err(|e| {
-        let line = e
-            .span()
-            .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
-        let message = e.message().trim().replace('\n', "; ");
-        match line {
-            Some(line) => Error::problem_file(None, format!("line {line}: {message}")),
-            None => Error::problem_file(None, message),
-        }
-    })?;
+    let file: File =
+        read_toml(text).map_err(|(key, message)| Error::problem_file(key.as_deref(), message))?;
     let name = file.name.trim().to_string();
     if name.is_empty()
         || !name
@@ -216,8 +249,7 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     }
     let template = file
         .answer
-        .template
-        .as_deref()
+        .template()
         .map(Template::parse)
         .transpose()
         .map_err(|e| at("answer.template", e))?;
@@ -254,84 +286,150 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
 }
 
 fn answer(table: &AnswerTable) -> Result<Answer> {
-    let unused = |key: &str, given: bool| match given {
-        true => Err(at(
-            &format!("answer.{key}"),
-            format!(
-                "is only for answer kind {}",
-                if key == "heuristic" { "play" } else { "winner" }
-            ),
-        )),
-        false => Ok(()),
-    };
-    let kind = table.kind.trim();
-    if kind != "winner" {
-        unused("words", table.words.is_some())?;
-        unused("tie", table.tie.is_some())?;
-    }
-    if kind != "play" {
-        unused("heuristic", table.heuristic.is_some())?;
-    }
-    match kind {
-        "winner" => {
-            let words = table.words.clone().unwrap_or_default();
-            for w in &words {
-                if w.is_empty() || w.chars().any(char::is_whitespace) {
-                    return Err(at("answer.words", format!("{w:?} is not one word")));
-                }
+    let (words, tie) = match table {
+        AnswerTable::Difference { .. } => return Ok(Answer::Difference),
+        AnswerTable::First { .. } => return Ok(Answer::First),
+        AnswerTable::Second { .. } => return Ok(Answer::Second),
+        AnswerTable::Totals { .. } => return Ok(Answer::Totals),
+        AnswerTable::WinnerTotal { .. } => return Ok(Answer::WinnerTotal),
+        AnswerTable::LoserTotal { .. } => return Ok(Answer::LoserTotal),
+        AnswerTable::Play { heuristic, .. } => {
+            return match heuristic {
+                Some(h) => Ok(Answer::Play(h.trim().to_string())),
+                None => Err(at(
+                    "answer.heuristic",
+                    "answer kind play needs the heuristic both players follow (greedy)",
+                )),
             }
-            let distinct = |ws: &[String]| ws.iter().enumerate().all(|(i, w)| !ws[..i].contains(w));
-            if !distinct(&words) {
-                return Err(at("answer.words", "the words must differ"));
-            }
-            let tie = match (words.len(), table.tie.as_deref().map(str::trim)) {
-                (2, Some("first")) => Tie::First,
-                (2, Some("second")) => Tie::Second,
-                (2, Some(other)) => {
-                    return Err(at(
-                        "answer.tie",
-                        format!("{other:?} is not \"first\" or \"second\" (or give a third word for a tie)"),
-                    ))
-                }
-                (2, None) => {
-                    return Err(at(
-                        "answer.tie",
-                        "two words need tie = \"first\" or \"second\": who a tie counts as",
-                    ))
-                }
-                (3, None) => Tie::Word(words[2].clone()),
-                (3, Some(_)) => {
-                    return Err(at("answer.tie", "the third word already names a tie"))
-                }
-                _ => {
-                    return Err(at(
-                        "answer.words",
-                        "give the first player's and the second's word, and optionally a tie's",
-                    ))
-                }
-            };
-            Ok(Answer::Winner(Winner {
-                first: words[0].clone(),
-                second: words[1].clone(),
-                tie,
-            }))
         }
-        "play" => match &table.heuristic {
-            Some(h) => Ok(Answer::Play(h.trim().to_string())),
-            None => Err(at(
-                "answer.heuristic",
-                "answer kind play needs the heuristic both players follow (greedy)",
-            )),
-        },
-        "winner-total" => Ok(Answer::WinnerTotal),
-        "loser-total" => Ok(Answer::LoserTotal),
-        other => Answer::from_str(other).map_err(|_| {
-            at(
-                "answer.kind",
-                format!("{other:?} is not one of \"difference\", \"first\", \"second\", \"totals\", \"winner-total\", \"loser-total\", \"winner\", \"play\""),
-            )
-        }),
+        AnswerTable::Winner { words, tie, .. } => (words, tie),
+    };
+    for w in words {
+        if w.is_empty() || w.chars().any(char::is_whitespace) {
+            return Err(at("answer.words", format!("{w:?} is not one word")));
+        }
     }
+    let distinct = |ws: &[String]| ws.iter().enumerate().all(|(i, w)| !ws[..i].contains(w));
+    if !distinct(words) {
+        return Err(at("answer.words", "the words must differ"));
+    }
+    let tie = match (words.len(), tie.as_deref().map(str::trim)) {
+        (2, Some("first")) => Tie::First,
+        (2, Some("second")) => Tie::Second,
+        (2, Some(other)) => {
+            return Err(at(
+                "answer.tie",
+                format!(
+                    "{other:?} is not \"first\" or \"second\" (or give a third word for a tie)"
+                ),
+            ))
+        }
+        (2, None) => {
+            return Err(at(
+                "answer.tie",
+                "two words need tie = \"first\" or \"second\": who a tie counts as",
+            ))
+        }
+        (3, None) => Tie::Word(words[2].clone()),
+        (3, Some(_)) => return Err(at("answer.tie", "the third word already names a tie")),
+        _ => {
+            return Err(at(
+                "answer.words",
+                "give the first player's and the second's word, and optionally a tie's",
+            ))
+        }
+    };
+    Ok(Answer::Winner(Winner {
+        first: words[0].clone(),
+        second: words[1].clone(),
+        tie,
+    }))
+}
+
+/// Reads a TOML text as `T` through `serde_path_to_error`. An error is the
+/// key path at fault (`answer.words`; none for the whole file or its
+/// syntax) and one line: `line L: KEY: what is wrong`, the line of that
+/// key where the file has it, any control character escaped.
+pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> std::result::Result<T, (Option<String>, String)> {
+    use serde_path_to_error::Segment;
+    use toml::de::{DeTable, DeValue, ValueDeserializer};
+    let say = |span: Option<std::ops::Range<usize>>, key: &str, message: &str| {
+        let message: String = (message.trim().replace('\n', "; ").chars())
+            .flat_map(|c| match c.is_control() {
+                true => c.escape_default().collect::<Vec<_>>(),
+                false => vec![c],
+            })
+            .collect();
+        let line = span.map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
+        let mut at = line.map(|l| format!("line {l}: ")).unwrap_or_default();
+        if !key.is_empty() {
+            at += &format!("{key}: ");
+        }
+        at + &message
+    };
+    let root = DeTable::parse(text).map_err(|e| (None, say(e.span(), "", e.message())))?;
+    let doc = toml::Spanned::new(root.span(), DeValue::Table(root.into_inner()));
+    let read = |doc: &toml::Spanned<DeValue>| {
+        serde_path_to_error::deserialize::<_, T>(ValueDeserializer::from(doc.clone()))
+    };
+    let error = match read(&doc) {
+        Ok(file) => return Ok(file),
+        Err(e) => e,
+    };
+    let mut path: Vec<Segment> = error.path().iter().cloned().collect();
+    let message = error.inner().message().to_string();
+    // The node at `path` and the span of the deepest key on the way.
+    fn walk<'a, 'i>(
+        mut node: &'a mut toml::Spanned<DeValue<'i>>,
+        path: &[Segment],
+    ) -> Option<&'a mut toml::Spanned<DeValue<'i>>> {
+        for segment in path {
+            node = match (node.get_mut(), segment) {
+                (DeValue::Table(t), Segment::Map { key }) => t.get_mut(key.as_str())?,
+                (DeValue::Array(a), Segment::Seq { index }) => a.get_mut(*index)?,
+                _ => return None,
+            };
+        }
+        Some(node)
+    }
+    // Inside a table tagged by `kind`, serde buffers the keys and its path
+    // stops at the table: the key at fault is the first whose removal
+    // changes the error (a missing key is the table's own fault).
+    while !message.starts_with("missing field") {
+        let mut probe = doc.clone();
+        let Some(DeValue::Table(table)) = walk(&mut probe, &path).map(|n| n.get_ref()) else {
+            break;
+        };
+        let keys: Vec<String> = table.keys().map(|k| k.get_ref().to_string()).collect();
+        let culprit = keys.into_iter().filter(|k| k != "kind").find(|key| {
+            let mut less = doc.clone();
+            if let Some(DeValue::Table(t)) = walk(&mut less, &path).map(|n| n.get_mut()) {
+                t.remove(key.as_str());
+            }
+            read(&less).err().map(|e| e.inner().message().to_string()) != Some(message.clone())
+        });
+        match culprit {
+            Some(key) => path.push(Segment::Map { key }),
+            None => break,
+        }
+    }
+    let mut probe = doc.clone();
+    let span = match path.is_empty() {
+        true => None,
+        false => (walk(&mut probe, &path).map(|n| n.span())).or(error.inner().span()),
+    };
+    let key: String = (path.iter().enumerate())
+        .map(|(i, segment)| match segment {
+            Segment::Map { key } if i > 0 => format!(".{key}"),
+            Segment::Map { key } => key.clone(),
+            Segment::Seq { index } => format!("[{index}]"),
+            _ => String::new(),
+        })
+        .collect();
+    let text = say(span, &key, &message);
+    Err(((!key.is_empty()).then_some(key), text))
 }
 
 /// The lengths of `limits.n`.
@@ -357,10 +455,10 @@ fn param_limits(
     {
         let line = key_line(text, "limits", key);
         let why = format!(
-            "unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules"
+            "limits.{key}: unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules"
         );
         return Err(Error::problem_file(
-            None,
+            Some(&format!("limits.{key}")),
             match line {
                 Some(line) => format!("line {line}: {why}"),
                 None => why,
@@ -612,7 +710,7 @@ values = "0..1000"
             (
                 "kind = \"first\"",
                 "kind = \"firsts\"",
-                "answer.kind: \"firsts\" is not one of",
+                "answer.kind: unknown variant `firsts`, expected one of `difference`, `first`",
             ),
             ("game = \"take=1..2\"", "game = \"take=X\"", "game: "),
             (
@@ -666,7 +764,17 @@ values = "0..1000"
             (
                 "[limits]",
                 "[limits]\nspeed = 3",
-                "line 11: unknown field `speed`",
+                "limits.speed: unknown field `speed`",
+            ),
+            (
+                "kind = \"first\"",
+                "kind = \"first\"\ntie = \"first\"",
+                "answer.tie: unknown field `tie`, expected `template`",
+            ),
+            (
+                "n = \"1..100\"",
+                "n = 100",
+                "limits.n: invalid type: integer `100`, expected a string",
             ),
             (
                 "cases = \"one\"",
@@ -694,6 +802,126 @@ values = "0..1000"
                 }
                 other => panic!("{to}: {other:?} is not a problem file's error"),
             }
+        }
+    }
+
+    /// A key of another answer kind is refused, one test per kind: the
+    /// message and the error's key name the key path, the message its line.
+    #[test]
+    fn a_key_of_another_answer_kind_is_refused_naming_it() {
+        let kinds = [
+            ("difference", "words = [\"a\", \"b\", \"c\"]", "words"),
+            ("first", "heuristic = \"greedy\"", "heuristic"),
+            ("second", "tie = \"first\"", "tie"),
+            ("totals", "words = [\"a\", \"b\", \"c\"]", "words"),
+            ("winner-total", "heuristic = \"greedy\"", "heuristic"),
+            ("loser-total", "tie = \"second\"", "tie"),
+            ("winner", "heuristic = \"greedy\"", "heuristic"),
+            ("play", "words = [\"a\", \"b\", \"c\"]", "words"),
+        ];
+        for (kind, line, key) in kinds {
+            let extra = match kind {
+                "winner" => "words = [\"A\", \"B\", \"T\"]\n",
+                "play" => "heuristic = \"greedy\"\n",
+                _ => "",
+            };
+            let good = TAKE_TWO.replacen(
+                "kind = \"first\"\n",
+                &format!("kind = \"{kind}\"\n{extra}template = \"{{answer}}\"\n"),
+                1,
+            );
+            parse(&good, Origin::BuiltIn).unwrap_or_else(|e| panic!("{kind}: {e}"));
+            let bad = good.replacen("template =", &format!("{line}\ntemplate ="), 1);
+            let err = parse(&bad, Origin::BuiltIn).unwrap_err();
+            let row = 1 + bad[..bad.find(line).unwrap()].matches('\n').count();
+            let wanted = format!("line {row}: answer.{key}: unknown field `{key}`, expected ");
+            assert!(err.to_string().starts_with(&wanted), "{kind}: {err}");
+            match err.root_kind() {
+                coinline_core::ErrorKind::ProblemFile { key: Some(k), .. } => {
+                    assert_eq!(*k, format!("answer.{key}"), "{kind}")
+                }
+                other => panic!("{kind}: {other:?}"),
+            }
+        }
+    }
+
+    /// Why `[answer]`'s kinds are struct variants: with the serde of
+    /// Cargo.lock, `deny_unknown_fields` on an internally tagged enum
+    /// refuses a struct variant's unknown key but lets a unit variant's
+    /// through (serde issues 2123 and 2294).
+    #[test]
+    fn deny_unknown_fields_bites_in_tagged_struct_variants_only() {
+        #[derive(Debug, PartialEq, Deserialize)]
+        #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+        enum Tagged {
+            Unit,
+            Fields { a: Option<u8> },
+        }
+        let read = |text: &str| read_toml::<BTreeMap<String, Tagged>>(text);
+        let unit = read("[t]\nkind = \"unit\"\nseed = 7\n").unwrap();
+        assert_eq!(unit["t"], Tagged::Unit);
+        let fields = read("[t]\nkind = \"fields\"\na = 1\n").unwrap();
+        assert_eq!(fields["t"], Tagged::Fields { a: Some(1) });
+        let (key, message) = read("[t]\nkind = \"fields\"\na = 1\nseed = 7\n").unwrap_err();
+        assert_eq!(key.as_deref(), Some("t.seed"));
+        assert_eq!(
+            message,
+            "line 4: t.seed: unknown field `seed`, expected `a`"
+        );
+    }
+
+    /// The reader's messages: the key path through arrays and tagged
+    /// tables, a value of the wrong type inside a tagged table, a missing
+    /// key (the table's fault), syntax, and control characters escaped.
+    #[test]
+    fn toml_errors_name_the_key_path_and_its_line() {
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Doc {
+            #[allow(dead_code)]
+            t: Vec<BTreeMap<String, Tagged>>,
+        }
+        #[derive(Debug, Deserialize)]
+        #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+        enum Tagged {
+            Fields {
+                #[allow(dead_code)]
+                a: u8,
+                #[allow(dead_code)]
+                inner: Option<Inner>,
+            },
+        }
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Inner {
+            #[allow(dead_code)]
+            b: Option<u8>,
+        }
+        let cases = [
+            (
+                "[[t]]\n[[t]]\n[t.x]\nkind = \"fields\"\na = \"1\"\n",
+                "line 5: t[1].x.a: invalid type: string \"1\", expected u8",
+            ),
+            (
+                "[[t]]\n[t.x]\nkind = \"fields\"\na = 1\n[t.x.inner]\nc = 2\n",
+                "line 6: t[0].x.inner.c: unknown field `c`, expected `b`",
+            ),
+            (
+                "[[t]]\n[t.x]\nkind = \"fields\"\n",
+                "line 2: t[0].x: missing field `a`",
+            ),
+            (
+                "[[t]]\n[t.x]\nkind = \"field\\u001b[2J\"\n",
+                "line 3: t[0].x.kind: unknown variant `field\\u{1b}[2J`, expected `fields`",
+            ),
+            ("u = 1\n", "line 1: u: unknown field `u`, expected `t`"),
+            ("", "missing field `t`"),
+            ("t = [\n", "line 1: unclosed array"),
+        ];
+        for (text, wanted) in cases {
+            let (_, message) = read_toml::<Doc>(text).unwrap_err();
+            assert!(message.starts_with(wanted), "{text:?}: {message}");
+            assert!(!message.contains('\n'), "{text:?}: {message}");
         }
     }
 }
