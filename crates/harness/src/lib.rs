@@ -24,4 +24,5 @@ pub mod human;
 pub mod judge;
 pub mod output;
 pub mod play;
+pub mod spec_file;
 pub mod study;
