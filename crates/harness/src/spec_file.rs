@@ -90,6 +90,31 @@ pub fn read_toml<T: serde::de::DeserializeOwned>(
     Err(((!key.is_empty()).then_some(key), text))
 }
 
+/// One table (`[source]`) or an array of them (`[[source]]`), as a list:
+/// `deserialize_with` for a key that takes either. Not an untagged enum,
+/// whose errors say only that neither form matched.
+pub fn one_or_many<'de, D, T>(d: D) -> std::result::Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    use serde::de::{value, MapAccess, SeqAccess, Visitor};
+    struct OneOrMany<T>(std::marker::PhantomData<T>);
+    impl<'de, T: serde::Deserialize<'de>> Visitor<'de> for OneOrMany<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a table or an array of tables")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> std::result::Result<Vec<T>, A::Error> {
+            T::deserialize(value::MapAccessDeserializer::new(map)).map(|t| vec![t])
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> std::result::Result<Vec<T>, A::Error> {
+            serde::Deserialize::deserialize(value::SeqAccessDeserializer::new(seq))
+        }
+    }
+    d.deserialize_any(OneOrMany(std::marker::PhantomData))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
