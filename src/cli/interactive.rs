@@ -11,9 +11,6 @@ use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_judge::instance::Instance;
 use coinline_judge::interaction::{Interaction, Sides};
-use coinline_judge::stress::{read_saved, save_input, saved_inputs, Saved};
-use coinline_judge::{parse_input_bytes, Problem};
-use coinline_output as output;
 use coinline_judge::play::program::Limits;
 use coinline_judge::play::rows::{self, Summary};
 use coinline_judge::play::{
@@ -21,7 +18,7 @@ use coinline_judge::play::{
 };
 use coinline_judge::stress::{read_saved, save_input, saved_inputs, Saved};
 use coinline_judge::{parse_input_bytes, Problem};
-use coinline_output::{self as output, check_owned, check_writable, Kind};
+use coinline_output as output;
 use std::io::Read;
 use std::path::Path;
 use std::time::Duration;

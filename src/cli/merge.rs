@@ -11,8 +11,8 @@ use coinline_core::generate::Shard;
 use coinline_harness::compare::{
     check_tallies, merge_row_streams, summary_path, StreamedInput, Summary,
 };
-use coinline_sandbox as sandbox;
 use coinline_output::{self as output, is_stdout, Plan};
+use coinline_sandbox as sandbox;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -15,15 +15,13 @@ use coinline_core::rules::RuleSet;
 use coinline_core::shell::shell_word;
 use coinline_core::strategy::player::Seat;
 use coinline_judge::interaction::{Accept, Sides};
-use coinline_sandbox::Program;
-use coinline_output::{self as output, check_owned, Kind, Plan};
 use coinline_judge::play::program::Limits;
 use coinline_judge::play::rows::{self, Summary};
 use coinline_judge::play::saved::{self, SavedGame};
 use coinline_judge::play::{
     play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup,
 };
-use coinline_output::{self as output, check_owned, refuse_inputs, Kind};
+use coinline_output::{self as output, check_owned, Kind, Plan};
 use coinline_sandbox::Program;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

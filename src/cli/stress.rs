@@ -11,9 +11,7 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_judge::spec::{self, check_trusted_limit};
-use coinline_judge::stress::{
-    check_batch, stress, Program, RunLimits, StressConfig, Trusted,
-};
+use coinline_judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
 use coinline_judge::{Answer, Origin, Problem};
 use coinline_output::{Kind, Plan};
 use std::path::PathBuf;

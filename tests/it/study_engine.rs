@@ -485,14 +485,15 @@ fn bad_study_files_are_refused_in_one_line() {
         (
             "kind = \"enumerate\"",
             "kind = \"everything\"",
-            "is not enumerate, random, search or formula",
+            "bad.toml: line 6: source.kind: unknown variant `everything`, expected one of `enumerate`, `random`, `search`, `formula`",
         ),
         (
             "group = \"n\"",
             "group = \"mod 1\"",
             "is not all, n, parity",
         ),
-        ("[check]", "[checks]", "unknown field"),
+        ("[check]", "[checks]", "line 29: checks: unknown field `checks`"),
+        ("every = 97", "every = 0", "line 30: check.every: invalid value: integer `0`"),
     ];
     for (from, to, message) in cases {
         assert!(EXTREMES_STUDY.contains(from), "{from}");
@@ -506,6 +507,83 @@ fn bad_study_files_are_refused_in_one_line() {
         "no such file, nor a built-in study",
         &"a missing study",
     );
+}
+
+/// A key that belongs to another kind of source is refused, one case per
+/// kind (the old reader ran each of these with exit status 0, the key
+/// ignored): exit status 2, naming the file, the key path and its line.
+#[test]
+fn a_key_of_another_source_kind_is_refused_naming_file_and_key() {
+    let dir = workdir("study_engine", "kind-keys");
+    let kinds = [
+        ("enumerate", "n = \"1..3\"\nalphabet = \"0..1\"", "seed = 7"),
+        (
+            "random",
+            "n = \"1..3\"\nvalues = \"0..9\"",
+            "alphabet = \"0..1\"",
+        ),
+        (
+            "search",
+            "n = \"3\"\nalphabet = \"0..1\"\nobjective = \"value\"\nbudget = 2\nrestarts = 1",
+            "symmetry = false",
+        ),
+        (
+            "formula",
+            "formula = \"0 (k 1)^k\"\nk = \"1..2\"",
+            "n = \"1..3\"",
+        ),
+    ];
+    for (kind, keys, stray) in kinds {
+        let study = |extra: &str| {
+            format!("name = \"k\"\ngames = [\"coins\"]\n[source]\nkind = \"{kind}\"\n{keys}\n{extra}\n[[table]]\nname = \"t\"\nmeasure = \"value\"\naggregate = \"max\"\n")
+        };
+        std::fs::write(dir.join("good.toml"), study("")).unwrap();
+        let good = coinline(&dir, &["study", "run", "good.toml", "--out", kind]);
+        assert_status(&good, 0);
+        std::fs::write(dir.join("stray.toml"), study(stray)).unwrap();
+        let run = coinline(&dir, &["study", "run", "stray.toml", "--out", "out"]);
+        let key = stray.split(' ').next().unwrap();
+        let line = 5 + keys.lines().count();
+        let wanted =
+            format!("stray.toml: line {line}: source.{key}: unknown field `{key}`, expected ");
+        assert_refused_alone(&run, &wanted, &kind);
+        assert!(!dir.join("out").exists(), "{kind}");
+    }
+}
+
+/// A study's name is its default output folder: one plain name. A path,
+/// an empty name, `.` and control characters (a terminal escape) are
+/// refused when the file is read, naming the file and the key; the old
+/// reader wrote outside the folder it was given.
+#[test]
+fn a_study_name_that_is_not_a_plain_folder_name_is_refused() {
+    let dir = workdir("study_engine", "names");
+    let escape = format!("{}[2J", '\u{1b}');
+    let names = [
+        "/tmp/abs",
+        "../x",
+        "a/b",
+        "",
+        ".",
+        "..",
+        escape.as_str(),
+        "tab\there",
+    ];
+    for name in names {
+        let text = EXTREMES_STUDY.replacen(
+            "name = \"pizza-small\"",
+            &format!("name = {}", toml::Value::String(name.into())),
+            1,
+        );
+        std::fs::write(dir.join("named.toml"), text).unwrap();
+        // No --out: the name would be the folder.
+        let run = coinline(&dir, &["study", "run", "named.toml"]);
+        let wanted =
+            format!("named.toml: name: study name {name:?} must be letters, digits, - and _");
+        assert_refused_alone(&run, &wanted, &name);
+        assert!(!run.stderr.contains('\u{1b}'), "{name:?}: {}", run.stderr);
+    }
+    assert!(!dir.join("x").exists() && !Path::new("/tmp/abs").exists());
 }
 
 #[test]

@@ -18,6 +18,7 @@ use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_core::play::Game;
 use coinline_core::rules::{Params, RuleSet};
+use coinline_spec::read_toml;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -91,14 +92,55 @@ struct InputTable {
     params: Option<String>,
 }
 
+/// `[answer]`, tagged by its `kind`: a key of another kind is refused
+/// (struct variants all: serde lets a unit variant's unknown keys through).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct AnswerTable {
-    kind: String,
-    words: Option<Vec<String>>,
-    tie: Option<String>,
-    heuristic: Option<String>,
-    template: Option<String>,
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+enum AnswerTable {
+    Difference {
+        template: Option<String>,
+    },
+    First {
+        template: Option<String>,
+    },
+    Second {
+        template: Option<String>,
+    },
+    Totals {
+        template: Option<String>,
+    },
+    WinnerTotal {
+        template: Option<String>,
+    },
+    LoserTotal {
+        template: Option<String>,
+    },
+    Winner {
+        #[serde(default)]
+        words: Vec<String>,
+        tie: Option<String>,
+        template: Option<String>,
+    },
+    Play {
+        heuristic: Option<String>,
+        template: Option<String>,
+    },
+}
+
+impl AnswerTable {
+    fn template(&self) -> Option<&str> {
+        use AnswerTable::*;
+        match self {
+            Difference { template }
+            | First { template }
+            | Second { template }
+            | Totals { template }
+            | WinnerTotal { template }
+            | LoserTotal { template }
+            | Winner { template, .. }
+            | Play { template, .. } => template.as_deref(),
+        }
+    }
 }
 
 // Not `deny_unknown_fields`: the parameters' limits are keys of their own
@@ -151,16 +193,8 @@ pub fn parse_for_reference(text: &str, origin: Origin) -> Result<Problem> {
 }
 
 fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Problem> {
-    let file: File = toml::from_str(text).map_err(|e| {
-        let line = e
-            .span()
-            .map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
-        let message = e.message().trim().replace('\n', "; ");
-        match line {
-            Some(line) => Error::problem_file(None, format!("line {line}: {message}")),
-            None => Error::problem_file(None, message),
-        }
-    })?;
+    let file: File =
+        read_toml(text).map_err(|(key, message)| Error::problem_file(key.as_deref(), message))?;
     let name = file.name.trim().to_string();
     if name.is_empty()
         || !name
@@ -216,8 +250,7 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     }
     let template = file
         .answer
-        .template
-        .as_deref()
+        .template()
         .map(Template::parse)
         .transpose()
         .map_err(|e| at("answer.template", e))?;
@@ -254,84 +287,64 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
 }
 
 fn answer(table: &AnswerTable) -> Result<Answer> {
-    let unused = |key: &str, given: bool| match given {
-        true => Err(at(
-            &format!("answer.{key}"),
-            format!(
-                "is only for answer kind {}",
-                if key == "heuristic" { "play" } else { "winner" }
-            ),
-        )),
-        false => Ok(()),
-    };
-    let kind = table.kind.trim();
-    if kind != "winner" {
-        unused("words", table.words.is_some())?;
-        unused("tie", table.tie.is_some())?;
-    }
-    if kind != "play" {
-        unused("heuristic", table.heuristic.is_some())?;
-    }
-    match kind {
-        "winner" => {
-            let words = table.words.clone().unwrap_or_default();
-            for w in &words {
-                if w.is_empty() || w.chars().any(char::is_whitespace) {
-                    return Err(at("answer.words", format!("{w:?} is not one word")));
-                }
+    let (words, tie) = match table {
+        AnswerTable::Difference { .. } => return Ok(Answer::Difference),
+        AnswerTable::First { .. } => return Ok(Answer::First),
+        AnswerTable::Second { .. } => return Ok(Answer::Second),
+        AnswerTable::Totals { .. } => return Ok(Answer::Totals),
+        AnswerTable::WinnerTotal { .. } => return Ok(Answer::WinnerTotal),
+        AnswerTable::LoserTotal { .. } => return Ok(Answer::LoserTotal),
+        AnswerTable::Play { heuristic, .. } => {
+            return match heuristic {
+                Some(h) => Ok(Answer::Play(h.trim().to_string())),
+                None => Err(at(
+                    "answer.heuristic",
+                    "answer kind play needs the heuristic both players follow (greedy)",
+                )),
             }
-            let distinct = |ws: &[String]| ws.iter().enumerate().all(|(i, w)| !ws[..i].contains(w));
-            if !distinct(&words) {
-                return Err(at("answer.words", "the words must differ"));
-            }
-            let tie = match (words.len(), table.tie.as_deref().map(str::trim)) {
-                (2, Some("first")) => Tie::First,
-                (2, Some("second")) => Tie::Second,
-                (2, Some(other)) => {
-                    return Err(at(
-                        "answer.tie",
-                        format!("{other:?} is not \"first\" or \"second\" (or give a third word for a tie)"),
-                    ))
-                }
-                (2, None) => {
-                    return Err(at(
-                        "answer.tie",
-                        "two words need tie = \"first\" or \"second\": who a tie counts as",
-                    ))
-                }
-                (3, None) => Tie::Word(words[2].clone()),
-                (3, Some(_)) => {
-                    return Err(at("answer.tie", "the third word already names a tie"))
-                }
-                _ => {
-                    return Err(at(
-                        "answer.words",
-                        "give the first player's and the second's word, and optionally a tie's",
-                    ))
-                }
-            };
-            Ok(Answer::Winner(Winner {
-                first: words[0].clone(),
-                second: words[1].clone(),
-                tie,
-            }))
         }
-        "play" => match &table.heuristic {
-            Some(h) => Ok(Answer::Play(h.trim().to_string())),
-            None => Err(at(
-                "answer.heuristic",
-                "answer kind play needs the heuristic both players follow (greedy)",
-            )),
-        },
-        "winner-total" => Ok(Answer::WinnerTotal),
-        "loser-total" => Ok(Answer::LoserTotal),
-        other => Answer::from_str(other).map_err(|_| {
-            at(
-                "answer.kind",
-                format!("{other:?} is not one of \"difference\", \"first\", \"second\", \"totals\", \"winner-total\", \"loser-total\", \"winner\", \"play\""),
-            )
-        }),
+        AnswerTable::Winner { words, tie, .. } => (words, tie),
+    };
+    for w in words {
+        if w.is_empty() || w.chars().any(char::is_whitespace) {
+            return Err(at("answer.words", format!("{w:?} is not one word")));
+        }
     }
+    let distinct = |ws: &[String]| ws.iter().enumerate().all(|(i, w)| !ws[..i].contains(w));
+    if !distinct(words) {
+        return Err(at("answer.words", "the words must differ"));
+    }
+    let tie = match (words.len(), tie.as_deref().map(str::trim)) {
+        (2, Some("first")) => Tie::First,
+        (2, Some("second")) => Tie::Second,
+        (2, Some(other)) => {
+            return Err(at(
+                "answer.tie",
+                format!(
+                    "{other:?} is not \"first\" or \"second\" (or give a third word for a tie)"
+                ),
+            ))
+        }
+        (2, None) => {
+            return Err(at(
+                "answer.tie",
+                "two words need tie = \"first\" or \"second\": who a tie counts as",
+            ))
+        }
+        (3, None) => Tie::Word(words[2].clone()),
+        (3, Some(_)) => return Err(at("answer.tie", "the third word already names a tie")),
+        _ => {
+            return Err(at(
+                "answer.words",
+                "give the first player's and the second's word, and optionally a tie's",
+            ))
+        }
+    };
+    Ok(Answer::Winner(Winner {
+        first: words[0].clone(),
+        second: words[1].clone(),
+        tie,
+    }))
 }
 
 /// The lengths of `limits.n`.
@@ -357,10 +370,10 @@ fn param_limits(
     {
         let line = key_line(text, "limits", key);
         let why = format!(
-            "unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules"
+            "limits.{key}: unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules"
         );
         return Err(Error::problem_file(
-            None,
+            Some(&format!("limits.{key}")),
             match line {
                 Some(line) => format!("line {line}: {why}"),
                 None => why,
@@ -612,7 +625,7 @@ values = "0..1000"
             (
                 "kind = \"first\"",
                 "kind = \"firsts\"",
-                "answer.kind: \"firsts\" is not one of",
+                "answer.kind: unknown variant `firsts`, expected one of `difference`, `first`",
             ),
             ("game = \"take=1..2\"", "game = \"take=X\"", "game: "),
             (
@@ -666,7 +679,17 @@ values = "0..1000"
             (
                 "[limits]",
                 "[limits]\nspeed = 3",
-                "line 11: unknown field `speed`",
+                "limits.speed: unknown field `speed`",
+            ),
+            (
+                "kind = \"first\"",
+                "kind = \"first\"\ntie = \"first\"",
+                "answer.tie: unknown field `tie`, expected `template`",
+            ),
+            (
+                "n = \"1..100\"",
+                "n = 100",
+                "limits.n: invalid type: integer `100`, expected a string",
             ),
             (
                 "cases = \"one\"",
@@ -693,6 +716,46 @@ values = "0..1000"
                     assert_eq!(key.as_deref(), named, "{to}: {e:?}")
                 }
                 other => panic!("{to}: {other:?} is not a problem file's error"),
+            }
+        }
+    }
+
+    /// A key of another answer kind is refused, one test per kind: the
+    /// message and the error's key name the key path, the message its line.
+    #[test]
+    fn a_key_of_another_answer_kind_is_refused_naming_it() {
+        let kinds = [
+            ("difference", "words = [\"a\", \"b\", \"c\"]", "words"),
+            ("first", "heuristic = \"greedy\"", "heuristic"),
+            ("second", "tie = \"first\"", "tie"),
+            ("totals", "words = [\"a\", \"b\", \"c\"]", "words"),
+            ("winner-total", "heuristic = \"greedy\"", "heuristic"),
+            ("loser-total", "tie = \"second\"", "tie"),
+            ("winner", "heuristic = \"greedy\"", "heuristic"),
+            ("play", "words = [\"a\", \"b\", \"c\"]", "words"),
+        ];
+        for (kind, line, key) in kinds {
+            let extra = match kind {
+                "winner" => "words = [\"A\", \"B\", \"T\"]\n",
+                "play" => "heuristic = \"greedy\"\n",
+                _ => "",
+            };
+            let good = TAKE_TWO.replacen(
+                "kind = \"first\"\n",
+                &format!("kind = \"{kind}\"\n{extra}template = \"{{answer}}\"\n"),
+                1,
+            );
+            parse(&good, Origin::BuiltIn).unwrap_or_else(|e| panic!("{kind}: {e}"));
+            let bad = good.replacen("template =", &format!("{line}\ntemplate ="), 1);
+            let err = parse(&bad, Origin::BuiltIn).unwrap_err();
+            let row = 1 + bad[..bad.find(line).unwrap()].matches('\n').count();
+            let wanted = format!("line {row}: answer.{key}: unknown field `{key}`, expected ");
+            assert!(err.to_string().starts_with(&wanted), "{kind}: {err}");
+            match err.root_kind() {
+                coinline_core::ErrorKind::ProblemFile { key: Some(k), .. } => {
+                    assert_eq!(*k, format!("answer.{key}"), "{kind}")
+                }
+                other => panic!("{kind}: {other:?}"),
             }
         }
     }

@@ -3,7 +3,7 @@
 //! leaf of the engine: every other file of it reads these types.
 
 use coinline_core::error::{quote, Error, Result};
-use coinline_core::generate::Span;
+use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::Deserialize;
 
@@ -13,51 +13,56 @@ pub(crate) use super::quantity::check_name;
 pub use super::quantity::{heuristic, holds, Cmp, Measure, Ratio};
 pub use super::source::{Named, Source, Symmetry};
 
-/// The file as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The file as written (a missing key is its default: the checks below
+/// refuse an empty name, list of rule sets or of sources).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 struct StudyFile {
     name: String,
     title: Option<String>,
     games: Vec<String>,
-    source: OneOrMany<SourceFile>,
-    #[serde(default)]
+    #[serde(deserialize_with = "coinline_spec::one_or_many")]
+    source: Vec<SourceFile>,
     table: Vec<TableFile>,
     check: Option<CheckFile>,
-    #[serde(default)]
     per_game: bool,
-    #[serde(default)]
     fit: Vec<FitSpec>,
-    #[serde(default)]
     plot: Vec<Plot>,
 }
 
-/// `[source]` or `[[source]]`.
+/// A source as written: a key of another kind is refused (not by unit variants).
 #[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum OneOrMany<T> {
-    One(T),
-    Many(Vec<T>),
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SourceFile {
-    name: Option<String>,
-    kind: String,
-    n: Option<String>,
-    formula: Option<String>,
-    k: Option<String>,
-    alphabet: Option<String>,
-    values: Option<String>,
-    symmetry: Option<bool>,
-    seed: Option<u64>,
-    boards: Option<u64>,
-    restarts: Option<u64>,
-    budget: Option<u64>,
-    objective: Option<String>,
-    goal: Option<String>,
-    sample: Option<super::sample::Sample>,
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum SourceFile {
+    Enumerate {
+        name: Option<String>,
+        n: String,
+        alphabet: String,
+        symmetry: Option<bool>,
+    },
+    Random {
+        name: Option<String>,
+        n: String,
+        values: String,
+        boards: Option<u64>,
+        seed: Option<u64>,
+        sample: Option<super::sample::Sample>,
+    },
+    Search {
+        name: Option<String>,
+        n: String,
+        alphabet: String,
+        objective: String,
+        goal: Option<String>,
+        restarts: Option<u64>,
+        budget: Option<u64>,
+        seed: Option<u64>,
+    },
+    Formula {
+        name: Option<String>,
+        formula: String,
+        k: Option<String>,
+    },
 }
 
 #[derive(Debug, Deserialize)]
@@ -79,7 +84,7 @@ struct TableFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CheckFile {
-    every: Option<u64>,
+    every: Option<std::num::NonZeroU64>,
 }
 
 /// How a table groups boards.
@@ -229,28 +234,25 @@ pub const MAX_VALUE: u64 = 1 << 40;
 impl Query {
     /// Parses a study file; `what` names it in errors.
     pub fn parse(text: &str, what: &str) -> Result<Query> {
-        let file: StudyFile =
-            toml::from_str(text).map_err(|e| Error::usage(format!("{what}: {}", e.message())))?;
-        Query::from_file(file).map_err(|e| e.within(what.to_string()))
+        let file = coinline_spec::read_toml(text).map_err(|(_, m)| Error::usage(m));
+        file.and_then(Query::from_file)
+            .map_err(|e| e.within(what.to_string()))
     }
 
     fn from_file(file: StudyFile) -> Result<Query> {
+        // The name is the default output folder: one plain name, no path.
+        check_name("study", &file.name).map_err(|e| e.within("name"))?;
         if file.games.is_empty() {
             return usage("games is empty: name at least one rule set");
         }
         let games: Vec<Game> = parsed(&file.games)?;
-        let files = match file.source {
-            OneOrMany::One(s) => vec![s],
-            OneOrMany::Many(s) => s,
-        };
-        if files.is_empty() {
+        if file.source.is_empty() {
             return usage("the study has no [[source]]");
         }
-        let sources = (files.iter()).map(named).collect::<Result<Vec<_>>>()?;
-        if let Some(label) = repeated(sources.iter().map(|s| &s.label)) {
+        let sources: Vec<Named> = file.source.iter().map(named).collect::<Result<_>>()?;
+        if let Some(label) = repeated(sources.iter().map(|s| &s.label)).map(|l| quote(l)) {
             return usage(format!(
-                "two sources are named {}: give each a different name",
-                quote(label)
+                "two sources are named {label}: give each a different name"
             ));
         }
         if file.table.is_empty() {
@@ -262,10 +264,7 @@ impl Query {
         if let Some(name) = repeated(tables.iter().map(|t| &t.name)) {
             return usage(format!("two tables are named {}", quote(name)));
         }
-        let check_every = file.check.and_then(|c| c.every).unwrap_or(1000);
-        if check_every == 0 {
-            return usage("check.every must be at least 1");
-        }
+        let check_every = file.check.and_then(|c| c.every).map_or(1000, |e| e.get());
         let fits: Vec<FitSpec> =
             (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
         let made = table_files(&tables, &fits);
@@ -302,10 +301,8 @@ impl Query {
 
     /// The longest board of every source.
     pub fn longest(&self) -> usize {
-        (self.sources.iter())
-            .flat_map(|s| s.n.last().copied())
-            .max()
-            .unwrap_or(1)
+        let longest = self.sources.iter().filter_map(|s| s.n.last());
+        longest.max().copied().unwrap_or(1)
     }
 }
 
@@ -338,16 +335,11 @@ fn check_references(
     let is_rate =
         |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
     if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
-        return usage(format!(
-            "fit {}: the study has no rate table {}",
-            quote(&f.name),
-            quote(&f.table)
-        ));
+        let (name, table) = (quote(&f.name), quote(&f.table));
+        return usage(format!("fit {name}: the study has no rate table {table}"));
     }
     let untils = (sources.iter()).filter_map(|s| match &s.source {
-        Source::Random {
-            sample: Some(x), ..
-        } => x.until.as_deref(),
+        Source::Random { sample, .. } => sample.as_ref()?.until.as_deref(),
         _ => None,
     });
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
@@ -409,29 +401,8 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
 /// A source with its label: its name, else its distribution, formula or
 /// alphabet.
 fn named(s: &SourceFile) -> Result<Named> {
-    let label = |text: &Option<String>| (s.name.clone().or(text.clone())).unwrap_or_default();
-    if s.kind == "formula" {
-        let k = lengths(s.k.as_deref().unwrap_or("1..4"))?;
-        let formula = s.formula.as_deref().unwrap_or_default();
-        let (n, boards) = super::formula::family(formula, k)?;
-        if (boards.iter().flat_map(|(_, b)| b)).any(|v| v.unsigned_abs() > MAX_VALUE) {
-            return usage(format!(
-                "source.formula {}: its values must be within -2^40..2^40",
-                quote(formula)
-            ));
-        }
-        let (label, source) = (label(&s.formula), Source::Formula { boards });
-        return Ok(Named { label, n, source });
-    }
-    let missing = || Error::usage("source.n is missing");
-    let n = lengths(s.n.as_deref().ok_or_else(missing)?)?;
-    let longest = *n.last().expect("lengths are not empty");
-    let need = |field: &Option<String>, name: &str| {
-        let why = || Error::usage(format!("source kind {} needs {name}", quote(&s.kind)));
-        field.clone().ok_or_else(why)
-    };
-    let alphabet = || -> Result<Span<i64>> {
-        let a: Span<i64> = need(&s.alphabet, "alphabet")?.parse()?;
+    let alphabet = |text: &str| -> Result<Span<i64>> {
+        let a: Span<i64> = text.parse()?;
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
         if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
@@ -442,58 +413,87 @@ fn named(s: &SourceFile) -> Result<Named> {
         }
         Ok(a)
     };
-    let source = match s.kind.as_str() {
-        "enumerate" => {
-            let alphabet = alphabet()?;
-            let k = (alphabet.hi - alphabet.lo + 1) as u64;
+    let (name, label, n, source) = match s {
+        SourceFile::Formula { name, formula, k } => {
+            let k = lengths(k.as_deref().unwrap_or("1..4"))?;
+            let (n, boards) = super::formula::family(formula, k)?;
+            if (boards.iter().flat_map(|(_, b)| b)).any(|v| v.unsigned_abs() > MAX_VALUE) {
+                let formula = quote(formula);
+                return usage(format!(
+                    "source.formula {formula}: its values must be within -2^40..2^40"
+                ));
+            }
+            (name, formula.clone(), n, Source::Formula { boards })
+        }
+        SourceFile::Enumerate {
+            name,
+            n,
+            alphabet: text,
+            symmetry,
+        } => {
+            let (n, alphabet) = (lengths(n)?, alphabet(text)?);
+            let (k, longest) = ((alphabet.hi - alphabet.lo + 1) as u64, n[n.len() - 1]);
             if k.checked_pow(longest as u32)
                 .is_none_or(|t| t > MAX_ENUMERATED)
             {
+                let (most, kind) = (MAX_ENUMERATED, "use kind = \"search\"");
+                let why = format!("enumerating {k}^{longest} boards is beyond this engine");
                 return Err(Error::limit(format!(
-                    "enumerating {k}^{longest} boards is beyond this engine (at most {MAX_ENUMERATED} a length); use kind = \"search\""
+                    "{why} (at most {most} a length); {kind}"
                 )));
             }
-            Source::Enumerate {
-                alphabet,
-                symmetry: s.symmetry.unwrap_or(true),
-            }
+            let symmetry = symmetry.unwrap_or(true);
+            let enumerate = Source::Enumerate { alphabet, symmetry };
+            (name, text.clone(), n, enumerate)
         }
-        "random" => Source::Random {
-            values: need(&s.values, "values")?.parse()?,
-            boards: s.boards.unwrap_or(1000),
-            seed: s.seed.unwrap_or(0),
-            sample: s.sample.clone(),
-        },
-        "search" => {
-            let objective: Measure = need(&s.objective, "objective")?.parse()?;
+        SourceFile::Random {
+            name,
+            n,
+            values,
+            boards,
+            seed,
+            sample,
+        } => {
+            let (n, values): (_, Values) = (lengths(n)?, values.parse()?);
+            let random = Source::Random {
+                values,
+                boards: boards.unwrap_or(1000),
+                seed: seed.unwrap_or(0),
+                sample: sample.clone(),
+            };
+            (name, values.to_string(), n, random)
+        }
+        SourceFile::Search {
+            name,
+            n,
+            alphabet: text,
+            objective,
+            goal,
+            restarts,
+            budget,
+            seed,
+        } => {
+            let (n, objective): (_, Measure) = (lengths(n)?, objective.parse()?);
             if objective.is_bool() {
                 return usage("source.objective must be a number, not a yes or no");
             }
-            let minimise = match s.goal.as_deref().unwrap_or("min") {
+            let minimise = match goal.as_deref().unwrap_or("min") {
                 "min" => true,
                 "max" => false,
                 other => return usage(format!("source.goal {} is not min or max", quote(other))),
             };
-            Source::Search {
-                alphabet: alphabet()?,
-                restarts: s.restarts.unwrap_or(8),
-                budget: s.budget.unwrap_or(10_000).max(1),
+            let search = Source::Search {
+                alphabet: alphabet(text)?,
+                restarts: restarts.unwrap_or(8),
+                budget: budget.unwrap_or(10_000).max(1),
                 objective,
                 minimise,
-                seed: s.seed.unwrap_or(0),
-            }
-        }
-        other => {
-            return usage(format!(
-                "source.kind {} is not enumerate, random, search or formula",
-                quote(other)
-            ))
+                seed: seed.unwrap_or(0),
+            };
+            (name, text.clone(), n, search)
         }
     };
-    let label = match &source {
-        Source::Random { values, .. } => s.name.clone().unwrap_or_else(|| values.to_string()),
-        _ => label(&s.alphabet),
-    };
+    let label = name.clone().unwrap_or(label);
     Ok(Named { label, n, source })
 }
 
