@@ -121,7 +121,7 @@ fn rows() -> Vec<Row> {
             after: &[Absent("esc")] },
         Row { name: "study-name-absolute", setup: study_named!("\"$PWD/abs\""),
             command: Args(&["study", "run", "t.toml"]),
-            message: "is absolute",
+            message: "must be letters, digits, - and _",
             after: &[Absent("abs")] },
         Row { name: "study-name-empty", setup: study_named!("''"),
             command: Args(&["study", "run", "t.toml"]),

@@ -1092,6 +1092,7 @@ mod tests {
                 ("generic", Some(11)),
                 ("linear", Some(11)),
                 ("table", Some(11)),
+                ("pizza", None),
             ]
         );
         assert_eq!(report.difference_of("minimax"), Some(11));
@@ -1192,6 +1193,7 @@ mod tests {
                 ("generic", Some(5)),
                 ("linear", None),
                 ("table", Some(5)),
+                ("pizza", None),
             ]
         );
         // Parity applies to coins only: not a fault.

@@ -66,7 +66,8 @@ mod tests {
         let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs();
         let taking = |n: usize| {
             (exact_solvers().iter())
-                .filter(|s| s.limit(Game::COINS).is_none_or(|l| n <= l) && !s.is_ground_truth())
+                .filter(|s| s.supports(Game::COINS) && !s.is_ground_truth())
+                .filter(|s| s.limit(Game::COINS).is_none_or(|l| n <= l))
                 .map(|s| cost(s, n))
                 .sum::<f64>()
         };

@@ -1,7 +1,7 @@
 //! The words a program and its opponent speak: coinline's own (the
 //! protocol of docs/play.md), or an interactive statement's, renamed by a
 //! problem's `[interaction]` table (docs/problems.md). The session of
-//! [`super::program`] asks this one place what to write and how to read;
+//! [`crate::play::program`] asks this one place what to write and how to read;
 //! it is the same session whatever the words.
 
 use coinline_core::board::Board;
