@@ -71,7 +71,7 @@ mkdir -p "$out"
 # but whether two such jobs beat one on 2 cores was not settled
 # (reports/MUTANTS.md), so the default stays one job.
 MODULES=(
-    "board|crates/game/src/board/mod.rs crates/game/src/board/scan.rs|coinline-game|board::|1"
+    "board|crates/game/src/board/mod.rs crates/game/src/board/scan.rs crates/game/src/board/tokens.rs|coinline-game|board::|1"
     "shrink|crates/core/src/shrink.rs|coinline-core|shrink::|1"
     "output|crates/output/src/lib.rs crates/output/src/transaction.rs crates/output/src/owner.rs crates/output/src/fifo.rs crates/output/src/folder.rs crates/output/src/plan.rs|coinline-output||1"
     "case|crates/game/src/case.rs|coinline-game|case::|1"

@@ -14,8 +14,8 @@
 use super::instance::Instance;
 use super::problem::Problem;
 use super::problem::{CaseLayout, Cases};
-use coinline_core::board::{read_values, Board};
-use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::board::Board;
+use coinline_core::error::{Error, Result};
 use coinline_core::rules::Params;
 
 impl Problem {
@@ -133,23 +133,6 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// A board value, read by the board's one reader of values
-/// ([`read_values`]): an optional `+`, then what `i64::from_str` takes
-/// (`+5`, `-0` and `007` are values). A token holding a comma, which the
-/// board reader takes as a separator, is not one value here: judges read
-/// whitespace-separated tokens.
-pub(super) fn parse_value(token: &str) -> Result<i64, &'static str> {
-    match read_values(token.as_bytes(), 1) {
-        Ok(values) => values.first().copied().ok_or("is not an integer"),
-        Err(e) => Err(match e.kind() {
-            ErrorKind::BadToken { expected, .. } if expected.contains("64-bit range") => {
-                "does not fit in 64 bits"
-            }
-            _ => "is not an integer",
-        }),
-    }
-}
-
 /// An integer written as judges write counts and answers: an optional `-`
 /// and digits.
 pub(super) fn parse_integer(token: &str) -> Result<i64, &'static str> {
@@ -176,10 +159,27 @@ mod tests {
     /// The reader of whole texts that the streaming reader replaced, kept
     /// as the reference it must agree with (message for message).
     mod reference {
-        use super::super::{parse_integer, parse_value, shorten, InputCase};
+        use super::super::{parse_integer, shorten, InputCase};
         use crate::problem::{CaseLayout, Cases, Problem};
-        use coinline_core::board::Board;
-        use coinline_core::error::{Error, Result};
+        use coinline_core::board::{read_values, Board};
+        use coinline_core::error::{Error, ErrorKind, Result};
+
+        /// A board value, read by the board's one reader of values
+        /// ([`read_values`]): an optional `+`, then what `i64::from_str` takes
+        /// (`+5`, `-0` and `007` are values). A token holding a comma, which the
+        /// board reader takes as a separator, is not one value here: judges read
+        /// whitespace-separated tokens.
+        fn parse_value(token: &str) -> Result<i64, &'static str> {
+            match read_values(token.as_bytes(), 1) {
+                Ok(values) => values.first().copied().ok_or("is not an integer"),
+                Err(e) => Err(match e.kind() {
+                    ErrorKind::BadToken { expected, .. } if expected.contains("64-bit range") => {
+                        "does not fit in 64 bits"
+                    }
+                    _ => "is not an integer",
+                }),
+            }
+        }
 
         /// [`parse_input`], keeping the line of each board.
         pub(super) fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {

@@ -10,8 +10,10 @@
 //! the board, its forms and the overflow rule.
 
 mod scan;
+mod tokens;
 
-pub use scan::{read_values, QUOTE_CHARS};
+pub use scan::read_values;
+pub use tokens::{Gap, NotValue, Token, Tokens, QUOTE_CHARS};
 
 use crate::error::{Error, ErrorKind, Result};
 use scan::scan;

@@ -2,14 +2,13 @@
 //! chunk by chunk (never holding the whole text), with [`read_values`]'
 //! rules, the sums the overflow rule needs, and errors that name the first
 //! bad token and its position.
+//!
+//! The tokens are [`Tokens`]' (with commas); plain values take a fast path
+//! over its buffered chunks ([`fast`]).
 
+use super::tokens::{is_separator, Field, Gap, NotValue, Tokens};
 use crate::error::{Error, ErrorKind, Result};
 use std::io::BufRead;
-
-/// Characters of a bad token quoted in an error; a longer token is cut and
-/// ends with `...`. The width of every quote in a message
-/// ([`crate::error::QUOTED_CHARS`]).
-pub const QUOTE_CHARS: usize = crate::error::QUOTED_CHARS;
 
 /// Reads values from a byte stream, at most `max` of them, keeping only the
 /// values (8 bytes each) and a token's first bytes, never the whole text.
@@ -22,8 +21,8 @@ pub const QUOTE_CHARS: usize = crate::error::QUOTED_CHARS;
 /// - a value is an optional `+` followed by what Rust's `i64::from_str`
 ///   accepts (an optional sign and decimal digits), so `+5`, `-0`, `007`
 ///   are values; anything else is an error naming the token (its first
-///   [`QUOTE_CHARS`] characters) and its 1-based position, and a token of
-///   digits beyond the 64-bit range says so;
+///   [`QUOTE_CHARS`](super::QUOTE_CHARS) characters) and its 1-based
+///   position, and a token of digits beyond the 64-bit range says so;
 /// - the first error in the input is the one reported; bytes that are not
 ///   UTF-8 make the token they are in bad;
 /// - a board longer than `max` is refused when value `max + 1` starts.
@@ -36,478 +35,121 @@ pub fn read_values(reader: impl BufRead, max: usize) -> Result<Vec<i64>> {
 
 /// Values read, with their sum (wrapping) and the sum of their absolute
 /// values (exact), taken as they were read.
+#[derive(Default)]
 pub(super) struct Scanned {
     pub(super) values: Vec<i64>,
     pub(super) abs_total: u128,
     pub(super) sum: i64,
 }
 
-/// Reads `reader` to its end with [`read_values`]'s rules.
-pub(super) fn scan(mut reader: impl BufRead, max: usize) -> Result<Scanned> {
-    let mut scan = Scanner::new(max);
+/// Reads `reader` to its end with [`read_values`]'s rules: the plain values
+/// on the fast path, every other token through [`Tokens`].
+pub(super) fn scan(reader: impl BufRead, max: usize) -> Result<Scanned> {
+    let mut tokens = Tokens::new(reader, "the board").with_commas();
+    let mut out = Scanned::default();
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Error::read_failed("the board", &e)),
-        };
-        if chunk.is_empty() {
-            break;
+        tokens.take_chunks(|chunk, line, field| fast(chunk, line, field, &mut out, max))?;
+        let position = out.values.len() + 1;
+        match tokens.gap(false)? {
+            Gap::End | Gap::Newline => return Ok(out),
+            Gap::EmptyField => return Err(bad_token(position, "", NotValue::EmptyField)),
+            Gap::Token if position > max => return Err(too_long(max)),
+            Gap::Token => {
+                let token = tokens.token()?;
+                match token.value {
+                    Ok(value) => {
+                        out.values.push(value);
+                        out.abs_total += u128::from(value.unsigned_abs());
+                        out.sum = out.sum.wrapping_add(value);
+                    }
+                    Err(why) => return Err(bad_token(position, &token.text(), why)),
+                }
+            }
         }
-        let used = chunk.len();
-        scan.chunk(chunk)?;
-        reader.consume(used);
     }
-    scan.finish()
 }
 
-/// Where the scanner is within a token, as `i64::from_str` would see it
-/// after the optional leading `+` of coinline's rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// Between tokens.
-    Between,
-    /// Read coinline's optional `+` only.
-    Plus,
-    /// Read the sign that `from_str` takes (`+` or `-`), no digit yet.
-    Sign,
-    /// Reading digits.
-    Digits,
-    /// Not a value, whatever follows.
-    Bad,
-}
-
-/// The byte-level tokenizer of [`read_values`], fed chunk by chunk.
-struct Scanner {
-    values: Vec<i64>,
-    /// The sum of the absolute values pushed (at most 2^63 * 2^64: no wrap).
-    abs_total: u128,
-    /// The sum of the values pushed, wrapping (exact when `abs_total` fits).
-    sum: i64,
+/// The fast path, over one chunk from its start: ASCII separators and
+/// values of an optional `-` and 1 to 18 digits (no overflow possible)
+/// followed by a separator in this chunk, on local variables. Returns the
+/// index of the first byte it does not take (a token of another form, a
+/// comma that leaves a field empty, a non-ASCII byte, a value cut by the
+/// chunk's end, or the end).
+#[inline(always)]
+fn fast(
+    chunk: &[u8],
+    line: &mut usize,
+    field: &mut Field,
+    out: &mut Scanned,
     max: usize,
-    phase: Phase,
-    /// The token's sign (for `from_str`) was `-`.
-    negative: bool,
-    /// The token's sign (for `from_str`) was `+`: then a too-long number is
-    /// "not an integer", as `parse_value` words it.
-    plus_sign: bool,
-    /// The magnitude read so far (saturates; `overflow` says so).
-    magnitude: u64,
-    /// Digits read so far (leading zeros included): up to 18 of them cannot
-    /// overflow `u64` arithmetic, so only longer numbers are checked.
-    digits: u32,
-    overflow: bool,
-    /// The token's text before the current chunk (at most `KEEP` bytes).
-    carry: Vec<u8>,
-    /// Whether a comma was read with no value after it yet (or, at the start,
-    /// whether the input has begun a field: see `comma`).
-    field_empty: bool,
-    /// A multi-byte UTF-8 character being read: its bytes, and how many it
-    /// has in all.
-    pending: [u8; 4],
-    pending_len: usize,
-    pending_need: usize,
-    /// Whether the bytes of `pending` before this chunk are already in
-    /// `carry` (the character started inside a token).
-    pending_in_token: bool,
-}
-
-/// Bytes of a token kept for its error message: [`QUOTE_CHARS`] characters
-/// of up to 4 bytes, and one more, which tells that the token was longer.
-const KEEP: usize = (QUOTE_CHARS + 1) * 4;
-
-impl Scanner {
-    fn new(max: usize) -> Self {
-        Scanner {
-            values: Vec::new(),
-            abs_total: 0,
-            sum: 0,
-            max,
-            phase: Phase::Between,
-            negative: false,
-            plus_sign: false,
-            magnitude: 0,
-            digits: 0,
-            overflow: false,
-            carry: Vec::new(),
-            field_empty: true,
-            pending: [0; 4],
-            pending_len: 0,
-            pending_need: 0,
-            pending_in_token: false,
-        }
-    }
-
-    /// The text of the current token: `carry` and the chunk up to `end`.
-    fn token_text(&self, chunk: &[u8], start: usize, end: usize) -> Vec<u8> {
-        let mut text = self.carry.clone();
-        let room = KEEP.saturating_sub(text.len());
-        text.extend_from_slice(&chunk[start..end.min(start + room)]);
-        text
-    }
-
-    /// Starts a token (its first byte is handled by the caller).
-    #[inline(always)]
-    fn begin(&mut self) -> Result<()> {
-        if self.values.len() >= self.max {
-            return Err(too_long(self.max));
-        }
-        self.negative = false;
-        self.plus_sign = false;
-        self.magnitude = 0;
-        self.overflow = false;
-        self.carry.clear();
-        Ok(())
-    }
-
-    /// Ends the current token: pushes its value, or says what was expected
-    /// instead (see [`Scanner::bad_token`]).
-    #[inline(always)]
-    fn end(&mut self) -> std::result::Result<(), &'static str> {
-        let phase = std::mem::replace(&mut self.phase, Phase::Between);
-        self.field_empty = false;
-        let limit = if self.negative {
-            1u64 << 63
-        } else {
-            i64::MAX as u64
+) -> Result<usize> {
+    let mut values = std::mem::take(&mut out.values);
+    let (mut abs_total, mut sum) = (out.abs_total, out.sum);
+    let (mut lines, mut at) = (*line, *field);
+    let mut i = 0;
+    let outcome = loop {
+        let Some(&b) = chunk.get(i) else {
+            break Ok(i);
         };
-        if phase == Phase::Digits && !self.overflow && self.magnitude <= limit {
-            let value = if self.negative {
-                (self.magnitude as i64).wrapping_neg()
-            } else {
-                self.magnitude as i64
-            };
-            self.values.push(value);
-            self.abs_total += u128::from(self.magnitude);
-            self.sum = self.sum.wrapping_add(value);
-            return Ok(());
-        }
-        let integral = phase == Phase::Digits && !self.plus_sign;
-        Err(if integral {
-            "an integer within the 64-bit range"
-        } else {
-            "an integer"
-        })
-    }
-
-    /// The error for the bad token just ended, whose text is `text`.
-    fn bad_token(&self, expected: &'static str, text: &[u8]) -> Error {
-        Error::new(ErrorKind::BadToken {
-            token: quote(text),
-            position: self.values.len() + 1,
-            expected,
-        })
-    }
-
-    /// Ends the token whose bytes in `chunk` are `start..end`.
-    #[inline(always)]
-    fn end_in(&mut self, chunk: &[u8], start: usize, end: usize) -> Result<()> {
-        self.end()
-            .map_err(|expected| self.bad_token(expected, &self.token_text(chunk, start, end)))
-    }
-
-    fn chunk(&mut self, chunk: &[u8]) -> Result<()> {
-        let mut i = 0;
-        // Where the current token starts in this chunk (0 if it began in an
-        // earlier chunk: its earlier bytes are in `carry`).
-        let mut start = 0;
-        while i < chunk.len() {
-            let b = chunk[i];
-            if self.pending_need > 0 || b >= 0x80 {
-                i = self.multibyte(chunk, i, &mut start)?;
+        match b {
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
                 continue;
             }
-            match self.phase {
-                Phase::Between => {
-                    i = self.fast(chunk, i)?;
-                    if i < chunk.len() && chunk[i].is_ascii() {
-                        // A token the fast path does not take.
-                        self.begin()?;
-                        start = i;
-                        self.first_byte(chunk[i]);
-                        i += 1;
+            b'\n' => {
+                lines += 1;
+                i += 1;
+                continue;
+            }
+            b',' if at != Field::Value => break Ok(i),
+            b',' => {
+                at = Field::Comma;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        let negative = b == b'-';
+        let first = i + usize::from(negative);
+        let (mut j, mut magnitude) = (first, 0u64);
+        match chunk.get(first..).and_then(leading_digits) {
+            Some((count, value)) => (j, magnitude) = (first + count, value),
+            // Eight digits or more, or near the chunk's end: byte by byte.
+            None => {
+                while j < chunk.len() && j - first < 19 {
+                    let digit = chunk[j].wrapping_sub(b'0');
+                    if digit > 9 {
+                        break;
                     }
-                }
-                Phase::Digits => {
-                    // The hot loop: digits of a value.
-                    let mut magnitude = self.magnitude;
-                    let mut digits = self.digits;
-                    while i < chunk.len() {
-                        let digit = chunk[i].wrapping_sub(b'0');
-                        if digit > 9 {
-                            break;
-                        }
-                        match next_magnitude(magnitude, digits, digit) {
-                            Some(m) => magnitude = m,
-                            None => self.overflow = true,
-                        }
-                        digits = digits.saturating_add(1);
-                        i += 1;
-                    }
-                    self.magnitude = magnitude;
-                    self.digits = digits;
-                    if i < chunk.len() && chunk[i].is_ascii() {
-                        let b = chunk[i];
-                        if is_separator(b) {
-                            self.end_in(chunk, start, i)?;
-                            // The field held this token; a comma starts the
-                            // next field, empty so far.
-                            self.field_empty = b == b',';
-                        } else {
-                            self.phase = Phase::Bad;
-                        }
-                        i += 1;
-                    }
-                }
-                _ => {
-                    if is_separator(b) {
-                        // A sign alone, or a bad token: never a value, so
-                        // `end` refuses it and reading stops here.
-                        let refused = self.end_in(chunk, start, i);
-                        debug_assert!(refused.is_err(), "only digits make a value");
-                        return refused;
-                    }
-                    self.next_byte(b);
-                    i += 1;
+                    magnitude = magnitude * 10 + u64::from(digit);
+                    j += 1;
                 }
             }
         }
-        // Keep the start of an unfinished token for its error message.
-        if self.phase != Phase::Between {
-            let room = KEEP.saturating_sub(self.carry.len());
-            let end = chunk.len().min(start + room);
-            self.carry.extend_from_slice(&chunk[start..end]);
+        let count = j - first;
+        if count == 0 || count > 18 || j >= chunk.len() || !is_separator(chunk[j], true) {
+            break Ok(i);
         }
-        Ok(())
-    }
-
-    /// The first byte of a token (ASCII, not a separator).
-    #[inline(always)]
-    fn first_byte(&mut self, b: u8) {
-        self.phase = match b {
-            b'+' => Phase::Plus,
-            b'-' => {
-                self.negative = true;
-                Phase::Sign
-            }
-            b'0'..=b'9' => {
-                self.magnitude = u64::from(b - b'0');
-                self.digits = 1;
-                Phase::Digits
-            }
-            _ => Phase::Bad,
+        if values.len() >= max {
+            break Err(too_long(max));
+        }
+        // At most 18 digits: no overflow, and -magnitude fits.
+        let value = if negative {
+            -(magnitude as i64)
+        } else {
+            magnitude as i64
         };
-    }
-
-    /// The fast path, from `chunk[i]` between tokens: ASCII separators and
-    /// values of an optional `-` and 1 to 18 digits (no overflow possible)
-    /// followed by a separator in this chunk, on local variables. Returns
-    /// the index of the first byte it does not take (a token of another
-    /// form, a non-ASCII byte, a value cut by the chunk's end, or the end).
-    #[inline(always)]
-    fn fast(&mut self, chunk: &[u8], mut i: usize) -> Result<usize> {
-        let mut values = std::mem::take(&mut self.values);
-        let (mut abs_total, mut sum) = (self.abs_total, self.sum);
-        let mut field_empty = self.field_empty;
-        let outcome = loop {
-            let Some(&b) = chunk.get(i) else {
-                break Ok(i);
-            };
-            match b {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
-                    i += 1;
-                    continue;
-                }
-                b',' => {
-                    if field_empty {
-                        break Err(empty_field(values.len() + 1));
-                    }
-                    field_empty = true;
-                    i += 1;
-                    continue;
-                }
-                _ => {}
-            }
-            let negative = b == b'-';
-            let first = i + usize::from(negative);
-            let (mut j, mut magnitude) = (first, 0u64);
-            match chunk.get(first..).and_then(leading_digits) {
-                Some((count, value)) => (j, magnitude) = (first + count, value),
-                // Eight digits or more, or near the chunk's end: byte by byte.
-                None => {
-                    while j < chunk.len() && j - first < 19 {
-                        let digit = chunk[j].wrapping_sub(b'0');
-                        if digit > 9 {
-                            break;
-                        }
-                        magnitude = magnitude * 10 + u64::from(digit);
-                        j += 1;
-                    }
-                }
-            }
-            let count = j - first;
-            if count == 0 || count > 18 || j >= chunk.len() || !is_separator(chunk[j]) {
-                break Ok(i);
-            }
-            if values.len() >= self.max {
-                break Err(too_long(self.max));
-            }
-            // At most 18 digits: no overflow, and -magnitude fits.
-            let value = if negative {
-                -(magnitude as i64)
-            } else {
-                magnitude as i64
-            };
-            values.push(value);
-            abs_total += u128::from(magnitude);
-            sum = sum.wrapping_add(value);
-            field_empty = false;
-            // The separator is taken on the next turn.
-            i = j;
-        };
-        self.values = values;
-        (self.abs_total, self.sum) = (abs_total, sum);
-        self.field_empty = field_empty;
-        outcome
-    }
-
-    /// A later byte of a token in a phase other than `Digits` (ASCII, not a
-    /// separator).
-    #[inline(always)]
-    fn next_byte(&mut self, b: u8) {
-        self.phase = match (self.phase, b) {
-            (Phase::Plus, b'+') => {
-                self.plus_sign = true;
-                Phase::Sign
-            }
-            (Phase::Plus, b'-') => {
-                self.negative = true;
-                Phase::Sign
-            }
-            (Phase::Plus | Phase::Sign, b'0'..=b'9') => {
-                self.magnitude = u64::from(b - b'0');
-                self.digits = 1;
-                Phase::Digits
-            }
-            _ => Phase::Bad,
-        };
-    }
-
-    /// Handles byte `i`, part of a multi-byte UTF-8 character (or a pending
-    /// one interrupted); returns the next byte to look at.
-    fn multibyte(&mut self, chunk: &[u8], i: usize, start: &mut usize) -> Result<usize> {
-        let b = chunk[i];
-        if self.pending_need == 0 {
-            // A lead byte (or a stray byte that is not one).
-            self.pending[0] = b;
-            self.pending_len = 1;
-            self.pending_need = match b {
-                0xc2..=0xdf => 2,
-                0xe0..=0xef => 3,
-                0xf0..=0xf4 => 4,
-                _ => 1,
-            };
-            self.pending_in_token = self.phase != Phase::Between;
-            if self.pending_need == 1 {
-                self.pending_need = 0;
-                self.character(chunk, i + 1, false, start)?;
-            }
-            return Ok(i + 1);
-        }
-        // A continuation byte of the pending character. (While a character
-        // is pending, `pending_len < pending_need`: it is complete, and no
-        // longer pending, as soon as they are equal.)
-        if b & 0xc0 == 0x80 {
-            self.pending[self.pending_len] = b;
-            self.pending_len += 1;
-            if self.pending_len == self.pending_need {
-                self.pending_need = 0;
-                let whitespace = std::str::from_utf8(&self.pending[..self.pending_len])
-                    .ok()
-                    .and_then(|s| s.chars().next())
-                    .is_some_and(char::is_whitespace);
-                self.character(chunk, i + 1, whitespace, start)?;
-            }
-            return Ok(i + 1);
-        }
-        // The character was cut short: it is no whitespace; then look at
-        // this byte afresh.
-        self.pending_need = 0;
-        self.character(chunk, i, false, start)?;
-        Ok(i)
-    }
-
-    /// A whole non-ASCII character (or a bad byte sequence) ending just
-    /// before `end` in `chunk`; its bytes are in `pending`.
-    fn character(
-        &mut self,
-        chunk: &[u8],
-        end: usize,
-        whitespace: bool,
-        start: &mut usize,
-    ) -> Result<()> {
-        let len = self.pending_len;
-        // How many of its bytes are in this chunk.
-        let here = len.min(end);
-        match (self.phase, whitespace) {
-            (Phase::Between, true) => {}
-            (Phase::Between, false) => {
-                self.begin()?;
-                self.carry.extend_from_slice(&self.pending[..len]);
-                *start = end;
-                self.phase = Phase::Bad;
-            }
-            (_, true) => {
-                // Ends the token just before the character.
-                let mut text = self.carry.clone();
-                if self.pending_in_token {
-                    // Bytes of the character before this chunk went to carry.
-                    let before = len - here;
-                    text.truncate(text.len().saturating_sub(before));
-                }
-                let token_end = end - here;
-                let from = (*start).min(token_end);
-                text.extend_from_slice(&chunk[from..token_end]);
-                self.end()
-                    .map_err(|expected| self.bad_token(expected, &text))?;
-            }
-            (_, false) => self.phase = Phase::Bad,
-        }
-        Ok(())
-    }
-
-    fn finish(mut self) -> Result<Scanned> {
-        if self.pending_need > 0 {
-            self.pending_need = 0;
-            let mut start = 0;
-            self.character(&[], 0, false, &mut start)?;
-        }
-        if self.phase != Phase::Between {
-            self.end()
-                .map_err(|expected| self.bad_token(expected, &self.carry))?;
-        } else if self.field_empty && !self.values.is_empty() {
-            // The input ends with a comma.
-            return Err(empty_field(self.values.len() + 1));
-        }
-        Ok(Scanned {
-            values: self.values,
-            abs_total: self.abs_total,
-            sum: self.sum,
-        })
-    }
-}
-
-/// `magnitude * 10 + digit`, or `None` beyond `u64`: a magnitude of fewer
-/// than 18 digits cannot overflow, so the hot loop skips the checks there.
-#[inline(always)]
-fn next_magnitude(magnitude: u64, digits: u32, digit: u8) -> Option<u64> {
-    if digits < 18 {
-        Some(magnitude * 10 + u64::from(digit))
-    } else {
-        magnitude
-            .checked_mul(10)
-            .and_then(|m| m.checked_add(u64::from(digit)))
-    }
+        values.push(value);
+        abs_total += u128::from(magnitude);
+        sum = sum.wrapping_add(value);
+        at = Field::Value;
+        // The separator is taken on the next turn.
+        i = j;
+    };
+    out.values = values;
+    (out.abs_total, out.sum) = (abs_total, sum);
+    (*line, *field) = (lines, at);
+    outcome
 }
 
 /// The decimal digits that `bytes` starts with, when fewer than eight: how
@@ -541,34 +183,20 @@ fn leading_digits(bytes: &[u8]) -> Option<(usize, u64)> {
     Some((count, value))
 }
 
-/// Whether an ASCII byte separates values.
-#[inline(always)]
-fn is_separator(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | b',')
-}
-
 fn too_long(max: usize) -> Error {
     Error::input(format!(
         "the board has more than {max} values, the most coinline reads"
     ))
 }
 
-fn empty_field(position: usize) -> Error {
+/// The board's error for its token number `position`, `token` (as
+/// [`Token::text`] gives it), which is not a value for `why`.
+fn bad_token(position: usize, token: &str, why: NotValue) -> Error {
     Error::new(ErrorKind::BadToken {
-        token: String::new(),
+        token: token.to_string(),
         position,
-        expected: "an integer (nothing between two commas, or a comma first or last)",
+        expected: why.expected(),
     })
-}
-
-/// A token for an error message: at most [`QUOTE_CHARS`] characters, then
-/// `...` if it was longer.
-fn quote(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    match text.char_indices().nth(QUOTE_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.into_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -886,36 +514,35 @@ mod tests {
             (b" \n", 2, &[]),
             (b"", 0, &[]),
         ];
+        // The fast path over `chunk` into `out` (at most `max` values):
+        // where it stops, or its error, with the line and field after it.
+        let run = |chunk: &[u8], out: &mut Scanned, max: usize| {
+            let (mut line, mut field) = (1, Field::Start);
+            let stop = fast(chunk, &mut line, &mut field, out, max).map_err(|e| e.to_string());
+            (stop, line, field)
+        };
         for (text, stop, values) in cases {
-            let mut scan = Scanner::new(MAX_BOARD_LEN);
+            let mut out = Scanned::default();
             let what = text.escape_ascii().to_string();
-            assert_eq!(scan.fast(text, 0), Ok(stop), "{what}");
-            assert_eq!(scan.values, values, "{what}");
+            assert_eq!(run(text, &mut out, MAX_BOARD_LEN).0, Ok(stop), "{what}");
+            assert_eq!(out.values, values, "{what}");
         }
-        let mut scan = Scanner::new(10);
-        assert_eq!(scan.fast(b"xx 7 8 ", 2), Ok(7));
-        assert_eq!(scan.values, [7, 8]);
-        assert!(!scan.field_empty);
-        assert_eq!(scan.fast(b"9,", 0), Ok(2));
+        let mut out = Scanned::default();
+        assert_eq!(run(b"7\n8 \n", &mut out, 10), (Ok(5), 3, Field::Value));
+        assert_eq!(run(b"9,", &mut out, 10), (Ok(2), 1, Field::Comma));
+        assert_eq!(out.values, [7, 8, 9]);
+        assert_eq!((out.sum, out.abs_total), (24, 24));
+        let mut full = Scanned::default();
         assert_eq!(
-            (scan.values.as_slice(), scan.field_empty),
-            (&[7, 8, 9][..], true)
-        );
-        let mut full = Scanner::new(2);
-        assert_eq!(
-            full.fast(b"1 2 3 ", 0).map_err(|e| e.to_string()),
+            run(b"1 2 3 ", &mut full, 2).0,
             Err("the board has more than 2 values, the most coinline reads".to_string())
         );
         assert_eq!(full.values, [1, 2]);
+        // An empty field is left to the tokenizer, which names it.
+        assert_eq!(run(b"1,,2 ", &mut Scanned::default(), 10).0, Ok(2));
         assert_eq!(
-            Scanner::new(10)
-                .fast(b"1,,2 ", 0)
-                .map_err(|e| e.to_string()),
-            Err(
-                "token 2 \"\" is not an integer (nothing between two commas, or a comma \
-                 first or last)"
-                    .to_string()
-            )
+            run(b",1 ", &mut Scanned::default(), 10),
+            (Ok(0), 1, Field::Start)
         );
     }
 
