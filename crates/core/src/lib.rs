@@ -40,6 +40,7 @@ pub mod cost;
 #[cfg(any(test, feature = "planted"))]
 pub mod mutants;
 pub mod progress;
+pub mod search;
 pub mod shell;
 pub mod shrink;
 pub mod strategy;

@@ -1,13 +1,12 @@
-//! Local search for boards too long to enumerate: from a seeded random
-//! start, each step changes one or two values and keeps the change unless
-//! it makes the objective worse; a walk ends after its budget of
-//! evaluations and yields its best board. Walk r of length n is keyed by
-//! (seed, n, r), so a walk is the same whatever shard or thread runs it.
+//! Local search for boards too long to enumerate: core's walks
+//! ([`coinline_core::search`]) over the objective of a `search` source,
+//! on the rayon pool.
 
 use super::measure::{Evaluator, Num};
 use super::spec::{Ratio, Source};
 use coinline_core::error::Result;
-use coinline_core::generate::{Shard, SplitMix64};
+use coinline_core::generate::Shard;
+use coinline_core::search::Walk;
 use rayon::prelude::*;
 
 /// The objective's value as a key to minimise: an undefined measure is
@@ -36,32 +35,19 @@ pub fn walks(s: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<(
         return Ok(Vec::new());
     };
     let indices: Vec<u64> = shard.indices(restarts).collect();
-    indices
-        .par_iter()
-        .map(|&r| {
-            let mut rng = SplitMix64::keyed(&[seed, n as u64, r]);
-            let mut values: Vec<i64> = (0..n)
-                .map(|_| rng.between(alphabet.lo, alphabet.hi))
-                .collect();
-            let mut current = score(ev.eval(&values)?.measure(objective), minimise);
-            let (mut best, mut best_values) = (current, values.clone());
-            for _ in 1..budget {
-                let mut next = values.clone();
-                for _ in 0..1 + rng.below(2) {
-                    let at = rng.below(n as u64) as usize;
-                    next[at] = rng.between(alphabet.lo, alphabet.hi);
-                }
-                let score = score(ev.eval(&next)?.measure(objective), minimise);
-                if score <= current {
-                    values = next;
-                    current = score;
-                    if best > current {
-                        best = current;
-                        best_values = values.clone();
-                    }
-                }
-            }
-            Ok((r, best_values))
+    (indices.par_iter())
+        .map(|&index| {
+            let (lo, hi) = (alphabet.lo, alphabet.hi);
+            let walk = Walk {
+                seed,
+                n,
+                index,
+                lo,
+                hi,
+                budget,
+            };
+            let best = walk.best(|v| Ok(score(ev.eval(v)?.measure(objective), minimise)))?;
+            Ok((index, best))
         })
         .collect()
 }
