@@ -527,7 +527,6 @@ impl Stress {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods)] // tests make and read scratch folders
 mod tests {
     use super::*;
     use crate::spec::built_in;
@@ -646,6 +645,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes and reads a scratch folder
     fn a_stress_session_finds_saves_and_replays_a_losing_program() {
         let dir = std::env::temp_dir().join(format!("coinline-jury-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
