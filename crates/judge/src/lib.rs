@@ -18,7 +18,9 @@
 //! - [`verdict`], [`stress`]: judging one run of a program (run by
 //!   [`coinline_sandbox`]), and a whole stress session;
 //! - [`play`]: a program judged move by move (`coinline play`), over the
-//!   protocol words of [`words`].
+//!   protocol words of [`words`];
+//! - [`interactive`]: stress and judge on an interactive problem, its
+//!   games played against the jury.
 //!
 //! [`Game`]: coinline_core::play::Game
 
@@ -30,6 +32,7 @@ pub mod catalogue;
 pub mod input;
 pub mod instance;
 pub mod interaction;
+pub mod interactive;
 pub mod limits;
 pub mod play;
 pub mod problem;

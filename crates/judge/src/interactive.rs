@@ -1,0 +1,707 @@
+//! `coinline stress` and `coinline judge` on an interactive problem (one
+//! whose file has an `[interaction]` table): the program plays each board
+//! against the jury, perfect play with the adversarial tie rule, over the
+//! protocol of docs/play.md or the statement's words, through the games of
+//! [`play`](crate::play).
+//!
+//! - [`Stress`]: a stress session: saved inputs replayed, then seeded
+//!   boards drawn within the problem's limits, each failure shrunk,
+//!   reported with a command that plays it again, and saved; the summary
+//!   and the CSV rows of `coinline play`;
+//! - [`read_cases`], [`play_cases`], [`Judged`]: `coinline judge INPUT --
+//!   PROGRAM`, each case of an input played in the seat of its place.
+//!
+//! The report goes to a writer the caller gives (the binary's standard
+//! error); nothing here prints or reads a standard stream.
+
+use crate::instance::Instance;
+use crate::interaction::{Accept, Interaction, Sides};
+use crate::play::program::Limits;
+use crate::play::rows::{self, Summary};
+use crate::play::{play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup, Within};
+use crate::stress::{read_saved, save_input, saved_inputs, Saved};
+use crate::{parse_input_bytes, Limits as ProblemLimits, Problem};
+use coinline_core::error::{Error, Result};
+use coinline_core::generate::Span;
+use coinline_core::shell::shell_word;
+use coinline_core::strategy::player::Seat;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The time a move may take unless the user says otherwise (`coinline
+/// play`'s and `coinline judge`'s default).
+pub const MOVE_TIME: Duration = Duration::from_secs(2);
+
+/// Writes `line` and a newline to `log` in one write; a failed write is
+/// dropped (the report is the caller's standard error: nowhere is left to
+/// report it, and the outcome still says what happened).
+fn say(log: &mut dyn Write, line: &str) {
+    let _ = log.write_all(format!("{line}\n").as_bytes());
+}
+
+/// `1 game`, `2 games`.
+fn plural(count: u64, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        _ => format!("{count} {noun}s"),
+    }
+}
+
+/// The side's words for messages.
+fn sides_text(sides: Sides) -> &'static str {
+    match sides {
+        Sides::First => "first",
+        Sides::Second => "second",
+        Sides::Either => "either side (first on boards 0, 2, ...)",
+    }
+}
+
+/// ` --move-time T` unless `move_time` is the default of play and judge.
+fn move_time_option(move_time: Duration) -> String {
+    match move_time == MOVE_TIME {
+        true => String::new(),
+        false => format!(" --move-time {}", move_time.as_secs_f64()),
+    }
+}
+
+/// The program's words as a shell reads them back.
+fn program_words(program: &[String]) -> String {
+    let words: Vec<String> = program.iter().map(|w| shell_word(w)).collect();
+    words.join(" ")
+}
+
+/// The one-line command that plays the shrunk game again: the same jury.
+pub fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
+    let seat = match setup.seat {
+        Seat::First => "",
+        Seat::Second => " --second",
+    };
+    format!(
+        "coinline play --game {}{seat}{} --board {} -- {}",
+        shell_word(&setup.game.to_string()),
+        move_time_option(move_time),
+        shell_word(&setup.board.to_string()),
+        program_words(program)
+    )
+}
+
+/// The one-line command that plays `case` again in a statement's words,
+/// which `coinline play` does not speak: `coinline judge` on the board as
+/// the problem's input (its case 1, so in the seat of case 1); the problem
+/// named by `problem_file` if it came from one, else by its name.
+pub fn reproduce_words(
+    problem: &Problem,
+    problem_file: Option<&Path>,
+    case: &Instance,
+    program: &[String],
+    move_time: Duration,
+) -> String {
+    let input = problem.write_input(std::slice::from_ref(case));
+    let named = match problem_file {
+        Some(path) => format!("--problem-file {}", shell_word(&path.display().to_string())),
+        None => format!("--problem {}", shell_word(problem.name())),
+    };
+    format!(
+        "printf {} | coinline judge {named}{} - -- {}",
+        shell_word(&input.replace('\n', "\\n")),
+        move_time_option(move_time),
+        program_words(program)
+    )
+}
+
+/// One case of an input played against the jury.
+#[derive(Clone, Debug)]
+pub struct CaseVerdict {
+    /// The game as played (its setup holds the seat).
+    pub played: Played,
+    /// Whether the problem's rule of acceptance accepts it.
+    pub accepted: bool,
+}
+
+/// Plays each of `cases` against the jury in the seat of its place (the
+/// first case is board 0 of [`Sides::seat`]), as `coinline judge` does
+/// with an input's cases.
+pub fn play_cases(
+    problem: &Problem,
+    interaction: &Interaction,
+    player: &Player,
+    limits: &Limits,
+    cases: impl IntoIterator<Item = Instance>,
+) -> Result<Vec<CaseVerdict>> {
+    let mut verdicts = Vec::new();
+    for (k, case) in cases.into_iter().enumerate() {
+        let setup = Setup {
+            game: problem.game_of(&case.params)?,
+            board: case.board,
+            seat: interaction.sides.seat(k as u64),
+        };
+        let played = play_one(player, &Player::Optimal, limits.clone(), &setup)?;
+        let accepted = interaction.accept.accepts(&played.report);
+        verdicts.push(CaseVerdict { played, accepted });
+    }
+    Ok(verdicts)
+}
+
+/// The report of `verdicts`: a line per case after `prefix`, and what went
+/// wrong under a rejected one.
+pub fn cases_text(verdicts: &[CaseVerdict], prefix: &str) -> String {
+    let mut report = String::new();
+    for (k, verdict) in verdicts.iter().enumerate() {
+        let played = &verdict.played;
+        let r = &played.report;
+        let outcome = match (r.achieved, &r.breach) {
+            (Some(a), None) => format!("achieved {a}, best {}", r.best),
+            _ => rows::verdict(played),
+        };
+        report += &format!(
+            "{prefix}case {} ({}): {} ({outcome})\n",
+            k + 1,
+            played.setup.seat,
+            if verdict.accepted {
+                "accepted"
+            } else {
+                "rejected"
+            }
+        );
+        if !verdict.accepted {
+            for line in rows::what_went_wrong(played).lines() {
+                report += &format!("{prefix}  {line}\n");
+            }
+        }
+    }
+    report
+}
+
+/// How many of `verdicts` were rejected.
+fn rejected(verdicts: &[CaseVerdict]) -> u64 {
+    verdicts.iter().filter(|v| !v.accepted).count() as u64
+}
+
+/// A program's limits per game: `move_time` (default [`MOVE_TIME`]) a
+/// move, the interaction's words.
+pub fn judge_limits(interaction: &Interaction, move_time: Option<Duration>) -> Limits {
+    Limits {
+        move_time: move_time.unwrap_or(MOVE_TIME),
+        memory_mb: None,
+        words: interaction.words.clone(),
+    }
+}
+
+/// The cases of the input `bytes` of `problem` (named `shown` in errors);
+/// an input of no cases is an error (nothing to check).
+pub fn read_cases(problem: &Problem, bytes: &[u8], shown: &str) -> Result<Vec<Instance>> {
+    let boards = parse_input_bytes(problem, bytes).map_err(|e| e.within(shown))?;
+    if boards.is_empty() {
+        return Err(Error::nothing_to_check(format!("{shown} holds no cases")));
+    }
+    Ok((boards.into_iter())
+        .map(|c| Instance::new(c.params, c.board))
+        .collect())
+}
+
+/// `coinline judge` on an interactive problem: every case of an input
+/// played against the jury.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The cases in input order.
+    pub cases: Vec<CaseVerdict>,
+    /// The rule of acceptance they were judged by.
+    pub accept: Accept,
+}
+
+impl Judged {
+    /// Plays each of `cases` against the jury (see [`play_cases`]).
+    pub fn play(
+        problem: &Problem,
+        interaction: &Interaction,
+        player: &Player,
+        limits: &Limits,
+        cases: Vec<Instance>,
+    ) -> Result<Judged> {
+        Ok(Judged {
+            cases: play_cases(problem, interaction, player, limits, cases)?,
+            accept: interaction.accept,
+        })
+    }
+
+    /// How many cases were rejected.
+    pub fn rejected(&self) -> u64 {
+        rejected(&self.cases)
+    }
+
+    /// The report: a line per case, then `every case accepted` or how many
+    /// were rejected.
+    pub fn text(&self) -> String {
+        let mut report = cases_text(&self.cases, "");
+        report += &match self.rejected() {
+            0 => "every case accepted\n".to_string(),
+            k => format!("{k} rejected ({} needed)\n", self.accept.name()),
+        };
+        report
+    }
+}
+
+/// What a stress session on an interactive problem is given, besides the
+/// problem and the judged player.
+#[derive(Clone, Debug)]
+pub struct StressOptions {
+    /// The judged program's words, for the reproduce lines.
+    pub program: Vec<String>,
+    /// The problem file the problem came from, for the reproduce lines
+    /// (`None`: a built-in problem, named).
+    pub problem_file: Option<PathBuf>,
+    /// Board lengths narrower than the problem's limits.
+    pub lengths: Option<Span<usize>>,
+    /// Values narrower than the problem's limits.
+    pub values: Option<Span<i64>>,
+    /// The seed of the boards.
+    pub seed: u64,
+    /// The indices of the boards to play (`None`: only the replay).
+    pub boards: Option<Span<u64>>,
+    /// Worker threads (0: one per core).
+    pub jobs: usize,
+    /// The time a move may take.
+    pub move_time: Duration,
+    /// The program's address-space limit in MiB, if any.
+    pub memory_mb: Option<u64>,
+    /// Calls of the predicate when shrinking a failure (0: no shrinking).
+    pub shrink_budget: usize,
+    /// Stop after this many failing games (0: never).
+    pub max_failures: u64,
+    /// A folder of saved inputs to play first.
+    pub replay: Option<PathBuf>,
+    /// A folder to save each failure's input in.
+    pub save: Option<PathBuf>,
+    /// Replace files that are not coinline's.
+    pub force: bool,
+    /// The file of the CSV rows.
+    pub out: Option<PathBuf>,
+}
+
+/// What a stress session found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StressOutcome {
+    /// The cases of saved inputs rejected.
+    pub replay_rejected: u64,
+    /// The generated boards played.
+    pub games: u64,
+    /// Those accepted.
+    pub accepted: u64,
+    /// The failing games reported (shrunk).
+    pub failures: u64,
+    /// The session was interrupted after its games: nothing was reported
+    /// after them, and no file written.
+    pub interrupted: bool,
+}
+
+impl StressOutcome {
+    /// Whether nothing failed.
+    pub fn passed(&self) -> bool {
+        self.failures == 0 && self.replay_rejected == 0
+    }
+}
+
+/// A stress session on an interactive problem, validated.
+#[derive(Clone, Debug)]
+pub struct Stress {
+    problem: Problem,
+    interaction: Interaction,
+    limits: ProblemLimits,
+    config: PlayConfig,
+    options: StressOptions,
+}
+
+impl Stress {
+    /// The session of `options` on `problem`: its limits narrowed by
+    /// `options` and validated first, then the judged player made by
+    /// `player` (so a bad range is reported before a bad program).
+    pub fn new(
+        problem: Problem,
+        interaction: Interaction,
+        options: StressOptions,
+        player: impl FnOnce() -> Result<Player>,
+    ) -> Result<Stress> {
+        let mut limits = problem.limits();
+        limits.n = options.lengths.unwrap_or(limits.n);
+        limits.values = options.values.unwrap_or(limits.values);
+        limits.validate(problem.game())?;
+        let seat = match interaction.sides {
+            Sides::Second => Seat::Second,
+            _ => Seat::First,
+        };
+        let config = PlayConfig {
+            game: problem.game(),
+            player: player()?,
+            opponent: Player::Optimal,
+            seat,
+            lengths: limits.n,
+            values: limits.values,
+            seed: options.seed,
+            boards: options.boards,
+            jobs: match options.jobs {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
+            },
+            limits: Limits {
+                move_time: options.move_time,
+                memory_mb: options.memory_mb,
+                words: interaction.words.clone(),
+            },
+            shrink_budget: (options.shrink_budget > 0).then_some(options.shrink_budget),
+            max_failures: options.max_failures,
+            accept: interaction.accept,
+            sides: interaction.sides,
+            within: Some(Within {
+                problem: problem.clone(),
+                limits,
+            }),
+        };
+        Ok(Stress {
+            problem,
+            interaction,
+            limits,
+            config,
+            options,
+        })
+    }
+
+    /// The games' configuration.
+    pub fn config(&self) -> &PlayConfig {
+        &self.config
+    }
+
+    /// The first line of the report on generated boards `span`.
+    pub fn header(&self, span: Span<u64>) -> String {
+        format!(
+            "stress: {} plays {} as {} against the jury, accepted if {}; seed {}, boards {span} (n {}, values {}), move time {}s",
+            self.config.player,
+            self.problem,
+            sides_text(self.interaction.sides),
+            self.interaction.accept.name(),
+            self.config.seed,
+            self.limits.n,
+            self.limits.values,
+            self.options.move_time.as_secs_f64()
+        )
+    }
+
+    /// Runs the session, reporting to `log`: replays the saved inputs,
+    /// plays the generated boards, then (unless interrupted meanwhile)
+    /// reports, and with `save` saves, each failure, says the summary and
+    /// writes the CSV rows to `out`.
+    pub fn run(&self, log: &mut dyn Write) -> Result<StressOutcome> {
+        let mut outcome = StressOutcome::default();
+        if let Some(dir) = &self.options.replay {
+            outcome.replay_rejected = self.replay(dir, log)?;
+        }
+        let Some(span) = self.config.boards else {
+            return match self.options.replay {
+                Some(_) => Ok(outcome),
+                None => Err(Error::nothing_to_check("--runs 0: no board to play")),
+            };
+        };
+        say(log, &self.header(span));
+        let mut csv = format!("{}\n", rows::HEADER);
+        let mut summary = Summary::default();
+        let failures = run_games(&self.config, |i, played| {
+            csv.push_str(&rows::row(Some(i), played, "jury"));
+            summary.add(Some(i), played);
+            outcome.accepted += u64::from(!self.config.fails(played));
+        });
+        outcome.games = summary.games;
+        if coinline_sandbox::interrupted() {
+            outcome.interrupted = true;
+            return Ok(outcome);
+        }
+        let failures = failures?;
+        outcome.failures = failures.len() as u64;
+        for failure in &failures {
+            self.report_failure(failure, log)?;
+        }
+        say(
+            log,
+            &format!(
+                "{} of {} against the jury accepted ({})",
+                outcome.accepted,
+                plural(summary.games, "game"),
+                self.interaction.accept.name()
+            ),
+        );
+        let text = summary.text(&self.config.player.to_string(), self.config.seat, "jury");
+        for line in text.lines().skip(1) {
+            say(log, line);
+        }
+        if let Some(out) = &self.options.out {
+            coinline_output::write(out, |w| w.write_all(csv.as_bytes()))?;
+        }
+        Ok(outcome)
+    }
+
+    /// The one-line command that plays `failure`'s shrunk game again.
+    pub fn reproduce(&self, failure: &Failure) -> String {
+        let program = &self.options.program;
+        let move_time = self.options.move_time;
+        match self.interaction.words.is_play() {
+            true => reproduce(&failure.shrunk.setup, program, move_time),
+            false => reproduce_words(
+                &self.problem,
+                self.options.problem_file.as_deref(),
+                &self.config.shrunk_case(failure),
+                program,
+                move_time,
+            ),
+        }
+    }
+
+    /// Reports a failure with its reproduction, and saves it with `save`.
+    fn report_failure(&self, failure: &Failure, log: &mut dyn Write) -> Result<()> {
+        for line in rows::failure_text(failure).lines() {
+            say(log, line);
+        }
+        say(log, &format!("reproduce: {}", self.reproduce(failure)));
+        if let Some(dir) = &self.options.save {
+            let kind = match rows::verdict(&failure.shrunk) {
+                v if v == "ok" => "rejected".to_string(),
+                v => v,
+            };
+            let case = self.config.shrunk_case(failure);
+            let file = save_input(dir, &self.problem, &case, &kind, self.options.force)?;
+            say(log, &format!("saved: {}", file.display()));
+        }
+        Ok(())
+    }
+
+    /// Plays the cases of the saved inputs of `dir` (those of this
+    /// problem) against the jury; how many were rejected.
+    fn replay(&self, dir: &Path, log: &mut dyn Write) -> Result<u64> {
+        let files = saved_inputs(dir)?;
+        say(
+            log,
+            &format!(
+                "replay: {} in {}",
+                plural(files.len() as u64, "saved input"),
+                dir.display()
+            ),
+        );
+        let problem = &self.problem;
+        let mut rejected_cases = 0;
+        for file in &files {
+            let shown = file.display();
+            let cases = match read_saved(problem, file)? {
+                Saved::Boards(cases) => cases,
+                Saved::OtherProblem(other) => {
+                    say(
+                        log,
+                        &format!("  {shown}: saved for problem {other}, skipped"),
+                    );
+                    continue;
+                }
+                Saved::NotAnInput(e) => {
+                    say(
+                        log,
+                        &format!("  {shown}: not a {problem} input ({e}), skipped"),
+                    );
+                    continue;
+                }
+                Saved::NoCases => {
+                    say(log, &format!("  {shown}: no cases, skipped"));
+                    continue;
+                }
+            };
+            say(log, &format!("  {shown}:"));
+            let verdicts = play_cases(
+                problem,
+                &self.interaction,
+                &self.config.player,
+                &self.config.limits,
+                cases,
+            )?;
+            for line in cases_text(&verdicts, "    ").lines() {
+                say(log, line);
+            }
+            rejected_cases += rejected(&verdicts);
+        }
+        Ok(rejected_cases)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::built_in;
+    use coinline_core::error::ErrorKind;
+    use coinline_core::strategy::heuristic_by_name;
+
+    /// The built-in even-coins-first: coins, even n, the program first,
+    /// accepted if it does not lose.
+    fn even_coins() -> (Problem, Interaction) {
+        let problem = built_in("even-coins-first").unwrap();
+        let interaction = problem.interaction().unwrap();
+        (problem, interaction)
+    }
+
+    fn heuristic(name: &str) -> Player {
+        Player::Heuristic(heuristic_by_name(name).unwrap())
+    }
+
+    fn judged(player: &str, input: &[u8]) -> Judged {
+        let (problem, interaction) = even_coins();
+        let cases = read_cases(&problem, input, "t.in").unwrap();
+        let limits = judge_limits(&interaction, None);
+        Judged::play(&problem, &interaction, &heuristic(player), &limits, cases).unwrap()
+    }
+
+    #[test]
+    fn a_losing_program_is_rejected_and_a_safe_one_accepted() {
+        // Greedy takes the 3 (over the 2), the jury the 9: greedy loses
+        // 5 to 10. Parity (take all the odd or all the even places) never
+        // loses on an even row.
+        let input = b"4\n3 9 1 2\n";
+        let greedy = judged("greedy", input);
+        assert_eq!(greedy.rejected(), 1);
+        let text = greedy.text();
+        assert!(
+            text.starts_with("case 1 (first): rejected (achieved -5, best "),
+            "{text}"
+        );
+        assert!(text.ends_with("1 rejected (no-loss needed)\n"), "{text}");
+        let parity = judged("parity", input);
+        assert_eq!(parity.rejected(), 0);
+        assert!(parity.cases[0].accepted);
+        assert!(parity.text().ends_with("every case accepted\n"));
+    }
+
+    #[test]
+    fn inputs_in_another_layout_are_errors_naming_the_input() {
+        let (problem, _) = even_coins();
+        let none = read_cases(&problem, b"", "t.in").unwrap_err();
+        assert!(none.to_string().starts_with("t.in: "), "{none}");
+        let short = read_cases(&problem, b"4\n1 2\n", "t.in").unwrap_err();
+        assert!(short.to_string().contains("t.in"), "{short}");
+    }
+
+    #[test]
+    fn the_reproduce_lines_name_the_seat_the_time_and_the_problem() {
+        let (problem, _) = even_coins();
+        let program = vec!["./bot".to_string(), "a b".to_string()];
+        let setup = Setup {
+            game: problem.game(),
+            board: "3 9".parse().unwrap(),
+            seat: Seat::Second,
+        };
+        let line = reproduce(&setup, &program, MOVE_TIME);
+        assert!(line.starts_with("coinline play --game "), "{line}");
+        assert!(
+            line.contains(" --second --board '3 9' -- ./bot 'a b'"),
+            "{line}"
+        );
+        let line = reproduce(&setup, &program, Duration::from_millis(500));
+        assert!(
+            line.contains(" --second --move-time 0.5 --board "),
+            "{line}"
+        );
+        let case = Instance::new(Default::default(), "3 9".parse().unwrap());
+        let line = reproduce_words(&problem, None, &case, &program, MOVE_TIME);
+        assert!(line.starts_with("printf "), "{line}");
+        assert!(
+            line.ends_with("| coinline judge --problem even-coins-first - -- ./bot 'a b'"),
+            "{line}"
+        );
+        let file = Path::new("p.toml");
+        let line = reproduce_words(&problem, Some(file), &case, &program, MOVE_TIME);
+        assert!(line.contains("judge --problem-file p.toml - --"), "{line}");
+    }
+
+    fn options(boards: u64) -> StressOptions {
+        StressOptions {
+            program: vec!["./bot".to_string()],
+            problem_file: None,
+            lengths: Some(Span { lo: 2, hi: 8 }),
+            values: None,
+            seed: 7,
+            boards: (boards > 0).then(|| Span {
+                lo: 0,
+                hi: boards - 1,
+            }),
+            jobs: 1,
+            move_time: Duration::from_secs(1),
+            memory_mb: None,
+            shrink_budget: 200,
+            max_failures: 1,
+            replay: None,
+            save: None,
+            force: false,
+            out: None,
+        }
+    }
+
+    fn session(player: &str, options: StressOptions) -> (StressOutcome, String) {
+        let (problem, interaction) = even_coins();
+        let stress = Stress::new(problem, interaction, options, || Ok(heuristic(player))).unwrap();
+        let mut log = Vec::new();
+        let outcome = stress.run(&mut log).unwrap();
+        (outcome, String::from_utf8(log).unwrap())
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes and reads a scratch folder
+    fn a_stress_session_finds_saves_and_replays_a_losing_program() {
+        let dir = std::env::temp_dir().join(format!("coinline-jury-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (parity, log) = session("parity", options(30));
+        assert!(parity.passed(), "{log}");
+        assert_eq!((parity.games, parity.accepted), (30, 30), "{log}");
+        assert!(
+            log.starts_with("stress: parity plays even-coins-first as first against the jury, accepted if no-loss; seed 7, boards 0..29 (n 2..8"),
+            "{log}"
+        );
+        assert!(log.contains("30 of 30 games against the jury accepted (no-loss)\n"));
+
+        let mut saving = options(30);
+        saving.save = Some(dir.clone());
+        saving.out = Some(dir.join("rows.csv"));
+        let (greedy, log) = session("greedy", saving);
+        assert!(!greedy.passed(), "{log}");
+        assert_eq!(greedy.failures, 1, "{log}");
+        assert!(greedy.accepted < greedy.games, "{log}");
+        assert!(log.contains("\nreproduce: coinline play --game "), "{log}");
+        assert!(log.contains("\nsaved: "), "{log}");
+        let rows = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
+        assert_eq!(rows.lines().count() as u64, greedy.games + 1, "{rows}");
+
+        let mut replaying = options(0);
+        replaying.replay = Some(dir.clone());
+        let (again, log) = session("greedy", replaying.clone());
+        assert_eq!(again.replay_rejected, 1, "{log}");
+        assert_eq!(again.games, 0);
+        assert!(log.starts_with("replay: 1 saved input in "), "{log}");
+        assert!(log.contains(": rejected ("), "{log}");
+        let (fixed, log) = session("parity", replaying);
+        assert!(fixed.passed(), "{log}");
+        assert!(log.contains(": accepted ("), "{log}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn no_boards_and_no_replay_is_nothing_to_check() {
+        let (problem, interaction) = even_coins();
+        let stress = Stress::new(problem, interaction, options(0), || Ok(heuristic("greedy")));
+        let err = stress.unwrap().run(&mut Vec::new()).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::NothingToCheck(_)), "{err}");
+    }
+
+    #[test]
+    fn limits_are_checked_before_the_player_is_made() {
+        let (problem, interaction) = even_coins();
+        let mut wide = options(1);
+        wide.lengths = Some(Span { lo: 0, hi: 8 });
+        let made = std::cell::Cell::new(false);
+        let result = Stress::new(problem, interaction, wide, || {
+            made.set(true);
+            Ok(heuristic("greedy"))
+        });
+        assert!(result.is_err());
+        assert!(!made.get());
+    }
+}
