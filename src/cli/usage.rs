@@ -95,7 +95,7 @@ fn subcommand_path(command: &clap::Command, args: &[String]) -> String {
         path.push(arg.clone());
         command = sub;
     }
-    // `play --human` is the hidden `play-human` (cli::arguments): name it as typed.
+    // `play --human`, a person's game, is named as typed.
     let before_program = args.iter().take_while(|a| *a != "--");
     if path.len() == 2 && path[1] == "play" && before_program.into_iter().any(|a| a == "--human") {
         path.push("--human".into());
