@@ -6,11 +6,12 @@
 //! coinline: error: unexpected argument '--sed' found; a similar argument exists: '--seed' (see 'coinline compare --help')
 //! ```
 //!
-//! What the user typed is cut to [`QUOTED_CHARS`] characters in the error's
-//! context before clap renders it, so a huge argument is never echoed in full.
+//! A value the user typed is cut to [`QUOTED_CHARS`] characters wherever
+//! the line quotes it, so a huge argument is never echoed in full.
 
 use crate::cli::status::say;
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::error::ContextKind::{self, InvalidArg, InvalidSubcommand, InvalidValue};
+use clap::error::{ContextValue, ErrorKind};
 use coinline_core::error::QUOTED_CHARS;
 use std::process::ExitCode;
 
@@ -52,11 +53,7 @@ pub fn one_line(mut err: clap::Error, command: &clap::Command, args: &[String]) 
     err.remove(ContextKind::Usage);
     let mut rendered = err.render().to_string();
     // What the user typed, wherever clap quotes it (tips too), cut short.
-    for kind in [
-        ContextKind::InvalidArg,
-        ContextKind::InvalidValue,
-        ContextKind::InvalidSubcommand,
-    ] {
+    for kind in [InvalidArg, InvalidValue, InvalidSubcommand] {
         if let Some(ContextValue::String(typed)) = err.get(kind) {
             rendered = rendered.replace(typed, &shorten(typed));
         }
@@ -76,7 +73,7 @@ pub fn one_line(mut err: clap::Error, command: &clap::Command, args: &[String]) 
     }
     let path = subcommand_path(command, args);
     // `stress --problem P ./prog`: the program's words go after `--`.
-    let stray = matches!(err.get(ContextKind::InvalidArg), Some(ContextValue::String(a)) if !a.starts_with('-'));
+    let stray = matches!(err.get(InvalidArg), Some(ContextValue::String(a)) if !a.starts_with('-'));
     if err.kind() == ErrorKind::UnknownArgument && stray && path == "coinline stress" {
         line += "; the program under test goes after `--` (coinline stress --problem P -- ./prog)";
     }
@@ -85,8 +82,7 @@ pub fn one_line(mut err: clap::Error, command: &clap::Command, args: &[String]) 
 
 /// The (sub)command the arguments name: `coinline study odd-n`, or
 /// `coinline play --human` as typed.
-fn subcommand_path(command: &clap::Command, args: &[String]) -> String {
-    let mut command = command;
+fn subcommand_path(mut command: &clap::Command, args: &[String]) -> String {
     let mut path = vec!["coinline".to_string()];
     for arg in args.iter().skip(1) {
         let Some(sub) = command.find_subcommand(arg) else {
@@ -95,9 +91,12 @@ fn subcommand_path(command: &clap::Command, args: &[String]) -> String {
         path.push(arg.clone());
         command = sub;
     }
-    // `play --human`, a person's game, is named as typed.
-    let before_program = args.iter().take_while(|a| *a != "--");
-    if path.len() == 2 && path[1] == "play" && before_program.into_iter().any(|a| a == "--human") {
+    // The terminal game is named as typed: `play --human` (before `--`).
+    let human = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--human");
+    if human && path == ["coinline", "play"] {
         path.push("--human".into());
     }
     path.join(" ")
