@@ -1,61 +1,21 @@
-//! `coinline play-human`: a person plays one side at the terminal against
+//! `coinline play --human`: a person plays one side at the terminal against
 //! the computer (the session and its text are `coinline_harness::human`).
+//! `--human` is a flag of `play` ([`PlayArgs`]): clap refuses it with the
+//! options of programs and runs; here it reads the options a person has.
 //!
 //! On a terminal the screen is redrawn after each line typed; otherwise
 //! (pipes, files) the same lines are written one after another, each line
 //! read echoed after `> `, so a transcript reads as the game went. End of
 //! input ends the game with status 0; Ctrl-C exits 130 as every command.
 
-use super::options::{parse_with, LengthsArg, ParamArg, SeedArg};
+use super::play::PlayArgs;
 use super::status::{print, Status};
-use clap::Args;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
-use coinline_core::rules::RuleSet;
 use coinline_harness::human::render::{self, Ending};
 use coinline_harness::human::{Command, Opponent, Player, Session};
 use std::io::{BufRead, IsTerminal};
-
-/// Arguments of `coinline play-human` (to be flattened into `coinline
-/// play --human`).
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  coinline play --human --board '3 9 1 2'\n  \
-    coinline play --human --n 10 --seed 7 --second --hints\n  \
-    printf 'L\\nR\\n' | coinline play --human --board '8 15 3 7'\n\n\
-    Type a move (L, R, L2, DR2, left, right) or undo, hint, help, quit; Ctrl-D ends the game.\n\
-    Exit status: 0 the game ended (also by quit or end of input), 2 bad usage or input,\n\
-    130 interrupted by Ctrl-C."
-)]
-pub struct HumanArgs {
-    /// The game: an alias (see `coinline games`) or rules such as 'take=1..3 delete=2'.
-    /// A count may be a parameter's name, bound by --param.
-    #[arg(long, default_value = "coins", value_parser = parse_with::<RuleSet>)]
-    pub game: RuleSet,
-    #[command(flatten)]
-    pub params: ParamArg,
-    /// The board as one string, such as '3 9 1 2' [default: a random board].
-    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["n", "seed"])]
-    pub board: Option<String>,
-    #[command(flatten)]
-    pub lengths: LengthsArg,
-    #[command(flatten)]
-    pub seed: SeedArg,
-    /// You move first (the default).
-    #[arg(long, conflicts_with = "second")]
-    pub first: bool,
-    /// You move second: the computer opens.
-    #[arg(long)]
-    pub second: bool,
-    /// Who plays the other side: optimal (the first best move in canonical
-    /// order), greedy or parity.
-    #[arg(long, value_name = "WHO", default_value = "optimal", value_parser = parse_with::<Opponent>)]
-    pub opponent: Opponent,
-    /// Before each of your moves, show the best move and what each move is worth.
-    #[arg(long)]
-    pub hints: bool,
-}
 
 /// The board length of a random board when `--n` is not given.
 const DEFAULT_N: usize = 8;
@@ -66,9 +26,10 @@ const VALUES: Values = Values::Uniform(Span { lo: 1, hi: 20 });
 /// The longest line read; the rest of a longer one is skipped.
 const MAX_LINE: usize = 1000;
 
-/// Runs `coinline play-human`.
-pub fn run(args: &HumanArgs) -> Result<Status> {
+/// Runs `coinline play --human`.
+pub fn run(args: &PlayArgs) -> Result<Status> {
     let game = args.params.bind(&args.game)?;
+    let opponent: Opponent = (args.opponent.parse()).map_err(|e: Error| e.within("--opponent"))?;
     let (board, seed) = match &args.board {
         Some(text) => (Board::parse(text).map_err(|e| e.within("--board"))?, None),
         None => {
@@ -86,7 +47,7 @@ pub fn run(args: &HumanArgs) -> Result<Status> {
             "no values to play (--board is empty, or --n 0)",
         ));
     }
-    let mut session = Session::new(game, &board, !args.second, args.opponent)?;
+    let mut session = Session::new(game, &board, !args.second, opponent)?;
     let mut view = View::new(render::header(&session, seed), args.hints)?;
     let mut input = std::io::stdin().lock();
     loop {

@@ -66,12 +66,7 @@ error. Exit status: 0 all well, 1 a failure was found, 2 bad usage or input,
 /// The command line's definition: clap's, with the help texts that are
 /// computed (the solver and heuristic names of `solve --help`).
 pub fn command() -> clap::Command {
-    Cli::command()
-        .mut_subcommand("solve", |c| c.after_help(solve::after_help()))
-        // Its help and usage name it as the user types it (see `arguments`).
-        .mut_subcommand("play-human", |c| {
-            c.override_usage("coinline play --human [OPTIONS]")
-        })
+    Cli::command().mut_subcommand("solve", |c| c.after_help(solve::after_help()))
 }
 
 /// The subcommands.
@@ -96,9 +91,6 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Write one board as a self-contained HTML page: table, line, greedy's mistake.
     Explain(explain::ExplainArgs),
-    /// Play a board against the computer at the terminal, each move judged.
-    #[command(hide = true)]
-    PlayHuman(human::HumanArgs),
     /// List the built-in games (aliases of rule sets) and the invariants checked in each.
     Games(games::GamesArgs),
     /// List the built-in judge problems, or print one's problem file.
@@ -111,24 +103,10 @@ pub enum Command {
 
 /// Parses the process arguments, runs the command and maps the outcome to
 /// an exit code, printing any error as one line on stderr.
-/// The command line, with `coinline play --human ...` read as the terminal
-/// mode `play-human ...` (its options are a person's, not a program's).
-fn arguments() -> Vec<std::ffi::OsString> {
-    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.get(1).is_some_and(|a| a == "play") {
-        let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
-        if let Some(i) = args[..end].iter().position(|a| a == "--human") {
-            args.remove(i);
-            args[1] = "play-human".into();
-        }
-    }
-    args
-}
-
 pub fn main() -> ExitCode {
     quiet_stdout_panics();
     let cli = match command()
-        .try_get_matches_from(arguments())
+        .try_get_matches_from(std::env::args_os())
         .and_then(|m| Cli::from_arg_matches(&m))
     {
         Ok(cli) => cli,
@@ -143,6 +121,7 @@ pub fn main() -> ExitCode {
             interactive::stress(&args)
         }
         Command::Stress(args) => stress::run(&args),
+        Command::Play(args) if args.human => human::run(&args),
         Command::Play(args) if args.tournament => tournament::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Judge(args)
@@ -154,7 +133,6 @@ pub fn main() -> ExitCode {
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
-        Command::PlayHuman(args) => human::run(&args),
         Command::Games(args) => games::games(&args),
         Command::Problems(args) => problems::run(&args),
         Command::Completions(args) => shell::completions(&args, command()),
@@ -181,12 +159,12 @@ impl Command {
             Command::Compare(_) => "compare",
             Command::Merge(_) => "merge",
             Command::Stress(_) => "stress",
+            Command::Play(args) if args.human => "play --human",
             Command::Play(_) => "play",
             Command::Judge(_) => "judge",
             Command::Study(_) => "study",
             Command::Bench(_) => "bench",
             Command::Explain(_) => "explain",
-            Command::PlayHuman(_) => "play --human",
             Command::Games(_) => "games",
             Command::Problems(_) => "problems",
             Command::Completions(_) => "completions",

@@ -29,18 +29,26 @@ use std::time::Duration;
 /// Arguments of `coinline play`.
 #[derive(Debug, Args)]
 #[command(
-    mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: 1..10]")),
+    mut_arg("n", |a| a.help("Board lengths MIN..MAX [default: 1..10; --human: 8]")),
     mut_arg("max_failures", |a| a.default_value("1")),
     mut_arg("runs", |a| a.default_value("100").help("How many generated boards to play (0: only --replay or --board)")),
     mut_arg("memory", |a| a.help("Memory limit per program in MB (the address-space limit, RLIMIT_AS)")),
     mut_arg("out", |a| a.help("Write a CSV row per game to FILE (`-`: standard output)")),
+    // The terminal game first: its line is short (and tests/it/play.rs reads it).
+    override_usage = "coinline play --human [OPTIONS]\n       \
+        coinline play [OPTIONS] [-- <PROGRAM>...]",
     after_help = AFTER_HELP,
 )]
 pub struct PlayArgs {
-    /// Play yourself at the terminal instead, each move judged (docs/human.md;
-    /// its options: `coinline play --human --help`).
-    #[arg(long)]
+    /// Play yourself at the terminal instead, each move judged (docs/human.md):
+    /// --game, --param, --board, --n, --seed, --first, --second, --opponent
+    /// (optimal, greedy or parity) and --hints apply, a program's options do not.
+    #[arg(long, conflicts_with_all = HUMAN_CONFLICTS, required_if_eq("hints", "true"))]
     pub human: bool,
+    /// With --human: before each of your moves, show the best move and what
+    /// each move is worth.
+    #[arg(long)]
+    pub hints: bool,
     /// Play every --player (and the program after `--`, if any) and optimal
     /// play against each other, in both orders, on the same boards, and
     /// print the table (mean regret, wins, worst board per pair).
@@ -56,10 +64,10 @@ pub struct PlayArgs {
     pub game: RuleSet,
     #[command(flatten)]
     pub params: ParamArg,
-    /// The program plays first (the default).
+    /// The program (or you, with --human) plays first (the default).
     #[arg(long, conflicts_with = "second")]
     pub first: bool,
-    /// The program plays second.
+    /// The program (or you, with --human) plays second.
     #[arg(long)]
     pub second: bool,
     /// Who plays the other side: optimal, greedy, parity, or a program (one
@@ -78,8 +86,9 @@ pub struct PlayArgs {
     #[arg(long, value_parser = parse_with::<Span<i64>>, allow_hyphen_values = true,
           value_name = "LO..HI", default_value = "1..20")]
     pub values: Span<i64>,
-    /// Play this one board (values separated by spaces) instead of generated ones.
-    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    /// Play this one board (values separated by spaces) instead of generated
+    /// ones (--human: instead of a random one).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["n", "seed"])]
     pub board: Option<String>,
     /// Time limit per move in seconds (decimals allowed); also how long a
     /// program may take to exit after the end.
@@ -107,11 +116,32 @@ pub struct PlayArgs {
     /// heuristic's name: greedy, parity).
     #[arg(
         last = true,
-        required_unless_present = "tournament",
+        required_unless_present_any = ["tournament", "human"],
         value_name = "PROGRAM"
     )]
     pub program: Vec<String>,
 }
+
+/// What `--human` cannot be given with: the options of programs and runs.
+const HUMAN_CONFLICTS: [&str; 17] = [
+    "tournament",
+    "player",
+    "runs",
+    "only",
+    "values",
+    "move_time",
+    "memory",
+    "shrink_budget",
+    "no_shrink",
+    "save",
+    "replay",
+    "out",
+    "force",
+    "max_failures",
+    "keep_going",
+    "jobs",
+    "program",
+];
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -121,6 +151,8 @@ Examples:
   coinline play --replay failures -- ./my-bot
   coinline play --board '8 15 3 7' -- greedy
   coinline play --tournament --player greedy --player parity --n 6..6 -- ./my-bot
+  coinline play --human --n 10 --seed 7 --second --hints
+  printf 'L\\nR\\n' | coinline play --human --board '8 15 3 7'
 
 The protocol (coinline writes `game`, `board`, `side`, then `opponent MOVE`
 and `your move` lines; the program answers each `your move` with a move
@@ -129,7 +161,12 @@ such as L, R, L3, DR2) is in docs/play.md.
 Exit status: 0 every game played optimally and by the rules, 1 a failure
 was found (shrunk, printed with its transcript and the command that
 reproduces it), 2 bad usage, a program that cannot be started, or an
-output that cannot be written.";
+output that cannot be written.
+
+With --human, you play (docs/human.md): type a move (L, R, L2, DR2, left,
+right) or undo, hint, help, quit; Ctrl-D ends the game. Exit status: 0 the
+game ended (also by quit or end of input), 2 bad usage or input, 130
+interrupted by Ctrl-C.";
 
 /// The judged player: a built-in heuristic's name, or a program.
 pub(super) fn player(words: &[String]) -> Result<Player> {

@@ -285,3 +285,110 @@ fn games_lists_every_alias_with_its_rules_and_invariants() {
         assert_eq!(line.contains("shift"), shift, "{line}");
     }
 }
+
+/// Usage errors as clap words them, each the whole line after `coinline:
+/// error: `: clap's message, its indented lines joined on, the help to read.
+const USAGE_LINES: &[(&[&str], &str)] = &[
+    (
+        &["compare", "--sed", "1"],
+        "unexpected argument '--sed' found; a similar argument exists: '--seed' \
+         (see 'coinline compare --help')",
+    ),
+    (
+        &["sovle"],
+        "unrecognized subcommand 'sovle'; a similar subcommand exists: 'solve' \
+         (see 'coinline --help')",
+    ),
+    (
+        &["solve", "--format", "xml", "1"],
+        "invalid value 'xml' for '--format <FORMAT>' [possible values: table, csv, json] \
+         (see 'coinline solve --help')",
+    ),
+    (
+        &["study", "odd-n", "--max-n", "x"],
+        "unexpected argument '--max-n' found (see 'coinline study odd-n --help')",
+    ),
+    (
+        &["stress"],
+        "the following required arguments were not provided: --problem <NAME>, \
+         <PROGRAM>... (see 'coinline stress --help')",
+    ),
+    (
+        &["compare", "--shard", "1/2", "--only", "3"],
+        "the argument '--shard <K/N>' cannot be used with '--only <INDEX>' \
+         (see 'coinline compare --help')",
+    ),
+    (
+        &["compare", "--timings=yes"],
+        "unexpected value 'yes' for '--timings' found; no more were expected \
+         (see 'coinline compare --help')",
+    ),
+    (
+        &["compare", "--rows"],
+        "a value is required for '--rows <WHICH>' but none was supplied \
+         [possible values: all, failures] (see 'coinline compare --help')",
+    ),
+    (
+        &["completions", "bsh"],
+        "invalid value 'bsh' for '<SHELL>' [possible values: bash, elvish, fish, \
+         powershell, zsh]; a similar value exists: 'bash' \
+         (see 'coinline completions --help')",
+    ),
+    (
+        &["stress", "--problme", "lines", "--", "cat"],
+        "unexpected argument '--problme' found; a similar argument exists: \
+         '--problem'; to pass '--problme' as a value, use '-- --problme' \
+         (see 'coinline stress --help')",
+    ),
+    (
+        &["stress", "--problem", "lines", "./prog"],
+        "unexpected argument './prog' found; the program under test goes after `--` \
+         (coinline stress --problem P -- ./prog) (see 'coinline stress --help')",
+    ),
+    (
+        &["study", "oddn"],
+        "unrecognized subcommand 'oddn'; a similar subcommand exists: 'odd-n' \
+         (see 'coinline study --help')",
+    ),
+    (
+        &["bench", "--max-n", "-1"],
+        "invalid value '-1' for '--max-n <N>': invalid digit found in string \
+         (see 'coinline bench --help')",
+    ),
+    (
+        &["solve", "--game", "stonegame", "1"],
+        "invalid value 'stonegame' for '--game <GAME>': unknown game \"stonegame\" \
+         (did you mean stonegame7? expected one of: coins, numbergame, gameofsum, \
+         stonegame7, stonegame3, pizza, or rules such as 'take=1..3 delete=2' \
+         (see coinline games)) (see 'coinline solve --help')",
+    ),
+];
+
+#[test]
+fn usage_errors_are_clap_words_on_one_line_with_the_help_to_read() {
+    for (args, line) in USAGE_LINES {
+        let run = run(args, "");
+        assert_refused_alone(&run, line, args);
+        assert_eq!(run.stderr, format!("coinline: error: {line}\n"), "{args:?}");
+    }
+}
+
+#[test]
+fn what_the_user_typed_is_cut_wherever_clap_quotes_it() {
+    let long = format!("--{}", "y".repeat(50));
+    let cut = format!("--{}... (52 characters)", "y".repeat(38));
+    let run = run(&["stress", "--problem", "lines", &long, "--", "cat"], "");
+    let line = format!(
+        "unexpected argument '{cut}' found; to pass '{cut}' as a value, use '-- {cut}' \
+         (see 'coinline stress --help')"
+    );
+    assert_refused_alone(&run, &line, &"a long argument");
+    let x = "x".repeat(60);
+    let run = self::run(&["solve", "--game", &x, "1"], "");
+    let value = format!(
+        "'{}... (60 characters)' for '--game <GAME>'",
+        "x".repeat(40)
+    );
+    assert_refused_alone(&run, &value, &"a long value");
+    assert!(!run.stderr.contains(&x), "{}", run.stderr);
+}

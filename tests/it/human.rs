@@ -1,6 +1,5 @@
-//! A person at the terminal (`coinline play --human`, which the binary
-//! reads as its hidden `play-human`): whole games typed through a pipe, checked move by move
-//! against the library's solvers (each move's score and cost, the totals,
+//! A person at the terminal (`coinline play --human`, a flag of `play`):
+//! whole games typed through a pipe, checked move by move against the library's solvers (each move's score and cost, the totals,
 //! the regret, the optimal line); typos, illegal moves, undo, quit and end of
 //! input; refusals; and the same game in a real terminal (tmux), with the
 //! screen redrawn and Ctrl-C's exit status. Without tmux the terminal tests
@@ -268,9 +267,30 @@ fn bad_options_and_boards_are_refused() {
         (&["--board", "1 2", "--seed", "3"], "--seed"),
         (&["--first", "--second"], "--second"),
         (&["--board", "1 2", "--game", "coinz"], "coinz"),
+        // clap refuses a program's options and a program with the flag.
+        (
+            &["--board", "1 2", "--runs", "3"],
+            "the argument '--human' cannot be used with '--runs <N>'",
+        ),
+        (&["--board", "1 2", "--out", "x.csv"], "'--out <FILE>'"),
+        (&["--board", "1 2", "--tournament"], "'--tournament'"),
+        (&["--board", "1 2", "--", "./bot"], "'[PROGRAM]...'"),
+        (&["--n", "4", "--board", "1 2"], "'--n <MIN..MAX>'"),
     ] {
         assert_refused(&human(args, "L\n"), message, &args);
     }
+}
+
+#[test]
+fn human_is_a_flag_of_play_anywhere_among_its_options() {
+    let after = Coinline::new(["play", "--board", "8 15 3 7", "--human"])
+        .stdin("L\n")
+        .run();
+    assert_status(&after, 0);
+    assert_eq!(after.stdout, human(&["--board", "8 15 3 7"], "L\n").stdout);
+    let args = ["play", "--hints", "--", "greedy"];
+    let run = Coinline::new(args).run();
+    assert_refused(&run, "required arguments were not provided: --human", &args);
 }
 
 #[test]
