@@ -158,9 +158,10 @@ impl CompareArgs {
             None => CheckConfig::default(),
         };
         let mut games = self.games()?;
-        let mut rng = coinline_core::generate::SplitMix64::keyed(&[seed, 0x9a3e5]);
-        games
-            .extend((0..self.random_games).map(|_| coinline_core::generate::random_game(&mut rng)));
+        games.extend(coinline_core::generate::random_games(
+            seed,
+            self.random_games,
+        ));
         Ok(CompareOptions {
             games,
             lengths: self.lengths(),

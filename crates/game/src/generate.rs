@@ -263,6 +263,14 @@ pub fn admissible(game: crate::Game, board: Board) -> Board {
     Board::new(scaled).expect("scaling down keeps the overflow rule")
 }
 
+/// The `count` random rule sets of a run with `seed` (`compare
+/// --random-games`): the same games for the same seed, whatever else the
+/// run does, since they have a stream of their own.
+pub fn random_games(seed: u64, count: u64) -> Vec<crate::Game> {
+    let mut rng = SplitMix64::keyed(&[seed, 0x9a3e5]);
+    (0..count).map(|_| random_game(&mut rng)).collect()
+}
+
 /// A random game (rule set) in which small and unbounded counts,
 /// one-sided ends, deletes, rest-scoring and circles all occur.
 pub fn random_game(rng: &mut SplitMix64) -> crate::Game {
@@ -568,6 +576,16 @@ impl fmt::Display for Shard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_games_depend_on_the_seed_alone_and_extend_as_a_prefix() {
+        let five = random_games(7, 5);
+        assert_eq!(five.len(), 5);
+        assert_eq!(random_games(7, 5), five);
+        assert_eq!(random_games(7, 8)[..5], five[..]);
+        assert_ne!(random_games(8, 5), five);
+        assert!(random_games(7, 0).is_empty());
+    }
     use crate::error::ErrorKind;
     use crate::rules::{Counts, Ends, Score};
     use std::collections::HashMap;
