@@ -44,15 +44,22 @@ pub const LARGE_MIN_LEN: usize = 200;
 const SHRINK_BUDGET: usize = 400;
 
 /// The longest board a `large_boards` input makes for `game`: every exact
-/// solver but minimax runs on it, and memo is O(n^3) with unbounded counts
-/// (gameofsum).
+/// solver but minimax runs on it, and memo and generic try every count at
+/// every interval, so an unbounded count (gameofsum: O(n^3)) or many finite
+/// ones (`take=1..63 delete=1`: 64 a position, 25 s a check at 1,200 values
+/// in the fuzz build) cost like a longer board.
 pub fn large_max_len(game: Game) -> usize {
-    if unbounded(game) {
+    let counts = game.take.finite_upto(1200) + game.delete.finite_upto(1200);
+    if unbounded(game) || counts > MANY_COUNTS {
         300
     } else {
         1200
     }
 }
+
+/// More finite take and delete counts than this shorten `large_boards`'
+/// boards as an unbounded count does (the aliases have at most three).
+const MANY_COUNTS: usize = 8;
 
 fn unbounded(game: Game) -> bool {
     game.take.is_unbounded() || game.delete.is_unbounded()
@@ -697,6 +704,17 @@ mod tests {
         assert_eq!(format!("{refused:?}"), "numbergame: -9223372036854775808 1");
         assert_eq!(format!("{:?}", ParseInput(b"1 \"2\"")), r#""1 \"2\"""#);
         assert_eq!(format!("{:?}", ParseInput(b"1\xff")), r#"b"1\xff""#);
+    }
+
+    #[test]
+    fn many_counts_shorten_large_boards_as_an_unbounded_count_does() {
+        let game = |text: &str| text.parse::<Game>().unwrap();
+        assert_eq!(large_max_len(Game::COINS), 1200);
+        assert_eq!(large_max_len(Game::STONEGAME3), 1200);
+        assert_eq!(large_max_len(game("take=1..8")), 1200);
+        assert_eq!(large_max_len(game("take=1..9")), 300);
+        assert_eq!(large_max_len(game("take=1..63 delete=1")), 300);
+        assert_eq!(large_max_len(Game::GAMEOFSUM), 300);
     }
 
     #[test]
