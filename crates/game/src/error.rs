@@ -418,13 +418,9 @@ pub const QUOTED_CHARS: usize = 40;
 /// So a message stays one short line whatever it quotes (`{:?}` escapes
 /// line breaks too).
 pub fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!(
-            "{:?} ({} characters)",
-            format!("{}...", &text[..cut]),
-            text.chars().count()
-        ),
+    match cut_text(text) {
+        std::borrow::Cow::Borrowed(whole) => format!("{whole:?}"),
+        std::borrow::Cow::Owned(cut) => format!("{cut:?} ({} characters)", text.chars().count()),
     }
 }
 
@@ -433,9 +429,17 @@ pub fn quote(text: &str) -> String {
 /// keeps only the first [`QUOTED_CHARS`] characters of a bad token, then
 /// `...`, so a 10^9-digit token is never held in full).
 pub fn quote_token(token: &str) -> String {
-    match token.char_indices().nth(QUOTED_CHARS) {
-        None => format!("{token:?}"),
-        Some((cut, _)) => format!("{:?}", format!("{}...", &token[..cut])),
+    format!("{:?}", cut_text(token))
+}
+
+/// The cut that [`quote`] and [`quote_token`] make, without their quotes:
+/// text of at most [`QUOTED_CHARS`] characters whole, longer text as its
+/// first [`QUOTED_CHARS`] characters then `...`. For text that something
+/// else quotes already (clap's messages quote what was typed).
+pub fn cut_text(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}...", &text[..cut])),
     }
 }
 
@@ -524,6 +528,8 @@ mod tests {
         let cut = format!("\"{}...\"", "x".repeat(QUOTED_CHARS));
         assert_eq!(quote(&long), format!("{cut} (42 characters)"));
         assert_eq!(quote_token(&long), cut);
+        assert_eq!(cut_text(&long), format!("{}...", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(cut_text("take=x"), "take=x");
         // Characters, not bytes; a line break stays escaped.
         let smiles = "\u{1F600}\n".repeat(30_000);
         let quoted = quote(&smiles);
