@@ -345,7 +345,7 @@ pub fn non_negative<T: FromStr>(
 ) -> impl Fn(&str) -> std::result::Result<T, String> + Clone + Send + Sync + 'static {
     move |text: &str| {
         text.trim().parse::<T>().map_err(|_| {
-            let shown = coinline_core::error::quote_token(text);
+            let shown = coinline_core::error::quote(text);
             if text.trim().starts_with('-') {
                 format!("{option} cannot be negative ({shown}); it takes a whole number in {range}")
             } else {
@@ -363,7 +363,7 @@ pub const MAX_SECONDS: f64 = 1e9;
 /// which of "not a number", "not positive" or "too large" (clap names the
 /// option before it).
 pub fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
-    let shown = coinline_core::error::quote_token(text);
+    let shown = coinline_core::error::quote(text);
     match text.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x <= MAX_SECONDS => Ok(x),
         Ok(x) if x > MAX_SECONDS => Err(format!(

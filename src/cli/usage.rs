@@ -6,13 +6,15 @@
 //! coinline: error: unexpected argument '--sed' found; a similar argument exists: '--seed' (see 'coinline compare --help')
 //! ```
 //!
-//! A value the user typed is cut to [`QUOTED_CHARS`] characters wherever
-//! the line quotes it, so a huge argument is never echoed in full.
+//! A value the user typed is cut as every message cuts what it quotes
+//! ([`cut_text`]: 40 characters, then `...`, and the length after clap's
+//! quotes), so a huge argument is never echoed in full.
 
 use crate::cli::status::say;
 use clap::error::ContextKind::{self, InvalidArg, InvalidSubcommand, InvalidValue};
 use clap::error::{ContextValue, ErrorKind};
-use coinline_core::error::QUOTED_CHARS;
+use coinline_core::error::cut_text;
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 /// Prints help and version as clap does; turns every other clap error into
@@ -55,7 +57,16 @@ pub fn one_line(mut err: clap::Error, command: &clap::Command, args: &[String]) 
     // What the user typed, wherever clap quotes it (tips too), cut short.
     for kind in [InvalidArg, InvalidValue, InvalidSubcommand] {
         if let Some(ContextValue::String(typed)) = err.get(kind) {
-            rendered = rendered.replace(typed, &shorten(typed));
+            if let Cow::Owned(cut) = cut_text(typed) {
+                // As the library quotes: `...` inside the quotes, the length after.
+                let chars = typed.chars().count();
+                rendered = rendered
+                    .replace(
+                        &format!("'{typed}'"),
+                        &format!("'{cut}' ({chars} characters)"),
+                    )
+                    .replace(typed.as_str(), &cut);
+            }
         }
     }
     let mut lines = rendered.lines().filter(|l| !l.is_empty());
@@ -100,12 +111,4 @@ fn subcommand_path(mut command: &clap::Command, args: &[String]) -> String {
         path.push("--human".into());
     }
     path.join(" ")
-}
-
-/// `text` cut to [`QUOTED_CHARS`] characters, with the length of the whole.
-fn shorten(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((cut, _)) => format!("{}... ({} characters)", &text[..cut], text.chars().count()),
-        None => text.to_string(),
-    }
 }

@@ -376,17 +376,17 @@ fn usage_errors_are_clap_words_on_one_line_with_the_help_to_read() {
 #[test]
 fn what_the_user_typed_is_cut_wherever_clap_quotes_it() {
     let long = format!("--{}", "y".repeat(50));
-    let cut = format!("--{}... (52 characters)", "y".repeat(38));
+    let cut = format!("--{}...", "y".repeat(38));
     let run = run(&["stress", "--problem", "lines", &long, "--", "cat"], "");
     let line = format!(
-        "unexpected argument '{cut}' found; to pass '{cut}' as a value, use '-- {cut}' \
-         (see 'coinline stress --help')"
+        "unexpected argument '{cut}' (52 characters) found; to pass '{cut}' (52 characters) \
+         as a value, use '-- {cut}' (see 'coinline stress --help')"
     );
     assert_refused_alone(&run, &line, &"a long argument");
     let x = "x".repeat(60);
     let run = self::run(&["solve", "--game", &x, "1"], "");
     let value = format!(
-        "'{}... (60 characters)' for '--game <GAME>'",
+        "'{}...' (60 characters) for '--game <GAME>'",
         "x".repeat(40)
     );
     assert_refused_alone(&run, &value, &"a long value");

@@ -7,6 +7,7 @@
 //! it after `coinline: error:`), and `source()` gives the I/O error behind an
 //! [`ErrorKind::Io`].
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -298,19 +299,40 @@ impl Error {
     }
 }
 
-/// Paths are shown whole up to this many characters.
-pub const SHOWN_PATH_CHARS: usize = 100;
+/// Text shown by its ends ([`shown_ends`]) is whole up to this many
+/// characters.
+pub const SHOWN_WHOLE_CHARS: usize = 100;
 
-/// A path for a message: whole when short; a longer one by its first and
-/// last 40 characters with its length, so the message stays one line.
-pub fn shown_path(path: &str) -> String {
-    let chars = path.chars().count();
-    if chars <= SHOWN_PATH_CHARS {
-        return path.to_string();
+/// Text whose end matters as much as its start, for a message: a path, a
+/// line a program wrote to standard error, a judge input. Whole when at
+/// most [`SHOWN_WHOLE_CHARS`] characters; longer, its first and last
+/// [`QUOTED_CHARS`] characters around `...`, then its length, so the
+/// message stays one line (unquoted: see [`quote_ends`]).
+pub fn shown_ends(text: &str) -> String {
+    match cut_ends(text) {
+        Cow::Borrowed(whole) => whole.to_string(),
+        Cow::Owned(cut) => format!("{cut} ({} characters)", text.chars().count()),
     }
-    let head: String = path.chars().take(QUOTED_CHARS).collect();
-    let tail: String = path.chars().skip(chars - QUOTED_CHARS).collect();
-    format!("{head}...{tail} ({chars} characters)")
+}
+
+/// [`shown_ends`] quoted as [`quote`] quotes (`{:?}`, so line breaks show
+/// as `\n`): `...` inside the quotes, the length after them.
+pub fn quote_ends(text: &str) -> String {
+    match cut_ends(text) {
+        Cow::Borrowed(whole) => format!("{whole:?}"),
+        Cow::Owned(cut) => format!("{cut:?} ({} characters)", text.chars().count()),
+    }
+}
+
+/// The cut of [`shown_ends`] and [`quote_ends`], without the length.
+fn cut_ends(text: &str) -> Cow<'_, str> {
+    let chars = text.chars().count();
+    if chars <= SHOWN_WHOLE_CHARS {
+        return Cow::Borrowed(text);
+    }
+    let head: String = text.chars().take(QUOTED_CHARS).collect();
+    let tail: String = text.chars().skip(chars - QUOTED_CHARS).collect();
+    Cow::Owned(format!("{head}...{tail}"))
 }
 
 /// The accepted name closest to a misspelt one, if one is close: at most
@@ -377,7 +399,7 @@ impl fmt::Display for Error {
                 source,
             } => {
                 let reason = io_reason(&source.0);
-                let path = shown_path(path);
+                let path = shown_ends(path);
                 match action {
                     IoAction::Access => write!(f, "{path}: {reason}"),
                     IoAction::Read => write!(f, "cannot read {path}: {reason}"),
@@ -418,13 +440,9 @@ pub const QUOTED_CHARS: usize = 40;
 /// So a message stays one short line whatever it quotes (`{:?}` escapes
 /// line breaks too).
 pub fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!(
-            "{:?} ({} characters)",
-            format!("{}...", &text[..cut]),
-            text.chars().count()
-        ),
+    match cut_text(text) {
+        Cow::Borrowed(whole) => format!("{whole:?}"),
+        Cow::Owned(cut) => format!("{cut:?} ({} characters)", text.chars().count()),
     }
 }
 
@@ -433,9 +451,17 @@ pub fn quote(text: &str) -> String {
 /// keeps only the first [`QUOTED_CHARS`] characters of a bad token, then
 /// `...`, so a 10^9-digit token is never held in full).
 pub fn quote_token(token: &str) -> String {
-    match token.char_indices().nth(QUOTED_CHARS) {
-        None => format!("{token:?}"),
-        Some((cut, _)) => format!("{:?}", format!("{}...", &token[..cut])),
+    format!("{:?}", cut_text(token))
+}
+
+/// The cut that [`quote`] and [`quote_token`] make, without their quotes:
+/// text of at most [`QUOTED_CHARS`] characters whole, longer text as its
+/// first [`QUOTED_CHARS`] characters then `...`. For text that something
+/// else quotes already (clap's messages quote what was typed).
+pub fn cut_text(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}...", &text[..cut])),
     }
 }
 
@@ -476,15 +502,25 @@ mod tests {
     #[test]
     fn long_paths_are_cut_in_the_middle_with_their_length() {
         let short = "target/a/b.csv";
-        assert_eq!(shown_path(short), short);
+        assert_eq!(shown_ends(short), short);
         let long = format!("{}/{}.csv", "d".repeat(200), "x".repeat(50));
-        let shown = shown_path(&long);
+        let shown = shown_ends(&long);
         assert_eq!(
             shown,
             format!(
                 "{}...{}.csv (255 characters)",
                 "d".repeat(40),
                 "x".repeat(36)
+            )
+        );
+        // Quoted: `...` inside the quotes, the length after; line breaks escaped.
+        assert_eq!(quote_ends("1\n5\n"), "\"1\\n5\\n\"");
+        let input = "7\n".repeat(60);
+        assert_eq!(
+            quote_ends(&input),
+            format!(
+                "{:?} (120 characters)",
+                format!("{}...{}", &input[..40], &input[80..])
             )
         );
         let io = std::io::Error::from(std::io::ErrorKind::NotFound);
@@ -524,6 +560,8 @@ mod tests {
         let cut = format!("\"{}...\"", "x".repeat(QUOTED_CHARS));
         assert_eq!(quote(&long), format!("{cut} (42 characters)"));
         assert_eq!(quote_token(&long), cut);
+        assert_eq!(cut_text(&long), format!("{}...", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(cut_text("take=x"), "take=x");
         // Characters, not bytes; a line break stays escaped.
         let smiles = "\u{1F600}\n".repeat(30_000);
         let quoted = quote(&smiles);

@@ -4,9 +4,10 @@
 //! what the problem's answer kind prints (an integer, two integers or one of
 //! its words, compared exactly).
 
-use super::input::{parse_integer, shorten, Token, Tokens};
+use super::input::{parse_integer, Token, Tokens};
 use super::problem::{Answer, Problem, Reply};
 use super::template::{Piece, Template};
+use coinline_core::error::quote;
 use std::fmt;
 
 /// Answers written one per line, as every problem of the family prints them.
@@ -103,9 +104,9 @@ pub fn parse_answers_in(
                         line: token.line,
                         answer,
                         problem: format!(
-                            "expected {word:?} of {:?} for case {answer}, found {:?}",
+                            "expected {word:?} of {:?} for case {answer}, found {}",
                             template.map_or("", Template::text),
-                            shorten(token.text)
+                            quote(token.text)
                         ),
                     })
                 }
@@ -117,8 +118,8 @@ pub fn parse_answers_in(
             line: token.line,
             answer: cases + 1,
             problem: format!(
-                "unexpected {:?} after the last of {cases} answers",
-                shorten(token.text)
+                "unexpected {} after the last of {cases} answers",
+                quote(token.text)
             ),
         });
     }
@@ -138,7 +139,7 @@ fn read_reply(
         parse_integer(t).map_err(|why| OutputProblem::Malformed {
             line,
             answer,
-            problem: format!("{:?} {why}", shorten(t)),
+            problem: format!("{} {why}", quote(t)),
         })
     };
     Ok(match kind {
@@ -148,11 +149,7 @@ fn read_reply(
                 return Err(OutputProblem::Malformed {
                     line: token.line,
                     answer,
-                    problem: format!(
-                        "{:?} is not one of {}",
-                        shorten(token.text),
-                        words.join(", ")
-                    ),
+                    problem: format!("{} is not one of {}", quote(token.text), words.join(", ")),
                 });
             }
             Reply::Word(token.text.to_string())
@@ -250,7 +247,10 @@ mod tests {
             parse_answers(&d, &"z".repeat(45), 1)
                 .unwrap_err()
                 .to_string(),
-            format!("line 1: \"{}...\" is not an integer", "z".repeat(40))
+            format!(
+                "line 1: \"{}...\" (45 characters) is not an integer",
+                "z".repeat(40)
+            )
         );
         assert_eq!(
             parse_answers_bytes(&d, b"5\n\xff\n", 2),

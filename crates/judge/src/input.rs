@@ -143,15 +143,6 @@ pub(super) fn parse_integer(token: &str) -> Result<i64, &'static str> {
     token.parse().map_err(|_| "does not fit in 64 bits")
 }
 
-/// Long text cut for an error message.
-pub(super) fn shorten(text: &str) -> String {
-    const WIDTH: usize = 40;
-    match text.char_indices().nth(WIDTH) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
@@ -159,10 +150,10 @@ mod tests {
     /// The reader of whole texts that the streaming reader replaced, kept
     /// as the reference it must agree with (message for message).
     mod reference {
-        use super::super::{parse_integer, shorten, InputCase};
+        use super::super::{parse_integer, InputCase};
         use crate::problem::{CaseLayout, Cases, Problem};
         use coinline_core::board::{read_values, Board};
-        use coinline_core::error::{Error, ErrorKind, Result};
+        use coinline_core::error::{quote_token, Error, ErrorKind, Result};
 
         /// A board value, read by the board's one reader of values
         /// ([`read_values`]): an optional `+`, then what `i64::from_str` takes
@@ -327,9 +318,9 @@ mod tests {
             fn value(&self, i: usize) -> Result<i64> {
                 parse_value(self.text).map_err(|why| {
                     Error::input(format!(
-                        "line {}, value {i}: {:?} {why}",
+                        "line {}, value {i}: {} {why}",
                         self.line,
-                        shorten(self.text)
+                        quote_token(self.text)
                     ))
                 })
             }
@@ -338,9 +329,9 @@ mod tests {
             fn count(&self, what: &str) -> Result<usize> {
                 let value = parse_integer(self.text).map_err(|why| {
                     Error::input(format!(
-                        "line {}: {what} {:?} {why}",
+                        "line {}: {what} {} {why}",
                         self.line,
-                        shorten(self.text)
+                        quote_token(self.text)
                     ))
                 })?;
                 usize::try_from(value).map_err(|_| {
@@ -455,9 +446,9 @@ mod tests {
                     Some(_) => {
                         let t = self.next().expect("a non-space character starts a token");
                         Err(Error::input(format!(
-                            "line {}: expected {what} alone on its line, found {:?} after it",
+                            "line {}: expected {what} alone on its line, found {} after it",
                             t.line,
-                            shorten(t.text)
+                            quote_token(t.text)
                         )))
                     }
                 }
@@ -482,9 +473,9 @@ mod tests {
                 match self.next() {
                     None => Ok(()),
                     Some(t) => Err(Error::input(format!(
-                        "line {}: unexpected {:?} after the last case",
+                        "line {}: unexpected {} after the last case",
                         t.line,
-                        shorten(t.text)
+                        quote_token(t.text)
                     ))),
                 }
             }

@@ -43,11 +43,6 @@ pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
 /// Bytes read from the input at a time.
 const BUFFER: usize = 1 << 16;
 
-/// The token quoted for a message.
-fn quoted(token: &Token) -> String {
-    quote_token(&token.text())
-}
-
 /// What a judge says of a token that is not a value or a count.
 fn why(not: NotValue) -> &'static str {
     match not {
@@ -62,7 +57,7 @@ fn value(token: &Token, i: usize) -> Result<i64> {
         Error::input(format!(
             "line {}, value {i}: {} {}",
             token.line,
-            quoted(token),
+            quote_token(&token.text()),
             why(not)
         ))
     })
@@ -74,7 +69,7 @@ fn count(token: &Token, what: &str) -> Result<usize> {
         Error::input(format!(
             "line {}: {what} {} {}",
             token.line,
-            quoted(token),
+            quote_token(&token.text()),
             why(not)
         ))
     })?;
@@ -159,7 +154,7 @@ impl<R: Read> Lines<R> {
             Some(t) => Err(Error::input(format!(
                 "line {}: expected {what} alone on its line, found {} after it",
                 t.line,
-                quoted(&t)
+                quote_token(&t.text())
             ))),
         }
     }
@@ -179,7 +174,7 @@ impl<R: Read> Lines<R> {
             Some(t) => Err(Error::input(format!(
                 "line {}: unexpected {} after the last case",
                 t.line,
-                quoted(&t)
+                quote_token(&t.text())
             ))),
         }
     }

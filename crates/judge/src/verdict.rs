@@ -10,7 +10,7 @@ use super::answers::OutputProblem;
 use super::problem::Problem;
 use super::problem::Reply;
 use crate::instance::Instance;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{quote_ends, shown_ends, Error, Result};
 use coinline_core::shell::shell_word;
 use coinline_sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
 use std::fmt;
@@ -178,13 +178,13 @@ impl Trusted {
             Error::input(format!(
                 "--reference {}: {what}, on the input {}",
                 shell_word(&reference.to_string()),
-                quote_input(input)
+                quote_ends(input)
             ))
         };
         let run = execute(reference, input.as_bytes().to_vec(), limits)
             .map_err(|e| fail(e.to_string()))?;
         let stderr = || match run.stderr.lines().find(|l| !l.trim().is_empty()) {
-            Some(line) => format!(" (stderr: {})", shorten_line(line.trim())),
+            Some(line) => format!(" (stderr: {})", shown_ends(line.trim())),
             None => String::new(),
         };
         if run.timed_out {
@@ -206,25 +206,6 @@ impl Trusted {
             .parse_answers_bytes(&run.stdout, boards.len())
             .map_err(|why| fail(format!("its output is not {} answers: {why}", boards.len())))
     }
-}
-
-/// A judge input as one line, for an error message: quoted with its line
-/// breaks as `\n`, cut in the middle when long.
-pub fn quote_input(input: &str) -> String {
-    format!("{:?}", shorten_line(input))
-}
-
-/// `text` cut to its first and last characters when it is long.
-fn shorten_line(text: &str) -> String {
-    const HEAD: usize = 80;
-    const TAIL: usize = 30;
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() <= HEAD + TAIL + 10 {
-        return text.to_string();
-    }
-    let head: String = chars[..HEAD].iter().collect();
-    let tail: String = chars[chars.len() - TAIL..].iter().collect();
-    format!("{head} ... {tail}")
 }
 
 /// Runs `program` on `boards` written in `problem`'s format and judges its
@@ -375,21 +356,6 @@ mod tests {
         assert_eq!((run.case_kind(0), run.case_kind(1)), ("ok", "wrong-answer"));
         let crashed = judged(Verdict::Crash(Exit::Code(1)));
         assert_eq!(crashed.case_kind(0), "crash");
-    }
-
-    #[test]
-    fn long_lines_are_cut_in_the_middle_and_inputs_quoted() {
-        let fits: String = "x".repeat(120);
-        assert_eq!(shorten_line(&fits), fits);
-        let long: String = (0..121)
-            .map(|i| char::from(b'a' + (i % 26) as u8))
-            .collect();
-        let cut = shorten_line(&long);
-        let chars: Vec<char> = long.chars().collect();
-        let head: String = chars[..80].iter().collect();
-        let tail: String = chars[91..].iter().collect();
-        assert_eq!(cut, format!("{head} ... {tail}"));
-        assert_eq!(quote_input("1\n5\n"), "\"1\\n5\\n\"");
     }
 
     fn ended(stderr: &str, peak_memory_kb: Option<u64>) -> Execution {

@@ -3,10 +3,10 @@
 //! printed keeps the problem's limits.
 
 use super::options::StressConfig;
-use super::report::cut_line;
 use crate::input::text_of;
 use crate::instance::{params_breach, Instance};
 use crate::stream::parse_cases;
+use coinline_core::error::shown_ends;
 use coinline_core::error::{Error, Result};
 use coinline_core::shell::shell_word;
 use coinline_sandbox::{execute, Exit, Program, RunLimits, STDOUT_CAP};
@@ -51,7 +51,7 @@ pub(super) fn generate(
             .lines()
             .find(|l| !l.trim().is_empty())
             .map_or(String::new(), |l| {
-                format!(" (stderr: {})", cut_line(l.trim()))
+                format!(" (stderr: {})", shown_ends(l.trim()))
             });
         return Err(fail(format!("{}{stderr}", run.exit)));
     }

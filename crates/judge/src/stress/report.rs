@@ -5,6 +5,7 @@
 
 use super::options::{Origin, StressConfig, StressOutcome};
 use crate::verdict::{Judged, Trusted, Verdict};
+use coinline_core::error::shown_ends;
 use coinline_core::shell::shell_word;
 use std::ops::Range;
 use std::path::Path;
@@ -168,7 +169,7 @@ pub(super) fn stderr_line(judged: &Judged) -> Option<String> {
         .stderr
         .lines()
         .find(|l| !l.trim().is_empty())?;
-    Some(format!("  stderr: {}", cut_line(line.trim())))
+    Some(format!("  stderr: {}", shown_ends(line.trim())))
 }
 
 /// The command line that runs the boards `range` of a failing run again.
@@ -227,7 +228,7 @@ pub fn excerpt(text: &str) -> String {
         return "    (nothing)".to_string();
     }
     let mut shown: Vec<String> = Vec::new();
-    let mut show = |l: &str| shown.push(format!("    {}", cut_line(l)));
+    let mut show = |l: &str| shown.push(format!("    {}", shown_ends(l)));
     if lines.len() <= HEAD + TAIL + 1 {
         lines.iter().for_each(|l| show(l));
     } else {
@@ -241,22 +242,6 @@ pub fn excerpt(text: &str) -> String {
     shown.join("\n")
 }
 
-/// A line cut to its first and last characters when it is long.
-pub(super) fn cut_line(line: &str) -> String {
-    const HEAD: usize = 100;
-    const TAIL: usize = 40;
-    let chars: Vec<char> = line.chars().collect();
-    if chars.len() <= HEAD + TAIL + 20 {
-        return line.to_string();
-    }
-    let head: String = chars[..HEAD].iter().collect();
-    let tail: String = chars[chars.len() - TAIL..].iter().collect();
-    format!(
-        "{head} ... ({} characters) ... {tail}",
-        chars.len() - HEAD - TAIL
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,7 +253,11 @@ mod tests {
         assert!(cut.contains("    1\n") && cut.contains("    50"));
         assert!(cut.contains("(41 more lines)"), "{cut}");
         let long = "7 ".repeat(1000);
-        assert!(excerpt(&long).contains("characters) ..."));
+        assert!(
+            excerpt(&long).ends_with("7 7 (1999 characters)"),
+            "{}",
+            excerpt(&long)
+        );
         assert_eq!(excerpt(""), "    (nothing)");
     }
 }
