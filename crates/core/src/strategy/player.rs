@@ -88,7 +88,20 @@ pub struct Position<'a> {
     pub line: &'a Line,
 }
 
-impl Position<'_> {
+impl<'a> Position<'a> {
+    /// The position of `state` on `board`, `seat` to move after `line`.
+    pub fn at(game: Game, board: &'a Board, seat: Seat, state: State, line: &'a Line) -> Self {
+        Position {
+            game,
+            board,
+            seat,
+            left: state.left,
+            right: state.right,
+            bound: state.bound,
+            line,
+        }
+    }
+
     /// Whether the move to make is a circle's first, which needs a start.
     pub fn needs_start(&self) -> bool {
         self.game.circle && self.line.moves.is_empty()
@@ -432,15 +445,7 @@ pub fn judge(
     let mut state = State::start(board.len());
     loop {
         let mover = Seat::of_ply(line.moves.len());
-        let position = Position {
-            game,
-            board,
-            seat: mover,
-            left: state.left,
-            right: state.right,
-            bound: state.bound,
-            line: &line,
-        };
+        let position = Position::at(game, board, mover, state, &line);
         let choices = table.choices(&position);
         if choices.is_empty() {
             break;
@@ -502,15 +507,7 @@ pub fn judge(
         state = next;
     }
     report.achieved = Some(seat.difference(report.totals));
-    let end = Position {
-        game,
-        board,
-        seat: Seat::of_ply(line.moves.len()),
-        left: state.left,
-        right: state.right,
-        bound: state.bound,
-        line: &line,
-    };
+    let end = Position::at(game, board, Seat::of_ply(line.moves.len()), state, &line);
     let mut ends = vec![(seat, strategy.finish(&end, report.totals))];
     if let Opponent::Plays(other) = &mut opponent {
         ends.push((seat.other(), other.finish(&end, report.totals)));

@@ -152,15 +152,7 @@ pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i
     let mut regret = 0;
     for (ply, &mv) in line.moves.iter().enumerate() {
         let mover = Seat::of_ply(ply);
-        let position = Position {
-            game,
-            board,
-            seat: mover,
-            left: state.left,
-            right: state.right,
-            bound: state.bound,
-            line: &sofar,
-        };
+        let position = Position::at(game, board, mover, state, &sofar);
         let choices = table.choices(&position);
         let best = choices.iter().map(|&(_, v)| v).max().unwrap_or(0);
         let start = if ply == 0 { line.start } else { None };
