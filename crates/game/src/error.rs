@@ -119,7 +119,26 @@ pub enum ErrorKind {
     /// There was nothing to check (no boards, no runs, no cases): a usage
     /// error, never a pass.
     NothingToCheck(String),
+    /// An error of a crate above this one, as that crate's own typed error
+    /// (`coinline_judge::JudgeError`, ...): match it with [`Error::layer`].
+    Layer(LayerError),
 }
+
+/// A crate's own error carried by [`Error`]: shared so that [`Error`] stays
+/// `Clone`; two are equal when their types and messages are.
+#[derive(Debug, Clone)]
+pub struct LayerError(
+    Arc<dyn std::error::Error + Send + Sync + 'static>,
+    std::any::TypeId,
+);
+
+impl PartialEq for LayerError {
+    fn eq(&self, other: &Self) -> bool {
+        self.1 == other.1 && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for LayerError {}
 
 /// What an [`ErrorKind::Io`] was doing, which words its message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,6 +257,21 @@ impl Error {
             context: context.into(),
             error: self,
         })
+    }
+
+    /// Carries a crate's own typed error (see [`ErrorKind::Layer`]).
+    pub fn layer_of<E: std::error::Error + Send + Sync + 'static>(error: E) -> Self {
+        let type_id = std::any::TypeId::of::<E>();
+        Error::new(ErrorKind::Layer(LayerError(Arc::new(error), type_id)))
+    }
+
+    /// The crate error of type `E` this error carries, below any
+    /// [`ErrorKind::Within`]: how tests and the binary match a crate's kinds.
+    pub fn layer<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        match self.root_kind() {
+            ErrorKind::Layer(LayerError(inner, _)) => inner.downcast_ref::<E>(),
+            _ => None,
+        }
     }
 
     /// The kind of the error itself, below any [`ErrorKind::Within`].
@@ -408,6 +442,7 @@ impl fmt::Display for Error {
             }
             ErrorKind::BrokenPipe => f.write_str("standard output was closed"),
             ErrorKind::NothingToCheck(what) => write!(f, "nothing to check: {what}"),
+            ErrorKind::Layer(LayerError(inner, _)) => inner.fmt(f),
             ErrorKind::IllegalMove {
                 position,
                 mv,
@@ -422,6 +457,7 @@ impl std::error::Error for Error {
         match self.kind() {
             ErrorKind::Io { source, .. } => Some(source.0.as_ref()),
             ErrorKind::Within { error, .. } => Some(error),
+            ErrorKind::Layer(LayerError(inner, _)) => inner.source(),
             _ => None,
         }
     }
@@ -498,6 +534,33 @@ pub(crate) fn assert_one_short_line(message: &str, chars: usize, bound: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, thiserror::Error, PartialEq)]
+    enum Upper {
+        #[error("{count} apples")]
+        Apples { count: u32 },
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("other")]
+    struct Other;
+
+    #[test]
+    fn a_crate_error_is_matched_by_its_type_through_contexts() {
+        let err = Error::layer_of(Upper::Apples { count: 3 }).within("basket.toml");
+        assert_eq!(err.to_string(), "basket.toml: 3 apples");
+        assert_eq!(err.layer::<Upper>(), Some(&Upper::Apples { count: 3 }));
+        assert!(err.layer::<Other>().is_none());
+        assert!(Error::usage("3 apples").layer::<Upper>().is_none());
+        assert_ne!(
+            Error::layer_of(Upper::Apples { count: 3 }),
+            Error::layer_of(Other)
+        );
+        assert_eq!(
+            Error::layer_of(Upper::Apples { count: 3 }),
+            Error::layer_of(Upper::Apples { count: 3 })
+        );
+    }
 
     #[test]
     fn long_paths_are_cut_in_the_middle_with_their_length() {
