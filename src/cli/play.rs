@@ -12,9 +12,10 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
 use coinline_core::rules::RuleSet;
-use coinline_core::shell::shell_word;
+use coinline_core::shell::CommandLine;
 use coinline_core::strategy::player::Seat;
 use coinline_judge::interaction::{Accept, Sides};
+use coinline_judge::interactive::reproduce;
 use coinline_judge::play::program::Limits;
 use coinline_judge::play::rows::{self, Summary};
 use coinline_judge::play::saved::{self, SavedGame};
@@ -233,37 +234,6 @@ fn save(dir: &Path, failure: &Failure, opponent: &str, force: bool) -> Result<Pa
     Ok(path)
 }
 
-/// The program's words as a shell would read them back.
-fn program_text(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| shell_word(w))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The one-line command that plays `setup` again.
-fn reproduce(args: &PlayArgs, setup: &Setup, opponent: &str) -> String {
-    let seat = match setup.seat {
-        Seat::First => "",
-        Seat::Second => " --second",
-    };
-    let against = match opponent {
-        "optimal" => String::new(),
-        other => format!(" --opponent {}", shell_word(other)),
-    };
-    let time = match args.move_time == Duration::from_secs(2) {
-        true => String::new(),
-        false => format!(" --move-time {}", args.move_time.as_secs_f64()),
-    };
-    format!(
-        "coinline play --game {}{seat}{against}{time} --board {} -- {}",
-        shell_word(&setup.game.to_string()),
-        shell_word(&setup.board.to_string()),
-        program_text(&args.program)
-    )
-}
-
 /// The run's settings from the options.
 fn config(args: &PlayArgs) -> Result<PlayConfig> {
     let boards = match &args.board {
@@ -378,13 +348,16 @@ fn report_failures(args: &PlayArgs, failures: &[(Failure, String)]) -> Result<()
             Some(dir) => {
                 let path = save(dir, failure, against, args.force.force)?;
                 say!("saved: {}", path.display());
-                format!(
-                    "coinline play --replay {} -- {}",
-                    shell_word(&dir.display().to_string()),
-                    program_text(&args.program)
-                )
+                CommandLine::new("coinline play")
+                    .option("--replay", dir.display())
+                    .program(&args.program)
             }
-            None => reproduce(args, &failure.shrunk.setup, against),
+            None => reproduce(
+                &failure.shrunk.setup,
+                against,
+                args.move_time,
+                &args.program,
+            ),
         };
         say!("reproduce: {reproduce}");
     }

@@ -10,6 +10,7 @@ use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
+use coinline_core::shell::CommandLine;
 use coinline_judge::spec::{self, check_trusted_limit};
 use coinline_judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
 use coinline_judge::{Answer, Origin, Problem};
@@ -121,18 +122,11 @@ fn resolve(args: &StressArgs) -> Result<Problem> {
     }
 }
 
-/// A command string given to `option`, as a program; the `option` and
-/// its value for reproduce lines.
-fn command(option: &str, text: &Option<String>) -> Result<Option<(Program, String)>> {
+/// A command string given to `option`, as a program, with `option` for
+/// reproduce lines.
+fn command<'a>(option: &'a str, text: &Option<String>) -> Result<Option<(Program, &'a str)>> {
     text.as_ref()
-        .map(|text| {
-            let program = Program::from_command_line(option, text)?;
-            let again = format!(
-                " {option} {}",
-                coinline_core::shell::shell_word(&program.to_string())
-            );
-            Ok((program, again))
-        })
+        .map(|text| Ok((Program::from_command_line(option, text)?, option)))
         .transpose()
 }
 
@@ -229,28 +223,22 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     let batch = check_batch(&problem, args.batch.unwrap_or(problem.default_batch()))?;
     let seed = args.seed.or_clock();
     let boards = args.runs.boards(&args.only);
-    let mut prefix = format!("coinline stress {}", problem.options());
-    if limits.n != defaults.n {
-        prefix += &format!(" --n {}", limits.n);
-    }
-    if limits.values != defaults.values {
-        prefix += &format!(" --values {}", limits.values);
-    }
-    if let Some(b) = args.batch {
-        prefix += &format!(" --batch {b}");
-    }
-    if args.timeout != Duration::from_secs(2) {
-        prefix += &format!(" --timeout {}", args.timeout.as_secs_f64());
-    }
-    if let Some(seconds) = args.case_timeout {
-        prefix += &format!(" --case-timeout {}", seconds.as_secs_f64());
-    }
-    if let Some(mb) = args.memory.memory {
-        prefix += &format!(" --memory {mb}");
-    }
     // --jobs is left out: it does not change what a run finds.
-    for (_, again) in reference.iter().chain(generator.iter()) {
-        prefix += again;
+    let mut prefix = CommandLine::new(&format!("coinline stress {}", problem.options()))
+        .option_if("--n", (limits.n != defaults.n).then_some(limits.n))
+        .option_if(
+            "--values",
+            (limits.values != defaults.values).then_some(limits.values),
+        )
+        .option_if("--batch", args.batch)
+        .option_if(
+            "--timeout",
+            (args.timeout != Duration::from_secs(2)).then_some(args.timeout.as_secs_f64()),
+        )
+        .option_if("--case-timeout", args.case_timeout.map(|s| s.as_secs_f64()))
+        .option_if("--memory", args.memory.memory);
+    for (program, option) in reference.iter().chain(generator.iter()) {
+        prefix = prefix.option(option, program);
     }
     let config = StressConfig {
         problem,

@@ -41,10 +41,87 @@ pub fn quoted_word(word: &str) -> String {
     }
 }
 
+/// A command line for a user to run again, built option by option so that
+/// every reproduce line quotes the one way ([`shell_word`]) and puts the
+/// program's words last, after `--`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandLine(String);
+
+impl CommandLine {
+    /// The command itself (`coinline play`), written as it is.
+    pub fn new(command: &str) -> CommandLine {
+        CommandLine(command.to_string())
+    }
+
+    /// ` OPTION VALUE`, the value quoted as one word.
+    pub fn option(mut self, option: &str, value: impl std::fmt::Display) -> CommandLine {
+        self.0 += &format!(" {option} {}", shell_word(&value.to_string()));
+        self
+    }
+
+    /// ` OPTION=VALUE`, for a value that may start with `-` (`--values=-5..5`).
+    pub fn option_joined(mut self, option: &str, value: impl std::fmt::Display) -> CommandLine {
+        self.0 += &format!(" {}", shell_word(&format!("{option}={value}")));
+        self
+    }
+
+    /// [`CommandLine::option`] when `value` is there.
+    pub fn option_if(self, option: &str, value: Option<impl std::fmt::Display>) -> CommandLine {
+        match value {
+            Some(value) => self.option(option, value),
+            None => self,
+        }
+    }
+
+    /// ` WORD`, a positional argument quoted as one word.
+    pub fn word(mut self, word: &str) -> CommandLine {
+        self.0 += &format!(" {}", shell_word(word));
+        self
+    }
+
+    /// ` FLAG` when `on`.
+    pub fn flag_if(mut self, on: bool, flag: &str) -> CommandLine {
+        if on {
+            self.0 += &format!(" {flag}");
+        }
+        self
+    }
+
+    /// The line, ending in ` -- ` and the program's words.
+    pub fn program(self, words: &[String]) -> String {
+        let words: Vec<String> = words.iter().map(|w| shell_word(w)).collect();
+        format!("{} -- {}", self.0, words.join(" "))
+    }
+
+    /// The line as built.
+    pub fn line(self) -> String {
+        self.0
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::disallowed_methods)] // a test reads the quoting back through sh
 mod tests {
-    use super::{quoted_word, shell_word};
+    use super::{quoted_word, shell_word, CommandLine};
+
+    #[test]
+    fn a_command_line_quotes_each_value_and_ends_with_the_program() {
+        let line = CommandLine::new("coinline play")
+            .option("--game", "take=1 circle")
+            .flag_if(true, "--second")
+            .flag_if(false, "--never")
+            .option_if("--opponent", Some("greedy"))
+            .option_if("--move-time", None::<f64>)
+            .program(&["awk".into(), "-f".into(), "a b.awk".into()]);
+        assert_eq!(
+            line,
+            "coinline play --game 'take=1 circle' --second --opponent greedy -- awk -f 'a b.awk'"
+        );
+        assert_eq!(
+            CommandLine::new("x").option("--n", 3).word("-").line(),
+            "x --n 3 -"
+        );
+    }
 
     #[test]
     fn words_are_quoted_only_when_a_shell_would_split_or_expand_them() {

@@ -23,7 +23,7 @@ use crate::stress::{read_saved, save_input, saved_inputs, Saved};
 use crate::{parse_input_bytes, Limits as ProblemLimits, Problem};
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
-use coinline_core::shell::shell_word;
+use coinline_core::shell::{shell_word, CommandLine};
 use coinline_core::strategy::player::Seat;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -57,33 +57,22 @@ fn sides_text(sides: Sides) -> &'static str {
     }
 }
 
-/// ` --move-time T` unless `move_time` is the default of play and judge.
-fn move_time_option(move_time: Duration) -> String {
-    match move_time == MOVE_TIME {
-        true => String::new(),
-        false => format!(" --move-time {}", move_time.as_secs_f64()),
-    }
+/// The one-line command that plays `setup` again with `coinline play`:
+/// against `opponent` (`optimal`, the jury, is play's default) with
+/// `move_time` per move.
+pub fn reproduce(setup: &Setup, opponent: &str, move_time: Duration, program: &[String]) -> String {
+    CommandLine::new("coinline play")
+        .option("--game", setup.game)
+        .flag_if(setup.seat == Seat::Second, "--second")
+        .option_if("--opponent", (opponent != "optimal").then_some(opponent))
+        .option_if("--move-time", move_time_option(move_time))
+        .option("--board", &setup.board)
+        .program(program)
 }
 
-/// The program's words as a shell reads them back.
-fn program_words(program: &[String]) -> String {
-    let words: Vec<String> = program.iter().map(|w| shell_word(w)).collect();
-    words.join(" ")
-}
-
-/// The one-line command that plays the shrunk game again: the same jury.
-pub fn reproduce(setup: &Setup, program: &[String], move_time: Duration) -> String {
-    let seat = match setup.seat {
-        Seat::First => "",
-        Seat::Second => " --second",
-    };
-    format!(
-        "coinline play --game {}{seat}{} --board {} -- {}",
-        shell_word(&setup.game.to_string()),
-        move_time_option(move_time),
-        shell_word(&setup.board.to_string()),
-        program_words(program)
-    )
+/// The seconds of `move_time` unless it is the default of play and judge.
+fn move_time_option(move_time: Duration) -> Option<f64> {
+    (move_time != MOVE_TIME).then_some(move_time.as_secs_f64())
 }
 
 /// The one-line command that plays `case` again in a statement's words,
@@ -98,16 +87,18 @@ pub fn reproduce_words(
     move_time: Duration,
 ) -> String {
     let input = problem.write_input(std::slice::from_ref(case));
-    let named = match problem_file {
-        Some(path) => format!("--problem-file {}", shell_word(&path.display().to_string())),
-        None => format!("--problem {}", shell_word(problem.name())),
+    let judge = format!(
+        "printf {} | coinline judge",
+        shell_word(&input.replace('\n', "\\n"))
+    );
+    let judge = match problem_file {
+        Some(path) => CommandLine::new(&judge).option("--problem-file", path.display()),
+        None => CommandLine::new(&judge).option("--problem", problem.name()),
     };
-    format!(
-        "printf {} | coinline judge {named}{} - -- {}",
-        shell_word(&input.replace('\n', "\\n")),
-        move_time_option(move_time),
-        program_words(program)
-    )
+    judge
+        .option_if("--move-time", move_time_option(move_time))
+        .word("-")
+        .program(program)
 }
 
 /// One case of an input played against the jury.
@@ -443,7 +434,7 @@ impl Stress {
         let program = &self.options.program;
         let move_time = self.options.move_time;
         match self.interaction.words.is_play() {
-            true => reproduce(&failure.shrunk.setup, program, move_time),
+            true => reproduce(&failure.shrunk.setup, "optimal", move_time, program),
             false => reproduce_words(
                 &self.problem,
                 self.options.problem_file.as_deref(),
@@ -590,13 +581,13 @@ mod tests {
             board: "3 9".parse().unwrap(),
             seat: Seat::Second,
         };
-        let line = reproduce(&setup, &program, MOVE_TIME);
+        let line = reproduce(&setup, "optimal", MOVE_TIME, &program);
         assert!(line.starts_with("coinline play --game "), "{line}");
         assert!(
             line.contains(" --second --board '3 9' -- ./bot 'a b'"),
             "{line}"
         );
-        let line = reproduce(&setup, &program, Duration::from_millis(500));
+        let line = reproduce(&setup, "optimal", Duration::from_millis(500), &program);
         assert!(
             line.contains(" --second --move-time 0.5 --board "),
             "{line}"

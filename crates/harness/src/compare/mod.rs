@@ -35,7 +35,7 @@ use coinline_core::generate::{
     enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
 };
 use coinline_core::play::Game;
-use coinline_core::shell::shell_word;
+use coinline_core::shell::CommandLine;
 use coinline_core::solve::Solver;
 use coinline_core::strategy::{self, Heuristic};
 use std::time::Duration;
@@ -168,23 +168,20 @@ impl CompareOptions {
     /// as one `--minimax-max` (the coins limit, the highest refusal limit,
     /// which gives back every game's limit).
     pub fn reproduce(&self, game: Game, index: u64) -> String {
-        let mut cmd = format!(
-            "coinline compare --game {} --n {}",
-            shell_word(&game.name()),
-            self.lengths
-        );
-        match self.boards {
-            Boards::Exhaustive { alphabet } => {
-                cmd += &format!(" --exhaustive --alphabet={alphabet}");
-            }
-            Boards::Random { values, .. } => {
-                cmd += &format!(" --values={values} --seed {}", self.seed);
-            }
-        }
-        if let Some(max) = self.check.minimax_max {
-            cmd += &format!(" --minimax-max {max}");
-        }
-        cmd + &format!(" --only {index}")
+        let line = CommandLine::new("coinline compare")
+            .option("--game", game.name())
+            .option("--n", self.lengths);
+        let line = match self.boards {
+            Boards::Exhaustive { alphabet } => line
+                .flag_if(true, "--exhaustive")
+                .option_joined("--alphabet", alphabet),
+            Boards::Random { values, .. } => line
+                .option_joined("--values", values)
+                .option("--seed", self.seed),
+        };
+        line.option_if("--minimax-max", self.check.minimax_max)
+            .option("--only", index)
+            .line()
     }
 
     /// Checks the options, with a one-line error naming what is wrong.

@@ -9,6 +9,7 @@ use crate::problem::Problem;
 use crate::verdict::{Trusted, Verdict};
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
+use coinline_core::shell::CommandLine;
 use coinline_sandbox::{Program, RunLimits};
 use std::path::{Path, PathBuf};
 
@@ -53,7 +54,7 @@ pub struct StressConfig {
     pub max_failures: u64,
     /// The command line that re-creates this session's boards without
     /// `--seed`, `--only`, `--replay` and the program (for reproduce lines).
-    pub command_prefix: String,
+    pub command_prefix: CommandLine,
 }
 
 /// A failure, as reported.

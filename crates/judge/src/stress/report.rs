@@ -6,7 +6,6 @@
 use super::options::{Origin, StressConfig, StressOutcome};
 use crate::verdict::{Judged, Trusted, Verdict};
 use coinline_core::error::shown_ends;
-use coinline_core::shell::shell_word;
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
@@ -174,7 +173,8 @@ pub(super) fn stderr_line(judged: &Judged) -> Option<String> {
 
 /// The command line that runs the boards `range` of a failing run again.
 pub(super) fn reproduce(c: &StressConfig, origin: &Origin<'_>, range: Range<usize>) -> String {
-    let selection = match origin {
+    let line = c.command_prefix.clone();
+    let line = match origin {
         Origin::Generated(first) => {
             let (lo, hi) = (first + range.start as u64, first + (range.end - 1) as u64);
             let only = if lo == hi {
@@ -182,18 +182,17 @@ pub(super) fn reproduce(c: &StressConfig, origin: &Origin<'_>, range: Range<usiz
             } else {
                 format!("{lo}..{hi}")
             };
-            format!("--seed {} --only {only}", c.seed)
+            line.option("--seed", c.seed).option("--only", only)
         }
-        Origin::Generator { index, .. } => format!("--seed {} --only {index}", c.seed),
-        Origin::Replayed(file) => {
-            let dir = file.parent().unwrap_or(Path::new("."));
-            format!(
-                "--replay {} --runs 0",
-                shell_word(&dir.display().to_string())
+        Origin::Generator { index, .. } => line.option("--seed", c.seed).option("--only", index),
+        Origin::Replayed(file) => line
+            .option(
+                "--replay",
+                file.parent().unwrap_or(Path::new(".")).display(),
             )
-        }
+            .option("--runs", 0),
     };
-    format!("{} {selection} -- {}", c.command_prefix, c.program)
+    format!("{} -- {}", line.line(), c.program)
 }
 
 /// Where a run's boards came from, in a few words: `board 7`, `boards
