@@ -3,6 +3,7 @@
 //! session of `coinline_judge::interactive`, which plays the games against
 //! the jury, and its report printed.
 
+use super::error::UsageError;
 use super::judge::{JudgeArgs, ProblemArgs};
 use super::status::{print, Report, Status};
 use super::stress::StressArgs;
@@ -29,18 +30,13 @@ fn refuse_batch_options(args: &StressArgs) -> Result<()> {
         (args.case_timeout.is_some(), "--case-timeout"),
     ];
     match given.iter().find(|(g, _)| *g) {
-        Some((_, option)) => Err(Error::usage(format!(
-            "{option} is not for interactive problems: the program plays each board against the jury (docs/problems.md, Interactive problems)"
-        ))),
+        Some(&(_, option)) => Err(UsageError::BatchOptionForInteractive { option }.into()),
         None => Ok(()),
     }
 }
 
 /// Runs `coinline stress` on an interactive problem.
-pub fn stress(args: &StressArgs) -> Result<Status> {
-    let Some((problem, interaction)) = interactive(&args.problem) else {
-        return Err(Error::internal("stress: the problem is not interactive"));
-    };
+pub fn stress(args: &StressArgs, (problem, interaction): (Problem, Interaction)) -> Result<Status> {
     refuse_batch_options(args)?;
     // Every path of the run, checked before any work.
     super::stress::plan(args, super::outputs::PLAY_ROWS)?.check()?;
@@ -91,15 +87,9 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 
 /// Runs `coinline judge INPUT -- PROGRAM` on an interactive problem: the
 /// program plays each case of the input against the jury.
-pub fn judge(args: &JudgeArgs) -> Result<Status> {
-    let Some((problem, interaction)) = interactive(&args.problem) else {
-        return Err(Error::internal("judge: the problem is not interactive"));
-    };
-    if let Some(expected) = &args.expected {
-        return Err(Error::usage(format!(
-            "{}: an interactive problem has no expected answers; the program after -- plays each case",
-            expected.display()
-        )));
+pub fn judge(args: &JudgeArgs, (problem, interaction): (Problem, Interaction)) -> Result<Status> {
+    if let Some(path) = args.expected.clone() {
+        return Err(UsageError::ExpectedForInteractive { path }.into());
     }
     let shown = match args.input.as_os_str() == "-" {
         true => "standard input".to_string(),

@@ -1,6 +1,7 @@
 //! `coinline stress`: run a user's solution against the trusted solver on
 //! generated judge inputs.
 
+use super::error::UsageError;
 use super::judge::ProblemArgs;
 use super::options::{limit_seconds, non_negative, parse_with};
 use super::options::{JobsArg, LengthsArg, MemoryArg, OnlyArg, OutFileArg, RunsArg, SeedArg};
@@ -110,9 +111,8 @@ fn resolve(args: &StressArgs) -> Result<Problem> {
     match (&args.problem.problem_file, &args.reference) {
         (Some(path), Some(_)) if args.problem.problem.is_none() => {
             let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-            let text = std::str::from_utf8(&bytes).map_err(|_| {
-                Error::input(format!("{}: the file is not UTF-8 text", path.display()))
-            })?;
+            let text = std::str::from_utf8(&bytes)
+                .map_err(|_| UsageError::NotUtf8 { path: path.clone() })?;
             spec::parse_for_reference(text, Origin::File(path.to_path_buf()))
                 .map_err(|e| e.within(path.display().to_string()))?
                 .adjusted(args.problem.game()?, args.problem.answer.clone())
@@ -204,9 +204,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
             (args.values.is_some(), "--values"),
         ] {
             if given {
-                return Err(Error::usage(format!(
-                    "{option} is for coinline's own boards: with --generator each run is the one input your generator prints"
-                )));
+                return Err(UsageError::NotWithGenerator { option }.into());
             }
         }
     }

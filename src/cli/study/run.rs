@@ -3,6 +3,7 @@
 //! (`coinline_study::engine`), its CSV tables and report written
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
+use crate::cli::error::{RunError, UsageError};
 use crate::cli::options::{JobsArg, ShardArg};
 use crate::cli::outputs;
 use crate::cli::status::{print, say, Status};
@@ -13,6 +14,7 @@ use coinline_core::play::Game;
 use coinline_output::folder::{by_folder, write_folders, Folder};
 use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 const RUN_HELP: &str = "\
@@ -100,19 +102,15 @@ fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
             }
         }
         if found.is_empty() {
-            return Err(Error::usage(format!(
-                "--merge {}: no part-K-of-N.json file there",
-                dir.display()
-            )));
+            return Err(UsageError::NoParts { dir: dir.clone() }.into());
         }
         found.sort();
         for path in found {
-            let part = serde_json::from_str(&read(&path)?).map_err(|e| {
-                Error::input(format!(
-                    "{}: not a part of a study run: {e}",
-                    path.display()
-                ))
-            })?;
+            let part =
+                serde_json::from_str(&read(&path)?).map_err(|e| RunError::NotAStudyPart {
+                    path: path.clone(),
+                    source: Arc::new(e),
+                })?;
             parts.push(part);
         }
     }
@@ -142,10 +140,8 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
             (read(path)?, template.transpose()?, None)
         }
         None => {
-            return Err(Error::usage(format!(
-                "{}: no such file, nor a built-in study (see `coinline study list`)",
-                args.study
-            )))
+            let study = args.study.clone();
+            return Err(UsageError::UnknownStudy { study }.into());
         }
     };
     if let Some(file) = &args.template {
@@ -189,8 +185,9 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         );
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
         if let Some(name) = part_file {
-            let json = serde_json::to_string(&part)
-                .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
+            let json = serde_json::to_string(&part).map_err(|e| RunError::EncodePart {
+                source: Arc::new(e),
+            })?;
             let folder = (out.clone(), vec![(name.as_str(), json)]);
             write_and_say(&[folder], args.write.force, false)?;
             return Ok(Status::Ok);
@@ -198,10 +195,12 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         part
     };
     if part.fingerprint != fingerprint {
-        return Err(Error::usage(format!(
-            "the parts are of another version of {} (digest {}, the file's is {fingerprint})",
-            query.name, part.fingerprint
-        )));
+        return Err(UsageError::StalePart {
+            study: query.name.clone(),
+            part: part.fingerprint,
+            file: fingerprint,
+        }
+        .into());
     }
     let outcome = pool.install(|| engine::finish(&query, part, templates))?;
     // One transaction for every folder: the top one and each rule set's.
@@ -234,7 +233,14 @@ fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.jobs)
         .build()
-        .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
+        .map_err(|e| {
+            let source = Arc::new(e);
+            RunError::ThreadPool {
+                jobs: jobs.jobs,
+                source,
+            }
+            .into()
+        })
 }
 
 /// Runs `coinline study list`.
