@@ -24,7 +24,7 @@ use coinline_harness::compare::{
 use coinline_output::corpus::save_case;
 use coinline_output::{self as output, is_stdout, Kind, Plan, Transaction};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `coinline compare`.
@@ -364,6 +364,20 @@ pub fn run_with(
     })
 }
 
+/// Where the summary of rows written to `out` goes: `summary`, or beside
+/// `out`, or nowhere when `out` is standard output (`-`).
+pub(super) fn summary_out(out: &Path, summary: Option<&PathBuf>) -> Result<Option<PathBuf>> {
+    let path = match summary {
+        Some(path) => path.clone(),
+        None if is_stdout(out) => return Ok(None),
+        None => summary_path(out),
+    };
+    match is_stdout(&path) && is_stdout(out) {
+        true => Err(UsageError::RowsAndSummaryOnStdout.into()),
+        false => Ok(Some(path)),
+    }
+}
+
 /// The row file and summary of a run that writes files (not `--only`),
 /// checked before any work with the corpus folder as one plan: each
 /// writable, with a name the file system takes (the derived summary's
@@ -377,14 +391,7 @@ fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>
         Some(_) => None,
         None => {
             let out = args.out_path();
-            let summary = match (&args.summary, is_stdout(&out)) {
-                (Some(path), _) => Some(path.clone()),
-                (None, true) => None,
-                (None, false) => Some(summary_path(&out)),
-            };
-            if summary.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
-                return Err(UsageError::RowsAndSummaryOnStdout.into());
-            }
+            let summary = summary_out(&out, args.summary.as_ref())?;
             let label = match args.summary {
                 Some(_) => "--summary",
                 None => "the summary beside --out,",

@@ -9,11 +9,10 @@ use coinline_core::rules::Game;
 use coinline_judge::answers::OutputProblem;
 use coinline_judge::Problem;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Options, arguments or named inputs a command cannot use, and runs that
 /// would check nothing.
-#[derive(Debug, Clone, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum UsageError {
     /// A file that must be text is not UTF-8.
     #[error("{}: the file is not UTF-8 text", .path.display())]
@@ -147,7 +146,7 @@ pub enum UsageError {
 
 /// What stops a run the binary drives: shards that are not one run's, the
 /// process's limits, encoders that fail.
-#[derive(Debug, Clone, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// A shard's summary with no rows.
     #[error("{file}: has no rows, so its run cannot be identified")]
@@ -196,7 +195,7 @@ pub enum RunError {
     OpenFilesNotRaised {
         row_files: usize,
         soft: u64,
-        source: Arc<std::io::Error>,
+        source: std::io::Error,
     },
     /// A writer that staged its output returned no result.
     #[error("{command} wrote no rows")]
@@ -205,22 +204,22 @@ pub enum RunError {
     #[error("{}: not a part of a study run: {source}", .path.display())]
     NotAStudyPart {
         path: PathBuf,
-        source: Arc<serde_json::Error>,
+        source: serde_json::Error,
     },
     /// `solve --format json` failed to encode.
     #[error("cannot encode JSON: {source}")]
-    EncodeJson { source: Arc<serde_json::Error> },
+    EncodeJson { source: serde_json::Error },
     /// `solve --format csv` failed to encode.
     #[error("cannot write CSV: {source}")]
-    WriteCsv { source: Arc<csv::Error> },
+    WriteCsv { source: csv::Error },
     /// A study's part failed to encode.
     #[error("cannot encode the part: {source}")]
-    EncodePart { source: Arc<serde_json::Error> },
+    EncodePart { source: serde_json::Error },
     /// The `--jobs` threads could not start.
     #[error("cannot start {jobs} threads: {source}")]
     ThreadPool {
         jobs: usize,
-        source: Arc<rayon::ThreadPoolBuildError>,
+        source: rayon::ThreadPoolBuildError,
     },
 }
 

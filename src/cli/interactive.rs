@@ -4,15 +4,14 @@
 //! the jury, and its report printed.
 
 use super::error::UsageError;
-use super::judge::{JudgeArgs, ProblemArgs};
+use super::judge::{read, JudgeArgs, ProblemArgs};
 use super::status::{print, Report, Status};
 use super::stress::StressArgs;
-use coinline_core::error::{Error, Result};
+use super::text::shown;
+use coinline_core::error::Result;
 use coinline_judge::interaction::Interaction;
 use coinline_judge::interactive::{judge_limits, read_cases, Judged, Stress, StressOptions};
 use coinline_judge::Problem;
-use std::io::Read;
-use std::path::Path;
 
 /// The problem the options name, if it is interactive.
 pub fn interactive(args: &ProblemArgs) -> Option<(Problem, Interaction)> {
@@ -73,29 +72,13 @@ pub fn stress(args: &StressArgs, (problem, interaction): (Problem, Interaction))
     })
 }
 
-/// The bytes of `path` (`-`: standard input).
-fn read(path: &Path) -> Result<Vec<u8>> {
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::read_failed("standard input", &e))?;
-        return Ok(bytes);
-    }
-    std::fs::read(path).map_err(|e| Error::io(path, &e))
-}
-
 /// Runs `coinline judge INPUT -- PROGRAM` on an interactive problem: the
 /// program plays each case of the input against the jury.
 pub fn judge(args: &JudgeArgs, (problem, interaction): (Problem, Interaction)) -> Result<Status> {
     if let Some(path) = args.expected.clone() {
         return Err(UsageError::ExpectedForInteractive { path }.into());
     }
-    let shown = match args.input.as_os_str() == "-" {
-        true => "standard input".to_string(),
-        false => args.input.display().to_string(),
-    };
-    let cases = read_cases(&problem, &read(&args.input)?, &shown)?;
+    let cases = read_cases(&problem, &read(&args.input)?, &shown(&args.input))?;
     let player = super::play::player(&args.program)?;
     let limits = judge_limits(&interaction, args.move_time);
     let judged = Judged::play(&problem, &interaction, &player, &limits, cases)?;

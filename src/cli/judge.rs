@@ -61,7 +61,7 @@ impl ProblemArgs {
     pub fn resolve(&self) -> Result<Problem> {
         let problem = match (&self.problem, &self.problem_file) {
             (Some(BuiltIn(name)), _) => Problem::by_name(name)?,
-            (None, Some(path)) => problem_file(path)?,
+            (None, Some(path)) => problem_file(path, spec::parse)?,
             (None, None) => unreachable!("clap requires --problem or --problem-file"),
         };
         problem.adjusted(self.game()?, self.answer.clone())
@@ -78,14 +78,16 @@ impl ProblemArgs {
     }
 }
 
-/// The problem in the file at `path`.
-fn problem_file(path: &Path) -> Result<Problem> {
+/// The problem in the file at `path`, read by `parse` (a `coinline_judge::spec` reader).
+pub(super) fn problem_file(
+    path: &Path,
+    parse: fn(&str, Origin) -> Result<Problem>,
+) -> Result<Problem> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
     let text = std::str::from_utf8(&bytes).map_err(|_| UsageError::NotUtf8 {
         path: path.to_path_buf(),
     })?;
-    spec::parse(text, Origin::File(path.to_path_buf()))
-        .map_err(|e| e.within(path.display().to_string()))
+    parse(text, Origin::File(path.to_path_buf())).map_err(|e| e.within(path.display().to_string()))
 }
 
 /// Arguments of `coinline judge`.
@@ -127,7 +129,8 @@ pub struct JudgeArgs {
     pub program: Vec<String>,
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
+/// The bytes of `path` (`-`: standard input).
+pub(super) fn read(path: &Path) -> Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()

@@ -1,7 +1,7 @@
 //! `coinline merge`: join the outputs of `compare --shard K/N` runs into the
 //! output of the whole run.
 
-use super::compare::{ROWS, SUMMARY};
+use super::compare::{summary_out, ROWS, SUMMARY};
 use super::error::{RunError, UsageError};
 use super::options::{ForceArg, OutFileArg};
 use super::status::Status;
@@ -87,14 +87,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             .into());
         }
     }
-    let summary_out = match (&args.summary, is_stdout(&out)) {
-        (Some(path), _) => Some(path.clone()),
-        (None, true) => None,
-        (None, false) => Some(summary_path(&out)),
-    };
-    if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
-        return Err(UsageError::RowsAndSummaryOnStdout.into());
-    }
+    let summary_out = summary_out(&out, args.summary.as_ref())?;
     // Every path of the run, checked before any work: the shards and their
     // summaries are inputs, never outputs, whatever --force.
     let mut plan = Plan::new(args.force.force);
@@ -271,13 +264,12 @@ fn make_room_for_open_files(row_files: usize) -> Result<()> {
     if hard < needed {
         return Err(RunError::OpenFilesOverHardLimit { row_files, hard }.into());
     }
-    sandbox::set_open_files_limit(needed).map_err(|e| {
-        let source = std::sync::Arc::new(e);
-        RunError::OpenFilesNotRaised {
+    sandbox::set_open_files_limit(needed).map_err(|source| {
+        let error = RunError::OpenFilesNotRaised {
             row_files,
             soft,
             source,
-        }
-        .into()
+        };
+        error.into()
     })
 }

@@ -16,7 +16,6 @@ use coinline_core::solve::{
 use coinline_core::strategy::{heuristic_by_name, heuristics, Heuristic};
 use serde::Serialize;
 use std::io::IsTerminal;
-use std::sync::Arc;
 
 /// What `solve --help` ends with; the names are filled in from the
 /// registries (see [`after_help`]).
@@ -241,10 +240,8 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         OutputFormat::Table => render_table(&output, board, args.line),
         OutputFormat::Csv => render_csv(&output)?,
         OutputFormat::Json => {
-            let mut s =
-                serde_json::to_string_pretty(&output).map_err(|e| RunError::EncodeJson {
-                    source: Arc::new(e),
-                })?;
+            let mut s = serde_json::to_string_pretty(&output)
+                .map_err(|source| RunError::EncodeJson { source })?;
             s.push('\n');
             s
         }
@@ -492,9 +489,7 @@ const INVARIANTS_UP_TO: usize = 100_000;
 const PREVIEW: usize = 20;
 
 fn render_csv(output: &Output) -> Result<String> {
-    let csv_error = |e: csv::Error| RunError::WriteCsv {
-        source: Arc::new(e),
-    };
+    let csv_error = |source: csv::Error| RunError::WriteCsv { source };
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "solver",

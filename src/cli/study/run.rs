@@ -14,7 +14,6 @@ use coinline_core::play::Game;
 use coinline_output::folder::{by_folder, write_folders, Folder};
 use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 const RUN_HELP: &str = "\
@@ -106,11 +105,8 @@ fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
         }
         found.sort();
         for path in found {
-            let part =
-                serde_json::from_str(&read(&path)?).map_err(|e| RunError::NotAStudyPart {
-                    path: path.clone(),
-                    source: Arc::new(e),
-                })?;
+            let part = serde_json::from_str(&read(&path)?)
+                .map_err(|source| RunError::NotAStudyPart { path, source })?;
             parts.push(part);
         }
     }
@@ -185,9 +181,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         );
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
         if let Some(name) = part_file {
-            let json = serde_json::to_string(&part).map_err(|e| RunError::EncodePart {
-                source: Arc::new(e),
-            })?;
+            let json =
+                serde_json::to_string(&part).map_err(|source| RunError::EncodePart { source })?;
             let folder = (out.clone(), vec![(name.as_str(), json)]);
             write_and_say(&[folder], args.write.force, false)?;
             return Ok(Status::Ok);
@@ -233,8 +228,7 @@ fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.jobs)
         .build()
-        .map_err(|e| {
-            let source = Arc::new(e);
+        .map_err(|source| {
             RunError::ThreadPool {
                 jobs: jobs.jobs,
                 source,
