@@ -1,5 +1,6 @@
 //! `coinline bench`: time the exact solvers on growing boards.
 
+use super::error::UsageError;
 use super::options::parse_with;
 use super::options::SeedArg;
 use super::status::{Lines, Status};
@@ -252,10 +253,10 @@ fn against_generic(args: &BenchArgs, games: &[Game], plan: &Plan) -> Result<Stat
 
 /// Runs `coinline bench`.
 pub fn run(args: &BenchArgs) -> Result<Status> {
+    if args.max_n == Some(0) {
+        return Err(UsageError::MaxNZero.into());
+    }
     if args.check_dispatch {
-        if args.max_n == Some(0) {
-            return Err(Error::usage("--max-n must be at least 1"));
-        }
         return check_dispatch(args);
     }
     let games = if args.games.is_empty() {
@@ -271,9 +272,6 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             .map(|name| solver_by_name(name))
             .collect::<Result<_>>()?
     };
-    if args.max_n == Some(0) {
-        return Err(Error::usage("--max-n must be at least 1"));
-    }
     let plan = Plan {
         max_seconds: args.max_seconds,
         seed: args.seed.seed.unwrap_or(1),
@@ -284,16 +282,12 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     };
     if args.against_generic {
         if args.max_n.is_some_and(|n| n < 10) {
-            return Err(Error::usage(
-                "--against-generic times boards from n = 10 on: give --max-n 10 or more",
-            ));
+            return Err(UsageError::AgainstGenericBelowTen.into());
         }
         return against_generic(args, &games, &plan);
     }
     if !games.iter().any(|&g| solvers.iter().any(|s| s.supports(g))) {
-        return Err(Error::usage(
-            "none of the chosen solvers implements the chosen games",
-        ));
+        return Err(UsageError::NoSolverForGames.into());
     }
     let isa = args.isa.unwrap_or_else(Isa::widest);
     // A failed write stops the run after the game at hand: an error, or
@@ -356,6 +350,7 @@ mod tests {
     use super::*;
     use crate::cli::Cli;
     use clap::Parser;
+    use coinline_core::error::ErrorKind;
 
     fn args(line: &[&str]) -> std::result::Result<BenchArgs, clap::Error> {
         let cli = Cli::try_parse_from([&["coinline", "bench"], line].concat())?;
@@ -373,16 +368,23 @@ mod tests {
         assert!(args(&["--game", "chess"]).is_err());
         assert!(args(&["--check-dispatch", "--isa", "portable"]).is_err());
         assert!(args(&["--check-dispatch", "--game", "coins"]).is_err());
-        let bad = args(&["--game", "gameofsum", "--solver", "linear"]).unwrap();
-        assert!(run(&bad).is_err());
-        let bad = args(&["--solver", "nope"]).unwrap();
-        assert!(run(&bad).is_err());
-        let bad = args(&["--max-n", "0"]).unwrap();
-        assert!(run(&bad).is_err());
-        let bad = args(&["--against-generic", "--max-n", "0"]).unwrap();
-        assert!(run(&bad).is_err());
-        let bad = args(&["--against-generic", "--max-n", "9"]).unwrap();
-        assert!(run(&bad).is_err());
+        let refused = |line: &[&str]| run(&args(line).unwrap()).unwrap_err();
+        let err = refused(&["--game", "gameofsum", "--solver", "linear"]);
+        let no_solver = matches!(err.layer(), Some(UsageError::NoSolverForGames));
+        assert!(no_solver, "{err}");
+        let err = refused(&["--solver", "nope"]);
+        let unknown = matches!(err.kind(), ErrorKind::UnknownName { what: "solver", .. });
+        assert!(unknown, "{err}");
+        for max_n_0 in [
+            &["--max-n", "0"][..],
+            &["--against-generic", "--max-n", "0"],
+        ] {
+            let err = refused(max_n_0);
+            assert!(matches!(err.layer(), Some(UsageError::MaxNZero)), "{err}");
+        }
+        let err = refused(&["--against-generic", "--max-n", "9"]);
+        let below_ten = matches!(err.layer(), Some(UsageError::AgainstGenericBelowTen));
+        assert!(below_ten, "{err}");
         assert!(args(&["--against-generic", "--solver", "table"]).is_err());
         assert!(args(&["--against-generic", "--check-dispatch"]).is_err());
     }

@@ -1,6 +1,7 @@
 //! `coinline compare`: generated boards through the check, with CSV reports,
 //! shrinking and sharding. The work is done by [`coinline_harness::compare`].
 
+use super::error::{RunError, UsageError};
 use super::options::{non_negative, parse_with, positive_seconds, shard_in, GameChoice, ParamArg};
 use super::options::{ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShardArg};
 use super::options::{ShrinkArgs, StopArgs, U64};
@@ -10,7 +11,7 @@ use super::text::about_seconds;
 use crate::cli::status::say;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::{Shard, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
@@ -23,7 +24,7 @@ use coinline_harness::compare::{
 use coinline_output::corpus::save_case;
 use coinline_output::{self as output, is_stdout, Kind, Plan, Transaction};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `coinline compare`.
@@ -235,13 +236,12 @@ fn within_budget(
         .clamp(1, planned.clamp(1, 1 << 20) as usize);
     let wall = options.estimated_seconds(solvers, heuristics) / threads as f64;
     if wall > args.budget {
-        return Err(Error::limit(format!(
-            "this run would take at least about {} on {} (the solvers' stated costs), over \
-             --budget {} s: raise --budget to run it, or ask for fewer boards or shorter --n",
-            about_seconds(wall),
-            super::text::plural(threads as u64, "thread"),
-            args.budget
-        )));
+        return Err(UsageError::RunOverBudget {
+            seconds: wall,
+            threads: threads as u64,
+            budget: args.budget,
+        }
+        .into());
     }
     Ok(wall)
 }
@@ -260,12 +260,10 @@ pub fn run_with(
     heuristics: &[&dyn Heuristic],
 ) -> Result<Status> {
     if args.alphabet.is_some() && !args.exhaustive {
-        return Err(Error::usage("--alphabet applies only with --exhaustive"));
+        return Err(UsageError::AlphabetWithoutExhaustive.into());
     }
     if !args.exhaustive && args.boards == 0 && args.only.only.is_none() {
-        return Err(Error::nothing_to_check(
-            "--boards 0 asks for no boards (give at least 1)",
-        ));
+        return Err(UsageError::NoBoards.into());
     }
     let seed = args.seed.or_clock();
     let options = args.options(seed)?;
@@ -328,7 +326,7 @@ pub fn run_with(
                 outcome = Some(run_to(&options, solvers, heuristics, &progress, w)?);
                 Ok(())
             })?;
-            let outcome = outcome.ok_or_else(|| Error::internal("compare wrote no rows"))?;
+            let outcome = outcome.ok_or(RunError::NoRowsWritten { command: "compare" })?;
             if let Some(summary) = summary {
                 transaction.stage_io(summary, |w| outcome.summary.write_csv(w))?;
             }
@@ -366,6 +364,20 @@ pub fn run_with(
     })
 }
 
+/// Where the summary of rows written to `out` goes: `summary`, or beside
+/// `out`, or nowhere when `out` is standard output (`-`).
+pub(super) fn summary_out(out: &Path, summary: Option<&PathBuf>) -> Result<Option<PathBuf>> {
+    let path = match summary {
+        Some(path) => path.clone(),
+        None if is_stdout(out) => return Ok(None),
+        None => summary_path(out),
+    };
+    match is_stdout(&path) && is_stdout(out) {
+        true => Err(UsageError::RowsAndSummaryOnStdout.into()),
+        false => Ok(Some(path)),
+    }
+}
+
 /// The row file and summary of a run that writes files (not `--only`),
 /// checked before any work with the corpus folder as one plan: each
 /// writable, with a name the file system takes (the derived summary's
@@ -379,16 +391,7 @@ fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>
         Some(_) => None,
         None => {
             let out = args.out_path();
-            let summary = match (&args.summary, is_stdout(&out)) {
-                (Some(path), _) => Some(path.clone()),
-                (None, true) => None,
-                (None, false) => Some(summary_path(&out)),
-            };
-            if summary.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
-                return Err(Error::usage(
-                    "--out - and --summary - would mix rows and summary on standard output",
-                ));
-            }
+            let summary = summary_out(&out, args.summary.as_ref())?;
             let label = match args.summary {
                 Some(_) => "--summary",
                 None => "the summary beside --out,",

@@ -1,6 +1,7 @@
 //! `coinline explain`: one board as a self-contained HTML page for teachers
 //! and learners (the interval table, the optimal line, greedy's mistake).
 
+use super::error::UsageError;
 use super::options::{parse_with, stdin_dash_alone};
 use super::options::{ForceArg, OutFileArg, ParamArg};
 use super::status::Status;
@@ -61,9 +62,7 @@ fn read_board(args: &ExplainArgs) -> Result<Board> {
         Board::from_tokens(&args.values)?
     };
     if board.is_empty() {
-        return Err(Error::usage(
-            "no values given (pass them as arguments, or `-` to read standard input)",
-        ));
+        return Err(UsageError::NoValuesToExplain.into());
     }
     Ok(board)
 }

@@ -8,6 +8,7 @@
 //! read echoed after `> `, so a transcript reads as the game went. End of
 //! input ends the game with status 0; Ctrl-C exits 130 as every command.
 
+use super::error::UsageError;
 use super::play::PlayArgs;
 use super::status::{print, Status};
 use coinline_core::board::Board;
@@ -43,9 +44,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         }
     };
     if board.is_empty() {
-        return Err(Error::usage(
-            "no values to play (--board is empty, or --n 0)",
-        ));
+        return Err(UsageError::NoValuesToPlay.into());
     }
     let mut session = Session::new(game, &board, !args.second, opponent)?;
     let mut view = View::new(render::header(&session, seed), args.hints)?;

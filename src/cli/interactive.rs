@@ -3,15 +3,15 @@
 //! session of `coinline_judge::interactive`, which plays the games against
 //! the jury, and its report printed.
 
-use super::judge::{JudgeArgs, ProblemArgs};
+use super::error::UsageError;
+use super::judge::{read, JudgeArgs, ProblemArgs};
 use super::status::{print, Report, Status};
 use super::stress::StressArgs;
-use coinline_core::error::{Error, Result};
+use super::text::shown;
+use coinline_core::error::Result;
 use coinline_judge::interaction::Interaction;
 use coinline_judge::interactive::{judge_limits, read_cases, Judged, Stress, StressOptions};
 use coinline_judge::Problem;
-use std::io::Read;
-use std::path::Path;
 
 /// The problem the options name, if it is interactive.
 pub fn interactive(args: &ProblemArgs) -> Option<(Problem, Interaction)> {
@@ -29,18 +29,13 @@ fn refuse_batch_options(args: &StressArgs) -> Result<()> {
         (args.case_timeout.is_some(), "--case-timeout"),
     ];
     match given.iter().find(|(g, _)| *g) {
-        Some((_, option)) => Err(Error::usage(format!(
-            "{option} is not for interactive problems: the program plays each board against the jury (docs/problems.md, Interactive problems)"
-        ))),
+        Some(&(_, option)) => Err(UsageError::BatchOptionForInteractive { option }.into()),
         None => Ok(()),
     }
 }
 
 /// Runs `coinline stress` on an interactive problem.
-pub fn stress(args: &StressArgs) -> Result<Status> {
-    let Some((problem, interaction)) = interactive(&args.problem) else {
-        return Err(Error::internal("stress: the problem is not interactive"));
-    };
+pub fn stress(args: &StressArgs, (problem, interaction): (Problem, Interaction)) -> Result<Status> {
     refuse_batch_options(args)?;
     // Every path of the run, checked before any work.
     super::stress::plan(args, super::outputs::PLAY_ROWS)?.check()?;
@@ -77,35 +72,13 @@ pub fn stress(args: &StressArgs) -> Result<Status> {
     })
 }
 
-/// The bytes of `path` (`-`: standard input).
-fn read(path: &Path) -> Result<Vec<u8>> {
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::read_failed("standard input", &e))?;
-        return Ok(bytes);
-    }
-    std::fs::read(path).map_err(|e| Error::io(path, &e))
-}
-
 /// Runs `coinline judge INPUT -- PROGRAM` on an interactive problem: the
 /// program plays each case of the input against the jury.
-pub fn judge(args: &JudgeArgs) -> Result<Status> {
-    let Some((problem, interaction)) = interactive(&args.problem) else {
-        return Err(Error::internal("judge: the problem is not interactive"));
-    };
-    if let Some(expected) = &args.expected {
-        return Err(Error::usage(format!(
-            "{}: an interactive problem has no expected answers; the program after -- plays each case",
-            expected.display()
-        )));
+pub fn judge(args: &JudgeArgs, (problem, interaction): (Problem, Interaction)) -> Result<Status> {
+    if let Some(path) = args.expected.clone() {
+        return Err(UsageError::ExpectedForInteractive { path }.into());
     }
-    let shown = match args.input.as_os_str() == "-" {
-        true => "standard input".to_string(),
-        false => args.input.display().to_string(),
-    };
-    let cases = read_cases(&problem, &read(&args.input)?, &shown)?;
+    let cases = read_cases(&problem, &read(&args.input)?, &shown(&args.input))?;
     let player = super::play::player(&args.program)?;
     let limits = judge_limits(&interaction, args.move_time);
     let judged = Judged::play(&problem, &interaction, &player, &limits, cases)?;

@@ -1,18 +1,18 @@
 //! `coinline judge`: the trusted answers of a judge input, or a check of a
 //! file of expected answers against them.
 
+use super::error::UsageError;
 use super::options::parse_with;
 use super::options::{limit_seconds, positive_seconds, ParamArg};
 use super::progress::Bar;
-use super::solve::over_budget;
 use super::status::Status;
+use super::text::shown;
 use crate::cli::status::say;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
 use coinline_core::rules::RuleSet;
-use coinline_core::solve::Cost;
 use coinline_judge::instance::{params_breach, Instance};
 use coinline_judge::problem::trusted_solver;
 use coinline_judge::{spec, Answer, CaseReader, Origin, Problem, Reply};
@@ -61,7 +61,7 @@ impl ProblemArgs {
     pub fn resolve(&self) -> Result<Problem> {
         let problem = match (&self.problem, &self.problem_file) {
             (Some(BuiltIn(name)), _) => Problem::by_name(name)?,
-            (None, Some(path)) => problem_file(path)?,
+            (None, Some(path)) => problem_file(path, spec::parse)?,
             (None, None) => unreachable!("clap requires --problem or --problem-file"),
         };
         problem.adjusted(self.game()?, self.answer.clone())
@@ -72,21 +72,22 @@ impl ProblemArgs {
     pub fn game(&self) -> Result<Option<Game>> {
         match &self.game {
             Some(rules) => self.params.bind(rules).map(Some),
-            None if !self.params.param.is_empty() => Err(Error::usage(
-                "--param binds the parameters of --game; give --game too (a problem's own parameters come from its input)",
-            )),
+            None if !self.params.param.is_empty() => Err(UsageError::ParamWithoutGame.into()),
             None => Ok(None),
         }
     }
 }
 
-/// The problem in the file at `path`.
-fn problem_file(path: &Path) -> Result<Problem> {
+/// The problem in the file at `path`, read by `parse` (a `coinline_judge::spec` reader).
+pub(super) fn problem_file(
+    path: &Path,
+    parse: fn(&str, Origin) -> Result<Problem>,
+) -> Result<Problem> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|_| Error::input(format!("{}: the file is not UTF-8 text", path.display())))?;
-    spec::parse(text, Origin::File(path.to_path_buf()))
-        .map_err(|e| e.within(path.display().to_string()))
+    let text = std::str::from_utf8(&bytes).map_err(|_| UsageError::NotUtf8 {
+        path: path.to_path_buf(),
+    })?;
+    parse(text, Origin::File(path.to_path_buf())).map_err(|e| e.within(path.display().to_string()))
 }
 
 /// Arguments of `coinline judge`.
@@ -128,15 +129,8 @@ pub struct JudgeArgs {
     pub program: Vec<String>,
 }
 
-/// A path as messages name it: `-` is standard input.
-fn shown(path: &Path) -> String {
-    match path.as_os_str() == "-" {
-        true => "standard input".into(),
-        false => path.display().to_string(),
-    }
-}
-
-fn read(path: &Path) -> Result<Vec<u8>> {
+/// The bytes of `path` (`-`: standard input).
+pub(super) fn read(path: &Path) -> Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
@@ -244,20 +238,16 @@ fn solve_cases(
         }
         if let Some(cost) = solver.cost(game, n) {
             (seconds, values) = (seconds + cost.seconds, values + n);
-            let what = match number {
-                1 => format!("judging case 1 (line {}) with {}", case.line, solver.name()),
-                _ => format!(
-                    "judging cases 1 to {number} (through line {}) with {}",
-                    case.line,
-                    solver.name()
-                ),
-            };
-            let spent = Cost {
-                states: 0.0,
-                seconds,
-            };
-            if let Some(why) = over_budget(&what, Some(spent), values, args.budget) {
-                return Err(Error::usage(why));
+            if seconds > args.budget {
+                return Err(UsageError::JudgingOverBudget {
+                    cases: number,
+                    line: case.line,
+                    solver: solver.name().to_string(),
+                    seconds,
+                    values,
+                    budget: args.budget,
+                }
+                .into());
             }
         }
         let reply = problem
@@ -283,25 +273,21 @@ const PROGRESS_CASES: usize = 1000;
 /// Runs `coinline judge`.
 pub fn run(args: &JudgeArgs) -> Result<Status> {
     let problem = args.problem.resolve()?;
-    if !args.program.is_empty() {
-        return Err(Error::usage(format!("a program after -- is for interactive problems; {problem} is not one (docs/problems.md)")));
-    }
-    if args.move_time.is_some() {
-        return Err(Error::usage(format!(
-            "--move-time is for interactive problems; {problem} is not one (docs/problems.md)"
-        )));
+    let interactive_only = [
+        (!args.program.is_empty(), "a program after --"),
+        (args.move_time.is_some(), "--move-time"),
+    ];
+    if let Some(&(_, option)) = interactive_only.iter().find(|(given, _)| *given) {
+        let problem = Box::new(problem);
+        return Err(UsageError::InteractiveOnly { option, problem }.into());
     }
     if args.input.as_os_str() == "-" && args.expected.as_deref() == Some(Path::new("-")) {
-        return Err(Error::usage(
-            "INPUT and EXPECTED cannot both be standard input (`-`)",
-        ));
+        return Err(UsageError::BothStdin.into());
     }
     let (lines, trusted) = trusted_answers(args, &problem)?;
     if lines.is_empty() {
-        return Err(Error::nothing_to_check(format!(
-            "{} holds no cases",
-            shown(&args.input)
-        )));
+        let input = args.input.clone();
+        return Err(UsageError::NoCases { input }.into());
     }
     if lines.len() > problem.max_batch() {
         say!(
@@ -318,7 +304,10 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     let bytes = read(expected_path)?;
     let claimed = problem
         .parse_answers_bytes(&bytes, lines.len())
-        .map_err(|p| Error::input(format!("{}: {p}", shown(expected_path))))?;
+        .map_err(|wrong| UsageError::BadExpected {
+            path: expected_path.clone(),
+            wrong,
+        })?;
     let mut differing = 0;
     let mut report = String::new();
     for (i, (line, (want, got))) in lines.iter().zip(trusted.iter().zip(&claimed)).enumerate() {

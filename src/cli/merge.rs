@@ -1,7 +1,8 @@
 //! `coinline merge`: join the outputs of `compare --shard K/N` runs into the
 //! output of the whole run.
 
-use super::compare::{ROWS, SUMMARY};
+use super::compare::{summary_out, ROWS, SUMMARY};
+use super::error::{RunError, UsageError};
 use super::options::{ForceArg, OutFileArg};
 use super::status::Status;
 use crate::cli::status::say;
@@ -62,45 +63,31 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports/compare.csv"));
     if let Some(p) = (args.inputs.iter()).find(|p| p.to_string_lossy().ends_with("-summary.csv")) {
-        return Err(Error::usage(format!(
-            "{}: is a summary; give the row files (their summaries are read from beside them)",
-            p.display()
-        )));
+        return Err(UsageError::SummaryAsRowFile { path: p.clone() }.into());
     }
     // Every input must open, as a file, each given once, before anything else.
     let mut seen: std::collections::HashMap<PathBuf, &Path> = Default::default();
     for input in &args.inputs {
         if is_stdout(input) {
-            return Err(Error::usage(
-                "merge reads row files, not standard input (`-`): name each shard's file",
-            ));
+            return Err(UsageError::MergeFromStdin.into());
         }
         let file = std::fs::File::open(input).map_err(|e| Error::io(input, &e))?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(Error::usage(format!(
-                "{}: is a directory, not a row file (give the shards' CSV files, as in DIR/*-of-8.csv)",
-                input.display()
-            )));
+            return Err(UsageError::DirectoryAsRowFile {
+                path: input.clone(),
+            }
+            .into());
         }
         let canonical = std::fs::canonicalize(input).map_err(|e| Error::io(input, &e))?;
         if let Some(earlier) = seen.insert(canonical, input) {
-            return Err(Error::usage(format!(
-                "{} is given twice (also as {}): give each shard once",
-                input.display(),
-                earlier.display()
-            )));
+            return Err(UsageError::ShardGivenTwice {
+                path: input.clone(),
+                earlier: earlier.to_path_buf(),
+            }
+            .into());
         }
     }
-    let summary_out = match (&args.summary, is_stdout(&out)) {
-        (Some(path), _) => Some(path.clone()),
-        (None, true) => None,
-        (None, false) => Some(summary_path(&out)),
-    };
-    if summary_out.as_deref().is_some_and(is_stdout) && is_stdout(&out) {
-        return Err(Error::usage(
-            "--out - and --summary - would mix rows and summary on standard output",
-        ));
-    }
+    let summary_out = summary_out(&out, args.summary.as_ref())?;
     // Every path of the run, checked before any work: the shards and their
     // summaries are inputs, never outputs, whatever --force.
     let mut plan = Plan::new(args.force.force);
@@ -136,7 +123,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
             Ok(())
         })?;
     }
-    let summary = merged.ok_or_else(|| Error::internal("merge wrote no rows"))?;
+    let summary = merged.ok_or(RunError::NoRowsWritten { command: "merge" })?;
     if let Some(path) = &summary_out {
         transaction.stage_io(path, |w| summary.write_csv(w))?;
     }
@@ -179,23 +166,27 @@ fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
         let part = Summary::parse_csv(&name, &bytes)?;
         check_rows(&input.display().to_string(), rows, &name, &part)?;
         if part.groups.is_empty() {
-            return Err(Error::format(format!(
-                "{name}: has no rows, so its run cannot be identified"
-            )));
+            return Err(RunError::ShardWithoutRows { file: name }.into());
         }
         let shard = part.shard;
         if let Some(first) = parts.insert(shard.part(), name.clone()) {
-            return Err(Error::format(format!(
-                "{name} and {first} are both shard {shard}"
-            )));
+            return Err(RunError::ShardTwice {
+                file: name,
+                first,
+                shard,
+            }
+            .into());
         }
         match &mut summary {
             Some((first, s)) => {
                 if s.shard.count() != shard.count() {
-                    return Err(Error::format(format!(
-                        "{name} is shard {shard} but {first} is shard {}: different splits",
-                        s.shard
-                    )));
+                    return Err(RunError::DifferentSplits {
+                        file: name,
+                        shard,
+                        first: first.clone(),
+                        first_shard: s.shard,
+                    }
+                    .into());
                 }
                 s.merge(part)
                     .map_err(|e| e.within(format!("{first} and {name}")))?
@@ -203,15 +194,11 @@ fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
             None => summary = Some((name, part)),
         }
     }
-    let (_, mut summary) =
-        summary.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
+    let (_, mut summary) = summary.ok_or(UsageError::NoRowFiles)?;
     let count = summary.shard.count();
     let missing = summary.shard.missing(|k| parts.contains_key(&k));
     if !missing.is_empty() {
-        return Err(Error::format(format!(
-            "shard {} missing: merge needs all {count} shards of the run",
-            missing.join(", ")
-        )));
+        return Err(RunError::ShardsMissing { missing, count }.into());
     }
     summary.shard = Shard::WHOLE;
     summary.rows_digest = streamed.digest;
@@ -235,21 +222,27 @@ fn check_rows(
             summary.rows.get(key).copied().unwrap_or(0),
         );
         if found != recorded {
-            return Err(Error::format(format!(
-                "{name}: has {} of {} n = {} but {summary_name} records {recorded}: the row file was cut or changed after it was written",
-                super::text::plural(found, "row"),
-                key.0,
-                key.1
-            )));
+            return Err(RunError::RowCountChanged {
+                file: name.to_string(),
+                found,
+                game: key.0,
+                n: key.1,
+                summary: summary_name.to_string(),
+                recorded,
+            }
+            .into());
         }
     }
     let digest = &read.digest;
     if *digest != summary.rows_digest {
-        return Err(Error::format(format!(
-            "{name}: its SHA-256 is {} but {summary_name} records {}: the row file was changed after it was written",
-            &digest[..16.min(digest.len())],
-            &summary.rows_digest[..16.min(summary.rows_digest.len())]
-        )));
+        let short = |d: &str| d[..16.min(d.len())].to_string();
+        return Err(RunError::DigestChanged {
+            file: name.to_string(),
+            digest: short(digest),
+            summary: summary_name.to_string(),
+            recorded: short(&summary.rows_digest),
+        }
+        .into());
     }
     check_tallies(name, &read.tallies, summary_name, summary)
 }
@@ -269,15 +262,14 @@ fn make_room_for_open_files(row_files: usize) -> Result<()> {
         return Ok(());
     }
     if hard < needed {
-        return Err(Error::limit(format!(
-            "merge opens its {row_files} row files at once, but this process may open \
-             at most {hard} files (the hard limit, `ulimit -Hn`)"
-        )));
+        return Err(RunError::OpenFilesOverHardLimit { row_files, hard }.into());
     }
-    sandbox::set_open_files_limit(needed).map_err(|e| {
-        Error::limit(format!(
-            "merge opens its {row_files} row files at once, but the limit on open files \
-             (`ulimit -n`) is {soft} and could not be raised: {e}"
-        ))
+    sandbox::set_open_files_limit(needed).map_err(|source| {
+        let error = RunError::OpenFilesNotRaised {
+            row_files,
+            soft,
+            source,
+        };
+        error.into()
     })
 }

@@ -6,21 +6,22 @@
 //! subcommand lives in its own file (the studies in a folder) with its
 //! `clap` arguments and a `run` function that calls the library; the
 //! options they share and their value parsers are in [`options`], usage
-//! errors in [`usage`], signals in [`interrupts`], progress bars in
-//! [`progress`], the words of messages in [`text`].
+//! errors in [`usage`] (the binary's own error kinds in [`error`]), signals
+//! in [`interrupts`], progress bars in [`progress`], the words of messages
+//! in [`text`].
 //!
-//! Exit codes: 0 all well (also when standard output is closed early, as
-//! by `| head`), 1 a failure was found, 2 bad usage or input (including
-//! nothing to check, and a failed write), 128 + the signal when
-//! interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
+//! Exit codes ([`status::exit_status`]): 0 all well (also when standard
+//! output is closed early, as by `| head`), 1 a failure was found, 2 bad
+//! usage or input (including nothing to check, and a failed write), 128 +
+//! the signal when interrupted (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
-use crate::cli::status::say;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use status::{is_closed_stdout, quiet_stdout_panics, Status};
+use status::quiet_stdout_panics;
 use std::process::ExitCode;
 
 pub mod bench;
 pub mod compare;
+pub mod error;
 pub mod explain;
 pub mod games;
 pub mod human;
@@ -117,19 +118,18 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
-        Command::Stress(args) if interactive::interactive(&args.problem).is_some() => {
-            interactive::stress(&args)
-        }
-        Command::Stress(args) => stress::run(&args),
+        Command::Stress(args) => match interactive::interactive(&args.problem) {
+            Some(problem) => interactive::stress(&args, problem),
+            None => stress::run(&args),
+        },
         Command::Play(args) if args.human => human::run(&args),
         Command::Play(args) if args.tournament => tournament::run(&args),
         Command::Play(args) => play::run(&args),
-        Command::Judge(args)
-            if !args.program.is_empty() && interactive::interactive(&args.problem).is_some() =>
-        {
-            interactive::judge(&args)
-        }
-        Command::Judge(args) => judge::run(&args),
+        Command::Judge(args) if args.program.is_empty() => judge::run(&args),
+        Command::Judge(args) => match interactive::interactive(&args.problem) {
+            Some(problem) => interactive::judge(&args, problem),
+            None => judge::run(&args),
+        },
         Command::Study(args) => study::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Explain(args) => explain::run(&args),
@@ -139,16 +139,7 @@ pub fn main() -> ExitCode {
         Command::Man(args) => shell::man(&args, command()),
     };
     // What is still buffered must reach standard output too, or fail loudly.
-    let result = result.and_then(|status| status::print("").map(|()| status));
-    match result {
-        Ok(Status::Ok) => ExitCode::SUCCESS,
-        Ok(Status::FailureFound) => ExitCode::from(1),
-        Err(err) if is_closed_stdout(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            say!("coinline: error: {err}");
-            ExitCode::from(2)
-        }
-    }
+    status::finish(result.and_then(|status| status::print("").map(|()| status)))
 }
 
 impl Command {

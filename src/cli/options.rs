@@ -4,6 +4,7 @@
 //! default differs, sets it with `mut_arg` next to its own definition.
 //! Beside them, the value parsers the subcommands' own options use.
 
+use super::error::UsageError;
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{mix64, Shard, Span};
@@ -268,10 +269,8 @@ impl ParamArg {
             .iter()
             .find(|(n, _)| !rules.iter().any(|r| r.params().iter().any(|p| p == n)))
         {
-            return Err(Error::usage(format!(
-                "parameter {} is not used by any --game",
-                coinline_core::error::quote(name)
-            )));
+            let name = name.to_string();
+            return Err(UsageError::UnusedParameter { name }.into());
         }
         rules
             .iter()
@@ -381,11 +380,8 @@ pub fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
 /// would otherwise be read as a value and called "not an integer".
 pub fn stdin_dash_alone(values: &[String]) -> Result<()> {
     if values.len() > 1 && values.iter().any(|v| v == "-") {
-        return Err(Error::usage(format!(
-            "`-` reads the board from standard input, so it must be the only value \
-             (it was given with {})",
-            super::text::plural(values.len() as u64 - 1, "other value")
-        )));
+        let others = values.len() as u64 - 1;
+        return Err(UsageError::DashAmongValues { others }.into());
     }
     Ok(())
 }

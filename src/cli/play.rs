@@ -1,6 +1,7 @@
 //! `coinline play`: a program (or a heuristic) judged move by move against
 //! an opponent on generated boards, over the protocol of docs/play.md.
 
+use super::error::UsageError;
 use super::options::{limit_seconds, parse_with, ParamArg};
 use super::options::{
     ForceArg, JobsArg, LengthsArg, MemoryArg, OnlyArg, OutFileArg, RunsArg, SeedArg, ShrinkArgs,
@@ -381,9 +382,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         .transpose()?
         .unwrap_or_default();
     if config.boards.is_none() && given.is_none() && replays.is_empty() {
-        return Err(Error::nothing_to_check(
-            "no game to play (give --runs N, --board VALUES or --replay DIR with saved games)",
-        ));
+        return Err(UsageError::NoGameToPlay.into());
     }
     let what = match (config.boards, &given) {
         (_, Some(b)) => format!("board {b}"),

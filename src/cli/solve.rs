@@ -1,8 +1,8 @@
 //! `coinline solve`: one board, every exact solver and heuristic.
 
+use super::error::{RunError, UsageError};
 use super::options::{parse_with, positive_seconds, stdin_dash_alone, ParamArg};
 use super::status::Status;
-use super::text::about_seconds;
 use crate::cli::status::say;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
@@ -82,13 +82,13 @@ impl SolveArgs {
 }
 
 /// Why a solver or heuristic does not run within the budget, if it doesn't.
-pub(super) fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<String> {
-    let cost = cost?;
-    (cost.seconds > budget).then(|| {
-        format!(
-            "{name} would take about {} on {n} values, over the budget of {budget} s (raise --budget to run it)",
-            about_seconds(cost.seconds)
-        )
+fn over_budget(name: &str, cost: Option<Cost>, n: usize, budget: f64) -> Option<UsageError> {
+    let seconds = cost?.seconds;
+    (seconds > budget).then(|| UsageError::OverBudget {
+        name: name.to_string(),
+        seconds,
+        n,
+        budget,
     })
 }
 
@@ -153,9 +153,7 @@ struct Output<'a> {
 fn read_board(args: &SolveArgs) -> Result<Board> {
     let board = read_values(args)?;
     if board.is_empty() {
-        return Err(Error::usage(
-            "no values given (pass them as arguments, with --board, or on standard input)",
-        ));
+        return Err(UsageError::NoValuesToSolve.into());
     }
     Ok(board)
 }
@@ -243,7 +241,7 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         OutputFormat::Csv => render_csv(&output)?,
         OutputFormat::Json => {
             let mut s = serde_json::to_string_pretty(&output)
-                .map_err(|e| Error::internal(format!("cannot encode JSON: {e}")))?;
+                .map_err(|source| RunError::EncodeJson { source })?;
             s.push('\n');
             s
         }
@@ -292,13 +290,12 @@ fn kept_solvers(
     let (game, n) = (args.game()?, board.len());
     let mut kept = Vec::new();
     for solver in solvers {
-        let refusal = admit(solver, game, board)
-            .err()
-            .map(|e| e.to_string())
-            .or_else(|| over_budget(solver.name(), solver.cost(game, n), n, args.budget));
+        let refusal = admit(solver, game, board).err().or_else(|| {
+            over_budget(solver.name(), solver.cost(game, n), n, args.budget).map(Error::from)
+        });
         match refusal {
             None => kept.push(solver),
-            Some(why) if explicit => return Err(Error::usage(why)),
+            Some(why) if explicit => return Err(why),
             // A solver for other games only is no news.
             Some(_) if !solver.supports(game) => {}
             Some(why) => notes.push(format!("{} skipped: {why}", solver.name())),
@@ -332,7 +329,7 @@ fn kept_heuristics(
             args.budget,
         ) {
             None => kept.push(heuristic),
-            Some(why) if explicit => return Err(Error::usage(why)),
+            Some(why) if explicit => return Err(why.into()),
             Some(why) => notes.push(format!("{} skipped: {why}", heuristic.name())),
         }
     }
@@ -413,10 +410,8 @@ fn heuristic_rows(
                     coinline_core::strategy::evaluate(heuristic, game, &report.board)
                         .err()
                         .unwrap_or_else(|| {
-                            Error::new(ErrorKind::Unsupported(format!(
-                                "heuristic {} does not apply to this board",
-                                heuristic.name()
-                            )))
+                            let heuristic = heuristic.name().to_string();
+                            UsageError::HeuristicDoesNotApply { heuristic }.into()
                         }),
                 );
             }
@@ -494,7 +489,7 @@ const INVARIANTS_UP_TO: usize = 100_000;
 const PREVIEW: usize = 20;
 
 fn render_csv(output: &Output) -> Result<String> {
-    let csv_error = |e: csv::Error| Error::internal(format!("cannot write CSV: {e}"));
+    let csv_error = |source: csv::Error| RunError::WriteCsv { source };
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "solver",
@@ -511,7 +506,7 @@ fn render_csv(output: &Output) -> Result<String> {
     }
     let bytes = w
         .into_inner()
-        .map_err(|e| Error::internal(format!("cannot write CSV: {e}")))?;
+        .map_err(|e| csv_error(e.into_error().into()))?;
     Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8"))
 }
 
@@ -535,12 +530,14 @@ mod tests {
     #[test]
     fn estimates_read_as_people_say_them() {
         let cost = Some(Cost::of(1e9, 1.0));
-        assert_eq!(over_budget("x", cost, 5, 10.0), None);
+        assert!(over_budget("x", cost, 5, 10.0).is_none());
         let why = over_budget("x", cost, 5, 0.5).unwrap();
+        assert!(matches!(why, UsageError::OverBudget { n: 5, .. }));
+        let why = why.to_string();
         assert!(
             why.starts_with("x would take about 1 s on 5 values"),
             "{why}"
         );
-        assert_eq!(over_budget("x", None, 5, 0.0001), None);
+        assert!(over_budget("x", None, 5, 0.0001).is_none());
     }
 }

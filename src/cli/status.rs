@@ -141,10 +141,51 @@ impl Lines {
     }
 }
 
-/// Whether `err` is a closed standard output, which ends a command quietly
-/// with status 0.
-pub fn is_closed_stdout(err: &Error) -> bool {
-    *err.root_kind() == ErrorKind::BrokenPipe
+/// The exit status of a command's outcome (docs/options.md, Exit
+/// statuses); 128 + a signal is the interrupt handler's.
+pub fn exit_status(outcome: &Result<Status>) -> u8 {
+    let err = match outcome {
+        Ok(Status::Ok) => return 0,
+        Ok(Status::FailureFound) => return 1,
+        Err(err) => err,
+    };
+    match err.root_kind() {
+        // A closed standard output (`| head`): the reader has what it wanted.
+        ErrorKind::BrokenPipe => 0,
+        ErrorKind::BadToken { .. }
+        | ErrorKind::Overflow
+        | ErrorKind::TooLarge { .. }
+        | ErrorKind::UnknownName { .. }
+        | ErrorKind::Unsupported(_)
+        | ErrorKind::IllegalMove { .. }
+        | ErrorKind::Usage(_)
+        | ErrorKind::Input { .. }
+        | ErrorKind::Rules(_)
+        | ErrorKind::ProblemFile { .. }
+        | ErrorKind::Limit(_)
+        | ErrorKind::Format(_)
+        | ErrorKind::CheckFailed(_)
+        | ErrorKind::Output(_)
+        | ErrorKind::Internal(_)
+        | ErrorKind::Within { .. }
+        | ErrorKind::Io { .. }
+        | ErrorKind::NothingToCheck(_)
+        | ErrorKind::Layer(_) => 2,
+        // ErrorKind is non_exhaustive: a kind added later is bad usage or
+        // input until it is placed above.
+        _ => 2,
+    }
+}
+
+/// Ends the process's run: the error of `outcome`, unless it exits 0, as
+/// one line on standard error, and its exit status.
+pub fn finish(outcome: Result<Status>) -> std::process::ExitCode {
+    let status = exit_status(&outcome);
+    match &outcome {
+        Err(err) if status != 0 => say!("coinline: error: {err}"),
+        _ => {}
+    }
+    std::process::ExitCode::from(status)
 }
 
 /// A panic when standard output fails (a `println!` somewhere below the
@@ -174,27 +215,48 @@ pub fn quiet_stdout_panics() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::error::{RunError, UsageError};
 
     #[test]
     fn lines_keep_the_first_failure() {
         let lines = Lines::default();
         assert_eq!(lines.check(), Ok(()));
-        *lines.failed.borrow_mut() = Some(Error::output_failed("first"));
+        let first = Error::new(ErrorKind::Overflow);
+        *lines.failed.borrow_mut() = Some(first.clone());
         lines.say("not written");
-        assert_eq!(lines.check(), Err(Error::output_failed("first")));
+        assert_eq!(lines.check(), Err(first));
     }
 
     #[test]
-    fn a_closed_pipe_is_found_within_a_context() {
+    fn all_well_exits_0() {
+        assert_eq!(exit_status(&Ok(Status::Ok)), 0);
+    }
+
+    #[test]
+    fn a_failure_found_exits_1() {
+        assert_eq!(exit_status(&Ok(Status::FailureFound)), 1);
+    }
+
+    #[test]
+    fn a_closed_standard_output_exits_0_within_a_context() {
         let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
-        assert!(is_closed_stdout(&stdout_error(&pipe)));
-        assert!(is_closed_stdout(&stdout_error(&pipe).within("--out")));
+        assert_eq!(exit_status(&Err(stdout_error(&pipe))), 0);
+        assert_eq!(exit_status(&Err(stdout_error(&pipe).within("--out"))), 0);
+    }
+
+    #[test]
+    fn every_other_error_exits_2() {
         let full = std::io::Error::from_raw_os_error(27); // EFBIG
         let error = stdout_error(&full);
-        assert!(!is_closed_stdout(&error));
         assert_eq!(
             error.to_string(),
             "cannot write to standard output: File too large"
         );
+        let usage = Error::from(UsageError::NoBoards).within("compare");
+        let run = Error::from(RunError::NoRowsWritten { command: "merge" });
+        let overflow = Error::new(ErrorKind::Overflow);
+        for err in [error, usage, run, overflow] {
+            assert_eq!(exit_status(&Err(err.clone())), 2, "{err}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! `coinline stress`: run a user's solution against the trusted solver on
 //! generated judge inputs.
 
+use super::error::UsageError;
 use super::judge::ProblemArgs;
 use super::options::{limit_seconds, non_negative, parse_with};
 use super::options::{JobsArg, LengthsArg, MemoryArg, OnlyArg, OutFileArg, RunsArg, SeedArg};
@@ -8,12 +9,12 @@ use super::options::{ShrinkArgs, StopArgs};
 use super::status::Status;
 use crate::cli::status::say;
 use clap::Args;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_core::shell::CommandLine;
 use coinline_judge::spec::{self, check_trusted_limit};
 use coinline_judge::stress::{check_batch, stress, Program, RunLimits, StressConfig, Trusted};
-use coinline_judge::{Answer, Origin, Problem};
+use coinline_judge::{Answer, Problem};
 use coinline_output::{Kind, Plan};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -110,12 +111,7 @@ cannot be started, or an output that cannot be written.";
 fn resolve(args: &StressArgs) -> Result<Problem> {
     match (&args.problem.problem_file, &args.reference) {
         (Some(path), Some(_)) if args.problem.problem.is_none() => {
-            let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-            let text = std::str::from_utf8(&bytes).map_err(|_| {
-                Error::input(format!("{}: the file is not UTF-8 text", path.display()))
-            })?;
-            spec::parse_for_reference(text, Origin::File(path.to_path_buf()))
-                .map_err(|e| e.within(path.display().to_string()))?
+            super::judge::problem_file(path, spec::parse_for_reference)?
                 .adjusted(args.problem.game()?, args.problem.answer.clone())
         }
         _ => args.problem.resolve(),
@@ -198,9 +194,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
             (args.values.is_some(), "--values"),
         ] {
             if given {
-                return Err(Error::usage(format!(
-                    "{option} is for coinline's own boards: with --generator each run is the one input your generator prints"
-                )));
+                return Err(UsageError::NotWithGenerator { option }.into());
             }
         }
     }

@@ -1,5 +1,13 @@
 //! The words and numbers of messages: counts with their nouns, rates with
-//! thousands separators.
+//! thousands separators, paths as messages name them.
+
+/// A path as messages name it: `-` is standard input.
+pub fn shown(path: &std::path::Path) -> String {
+    match path.as_os_str() == "-" {
+        true => "standard input".into(),
+        false => path.display().to_string(),
+    }
+}
 
 /// A rate as a whole number with thousands separators: `46,010`.
 pub fn thousands(rate: f64) -> String {

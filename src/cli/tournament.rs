@@ -1,9 +1,10 @@
 //! `coinline play --tournament`: the listed strategies and optimal play
 //! against each other on the same seeded boards, as a table.
 
+use super::error::UsageError;
 use super::play::PlayArgs;
 use super::status::{say, Status};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_judge::play::program::Limits;
 use coinline_judge::play::tournament::{self, TournamentConfig};
@@ -21,9 +22,7 @@ fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
         players.push(super::play::player(&args.program)?);
     }
     if players.iter().all(|p| matches!(p, Player::Optimal)) {
-        return Err(Error::usage(
-            "--tournament needs at least one strategy besides optimal play (--player greedy, --player './bot', or a program after --)",
-        ));
+        return Err(UsageError::TournamentOfOptimalOnly.into());
     }
     Ok(players)
 }
@@ -33,9 +32,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     // Every path of the run, checked before any work.
     super::play::plan(args).check()?;
     if args.runs.runs == 0 {
-        return Err(Error::nothing_to_check(
-            "--tournament --runs 0: no board to play",
-        ));
+        return Err(UsageError::TournamentWithoutRuns.into());
     }
     let config = TournamentConfig {
         game: args.params.bind(&args.game)?,

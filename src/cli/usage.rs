@@ -10,10 +10,10 @@
 //! ([`cut_text`]: 40 characters, then `...`, and the length after clap's
 //! quotes), so a huge argument is never echoed in full.
 
-use crate::cli::status::say;
+use crate::cli::status::{finish, say};
 use clap::error::ContextKind::{self, InvalidArg, InvalidSubcommand, InvalidValue};
 use clap::error::{ContextValue, ErrorKind};
-use coinline_core::error::cut_text;
+use coinline_core::error::{cut_text, Error};
 use std::borrow::Cow;
 use std::process::ExitCode;
 
@@ -22,15 +22,11 @@ use std::process::ExitCode;
 /// subcommands the line's help names.
 pub fn usage_error(err: clap::Error, command: &clap::Command) -> ExitCode {
     match err.kind() {
+        // The help on standard output: a failed write is an error, a closed
+        // pipe (`--help | head`) a quiet end.
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match err.print() {
-            // The help on standard output: a failed write is an error, a
-            // closed pipe (`--help | head`) a quiet end.
-            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                let e = coinline_core::error::Error::output("standard output", &e);
-                say!("coinline: error: {e}");
-                ExitCode::from(2)
-            }
-            _ => ExitCode::SUCCESS,
+            Err(e) => finish(Err(Error::output("standard output", &e))),
+            Ok(()) => ExitCode::SUCCESS,
         },
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // On standard error: if that fails, the status still says it.

@@ -3,6 +3,7 @@
 //! (`coinline_study::engine`), its CSV tables and report written
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
+use crate::cli::error::{RunError, UsageError};
 use crate::cli::options::{JobsArg, ShardArg};
 use crate::cli::outputs;
 use crate::cli::status::{print, say, Status};
@@ -100,19 +101,12 @@ fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
             }
         }
         if found.is_empty() {
-            return Err(Error::usage(format!(
-                "--merge {}: no part-K-of-N.json file there",
-                dir.display()
-            )));
+            return Err(UsageError::NoParts { dir: dir.clone() }.into());
         }
         found.sort();
         for path in found {
-            let part = serde_json::from_str(&read(&path)?).map_err(|e| {
-                Error::input(format!(
-                    "{}: not a part of a study run: {e}",
-                    path.display()
-                ))
-            })?;
+            let part = serde_json::from_str(&read(&path)?)
+                .map_err(|source| RunError::NotAStudyPart { path, source })?;
             parts.push(part);
         }
     }
@@ -142,10 +136,8 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
             (read(path)?, template.transpose()?, None)
         }
         None => {
-            return Err(Error::usage(format!(
-                "{}: no such file, nor a built-in study (see `coinline study list`)",
-                args.study
-            )))
+            let study = args.study.clone();
+            return Err(UsageError::UnknownStudy { study }.into());
         }
     };
     if let Some(file) = &args.template {
@@ -189,8 +181,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         );
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
         if let Some(name) = part_file {
-            let json = serde_json::to_string(&part)
-                .map_err(|e| Error::internal(format!("cannot encode the part: {e}")))?;
+            let json =
+                serde_json::to_string(&part).map_err(|source| RunError::EncodePart { source })?;
             let folder = (out.clone(), vec![(name.as_str(), json)]);
             write_and_say(&[folder], args.write.force, false)?;
             return Ok(Status::Ok);
@@ -198,10 +190,12 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         part
     };
     if part.fingerprint != fingerprint {
-        return Err(Error::usage(format!(
-            "the parts are of another version of {} (digest {}, the file's is {fingerprint})",
-            query.name, part.fingerprint
-        )));
+        return Err(UsageError::StalePart {
+            study: query.name.clone(),
+            part: part.fingerprint,
+            file: fingerprint,
+        }
+        .into());
     }
     let outcome = pool.install(|| engine::finish(&query, part, templates))?;
     // One transaction for every folder: the top one and each rule set's.
@@ -234,7 +228,13 @@ fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.jobs)
         .build()
-        .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
+        .map_err(|source| {
+            RunError::ThreadPool {
+                jobs: jobs.jobs,
+                source,
+            }
+            .into()
+        })
 }
 
 /// Runs `coinline study list`.
