@@ -9,8 +9,10 @@
 //! frame itself stays as documented: the graph (`cargo tree`), the lint
 //! configuration, the crate roots' attributes, that every `allow` of those
 //! lints is one ARCHITECTURE.md lists, that no two files of a crate import
-//! each other (directly or round a longer circle), the size rules, and that
-//! the code map names every folder and only paths that exist.
+//! each other (directly or round a longer circle), the size rules, that the
+//! code map names only paths that exist and lists every source file with its
+//! title, that every Rust file opens with a `//!` line, and that the drawn
+//! crate graph is the manifests'.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -320,7 +322,7 @@ fn rust_files() -> Vec<String> {
         }
     }
     let mut files = Vec::new();
-    for dir in ["crates", "src", "tests"] {
+    for dir in ["crates", "src", "fuzz", "tests"] {
         walk(&root().join(dir), &mut files);
     }
     let mut files: Vec<String> = files
@@ -796,7 +798,7 @@ fn mapped_paths() -> Vec<String> {
 }
 
 #[test]
-fn the_code_map_names_every_source_folder_and_only_what_exists() {
+fn the_code_map_names_only_what_exists() {
     let paths = mapped_paths();
     assert!(!paths.is_empty(), "the code map names no paths");
     let missing: Vec<&String> = paths
@@ -811,22 +813,174 @@ fn the_code_map_names_every_source_folder_and_only_what_exists() {
         missing.is_empty(),
         "the code map names paths that do not exist: {missing:?}"
     );
-    let mut folders: BTreeSet<String> = BTreeSet::new();
-    for file in rust_files() {
-        if let Some((folder, _)) = file.rsplit_once('/') {
-            if !folder.starts_with("tests/") {
-                folders.insert(format!("{folder}/"));
+}
+
+/// The crate graph drawn in ARCHITECTURE.md (the code block of section
+/// "Crates"): each line `a -> b, c`, a chain `a -> b -> c` being two steps;
+/// an item's first word is a crate's short name (`core` for
+/// `coinline-core`, `coinline` for the binary), words in parentheses are
+/// notes.
+fn drawn_crate_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let text = architecture_md();
+    let section = text
+        .split("\n## Crates")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a section 'Crates'");
+    let drawing = section.split("```").nth(1).expect("a drawn crate graph");
+    let full_name = |word: &str| match word {
+        "coinline" => word.to_string(),
+        _ => format!("coinline-{word}"),
+    };
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in drawing.lines().filter(|l| !l.trim().is_empty()) {
+        let steps: Vec<Vec<String>> = line
+            .split("->")
+            .map(|items| {
+                (items.split(','))
+                    .filter_map(|item| item.split_whitespace().next())
+                    .filter(|word| !word.starts_with('('))
+                    .map(full_name)
+                    .collect()
+            })
+            .collect();
+        for name in steps.iter().flatten() {
+            graph.entry(name.clone()).or_default();
+        }
+        for pair in steps.windows(2) {
+            for from in &pair[0] {
+                graph
+                    .entry(from.clone())
+                    .or_default()
+                    .extend(pair[1].clone());
             }
         }
     }
-    let unmapped: Vec<&String> = folders
-        .iter()
-        .filter(|folder| !paths.iter().any(|p| p.starts_with(folder.as_str())))
+    graph
+}
+
+#[test]
+fn the_drawn_crate_graph_is_the_manifests() {
+    let drawn = drawn_crate_graph();
+    let mut members = workspace_libraries();
+    members.insert("coinline".to_string());
+    let nodes: BTreeSet<String> = drawn.keys().cloned().collect();
+    assert_eq!(nodes, members, "the drawing's crates and the workspace's");
+    for (name, arrows) in &drawn {
+        assert_eq!(
+            &direct_coinline_dependencies(name),
+            arrows,
+            "{name}: its manifest's coinline crates (left) and the drawing's arrows (right)"
+        );
+    }
+}
+
+#[test]
+fn every_rust_file_opens_with_a_doc_line() {
+    let bare: Vec<String> = rust_files()
+        .into_iter()
+        .filter(|f| !read(&root().join(f)).starts_with("//!"))
         .collect();
     assert!(
-        unmapped.is_empty(),
-        "source folders the code map does not name: {unmapped:?}"
+        bare.is_empty(),
+        "files without an opening `//!` line: {bare:?}"
     );
+}
+
+/// A file's title, as ARCHITECTURE.md's file list gives it: the first
+/// sentence of its opening `//!` paragraph, which ends at a full stop, colon
+/// or semicolon followed by a space (outside brackets and backquotes) or at
+/// the paragraph's end; that last mark is not part of the title.
+fn title(text: &str) -> String {
+    let paragraph: Vec<&str> = (text.lines())
+        .map_while(|line| line.strip_prefix("//!"))
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let joined = paragraph.join(" ");
+    let chars: Vec<char> = joined.chars().collect();
+    let (mut depth, mut code) = (0, false);
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            '`' => code = !code,
+            '(' | '[' if !code => depth += 1,
+            ')' | ']' if !code => depth -= 1,
+            '.' | ':' | ';'
+                if !code && depth == 0 && chars.get(i + 1).is_none_or(|&n| n == ' ') =>
+            {
+                return chars[..i].iter().collect();
+            }
+            _ => {}
+        }
+    }
+    joined
+}
+
+/// ARCHITECTURE.md's file list: the lines `` - `path`: title `` of its
+/// section "Files".
+fn listed_files() -> BTreeMap<String, String> {
+    let text = architecture_md();
+    let section = text
+        .split("\n### Files")
+        .nth(1)
+        .expect("ARCHITECTURE.md has a section 'Files'")
+        .split("\n#")
+        .next()
+        .unwrap();
+    section
+        .lines()
+        .filter_map(|line| {
+            let (path, title) = line.strip_prefix("- `")?.split_once("`: ")?;
+            Some((path.to_string(), title.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_file_list_names_every_source_file_with_its_title() {
+    let listed = listed_files();
+    let mut problems = Vec::new();
+    let files: Vec<String> = rust_files()
+        .into_iter()
+        .filter(|f| !f.starts_with("tests/"))
+        .collect();
+    for file in &files {
+        let title = title(&read(&root().join(file)));
+        match listed.get(file) {
+            Some(listed) if *listed == title => {}
+            Some(_) => problems.push(format!(
+                "a title differs, the file says: - `{file}`: {title}"
+            )),
+            None => problems.push(format!("not listed: - `{file}`: {title}")),
+        }
+    }
+    for path in listed.keys().filter(|p| !files.contains(p)) {
+        problems.push(format!("listed but not a source file: {path}"));
+    }
+    assert!(
+        problems.is_empty(),
+        "ARCHITECTURE.md's file list and the sources:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn a_title_is_the_first_sentence_outside_brackets() {
+    let cases = [
+        ("//! Boards: values and their sum.\n", "Boards"),
+        ("//! `coinline play`: the games.\n", "`coinline play`"),
+        (
+            "//! The bug (a::\n//! B) planted. More.\n",
+            "The bug (a:: B) planted",
+        ),
+        (
+            "//! One line\n//! and the next\n//!\n//! Later.\n",
+            "One line and the next",
+        ),
+        ("//! A [`x`] (see: y); then z\n", "A [`x`] (see: y)"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(title(text), expected, "{text}");
+    }
 }
 
 #[test]

@@ -1,121 +1,174 @@
-//! The worked examples in tests/data/worked_examples.txt, at least one for
-//! every alias, checked through the library (every solver, the check, the
-//! optimal line replayed) and through `coinline solve --format csv --line`.
+//! The cases of tests/data/cases.toml, boards whose values come from judges,
+//! published examples and hand counts, run through every exact solver that
+//! accepts them, through the check, and through `coinline solve`.
 
 use crate::support::Coinline;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::play::{replay, Line};
-use coinline_core::solve::{solve, solvers_for};
+use coinline_core::solve::{admit, exact_solvers, solve, solvers_for};
 use coinline_core::{Board, Game};
+use serde::Deserialize;
+use std::collections::BTreeMap;
 
-struct Example {
-    line: usize,
-    game: Game,
-    board: Board,
+/// One `[[case]]` of the data file (its header says what each key means).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    rules: String,
+    board: String,
     value: i64,
     first: Option<i64>,
-    /// The canonical optimal line.
-    play: Line,
+    line: Option<String>,
+    #[serde(default)]
+    heuristics: BTreeMap<String, i64>,
+    source: String,
 }
 
-fn examples() -> Vec<Example> {
-    let text = include_str!("../data/worked_examples.txt");
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| {
-            let fields: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(fields.len(), 5, "line {}: {l}", i + 1);
-            let dash_is_empty = |f: &'static str| if f == "-" { "" } else { f };
-            let board = dash_is_empty(fields[1]);
-            let play = dash_is_empty(fields[4]);
-            Example {
-                line: i + 1,
-                game: fields[0].parse().unwrap(),
-                board: board.parse().unwrap(),
-                value: fields[2].parse().unwrap(),
-                first: (fields[3] != "-").then(|| fields[3].parse().unwrap()),
-                play: play
-                    .parse()
-                    .unwrap_or_else(|e| panic!("line {}: {e}", i + 1)),
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    case: Vec<Case>,
+}
+
+impl Case {
+    fn game(&self) -> Game {
+        self.rules.parse().unwrap_or_else(|e| panic!("{self}: {e}"))
+    }
+
+    fn board(&self) -> Board {
+        self.board.parse().unwrap_or_else(|e| panic!("{self}: {e}"))
+    }
+
+    fn line(&self) -> Option<Line> {
+        let text = self.line.as_deref()?;
+        Some(text.parse().unwrap_or_else(|e| panic!("{self}: {e}")))
+    }
+}
+
+impl std::fmt::Display for Case {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "case {}: {} ({})", self.rules, self.board, self.source)
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("../data/cases.toml");
+    toml::from_str::<CaseFile>(text)
+        .expect("tests/data/cases.toml")
+        .case
+}
+
+/// What one case disagrees with: every exact solver that admits the board
+/// (value, first player's total, line), the check's report (no violation,
+/// the value, the heuristics' differences) and the line's replay.
+fn disagreements(case: &Case) -> Vec<String> {
+    let (game, board, line) = (case.game(), case.board(), case.line());
+    let mut found = Vec::new();
+    let mut differ = |who: &str, what: &str, got: String, expected: String| {
+        if got != expected {
+            found.push(format!("{case}: {who} gives {what} {got}, not {expected}"));
+        }
+    };
+    let first = case.first.map(|f| format!("{f:?}"));
+    for &solver in exact_solvers() {
+        if admit(solver, game, &board).is_err() {
+            continue;
+        }
+        let name = solver.name();
+        let solution = solve(solver, game, &board, true).unwrap();
+        differ(
+            name,
+            "the value",
+            solution.difference.to_string(),
+            case.value.to_string(),
+        );
+        if let Some(first) = &first {
+            let totals = solution.totals.map(|t| t.first);
+            differ(
+                name,
+                "the first total",
+                format!("{totals:?}"),
+                format!("Some({first})"),
+            );
+        }
+        if let (Some(expected), Some(got)) = (&line, &solution.line) {
+            differ(name, "the line", got.to_string(), expected.to_string());
+        }
+    }
+    let report = check_builtin(game, &board, &CheckConfig::default());
+    differ(
+        "the check",
+        "the violation",
+        format!("{:?}", report.violation),
+        "None".into(),
+    );
+    differ(
+        "the check",
+        "the value",
+        format!("{:?}", report.value),
+        format!("Some({})", case.value),
+    );
+    for (heuristic, expected) in &case.heuristics {
+        let got = report.performance_of(heuristic).map(|p| p.difference);
+        differ(
+            heuristic,
+            "the difference",
+            format!("{got:?}"),
+            format!("Some({expected})"),
+        );
+    }
+    if let Some(line) = &line {
+        match replay(game, &board, line) {
+            Ok(totals) => {
+                differ(
+                    "the line",
+                    "the value",
+                    totals.difference().to_string(),
+                    case.value.to_string(),
+                );
+                if let Some(first) = &first {
+                    differ(
+                        "the line",
+                        "the first total",
+                        totals.first.to_string(),
+                        first.clone(),
+                    );
+                }
             }
-        })
-        .collect()
+            Err(e) => found.push(format!("{case}: the line does not replay: {e}")),
+        }
+    }
+    found
 }
 
 #[test]
-fn every_alias_has_a_worked_example() {
-    let all = examples();
+fn every_case_holds_for_every_solver_and_the_check() {
+    let all = cases();
+    assert!(all.len() >= 40, "{} cases", all.len());
+    let found: Vec<String> = all.iter().flat_map(disagreements).collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn every_alias_has_a_case() {
+    let all = cases();
     for (name, game, _) in coinline_core::rules::ALIASES {
         assert!(
-            all.iter().any(|ex| ex.game == game && !ex.board.is_empty()),
-            "no worked example of {name}"
+            all.iter()
+                .any(|c| c.game() == game && !c.board().is_empty()),
+            "no case of {name}"
         );
     }
 }
 
 #[test]
-fn worked_examples_hold_for_every_solver() {
-    let all = examples();
-    assert!(all.len() >= 10);
-    for ex in all {
-        let report = check_builtin(ex.game, &ex.board, &CheckConfig::default());
-        assert_eq!(report.violation, None, "line {}", ex.line);
-        let ran: Vec<_> = report
-            .solvers
-            .iter()
-            .filter(|s| s.difference.is_some())
-            .collect();
-        assert_eq!(ran.len(), solvers_for(ex.game).count(), "line {}", ex.line);
-        for s in ran {
-            assert_eq!(
-                s.difference,
-                Some(ex.value),
-                "line {}: {}",
-                ex.line,
-                s.solver
-            );
-        }
-        if let Some(first) = ex.first {
-            assert_eq!(
-                report.optimal_totals().unwrap().first,
-                first,
-                "line {}",
-                ex.line
-            );
-        }
-    }
-}
-
-#[test]
-fn worked_lines_are_optimal_and_the_solvers_lines() {
-    for ex in examples() {
-        // The line is legal, ends the game and scores the value.
-        let totals = replay(ex.game, &ex.board, &ex.play)
-            .unwrap_or_else(|e| panic!("line {}: {e}", ex.line));
-        assert_eq!(totals.difference(), ex.value, "line {}", ex.line);
-        if let Some(first) = ex.first {
-            assert_eq!(totals.first, first, "line {}", ex.line);
-        }
-        let mut lines = 0;
-        for solver in solvers_for(ex.game) {
-            let solution = solve(solver, ex.game, &ex.board, true).unwrap();
-            if let Some(line) = solution.line {
-                assert_eq!(line, ex.play, "line {}: {}", ex.line, solver.name());
-                lines += 1;
-            }
-        }
-        assert!(lines > 0, "line {}: no solver builds lines", ex.line);
-    }
-}
-
-#[test]
-fn worked_examples_through_the_command_line() {
-    for ex in examples().into_iter().filter(|e| !e.board.is_empty()) {
+fn cases_through_the_command_line() {
+    for case in cases().into_iter().filter(|c| !c.board.is_empty()) {
+        let game = case.game();
         let out = Coinline::new(["solve", "--format", "csv", "--line", "--game"])
-            .args([ex.game.name(), "--board".into(), ex.board.to_string()])
+            .args([game.name(), "--board".into(), case.board.clone()])
             .run();
-        assert_eq!(out.code, 0, "line {}: {out:?}", ex.line);
+        assert_eq!(out.code, 0, "{case}: {out:?}");
         let mut rows = csv::Reader::from_reader(out.stdout.as_bytes());
         let mut exact = 0;
         for row in rows.records() {
@@ -124,24 +177,14 @@ fn worked_examples_through_the_command_line() {
                 continue;
             }
             exact += 1;
-            assert_eq!(row[2].parse::<i64>().unwrap(), ex.value, "line {}", ex.line);
-            if let Some(first) = ex.first {
-                assert_eq!(row[3].parse::<i64>().unwrap(), first, "line {}", ex.line);
+            assert_eq!(row[2].parse::<i64>().unwrap(), case.value, "{case}");
+            if let Some(first) = case.first {
+                assert_eq!(row[3].parse::<i64>().unwrap(), first, "{case}");
             }
-            assert_eq!(
-                &row[6],
-                ex.play.to_string(),
-                "line {}: {}",
-                ex.line,
-                &row[0]
-            );
+            if let Some(line) = &case.line {
+                assert_eq!(&row[6], line, "{case}: {}", &row[0]);
+            }
         }
-        assert_eq!(
-            exact,
-            solvers_for(ex.game).count(),
-            "line {}: {}",
-            ex.line,
-            out.stdout
-        );
+        assert_eq!(exact, solvers_for(game).count(), "{case}: {}", out.stdout);
     }
 }

@@ -213,37 +213,6 @@ fn counts_above_63_are_rules_like_any_other() {
 }
 
 #[test]
-fn leetcode_1140_and_1872_through_solve() {
-    // Stone Game II: Alice's total is the first player's, 10, for every
-    // exact solver; greedy does not play a history-dependent take.
-    let rows = exact(&[
-        "--game",
-        "ends=left take=1..2m",
-        "--",
-        "2",
-        "7",
-        "9",
-        "4",
-        "4",
-    ]);
-    let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-    assert_eq!(names, ["minimax", "memo", "generic"]);
-    assert!(rows.iter().all(|r| r.2 == 10), "{rows:?}");
-    // Stone Game VIII: the difference.
-    for (values, expected) in [
-        (vec!["-1", "2", "-3", "4", "-5"], 5),
-        (vec!["7", "-6", "5", "10", "5", "-2", "-6"], 13),
-        (vec!["-10", "-12"], -22),
-    ] {
-        let mut args = vec!["--game", "ends=left take=2.. putback", "--"];
-        args.extend(values.iter().copied());
-        let rows = exact(&args);
-        assert_eq!(rows.len(), 3, "{rows:?}");
-        assert!(rows.iter().all(|r| r.1 == expected), "{values:?}: {rows:?}");
-    }
-}
-
-#[test]
 fn the_remembering_words_refuse_what_they_do_not_combine_with() {
     for (game, message) in [
         ("take=1..2m", "needs ends=left or ends=right"),

@@ -1075,50 +1075,39 @@ mod tests {
         }
     }
 
+    /// The report's shape; tests/data/cases.toml holds the values.
     #[test]
-    fn the_built_in_check_of_a_coins_board() {
-        // 8 15 3 7: the first player takes 7, 15 (22) against 8, 3 (11).
+    fn the_built_in_check_reports_every_solver_and_heuristic() {
         let report = check_builtin(Game::COINS, &board("8 15 3 7"), &CheckConfig::default());
         assert!(report.is_ok(), "{:?}", report.violation);
-        assert_eq!(report.violation, None);
         assert_eq!(report.game, Game::COINS);
         assert_eq!(report.board, board("8 15 3 7"));
-        assert_eq!(report.value, Some(11));
+        // Pizza is for circles: skipped, not run.
+        let ran: Vec<(&str, bool)> = differences(&report)
+            .into_iter()
+            .map(|(name, d)| (name, d.is_some()))
+            .collect();
         assert_eq!(
-            differences(&report),
+            ran,
             [
-                ("minimax", Some(11)),
-                ("memo", Some(11)),
-                ("generic", Some(11)),
-                ("linear", Some(11)),
-                ("table", Some(11)),
-                ("pizza", None),
+                ("minimax", true),
+                ("memo", true),
+                ("generic", true),
+                ("linear", true),
+                ("table", true),
+                ("pizza", false),
             ]
         );
-        assert_eq!(report.difference_of("minimax"), Some(11));
-        assert_eq!(report.difference_of("table"), Some(11));
         assert_eq!(report.difference_of("nobody"), None);
-        assert_eq!(
-            report.optimal_totals(),
-            Some(Totals {
-                first: 22,
-                second: 11
-            })
-        );
         // Minimax builds no line unless asked; table always does.
         assert_eq!(report.solvers[0].line, None);
-        let table_line = report.solvers[4].line.as_ref().map(|l| l.to_string());
-        assert_eq!(table_line.as_deref(), Some("R L L L"));
-        // Greedy takes 8, loses 15, takes 7, loses 3: 15 - 18. Parity keeps
-        // the even positions, 15 and 7: 22 - 11.
+        assert!(report.solvers[4].line.is_some());
         let names: Vec<&str> = report
             .heuristics
             .iter()
             .map(|h| h.heuristic.as_str())
             .collect();
         assert_eq!(names, ["greedy", "parity"]);
-        assert_eq!(report.performance_of("greedy").unwrap().difference, -3);
-        assert_eq!(report.performance_of("parity").unwrap().difference, 11);
         assert_eq!(report.performance_of("nobody"), None);
     }
 
@@ -1143,40 +1132,6 @@ mod tests {
             .collect();
         assert_eq!(lines, [Some("R L L L".into()), Some("R L L L".into())]);
         assert!(report.heuristics.is_empty());
-    }
-
-    #[test]
-    fn boards_the_invariants_and_heuristics_accept() {
-        // Values and their totals, each checked by every built-in solver and
-        // heuristic: sum - value even, reversal, the shift, the odd-n bound
-        // where it is tight, heuristics at exactly their guarantee or the
-        // optimum.
-        for (game, text, value) in [
-            // 1 5 1: -3 and the bound min(2 - 5, 5 - 2 + 2) = -3, tight.
-            (Game::COINS, "1 5 1", -3),
-            // Greedy and parity both take 2: exactly the value, 1.
-            (Game::COINS, "1 2", 1),
-            // Parity (and greedy) achieve exactly 0, parity's guarantee.
-            (Game::COINS, "1 1", 0),
-            (Game::COINS, "3 1 2", 2),
-            (Game::COINS, "9223372036854775807", i64::MAX),
-            // Delete 2 1, the opponent must take -5: 5, and sum - value =
-            // -7 is odd (numbergame has no parity invariant).
-            (Game::NUMBERGAME, "-5 2 1", 5),
-            // LeetCode 1690's first example.
-            (Game::STONEGAME7, "5 3 1 4 2", 6),
-            // Take 4: the rest, -10 -20 7, is worth -3 to the opponent (7,
-            // then the first player takes -10 and -20 gives 10).
-            (Game::GAMEOFSUM, "4 -10 -20 7", 7),
-            (Game::PIZZA, "1 9 2", 8),
-            // LeetCode 1406's first example: taking 1, 2, 3 leaves 7, -1.
-            (Game::STONEGAME3, "1 2 3 7", -1),
-        ] {
-            let report = check_builtin(game, &board(text), &CheckConfig::default());
-            assert_eq!(report.violation, None, "{game} {text}");
-            assert!(report.is_ok());
-            assert_eq!(report.value, Some(value), "{game} {text}");
-        }
     }
 
     #[test]

@@ -315,33 +315,3 @@ pub fn cost(game: Game, n: usize) -> Cost {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(text: &str) -> Game {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn leetcode_1140_and_1872() {
-        // Stone Game II: Alice's total from the difference and the sum.
-        let g = game("ends=left take=1..2m");
-        for (v, alice) in [(vec![2, 7, 9, 4, 4], 10), (vec![1, 2, 3, 4, 5, 100], 104)] {
-            let sum: i64 = v.iter().sum();
-            for d in [solve(g, &v).0, search(g, &v).0, memo_line(g, &v).0] {
-                assert_eq!((sum + d) / 2, alice, "{v:?}");
-            }
-        }
-        // Stone Game VIII: the difference itself.
-        let g = game("ends=left take=2.. putback");
-        for (v, d) in [
-            (vec![-1, 2, -3, 4, -5], 5),
-            (vec![7, -6, 5, 10, 5, -2, -6], 13),
-            (vec![-10, -12], -22),
-        ] {
-            assert_eq!(solve(g, &v).0, d, "{v:?}");
-        }
-    }
-}
