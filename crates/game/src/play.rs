@@ -8,6 +8,7 @@
 
 use crate::board::Board;
 use crate::error::{quote, Error, ErrorKind, Result};
+use crate::rules::IllegalReason;
 // The moves are the rules' (`crate::rules`); named here too, as the callers
 // of `game::Move` and `game::MoveTable` have them.
 pub use crate::rules::{Game, Kind, Move, MoveTable, Moves, MovesOf, Side};
@@ -69,17 +70,71 @@ impl Game {
         if fits {
             Ok(())
         } else {
-            let why = match memory {
-                Memory::PutBack => "puts back what it takes, so a value is scored again",
-                Memory::None | Memory::Bound(_) => "scores what remains",
-            };
-            Err(Error::input(format!(
-                "{self} {why}, so n * (sum of |values|) must fit in 64 bits; \
-                 this board has n = {} and sum of |values| = {}",
-                board.len(),
-                board.abs_sum()
-            )))
+            Err(PlayError::Unscorable {
+                game: self,
+                n: board.len(),
+                abs_sum: board.abs_sum(),
+            }
+            .into())
         }
+    }
+}
+
+/// Why a line of play does not parse or replay, or a board cannot be
+/// played under its rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// A board whose totals could overflow under rules that score a value
+    /// more than once.
+    #[error(
+        "{game} {}, so n * (sum of |values|) must fit in 64 bits; \
+         this board has n = {n} and sum of |values| = {abs_sum}",
+        scored_again(.game.memory)
+    )]
+    Unscorable {
+        /// The rules.
+        game: Game,
+        /// The board's length.
+        n: usize,
+        /// The sum of its absolute values.
+        abs_sum: i64,
+    },
+    /// A start after `@` that is no position (the word is held).
+    #[error("{}: the start after @ is a position from 1", quote(.0))]
+    BadStart(String),
+    /// A start on a move other than the first (the word is held).
+    #[error("{}: only the first move of a line has a start (@k)", quote(.0))]
+    LateStart(String),
+    /// A start (1-based) past the board's `n` values.
+    #[error("the first move starts at {start} but the board has {n} values")]
+    StartPast {
+        /// The start, 1-based.
+        start: usize,
+        /// The board's length.
+        n: usize,
+    },
+    /// A line on a circle whose first move has no start.
+    #[error("{0} is a circle: the first move needs its start, as in L@3")]
+    NoStart(Game),
+    /// A start on a game that is no circle.
+    #[error("{0} is not a circle: no move has a start (@k)")]
+    StartOffCircle(Game),
+    /// A line that stops with this many values left and a move possible.
+    #[error("the line ends with moves still possible ({0} values left)")]
+    Unfinished(usize),
+}
+
+/// Why the rules of `memory` score a value more than once, for a message.
+fn scored_again(memory: Memory) -> &'static str {
+    match memory {
+        Memory::PutBack => "puts back what it takes, so a value is scored again",
+        Memory::None | Memory::Bound(_) => "scores what remains",
+    }
+}
+
+impl From<PlayError> for Error {
+    fn from(error: PlayError) -> Self {
+        Error::new(ErrorKind::Play(error))
     }
 }
 
@@ -252,26 +307,15 @@ impl FromStr for Line {
         for (i, word) in s.split_whitespace().enumerate() {
             let mv = match word.split_once('@') {
                 Some((mv, start)) if i == 0 => {
-                    let start =
-                        start
-                            .parse::<usize>()
-                            .ok()
-                            .filter(|&k| k >= 1)
-                            .ok_or_else(|| {
-                                Error::input(format!(
-                                    "{}: the start after @ is a position from 1",
-                                    quote(word)
-                                ))
-                            })?;
+                    let start = start
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&k| k >= 1)
+                        .ok_or_else(|| PlayError::BadStart(word.to_string()))?;
                     line.start = Some(start - 1);
                     mv
                 }
-                Some(_) => {
-                    return Err(Error::input(format!(
-                        "{}: only the first move of a line has a start (@k)",
-                        quote(word)
-                    )))
-                }
+                Some(_) => return Err(PlayError::LateStart(word.to_string()).into()),
                 None => word,
             };
             line.moves.push(mv.parse()?);
@@ -303,7 +347,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     game.admit(board)?;
     let n = board.len();
     let row = Row::new(game, board.values());
-    let illegal = |position: usize, mv: Move, reason: String| {
+    let illegal = |position: usize, mv: Move, reason| {
         Error::new(ErrorKind::IllegalMove {
             position,
             mv: mv.to_string(),
@@ -312,22 +356,9 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     };
     let (mut left, mut right) = match (game.circle, line.start) {
         (true, Some(s)) if s < n => (s, s + n),
-        (true, Some(s)) => {
-            return Err(Error::input(format!(
-                "the first move starts at {} but the board has {n} values",
-                s + 1
-            )))
-        }
-        (true, None) if !line.moves.is_empty() => {
-            return Err(Error::input(format!(
-                "{game} is a circle: the first move needs its start, as in L@3"
-            )))
-        }
-        (false, Some(_)) => {
-            return Err(Error::input(format!(
-                "{game} is not a circle: no move has a start (@k)"
-            )))
-        }
+        (true, Some(s)) => return Err(PlayError::StartPast { start: s + 1, n }.into()),
+        (true, None) if !line.moves.is_empty() => return Err(PlayError::NoStart(game).into()),
+        (false, Some(_)) => return Err(PlayError::StartOffCircle(game).into()),
         _ => (0, n),
     };
     let mut totals = Totals::default();
@@ -341,11 +372,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
             game
         };
         if first_on_circle && mv.side != Side::Left {
-            return Err(illegal(
-                i + 1,
-                mv,
-                "a circle's first move is written from the left, at its start".into(),
-            ));
+            return Err(illegal(i + 1, mv, IllegalReason::CircleStartsLeft));
         }
         if let Some(reason) = rules.illegal_at(mv, right - left, bound) {
             return Err(illegal(i + 1, mv, reason));
@@ -366,10 +393,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     // Whether a move is left depends on the counts only, not on the ends, so
     // the game's own moves tell for a circle's first move too.
     if game.capped(bound).moves(right - left).next().is_some() {
-        return Err(Error::input(format!(
-            "the line ends with moves still possible ({} values left)",
-            right - left
-        )));
+        return Err(PlayError::Unfinished(right - left).into());
     }
     Ok(totals)
 }
