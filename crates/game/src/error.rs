@@ -1,5 +1,5 @@
-//! The one error type of every coinline crate; the game crate's own
-//! failures are typed kinds here (rule texts, lines, generation).
+//! The one error type of every coinline crate, a leaf: it imports nothing
+//! of coinline.
 //!
 //! Every fallible function returns [`Error`]. Its [`Error::kind`] says what
 //! went wrong in a form a program can match on (tests match the kind, not the
@@ -7,9 +7,6 @@
 //! it after `coinline: error:`), and `source()` gives the I/O error behind an
 //! [`ErrorKind::Io`].
 
-use crate::generate::GenerateError;
-use crate::play::PlayError;
-use crate::rules::{IllegalReason, RuleError};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -53,14 +50,14 @@ pub enum ErrorKind {
     },
     /// A solver or heuristic does not apply to this game or board (being replaced by typed kinds; issue 42).
     Unsupported(String),
-    /// A move of a line of play is not legal where it is played.
+    /// A move of a line of play is not legal where it is played (being replaced by typed kinds; issue 42).
     IllegalMove {
         /// 1-based index of the move in the line.
         position: usize,
         /// The move, as printed.
         mv: String,
         /// Why it is illegal.
-        reason: IllegalReason,
+        reason: String,
     },
     /// An option, or a combination of options, the command cannot use (being replaced by typed kinds; issue 42).
     Usage(String),
@@ -73,13 +70,8 @@ pub enum ErrorKind {
         /// What is wrong, as printed.
         message: String,
     },
-    /// A rule text that is not a rule set (`--game`, a problem's `game`),
-    /// or a move's notation that is not a move.
-    Rules(RuleError),
-    /// A line of play that does not parse, or does not replay to its end.
-    Play(PlayError),
-    /// A range, a shard or `--shard auto`'s environment that is not one.
-    Generate(GenerateError),
+    /// A rule text that is not a rule set (being replaced by typed kinds; issue 42).
+    Rules(String),
     /// A board of more values than coinline reads.
     TooManyValues {
         /// The most values a board holds.
@@ -255,6 +247,11 @@ impl Error {
         Error::new(ErrorKind::Output(message.into()))
     }
 
+    /// Shorthand for [`ErrorKind::Rules`] (being replaced by typed kinds; issue 42).
+    pub fn rules(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Rules(message.into()))
+    }
+
     /// Shorthand for [`ErrorKind::Internal`] (being replaced by typed kinds; issue 42).
     pub fn internal(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Internal(message.into()))
@@ -428,6 +425,7 @@ impl fmt::Display for Error {
             }
             ErrorKind::Unsupported(msg)
             | ErrorKind::Usage(msg)
+            | ErrorKind::Rules(msg)
             | ErrorKind::Limit(msg)
             | ErrorKind::Format(msg)
             | ErrorKind::CheckFailed(msg)
@@ -435,9 +433,6 @@ impl fmt::Display for Error {
             | ErrorKind::Internal(msg)
             | ErrorKind::Input { message: msg, .. }
             | ErrorKind::ProblemFile { message: msg, .. } => f.write_str(msg),
-            ErrorKind::Rules(error) => error.fmt(f),
-            ErrorKind::Play(error) => error.fmt(f),
-            ErrorKind::Generate(error) => error.fmt(f),
             ErrorKind::TooManyValues { max } => write!(
                 f,
                 "the board has more than {max} values, the most coinline reads"

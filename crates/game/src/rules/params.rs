@@ -280,11 +280,7 @@ mod tests {
 
     #[test]
     fn unbound_and_unused_parameters_are_rule_errors() {
-        use crate::error::ErrorKind;
-        let kind = |err: Error| match err.kind() {
-            ErrorKind::Rules(e) => e.clone(),
-            other => panic!("{other:?}"),
-        };
+        let kind = |err: Error| err.layer::<RuleError>().cloned().expect("a rule error");
         let text = "ends=left take=1..k";
         let rules: RuleSet = text.parse().unwrap();
         let err = rules.bind(&Params::default()).unwrap_err();

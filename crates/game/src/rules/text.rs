@@ -167,7 +167,7 @@ pub enum CountsFault {
 
 impl From<RuleError> for Error {
     fn from(error: RuleError) -> Self {
-        Error::new(crate::error::ErrorKind::Rules(error))
+        Error::layer_of(error)
     }
 }
 
@@ -519,45 +519,92 @@ mod tests {
 
     #[test]
     fn malformed_rules_name_the_bad_word() {
-        for (text, fragment) in [
-            ("take=0", "rule \"take=0\""),
-            ("take=1 take=2", "given twice"),
-            ("take=x", "\"x\" is not a count"),
-            ("take=3..1", "runs backwards"),
-            ("take=100000001", "out of range"),
+        use RuleFault::*;
+        let counts = |text: &str, why| {
+            Counts(CountsError {
+                text: text.into(),
+                why,
+            })
+        };
+        let bound = Memory::Bound(2);
+        for (text, word, why) in [
+            ("take=0", "take=0", counts("0", CountsFault::OutOfRange)),
+            ("take=1 take=2", "take=2", Twice("take".into())),
+            (
+                "take=x",
+                "take=x",
+                counts("x", CountsFault::NotCount("x".into())),
+            ),
+            (
+                "take=3..1",
+                "take=3..1",
+                counts("3..1", CountsFault::Backwards),
+            ),
+            (
+                "take=100000001",
+                "take=100000001",
+                counts("100000001", CountsFault::OutOfRange),
+            ),
             (
                 "take=64,66,68,70,72",
-                "more than 4 separate runs of counts above 63",
+                "take=64,66,68,70,72",
+                counts("64,66,68,70,72", CountsFault::TooManyRuns),
             ),
-            ("ends=middle take=1", "unknown ends"),
-            ("delete=2", "needs take=COUNTS"),
-            ("take=1 wrap", "rule \"wrap\": unknown word"),
-            ("take=1..2m", "needs ends=left or ends=right"),
-            ("ends=left take=1,3..2m", "is the whole take"),
-            ("ends=left take=1..0m", "not a factor"),
+            (
+                "ends=middle take=1",
+                "ends=middle",
+                UnknownValue("ends".into()),
+            ),
+            ("delete=2", "delete=2", NoTake),
+            ("take=1 wrap", "wrap", UnknownWord),
+            ("take=1..2m", "take=1..2m", NeedsOneEnd(bound)),
+            ("ends=left take=1,3..2m", "take=1,3..2m", BoundNotAlone),
+            ("ends=left take=1..0m", "take=1..0m", NotFactor("0".into())),
             (
                 "ends=left take=1..2m delete=1",
-                "does not combine with delete",
+                "ends=left take=1..2m delete=1",
+                NotWithDelete(bound),
             ),
-            ("ends=left take=1..2m putback", "do not combine"),
-            ("putback ends=left take=1..2m", "do not combine"),
-            ("ends=left take=1.. putback", "takes of at least 2"),
-            ("take=2.. putback", "needs ends=left"),
+            ("ends=left take=1..2m putback", "putback", PutBackAndBound),
+            (
+                "putback ends=left take=1..2m",
+                "take=1..2m",
+                PutBackAndBound,
+            ),
+            (
+                "ends=left take=1.. putback",
+                "ends=left take=1.. putback",
+                PutBackTakesOne,
+            ),
+            (
+                "take=2.. putback",
+                "take=2.. putback",
+                NeedsOneEnd(Memory::PutBack),
+            ),
             (
                 "ends=left take=2 putback score=rest",
-                "does not combine with score=rest",
+                "ends=left take=2 putback score=rest",
+                PutBackScoresRest,
             ),
             (
                 "ends=left take=2 putback circle",
-                "does not combine with circle",
+                "ends=left take=2 putback circle",
+                NotOnCircle(Memory::PutBack),
             ),
-            ("", "needs take"),
-            ("circle", "needs take"),
+            ("", "", NoTake),
+            ("circle", "circle", NoTake),
         ] {
-            let err = text.parse::<Game>().unwrap_err().to_string();
-            assert!(err.contains(fragment), "{text}: {err}");
-            assert!(err.contains("valid forms"), "{text}: {err}");
+            let err = text.parse::<Game>().unwrap_err();
+            let word = word.to_string();
+            let expected = RuleError::Word { word, why };
+            assert_eq!(err.layer(), Some(&expected), "{text}");
         }
+        // The words of one: the word, why, and the valid forms.
+        let err = "take=1 wrap".parse::<Game>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("rule \"wrap\": unknown word (valid forms: {FORMS})")
+        );
     }
 
     #[test]
