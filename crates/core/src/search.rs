@@ -6,6 +6,7 @@
 //! runs it. The study engine searches for extreme shares with it; any
 //! driver with a score of a board can use it.
 
+use crate::error::Result;
 use crate::generate::SplitMix64;
 
 /// One walk: its key, the board length, the values it may use and its
@@ -31,10 +32,10 @@ impl Walk {
     /// scores, the first found). A change is kept when it scores no worse,
     /// so the score of the walk's board never rises and its best board is
     /// the first one at its last score. Stops at the first error of `score`.
-    pub fn best<S: PartialOrd, E>(
+    pub fn best<S: PartialOrd>(
         &self,
-        mut score: impl FnMut(&[i64]) -> Result<S, E>,
-    ) -> Result<Vec<i64>, E> {
+        mut score: impl FnMut(&[i64]) -> Result<S>,
+    ) -> Result<Vec<i64>> {
         let n = self.n;
         let mut rng = SplitMix64::keyed(&[self.seed, n as u64, self.index]);
         let mut values: Vec<i64> = (0..n).map(|_| rng.between(self.lo, self.hi)).collect();
@@ -76,7 +77,7 @@ mod tests {
 
     #[test]
     fn a_walk_finds_a_lower_score_and_is_the_same_every_time() {
-        let sum = |v: &[i64]| Ok::<i64, ()>(v.iter().sum());
+        let sum = |v: &[i64]| Ok(v.iter().sum::<i64>());
         let start = walk(0, 1).best(sum).unwrap();
         let found = walk(0, 2_000).best(sum).unwrap();
         assert!(
@@ -97,17 +98,18 @@ mod tests {
     #[test]
     fn the_first_board_at_the_best_score_is_kept_and_errors_stop_the_walk() {
         // A constant score: every change is kept, the start stays the best.
-        let start = walk(2, 1).best(|_| Ok::<u8, ()>(0)).unwrap();
-        assert_eq!(walk(2, 50).best(|_| Ok::<u8, ()>(0)).unwrap(), start);
+        let start = walk(2, 1).best(|_| Ok(0)).unwrap();
+        assert_eq!(walk(2, 50).best(|_| Ok(0)).unwrap(), start);
+        let bad_board = crate::error::Error::new(crate::error::ErrorKind::Overflow);
         let mut calls = 0;
         let failed = walk(2, 50).best(|_| {
             calls += 1;
             if calls == 3 {
-                Err("bad board")
+                Err(bad_board.clone())
             } else {
                 Ok(0)
             }
         });
-        assert_eq!((failed, calls), (Err("bad board"), 3));
+        assert_eq!((failed, calls), (Err(bad_board), 3));
     }
 }

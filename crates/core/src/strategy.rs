@@ -9,6 +9,7 @@
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
 use crate::play::{replay, Game, Line, Move, MoveTable, Row, Side, Totals};
+use crate::rules::IllegalReason;
 use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 
 pub mod coins_greedy;
@@ -16,6 +17,68 @@ pub mod player;
 pub mod table;
 pub use player::{judge, Choice, GameReport, HeuristicPlayer, Opponent, Position, Seat, Strategy};
 pub use table::{State, ValueTable};
+
+/// Why a heuristic does not apply, or misplays. Its own enum, not kinds of
+/// the game crate: only heuristics give these.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StrategyError {
+    /// Rules whose moves depend on more than the interval (`take=a..Km`).
+    #[error("the heuristics play rules whose moves depend on the interval alone, not take=a..Km")]
+    NeedsIntervalMoves,
+    /// Parity on anything but coins with an even number of values.
+    #[error("the parity strategy applies to coins with an even number of values")]
+    ParityNeedsEvenCoins,
+    /// A circle on which no first move exists.
+    #[error("a circle without a first move has no start")]
+    NoCircleStart,
+    /// An illegal move of the policy, met while evaluating it.
+    #[error("heuristic {heuristic} plays {mv} with values {first}..{last} left: {reason}")]
+    IllegalInTable {
+        /// The heuristic's name.
+        heuristic: String,
+        /// Its move.
+        mv: Move,
+        /// The first value left, 1-based.
+        first: usize,
+        /// The last value left, 1-based.
+        last: usize,
+        /// Why the move is illegal.
+        reason: IllegalReason,
+    },
+    /// An illegal move of the policy, met while playing its line.
+    #[error("heuristic {heuristic} plays {mv} with {left} values left: {reason}")]
+    IllegalInLine {
+        /// The heuristic's name.
+        heuristic: String,
+        /// Its move.
+        mv: Move,
+        /// The values left.
+        left: usize,
+        /// Why the move is illegal.
+        reason: IllegalReason,
+    },
+}
+
+impl StrategyError {
+    /// Whether this is a heuristic declining a game or board, not a fault.
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            StrategyError::NeedsIntervalMoves | StrategyError::ParityNeedsEvenCoins
+        )
+    }
+}
+
+impl From<StrategyError> for Error {
+    /// A refusal travels as its message in [`ErrorKind::Unsupported`], which
+    /// the check and the binary match, until they match this type (issue 42).
+    fn from(error: StrategyError) -> Self {
+        if error.is_refusal() {
+            return Error::new(ErrorKind::Unsupported(error.to_string()));
+        }
+        Error::layer_of(error)
+    }
+}
 
 /// A move rule for the first player: given the interval `[left, right)` still
 /// on the board, which move to play.
@@ -45,7 +108,7 @@ pub trait Heuristic: Send + Sync {
     fn first_on_circle(&self, game: Game, board: &Board) -> Result<(usize, Move)> {
         let row = Row::new(game, board.values());
         best_immediate(&row, board.len(), row.first_moves())
-            .ok_or_else(|| Error::usage("a circle without a first move has no start"))
+            .ok_or_else(|| StrategyError::NoCircleStart.into())
     }
 
     /// What [`evaluate`] costs on a board of `n` values: the best-response
@@ -95,11 +158,7 @@ impl Heuristic for Greedy {
         // A policy is a move per interval; under `take=a..Km` the moves of
         // an interval depend on the bound M as well.
         if let crate::rules::Memory::Bound(_) = game.memory {
-            return Err(Error::new(ErrorKind::Unsupported(
-                "the heuristics play rules whose moves depend on the interval alone, \
-                 not take=a..Km"
-                    .into(),
-            )));
+            return Err(StrategyError::NeedsIntervalMoves.into());
         }
         let row = Row::new(game, board.values());
         // The policy is asked at every interval: list each length's moves once.
@@ -127,9 +186,7 @@ impl Heuristic for Parity {
 
     fn policy<'a>(&self, game: Game, board: &'a Board) -> Result<Policy<'a>> {
         if !game.are_coins() || board.len() % 2 == 1 {
-            return Err(Error::new(ErrorKind::Unsupported(
-                "the parity strategy applies to coins with an even number of values".into(),
-            )));
+            return Err(StrategyError::ParityNeedsEvenCoins.into());
         }
         let (odd, even) = board.position_sums();
         // 0-based index parity of the class kept: odd positions are even indices.
@@ -224,12 +281,14 @@ pub fn evaluate(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result<
             let r = l + len;
             let mv = policy(l, r);
             if let Some(reason) = game.illegal_reason(mv, len) {
-                return Err(Error::check_failed(format!(
-                    "heuristic {} plays {mv} with values {}..{} left: {reason}",
-                    heuristic.name(),
-                    l + 1,
-                    r
-                )));
+                return Err(StrategyError::IllegalInTable {
+                    heuristic: heuristic.name().to_string(),
+                    mv,
+                    first: l + 1,
+                    last: r,
+                    reason,
+                }
+                .into());
             }
             let (gain, l2, r2) = row.play(mv, l, r);
             let at = tri_index(span, len, l);
@@ -295,11 +354,13 @@ pub fn self_play(heuristic: &dyn Heuristic, game: Game, board: &Board) -> Result
     while game.moves(right - left).next().is_some() {
         let mv = policy(left, right);
         if let Some(reason) = game.illegal_reason(mv, right - left) {
-            return Err(Error::check_failed(format!(
-                "heuristic {} plays {mv} with {} values left: {reason}",
-                heuristic.name(),
-                right - left
-            )));
+            return Err(StrategyError::IllegalInLine {
+                heuristic: heuristic.name().to_string(),
+                mv,
+                left: right - left,
+                reason,
+            }
+            .into());
         }
         line.moves.push(mv);
         (_, left, right) = row.play(mv, left, right);

@@ -27,7 +27,7 @@
 //! length cap the caller chooses.
 
 use crate::board::Board;
-use crate::error::{quote, Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::rules::{Counts, Ends, Game, Memory, Score, HIGH_RUNS, MASK_COUNTS};
 use std::fmt;
 use std::str::FromStr;
@@ -349,12 +349,9 @@ impl fmt::Debug for Case {
 impl FromStr for Case {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let (game, values) = s.split_once(':').ok_or_else(|| {
-            Error::input(format!(
-                "{} is not a case (expected GAME: VALUES)",
-                quote(s)
-            ))
-        })?;
+        let (game, values) = s
+            .split_once(':')
+            .ok_or_else(|| Error::new(ErrorKind::NotACase(s.to_string())))?;
         let values = values.trim();
         let board = if values == "-" {
             Board::default()

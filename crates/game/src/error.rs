@@ -48,9 +48,9 @@ pub enum ErrorKind {
         /// The accepted names, comma-separated.
         expected: String,
     },
-    /// A solver or heuristic does not apply to this game or board.
+    /// A solver or heuristic does not apply to this game or board (being replaced by typed kinds; issue 42).
     Unsupported(String),
-    /// A move of a line of play is not legal where it is played.
+    /// A move of a line of play is not legal where it is played (being replaced by typed kinds; issue 42).
     IllegalMove {
         /// 1-based index of the move in the line.
         position: usize,
@@ -59,21 +59,28 @@ pub enum ErrorKind {
         /// Why it is illegal.
         reason: String,
     },
-    /// An option, or a combination of options, the command cannot use.
+    /// An option, or a combination of options, the command cannot use (being replaced by typed kinds; issue 42).
     Usage(String),
     /// A malformed input text: a judge input or a program's answer, a case
     /// line, a line of play. `line` is its 1-based line where it has one
-    /// (the message names it too).
+    /// (the message names it too) (being replaced by typed kinds; issue 42).
     Input {
         /// 1-based line of the input, if known.
         line: Option<usize>,
         /// What is wrong, as printed.
         message: String,
     },
-    /// A rule text that is not a rule set (`--game`, a problem's `game`).
+    /// A rule text that is not a rule set (being replaced by typed kinds; issue 42).
     Rules(String),
+    /// A board of more values than coinline reads.
+    TooManyValues {
+        /// The most values a board holds.
+        max: usize,
+    },
+    /// A case line without its `GAME:` (the line is held).
+    NotACase(String),
     /// A problem file (TOML) that does not define a problem; `key` is the
-    /// key at fault where one is.
+    /// key at fault where one is (being replaced by typed kinds; issue 42).
     ProblemFile {
         /// The key at fault (`limits.n`, `answer`, ...), if one is.
         key: Option<String>,
@@ -81,19 +88,19 @@ pub enum ErrorKind {
         message: String,
     },
     /// Work past a stated limit or budget (beside a solver's own length
-    /// limit, [`ErrorKind::TooLarge`]).
+    /// limit, [`ErrorKind::TooLarge`]) (being replaced by typed kinds; issue 42).
     Limit(String),
     /// A file coinline reads back (rows, a summary, a shard, a study's
-    /// tables, a saved test) is not as coinline writes it.
+    /// tables, a saved test) is not as coinline writes it (being replaced by typed kinds; issue 42).
     Format(String),
     /// A result the check or a replay refutes: a heuristic that plays an
-    /// illegal move, a certificate or a trusted answer that does not hold.
+    /// illegal move, a certificate or a trusted answer that does not hold (being replaced by typed kinds; issue 42).
     CheckFailed(String),
     /// An output could not be encoded or written by its encoder (a CSV or
-    /// JSON writer's error, which carries no OS error of its own).
+    /// JSON writer's error, which carries no OS error of its own) (being replaced by typed kinds; issue 42).
     Output(String),
     /// What cannot happen unless coinline has a bug (a worker thread lost, a
-    /// formatter failing on a `String`); reported, never a panic.
+    /// formatter failing on a `String`); reported, never a panic (being replaced by typed kinds; issue 42).
     Internal(String),
     /// An error of `context` (a file, an option, a pair of shards): the
     /// message is `context: error`; [`Error::root_kind`] is the kind within.
@@ -117,7 +124,7 @@ pub enum ErrorKind {
     /// not an error worth a word; the command ends quietly.
     BrokenPipe,
     /// There was nothing to check (no boards, no runs, no cases): a usage
-    /// error, never a pass.
+    /// error, never a pass (being replaced by typed kinds; issue 42).
     NothingToCheck(String),
     /// An error of a crate above this one, as that crate's own typed error
     /// (`coinline_judge::JudgeError`, ...): match it with [`Error::layer`].
@@ -190,12 +197,12 @@ impl Error {
         &self.0
     }
 
-    /// Shorthand for [`ErrorKind::Usage`].
+    /// Shorthand for [`ErrorKind::Usage`] (being replaced by typed kinds; issue 42).
     pub fn usage(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Usage(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::Input`] without a line.
+    /// Shorthand for [`ErrorKind::Input`] without a line (being replaced by typed kinds; issue 42).
     pub fn input(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Input {
             line: None,
@@ -204,7 +211,7 @@ impl Error {
     }
 
     /// Shorthand for [`ErrorKind::Input`] at 1-based `line` (which `message`
-    /// names).
+    /// names) (being replaced by typed kinds; issue 42).
     pub fn input_at(line: usize, message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Input {
             line: Some(line),
@@ -212,12 +219,7 @@ impl Error {
         })
     }
 
-    /// Shorthand for [`ErrorKind::Rules`].
-    pub fn rules(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Rules(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::ProblemFile`] at `key`.
+    /// Shorthand for [`ErrorKind::ProblemFile`] at `key` (being replaced by typed kinds; issue 42).
     pub fn problem_file(key: Option<&str>, message: impl Into<String>) -> Self {
         Error::new(ErrorKind::ProblemFile {
             key: key.map(str::to_string),
@@ -225,27 +227,32 @@ impl Error {
         })
     }
 
-    /// Shorthand for [`ErrorKind::Limit`].
+    /// Shorthand for [`ErrorKind::Limit`] (being replaced by typed kinds; issue 42).
     pub fn limit(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Limit(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::Format`].
+    /// Shorthand for [`ErrorKind::Format`] (being replaced by typed kinds; issue 42).
     pub fn format(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Format(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::CheckFailed`].
+    /// Shorthand for [`ErrorKind::CheckFailed`] (being replaced by typed kinds; issue 42).
     pub fn check_failed(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::CheckFailed(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::Output`].
+    /// Shorthand for [`ErrorKind::Output`] (being replaced by typed kinds; issue 42).
     pub fn output_failed(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Output(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::Internal`].
+    /// Shorthand for [`ErrorKind::Rules`] (being replaced by typed kinds; issue 42).
+    pub fn rules(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Rules(message.into()))
+    }
+
+    /// Shorthand for [`ErrorKind::Internal`] (being replaced by typed kinds; issue 42).
     pub fn internal(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Internal(message.into()))
     }
@@ -282,7 +289,7 @@ impl Error {
         }
     }
 
-    /// Shorthand for [`ErrorKind::Unsupported`].
+    /// Shorthand for [`ErrorKind::Unsupported`] (being replaced by typed kinds; issue 42).
     pub fn unsupported(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Unsupported(message.into()))
     }
@@ -318,7 +325,7 @@ impl Error {
         })
     }
 
-    /// Shorthand for [`ErrorKind::NothingToCheck`]; `what` says why.
+    /// Shorthand for [`ErrorKind::NothingToCheck`]; `what` says why (being replaced by typed kinds; issue 42).
     pub fn nothing_to_check(what: impl Into<String>) -> Self {
         Error::new(ErrorKind::NothingToCheck(what.into()))
     }
@@ -426,6 +433,13 @@ impl fmt::Display for Error {
             | ErrorKind::Internal(msg)
             | ErrorKind::Input { message: msg, .. }
             | ErrorKind::ProblemFile { message: msg, .. } => f.write_str(msg),
+            ErrorKind::TooManyValues { max } => write!(
+                f,
+                "the board has more than {max} values, the most coinline reads"
+            ),
+            ErrorKind::NotACase(text) => {
+                write!(f, "{} is not a case (expected GAME: VALUES)", quote(text))
+            }
             ErrorKind::Within { context, error } => write!(f, "{context}: {error}"),
             ErrorKind::Io {
                 path,

@@ -297,15 +297,18 @@ fn limits_and_costs_are_the_stated_ones() {
     let board = |n: usize| Board::new(vec![1; n]).unwrap();
     assert!(admit(&Memo, Game::GAMEOFSUM, &board(1_000)).is_ok());
     let refused = admit(&Memo, Game::GAMEOFSUM, &board(1_001)).unwrap_err();
-    assert_eq!(
-        refused.to_string(),
-        Error::new(ErrorKind::TooLarge {
-            solver: "memo".into(),
-            n: 1_001,
-            limit: 1_000
-        })
-        .to_string()
-    );
+    let too_large = ErrorKind::TooLarge {
+        solver: "memo".into(),
+        n: 1_001,
+        limit: 1_000,
+    };
+    assert_eq!(refused.kind(), &too_large);
+    let refused = admit(&Linear, Game::GAMEOFSUM, &board(3)).unwrap_err();
+    let unsupported = SolveError::Unsupported {
+        solver: "linear".into(),
+        game: Game::GAMEOFSUM,
+    };
+    assert_eq!(refused.layer(), Some(&unsupported));
     assert!(admit(&Linear, Game::NUMBERGAME, &board(1)).is_err());
     assert!(solver_by_name(" Memo ").is_ok_and(|s| s.name() == "memo"));
     assert!(solver_by_name("mem").is_err());

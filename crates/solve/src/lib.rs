@@ -140,15 +140,36 @@ pub fn totals_from_difference(board: &Board, difference: i64) -> Totals {
     }
 }
 
+/// A solver's refusal of a game. A board over a solver's length limit is
+/// [`ErrorKind::TooLarge`] instead: a kind of the game crate, because the
+/// check and the drivers match it for solvers, heuristics and the value table alike.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A game the solver does not implement.
+    #[error("solver {solver} does not implement game {game}")]
+    Unsupported {
+        /// The solver's name.
+        solver: String,
+        /// The game.
+        game: Game,
+    },
+}
+
+impl From<SolveError> for Error {
+    fn from(error: SolveError) -> Self {
+        Error::layer_of(error)
+    }
+}
+
 /// Whether `solver` accepts `board` for `game`, or the error it would give.
 pub fn admit(solver: &dyn Solver, game: Game, board: &Board) -> Result<()> {
     game.admit(board)?;
     if !solver.supports(game) {
-        return Err(Error::new(ErrorKind::Unsupported(format!(
-            "solver {} does not implement game {}",
-            solver.name(),
-            game
-        ))));
+        return Err(SolveError::Unsupported {
+            solver: solver.name().to_string(),
+            game,
+        }
+        .into());
     }
     match solver.limit(game) {
         Some(limit) if board.len() > limit => Err(Error::new(ErrorKind::TooLarge {

@@ -37,7 +37,7 @@ impl Heuristic for Refuses {
     }
 
     fn policy<'a>(&self, _game: Game, _board: &'a Board) -> Result<Policy<'a>> {
-        Err(Error::new(ErrorKind::Unsupported("refuses".into())))
+        Err(StrategyError::NeedsIntervalMoves.into())
     }
 }
 
@@ -184,13 +184,10 @@ fn the_first_move_on_a_circle() {
         Greedy.first_on_circle(two, &board("1 9 2")).unwrap(),
         (1, Move::take(Side::Left, 2))
     );
-    assert_eq!(
-        Greedy
-            .first_on_circle(Game::PIZZA, &Board::default())
-            .unwrap_err()
-            .to_string(),
-        "a circle without a first move has no start"
-    );
+    let err = Greedy
+        .first_on_circle(Game::PIZZA, &Board::default())
+        .unwrap_err();
+    assert_eq!(err.layer(), Some(&StrategyError::NoCircleStart));
 }
 
 #[test]
@@ -210,10 +207,17 @@ fn greedy_self_play_lines() {
     );
     // An illegal move, with the values left when it was played.
     let e = self_play(&TakesTwo, Game::GAMEOFSUM, &board("1 2 3")).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "heuristic takes-two plays L2 with 1 values left: removes 2 values but 1 are left"
-    );
+    let reason = IllegalReason::TooMany {
+        count: 2,
+        remaining: 1,
+    };
+    let illegal = StrategyError::IllegalInLine {
+        heuristic: "takes-two".into(),
+        mv: Move::take(Side::Left, 2),
+        left: 1,
+        reason,
+    };
+    assert_eq!(e.layer(), Some(&illegal));
 }
 
 #[test]
@@ -246,9 +250,7 @@ fn parity_keeps_the_richer_class() {
 
 #[test]
 fn parity_refuses_odd_boards_and_other_games() {
-    let refusal = Error::new(ErrorKind::Unsupported(
-        "the parity strategy applies to coins with an even number of values".into(),
-    ));
+    let refusal = Error::from(StrategyError::ParityNeedsEvenCoins);
     for (game, text) in [
         (Game::COINS, "1 2 3"),
         (Game::COINS, "1 2 3 4 5"),
@@ -279,7 +281,7 @@ fn the_evaluators_limit_at_its_boundary() {
             limit,
         })
     };
-    let refused = Error::new(ErrorKind::Unsupported("refuses".into()));
+    let refused = Error::from(StrategyError::NeedsIntervalMoves);
     // At the limit the policy is asked (and refuses); one above, not.
     assert_eq!(LIMIT, 5_000);
     assert_eq!(

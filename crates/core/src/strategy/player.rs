@@ -331,7 +331,7 @@ impl ValueTable<'_> {
             (false, None) => (self.game(), position.left),
         };
         if let Some(reason) = rules.illegal_at(choice.mv, state.len(), state.bound) {
-            return Err(reason);
+            return Err(reason.to_string());
         }
         if !rules
             .capped(state.bound)

@@ -227,8 +227,11 @@ impl<'a> ValueTable<'a> {
 
     /// Why `mv` is not legal at `state` (after a circle's first move), if
     /// it is not.
+    /// (Its words while the terminal game builds [`crate::ErrorKind::IllegalMove`]
+    /// from them; issue 42.)
     pub fn illegal_reason(&self, mv: Move, state: State) -> Option<String> {
-        self.game.illegal_at(mv, state.len(), state.bound)
+        let reason = self.game.illegal_at(mv, state.len(), state.bound);
+        reason.map(|why| why.to_string())
     }
 
     /// Plays `mv` (legal) at `state`: what it scores and the state it leaves.

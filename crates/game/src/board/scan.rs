@@ -184,9 +184,7 @@ fn leading_digits(bytes: &[u8]) -> Option<(usize, u64)> {
 }
 
 fn too_long(max: usize) -> Error {
-    Error::input(format!(
-        "the board has more than {max} values, the most coinline reads"
-    ))
+    Error::new(ErrorKind::TooManyValues { max })
 }
 
 /// The board's error for its token number `position`, `token` (as

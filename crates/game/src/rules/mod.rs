@@ -27,8 +27,10 @@ mod params;
 mod text;
 
 pub use counts::{Counts, HIGH_RUNS, MASK_COUNTS, MAX_COUNT};
+pub use moves::IllegalReason;
 pub use moves::{Kind, Move, MoveTable, Moves, MovesOf, Side};
 pub use params::{is_name, Param, Params, RuleSet};
+pub use text::{CountsError, CountsFault, ParamFault, RuleError, RuleFault};
 
 /// Which ends a move may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -191,7 +193,7 @@ impl Game {
     /// Why the memory of these rules (`take=a..Km`, `putback`) does not
     /// combine with the rest of them, if it does not (`docs/rules.md`):
     /// only such rule sets are games, and the rule text refuses the others.
-    pub fn memory_conflict(&self) -> Option<String> {
+    pub fn memory_conflict(&self) -> Option<RuleFault> {
         text::memory_conflict(self)
     }
 

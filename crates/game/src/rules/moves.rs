@@ -4,8 +4,8 @@
 //! ([`Game::illegal_reason`]), and [`MoveTable`], the moves of every length
 //! listed once for the solvers.
 
-use super::{Counts, Ends, Game, Memory};
-use crate::error::{quote, Error, Result};
+use super::{Counts, Ends, Game, Memory, RuleError};
+use crate::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -34,6 +34,66 @@ pub enum Kind {
     Take,
     /// Remove without scoring.
     Delete,
+}
+
+impl Kind {
+    /// The word of a message: `take` or `delete`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Take => "take",
+            Kind::Delete => "delete",
+        }
+    }
+}
+
+/// Why a move is not legal where it is played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalReason {
+    /// A move of no value.
+    #[error("a {} removes at least one value", .0.word())]
+    Empty(Kind),
+    /// A count the rules do not allow.
+    #[error("a {} of {count} is not allowed by {game}", .kind.word())]
+    NotAllowed {
+        /// Take or delete.
+        kind: Kind,
+        /// The count played.
+        count: usize,
+        /// The rules.
+        game: Game,
+    },
+    /// More values than are left.
+    #[error("removes {count} values but {remaining} are left")]
+    TooMany {
+        /// The count played.
+        count: usize,
+        /// The values left.
+        remaining: usize,
+    },
+    /// A move at the end the rules close.
+    #[error("{game} allows moves at the {side} end only")]
+    WrongEnd {
+        /// The rules.
+        game: Game,
+        /// The end they allow.
+        side: Side,
+    },
+    /// A take over the bound K * M of `take=a..Km`.
+    #[error(
+        "a take of {count} is over {factor}M = {} (M = {m}, the largest take so far, 1 at the start)",
+        (*.factor as usize).saturating_mul(*.m)
+    )]
+    OverBound {
+        /// The count played.
+        count: usize,
+        /// K.
+        factor: u32,
+        /// M, the largest take so far.
+        m: usize,
+    },
+    /// A circle's first move written from the right.
+    #[error("a circle's first move is written from the left, at its start")]
+    CircleStartsLeft,
 }
 
 /// A move of a rule set, printed `L`, `R3`, `DL2`; on a circle's first
@@ -90,12 +150,7 @@ impl FromStr for Move {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        let bad = || {
-            Error::rules(format!(
-                "{} is not a move (expected L, R, Lk, Rk, DLk or DRk with k >= 1)",
-                quote(s)
-            ))
-        };
+        let bad = || Error::from(RuleError::Move(s.to_string()));
         let (kind, rest) = match s.strip_prefix('D') {
             Some(rest) => (Kind::Delete, rest),
             None => (Kind::Take, s),
@@ -171,23 +226,23 @@ impl Game {
     /// every other game), if it is not: [`Game::illegal_reason`], then,
     /// for a take the rules allow but the bound does not ([`Game::capped`]),
     /// the bound named.
-    pub fn illegal_at(self, mv: Move, remaining: usize, m: usize) -> Option<String> {
+    pub fn illegal_at(self, mv: Move, remaining: usize, m: usize) -> Option<IllegalReason> {
         let reason = self.illegal_reason(mv, remaining);
-        let Memory::Bound(k) = self.memory else {
+        let Memory::Bound(factor) = self.memory else {
             return reason;
         };
         if reason.is_some() || self.capped(m).take.contains(mv.count) {
             return reason;
         }
-        Some(format!(
-            "a take of {} is over {k}M = {} (M = {m}, the largest take so far, 1 at the start)",
-            mv.count,
-            (k as usize).saturating_mul(m)
-        ))
+        Some(IllegalReason::OverBound {
+            count: mv.count,
+            factor,
+            m,
+        })
     }
 
     /// Why `mv` is not legal with `remaining` values left, if it is not.
-    pub fn illegal_reason(&self, mv: Move, remaining: usize) -> Option<String> {
+    pub fn illegal_reason(&self, mv: Move, remaining: usize) -> Option<IllegalReason> {
         // The ends are asked through `is_symmetric` and `allowed_side`.
         let Game {
             ends: _,
@@ -197,24 +252,26 @@ impl Game {
             circle: _,
             memory: _,
         } = *self;
-        let (counts, kind) = match mv.kind {
-            Kind::Take => (take, "take"),
-            Kind::Delete => (delete, "delete"),
+        let counts = match mv.kind {
+            Kind::Take => take,
+            Kind::Delete => delete,
         };
-        if mv.count == 0 {
-            Some(format!("a {kind} removes at least one value"))
-        } else if !counts.contains(mv.count) {
-            Some(format!("a {kind} of {} is not allowed by {self}", mv.count))
-        } else if mv.count > remaining {
-            Some(format!(
-                "removes {} values but {remaining} are left",
-                mv.count
-            ))
+        let (kind, count) = (mv.kind, mv.count);
+        if count == 0 {
+            Some(IllegalReason::Empty(kind))
+        } else if !counts.contains(count) {
+            Some(IllegalReason::NotAllowed {
+                kind,
+                count,
+                game: *self,
+            })
+        } else if count > remaining {
+            Some(IllegalReason::TooMany { count, remaining })
         } else if !self.is_symmetric() && mv.side != self.allowed_side() {
-            Some(format!(
-                "{self} allows moves at the {} end only",
-                self.allowed_side()
-            ))
+            Some(IllegalReason::WrongEnd {
+                game: *self,
+                side: self.allowed_side(),
+            })
         } else {
             None
         }
@@ -410,13 +467,29 @@ mod tests {
     fn an_illegal_move_says_why() {
         let r = |t: &str| t.parse::<Game>().unwrap();
         let illegal = r("stonegame3").illegal_reason(Move::take(Side::Right, 1), 4);
-        assert!(illegal.unwrap().contains("left end only"));
-        assert!(r("coins")
-            .illegal_reason(Move::take(Side::Left, 2), 4)
-            .is_some());
-        assert!(r("coins")
-            .illegal_reason(Move::take(Side::Left, 1), 0)
-            .is_some());
+        let side = Side::Left;
+        let game = r("stonegame3");
+        assert_eq!(illegal, Some(IllegalReason::WrongEnd { game, side }));
+        assert_eq!(
+            illegal.unwrap().to_string(),
+            "stonegame3 allows moves at the left end only"
+        );
+        let (kind, game) = (Kind::Take, Game::COINS);
+        assert_eq!(
+            game.illegal_reason(Move::take(Side::Left, 2), 4),
+            Some(IllegalReason::NotAllowed {
+                kind,
+                count: 2,
+                game
+            })
+        );
+        assert_eq!(
+            game.illegal_reason(Move::take(Side::Left, 1), 0),
+            Some(IllegalReason::TooMany {
+                count: 1,
+                remaining: 0
+            })
+        );
         assert!(r("numbergame")
             .illegal_reason(Move::delete(Side::Right, 2), 2)
             .is_none());

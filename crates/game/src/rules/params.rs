@@ -5,8 +5,8 @@
 //! input. A text without names is a game already ([`RuleSet::game`]), and
 //! parses with exactly the errors of [`Game`]'s own text form.
 
-use super::{Game, MAX_COUNT};
-use crate::error::{quote, Error, Result};
+use super::{Game, ParamFault, RuleError, MAX_COUNT};
+use crate::error::{Error, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -27,23 +27,17 @@ impl FromStr for Param {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        let bad = |why: &str| {
-            Error::usage(format!(
-                "{} is not a parameter ({why}; write NAME=COUNT, as in k=5)",
-                quote(s)
-            ))
+        let bad = |why| RuleError::Param {
+            text: s.to_string(),
+            why,
         };
-        let (name, value) = s.split_once('=').ok_or_else(|| bad("no ="))?;
+        let (name, value) = s.split_once('=').ok_or_else(|| bad(ParamFault::NoEquals))?;
         if !is_name(name) {
-            return Err(bad(&format!("{} is not a name", quote(name))));
+            return Err(bad(ParamFault::NotName(name.to_string())).into());
         }
         let value = match value.parse::<usize>() {
             Ok(k) if (1..=MAX_COUNT).contains(&k) => k,
-            _ => {
-                return Err(bad(&format!(
-                    "its value must be a count from 1 to {MAX_COUNT}"
-                )))
-            }
+            _ => return Err(bad(ParamFault::NotCount).into()),
         };
         Ok(Param {
             name: name.to_string(),
@@ -58,10 +52,7 @@ impl Params {
         let mut out: Vec<(String, usize)> = Vec::new();
         for Param { name, value } in params {
             if out.iter().any(|(n, _)| *n == name) {
-                return Err(Error::usage(format!(
-                    "parameter {} is bound twice",
-                    quote(&name)
-                )));
+                return Err(RuleError::BoundTwice(name).into());
             }
             out.push((name, value));
         }
@@ -223,17 +214,18 @@ impl RuleSet {
     /// name the text does not use.
     pub fn bind(&self, params: &Params) -> Result<Game> {
         if let Some((name, _)) = params.0.iter().find(|(n, _)| !self.names.contains(n)) {
-            return Err(Error::usage(format!(
-                "parameter {} is not used by the rules {}",
-                quote(name),
-                quote(&self.text)
-            )));
+            return Err(RuleError::UnusedParam {
+                name: name.clone(),
+                rules: self.text.clone(),
+            }
+            .into());
         }
         if let Some(name) = self.names.iter().find(|n| params.get(n).is_none()) {
-            return Err(Error::usage(format!(
-                "the rules {} use the parameter {name}: give its value, as in --param {name}=5",
-                quote(&self.text)
-            )));
+            return Err(RuleError::UnboundParam {
+                name: name.clone(),
+                rules: self.text.clone(),
+            }
+            .into());
         }
         match self.game {
             Some(game) => Ok(game),
@@ -287,29 +279,51 @@ mod tests {
     }
 
     #[test]
-    fn unbound_and_unused_parameters_are_usage_errors() {
-        use crate::error::ErrorKind;
-        let rules: RuleSet = "ends=left take=1..k".parse().unwrap();
+    fn unbound_and_unused_parameters_are_rule_errors() {
+        let kind = |err: Error| err.layer::<RuleError>().cloned().expect("a rule error");
+        let text = "ends=left take=1..k";
+        let rules: RuleSet = text.parse().unwrap();
         let err = rules.bind(&Params::default()).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::Usage(_)), "{err:?}");
         assert_eq!(
             err.to_string(),
             "the rules \"ends=left take=1..k\" use the parameter k: give its value, as in --param k=5"
         );
+        let (name, rules_text) = ("k".to_string(), text.to_string());
+        assert_eq!(
+            kind(err),
+            RuleError::UnboundParam {
+                name,
+                rules: rules_text.clone()
+            }
+        );
         let err = rules.bind(&params("k=2 j=3")).unwrap_err();
-        assert!(
-            err.to_string().starts_with("parameter \"j\" is not used"),
-            "{err}"
+        let name = "j".to_string();
+        assert_eq!(
+            kind(err),
+            RuleError::UnusedParam {
+                name,
+                rules: rules_text
+            }
         );
         // Values run backwards for some binding: the range is refused there.
         let low: RuleSet = "take=3..k".parse().unwrap();
         assert!(low.bind(&params("k=2")).is_err());
         assert!(low.bind(&params("k=3")).is_ok());
-        for bad in ["k", "k=0", "k=x", "K=3", "m=2", "none=1", "k=100000001"] {
-            let err = bad.parse::<Param>().unwrap_err();
-            assert!(matches!(err.kind(), ErrorKind::Usage(_)), "{bad}");
+        for (bad, why) in [
+            ("k", ParamFault::NoEquals),
+            ("k=0", ParamFault::NotCount),
+            ("k=x", ParamFault::NotCount),
+            ("K=3", ParamFault::NotName("K".into())),
+            ("m=2", ParamFault::NotName("m".into())),
+            ("none=1", ParamFault::NotName("none".into())),
+            ("k=100000001", ParamFault::NotCount),
+        ] {
+            let text = bad.to_string();
+            let err = kind(bad.parse::<Param>().unwrap_err());
+            assert_eq!(err, RuleError::Param { text, why }, "{bad}");
         }
-        assert!(Params::new(["k=1".parse().unwrap(), "k=2".parse().unwrap()]).is_err());
+        let twice = Params::new(["k=1".parse().unwrap(), "k=2".parse().unwrap()]);
+        assert_eq!(kind(twice.unwrap_err()), RuleError::BoundTwice("k".into()));
         // The rest of the text is checked at once, with the game's errors.
         assert!("take=1..k wrap".parse::<RuleSet>().is_err());
         assert!("take=x1..k".parse::<RuleSet>().is_ok());

@@ -13,6 +13,164 @@ const FORMS: &str =
     COUNTS is k, a..b or a.. (commas join them); or an alias: coins, numbergame, gameofsum, \
     stonegame7, stonegame3, pizza";
 
+/// Why a rule text is not a rule set, or a move's notation is not a move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// A word of a rule text (or the whole text, for a fault of the whole).
+    #[error("rule {}: {why} (valid forms: {FORMS})", quote(.word))]
+    Word {
+        /// The word, as given.
+        word: String,
+        /// What is wrong with it.
+        why: RuleFault,
+    },
+    /// A set of counts that is not one.
+    #[error(transparent)]
+    Counts(#[from] CountsError),
+    /// A move's notation that is not a move.
+    #[error("{} is not a move (expected L, R, Lk, Rk, DLk or DRk with k >= 1)", quote(.0))]
+    Move(String),
+    /// A `--param` binding that is not `NAME=COUNT`.
+    #[error("{} is not a parameter ({why}; write NAME=COUNT, as in k=5)", quote(.text))]
+    Param {
+        /// The binding, as given.
+        text: String,
+        /// What is wrong with it.
+        why: ParamFault,
+    },
+    /// A parameter bound twice (its name is held).
+    #[error("parameter {} is bound twice", quote(.0))]
+    BoundTwice(String),
+    /// A value for a name the rules do not use.
+    #[error("parameter {} is not used by the rules {}", quote(.name), quote(.rules))]
+    UnusedParam {
+        /// The parameter.
+        name: String,
+        /// The rule text.
+        rules: String,
+    },
+    /// A name of the rules without a value.
+    #[error("the rules {} use the parameter {name}: give its value, as in --param {name}=5", quote(.rules))]
+    UnboundParam {
+        /// The parameter.
+        name: String,
+        /// The rule text.
+        rules: String,
+    },
+}
+
+/// What is wrong with a `--param` binding.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParamFault {
+    /// No `=`.
+    #[error("no =")]
+    NoEquals,
+    /// A name that is no parameter name ([`super::is_name`]).
+    #[error("{} is not a name", quote(.0))]
+    NotName(String),
+    /// A value that is not a count.
+    #[error("its value must be a count from 1 to {MAX_COUNT}")]
+    NotCount,
+}
+
+/// What is wrong with a word of a rule text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleFault {
+    /// A key (`take`, `ends`, ...) given twice.
+    #[error("{0} is given twice")]
+    Twice(String),
+    /// A value of `ends` or `score` that is not one (the key is held).
+    #[error("unknown {0}")]
+    UnknownValue(String),
+    /// A word that is no rule.
+    #[error("unknown word")]
+    UnknownWord,
+    /// No `take=` word.
+    #[error("a rule set needs take=COUNTS")]
+    NoTake,
+    /// A take or delete whose counts are not a set of counts.
+    #[error(transparent)]
+    Counts(CountsError),
+    /// The count `a` of `take=a..Km` that is not a count.
+    #[error("{} is not a count", quote(.0))]
+    NotCount(String),
+    /// The factor K of `take=a..Km` that is not one.
+    #[error("{} is not a factor from 1 to 1000", quote(.0))]
+    NotFactor(String),
+    /// `take=a..Km` joined with other counts in its word.
+    #[error("a history-dependent take (a..Km) is the whole take, no other counts")]
+    BoundNotAlone,
+    /// Both `putback` and `take=a..Km`.
+    #[error("putback and a history-dependent take (a..Km) do not combine")]
+    PutBackAndBound,
+    /// `take=a..Km` beside another take (in a built game).
+    #[error("a history-dependent take (a..Km) is the whole take")]
+    BoundNotWhole,
+    /// A remembering rule with both ends.
+    #[error("{} needs ends=left or ends=right", memory_word(*.0))]
+    NeedsOneEnd(Memory),
+    /// A remembering rule on a circle.
+    #[error("{} does not combine with circle", memory_word(*.0))]
+    NotOnCircle(Memory),
+    /// A remembering rule with deletes.
+    #[error("{} does not combine with delete", memory_word(*.0))]
+    NotWithDelete(Memory),
+    /// `putback` with a take of one.
+    #[error("putback needs takes of at least 2 (a take of 1 would put its value back)")]
+    PutBackTakesOne,
+    /// `putback` with `score=rest`.
+    #[error("putback does not combine with score=rest")]
+    PutBackScoresRest,
+}
+
+/// The words that name a remembering rule in a message.
+fn memory_word(memory: Memory) -> &'static str {
+    match memory {
+        Memory::PutBack => "putback",
+        Memory::None | Memory::Bound(_) => "a history-dependent take (a..Km)",
+    }
+}
+
+/// A text that is not a set of counts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} is not a set of counts ({why}; write k, a..b or a.. with counts from 1 to {}, separated by commas)",
+    quote(.text),
+    MAX_COUNT
+)]
+pub struct CountsError {
+    /// The text, as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub why: CountsFault,
+}
+
+/// What is wrong with a set of counts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CountsFault {
+    /// A count outside 1 to [`MAX_COUNT`].
+    #[error("a count is out of range")]
+    OutOfRange,
+    /// A piece that is no number.
+    #[error("{} is not a count", quote(.0))]
+    NotCount(String),
+    /// `a..b` with `a > b`.
+    #[error("a range runs backwards")]
+    Backwards,
+    /// More runs above the mask than a `Counts` holds.
+    #[error("more than {HIGH_RUNS} separate runs of counts above {MASK_COUNTS}")]
+    TooManyRuns,
+    /// No count at all.
+    #[error("no count")]
+    Empty,
+}
+
+impl From<RuleError> for Error {
+    fn from(error: RuleError) -> Self {
+        Error::layer_of(error)
+    }
+}
+
 impl Game {
     /// The canonical rule text (`take=1 delete=2`), alias or not.
     pub fn rule_text(&self) -> String {
@@ -87,53 +245,50 @@ impl FromStr for Counts {
 
     /// `k`, `a..b`, `a..`, comma-separated; `none` is the empty set.
     fn from_str(s: &str) -> Result<Self> {
-        if s == "none" {
-            return Ok(Counts::NONE);
-        }
-        let bad = |why: &str| {
-            Error::rules(format!(
-                "{} is not a set of counts ({why}; write k, a..b or a.. with counts from 1 to {MAX_COUNT}, separated by commas)",
-                quote(s)
-            ))
-        };
-        let number = |t: &str| -> Result<usize> {
-            match t.parse::<usize>() {
-                Ok(k) if (1..=MAX_COUNT).contains(&k) => Ok(k),
-                Ok(_) => Err(bad("a count is out of range")),
-                Err(_) => Err(bad(&format!("{} is not a count", quote(t)))),
+        parse_counts(s).map_err(|e| RuleError::Counts(e).into())
+    }
+}
+
+/// [`Counts`]'s text form, with its own error (a rule word wraps it).
+fn parse_counts(s: &str) -> std::result::Result<Counts, CountsError> {
+    if s == "none" {
+        return Ok(Counts::NONE);
+    }
+    let bad = |why| CountsError {
+        text: s.to_string(),
+        why,
+    };
+    let number = |t: &str| match t.parse::<usize>() {
+        Ok(k) if (1..=MAX_COUNT).contains(&k) => Ok(k),
+        Ok(_) => Err(bad(CountsFault::OutOfRange)),
+        Err(_) => Err(bad(CountsFault::NotCount(t.to_string()))),
+    };
+    let mut runs = Vec::new();
+    let mut from = 0;
+    for item in s.split(',') {
+        match item.split_once("..") {
+            None => {
+                let k = number(item)?;
+                runs.push((k, k));
+            }
+            Some((lo, "")) => {
+                let lo = number(lo)?;
+                from = if from == 0 { lo } else { from.min(lo) };
+            }
+            Some((lo, hi)) => {
+                let (lo, hi) = (number(lo)?, number(hi)?);
+                if lo > hi {
+                    return Err(bad(CountsFault::Backwards));
+                }
+                runs.push((lo, hi));
             }
         };
-        let mut runs = Vec::new();
-        let mut from = 0;
-        for item in s.split(',') {
-            match item.split_once("..") {
-                None => {
-                    let k = number(item)?;
-                    runs.push((k, k));
-                }
-                Some((lo, "")) => {
-                    let lo = number(lo)?;
-                    from = if from == 0 { lo } else { from.min(lo) };
-                }
-                Some((lo, hi)) => {
-                    let (lo, hi) = (number(lo)?, number(hi)?);
-                    if lo > hi {
-                        return Err(bad("a range runs backwards"));
-                    }
-                    runs.push((lo, hi));
-                }
-            };
-        }
-        let counts = Counts::from_runs(runs, from).ok_or_else(|| {
-            bad(&format!(
-                "more than {HIGH_RUNS} separate runs of counts above {MASK_COUNTS}"
-            ))
-        })?;
-        if counts.is_empty() {
-            return Err(bad("no count"));
-        }
-        Ok(counts)
     }
+    let counts = Counts::from_runs(runs, from).ok_or_else(|| bad(CountsFault::TooManyRuns))?;
+    if counts.is_empty() {
+        return Err(bad(CountsFault::Empty));
+    }
+    Ok(counts)
 }
 
 impl fmt::Display for Game {
@@ -168,11 +323,9 @@ impl FromStr for Game {
             expected.push("or rules such as 'take=1..3 delete=2' (see coinline games)");
             return Err(Error::unknown("game", text, &expected));
         }
-        let bad = |word: &str, why: String| {
-            Error::rules(format!(
-                "rule {}: {why} (valid forms: {FORMS})",
-                quote(word)
-            ))
+        let bad = |word: &str, why| RuleError::Word {
+            word: word.to_string(),
+            why,
         };
         // Every rule at its default, and no take yet (one must be given).
         let mut rules = Game {
@@ -187,7 +340,7 @@ impl FromStr for Game {
         for word in text.split_whitespace() {
             let (key, value) = word.split_once('=').unwrap_or((word, ""));
             if seen.contains(&key) {
-                return Err(bad(word, format!("{key} is given twice")));
+                return Err(bad(word, RuleFault::Twice(key.to_string())).into());
             }
             seen.push(key);
             match (key, value) {
@@ -196,60 +349,60 @@ impl FromStr for Game {
                 ("ends", "right") => rules.ends = Ends::Right,
                 ("take", v) => match bound_form(v) {
                     Some(Ok(_)) if rules.memory == Memory::PutBack => {
-                        return Err(bad(word, NO_BOTH.into()))
+                        return Err(bad(word, RuleFault::PutBackAndBound).into())
                     }
                     Some(Ok((lo, factor))) => {
                         rules.take = Counts::from(lo);
                         rules.memory = Memory::Bound(factor);
                     }
-                    Some(Err(why)) => return Err(bad(word, why)),
-                    None => rules.take = v.parse().map_err(|e: Error| bad(word, e.to_string()))?,
+                    Some(Err(why)) => return Err(bad(word, why).into()),
+                    None => {
+                        rules.take = parse_counts(v).map_err(|e| bad(word, RuleFault::Counts(e)))?
+                    }
                 },
                 ("delete", v) => {
-                    rules.delete = v.parse().map_err(|e: Error| bad(word, e.to_string()))?
+                    rules.delete = parse_counts(v).map_err(|e| bad(word, RuleFault::Counts(e)))?
                 }
                 ("score", "taken") => rules.score = Score::Taken,
                 ("score", "rest") => rules.score = Score::Rest,
                 ("circle", "") => rules.circle = true,
                 ("putback", "") if rules.memory != Memory::None => {
-                    return Err(bad(word, NO_BOTH.into()))
+                    return Err(bad(word, RuleFault::PutBackAndBound).into())
                 }
                 ("putback", "") => rules.memory = Memory::PutBack,
-                ("ends" | "score", _) => return Err(bad(word, format!("unknown {key}"))),
-                _ => return Err(bad(word, "unknown word".into())),
+                ("ends" | "score", _) => {
+                    return Err(bad(word, RuleFault::UnknownValue(key.to_string())).into())
+                }
+                _ => return Err(bad(word, RuleFault::UnknownWord).into()),
             }
         }
         if rules.take.is_empty() {
-            return Err(bad(text, "a rule set needs take=COUNTS".into()));
+            return Err(bad(text, RuleFault::NoTake).into());
         }
         if let Some(why) = memory_conflict(&rules) {
-            return Err(bad(text, why));
+            return Err(bad(text, why).into());
         }
         Ok(rules)
     }
 }
 
-const NO_BOTH: &str = "putback and a history-dependent take (a..Km) do not combine";
-
 /// `a..Km` (or `a..m`, K = 1) as (a, K): `None` when `value` is no such
 /// form, an error when it is one with a bad count or factor.
-fn bound_form(value: &str) -> Option<std::result::Result<(usize, u32), String>> {
+fn bound_form(value: &str) -> Option<std::result::Result<(usize, u32), RuleFault>> {
     let (lo, hi) = value.split_once("..")?;
     let factor = hi.strip_suffix('m')?;
     if value.contains(',') {
-        return Some(Err(
-            "a history-dependent take (a..Km) is the whole take, no other counts".into(),
-        ));
+        return Some(Err(RuleFault::BoundNotAlone));
     }
     let lo = match lo.parse::<usize>() {
         Ok(k) if (1..=MAX_COUNT).contains(&k) => k,
-        _ => return Some(Err(format!("{} is not a count", quote(lo)))),
+        _ => return Some(Err(RuleFault::NotCount(lo.to_string()))),
     };
     let factor = match factor {
         "" => 1,
         f => match f.parse::<u32>() {
             Ok(k) if (1..=1000).contains(&k) => k,
-            _ => return Some(Err(format!("{} is not a factor from 1 to 1000", quote(f)))),
+            _ => return Some(Err(RuleFault::NotFactor(f.to_string()))),
         },
     };
     Some(Ok((lo, factor)))
@@ -260,25 +413,24 @@ fn bound_form(value: &str) -> Option<std::result::Result<(usize, u32), String>> 
 /// are a suffix or prefix and the bound, or the merged value's extent);
 /// put-back with a take of one (it would put the value back) or with
 /// `score=rest`.
-pub(super) fn memory_conflict(rules: &Game) -> Option<String> {
-    let word = match rules.memory {
-        Memory::None => return None,
-        Memory::Bound(_) => "a history-dependent take (a..Km)",
-        Memory::PutBack => "putback",
-    };
-    let bound = matches!(rules.memory, Memory::Bound(_));
+pub(super) fn memory_conflict(rules: &Game) -> Option<RuleFault> {
+    let memory = rules.memory;
+    if memory == Memory::None {
+        return None;
+    }
+    let bound = matches!(memory, Memory::Bound(_));
     if bound && rules.take != Counts::from(rules.take.min().unwrap_or(1)) {
-        Some(format!("{word} is the whole take"))
+        Some(RuleFault::BoundNotWhole)
     } else if rules.ends == Ends::Both {
-        Some(format!("{word} needs ends=left or ends=right"))
+        Some(RuleFault::NeedsOneEnd(memory))
     } else if rules.circle {
-        Some(format!("{word} does not combine with circle"))
+        Some(RuleFault::NotOnCircle(memory))
     } else if !rules.delete.is_empty() {
-        Some(format!("{word} does not combine with delete"))
-    } else if rules.memory == Memory::PutBack && rules.take.contains(1) {
-        Some("putback needs takes of at least 2 (a take of 1 would put its value back)".into())
-    } else if rules.memory == Memory::PutBack && rules.score == Score::Rest {
-        Some("putback does not combine with score=rest".into())
+        Some(RuleFault::NotWithDelete(memory))
+    } else if memory == Memory::PutBack && rules.take.contains(1) {
+        Some(RuleFault::PutBackTakesOne)
+    } else if memory == Memory::PutBack && rules.score == Score::Rest {
+        Some(RuleFault::PutBackScoresRest)
     } else {
         None
     }
@@ -367,45 +519,92 @@ mod tests {
 
     #[test]
     fn malformed_rules_name_the_bad_word() {
-        for (text, fragment) in [
-            ("take=0", "rule \"take=0\""),
-            ("take=1 take=2", "given twice"),
-            ("take=x", "\"x\" is not a count"),
-            ("take=3..1", "runs backwards"),
-            ("take=100000001", "out of range"),
+        use RuleFault::*;
+        let counts = |text: &str, why| {
+            Counts(CountsError {
+                text: text.into(),
+                why,
+            })
+        };
+        let bound = Memory::Bound(2);
+        for (text, word, why) in [
+            ("take=0", "take=0", counts("0", CountsFault::OutOfRange)),
+            ("take=1 take=2", "take=2", Twice("take".into())),
+            (
+                "take=x",
+                "take=x",
+                counts("x", CountsFault::NotCount("x".into())),
+            ),
+            (
+                "take=3..1",
+                "take=3..1",
+                counts("3..1", CountsFault::Backwards),
+            ),
+            (
+                "take=100000001",
+                "take=100000001",
+                counts("100000001", CountsFault::OutOfRange),
+            ),
             (
                 "take=64,66,68,70,72",
-                "more than 4 separate runs of counts above 63",
+                "take=64,66,68,70,72",
+                counts("64,66,68,70,72", CountsFault::TooManyRuns),
             ),
-            ("ends=middle take=1", "unknown ends"),
-            ("delete=2", "needs take=COUNTS"),
-            ("take=1 wrap", "rule \"wrap\": unknown word"),
-            ("take=1..2m", "needs ends=left or ends=right"),
-            ("ends=left take=1,3..2m", "is the whole take"),
-            ("ends=left take=1..0m", "not a factor"),
+            (
+                "ends=middle take=1",
+                "ends=middle",
+                UnknownValue("ends".into()),
+            ),
+            ("delete=2", "delete=2", NoTake),
+            ("take=1 wrap", "wrap", UnknownWord),
+            ("take=1..2m", "take=1..2m", NeedsOneEnd(bound)),
+            ("ends=left take=1,3..2m", "take=1,3..2m", BoundNotAlone),
+            ("ends=left take=1..0m", "take=1..0m", NotFactor("0".into())),
             (
                 "ends=left take=1..2m delete=1",
-                "does not combine with delete",
+                "ends=left take=1..2m delete=1",
+                NotWithDelete(bound),
             ),
-            ("ends=left take=1..2m putback", "do not combine"),
-            ("putback ends=left take=1..2m", "do not combine"),
-            ("ends=left take=1.. putback", "takes of at least 2"),
-            ("take=2.. putback", "needs ends=left"),
+            ("ends=left take=1..2m putback", "putback", PutBackAndBound),
+            (
+                "putback ends=left take=1..2m",
+                "take=1..2m",
+                PutBackAndBound,
+            ),
+            (
+                "ends=left take=1.. putback",
+                "ends=left take=1.. putback",
+                PutBackTakesOne,
+            ),
+            (
+                "take=2.. putback",
+                "take=2.. putback",
+                NeedsOneEnd(Memory::PutBack),
+            ),
             (
                 "ends=left take=2 putback score=rest",
-                "does not combine with score=rest",
+                "ends=left take=2 putback score=rest",
+                PutBackScoresRest,
             ),
             (
                 "ends=left take=2 putback circle",
-                "does not combine with circle",
+                "ends=left take=2 putback circle",
+                NotOnCircle(Memory::PutBack),
             ),
-            ("", "needs take"),
-            ("circle", "needs take"),
+            ("", "", NoTake),
+            ("circle", "circle", NoTake),
         ] {
-            let err = text.parse::<Game>().unwrap_err().to_string();
-            assert!(err.contains(fragment), "{text}: {err}");
-            assert!(err.contains("valid forms"), "{text}: {err}");
+            let err = text.parse::<Game>().unwrap_err();
+            let word = word.to_string();
+            let expected = RuleError::Word { word, why };
+            assert_eq!(err.layer(), Some(&expected), "{text}");
         }
+        // The words of one: the word, why, and the valid forms.
+        let err = "take=1 wrap".parse::<Game>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("rule \"wrap\": unknown word (valid forms: {FORMS})")
+        );
     }
 
     #[test]
