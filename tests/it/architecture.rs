@@ -314,7 +314,8 @@ fn rust_files() -> Vec<String> {
         };
         for entry in entries {
             let path = entry.unwrap().path();
-            if path.is_dir() {
+            // Build outputs (fuzz/target holds generated .rs files) are not ours.
+            if path.is_dir() && !path.ends_with("target") {
                 walk(&path, out);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 out.push(path);
