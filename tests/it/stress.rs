@@ -175,13 +175,21 @@ fn saved_failure(dir: &Path, problem: &Problem) -> (Vec<coinline_judge::Instance
 /// accepted with another fails.
 #[track_caller]
 fn assert_found(run: &Run, verdict: &str) {
+    let report = assert_verdict(run, verdict);
+    insta::assert_snapshot!(crate::support::snapshot_name("found"), report);
+}
+
+/// A failure found with `verdict`, for a report the machine shapes (its
+/// awk's messages, its pipe's size), so not pinned; the report, masked.
+#[track_caller]
+fn assert_verdict(run: &Run, verdict: &str) -> String {
     assert_eq!(run.code, 1, "{}", run.stderr);
     let report = crate::support::stable(&run.stderr);
     assert!(
         report.contains(verdict),
         "expected {verdict:?} in:\n{report}"
     );
-    insta::assert_snapshot!(crate::support::snapshot_name("found"), report);
+    report
 }
 
 #[test]
@@ -340,7 +348,7 @@ fn a_timeout_kills_the_whole_process_group() {
 #[test]
 fn garbage_and_missing_output_are_classified() {
     let dir = workdir("garbage");
-    let options = "--problem lines --game gameofsum --runs 100 --save saved";
+    let options = "--problem lines --game gameofsum --runs 100 --seed 1 --save saved";
     let run = stress(&dir, options, &["awk", "-f", "garbage.awk"]);
     assert_found(
         &run,
@@ -351,7 +359,7 @@ fn garbage_and_missing_output_are_classified() {
     assert_eq!(boards[0].len(), 1);
     assert!(got.starts_with("answer: "));
 
-    let quick = "--problem lines --runs 10 --no-shrink";
+    let quick = "--problem lines --runs 10 --seed 1 --no-shrink";
     let silent = stress(&dir, quick, &["true"]);
     assert_found(&silent, "missing output: 0 answers for 10 cases");
     let crashed = stress(&dir, quick, &["false"]);
@@ -365,7 +373,7 @@ fn a_program_that_stops_reading_early_is_judged_not_hung() {
     let options = "--problem lines --n 1000..1000 --runs 50 --no-shrink";
     let program = ["sh", "-c", "head -c 10 > /dev/null; echo 0"];
     let run = stress(&dir, options, &program);
-    assert_found(&run, "missing output: 1 answer for 50 cases");
+    assert_verdict(&run, "missing output: 1 answer for 50 cases");
 }
 
 #[cfg(target_os = "linux")]
@@ -375,7 +383,8 @@ fn the_memory_limit_is_enforced_and_classified() {
     let options = "--problem cses-removal-game --runs 1 --memory 64 --no-shrink";
     let program = ["awk", "BEGIN { s = \"x\"; while (1) s = s s }"];
     let run = stress(&dir, options, &program);
-    assert_found(&run, "memory limit:");
+    assert_verdict(&run, "memory limit: ");
+    assert_verdict(&run, " under the 64 MB limit");
 }
 
 #[test]
@@ -724,7 +733,9 @@ fn multi_case_runs_report_their_times_and_may_be_bounded_per_case() {
     insta::assert_snapshot!(crate::support::stable(&run.stderr));
     let cses = ["awk", "-v", "P=cses", "-f", "solution.awk"];
     let run = stress(&dir, "--problem cses-removal-game --runs 5 --seed 2", &cses);
-    insta::assert_snapshot!(crate::support::stable(&run.stderr));
+    // One case per run: no time line (a property: the run may time out on a loaded machine).
+    let report = crate::support::stable(&run.stderr);
+    assert!(!report.lines().any(|l| l.starts_with("time: ")), "{report}");
     // Half a second for a run of two cases: past 2 x 0.1 s, within 10 s.
     std::fs::write(
         dir.join("slow.sh"),
