@@ -205,7 +205,6 @@ fn failures_are_saved_where_the_corpus_replay_finds_them() {
     assert!(last.contains("disagree:flipped-table"), "{last}");
     let failing = rows.lines().filter(|l| l.contains(",false,")).count();
     assert_eq!(failing, 4);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -229,7 +228,6 @@ fn an_unusable_corpus_is_refused_before_the_run() {
         assert_refused(&run, corpus.to_str().unwrap(), &corpus);
         assert!(!out.exists(), "the run went ahead with {corpus:?}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -262,7 +260,6 @@ fn failure_messages_end_with_a_command_that_regenerates_the_board() {
         "{row} should hold {}",
         failure.found
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -386,7 +383,6 @@ fn extreme_boards_pass_end_to_end_in_every_game() {
         .unwrap()
         .split(' ')
         .any(|v| v.len() >= 18)));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn read(path: &Path) -> Vec<u8> {
@@ -433,7 +429,6 @@ fn merge_of_more_shards_than_the_soft_limit_on_open_files() {
          at most 40 files (the hard limit, `ulimit -Hn`)\n"
     );
     assert!(!dir.join("refused.csv").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `--shard auto` in a Slurm array task and under GNU parallel writes the
@@ -476,7 +471,7 @@ fn shard_auto_reads_the_scheduler_environment() {
     ] {
         let out = run(shard, env);
         assert_status(&out, 0);
-        assert!(out.stderr.contains(", shard 2/3"), "{}", out.stderr);
+        insta::assert_snapshot!(crate::support::stable(&out.stderr));
         assert_eq!(read(&dir.join("reports/compare-shard-2-of-3.csv")), fixed);
         std::fs::remove_dir_all(dir.join("reports")).unwrap();
     }
@@ -485,7 +480,6 @@ fn shard_auto_reads_the_scheduler_environment() {
         assert_refused_alone(&out, name, &"--shard auto");
     }
     assert!(!dir.join("reports").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -548,7 +542,6 @@ fn shards_merge_into_the_unsharded_run() {
             assert_eq!(whole.lines().count(), 1, "no failing row");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -589,7 +582,6 @@ fn only_reruns_exactly_one_row_to_stdout() {
     let expected: Vec<&str> = rows.lines().take(1).chain(rows.lines().nth(43)).collect();
     assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
     assert!(stdout.lines().nth(1).unwrap().starts_with("21,42,coins,"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -618,7 +610,6 @@ fn timings_add_columns_only_when_asked() {
     let last = rows.lines().last().unwrap();
     let ns: u64 = last.rsplit(',').next().unwrap().parse().unwrap();
     assert!(ns > 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Bad input to `compare` (the arguments after it), and a phrase of its
@@ -693,7 +684,6 @@ fn bad_input_gets_one_line_exit_2_and_leaves_nothing() {
         .collect();
     names.sort();
     assert_eq!(names, ["adir", "file"], "something was left behind");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Row files `merge` refuses (as made by
@@ -823,7 +813,6 @@ fn merge_refuses_malformed_or_overlapping_input() {
         read(&dir.join("m-summary.csv")),
         read(&dir.join("whole-summary.csv"))
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -850,7 +839,6 @@ fn two_hundred_random_rule_sets_pass() {
     // coins plus 200 rule sets, ten boards each; some are not aliases.
     assert_eq!(rows.lines().count(), 1 + 201 * 10);
     assert!(rows.lines().any(|l| l.contains("take=")), "no rule text");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -902,5 +890,4 @@ fn game_is_repeatable_and_each_game_is_checked_once() {
     // A bad one among good ones: one line, exit 2.
     let args = ["compare", "--game", "coins", "--game", "take=0"];
     assert_refused_alone(&coinline(&dir, &args), "take=0", &args);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -146,7 +146,6 @@ fn a_file_copied_into_a_corpus_folder_is_replayed() {
         let named = format!("corpus/{target}/crash-0123abcd: ");
         assert!(problem.starts_with(&named), "{problem}");
     }
-    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// Asserts that the seed of `worked` is among the `found` failures of

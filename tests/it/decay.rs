@@ -256,6 +256,22 @@ fn fits_recover_a_planted_law_from_a_rate_table() {
     assert_eq!(spans, [("11", "111"), ("47", "619")]);
 }
 
+/// The whole committed report made again (11 minutes on 2 cores, so by
+/// hand: `cargo test --test it -- --ignored regenerate`); CI checks a cut
+/// of it against a brute force and the committed rows, and re-renders the rest.
+#[test]
+#[ignore = "11 minutes: run by hand with `cargo test --test it -- --ignored regenerate`"]
+fn regenerate_the_committed_report() {
+    let dir = crate::support::workdir("decay", "regenerate");
+    let run = crate::support::Coinline::new(["study", "decay", "--out", "out"])
+        .dir(&dir)
+        .timeout(std::time::Duration::from_secs(3600))
+        .run();
+    crate::support::assert_status(&run, 0);
+    let files = crate::support::report_files;
+    assert_eq!(files(&dir.join("out")), files(&committed_dir()));
+}
+
 #[test]
 fn the_committed_report_is_what_its_csv_files_render_to() {
     let b = builtin::find("decay").unwrap();

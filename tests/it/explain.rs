@@ -81,7 +81,6 @@ fn stdin_stdout_and_out_give_the_same_page() {
     assert_eq!(std::fs::read(&file).unwrap(), by_args.stdout.as_bytes());
     let page = by_args.stdout;
     assert!(page.contains("id=\"val-1\" data-value=\"-15\""));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---- the browser ----
@@ -423,7 +422,6 @@ fn pages_render_in_a_real_browser() {
     if let Some(keep) = std::env::var_os("COINLINE_EXPLAIN_SCREENSHOT") {
         std::fs::copy(&png, &keep).expect("the screenshot can be kept");
     }
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
         "browser test: {} pages checked in Chromium in {:.1} s",
         cases.len(),

@@ -432,7 +432,6 @@ fn the_page_plays_against_the_reader_in_a_real_browser() {
     assert!(inputs.iter().all(|&k| k >= 3), "{inputs:?}");
     assert!(costly >= 3, "{costly}");
     drop(browser);
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
         "browser play test: {} boards, {} moves by key, {} by value clicks, {} by buttons",
         cases.len(),

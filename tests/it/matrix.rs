@@ -354,7 +354,8 @@ fn cell(driver: Driver, rule: &Rule, solved: &Solved, dir: &Path) -> Result<(), 
                 "",
             );
             status(&out, 0)?;
-            if !out.stderr.contains("all checks pass") {
+            // A property, not a text: the game's summary line passes.
+            if !out.stderr.lines().any(|l| l.contains(", all checks pass;")) {
                 return Err(out.stderr);
             }
             Ok(())
@@ -609,7 +610,6 @@ fn every_driver_agrees_with_solve_on_every_kind_of_rule() {
             if let Err(e) = outcome {
                 let _ = writeln!(failures, "{} x {driver:?}: {e}", rule.name);
             }
-            let _ = std::fs::remove_dir_all(&dir);
         }
     }
     assert_eq!(cells, 12 * DRIVERS.len());

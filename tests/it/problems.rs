@@ -12,9 +12,7 @@ use std::sync::OnceLock;
 /// The solutions program, built once per test run with the system's cc.
 fn solutions() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        support::compile_c("problems", "tests/data/problems/solutions.c", "solutions")
-    })
+    BUILT.get_or_init(|| support::compile_c("tests/data/problems/solutions.c", "solutions"))
 }
 
 /// `coinline stress --problem NAME --runs RUNS --seed 1 [--save saved] -- solutions NAME [BUG]`.
@@ -121,9 +119,7 @@ fn output_in_other_words_is_malformed_at_the_first_differing_token() {
         &["lightoj-1031", "nocolon"],
     );
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let wanted = "malformed output: line 1: expected \"1:\" of \"Case {case}: {answer}\" for case 1, found \"1\"";
-    assert!(run.stderr.contains(wanted), "{}", run.stderr);
-    assert!(run.stderr.contains("Case 1: "), "{}", run.stderr);
+    insta::assert_snapshot!(crate::support::stable(&run.stderr));
     let boards = saved_boards(&dir, &Problem::by_name("lightoj-1031").unwrap());
     assert_eq!(boards.len(), 1, "{boards:?}");
     assert_eq!(boards[0].len(), 1, "{boards:?}");
@@ -135,11 +131,7 @@ fn each_new_problem_passes_a_correct_solution() {
         let dir = support::workdir("problems", &format!("pass-{name}"));
         let run = stress(&dir, &["--problem", name], "300", &[name]);
         assert_eq!(run.code, 0, "{name}:\n{}", run.stderr);
-        assert!(
-            run.stderr.contains("every answer agrees"),
-            "{name}: {}",
-            run.stderr
-        );
+        insta::assert_snapshot!(crate::support::stable(&run.stderr));
     }
 }
 
@@ -149,11 +141,7 @@ fn each_new_problem_catches_its_planted_bug_with_a_shrunk_input() {
         let dir = support::workdir("problems", &format!("catch-{name}"));
         let run = stress(&dir, &["--problem", name], "300", &[name, bug]);
         assert_eq!(run.code, 1, "{name} {bug}:\n{}", run.stderr);
-        assert!(
-            run.stderr.contains("wrong answer on case 1"),
-            "{name}: {}",
-            run.stderr
-        );
+        insta::assert_snapshot!(crate::support::stable(&run.stderr));
         let problem = Problem::by_name(name).unwrap();
         let boards = saved_boards(&dir, &problem);
         assert_eq!(boards.len(), 1, "{name}: narrowed to one case");
@@ -277,8 +265,8 @@ fn problems_lists_every_built_in_and_show_prints_its_file() {
         // problem under another origin.
         std::fs::write(dir.join("copy.toml"), &shown.stdout).unwrap();
         let run = coinline(&dir, &["judge", "--problem-file", "copy.toml", "-"]);
-        assert_ne!(run.stderr.lines().count(), 0, "{name}: {}", run.stderr);
-        assert!(!run.stderr.contains("copy.toml:"), "{name}: {}", run.stderr);
+        // The judge of an empty input: what it says names no file.
+        insta::assert_snapshot!(crate::support::stable(&run.stderr));
     }
     let unknown = ["problems", "show", "leetcode-9999"];
     assert_refused_alone(&coinline(&dir, &unknown), "unknown problem", &unknown);

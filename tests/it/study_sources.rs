@@ -181,7 +181,6 @@ fn several_sources_and_measures_match_a_brute_force() {
         7,
         "five lengths of one source, two of the other"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The CSV files of every folder under `dir`, by relative path.
@@ -227,5 +226,4 @@ fn shards_of_several_sources_merge_to_the_bytes_of_one_run() {
     let whole = tree(&dir.join("whole"));
     assert!(whole.contains_key("coins/regret.csv"), "{:?}", whole.keys());
     assert_eq!(whole, tree(&dir.join("merged")));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

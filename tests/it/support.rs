@@ -19,31 +19,71 @@ use std::time::{Duration, Instant};
 /// The coinline binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_coinline");
 
-/// A fresh, empty folder `coinline-MODULE-test-PID-NAME` in the temporary directory.
-pub fn workdir(module: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "coinline-{module}-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// How long a run may take unless the test asks for longer
+/// ([`Coinline::timeout`]): generous, as the tests share a loaded machine.
+pub const DEADLINE: Duration = Duration::from_secs(300);
+
+/// A fresh, empty scratch folder, removed with everything in it when
+/// dropped (a failed test's too); it derefs to its path.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh scratch folder `coinline-MODULE-NAME-XXXXXX` in the temporary
+/// directory (the name says whose it is while it lives).
+pub fn workdir(module: &str, name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("coinline-{module}-{name}-"))
+        .tempdir()
+        .expect("a scratch folder");
+    Scratch(dir)
 }
 
 /// The C program `source` (a path in the repository) built with the
-/// system's cc as `NAME` in a fresh scratch folder of `module`; callers
-/// keep the path in a `OnceLock` so it is built once per test run.
-pub fn compile_c(module: &str, source: &str, name: &str) -> PathBuf {
-    let exe = workdir(module, "build").join(name);
+/// system's cc as `NAME` under the target folder (not /tmp: it outlives
+/// the test that built it); callers keep the path in a `OnceLock` so it is
+/// built once per test run.
+pub fn compile_c(source: &str, name: &str) -> PathBuf {
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-programs");
+    std::fs::create_dir_all(&folder).unwrap();
+    let exe = folder.join(name);
+    // Built beside and renamed, so a concurrent test run never runs half a file.
+    let building = folder.join(format!("{name}.{}", std::process::id()));
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(source);
     let status = Command::new("cc")
         .args(["-O2", "-o"])
-        .arg(&exe)
+        .arg(&building)
         .arg(&source)
         .status()
         .expect("cc (a C compiler) is needed by these tests");
     assert!(status.success(), "cc failed on {}", source.display());
+    std::fs::rename(&building, &exe).unwrap();
     exe
+}
+
+/// The CSV and Markdown files of a report folder by name (the manifest
+/// and plots aside), as text so that a failure shows lines.
+pub fn report_files(dir: &Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "csv" || x == "md"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
 }
 
 /// `PATH` with the folder of the binary under test first, so that a shell
@@ -81,7 +121,7 @@ pub struct Coinline {
     stdin: Option<Vec<u8>>,
     stdout: Option<Stdio>,
     stderr: Option<Stdio>,
-    timeout: Option<Duration>,
+    deadline: Duration,
 }
 
 impl Coinline {
@@ -113,7 +153,7 @@ impl Coinline {
             stdin: None,
             stdout: None,
             stderr: None,
-            timeout: None,
+            deadline: DEADLINE,
         }
     }
 
@@ -168,9 +208,9 @@ impl Coinline {
     }
 
     /// Kills the run (its whole process group) and fails the test when it
-    /// is still running after `limit`.
+    /// is still running after `limit` instead of [`DEADLINE`].
     pub fn timeout(mut self, limit: Duration) -> Coinline {
-        self.timeout = Some(limit);
+        self.deadline = limit;
         self
     }
 
@@ -189,10 +229,8 @@ impl Coinline {
         let stdout = self.stdout.take().unwrap_or_else(Stdio::piped);
         let stderr = self.stderr.take().unwrap_or_else(Stdio::piped);
         self.command.stdin(stdin).stdout(stdout).stderr(stderr);
-        if self.timeout.is_some() {
-            // Its own group, so a kill reaches whatever it started.
-            self.command.process_group(0);
-        }
+        // Its own group, so a kill at the deadline reaches whatever it started.
+        self.command.process_group(0);
         let started = Instant::now();
         let mut child = self
             .command
@@ -210,7 +248,7 @@ impl Coinline {
             child,
             shown: self.shown,
             started,
-            timeout: self.timeout,
+            deadline: self.deadline,
             stdout,
             stderr,
         }
@@ -231,7 +269,7 @@ pub struct Spawned {
     child: Child,
     shown: String,
     started: Instant,
-    timeout: Option<Duration>,
+    deadline: Duration,
     stdout: Option<JoinHandle<Vec<u8>>>,
     stderr: Option<JoinHandle<Vec<u8>>>,
 }
@@ -251,22 +289,27 @@ impl Spawned {
         assert!(sent.success(), "kill -{name} `{}`", self.shown);
     }
 
-    /// Waits for the end (within the time limit, if one was set).
+    /// Waits for the end, within the deadline: past it the run's process
+    /// group is killed and the test fails naming the command.
     pub fn wait(mut self) -> Run {
-        let status = match self.timeout {
-            None => self.child.wait().unwrap(),
-            Some(limit) => loop {
-                if let Some(status) = self.child.try_wait().unwrap() {
-                    break status;
-                }
-                if self.started.elapsed() > limit {
-                    let group = format!("-{}", self.id());
-                    let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
-                    let _ = self.child.wait();
-                    panic!("`{}` still ran after {limit:?}: killed", self.shown);
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            },
+        let mut pause = Duration::from_millis(1);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            let limit = self.deadline;
+            if self.started.elapsed() > limit {
+                let group = format!("-{}", self.id());
+                let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+                let _ = self.child.wait();
+                panic!(
+                    "`{}` still ran after its deadline of {limit:?}: killed",
+                    self.shown
+                );
+            }
+            std::thread::sleep(pause);
+            // Short runs end fast; long ones need no finer check than this.
+            pause = (pause * 2).min(Duration::from_millis(20));
         };
         // coinline writes text only: anything else fails the test.
         let shown = &self.shown;
@@ -316,14 +359,20 @@ pub fn tmux_present(test: &str) -> bool {
 /// ends the pane shows `exit status N` and stays.
 pub struct Terminal {
     socket: PathBuf,
+    // Holds the socket; removed after the server is killed (fields drop after `drop`).
+    _folder: Scratch,
 }
 
 impl Terminal {
     /// Starts `coinline args` in a fresh terminal; the folder `name` of
     /// `module` holds the socket. Call [`tmux_present`] first.
     pub fn start(module: &str, name: &str, args: &[&str]) -> Terminal {
-        let socket = workdir(module, name).join("tmux.sock");
-        let terminal = Terminal { socket };
+        let folder = workdir(module, name);
+        let socket = folder.join("tmux.sock");
+        let terminal = Terminal {
+            socket,
+            _folder: folder,
+        };
         // The shell outlives a Ctrl-C to say the status (a trap, unlike an
         // ignored signal, is not passed on to coinline).
         let script =
@@ -405,9 +454,6 @@ impl Drop for Terminal {
             .stdin(Stdio::null())
             .stderr(Stdio::null())
             .status();
-        if let Some(dir) = self.socket.parent() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
     }
 }
 
@@ -435,6 +481,129 @@ pub fn greedy_judged(board: &coinline_core::Board) -> coinline_core::strategy::G
     judge(game, board, Seat::First, &mut greedy, Opponent::Optimal).unwrap()
 }
 
+/// `text` (a run's output) with what differs from run to run masked, for
+/// a snapshot: scratch folders become `[SCRATCH]`, the target folder's
+/// scratch (the C programs) `[TARGET_TMP]`, the repository `[REPO]`, a
+/// duration or rate (a number before `s`, `ms`, `runs/s`, `boards/s`)
+/// `[T]`, a drawn seed (`seed` and 12 digits or more: one not given is a
+/// random u64) `[DRAWN]`, and the slowest case of stress's `time:` line
+/// `[CASE]`.
+pub fn stable(text: &str) -> String {
+    let scratch = format!("{}/coinline-", std::env::temp_dir().display());
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let line = mask_folders(line, &scratch);
+        let line = line.replace(env!("CARGO_TARGET_TMPDIR"), "[TARGET_TMP]");
+        let line = line.replace(env!("CARGO_MANIFEST_DIR"), "[REPO]");
+        let line = mask_durations(&line);
+        let line = mask_drawn_seeds(&line);
+        match line.strip_prefix("time: slowest run [T] ms (") {
+            Some(rest) => {
+                let after = rest.split_once(')').map_or("", |(_, after)| after);
+                out.push_str(&format!("time: slowest run [T] ms ([CASE]){after}"));
+            }
+            None => out.push_str(&line),
+        }
+    }
+    out
+}
+
+/// Each scratch folder path (`PREFIX` and the rest of its name) as `[SCRATCH]`.
+fn mask_folders(line: &str, prefix: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find(prefix) {
+        out.push_str(&rest[..at]);
+        out.push_str("[SCRATCH]");
+        let name = &rest[at + prefix.len()..];
+        let end = name
+            .find(|c: char| c == '/' || c.is_whitespace() || "'\")`:,".contains(c))
+            .unwrap_or(name.len());
+        rest = &name[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Each `seed N` whose N has 12 digits or more as `seed [DRAWN]`.
+fn mask_drawn_seeds(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("seed ") {
+        let (before, from) = rest.split_at(at + "seed ".len());
+        let digits = from
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(from.len());
+        out.push_str(before);
+        out.push_str(if digits >= 12 {
+            "[DRAWN]"
+        } else {
+            &from[..digits]
+        });
+        rest = &from[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A snapshot name for a helper that snapshots for its caller: the test's
+/// name (its thread's, as libtest names it), `label`, and a count from the
+/// second on, so that the names do not depend on which test runs first.
+pub fn snapshot_name(label: &str) -> String {
+    thread_local!(static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) });
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("test");
+    let test = test.rsplit("::").next().unwrap_or(test);
+    let count = TAKEN.with(|taken| {
+        taken.set(taken.get() + 1);
+        taken.get()
+    });
+    match count {
+        1 => format!("{test}-{label}"),
+        n => format!("{test}-{label}-{n}"),
+    }
+}
+
+/// Each decimal number followed by a unit of time or a rate as `[T]`.
+fn mask_durations(line: &str) -> String {
+    const UNITS: [&str; 4] = [" ms", " s", " runs/s", " boards/s"];
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let (before, from) = rest.split_at(start);
+        let len = from
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(from.len());
+        let (number, after) = from.split_at(len);
+        let word_start = !before.ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        let timed = UNITS.iter().any(|unit| {
+            after
+                .strip_prefix(unit)
+                .is_some_and(|tail| !tail.starts_with(|c: char| c.is_alphanumeric()))
+        });
+        out.push_str(before);
+        out.push_str(if word_start && timed { "[T]" } else { number });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn stable_text_masks_only_what_varies() {
+    let scratch = std::env::temp_dir().join("coinline-stress-late-AbC123");
+    let text = format!(
+        "--save: {}/saved: is a file\n200 boards in 200 program runs (812.3 runs/s) in 0.2 s, seed 1\n\
+         time: slowest run 3.1 ms (case 2, board 7), mean 0.52 ms per case\nafter 0.2s x1 2 s3\n\
+         seed 7, seed 15979017958773424683\n",
+        scratch.display()
+    );
+    let want = "--save: [SCRATCH]/saved: is a file\n200 boards in 200 program runs ([T] runs/s) in [T] s, seed 1\n\
+         time: slowest run [T] ms ([CASE]), mean [T] ms per case\nafter 0.2s x1 2 s3\n\
+         seed 7, seed [DRAWN]\n";
+    assert_eq!(stable(&text), want);
+}
+
 /// Asserts the exit status, showing standard error when it differs.
 pub fn assert_status(run: &Run, code: i32) {
     assert_eq!(run.code, code, "{}", run.stderr);
@@ -447,7 +616,7 @@ pub fn refusal(run: &Run, message: &str) -> Result<(), String> {
     let last = run.stderr.trim_end().lines().last().unwrap_or("");
     if run.code != 2 {
         Err(format!("status {}, not 2: {}", run.code, run.stderr))
-    } else if run.stderr.contains("panicked") {
+    } else if panicked(run) {
         Err(format!("a panic: {}", run.stderr))
     } else if !last.starts_with("coinline: error: ") {
         Err(format!("the last line is not an error: {}", run.stderr))
@@ -456,6 +625,13 @@ pub fn refusal(run: &Run, message: &str) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// Whether `run` panicked: Rust's panic line `thread '...' panicked at`.
+pub fn panicked(run: &Run) -> bool {
+    run.stderr
+        .lines()
+        .any(|l| l.starts_with("thread '") && l.contains("' panicked at "))
 }
 
 /// Asserts that `run` was refused (see [`refusal`]); `what` names the case.

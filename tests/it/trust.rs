@@ -490,7 +490,6 @@ fn the_trust_table() {
                 problems.join("; ")
             ));
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
 }
@@ -543,7 +542,6 @@ fn a_fifo_output_is_written_into_not_replaced() {
         .unwrap()
         .file_type()
         .is_fifo());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A closed pipe ends quietly with status 0; a failed write to standard
@@ -556,23 +554,15 @@ fn standard_output_errors() {
         .stdout(writer)
         .run();
     assert_eq!(closed.code, 0, "{}", closed.stderr);
-    let stderr = &closed.stderr;
-    assert!(
-        !stderr.contains("Broken pipe") && !stderr.contains("panicked"),
-        "{stderr}"
-    );
+    // A closed reader is no error: the summary alone, no Broken pipe.
+    insta::assert_snapshot!(crate::support::stable(&closed.stderr));
 
     let dir = workdir("trust", "full");
     let full = Coinline::shell("trap '' XFSZ; ulimit -f 0; exec coinline solve 1 2 > out.txt")
         .dir(&dir)
         .run();
-    let stderr = &full.stderr;
-    assert_eq!(full.code, 2, "{stderr}");
-    assert!(
-        stderr.contains("cannot write to standard output"),
-        "{stderr}"
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(full.code, 2, "{}", full.stderr);
+    insta::assert_snapshot!(crate::support::stable(&full.stderr));
 }
 
 /// The signals: (signal, exit status).
@@ -613,18 +603,13 @@ fn interrupted_compare_keeps_the_old_output() {
         let out = child.wait();
         let stderr = &out.stderr;
         assert_eq!(out.code, status, "{signal}: {stderr}");
-        assert!(
-            stderr.contains(&format!("interrupted by SIG{signal}")),
-            "{stderr}"
-        );
-        assert!(stderr.contains("kept"), "{stderr}");
+        insta::assert_snapshot!(crate::support::stable(stderr));
         assert_eq!(std::fs::read(dir.join("rows.csv")).unwrap(), OLD);
         assert!(
             !walk(&dir).iter().any(|p| p.ends_with(".tmp")),
             "{:?}",
             walk(&dir)
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
@@ -666,7 +651,7 @@ fn interrupted_stress_kills_the_program() {
     let out = child.wait();
     let stderr = &out.stderr;
     assert_eq!(out.code, 130, "{stderr}");
-    assert!(stderr.contains("killed the program under test"), "{stderr}");
+    insta::assert_snapshot!(crate::support::stable(stderr));
     // The program is gone (kill -0 fails once it is reaped or dead).
     let mut alive = true;
     for _ in 0..100 {
@@ -680,5 +665,4 @@ fn interrupted_stress_kills_the_program() {
     assert!(!alive, "the program under test is still running");
     assert_eq!(std::fs::read(dir.join("runs.csv")).unwrap(), OLD);
     let _ = std::io::stderr().flush();
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -249,9 +249,7 @@ fn the_run_trust_table() {
         for after in row.after {
             check_after(after, &dir, &mut problems);
         }
-        if problems.is_empty() {
-            let _ = std::fs::remove_dir_all(&dir);
-        } else {
+        if !problems.is_empty() {
             failed.push(format!("{}: {}\n{text}", row.name, problems.join("; ")));
         }
     }
