@@ -194,7 +194,7 @@ pub fn parse_for_reference(text: &str, origin: Origin) -> Result<Problem> {
 
 fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Problem> {
     let file: File =
-        read_toml(text).map_err(|(key, message)| Error::problem_file(key.as_deref(), message))?;
+        read_toml(text).map_err(|e| Error::problem_file(e.key.as_deref(), e.to_string()))?;
     let name = file.name.trim().to_string();
     if name.is_empty()
         || !name
