@@ -493,3 +493,183 @@ impl From<InputError> for Error {
         Error::layer_of(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages that fill in constants, placeholders or a run's
+    /// failure read as they did when each site wrote its own text.
+    #[test]
+    fn messages_keep_their_wording() {
+        let long_input = "7\n".repeat(60);
+        let reference = |failure| JudgeError::Reference {
+            program: "python3 my brute.py".into(),
+            input: long_input.clone(),
+            failure,
+        };
+        let cut_input = format!(
+            "{:?} (120 characters)",
+            format!("{}...{}", "7\n".repeat(20), "7\n".repeat(20))
+        );
+        let cases: Vec<(Error, String)> = vec![
+            (
+                JudgeError::LengthAboveMax {
+                    n: Span { lo: 1, hi: 200_000 },
+                }
+                .into(),
+                "length range 1..200000 goes above 100000, too long for the trusted solvers".into(),
+            ),
+            (
+                JudgeError::UnknownLimitsKey {
+                    key: "k".into(),
+                    line: Some(9),
+                }
+                .into(),
+                "line 9: limits.k: unknown field `k`, expected one of `n`, `values`, `cases`, \
+                 `n-parity`, `sum-parity`, `distinct` or a parameter of the rules"
+                    .into(),
+            ),
+            (
+                at("interaction.protocol", JudgeError::ProtocolRenamed),
+                "interaction.protocol: \"play\" is docs/play.md's words as they are; drop it to \
+                 rename them"
+                    .into(),
+            ),
+            (
+                at(
+                    "input.cases",
+                    JudgeError::NotOneOf {
+                        text: "al l".into(),
+                        valid: vec!["one", "count"],
+                    },
+                ),
+                "input.cases: \"al l\" is not one of \"one\", \"count\"".into(),
+            ),
+            (
+                JudgeError::StrayBrace {
+                    text: "{x}".into(),
+                    placeholders: vec!["{first}", "{second}"],
+                }
+                .into(),
+                "\"{x}\" has a brace that is not {first}, {second}".into(),
+            ),
+            (
+                JudgeError::TemplateBrace {
+                    token: "{n}:".into(),
+                    part: "{n}:".into(),
+                }
+                .into(),
+                "\"{n}:\": \"{n}:\" holds a brace; the placeholders are {case} and {answer}".into(),
+            ),
+            (
+                JudgeError::AnswerTimes {
+                    text: "x".into(),
+                    times: 0,
+                }
+                .into(),
+                "\"x\" has no {answer}".into(),
+            ),
+            (
+                JudgeError::AnswerTimes {
+                    text: "x".into(),
+                    times: 3,
+                }
+                .into(),
+                "\"x\" has {answer} 3 times, not once".into(),
+            ),
+            (
+                JudgeError::NotSavedGame.into(),
+                "not a saved game: its first line is not \"# coinline play: a failing game\""
+                    .into(),
+            ),
+            (
+                JudgeError::NotACount { text: "0".into() }.into(),
+                "\"0\" is not a count from 1 to 100000000 (write LO..HI, HI a count or n)".into(),
+            ),
+            (
+                JudgeError::NoBoards { replay: None }.into(),
+                "nothing to check: no boards to judge (give --runs 1 or more)".into(),
+            ),
+            (
+                JudgeError::NoBoards {
+                    replay: Some("saved".into()),
+                }
+                .into(),
+                "nothing to check: no new boards, and no saved input for this problem in saved"
+                    .into(),
+            ),
+            (
+                reference(RunFailure::TimedOut {
+                    timeout: Duration::from_millis(1500),
+                })
+                .into(),
+                format!(
+                    "--reference 'python3 my brute.py': still running after 1.5s (--timeout), \
+                     on the input {cut_input}"
+                ),
+            ),
+            (
+                reference(RunFailure::Failed {
+                    exit: Exit::Code(3),
+                    stderr: Some("boom".into()),
+                })
+                .into(),
+                format!(
+                    "--reference 'python3 my brute.py': exit status 3 (stderr: boom), on the \
+                     input {cut_input}"
+                ),
+            ),
+            (
+                JudgeError::Generator {
+                    program: "gen".into(),
+                    run: 4,
+                    command: "gen 77".into(),
+                    failure: RunFailure::OutputTooLong,
+                }
+                .into(),
+                "--generator gen (run 4, called as gen 77): more than 16 MiB of output".into(),
+            ),
+            (
+                InputError::ParamOutOfRange {
+                    line: 2,
+                    what: Expected::Params {
+                        names: "k".into(),
+                        case: Some(3),
+                    },
+                    value: 0,
+                }
+                .into(),
+                "line 2: the parameter k of case 3 is 0; it must be a count from 1 to 100000000"
+                    .into(),
+            ),
+            (
+                InputError::Ended {
+                    line: 5,
+                    what: Expected::Announced {
+                        n: 4,
+                        line: 4,
+                        found: 2,
+                    },
+                }
+                .into(),
+                "line 5: expected the 4 values announced on line 4 (found 2), found the end of \
+                 the input"
+                    .into(),
+            ),
+            (
+                InputError::BadCount {
+                    line: 1,
+                    what: Expected::Length { case: Some(2) },
+                    token: "x".into(),
+                    fault: TokenFault::NotInteger,
+                }
+                .into(),
+                "line 1: the length n of case 2 \"x\" is not an integer".into(),
+            ),
+        ];
+        for (err, wanted) in cases {
+            assert_eq!(err.to_string(), wanted);
+        }
+    }
+}
