@@ -8,6 +8,7 @@ use super::answers::OutputProblem;
 use super::interaction::PROTOCOL;
 use super::limits::{Parity, MAX_N};
 use super::play::saved::MARK;
+use super::problem::Answer;
 use super::template::{ANSWER, CASE};
 use coinline_core::board::NotValue;
 use coinline_core::error::{quote_ends, quote_token, shown_ends, Error};
@@ -209,9 +210,9 @@ pub enum JudgeError {
     /// `--answer` for a problem whose answer is fixed.
     #[error("--answer {given} is only for problems that let the user choose (lines); problem {problem} always asks for the {answer}")]
     FixedAnswer {
-        given: String,
+        given: Answer,
         problem: String,
-        answer: String,
+        answer: Answer,
     },
     /// A parameter's bound that is not a count.
     #[error("{text:?} is not a count from 1 to {MAX_COUNT} (write LO..HI, HI a count or n)")]

@@ -304,11 +304,10 @@ impl Problem {
                     game: self.game,
                 })?
             } else if let Some(given) = answer {
-                let (given, answer) = (given.to_string(), self.answer.to_string());
                 Err(JudgeError::FixedAnswer {
                     given,
                     problem,
-                    answer,
+                    answer: self.answer.clone(),
                 })?
             }
             return Ok(self);
