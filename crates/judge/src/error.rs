@@ -4,12 +4,6 @@
 // A field is what its variant's message names: no doc of its own.
 #![allow(missing_docs)]
 
-use super::answers::OutputProblem;
-use super::interaction::PROTOCOL;
-use super::limits::{Parity, MAX_N};
-use super::play::saved::MARK;
-use super::problem::Answer;
-use super::template::{ANSWER, CASE};
 use coinline_core::board::NotValue;
 use coinline_core::error::{quote_ends, quote_token, shown_ends, Error};
 use coinline_core::generate::Span;
@@ -140,10 +134,10 @@ pub enum JudgeError {
         placeholders: Vec<&'static str>,
     },
     /// A protocol other than docs/play.md's.
-    #[error("{text:?} is not {PROTOCOL:?}, the line protocol of docs/play.md (a statement's words are given by moves, start, turn, opponent and end)")]
+    #[error("{text:?} is not \"play\", the line protocol of docs/play.md (a statement's words are given by moves, start, turn, opponent and end)")]
     UnknownProtocol { text: String },
     /// The protocol named beside words that rename it.
-    #[error("{PROTOCOL:?} is docs/play.md's words as they are; drop it to rename them")]
+    #[error("\"play\" is docs/play.md's words as they are; drop it to rename them")]
     ProtocolRenamed,
     /// A statement of values alone while the program may play either side.
     #[error(
@@ -154,8 +148,8 @@ pub enum JudgeError {
     #[error("length range {n} starts at 0; every judge board has at least one value")]
     LengthFromZero { n: Span<usize> },
     /// Lengths above what the trusted solvers take.
-    #[error("length range {n} goes above {MAX_N}, too long for the trusted solvers")]
-    LengthAboveMax { n: Span<usize> },
+    #[error("length range {n} goes above {max}, too long for the trusted solvers")]
+    LengthAboveMax { n: Span<usize>, max: usize },
     /// Case counts from 0.
     #[error("cases range {cases} starts at 0; an input holds at least one case")]
     CasesFromZero { cases: Span<usize> },
@@ -167,8 +161,8 @@ pub enum JudgeError {
         game: Game,
     },
     /// A length parity that no length in range has.
-    #[error("length range {n} holds no {parity} length")]
-    NoLengthOfParity { n: Span<usize>, parity: Parity },
+    #[error("length range {n} holds no {} length", if *even { "even" } else { "odd" })]
+    NoLengthOfParity { n: Span<usize>, even: bool },
     /// More distinct values than the range holds.
     #[error("{n} distinct values do not fit in {values}")]
     DistinctDoNotFit { n: usize, values: Span<i64> },
@@ -210,9 +204,9 @@ pub enum JudgeError {
     /// `--answer` for a problem whose answer is fixed.
     #[error("--answer {given} is only for problems that let the user choose (lines); problem {problem} always asks for the {answer}")]
     FixedAnswer {
-        given: Answer,
+        given: String,
         problem: String,
-        answer: Answer,
+        answer: String,
     },
     /// A parameter's bound that is not a count.
     #[error("{text:?} is not a count from 1 to {MAX_COUNT} (write LO..HI, HI a count or n)")]
@@ -227,13 +221,13 @@ pub enum JudgeError {
     #[error("a template is one line: the answer of one case")]
     TemplateLines,
     /// `{answer}` inside a word of a template.
-    #[error("{token:?}: {ANSWER} must be a token of its own (spaces around it)")]
+    #[error("{token:?}: {{answer}} must be a token of its own (spaces around it)")]
     AnswerNotAlone { token: String },
     /// A brace in a template's word that is no placeholder.
-    #[error("{token:?}: {part:?} holds a brace; the placeholders are {CASE} and {ANSWER}")]
+    #[error("{token:?}: {part:?} holds a brace; the placeholders are {{case}} and {{answer}}")]
     TemplateBrace { token: String, part: String },
     /// `{answer}` other than once in a template.
-    #[error("{text:?} has {}", match times { 0 => format!("no {ANSWER}"), k => format!("{ANSWER} {k} times, not once") })]
+    #[error("{text:?} has {}", match times { 0 => "no {answer}".to_string(), k => format!("{{answer}} {k} times, not once") })]
     AnswerTimes { text: String, times: usize },
     /// An input of no cases.
     #[error("nothing to check: {shown} holds no cases")]
@@ -304,7 +298,7 @@ pub enum JudgeError {
         failure: RunFailure,
     },
     /// A saved game without its first line.
-    #[error("not a saved game: its first line is not {MARK:?}")]
+    #[error("not a saved game: its first line is not \"# coinline play: a failing game\"")]
     NotSavedGame,
     /// A saved game's side that is neither player.
     #[error("side {side:?}: first or second")]
@@ -315,6 +309,48 @@ pub enum JudgeError {
     /// A saved game without all its lines.
     #[error("a saved game needs its side, opponent and case lines")]
     SavedGameIncomplete,
+}
+
+/// What is wrong with a program's output (or an expected-answers file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputProblem {
+    /// Fewer answers than cases (possibly none).
+    Missing {
+        /// Complete answers found.
+        answers: usize,
+        /// Cases in the input.
+        cases: usize,
+    },
+    /// A token that is not what the answer kind prints, or more tokens
+    /// than the cases' answers.
+    Malformed {
+        /// 1-based line of the output.
+        line: usize,
+        /// 1-based number of the answer the token belongs to.
+        answer: usize,
+        /// What is wrong there.
+        problem: String,
+    },
+}
+
+impl fmt::Display for OutputProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputProblem::Missing { answers, cases } => {
+                let noun = |k: usize, one: &'static str, many: &'static str| match k {
+                    1 => one,
+                    _ => many,
+                };
+                write!(
+                    f,
+                    "{answers} {} for {cases} {}",
+                    noun(*answers, "answer", "answers"),
+                    noun(*cases, "case", "cases")
+                )
+            }
+            OutputProblem::Malformed { line, problem, .. } => write!(f, "line {line}: {problem}"),
+        }
+    }
 }
 
 /// What went wrong with a program the judge calls (a reference, a generator).
@@ -517,6 +553,7 @@ mod tests {
             (
                 JudgeError::LengthAboveMax {
                     n: Span { lo: 1, hi: 200_000 },
+                    max: 100_000,
                 }
                 .into(),
                 "length range 1..200000 goes above 100000, too long for the trusted solvers".into(),

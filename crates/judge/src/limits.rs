@@ -103,7 +103,7 @@ impl Limits {
             Err(JudgeError::LengthFromZero { n })?
         }
         if n.hi > MAX_N {
-            Err(JudgeError::LengthAboveMax { n })?
+            Err(JudgeError::LengthAboveMax { n, max: MAX_N })?
         }
         if self.cases.lo == 0 {
             Err(JudgeError::CasesFromZero { cases: self.cases })?
@@ -120,7 +120,8 @@ impl Limits {
         }
         if let Some(parity) = self.n_parity {
             if !(n.lo..=n.hi).any(|k| parity.holds(k as i128)) {
-                Err(JudgeError::NoLengthOfParity { n, parity })?
+                let even = parity == Parity::Even;
+                Err(JudgeError::NoLengthOfParity { n, even })?
             }
         }
         let range = i128::from(values.hi) - i128::from(values.lo) + 1;

@@ -305,9 +305,9 @@ impl Problem {
                 })?
             } else if let Some(given) = answer {
                 Err(JudgeError::FixedAnswer {
-                    given,
+                    given: given.to_string(),
                     problem,
-                    answer: self.answer.clone(),
+                    answer: self.answer.to_string(),
                 })?
             }
             return Ok(self);

@@ -162,21 +162,11 @@ struct LimitsTable {
 /// The value of the word `text` (its spaces as one) among `names`, at `key`.
 pub(crate) fn one_of<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
     let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let valid = || names.iter().map(|(n, _)| *n).collect();
-    let text = text.to_string();
-    (names
-        .iter()
-        .find(|(name, _)| *name == wanted)
-        .map(|(_, v)| *v))
-    .ok_or_else(|| {
-        at(
-            key,
-            JudgeError::NotOneOf {
-                text,
-                valid: valid(),
-            },
-        )
-    })
+    if let Some(&(_, value)) = names.iter().find(|(name, _)| *name == wanted) {
+        return Ok(value);
+    }
+    let (text, valid) = (text.to_string(), names.iter().map(|(n, _)| *n).collect());
+    Err(at(key, JudgeError::NotOneOf { text, valid }))
 }
 
 /// Reads a problem file's text.
