@@ -8,7 +8,6 @@
 //! acceptance rule.
 
 use super::error::{at, JudgeError};
-use super::spec::one_of;
 use crate::words::{Start, Words};
 use coinline_core::error::Result;
 use coinline_core::play::Game;
@@ -122,6 +121,15 @@ pub struct Interaction {
 /// (docs/play.md).
 pub const PROTOCOL: &str = "play";
 
+/// The value of the word `text` among `names`, at `key`.
+fn word<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
+    if let Some(&(_, value)) = names.iter().find(|(n, _)| *n == text.trim()) {
+        return Ok(value);
+    }
+    let (text, valid) = (text.to_string(), names.iter().map(|(n, _)| *n).collect());
+    Err(at(key, JudgeError::NotOneOf { text, valid }))
+}
+
 fn refuse<T>(key: &str, fault: JudgeError) -> Result<T> {
     Err(at(&format!("interaction.{key}"), fault))
 }
@@ -191,7 +199,7 @@ fn words(table: &InteractionTable, game: Game) -> Result<Words> {
         moves,
         start: match &table.start {
             None => play.start,
-            Some(t) => one_of("interaction.start", t, &Start::NAMES)?,
+            Some(t) => word("interaction.start", t, &Start::NAMES)?,
         },
         turn: match &table.turn {
             None => play.turn,
@@ -217,14 +225,14 @@ pub fn parse(table: &InteractionTable, game: Game) -> Result<Interaction> {
             return refuse("protocol", JudgeError::ProtocolRenamed);
         }
     }
-    let sides = one_of("interaction.side", &table.side, &Sides::NAMES)?;
+    let sides = word("interaction.side", &table.side, &Sides::NAMES)?;
     // Without a side line the program knows its seat from the statement only.
     if words.start == Start::Values && sides == Sides::Either {
         return refuse("start", JudgeError::ValuesNeedSide);
     }
     Ok(Interaction {
         sides,
-        accept: one_of("interaction.accept", &table.accept, &Accept::NAMES)?,
+        accept: word("interaction.accept", &table.accept, &Accept::NAMES)?,
         words,
     })
 }

@@ -160,7 +160,7 @@ struct LimitsTable {
 }
 
 /// The value of the word `text` (its spaces as one) among `names`, at `key`.
-pub(crate) fn one_of<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
+fn one_of<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
     let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if let Some(&(_, value)) = names.iter().find(|(name, _)| *name == wanted) {
         return Ok(value);
