@@ -4,11 +4,11 @@
 //! what the problem's answer kind prints (an integer, two integers or one of
 //! its words, compared exactly).
 
+pub use super::error::OutputProblem;
 use super::input::{parse_integer, Token, Tokens};
 use super::problem::{Answer, Problem, Reply};
 use super::template::{Piece, Template};
 use coinline_core::error::quote;
-use std::fmt;
 
 /// Answers written one per line, as every problem of the family prints them.
 pub fn write_answers(answers: &[Reply]) -> String {
@@ -27,48 +27,6 @@ pub fn write_answers_in(template: Option<&Template>, answers: &[Reply]) -> Strin
         out.push('\n');
     }
     out
-}
-
-/// What is wrong with a program's output (or an expected-answers file).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OutputProblem {
-    /// Fewer answers than cases (possibly none).
-    Missing {
-        /// Complete answers found.
-        answers: usize,
-        /// Cases in the input.
-        cases: usize,
-    },
-    /// A token that is not what the answer kind prints, or more tokens
-    /// than the cases' answers.
-    Malformed {
-        /// 1-based line of the output.
-        line: usize,
-        /// 1-based number of the answer the token belongs to.
-        answer: usize,
-        /// What is wrong there.
-        problem: String,
-    },
-}
-
-impl fmt::Display for OutputProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OutputProblem::Missing { answers, cases } => {
-                let noun = |k: usize, one: &'static str, many: &'static str| match k {
-                    1 => one,
-                    _ => many,
-                };
-                write!(
-                    f,
-                    "{answers} {} for {cases} {}",
-                    noun(*answers, "answer", "answers"),
-                    noun(*cases, "case", "cases")
-                )
-            }
-            OutputProblem::Malformed { line, problem, .. } => write!(f, "line {line}: {problem}"),
-        }
-    }
 }
 
 /// Reads the answers of `cases` cases of kind `kind`. Whitespace between

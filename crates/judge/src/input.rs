@@ -11,11 +11,12 @@
 //! line and the token. The reader never panics, whatever the text, so it can
 //! be fuzzed.
 
+use super::error::{InputError, TokenFault};
 use super::instance::Instance;
 use super::problem::Problem;
 use super::problem::{CaseLayout, Cases};
 use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::rules::Params;
 
 impl Problem {
@@ -82,7 +83,7 @@ pub fn text_of(bytes: &[u8]) -> Result<&str> {
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
-        Error::input(format!("line {line}: the text is not valid UTF-8"))
+        InputError::NotUtf8 { line }.into()
     })
 }
 
@@ -135,12 +136,12 @@ impl<'a> Tokens<'a> {
 
 /// An integer written as judges write counts and answers: an optional `-`
 /// and digits.
-pub(super) fn parse_integer(token: &str) -> Result<i64, &'static str> {
+pub(super) fn parse_integer(token: &str) -> Result<i64, TokenFault> {
     let digits = token.strip_prefix('-').unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("is not an integer");
+        return Err(TokenFault::NotInteger);
     }
-    token.parse().map_err(|_| "does not fit in 64 bits")
+    token.parse().map_err(|_| TokenFault::TooLarge)
 }
 
 #[cfg(test)]
@@ -151,23 +152,24 @@ mod tests {
     /// as the reference it must agree with (message for message).
     mod reference {
         use super::super::{parse_integer, InputCase};
+        use crate::error::{Expected, InputError, TokenFault};
         use crate::problem::{CaseLayout, Cases, Problem};
         use coinline_core::board::{read_values, Board};
-        use coinline_core::error::{quote_token, Error, ErrorKind, Result};
+        use coinline_core::error::{Error, ErrorKind, Result};
 
         /// A board value, read by the board's one reader of values
         /// ([`read_values`]): an optional `+`, then what `i64::from_str` takes
         /// (`+5`, `-0` and `007` are values). A token holding a comma, which the
         /// board reader takes as a separator, is not one value here: judges read
         /// whitespace-separated tokens.
-        fn parse_value(token: &str) -> Result<i64, &'static str> {
+        fn parse_value(token: &str) -> Result<i64, TokenFault> {
             match read_values(token.as_bytes(), 1) {
-                Ok(values) => values.first().copied().ok_or("is not an integer"),
+                Ok(values) => values.first().copied().ok_or(TokenFault::NotInteger),
                 Err(e) => Err(match e.kind() {
                     ErrorKind::BadToken { expected, .. } if expected.contains("64-bit range") => {
-                        "does not fit in 64 bits"
+                        TokenFault::TooLarge
                     }
-                    _ => "is not an integer",
+                    _ => TokenFault::NotInteger,
                 }),
             }
         }
@@ -190,9 +192,9 @@ mod tests {
             match layout.cases {
                 Cases::One => cases.extend(read(&mut tokens, 1)?),
                 Cases::Count => {
-                    let count = tokens.count("the number of cases")?;
+                    let count = tokens.count(Expected::CaseCount)?;
                     if layout.case == CaseLayout::ValuesOnly {
-                        tokens.end_line("the number of cases")?;
+                        tokens.end_line(Expected::CaseCount)?;
                     }
                     for number in 1..=count {
                         cases.extend(read(&mut tokens, number)?);
@@ -226,22 +228,19 @@ mod tests {
         ) -> Result<Option<InputCase>> {
             let (line, values) = match layout {
                 CaseLayout::LengthFirst => {
-                    let n = tokens.count(&format!("the length n of case {number}"))?;
+                    let n = tokens.count(Expected::Length { case: Some(number) })?;
                     let line = tokens.line;
                     if n == 0 {
                         if zero_ends {
                             return Ok(None);
                         }
-                        return Err(Error::input(format!(
-                            "line {line}: n is 0; a board has at least one value"
-                        )));
+                        Err(InputError::LengthZero { line })?
                     }
                     let mut values = Vec::with_capacity(n.min(1 << 16));
                     let mut first_line = None;
                     for i in 0..n {
-                        let what =
-                            || format!("the {n} values announced on line {line} (found {i})");
-                        let token = tokens.next().ok_or_else(|| tokens.ended(&what()))?;
+                        let what = Expected::Announced { n, line, found: i };
+                        let token = tokens.next().ok_or_else(|| tokens.ended(what))?;
                         first_line.get_or_insert(token.line);
                         values.push(token.value(i + 1)?);
                     }
@@ -253,39 +252,34 @@ mod tests {
                         false => tokens.all(),
                     };
                     let Some(first) = found.first() else {
-                        return Err(tokens.ended(&format!("the values of case {number}")));
+                        return Err(tokens.ended(Expected::Values { case: number }));
                     };
                     let line = first.line;
                     if found.iter().any(|t| t.text.is_empty()) {
-                        return Err(Error::input(format!(
-                            "line {line}: empty line; a board has at least one value"
-                        )));
+                        Err(InputError::EmptyLine { line })?
                     }
                     let mut found = found;
                     if layout == CaseLayout::LengthLast {
                         let n_token = match several {
                             true => tokens.next().ok_or_else(|| {
-                                tokens.ended(&format!("the length n of case {number}"))
+                                tokens.ended(Expected::Length { case: Some(number) })
                             })?,
                             false => match found.pop() {
                                 Some(t) if !found.is_empty() => t,
-                                _ => {
-                                    return Err(Error::input(format!(
-                                    "line {line}: expected the values and then n, found one token"
-                                )))
-                                }
+                                _ => Err(InputError::OneToken { line })?,
                             },
                         };
-                        let n = n_token.count("the length n")?;
+                        let n = n_token.count(Expected::Length { case: None })?;
                         if several {
-                            tokens.end_line("the length n")?;
+                            tokens.end_line(Expected::Length { case: None })?;
                         }
                         if n != found.len() {
-                            return Err(Error::input(format!(
-                                "line {}: n is {n}, but case {number} has {} values",
-                                n_token.line,
-                                found.len()
-                            )));
+                            Err(InputError::LengthMismatch {
+                                line: n_token.line,
+                                n,
+                                case: number,
+                                count: found.len(),
+                            })?
                         }
                     }
                     let values = found
@@ -296,8 +290,7 @@ mod tests {
                     (line, values)
                 }
             };
-            let board =
-                Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
+            let board = Board::new(values).map_err(|source| InputError::Board { line, source })?;
             Ok(Some(InputCase {
                 line,
                 board,
@@ -315,28 +308,35 @@ mod tests {
         impl Token<'_> {
             /// The token as value number `i` of a case, read as every board value
             /// is read ([`parse_value`]).
-            fn value(&self, i: usize) -> Result<i64> {
-                parse_value(self.text).map_err(|why| {
-                    Error::input(format!(
-                        "line {}, value {i}: {} {why}",
-                        self.line,
-                        quote_token(self.text)
-                    ))
-                })
+            fn value(&self, index: usize) -> Result<i64> {
+                let (line, token) = (self.line, self.text.to_string());
+                Ok(
+                    parse_value(self.text).map_err(|fault| InputError::BadValue {
+                        line,
+                        index,
+                        token,
+                        fault,
+                    })?,
+                )
             }
 
-            /// The token as a count (`what` names it).
-            fn count(&self, what: &str) -> Result<usize> {
-                let value = parse_integer(self.text).map_err(|why| {
-                    Error::input(format!(
-                        "line {}: {what} {} {why}",
-                        self.line,
-                        quote_token(self.text)
-                    ))
-                })?;
-                usize::try_from(value).map_err(|_| {
-                    Error::input(format!("line {}: {what} is {value}, below 0", self.line))
-                })
+            /// The token as a count of `what`.
+            fn count(&self, what: Expected) -> Result<usize> {
+                let (line, token) = (self.line, self.text.to_string());
+                let value = match parse_integer(self.text) {
+                    Ok(value) => value,
+                    Err(fault) => Err(InputError::BadCount {
+                        line,
+                        what: what.clone(),
+                        token,
+                        fault,
+                    })?,
+                };
+                Ok(usize::try_from(value).map_err(|_| InputError::Negative {
+                    line,
+                    what,
+                    value,
+                })?)
             }
         }
 
@@ -428,12 +428,13 @@ mod tests {
             }
 
             /// The next token as a count.
-            fn count(&mut self, what: &str) -> Result<usize> {
-                self.next().ok_or_else(|| self.ended(what))?.count(what)
+            fn count(&mut self, what: Expected) -> Result<usize> {
+                let token = self.next().ok_or_else(|| self.ended(what.clone()))?;
+                token.count(what)
             }
 
             /// Only whitespace may follow on the current line.
-            fn end_line(&mut self, what: &str) -> Result<()> {
+            fn end_line(&mut self, what: Expected) -> Result<()> {
                 self.skip_space(true);
                 match self.rest.chars().next() {
                     None | Some('\n') => {
@@ -445,11 +446,11 @@ mod tests {
                     }
                     Some(_) => {
                         let t = self.next().expect("a non-space character starts a token");
-                        Err(Error::input(format!(
-                            "line {}: expected {what} alone on its line, found {} after it",
-                            t.line,
-                            quote_token(t.text)
-                        )))
+                        Err(InputError::NotAlone {
+                            line: t.line,
+                            what,
+                            token: t.text.to_string(),
+                        })?
                     }
                 }
             }
@@ -461,22 +462,19 @@ mod tests {
 
             /// The error for a text that ended where `what` should be, on the
             /// line of the last token.
-            fn ended(&self, what: &str) -> Error {
-                Error::input(format!(
-                    "line {}: expected {what}, found the end of the input",
-                    self.line
-                ))
+            fn ended(&self, what: Expected) -> Error {
+                let line = self.line;
+                InputError::Ended { line, what }.into()
             }
 
             /// Only whitespace may follow the last case.
             fn finish(&mut self) -> Result<()> {
                 match self.next() {
                     None => Ok(()),
-                    Some(t) => Err(Error::input(format!(
-                        "line {}: unexpected {} after the last case",
-                        t.line,
-                        quote_token(t.text)
-                    ))),
+                    Some(t) => Err(InputError::AfterLastCase {
+                        line: t.line,
+                        token: t.text.to_string(),
+                    })?,
                 }
             }
         }

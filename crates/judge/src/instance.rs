@@ -9,8 +9,9 @@
 //! the board does; a value per input on (seed, the index of the input's
 //! first case), so a run's reproduce line re-creates it.
 
+use super::error::JudgeError;
 use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::{Span, SplitMix64};
 use coinline_core::rules::{Params, MAX_COUNT};
 use std::fmt;
@@ -107,25 +108,20 @@ impl ParamLimit {
         let count = |t: &str| -> Result<usize> {
             match t.trim().parse::<usize>() {
                 Ok(k) if (1..=MAX_COUNT).contains(&k) => Ok(k),
-                _ => Err(Error::usage(format!(
-                    "{:?} is not a count from 1 to {MAX_COUNT} (write LO..HI, HI a count or n)",
-                    t.trim()
-                ))),
+                _ => Err(JudgeError::NotACount {
+                    text: t.trim().to_string(),
+                })?,
             }
         };
         let lo = count(lo)?;
         let hi = match hi.trim() {
             "n" if per_case => Upper::N,
-            "n" => {
-                return Err(Error::usage(
-                    "a parameter read once per input cannot be bounded by a case's n",
-                ))
-            }
+            "n" => Err(JudgeError::OnceBoundedByN)?,
             other => Upper::Count(count(other)?),
         };
         if let Upper::Count(h) = hi {
             if h < lo {
-                return Err(Error::usage(format!("the range {lo}..{h} is empty")));
+                Err(JudgeError::EmptyRange { lo, hi: h })?
             }
         }
         Ok(ParamLimit {

@@ -7,8 +7,9 @@
 //! this module is only the table, the statement's protocol words and the
 //! acceptance rule.
 
+use super::error::{at, JudgeError};
 use crate::words::{Start, Words};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::play::Game;
 use coinline_core::rules::Counts;
 use coinline_core::strategy::player::{GameReport, Seat};
@@ -120,41 +121,37 @@ pub struct Interaction {
 /// (docs/play.md).
 pub const PROTOCOL: &str = "play";
 
+/// The value of the word `text` among `names`, at `key`.
 fn word<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
-    names
-        .iter()
-        .find(|(n, _)| *n == text.trim())
-        .map(|&(_, v)| v)
-        .ok_or_else(|| {
-            let valid: Vec<String> = names.iter().map(|(n, _)| format!("{n:?}")).collect();
-            Error::problem_file(
-                Some(key),
-                format!("{key}: {text:?} is not one of {}", valid.join(", ")),
-            )
-        })
+    if let Some(&(_, value)) = names.iter().find(|(n, _)| *n == text.trim()) {
+        return Ok(value);
+    }
+    let (text, valid) = (text.to_string(), names.iter().map(|(n, _)| *n).collect());
+    Err(at(key, JudgeError::NotOneOf { text, valid }))
 }
 
-fn refuse<T>(key: &str, why: impl std::fmt::Display) -> Result<T> {
-    let key = format!("interaction.{key}");
-    Err(Error::problem_file(Some(&key), format!("{key}: {why}")))
+fn refuse<T>(key: &str, fault: JudgeError) -> Result<T> {
+    Err(at(&format!("interaction.{key}"), fault))
 }
 
 /// One line of the protocol (`key`): no line break, and only the
 /// placeholders in `allowed`, each at most once.
-fn one_line(key: &str, text: &str, allowed: &[&str]) -> Result<String> {
+fn one_line(key: &str, text: &str, allowed: &[&'static str]) -> Result<String> {
     if text.contains(['\n', '\r']) {
-        return refuse(key, format!("{text:?} holds a line break; it is one line"));
+        let text = text.to_string();
+        return refuse(key, JudgeError::LineBreak { text });
     }
     let mut rest = text.to_string();
     for name in allowed {
         if rest.matches(name).count() > 1 {
-            return refuse(key, format!("{text:?} says {name} twice"));
+            let (text, placeholder) = (text.to_string(), *name);
+            return refuse(key, JudgeError::PlaceholderTwice { text, placeholder });
         }
         rest = rest.replace(name, "");
     }
     if rest.contains(['{', '}']) {
-        let valid = allowed.join(", ");
-        return refuse(key, format!("{text:?} has a brace that is not {valid}"));
+        let (text, placeholders) = (text.to_string(), allowed.to_vec());
+        return refuse(key, JudgeError::StrayBrace { text, placeholders });
     }
     Ok(text.trim().to_string())
 }
@@ -169,11 +166,13 @@ fn words(table: &InteractionTable, game: Game) -> Result<Words> {
             let (left, right) = (m.left.trim(), m.right.trim());
             for (side, w) in [("left", left), ("right", right)] {
                 if w.is_empty() || w.contains(char::is_whitespace) {
-                    return refuse("moves", format!("{side} = {w:?}: a move is one word"));
+                    let word = w.to_string();
+                    return refuse("moves", JudgeError::MoveNotOneWord { side, word });
                 }
             }
             if left == right {
-                return refuse("moves", format!("left and right are both {left:?}"));
+                let word = left.to_string();
+                return refuse("moves", JudgeError::SameMoveWords { word });
             }
             // Only a take of one from either end has a word of its own.
             let singles = game.take == Counts::exactly(1)
@@ -181,10 +180,7 @@ fn words(table: &InteractionTable, game: Game) -> Result<Words> {
                 && !game.circle
                 && game.ends == coinline_core::rules::Ends::Both;
             if !singles {
-                return refuse(
-                    "moves",
-                    format!("game {game} has moves other than L and R, which have no words here"),
-                );
+                return refuse("moves", JudgeError::MovesWithoutWords { game });
             }
             Some((left.to_string(), right.to_string()))
         }
@@ -194,7 +190,7 @@ fn words(table: &InteractionTable, game: Game) -> Result<Words> {
         Some(t) => {
             let t = one_line("opponent", t, &["{move}"])?;
             if !t.contains("{move}") {
-                return refuse("opponent", format!("{t:?} does not say {{move}}"));
+                return refuse("opponent", JudgeError::NoMovePlaceholder { text: t });
             }
             t
         }
@@ -222,27 +218,17 @@ pub fn parse(table: &InteractionTable, game: Game) -> Result<Interaction> {
     let words = words(table, game)?;
     if let Some(p) = table.protocol.as_deref() {
         if p.trim() != PROTOCOL {
-            return refuse(
-                "protocol",
-                format!(
-                    "{p:?} is not {PROTOCOL:?}, the line protocol of docs/play.md (a statement's words are given by moves, start, turn, opponent and end)"
-                ),
-            );
+            let text = p.to_string();
+            return refuse("protocol", JudgeError::UnknownProtocol { text });
         }
         if !words.is_play() {
-            return refuse(
-                "protocol",
-                format!("{PROTOCOL:?} is docs/play.md's words as they are; drop it to rename them"),
-            );
+            return refuse("protocol", JudgeError::ProtocolRenamed);
         }
     }
     let sides = word("interaction.side", &table.side, &Sides::NAMES)?;
     // Without a side line the program knows its seat from the statement only.
     if words.start == Start::Values && sides == Sides::Either {
-        return refuse(
-            "start",
-            "\"n values\" does not tell the program its side, so side must be \"first\" or \"second\"",
-        );
+        return refuse("start", JudgeError::ValuesNeedSide);
     }
     Ok(Interaction {
         sides,
@@ -254,6 +240,7 @@ pub fn parse(table: &InteractionTable, game: Game) -> Result<Interaction> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ProblemFileError;
     use coinline_core::strategy::player::Breached;
     use coinline_core::strategy::player::{Breach, BreachKind};
 
@@ -283,13 +270,10 @@ mod tests {
             ),
         ] {
             let e = parse(&t, Game::COINS).unwrap_err();
-            assert!(e.to_string().starts_with(key), "{e}");
-            match e.root_kind() {
-                coinline_core::ErrorKind::ProblemFile { key: k, .. } => {
-                    assert_eq!(k.as_deref(), Some(key))
-                }
-                other => panic!("{other:?}"),
-            }
+            let at = e
+                .layer::<ProblemFileError>()
+                .expect("a problem file's error");
+            assert_eq!(at.key, key, "{e}");
         }
     }
 

@@ -14,6 +14,7 @@
 //! The report goes to a writer the caller gives (the binary's standard
 //! error); nothing here prints or reads a standard stream.
 
+use crate::error::JudgeError;
 use crate::instance::Instance;
 use crate::interaction::{Accept, Interaction, Sides};
 use crate::play::program::Limits;
@@ -21,7 +22,7 @@ use crate::play::rows::{self, Summary};
 use crate::play::{play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup, Within};
 use crate::stress::{read_saved, save_input, saved_inputs, Saved};
 use crate::{parse_input_bytes, Limits as ProblemLimits, Problem};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_core::shell::{shell_word, CommandLine};
 use coinline_core::strategy::player::Seat;
@@ -184,7 +185,8 @@ pub fn judge_limits(interaction: &Interaction, move_time: Option<Duration>) -> L
 pub fn read_cases(problem: &Problem, bytes: &[u8], shown: &str) -> Result<Vec<Instance>> {
     let boards = parse_input_bytes(problem, bytes).map_err(|e| e.within(shown))?;
     if boards.is_empty() {
-        return Err(Error::nothing_to_check(format!("{shown} holds no cases")));
+        let shown = shown.to_string();
+        Err(JudgeError::NoCasesIn { shown })?
     }
     Ok((boards.into_iter())
         .map(|c| Instance::new(c.params, c.board))
@@ -389,7 +391,7 @@ impl Stress {
         let Some(span) = self.config.boards else {
             return match self.options.replay {
                 Some(_) => Ok(outcome),
-                None => Err(Error::nothing_to_check("--runs 0: no board to play")),
+                None => Err(JudgeError::NoBoardToPlay)?,
             };
         };
         say(log, &self.header(span));
@@ -521,7 +523,6 @@ impl Stress {
 mod tests {
     use super::*;
     use crate::spec::built_in;
-    use coinline_core::error::ErrorKind;
     use coinline_core::strategy::heuristic_by_name;
 
     /// The built-in even-coins-first: coins, even n, the program first,
@@ -679,7 +680,7 @@ mod tests {
         let (problem, interaction) = even_coins();
         let stress = Stress::new(problem, interaction, options(0), || Ok(heuristic("greedy")));
         let err = stress.unwrap().run(&mut Vec::new()).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::NothingToCheck(_)), "{err}");
+        assert_eq!(err.layer(), Some(&JudgeError::NoBoardToPlay), "{err}");
     }
 
     #[test]

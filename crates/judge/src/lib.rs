@@ -29,6 +29,7 @@
 
 pub mod answers;
 pub mod catalogue;
+pub mod error;
 pub mod input;
 pub mod instance;
 pub mod interaction;

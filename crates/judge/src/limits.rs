@@ -6,6 +6,7 @@
 //! never changes them, which is what lets `stress` narrow a failing run down
 //! to one board and `--only` re-create it.
 
+use super::error::JudgeError;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Span, SplitMix64, Values};
@@ -99,25 +100,13 @@ impl Limits {
     pub fn validate(&self, game: Game) -> Result<()> {
         let Limits { n, values, .. } = *self;
         if n.lo == 0 {
-            return Err(Error::problem_file(
-                Some("limits"),
-                format!("length range {n} starts at 0; every judge board has at least one value"),
-            ));
+            Err(JudgeError::LengthFromZero { n })?
         }
         if n.hi > MAX_N {
-            return Err(Error::problem_file(
-                Some("limits"),
-                format!("length range {n} goes above {MAX_N}, too long for the trusted solvers"),
-            ));
+            Err(JudgeError::LengthAboveMax { n, max: MAX_N })?
         }
         if self.cases.lo == 0 {
-            return Err(Error::problem_file(
-                Some("limits"),
-                format!(
-                    "cases range {} starts at 0; an input holds at least one case",
-                    self.cases
-                ),
-            ));
+            Err(JudgeError::CasesFromZero { cases: self.cases })?
         }
         let largest = i128::from(values.lo).abs().max(i128::from(values.hi).abs());
         // A score=rest game adds up to n sums of the rest: n^2 values.
@@ -126,43 +115,25 @@ impl Limits {
             coinline_core::rules::Score::Taken => n.hi as i128,
         };
         if largest * terms > i128::from(i64::MAX) {
-            return Err(Error::problem_file(
-                Some("limits"),
-                format!(
-                    "{} values within {values} could make totals beyond the 64-bit range in {game}",
-                    n.hi
-                ),
-            ));
+            let n = n.hi;
+            Err(JudgeError::TotalsOverflow { n, values, game })?
         }
         if let Some(parity) = self.n_parity {
             if !(n.lo..=n.hi).any(|k| parity.holds(k as i128)) {
-                return Err(Error::problem_file(
-                    Some("limits"),
-                    format!("length range {n} holds no {parity} length"),
-                ));
+                let even = parity == Parity::Even;
+                Err(JudgeError::NoLengthOfParity { n, even })?
             }
         }
         let range = i128::from(values.hi) - i128::from(values.lo) + 1;
         if self.distinct && range < n.hi as i128 {
-            return Err(Error::problem_file(
-                Some("limits"),
-                format!("{} distinct values do not fit in {values}", n.hi),
-            ));
+            Err(JudgeError::DistinctDoNotFit { n: n.hi, values })?
         }
         if self.sum_parity.is_some() && range < 2 {
-            return Err(Error::problem_file(
-                Some("limits"),
-                format!(
-                    "a sum parity needs at least two values to choose from, and {values} has one"
-                ),
-            ));
+            Err(JudgeError::SumParityOneValue { values })?
         }
         if self.distinct && self.sum_parity.is_some() && range < n.hi as i128 + 1 {
-            return Err(Error::problem_file(Some("limits"), format!(
-                "{} distinct values with a fixed sum parity need at least {} values, and {values} has {range}",
-                n.hi,
-                n.hi + 1
-            )));
+            let n = n.hi;
+            Err(JudgeError::DistinctParityRange { n, values, range })?
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 //! TOML files under `problems/`, embedded in the binary; a user's problem is
 //! the same kind of file, read by the judge's `spec` module.
 
+use super::error::{at, JudgeError};
 use super::instance::{draw_params, Instance, ParamLimit};
 use super::limits::Limits;
 use super::template::Template;
@@ -201,19 +202,15 @@ impl Answer {
     }
 
     /// Why `game` cannot have this answer, if it cannot.
-    pub fn refusal(&self, game: Game) -> Option<String> {
+    pub fn refusal(&self, game: Game) -> Option<Error> {
         if self.needs_unique_totals() && !game.scores_everything() {
-            return Some(format!(
-                "answer {} is refused for {game}: its totals depend on the line of play, only the difference is unique",
-                self.kind()
-            ));
+            let answer = self.kind();
+            return Some(JudgeError::TotalsNotUnique { answer, game }.into());
         }
-        if let Answer::Play(name) = self {
-            if let Err(e) = heuristic_by_name(name) {
-                return Some(e.to_string());
-            }
+        match self {
+            Answer::Play(name) => heuristic_by_name(name).err(),
+            _ => None,
         }
-        None
     }
 }
 
@@ -299,17 +296,19 @@ impl Problem {
     /// changed a fixed problem.
     pub fn adjusted(mut self, game: Option<Game>, answer: Option<Answer>) -> Result<Problem> {
         if !self.adjustable {
-            if let Some(g) = game {
-                return Err(Error::usage(format!(
-                    "--game {g} is only for problems that let the user choose (lines); problem {} is always game {}",
-                    self.name, self.game
-                )));
-            }
-            if let Some(a) = answer {
-                return Err(Error::usage(format!(
-                    "--answer {a} is only for problems that let the user choose (lines); problem {} always asks for the {}",
-                    self.name, self.answer
-                )));
+            let problem = self.name.clone();
+            if let Some(given) = game {
+                Err(JudgeError::FixedGame {
+                    given,
+                    problem,
+                    game: self.game,
+                })?
+            } else if let Some(given) = answer {
+                Err(JudgeError::FixedAnswer {
+                    given: given.to_string(),
+                    problem,
+                    answer: self.answer.to_string(),
+                })?
             }
             return Ok(self);
         }
@@ -321,7 +320,7 @@ impl Problem {
             self.answer = a;
         }
         if let Some(why) = self.answer.refusal(self.game) {
-            return Err(Error::usage(format!("--answer: {why}")));
+            return Err(why.within("--answer"));
         }
         self.limits
             .validate(self.game)
@@ -460,11 +459,8 @@ impl Problem {
         let solution = solve(trusted_solver(game), game, board, false)?;
         let d = solution.difference;
         cross_check(game, board, d)?;
-        let totals = || {
-            solution.totals.ok_or_else(|| {
-                Error::problem_file(Some("answer"), format!("game {game} has no unique totals"))
-            })
-        };
+        let totals =
+            || (solution.totals).ok_or_else(|| Error::from(JudgeError::NoUniqueTotals { game }));
         Ok(match &self.answer {
             Answer::Difference => Reply::Number(d),
             Answer::First => Reply::Number(totals()?.first),
@@ -491,11 +487,16 @@ impl Problem {
 pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
     let solver = trusted_solver(game);
     match solver.limit(game) {
-        Some(limit) if limits.n.hi > limit => Err(Error::problem_file(Some("limits.n"), format!(
-                "limits.n: {} is above {limit}, the longest board the trusted solver ({}) takes for {game}",
-                limits.n,
-                solver.name()
-        ))),
+        Some(limit) if limits.n.hi > limit => {
+            let (n, solver) = (limits.n, solver.name().to_string());
+            let above = JudgeError::AboveTrustedSolver {
+                n,
+                limit,
+                solver,
+                game,
+            };
+            Err(at("limits.n", above))
+        }
         _ => Ok(()),
     }
 }
@@ -511,10 +512,12 @@ fn cross_check(game: Game, board: &Board, difference: i64) -> Result<()> {
     let other = solve(&OneEnded, game, board, false)?.difference;
     match other == difference {
         true => Ok(()),
-        false => Err(Error::check_failed(format!(
-            "the exact solvers disagree on a board of {} values in {game}: generic {difference}, one-ended {other}",
-            board.len()
-        ))),
+        false => Err(JudgeError::SolversDisagree {
+            n: board.len(),
+            game,
+            generic: difference,
+            one_ended: other,
+        })?,
     }
 }
 

@@ -9,12 +9,13 @@
 
 use super::catalogue::BUILT_IN;
 pub use super::catalogue::{built_in_names, built_in_text};
+use super::error::{at, JudgeError};
 use super::instance::ParamLimit;
 use super::limits::{Limits, Parity};
 pub use super::problem::check_trusted_limit;
 use super::problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie, Winner};
 use super::template::Template;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_core::play::Game;
 use coinline_core::rules::{Params, RuleSet};
@@ -26,8 +27,7 @@ use std::str::FromStr;
 /// The built-in problem `name`.
 pub fn built_in(name: &str) -> Result<Problem> {
     let text = built_in_text(name)?;
-    parse(text, Origin::BuiltIn)
-        .map_err(|e| Error::problem_file(None, format!("built-in problem {name}: {e}")))
+    parse(text, Origin::BuiltIn).map_err(|e| e.within(format!("built-in problem {name}")))
 }
 
 /// Every built-in problem, in name order.
@@ -159,25 +159,14 @@ struct LimitsTable {
     params: BTreeMap<String, toml::Value>,
 }
 
-/// The keys of `[limits]` besides the parameters', for the message of an
-/// unknown one.
-const LIMITS_KEYS: &str = "`n`, `values`, `cases`, `n-parity`, `sum-parity`, `distinct`";
-
-/// An error about `key` of a problem file.
-fn at(key: &str, why: impl std::fmt::Display) -> Error {
-    Error::problem_file(Some(key), format!("{key}: {why}"))
-}
-
+/// The value of the word `text` (its spaces as one) among `names`, at `key`.
 fn one_of<T: Copy>(key: &str, text: &str, names: &[(&'static str, T)]) -> Result<T> {
     let wanted = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    names
-        .iter()
-        .find(|(name, _)| *name == wanted)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let valid: Vec<String> = names.iter().map(|(n, _)| format!("{n:?}")).collect();
-            at(key, format!("{text:?} is not one of {}", valid.join(", ")))
-        })
+    if let Some(&(_, value)) = names.iter().find(|(name, _)| *name == wanted) {
+        return Ok(value);
+    }
+    let (text, valid) = (text.to_string(), names.iter().map(|(n, _)| *n).collect());
+    Err(at(key, JudgeError::NotOneOf { text, valid }))
 }
 
 /// Reads a problem file's text.
@@ -193,18 +182,14 @@ pub fn parse_for_reference(text: &str, origin: Origin) -> Result<Problem> {
 }
 
 fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Problem> {
-    let file: File =
-        read_toml(text).map_err(|(key, message)| Error::problem_file(key.as_deref(), message))?;
+    let file: File = read_toml(text).map_err(JudgeError::ProblemToml)?;
     let name = file.name.trim().to_string();
     if name.is_empty()
         || !name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
     {
-        return Err(at(
-            "name",
-            format!("{name:?} is not a name of lowercase letters, digits and `-`"),
-        ));
+        return Err(at("name", JudgeError::BadName { name }));
     }
     let rules = RuleSet::from_str(&file.game).map_err(|e| at("game", e))?;
     // The case's layout without the parameters it names (`n k values`).
@@ -222,16 +207,10 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     let per_case: Vec<&str> = case_words.iter().copied().filter(is_param).collect();
     let params = param_limits(text, &file, &rules, &per_case, layout)?;
     if file.adjustable && !params.is_empty() {
-        return Err(at(
-            "adjustable",
-            "a problem whose rules read parameters from the input keeps its game",
-        ));
+        return Err(at("adjustable", JudgeError::AdjustableWithParams));
     }
     if layout.cases == Cases::UntilZero && layout.case != CaseLayout::LengthFirst {
-        return Err(at(
-            "input.cases",
-            "\"until-zero\" needs each case to start with its length (case = \"n values\")",
-        ));
+        return Err(at("input.cases", JudgeError::UntilZeroNeedsLength));
     }
     // The game at the widest values: what the limits are checked against.
     let (mut bound, n) = (Params::default(), limits_n(&file)?);
@@ -257,10 +236,7 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     let limits = limits(&file.limits, layout, game)?;
     if let Answer::Play(h) = &answer {
         if h == "parity" && !(game.are_coins() && limits.n_parity == Some(Parity::Even)) {
-            return Err(at(
-                "answer.heuristic",
-                "parity applies only to coins with even n (limits.n-parity = \"even\")",
-            ));
+            return Err(at("answer.heuristic", JudgeError::ParityNeedsEvenCoins));
         }
     } else if trusted_limit {
         check_trusted_limit(game, &limits)?;
@@ -297,48 +273,32 @@ fn answer(table: &AnswerTable) -> Result<Answer> {
         AnswerTable::Play { heuristic, .. } => {
             return match heuristic {
                 Some(h) => Ok(Answer::Play(h.trim().to_string())),
-                None => Err(at(
-                    "answer.heuristic",
-                    "answer kind play needs the heuristic both players follow (greedy)",
-                )),
+                None => Err(at("answer.heuristic", JudgeError::PlayNeedsHeuristic)),
             }
         }
         AnswerTable::Winner { words, tie, .. } => (words, tie),
     };
     for w in words {
         if w.is_empty() || w.chars().any(char::is_whitespace) {
-            return Err(at("answer.words", format!("{w:?} is not one word")));
+            let word = w.clone();
+            return Err(at("answer.words", JudgeError::NotOneWord { word }));
         }
     }
     let distinct = |ws: &[String]| ws.iter().enumerate().all(|(i, w)| !ws[..i].contains(w));
     if !distinct(words) {
-        return Err(at("answer.words", "the words must differ"));
+        return Err(at("answer.words", JudgeError::WordsRepeat));
     }
     let tie = match (words.len(), tie.as_deref().map(str::trim)) {
         (2, Some("first")) => Tie::First,
         (2, Some("second")) => Tie::Second,
         (2, Some(other)) => {
-            return Err(at(
-                "answer.tie",
-                format!(
-                    "{other:?} is not \"first\" or \"second\" (or give a third word for a tie)"
-                ),
-            ))
+            let tie = other.to_string();
+            return Err(at("answer.tie", JudgeError::BadTie { tie }));
         }
-        (2, None) => {
-            return Err(at(
-                "answer.tie",
-                "two words need tie = \"first\" or \"second\": who a tie counts as",
-            ))
-        }
+        (2, None) => return Err(at("answer.tie", JudgeError::TieMissing)),
         (3, None) => Tie::Word(words[2].clone()),
-        (3, Some(_)) => return Err(at("answer.tie", "the third word already names a tie")),
-        _ => {
-            return Err(at(
-                "answer.words",
-                "give the first player's and the second's word, and optionally a tie's",
-            ))
-        }
+        (3, Some(_)) => return Err(at("answer.tie", JudgeError::TieTwice)),
+        _ => return Err(at("answer.words", JudgeError::WordCount)),
     };
     Ok(Answer::Winner(Winner {
         first: words[0].clone(),
@@ -369,16 +329,8 @@ fn param_limits(
         .find(|k| !rules.params().contains(k))
     {
         let line = key_line(text, "limits", key);
-        let why = format!(
-            "limits.{key}: unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules"
-        );
-        return Err(Error::problem_file(
-            Some(&format!("limits.{key}")),
-            match line {
-                Some(line) => format!("line {line}: {why}"),
-                None => why,
-            },
-        ));
+        let key = key.clone();
+        Err(JudgeError::UnknownLimitsKey { key, line })?;
     }
     let per_input: Vec<&str> = file
         .input
@@ -389,9 +341,10 @@ fn param_limits(
         .collect();
     for name in &per_input {
         if !rules.params().iter().any(|p| p == name) {
+            let (name, rules) = (name.to_string(), file.game.clone());
             return Err(at(
                 "input.params",
-                format!("{name:?} is not a parameter of the rules {:?}", file.game),
+                JudgeError::NotAParameter { name, rules },
             ));
         }
     }
@@ -403,13 +356,8 @@ fn param_limits(
             .chain(["values"])
             .collect();
         if layout.case != CaseLayout::LengthFirst || words != expected {
-            return Err(at(
-                "input.case",
-                format!(
-                    "a case's parameters follow its length: write {:?}",
-                    expected.join(" ")
-                ),
-            ));
+            let case = expected.join(" ");
+            return Err(at("input.case", JudgeError::ParamsAfterLength { case }));
         }
     }
     let mut out = Vec::new();
@@ -417,21 +365,17 @@ fn param_limits(
         let case = per_case.contains(&name.as_str());
         let input = per_input.contains(&name.as_str());
         if case == input {
-            return Err(at(
-                "input",
-                format!("the rules use the parameter {name}: read it once (params = {name:?}) or per case (case = \"n {name} values\"), not both or neither"),
-            ));
+            let name = name.clone();
+            return Err(at("input", JudgeError::ParamReadOnce { name }));
         }
         let key = format!("limits.{name}");
         let range = match file.limits.params.get(name) {
             Some(toml::Value::String(s)) => s.clone(),
             Some(toml::Value::Integer(i)) => i.to_string(),
-            Some(_) => return Err(at(&key, "write the range as a string, such as \"1..n\"")),
+            Some(_) => return Err(at(&key, JudgeError::RangeNotText)),
             None => {
-                return Err(at(
-                    &key,
-                    format!("the parameter {name} needs its range, such as {name} = \"1..n\""),
-                ))
+                let name = name.clone();
+                return Err(at(&key, JudgeError::RangeMissing { name }));
             }
         };
         out.push(ParamLimit::parse(name, case, &range).map_err(|e| at(&key, e))?);
@@ -468,15 +412,10 @@ fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<Limits> {
     let cases: Span<usize> = match (&table.cases, layout.cases) {
         (None, Cases::One) => Span { lo: 1, hi: 1 },
         (Some(c), Cases::One) if c.trim() != "1" && c.trim() != "1..1" => {
-            return Err(at("limits.cases", "an input of one case holds 1 case"))
+            return Err(at("limits.cases", JudgeError::OneCase))
         }
         (Some(_), Cases::One) => Span { lo: 1, hi: 1 },
-        (None, _) => {
-            return Err(at(
-                "limits.cases",
-                "an input of several cases needs the range of their number (cases = \"1..50\")",
-            ))
-        }
+        (None, _) => return Err(at("limits.cases", JudgeError::CasesRangeMissing)),
         (Some(c), _) => c.parse().map_err(|e| at("limits.cases", e))?,
     };
     let parity = |key: &str, text: &Option<String>| {
@@ -499,6 +438,21 @@ fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<Limits> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ProblemFileError;
+    use coinline_core::error::Error;
+
+    /// The key path a problem file's error names (`Some(None)` for none),
+    /// or `None` for an error of another kind.
+    fn key_of(err: &Error) -> Option<Option<String>> {
+        if let Some(at) = err.layer::<ProblemFileError>() {
+            return Some(Some(at.key.clone()));
+        }
+        match err.layer::<JudgeError>()? {
+            JudgeError::ProblemToml(e) => Some(e.key.clone()),
+            JudgeError::UnknownLimitsKey { key, .. } => Some(Some(format!("limits.{key}"))),
+            _ => None,
+        }
+    }
 
     #[test]
     fn every_built_in_problem_reads_and_is_named_like_its_file() {
@@ -711,12 +665,9 @@ values = "0..1000"
             assert!(!e.contains('\n'), "{to}: {e:?}");
             // The kind names the key the message starts with.
             let named = wanted.split(':').next().filter(|k| !k.contains(' '));
-            match err.root_kind() {
-                coinline_core::ErrorKind::ProblemFile { key, .. } => {
-                    assert_eq!(key.as_deref(), named, "{to}: {e:?}")
-                }
-                other => panic!("{to}: {other:?} is not a problem file's error"),
-            }
+            let key =
+                key_of(&err).unwrap_or_else(|| panic!("{to}: {err:?} is not a problem file's"));
+            assert_eq!(key.as_deref(), named, "{to}: {e:?}");
         }
     }
 
@@ -751,12 +702,7 @@ values = "0..1000"
             let row = 1 + bad[..bad.find(line).unwrap()].matches('\n').count();
             let wanted = format!("line {row}: answer.{key}: unknown field `{key}`, expected ");
             assert!(err.to_string().starts_with(&wanted), "{kind}: {err}");
-            match err.root_kind() {
-                coinline_core::ErrorKind::ProblemFile { key: Some(k), .. } => {
-                    assert_eq!(*k, format!("answer.{key}"), "{kind}")
-                }
-                other => panic!("{kind}: {other:?}"),
-            }
+            assert_eq!(key_of(&err), Some(Some(format!("answer.{key}"))), "{kind}");
         }
     }
 }

@@ -8,11 +8,12 @@
 //! scanned once, with its line and its value; this file is the layer of
 //! counts, parameters and values in the problem's layout over them.
 
+use super::error::{Expected, InputError};
 use super::input::{text_of, InputCase};
 use super::instance::Instance;
 use super::problem::{CaseLayout, Cases, Problem};
-use coinline_core::board::{Board, Gap, NotValue, Token, Tokens};
-use coinline_core::error::{quote_token, Error, Result};
+use coinline_core::board::{Board, Gap, Token, Tokens};
+use coinline_core::error::{Error, Result};
 use coinline_core::rules::{Params, MAX_COUNT};
 use std::io::{BufReader, Read};
 
@@ -43,38 +44,30 @@ pub fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
 /// Bytes read from the input at a time.
 const BUFFER: usize = 1 << 16;
 
-/// What a judge says of a token that is not a value or a count.
-fn why(not: NotValue) -> &'static str {
-    match not {
-        NotValue::OutOfRange => "does not fit in 64 bits",
-        NotValue::NotInteger | NotValue::EmptyField => "is not an integer",
-    }
+/// The token as value number `index` of a case.
+fn value(token: &Token, index: usize) -> Result<i64> {
+    let bad = |not: coinline_core::board::NotValue| InputError::BadValue {
+        line: token.line,
+        index,
+        token: token.text(),
+        fault: not.into(),
+    };
+    Ok(token.value.map_err(bad)?)
 }
 
-/// The token as value number `i` of a case.
-fn value(token: &Token, i: usize) -> Result<i64> {
-    token.value.map_err(|not| {
-        Error::input(format!(
-            "line {}, value {i}: {} {}",
-            token.line,
-            quote_token(&token.text()),
-            why(not)
-        ))
-    })
-}
-
-/// The token as a count (`what` names it).
-fn count(token: &Token, what: &str) -> Result<usize> {
-    let value = token.count().map_err(|not| {
-        Error::input(format!(
-            "line {}: {what} {} {}",
-            token.line,
-            quote_token(&token.text()),
-            why(not)
-        ))
-    })?;
-    usize::try_from(value)
-        .map_err(|_| Error::input(format!("line {}: {what} is {value}, below 0", token.line)))
+/// The token as a count of `what`.
+fn count(token: &Token, what: Expected) -> Result<usize> {
+    let line = token.line;
+    let value = match token.count() {
+        Ok(value) => value,
+        Err(not) => Err(InputError::BadCount {
+            line,
+            what: what.clone(),
+            token: token.text(),
+            fault: not.into(),
+        })?,
+    };
+    Ok(usize::try_from(value).map_err(|_| InputError::Negative { line, what, value })?)
 }
 
 /// The tokens of a judge input with the lines the layouts need.
@@ -107,10 +100,7 @@ impl<R: Read> Lines<R> {
             return Ok(None);
         };
         if !token.utf8 {
-            return Err(Error::input(format!(
-                "line {}: the text is not valid UTF-8",
-                token.line
-            )));
+            Err(InputError::NotUtf8 { line: token.line })?
         }
         (self.line, self.at_line) = (token.line, token.line);
         Ok(Some(token))
@@ -143,39 +133,36 @@ impl<R: Read> Lines<R> {
     }
 
     /// The next token as a count.
-    fn count(&mut self, what: &str) -> Result<usize> {
-        count(&self.next()?.ok_or_else(|| self.ended(what))?, what)
+    fn count(&mut self, what: Expected) -> Result<usize> {
+        count(&self.next()?.ok_or_else(|| self.ended(what.clone()))?, what)
     }
 
     /// Only whitespace may follow on the current line.
-    fn end_line(&mut self, what: &str) -> Result<()> {
+    fn end_line(&mut self, what: Expected) -> Result<()> {
         match self.next_on_line()? {
             None => self.pass_newline(),
-            Some(t) => Err(Error::input(format!(
-                "line {}: expected {what} alone on its line, found {} after it",
-                t.line,
-                quote_token(&t.text())
-            ))),
+            Some(t) => Err(InputError::NotAlone {
+                line: t.line,
+                what,
+                token: t.text(),
+            })?,
         }
     }
 
     /// The error for a text that ended where `what` should be.
-    fn ended(&self, what: &str) -> Error {
-        Error::input(format!(
-            "line {}: expected {what}, found the end of the input",
-            self.line
-        ))
+    fn ended(&self, what: Expected) -> Error {
+        let line = self.line;
+        InputError::Ended { line, what }.into()
     }
 
     /// Only whitespace may follow the last case.
     fn finish(&mut self) -> Result<()> {
         match self.next()? {
             None => Ok(()),
-            Some(t) => Err(Error::input(format!(
-                "line {}: unexpected {} after the last case",
-                t.line,
-                quote_token(&t.text())
-            ))),
+            Some(t) => Err(InputError::AfterLastCase {
+                line: t.line,
+                token: t.text(),
+            })?,
         }
     }
 }
@@ -248,9 +235,9 @@ impl<'p, R: Read> CaseReader<'p, R> {
                         return self.case();
                     }
                     Cases::Count => {
-                        let count = self.tokens.count("the number of cases")?;
+                        let count = self.tokens.count(Expected::CaseCount)?;
                         if layout.case == CaseLayout::ValuesOnly {
-                            self.tokens.end_line("the number of cases")?;
+                            self.tokens.end_line(Expected::CaseCount)?;
                         }
                         self.stage = Stage::Counted(count);
                         self.announced = Some(count);
@@ -292,26 +279,27 @@ impl<'p, R: Read> CaseReader<'p, R> {
             .map(|p| p.name.as_str())
             .collect();
         for name in &once {
-            let value = self.param(name, "")?;
+            let value = self.param(name, None)?;
             self.input_params.set(name, value);
         }
         if !once.is_empty() && problem.layout().case != CaseLayout::LengthFirst {
-            self.tokens
-                .end_line(&format!("the parameter {}", once.join(" ")))?;
+            self.tokens.end_line(Expected::Params {
+                names: once.join(" "),
+                case: None,
+            })?;
         }
         Ok(())
     }
 
     /// The next token as the value of the parameter `name` (`of` says of
     /// which case): a count from 1.
-    fn param(&mut self, name: &str, of: &str) -> Result<usize> {
-        let what = format!("the parameter {name}{of}");
-        let value = self.tokens.count(&what)?;
+    fn param(&mut self, name: &str, case: Option<usize>) -> Result<usize> {
+        let names = name.to_string();
+        let what = Expected::Params { names, case };
+        let value = self.tokens.count(what.clone())?;
         if !(1..=MAX_COUNT).contains(&value) {
-            return Err(Error::input(format!(
-                "line {}: {what} is {value}; it must be a count from 1 to {MAX_COUNT}",
-                self.tokens.line
-            )));
+            let line = self.tokens.line;
+            Err(InputError::ParamOutOfRange { line, what, value })?
         }
         Ok(value)
     }
@@ -332,7 +320,7 @@ impl<'p, R: Read> CaseReader<'p, R> {
                 self.values_on_line(layout.case, layout.cases != Cases::One)?
             }
         };
-        let board = Board::new(values).map_err(|e| Error::input(format!("line {line}: {e}")))?;
+        let board = Board::new(values).map_err(|source| InputError::Board { line, source })?;
         // The parameters in the order the problem reads them.
         let mut ordered = Params::default();
         for p in self.problem.params() {
@@ -353,29 +341,25 @@ impl<'p, R: Read> CaseReader<'p, R> {
         params: &mut Params,
     ) -> Result<Option<(usize, Vec<i64>)>> {
         let number = self.number;
-        let n = self
-            .tokens
-            .count(&format!("the length n of case {number}"))?;
+        let n = (self.tokens).count(Expected::Length { case: Some(number) })?;
         let line = self.tokens.line;
         if n == 0 {
             if zero_ends {
                 return Ok(None);
             }
-            return Err(Error::input(format!(
-                "line {line}: n is 0; a board has at least one value"
-            )));
+            Err(InputError::LengthZero { line })?
         }
         let problem = self.problem;
         for p in problem.params().iter().filter(|p| p.per_case) {
-            let value = self.param(&p.name, &format!(" of case {number}"))?;
+            let value = self.param(&p.name, Some(number))?;
             params.set(&p.name, value);
         }
         let tokens = &mut self.tokens;
         let mut values = Vec::with_capacity(n.min(1 << 16));
         let mut first_line = None;
         for i in 0..n {
-            let what = || format!("the {n} values announced on line {line} (found {i})");
-            let token = tokens.next()?.ok_or_else(|| tokens.ended(&what()))?;
+            let what = Expected::Announced { n, line, found: i };
+            let token = tokens.next()?.ok_or_else(|| tokens.ended(what))?;
             first_line.get_or_insert(token.line);
             values.push(value(&token, i + 1)?);
         }
@@ -390,7 +374,7 @@ impl<'p, R: Read> CaseReader<'p, R> {
         let mut found = Gathered::default();
         if several {
             if tokens.at_end()? {
-                return Err(tokens.ended(&format!("the values of case {number}")));
+                return Err(tokens.ended(Expected::Values { case: number }));
             }
             let line = tokens.at_line;
             while let Some(t) = tokens.next_on_line()? {
@@ -399,9 +383,7 @@ impl<'p, R: Read> CaseReader<'p, R> {
             tokens.pass_newline()?;
             tokens.line = line;
             if found.held.is_none() {
-                return Err(Error::input(format!(
-                    "line {line}: empty line; a board has at least one value"
-                )));
+                Err(InputError::EmptyLine { line })?
             }
         } else {
             while let Some(t) = tokens.next()? {
@@ -409,32 +391,31 @@ impl<'p, R: Read> CaseReader<'p, R> {
             }
         }
         let Some(line) = found.first_line else {
-            return Err(tokens.ended(&format!("the values of case {number}")));
+            return Err(tokens.ended(Expected::Values { case: number }));
         };
         if layout == CaseLayout::LengthLast {
             let n_token = match several {
                 true => tokens
                     .next()?
-                    .ok_or_else(|| tokens.ended(&format!("the length n of case {number}")))?,
+                    .ok_or_else(|| tokens.ended(Expected::Length { case: Some(number) }))?,
                 false => match found.held.take() {
                     Some(t) if found.count > 0 => t,
-                    _ => {
-                        return Err(Error::input(format!(
-                            "line {line}: expected the values and then n, found one token"
-                        )))
-                    }
+                    _ => Err(InputError::OneToken { line })?,
                 },
             };
-            let n = count(&n_token, "the length n")?;
+            let n = count(&n_token, Expected::Length { case: None })?;
             if several {
-                tokens.end_line("the length n")?;
+                tokens.end_line(Expected::Length { case: None })?;
             }
             let count = found.count + usize::from(found.held.is_some());
             if n != count {
-                return Err(Error::input(format!(
-                    "line {}: n is {n}, but case {number} has {count} values",
-                    n_token.line
-                )));
+                let line = n_token.line;
+                Err(InputError::LengthMismatch {
+                    line,
+                    n,
+                    case: number,
+                    count,
+                })?
             }
         }
         found.values().map(|values| (line, values))

@@ -8,7 +8,8 @@
 //! ([`super::answers::parse_answers_in`]), so a missing colon or a case
 //! numbered from 0 is named at the first token that differs.
 
-use coinline_core::error::{Error, Result};
+use super::error::JudgeError;
+use coinline_core::error::Result;
 use std::fmt;
 
 /// The placeholder of the answer's tokens.
@@ -47,11 +48,8 @@ pub struct Template {
 impl Template {
     /// Reads a template; a one-line error says what is wrong with it.
     pub fn parse(text: &str) -> Result<Template> {
-        let refuse = |why: String| Error::input(why);
         if text.contains(['\n', '\r']) {
-            return Err(refuse(
-                "a template is one line: the answer of one case".to_string(),
-            ));
+            Err(JudgeError::TemplateLines)?
         }
         let mut pieces = Vec::new();
         for token in text.split_whitespace() {
@@ -60,15 +58,13 @@ impl Template {
                 continue;
             }
             if token.contains(ANSWER) {
-                return Err(refuse(format!(
-                    "{token:?}: {ANSWER} must be a token of its own (spaces around it)"
-                )));
+                let token = token.to_string();
+                Err(JudgeError::AnswerNotAlone { token })?
             }
             let parts: Vec<String> = token.split(CASE).map(str::to_string).collect();
-            if let Some(brace) = parts.iter().find(|p| p.contains(['{', '}'])) {
-                return Err(refuse(format!(
-                    "{token:?}: {brace:?} holds a brace; the placeholders are {CASE} and {ANSWER}"
-                )));
+            if let Some(part) = parts.iter().find(|p| p.contains(['{', '}'])) {
+                let (token, part) = (token.to_string(), part.clone());
+                Err(JudgeError::TemplateBrace { token, part })?
             }
             pieces.push(Piece::Word(parts));
         }
@@ -77,8 +73,10 @@ impl Template {
                 text: text.trim().to_string(),
                 pieces,
             }),
-            0 => Err(refuse(format!("{text:?} has no {ANSWER}"))),
-            k => Err(refuse(format!("{text:?} has {ANSWER} {k} times, not once"))),
+            times => Err(JudgeError::AnswerTimes {
+                text: text.to_string(),
+                times,
+            })?,
         }
     }
 
@@ -130,17 +128,32 @@ mod tests {
 
     #[test]
     fn bad_templates_get_one_line_naming_the_problem() {
+        let times = |text: &str, times| JudgeError::AnswerTimes {
+            text: text.into(),
+            times,
+        };
         let cases = [
-            ("Case {case}:", "has no {answer}"),
-            ("{answer} {answer}", "has {answer} 2 times"),
-            ("Case {case}:{answer}", "must be a token of its own"),
-            ("Case {n}: {answer}", "holds a brace"),
-            ("Case {case}: {answer}\nnext", "one line"),
+            ("Case {case}:", times("Case {case}:", 0)),
+            ("{answer} {answer}", times("{answer} {answer}", 2)),
+            (
+                "Case {case}:{answer}",
+                JudgeError::AnswerNotAlone {
+                    token: "{case}:{answer}".into(),
+                },
+            ),
+            (
+                "Case {n}: {answer}",
+                JudgeError::TemplateBrace {
+                    token: "{n}:".into(),
+                    part: "{n}:".into(),
+                },
+            ),
+            ("Case {case}: {answer}\nnext", JudgeError::TemplateLines),
         ];
         for (text, wanted) in cases {
-            let e = Template::parse(text).unwrap_err().to_string();
-            assert!(e.contains(wanted), "{text:?}: {e}");
-            assert!(!e.contains('\n'), "{text:?}: {e}");
+            let err = Template::parse(text).unwrap_err();
+            assert_eq!(err.layer::<JudgeError>(), Some(&wanted), "{text:?}");
+            assert!(!err.to_string().contains('\n'), "{text:?}: {err}");
         }
     }
 }

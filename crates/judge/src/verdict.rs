@@ -7,11 +7,11 @@
 //! narrowing, shrinking and replaying all go through it.
 
 use super::answers::OutputProblem;
+use super::error::{JudgeError, RunFailure};
 use super::problem::Problem;
 use super::problem::Reply;
 use crate::instance::Instance;
-use coinline_core::error::{quote_ends, shown_ends, Error, Result};
-use coinline_core::shell::shell_word;
+use coinline_core::error::{Error, Result};
 use coinline_sandbox::{execute, Execution, Exit, Program, RunLimits, STDOUT_CAP};
 use std::fmt;
 use std::time::Duration;
@@ -174,38 +174,40 @@ impl Trusted {
         // The reference has the run's whole --timeout: `execute` reads
         // only `timeout`, and only `for_cases` (the program's) applies the
         // per-case limit.
-        let fail = |what: String| {
-            Error::input(format!(
-                "--reference {}: {what}, on the input {}",
-                shell_word(&reference.to_string()),
-                quote_ends(input)
-            ))
+        let failed = |failure| {
+            let (program, input) = (reference.to_string(), input.to_string());
+            Error::from(JudgeError::Reference {
+                program,
+                input,
+                failure,
+            })
         };
         let run = execute(reference, input.as_bytes().to_vec(), limits)
-            .map_err(|e| fail(e.to_string()))?;
-        let stderr = || match run.stderr.lines().find(|l| !l.trim().is_empty()) {
-            Some(line) => format!(" (stderr: {})", shown_ends(line.trim())),
-            None => String::new(),
-        };
-        if run.timed_out {
-            return Err(fail(format!(
-                "still running after {}s (--timeout)",
-                limits.timeout.as_secs_f64()
-            )));
+            .map_err(|e| failed(RunFailure::Start(e)))?;
+        if let Some(failure) = run_failure(&run, limits.timeout) {
+            return Err(failed(failure));
         }
-        if run.exit != Exit::Code(0) {
-            return Err(fail(format!("{}{}", run.exit, stderr())));
-        }
-        if run.stdout_truncated {
-            return Err(fail(format!(
-                "more than {} MiB of output",
-                STDOUT_CAP >> 20
-            )));
-        }
-        problem
-            .parse_answers_bytes(&run.stdout, boards.len())
-            .map_err(|why| fail(format!("its output is not {} answers: {why}", boards.len())))
+        let cases = boards.len();
+        (problem.parse_answers_bytes(&run.stdout, cases))
+            .map_err(|problem| failed(RunFailure::NotAnswers { cases, problem }))
     }
+}
+
+/// How a run of a program the judge calls (a reference, a generator) with
+/// `timeout` failed, if it did.
+pub(crate) fn run_failure(run: &Execution, timeout: Duration) -> Option<RunFailure> {
+    if run.timed_out {
+        return Some(RunFailure::TimedOut { timeout });
+    }
+    if run.exit != Exit::Code(0) {
+        let stderr = (run.stderr.lines().map(str::trim)).find(|l| !l.is_empty());
+        let stderr = stderr.map(str::to_string);
+        return Some(RunFailure::Failed {
+            exit: run.exit,
+            stderr,
+        });
+    }
+    run.stdout_truncated.then_some(RunFailure::OutputTooLong)
 }
 
 /// Runs `program` on `boards` written in `problem`'s format and judges its

@@ -34,9 +34,13 @@
 #![deny(unsafe_code)]
 #![allow(clippy::disallowed_methods)] // it starts the program under test
 
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::shell::shell_word;
 use std::fmt;
+use std::sync::Arc;
+
+mod error;
+pub use error::{SandboxError, SplitFault};
 use std::io::{self, Read, Write};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -62,9 +66,7 @@ pub struct Program {
 impl Program {
     /// The program from its words (command first).
     pub fn new(words: &[String]) -> Result<Program> {
-        let (command, args) = words
-            .split_first()
-            .ok_or_else(|| Error::usage("no program given (write it after --)"))?;
+        let (command, args) = words.split_first().ok_or(SandboxError::NoProgram)?;
         Ok(Program {
             command: command.clone(),
             args: args.to_vec(),
@@ -79,14 +81,23 @@ impl Program {
     /// quotes keeps the next character. `option` names the
     /// option in errors.
     pub fn from_command_line(option: &str, text: &str) -> Result<Program> {
-        let words = split_words(text)
-            .map_err(|why| Error::usage(format!("{option} {}: {why}", shell_word(text))))?;
+        let option = option.to_string();
+        let words = split_words(text).map_err(|fault| SandboxError::Unsplittable {
+            option: option.clone(),
+            text: text.to_string(),
+            fault,
+        })?;
         if words.is_empty() {
-            return Err(Error::usage(format!(
-                "{option}: the command is empty (give a program and its arguments, such as {option} 'python3 brute.py')"
-            )));
+            Err(SandboxError::EmptyCommand { option })?;
         }
         Program::new(&words)
+    }
+
+    /// The error of a failed start of this program.
+    fn cannot_start(&self, source: io::Error) -> SandboxError {
+        let command = self.command.clone();
+        let source = Arc::new(source);
+        SandboxError::CannotStart { command, source }
     }
 
     /// `self` with one more argument.
@@ -103,7 +114,7 @@ impl Program {
 /// Not `shlex::split`: it answers `None` without saying which quote is open
 /// (the refusal names it), and it reads a `#` that starts a word as the start
 /// of a comment, where a program's argument may be `#1`.
-pub fn split_words(text: &str) -> std::result::Result<Vec<String>, String> {
+pub fn split_words(text: &str) -> std::result::Result<Vec<String>, SplitFault> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut chars = text.chars();
@@ -116,7 +127,7 @@ pub fn split_words(text: &str) -> std::result::Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => w.push(c),
-                        None => return Err("a single quote (') is not closed".to_string()),
+                        None => return Err(SplitFault::OpenSingleQuote),
                     }
                 }
             }
@@ -131,16 +142,16 @@ pub fn split_words(text: &str) -> std::result::Result<Vec<String>, String> {
                                 w.push('\\');
                                 w.push(c);
                             }
-                            None => return Err("a double quote (\") is not closed".to_string()),
+                            None => return Err(SplitFault::OpenDoubleQuote),
                         },
                         Some(c) => w.push(c),
-                        None => return Err("a double quote (\") is not closed".to_string()),
+                        None => return Err(SplitFault::OpenDoubleQuote),
                     }
                 }
             }
             '\\' => match chars.next() {
                 Some(c) => word.get_or_insert_with(String::new).push(c),
-                None => return Err("it ends with a backslash".to_string()),
+                None => return Err(SplitFault::EndsInBackslash),
             },
             c => word.get_or_insert_with(String::new).push(c),
         }
@@ -265,14 +276,14 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
     let mut command = prepared(program, limits.memory_mb);
     unix::become_subreaper();
     let start = Instant::now();
-    let (mut child, _live) = unix::Live::spawn(&mut command)
-        .map_err(|e| Error::usage(format!("cannot start {}: {e}", program.command)))?;
+    let (mut child, _live) =
+        unix::Live::spawn(&mut command).map_err(|e| program.cannot_start(e))?;
     let pid = unix::pid_of(&child);
     let (Some(mut stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
         unix::kill_group(pid);
-        return Err(Error::internal("the program's pipes could not be opened"));
+        Err(SandboxError::NoPipes)?
     };
     // What fits in the pipe is written at once, without blocking; a thread
     // writes the rest (if any), so a program that reads late cannot block
@@ -298,15 +309,12 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
         Ok(ended) => (ended, false),
         Err(_) => {
             unix::kill_group(pid);
-            let ended = done
-                .recv()
-                .map_err(|_| Error::internal("lost track of the program's process"))?;
+            let ended = done.recv().map_err(|_| SandboxError::LostTrack)?;
             (ended, true)
         }
     };
     let elapsed = start.elapsed();
-    let (exit, peak_memory_kb) =
-        ended.map_err(|e| Error::internal(format!("cannot wait for the program: {e}")))?;
+    let (exit, peak_memory_kb) = ended.map_err(cannot_wait)?;
     let deadline = Instant::now() + PIPE_GRACE;
     let (stdout, stdout_truncated) = collect(&out, deadline);
     let (stderr, _) = collect(&err, deadline);
@@ -321,13 +329,18 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
     })
 }
 
+/// The error of a failed wait for a program.
+#[cfg(unix)]
+fn cannot_wait(source: io::Error) -> SandboxError {
+    let source = Arc::new(source);
+    SandboxError::CannotWait { source }
+}
+
 /// Runs `program` once on `input` (not available off Unix).
 #[cfg(not(unix))]
 pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
     let _ = (program, input, limits);
-    Err(Error::unsupported(
-        "coinline stress runs programs only on Unix systems",
-    ))
+    Err(SandboxError::NotUnix.into())
 }
 
 #[cfg(unix)]
@@ -481,15 +494,38 @@ mod tests {
         assert_eq!(words(r"a\ b ''"), ["a b", ""]);
         assert_eq!(words("it''s"), ["its"]);
         assert!(words("   ").is_empty());
-        for bad in ["'open", "\"open", "end\\"] {
-            assert!(split_words(bad).is_err(), "{bad}");
+        let open = [
+            ("'open", SplitFault::OpenSingleQuote),
+            ("\"open", SplitFault::OpenDoubleQuote),
+            ("\"a\\", SplitFault::OpenDoubleQuote),
+            ("end\\", SplitFault::EndsInBackslash),
+        ];
+        for (bad, fault) in open {
+            assert_eq!(split_words(bad), Err(fault), "{bad}");
         }
         // A program's own quoting splits back into its words.
         let program = Program::from_command_line("--reference", r"awk -f 'a b.awk' it\'s").unwrap();
         assert_eq!(program.args, ["-f", "a b.awk", "it's"]);
         let again = Program::from_command_line("--reference", &program.to_string()).unwrap();
         assert_eq!(again, program);
-        assert!(Program::from_command_line("--generator", " ").is_err());
-        assert!(Program::from_command_line("--generator", "'x").is_err());
+        let refused = |t: &str| Program::from_command_line("--generator", t).unwrap_err();
+        let empty = refused(" ");
+        assert!(matches!(
+            empty.layer::<SandboxError>(),
+            Some(SandboxError::EmptyCommand { option }) if option == "--generator"
+        ));
+        let open = refused("'x");
+        assert!(matches!(
+            open.layer::<SandboxError>(),
+            Some(SandboxError::Unsplittable {
+                fault: SplitFault::OpenSingleQuote,
+                ..
+            })
+        ));
+        // The wording is what the user reads: the option, the text as typed, why.
+        assert_eq!(
+            open.to_string(),
+            "--generator \"'x\": a single quote (') is not closed"
+        );
     }
 }

@@ -10,8 +10,9 @@
 //! what keeps an instant program at tens of thousands of moves a second.
 
 use super::unix::{self, Live};
+use super::{cannot_wait, SandboxError};
 use super::{collect, drain, Exit, Piece, Program, PIPE_GRACE, STDERR_CAP};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
 use rustix::io::Errno;
 use rustix::process::Pid;
@@ -75,22 +76,19 @@ impl Session {
     pub fn start(program: &Program, memory_mb: Option<u64>) -> Result<Session> {
         let mut command = super::prepared(program, memory_mb);
         unix::become_subreaper();
-        let (mut child, live) = Live::spawn(&mut command)
-            .map_err(|e| Error::usage(format!("cannot start {}: {e}", program.command)))?;
+        let (mut child, live) = Live::spawn(&mut command).map_err(|e| program.cannot_start(e))?;
         let pid = unix::pid_of(&child);
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             unix::kill_group(pid);
-            return Err(Error::internal("the program's pipes could not be opened"));
+            Err(SandboxError::NoPipes)?
         };
         // Writes never block: a program that stops reading meets the time
         // limit instead.
         if rustix::io::ioctl_fionbio(&stdin, true).is_err() {
             unix::kill_group(pid);
-            return Err(Error::internal(
-                "the program's input cannot be made non-blocking",
-            ));
+            Err(SandboxError::BlockingInput)?
         }
         Ok(Session {
             pid,
@@ -244,15 +242,12 @@ impl Session {
             Ok(ended) => (ended, false),
             Err(_) => {
                 unix::kill_group(pid);
-                let ended = done
-                    .recv()
-                    .map_err(|_| Error::internal("lost track of the program's process"))?;
+                let ended = done.recv().map_err(|_| SandboxError::LostTrack)?;
                 (ended, true)
             }
         };
         self.reaped = true;
-        let (exit, _) =
-            ended.map_err(|e| Error::internal(format!("cannot wait for the program: {e}")))?;
+        let (exit, _) = ended.map_err(cannot_wait)?;
         let (stderr, _) = collect(&self.err, Instant::now() + PIPE_GRACE);
         Ok(Ended {
             exit,

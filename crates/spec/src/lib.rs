@@ -7,30 +7,26 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-/// Reads a TOML text as `T` through `serde_path_to_error`. An error is the
-/// key path at fault (`answer.words`; none for the whole file or its
-/// syntax) and one line: `line L: KEY: what is wrong`, the line of that
-/// key where the file has it, any control character escaped.
-pub fn read_toml<T: serde::de::DeserializeOwned>(
-    text: &str,
-) -> std::result::Result<T, (Option<String>, String)> {
+mod error;
+pub use error::SpecError;
+
+/// Reads a TOML text as `T` through `serde_path_to_error`. An error names
+/// the key path at fault and the line of that key where the file has it;
+/// it prints as one line: `line L: KEY: what is wrong`.
+pub fn read_toml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, SpecError> {
     use serde_path_to_error::Segment;
     use toml::de::{DeTable, DeValue, ValueDeserializer};
-    let say = |span: Option<std::ops::Range<usize>>, key: &str, message: &str| {
-        let message: String = (message.trim().replace('\n', "; ").chars())
+    let say = |span: Option<std::ops::Range<usize>>, key: Option<String>, message: &str| {
+        let message = (message.trim().replace('\n', "; ").chars())
             .flat_map(|c| match c.is_control() {
                 true => c.escape_default().collect::<Vec<_>>(),
                 false => vec![c],
             })
             .collect();
         let line = span.map(|s| 1 + text[..s.start.min(text.len())].matches('\n').count());
-        let mut at = line.map(|l| format!("line {l}: ")).unwrap_or_default();
-        if !key.is_empty() {
-            at += &format!("{key}: ");
-        }
-        at + &message
+        SpecError { line, key, message }
     };
-    let root = DeTable::parse(text).map_err(|e| (None, say(e.span(), "", e.message())))?;
+    let root = DeTable::parse(text).map_err(|e| say(e.span(), None, e.message()))?;
     let doc = toml::Spanned::new(root.span(), DeValue::Table(root.into_inner()));
     let read = |doc: &toml::Spanned<DeValue>| {
         serde_path_to_error::deserialize::<_, T>(ValueDeserializer::from(doc.clone()))
@@ -89,8 +85,7 @@ pub fn read_toml<T: serde::de::DeserializeOwned>(
             _ => String::new(),
         })
         .collect();
-    let text = say(span, &key, &message);
-    Err(((!key.is_empty()).then_some(key), text))
+    Err(say(span, (!key.is_empty()).then_some(key), &message))
 }
 
 /// One table (`[source]`) or an array of them (`[[source]]`), as a list:
@@ -141,10 +136,10 @@ mod tests {
         assert_eq!(unit["t"], Tagged::Unit);
         let fields = read("[t]\nkind = \"fields\"\na = 1\n").unwrap();
         assert_eq!(fields["t"], Tagged::Fields { a: Some(1) });
-        let (key, message) = read("[t]\nkind = \"fields\"\na = 1\nseed = 7\n").unwrap_err();
-        assert_eq!(key.as_deref(), Some("t.seed"));
+        let err = read("[t]\nkind = \"fields\"\na = 1\nseed = 7\n").unwrap_err();
+        assert_eq!((err.line, err.key.as_deref()), (Some(4), Some("t.seed")));
         assert_eq!(
-            message,
+            err.to_string(),
             "line 4: t.seed: unknown field `seed`, expected `a`"
         );
     }
@@ -198,7 +193,7 @@ mod tests {
             ("t = [\n", "line 1: unclosed array"),
         ];
         for (text, wanted) in cases {
-            let (_, message) = read_toml::<Doc>(text).unwrap_err();
+            let message = read_toml::<Doc>(text).unwrap_err().to_string();
             assert!(message.starts_with(wanted), "{text:?}: {message}");
             assert!(!message.contains('\n'), "{text:?}: {message}");
         }

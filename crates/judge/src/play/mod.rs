@@ -18,12 +18,13 @@ pub mod rows;
 pub mod saved;
 pub mod tournament;
 
+use crate::error::JudgeError;
 use crate::instance::{clamp_params, Instance};
 use crate::interaction::{Accept, Sides};
 use crate::Limits as ProblemLimits;
 use crate::Problem;
 use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::{admissible, random_board, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::rules::Params;
@@ -153,9 +154,8 @@ pub fn play_one(
     limits: Limits,
     setup: &Setup,
 ) -> Result<Played> {
-    let mut me = Seated::new(player, limits.clone(), setup, setup.seat)?.ok_or_else(|| {
-        Error::usage("the optimal player needs no judging: give a program or a heuristic")
-    })?;
+    let mut me =
+        Seated::new(player, limits.clone(), setup, setup.seat)?.ok_or(JudgeError::OptimalJudged)?;
     let mut other = Seated::new(opponent, limits, setup, setup.seat.other())?;
     let rival = match &mut other {
         None => Opponent::Optimal,
@@ -226,9 +226,7 @@ impl Within {
     /// a case.
     fn instance(&self, seed: u64, index: u64) -> Result<Instance> {
         let mut cases = self.problem.generate(&self.limits, seed, index, index);
-        cases
-            .pop()
-            .ok_or_else(|| Error::internal("no board drawn within the problem's limits"))
+        cases.pop().ok_or_else(|| JudgeError::NoBoardDrawn.into())
     }
 
     /// The game of `board` with `params` moved into their limits for its
@@ -395,7 +393,9 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs.max(1))
         .build()
-        .map_err(|e| Error::internal(format!("cannot start the worker threads: {e}")))?;
+        .map_err(|e| JudgeError::Threads {
+            reason: e.to_string(),
+        })?;
     let chunk = (config.jobs.max(1) * 4) as u64;
     let mut failing = Vec::new();
     let mut at = span.lo;

@@ -3,8 +3,9 @@
 //! line that says coinline wrote it. The binary reads and writes the files.
 
 use super::Setup;
+use crate::error::JudgeError;
 use coinline_core::case::Case;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::strategy::player::Seat;
 
 /// The first line of a saved game (also what the ownership rule looks for).
@@ -42,9 +43,7 @@ pub fn to_text(saved: &SavedGame) -> String {
 pub fn from_text(text: &str) -> Result<SavedGame> {
     let mut lines = text.lines();
     if lines.next().map(str::trim_end) != Some(MARK) {
-        return Err(Error::input(format!(
-            "not a saved game: its first line is not {MARK:?}"
-        )));
+        Err(JudgeError::NotSavedGame)?
     }
     let (mut seat, mut opponent, mut case) = (None, None, None);
     for (i, line) in lines.enumerate() {
@@ -60,10 +59,8 @@ pub fn from_text(text: &str) -> Result<SavedGame> {
                     "first" => Seat::First,
                     "second" => Seat::Second,
                     _ => {
-                        return Err(Error::input_at(
-                            i + 2,
-                            format!("side {value:?}: first or second"),
-                        ))
+                        let side = value.to_string();
+                        Err(JudgeError::BadSide { line: i + 2, side })?
                     }
                 })
             }
@@ -76,10 +73,8 @@ pub fn from_text(text: &str) -> Result<SavedGame> {
                 )
             }
             _ => {
-                return Err(Error::input_at(
-                    i + 2,
-                    format!("{key:?} is not a line of a saved game (side, opponent, case)"),
-                ))
+                let key = key.to_string();
+                Err(JudgeError::NotSavedGameLine { line: i + 2, key })?
             }
         }
     }
@@ -92,9 +87,7 @@ pub fn from_text(text: &str) -> Result<SavedGame> {
             },
             opponent,
         }),
-        _ => Err(Error::input(
-            "a saved game needs its side, opponent and case lines",
-        )),
+        _ => Err(JudgeError::SavedGameIncomplete)?,
     }
 }
 

@@ -11,6 +11,7 @@
 
 use super::program::Limits;
 use super::{play_one, seeded_board, Played, Player, Setup};
+use crate::error::JudgeError;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Span;
@@ -160,7 +161,7 @@ pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i
             .iter()
             .find(|(c, _)| c.mv == mv && c.start == start)
             .map(|&(c, v)| (v, c))
-            .ok_or_else(|| Error::internal(format!("{mv} is not a move of the judged line")))?;
+            .ok_or_else(|| JudgeError::NotJudgedMove { mv: mv.to_string() })?;
         if mover == seat {
             regret += best - value;
         }
@@ -207,7 +208,9 @@ pub fn run(config: &TournamentConfig) -> Result<Vec<PairRecord>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs.max(1))
         .build()
-        .map_err(|e| Error::internal(format!("cannot start the worker threads: {e}")))?;
+        .map_err(|e| JudgeError::Threads {
+            reason: e.to_string(),
+        })?;
     let mut records: Vec<PairRecord> = pairs
         .iter()
         .map(|&(a, b)| PairRecord {

@@ -3,13 +3,13 @@
 //! printed keeps the problem's limits.
 
 use super::options::StressConfig;
+use crate::error::{JudgeError, RunFailure};
 use crate::input::text_of;
 use crate::instance::{params_breach, Instance};
 use crate::stream::parse_cases;
-use coinline_core::error::shown_ends;
+use crate::verdict::run_failure;
 use coinline_core::error::{Error, Result};
-use coinline_core::shell::shell_word;
-use coinline_sandbox::{execute, Exit, Program, RunLimits, STDOUT_CAP};
+use coinline_sandbox::{execute, Program, RunLimits};
 
 /// The seed argument the generator gets for run `index` of the session
 /// seeded with `seed`: a number in 0..2^31 (so that any language's random
@@ -28,47 +28,35 @@ pub(super) fn generate(
 ) -> Result<Vec<Instance>> {
     let argument = generator_argument(config.seed, index);
     let command = generator.with_arg(argument.to_string());
-    let fail = |what: String| {
-        Error::input(format!(
-            "--generator {} (run {index}, called as {command}): {what}",
-            shell_word(&generator.to_string())
-        ))
+    let failed = |failure| {
+        let (program, command) = (generator.to_string(), command.to_string());
+        Error::from(JudgeError::Generator {
+            program,
+            run: index,
+            command,
+            failure,
+        })
     };
     let limits = RunLimits {
         case_timeout: None,
         ..config.run_limits
     };
-    let run = execute(&command, Vec::new(), &limits).map_err(|e| fail(e.to_string()))?;
-    if run.timed_out {
-        return Err(fail(format!(
-            "still running after {}s (--timeout)",
-            limits.timeout.as_secs_f64()
-        )));
+    let run = execute(&command, Vec::new(), &limits).map_err(|e| failed(RunFailure::Start(e)))?;
+    if let Some(failure) = run_failure(&run, limits.timeout) {
+        return Err(failed(failure));
     }
-    if run.exit != Exit::Code(0) {
-        let stderr = run
-            .stderr
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .map_or(String::new(), |l| {
-                format!(" (stderr: {})", shown_ends(l.trim()))
-            });
-        return Err(fail(format!("{}{stderr}", run.exit)));
-    }
-    if run.stdout_truncated {
-        return Err(fail(format!(
-            "more than {} MiB of output",
-            STDOUT_CAP >> 20
-        )));
-    }
+    let not_an_input = |source| {
+        let problem = config.problem.to_string();
+        failed(RunFailure::NotAnInput { problem, source })
+    };
     let boards: Vec<Instance> = text_of(&run.stdout)
         .and_then(|text| parse_cases(&config.problem, text))
-        .map_err(|e| fail(format!("its output is not a {} input: {e}", config.problem)))?
+        .map_err(not_an_input)?
         .into_iter()
         .map(|c| Instance::new(c.params, c.board))
         .collect();
     if boards.is_empty() {
-        return Err(fail("it printed an input of no cases".to_string()));
+        return Err(failed(RunFailure::NoCases));
     }
     Ok(boards)
 }

@@ -44,6 +44,7 @@ use self::options::Origin;
 use self::pool::{Next, Quiet, Ran};
 use self::report::{plural, Timing};
 use self::rows::CsvRow;
+use crate::error::JudgeError;
 use crate::instance::Instance;
 use coinline_core::error::{Error, Result};
 use coinline_core::progress::Progress;
@@ -112,13 +113,9 @@ pub fn stress(
     sandbox::sweep_escaped();
     session.outcome.escaped = (sandbox::escaped_total() - escaped_before) as u64;
     let result = result.and_then(|()| match session.outcome.boards {
-        0 => Err(Error::nothing_to_check(match &config.replay {
-            Some(dir) => format!(
-                "no new boards, and no saved input for this problem in {}",
-                dir.display()
-            ),
-            None => "no boards to judge (give --runs 1 or more)".to_string(),
-        })),
+        0 => Err(JudgeError::NoBoards {
+            replay: config.replay.clone(),
+        })?,
         _ => Ok(()),
     });
     // The summary comes before the CSV is written, so a late write error
@@ -367,7 +364,7 @@ impl Session<'_> {
         };
         match saved::save(dir, &self.config.problem, boards, judged, self.config.force) {
             Ok(stem) => (Some(stem), None),
-            Err(e) => (None, Some(Error::output_failed(format!("--save: {e}")))),
+            Err(source) => (None, Some(JudgeError::SaveFailed { source }.into())),
         }
     }
 }

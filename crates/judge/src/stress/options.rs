@@ -3,11 +3,12 @@
 //! [`Failure`]s), and where a run's boards came from ([`Origin`]). Every
 //! other part of the session reads these; this file imports none of them.
 
+use crate::error::JudgeError;
 use crate::instance::Instance;
 use crate::limits::Limits;
 use crate::problem::Problem;
 use crate::verdict::{Trusted, Verdict};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_core::shell::CommandLine;
 use coinline_sandbox::{Program, RunLimits};
@@ -108,12 +109,12 @@ pub(super) enum Origin<'a> {
 /// `problem`.
 pub fn check_batch(problem: &Problem, batch: usize) -> Result<usize> {
     match batch {
-        0 => Err(Error::usage("--batch 0: a run needs at least one board")),
-        b if b > problem.max_batch() => Err(Error::usage(format!(
-            "--batch {b} is above {}, the most boards one {} input may hold",
-            problem.max_batch(),
-            problem.name()
-        ))),
+        0 => Err(JudgeError::BatchZero)?,
+        batch if batch > problem.max_batch() => Err(JudgeError::BatchAboveMax {
+            batch,
+            max: problem.max_batch(),
+            problem: problem.name().to_string(),
+        })?,
         b => Ok(b),
     }
 }

@@ -8,9 +8,10 @@
 
 use super::generator::generate;
 use super::options::StressConfig;
+use crate::error::JudgeError;
 use crate::instance::Instance;
 use crate::verdict::{judge_run, Judged};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use std::collections::BTreeMap;
 use std::sync::{mpsc, Condvar, Mutex, MutexGuard};
@@ -153,11 +154,7 @@ pub(super) fn run_all(
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     run_generated(c, lo, hi)
                 }))
-                .unwrap_or_else(|_| {
-                    Err(Error::internal(format!(
-                        "internal error: a stress worker failed on run {k}"
-                    )))
-                });
+                .unwrap_or_else(|_| Err(JudgeError::WorkerFailed { run: k }.into()));
                 shared.lock().running -= 1;
                 shared.moved.notify_all();
                 if tx.send((k, result)).is_err() {
@@ -185,9 +182,7 @@ fn in_order(
     let mut k = 0;
     while let Some((lo, hi)) = range_of(k) {
         let Some(result) = pending.remove(&k) else {
-            let (done, result) = rx
-                .recv()
-                .map_err(|_| Error::internal("the stress workers stopped before the last run"))?;
+            let (done, result) = rx.recv().map_err(|_| JudgeError::WorkersStopped)?;
             pending.insert(done, result);
             continue;
         };

@@ -7,6 +7,7 @@
 #![allow(clippy::disallowed_methods)]
 
 use crate::catalogue::built_in_names;
+use crate::error::JudgeError;
 use crate::input::text_of;
 use crate::instance::Instance;
 use crate::problem::Problem;
@@ -103,11 +104,7 @@ fn check_owned_save(base: &Path, input: &[u8]) -> Result<()> {
     for extension in ["in", "out", "got"] {
         let path = base.with_extension(extension);
         if std::fs::symlink_metadata(&path).is_ok() {
-            return Err(Error::usage(format!(
-                "{}: exists and is not an earlier save of this failure; give --force to \
-                 replace it (see docs/options.md, Outputs)",
-                path.display()
-            )));
+            Err(JudgeError::SaveInTheWay { path })?
         }
     }
     Ok(())
@@ -124,12 +121,8 @@ pub(super) fn check_pair(problem: &Problem, file: &Path, judged: &Judged) -> Res
     if saved == problem.write_answers(&judged.expected).as_bytes() {
         return Ok(());
     }
-    Err(Error::input(format!(
-        "saved test {} and {} disagree: the .out is not the expected output of the .in (one \
-         was edited, or the reference changed); remove the .out to replay the input alone",
-        file.display(),
-        out.display()
-    )))
+    let (input, out) = (file.to_path_buf(), out.to_path_buf());
+    Err(JudgeError::SavedTestDisagrees { input, out })?
 }
 
 /// The saved inputs (`*.in`) in `dir`, numbers in their names in order of

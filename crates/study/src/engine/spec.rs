@@ -234,7 +234,7 @@ pub const MAX_VALUE: u64 = 1 << 40;
 impl Query {
     /// Parses a study file; `what` names it in errors.
     pub fn parse(text: &str, what: &str) -> Result<Query> {
-        let file = coinline_spec::read_toml(text).map_err(|(_, m)| Error::usage(m));
+        let file = coinline_spec::read_toml(text).map_err(|e| Error::usage(e.to_string()));
         file.and_then(Query::from_file)
             .map_err(|e| e.within(what.to_string()))
     }
