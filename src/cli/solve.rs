@@ -7,7 +7,7 @@ use crate::cli::status::say;
 use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CaseReport, CheckConfig};
-use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::error::{Error, Result};
 use coinline_core::play::{replay, Game};
 use coinline_core::rules::RuleSet;
 use coinline_core::solve::{
@@ -318,7 +318,7 @@ fn kept_heuristics(
     for heuristic in heuristics {
         // One that does not apply to this game or board is no news (unless named).
         if let (false, Err(e)) = (explicit, heuristic.policy(game, board)) {
-            if matches!(e.kind(), ErrorKind::Unsupported(_)) {
+            if coinline_core::strategy::is_refusal(&e) {
                 continue;
             }
         }

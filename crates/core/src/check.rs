@@ -23,7 +23,6 @@
 //!    replays to what it reports, and its documented bound holds.
 
 use crate::board::Board;
-use crate::error::ErrorKind;
 use crate::play::{replay, Game, Kernel, Line, Totals};
 use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, value_and_line, Solver};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
@@ -590,14 +589,7 @@ fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Opt
         // Not applying to this game or size is no fault; any other error is.
         let performance = match evaluate(heuristic, game, &report.board) {
             Ok(p) => Some(p),
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    ErrorKind::Unsupported(_) | ErrorKind::TooLarge { .. }
-                ) =>
-            {
-                None
-            }
+            Err(e) if crate::strategy::is_refusal(&e) => None,
             Err(e) => {
                 violation.get_or_insert(Violation::BadLine {
                     who: name.clone(),

@@ -70,14 +70,19 @@ impl StrategyError {
 }
 
 impl From<StrategyError> for Error {
-    /// A refusal travels as its message in [`ErrorKind::Unsupported`], which
-    /// the check and the binary match, until they match this type (issue 42).
     fn from(error: StrategyError) -> Self {
-        if error.is_refusal() {
-            return Error::new(ErrorKind::Unsupported(error.to_string()));
-        }
         Error::layer_of(error)
     }
+}
+
+/// Whether `error` is a heuristic declining a game or board (a refusal, or
+/// a board longer than it takes), not a fault: the check and `coinline
+/// solve` pass over such a heuristic.
+pub fn is_refusal(error: &Error) -> bool {
+    error
+        .layer::<StrategyError>()
+        .is_some_and(StrategyError::is_refusal)
+        || matches!(error.kind(), ErrorKind::TooLarge { .. })
 }
 
 /// A move rule for the first player: given the interval `[left, right)` still

@@ -19,6 +19,7 @@ use super::{Heuristic, Policy};
 use crate::board::Board;
 use crate::error::Result;
 use crate::play::{Game, Line, Move, Totals};
+use crate::rules::IllegalReason;
 use std::fmt;
 
 /// Which side a strategy plays.
@@ -313,32 +314,28 @@ impl ValueTable<'_> {
         &self,
         position: &Position<'_>,
         choice: Choice,
-    ) -> std::result::Result<(i64, State), String> {
+    ) -> std::result::Result<(i64, State), IllegalChoice> {
         let n = position.board.len();
         let state = position.state();
         let (rules, left) = match (position.needs_start(), choice.start) {
             (true, Some(s)) if s < n => (self.game().first_on_circle(), s),
-            (true, Some(s)) => {
-                return Err(format!("the start {} is past the {n} values", s + 1));
-            }
-            (true, None) => {
-                return Err(format!(
-                    "{} is a circle: the first move needs its start, as in L@3",
-                    self.game()
-                ))
-            }
-            (false, Some(_)) => return Err("only a circle's first move has a start (@k)".into()),
+            (true, Some(s)) => return Err(IllegalChoice::StartPast { start: s + 1, n }),
+            (true, None) => return Err(IllegalChoice::NeedsStart { game: self.game() }),
+            (false, Some(_)) => return Err(IllegalChoice::StartOffCircle),
             (false, None) => (self.game(), position.left),
         };
         if let Some(reason) = rules.illegal_at(choice.mv, state.len(), state.bound) {
-            return Err(reason.to_string());
+            return Err(IllegalChoice::Move(reason));
         }
         if !rules
             .capped(state.bound)
             .moves(state.len())
             .any(|mv| mv == choice.mv)
         {
-            return Err(format!("{} is not a move of {}", choice.mv, self.game()));
+            return Err(IllegalChoice::NotAMove {
+                mv: choice.mv,
+                game: self.game(),
+            });
         }
         let from = State {
             left,
@@ -346,6 +343,45 @@ impl ValueTable<'_> {
             bound: state.bound,
         };
         Ok(self.play(choice.mv, from))
+    }
+}
+
+/// Why a [`Choice`] cannot be played where it was given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalChoice {
+    /// A circle's start beyond the board (1-based).
+    #[error("the start {start} is past the {n} values")]
+    StartPast {
+        /// The start given.
+        start: usize,
+        /// The board's length.
+        n: usize,
+    },
+    /// A circle's first move without its start.
+    #[error("{game} is a circle: the first move needs its start, as in L@3")]
+    NeedsStart {
+        /// The rules.
+        game: Game,
+    },
+    /// A start on a move that is not a circle's first.
+    #[error("only a circle's first move has a start (@k)")]
+    StartOffCircle,
+    /// A move the rules forbid here.
+    #[error(transparent)]
+    Move(IllegalReason),
+    /// A move the table does not offer here.
+    #[error("{mv} is not a move of {game}")]
+    NotAMove {
+        /// The move.
+        mv: Move,
+        /// The rules.
+        game: Game,
+    },
+}
+
+impl From<IllegalChoice> for crate::error::Error {
+    fn from(error: IllegalChoice) -> Self {
+        crate::error::Error::layer_of(error)
     }
 }
 

@@ -13,7 +13,7 @@ use super::program::Limits;
 use super::{play_one, seeded_board, Played, Player, Setup};
 use crate::error::JudgeError;
 use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_core::play::{Game, Line};
 use coinline_core::strategy::player::{HeuristicPlayer, Position, Seat};
@@ -166,7 +166,7 @@ pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i
             regret += best - value;
         }
         let choice = coinline_core::strategy::player::Choice { mv, start };
-        (_, state) = table.apply(&position, choice).map_err(Error::internal)?;
+        (_, state) = table.apply(&position, choice)?;
         sofar.moves.push(mv);
     }
     Ok(regret)
