@@ -11,7 +11,10 @@
 
 pub mod bench;
 pub mod compare;
+mod error;
 pub mod explain;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod human;
+
+pub use error::{FileProblem, HarnessError, MergeError};

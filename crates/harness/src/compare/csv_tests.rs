@@ -4,6 +4,7 @@
 //! refusal of a summary that is not one, and the merge of two parts.
 
 use super::*;
+use crate::{FileProblem, MergeError};
 use coinline_core::progress::Quiet;
 use coinline_core::solve::exact_solvers;
 use coinline_core::strategy::heuristics;
@@ -113,8 +114,8 @@ fn a_row_of_cells_that_do_not_agree_is_named_in_our_words() {
     let mut reader = csv::ReaderBuilder::new().from_reader(&bytes[..]);
     let error = reader.records().find_map(|r| r.err()).unwrap();
     assert_eq!(
-        rows::malformed(&error),
-        "line 3: 2 cells where the header has 3: the file was cut or changed after it was written"
+        crate::MergeError::csv("t.csv", error).to_string(),
+        "t.csv: line 3: 2 cells where the header has 3: the file was cut or changed after it was written"
     );
 }
 
@@ -201,19 +202,17 @@ fn two_parts_merge_into_the_whole_and_strangers_are_refused() {
 
     let mut other_run = second.summary.clone();
     other_run.run = "another".into();
-    let message = first.summary.clone().merge(other_run).unwrap_err();
+    let refused = first.summary.clone().merge(other_run).unwrap_err();
     assert!(
-        message.to_string().contains("not the same run ("),
-        "{message}"
+        matches!(refused.layer::<MergeError>(), Some(MergeError::OtherRun { second, .. }) if second == "another"),
+        "{refused}"
     );
     let mut other_heuristics = second.summary.clone();
     other_heuristics.heuristics = vec!["parity".into()];
-    let message = first.summary.clone().merge(other_heuristics).unwrap_err();
+    let refused = first.summary.clone().merge(other_heuristics).unwrap_err();
     assert!(
-        message
-            .to_string()
-            .contains("summaries have different heuristics (greedy and parity)"),
-        "{message}"
+        matches!(refused.layer::<MergeError>(), Some(MergeError::OtherHeuristics { first, second }) if *first == ["greedy"] && *second == ["parity"]),
+        "{refused}"
     );
 }
 
@@ -222,11 +221,23 @@ fn what_is_not_a_summary_is_refused_with_its_reason() {
     let (_, outcome) = run_rows(&options(Shard::WHOLE));
     let text = String::from_utf8(summary_bytes(&outcome.summary)).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    let refuse = |lines: &[String]| -> String {
+    // The line and the problem of the refusal.
+    let refuse = |lines: &[String]| -> (Option<u64>, FileProblem) {
         let bytes = lines.join("\n") + "\n";
-        Summary::parse_csv("s.csv", bytes.as_bytes())
-            .unwrap_err()
-            .to_string()
+        let err = Summary::parse_csv("s.csv", bytes.as_bytes()).unwrap_err();
+        match err.layer::<MergeError>() {
+            Some(MergeError::File {
+                file,
+                line,
+                problem,
+            }) if file == "s.csv" => (*line, problem.clone()),
+            _ => panic!("{err}"),
+        }
+    };
+    let columns = (None, FileProblem::SummaryColumns);
+    let is = |found: (Option<u64>, FileProblem), expected: (Option<u64>, FileProblem)| {
+        assert_eq!(found.0, expected.0, "{}", found.1);
+        assert_eq!(found.1.to_string(), expected.1.to_string());
     };
     let owned = |f: &dyn Fn(usize, &str) -> String| -> Vec<String> {
         lines.iter().enumerate().map(|(i, l)| f(i, l)).collect()
@@ -248,32 +259,31 @@ fn what_is_not_a_summary_is_refused_with_its_reason() {
         0 => l.replace(",rows_sha256", ",digest"),
         _ => l.to_string(),
     });
-    assert!(refuse(&no_digest).contains("not a compare summary (no run, shard, rows"));
+    is(refuse(&no_digest), (None, FileProblem::NotSummary));
     let renamed = edit_cell(0, column("agreed"), "agreeing");
-    assert!(refuse(&renamed).ends_with("not a compare summary (unexpected columns)"));
+    is(refuse(&renamed), columns.clone());
     let unnamed = edit_cell(0, column("greedy_boards"), "_boards");
-    assert!(refuse(&unnamed).ends_with("not a compare summary (unexpected columns)"));
+    is(refuse(&unnamed), columns.clone());
     let misnamed = edit_cell(0, column("greedy_losses"), "greedy_lost");
-    assert!(refuse(&misnamed).ends_with("not a compare summary (unexpected columns)"));
+    is(refuse(&misnamed), columns.clone());
     let short = owned(&|_, l| {
         let mut cells: Vec<&str> = l.split(',').collect();
         cells.remove(column("greedy_worst_board"));
         cells.join(",")
     });
-    assert!(refuse(&short).ends_with("not a compare summary (unexpected columns)"));
+    is(refuse(&short), columns.clone());
     let only_fixed = owned(&|_, l| {
         let cells: Vec<&str> = l.split(',').collect();
         [&cells[..5], &cells[cells.len() - 4..]].concat().join(",")
     });
-    assert!(refuse(&only_fixed).ends_with("not a compare summary (unexpected columns)"));
+    is(refuse(&only_fixed), columns);
 
     let other_run = edit_cell(2, column("run"), "another");
-    assert!(refuse(&other_run)
-        .ends_with("line 3: its run, shard or rows_sha256 differs from the first row's"));
+    is(refuse(&other_run), (Some(3), FileProblem::RunDiffers));
     let other_shard = edit_cell(2, column("shard"), "2/2");
-    assert!(refuse(&other_shard).contains("line 3: its run, shard"));
+    is(refuse(&other_shard), (Some(3), FileProblem::RunDiffers));
     let other_digest = edit_cell(2, column("rows_sha256"), "00");
-    assert!(refuse(&other_digest).contains("line 3: its run, shard"));
+    is(refuse(&other_digest), (Some(3), FileProblem::RunDiffers));
 
     let boards: u64 = lines[1]
         .split(',')
@@ -284,20 +294,34 @@ fn what_is_not_a_summary_is_refused_with_its_reason() {
     let too_many = (boards + 1).to_string();
     for field in ["agreed", "wins", "ties", "losses"] {
         let edited = edit_cell(1, column(field), &too_many);
-        assert!(
-            refuse(&edited).ends_with("line 2: counts exceed the number of boards"),
-            "{field}"
-        );
+        is(refuse(&edited), (Some(2), FileProblem::CountsExceed));
     }
     let twice = owned(&|i, l| match i {
         2 => lines[1].to_string(),
         _ => l.to_string(),
     });
-    assert!(refuse(&twice).ends_with("appears twice"));
+    let (line, problem) = refuse(&twice);
+    assert!(
+        line == Some(3) && matches!(problem, FileProblem::GroupTwice { .. }),
+        "{problem}"
+    );
     let word = edit_cell(1, column("boards"), "many");
-    assert!(refuse(&word).ends_with("line 2: column boards \"many\" is not an integer"));
+    let (boards, cell) = ("boards".into(), "many".into());
+    is(
+        refuse(&word),
+        (
+            Some(2),
+            FileProblem::ColumnInteger {
+                column: boards,
+                cell,
+            },
+        ),
+    );
     let negative = edit_cell(1, column("wins"), "-1");
-    assert!(refuse(&negative).ends_with("line 2: column wins is out of range"));
+    is(
+        refuse(&negative),
+        (Some(2), FileProblem::ColumnRange("wins".into())),
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use super::rows::{self, RowLayout, RowTimings};
 use super::summary_csv::{DigestWriter, Summary};
 use super::{Boards, CompareOptions, CompareOutcome, Failure, RowFilter, Stop};
+use crate::HarnessError;
 use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{check, CaseReport, Violation};
@@ -81,7 +82,7 @@ pub fn run_to(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads())
         .build()
-        .map_err(|e| Error::usage(format!("cannot start worker threads: {e}")))?;
+        .map_err(|e| HarnessError::Threads(std::sync::Arc::new(e)))?;
     let mut tally = Tally::new(options, heuristics);
     let mut indices = options.indices()?;
     let start = Instant::now();

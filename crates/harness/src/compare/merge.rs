@@ -10,7 +10,8 @@
 use super::recount::Recount;
 use super::rows::{csv_writer, ROW_PREFIX};
 use super::summary_csv::{DigestReader, DigestWriter};
-use coinline_core::error::{Error, Result};
+use crate::{FileProblem, MergeError};
+use coinline_core::error::Result;
 use coinline_core::play::Game;
 use coinline_core::summary::Tally;
 use std::cmp::Reverse;
@@ -35,17 +36,14 @@ fn check_header(
     this: &csv::StringRecord,
     header: &mut Option<(String, csv::StringRecord)>,
 ) -> Result<()> {
-    let bad = |what: String| Error::format(format!("{name}: {what}"));
+    let bad = |problem| MergeError::in_file(name, None, problem);
     if this.len() < ROW_PREFIX.len() || this.iter().take(ROW_PREFIX.len()).ne(ROW_PREFIX) {
-        return Err(bad(format!(
-            "not a compare row file (its header does not start with {})",
-            ROW_PREFIX.join(",")
-        )));
+        return Err(bad(FileProblem::NotRows));
     }
     match header {
-        Some((first, h)) if h != this => {
-            Err(bad(format!("its columns differ from those of {first}")))
-        }
+        Some((first, h)) if h != this => Err(bad(FileProblem::OtherColumns {
+            first: first.clone(),
+        })),
         Some(_) => Ok(()),
         None => {
             *header = Some((name.to_string(), this.clone()));
@@ -62,31 +60,28 @@ fn read_row<R: Read>(
     line: u64,
     seed: &mut FirstSeed,
 ) -> Result<Option<Row>> {
-    let bad = |what: String| Error::format(format!("{name}: {what}"));
     let mut record = csv::StringRecord::new();
     match reader.read_record(&mut record) {
         Ok(false) => return Ok(None),
         Ok(true) => {}
-        Err(e) => return Err(bad(super::rows::malformed(&e))),
+        Err(e) => return Err(MergeError::csv(name, e).into()),
     }
-    let at = |what: String| bad(format!("line {line}: {what}"));
-    let index: u64 = record[1]
-        .parse()
-        .map_err(|_| at(format!("index {:?} is not an integer", &record[1])))?;
-    let game: Game = record[2].parse().map_err(|e| at(format!("{e}")))?;
+    let at = |problem| MergeError::in_file(name, Some(line), problem);
+    let index: u64 = (record[1].parse()).map_err(|_| at(FileProblem::Index(record[1].into())))?;
+    let game: Game = record[2].parse().map_err(|e| at(FileProblem::Cell(e)))?;
     let rank = Game::ALL.iter().position(|&g| g == game).unwrap_or(0);
     match seed {
         Some((first, s)) if *s != record[0] => {
-            return Err(at(format!(
-                "seed {:?} differs from seed {s:?} of {first}: not shards of one run",
-                &record[0]
-            )));
+            return Err(at(FileProblem::Seed {
+                seed: record[0].to_string(),
+                first_seed: s.clone(),
+                first: first.clone(),
+            }));
         }
         Some(_) => {}
         None => *seed = Some((name.to_string(), record[0].to_string())),
     }
-    let n: usize =
-        (record[3].parse()).map_err(|_| at(format!("n {:?} is not a length", &record[3])))?;
+    let n: usize = (record[3].parse()).map_err(|_| at(FileProblem::Length(record[3].into())))?;
     Ok(Some(Row {
         key: (index, rank),
         game,
@@ -136,21 +131,20 @@ impl<R: Read> Rows for Stream<R> {
             return Ok(None);
         };
         self.line += 1;
+        let (file, line) = (&self.name, Some(self.line));
+        let at = |problem| MergeError::in_file(file, line, problem);
         // An equal key is left to the merge, which names the overlap.
         if let Some(last) = self.last.filter(|&last| row.key < last) {
-            return Err(Error::format(format!(
-                "{}: line {}: index {} ({}) comes after index {} ({}): the rows are not in the order compare writes them",
-                self.name,
-                self.line,
-                row.key.0,
-                row.game,
-                last.0,
-                Game::ALL[last.1]
-            )));
+            let problem = FileProblem::OutOfOrder {
+                index: row.key.0,
+                game: row.game,
+                after: last.0,
+                after_game: Game::ALL[last.1],
+            };
+            return Err(at(problem));
         }
         self.last = Some(row.key);
         *self.counts.entry((row.game, row.n)).or_default() += 1;
-        let at = |what| Error::format(format!("{}: line {}: {what}", self.name, self.line));
         (self.recount).add((row.game, row.n, row.key.0), &row.record, at)?;
         Ok(Some(row))
     }
@@ -165,7 +159,7 @@ fn merge_sorted(
     out: &mut dyn Write,
 ) -> Result<u64> {
     let mut w = csv_writer(out);
-    let io = |e: csv::Error| Error::output_failed(format!("cannot write rows: {e}"));
+    let io = |e| MergeError::Write(std::sync::Arc::new(e));
     w.write_record(header).map_err(io)?;
     let mut heads: Vec<Option<csv::StringRecord>> = Vec::with_capacity(sources.len());
     let mut heap = BinaryHeap::with_capacity(sources.len());
@@ -180,13 +174,13 @@ fn merge_sorted(
     let mut written = 0u64;
     while let Some(Reverse((key, i))) = heap.pop() {
         if let Some((_, before)) = last.filter(|&(k, _)| k == key) {
-            return Err(Error::format(format!(
-                "index {} ({}) appears in more than one row (in {} and {}): the inputs overlap",
-                key.0,
-                Game::ALL[key.1],
-                sources[before].name(),
-                sources[i].name()
-            )));
+            return Err(MergeError::Overlap {
+                index: key.0,
+                game: Game::ALL[key.1],
+                first: sources[before].name().to_string(),
+                second: sources[i].name().to_string(),
+            }
+            .into());
         }
         if let Some(record) = heads[i].take() {
             w.write_record(&record).map_err(io)?;
@@ -198,8 +192,7 @@ fn merge_sorted(
             heads[i] = Some(row.record);
         }
     }
-    w.flush()
-        .map_err(|e| Error::output_failed(format!("cannot write rows: {e}")))?;
+    w.flush().map_err(|e| io(e.into()))?;
     Ok(written)
 }
 
@@ -216,7 +209,7 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
     for (name, bytes) in inputs {
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes.as_slice());
         let this = (reader.headers())
-            .map_err(|e| Error::format(format!("{name}: {}", super::rows::malformed(&e))))?
+            .map_err(|e| MergeError::csv(name, e))?
             .clone();
         check_header(name, &this, &mut header)?;
         let mut rows = Vec::new();
@@ -229,7 +222,7 @@ pub fn merge_rows(inputs: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
             rows: rows.into_iter(),
         });
     }
-    let (_, header) = header.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
+    let (_, header) = header.ok_or(MergeError::NoRowFiles)?;
     let mut out = Vec::new();
     merge_sorted(&mut sources, &header, &mut seed, &mut out)?;
     Ok(out)
@@ -276,14 +269,11 @@ pub fn merge_row_streams<R: Read>(
             .buffer_capacity(1 << 16)
             .from_reader(DigestReader::new(input));
         let this = (reader.headers())
-            .map_err(|e| Error::format(format!("{name}: {}", super::rows::malformed(&e))))?
+            .map_err(|e| MergeError::csv(&name, e))?
             .clone();
         check_header(&name, &this, &mut header)?;
-        let recount = Recount::new(&this).ok_or_else(|| {
-            Error::format(format!(
-                "{name}: not a compare row file (no status, outcome or heuristic columns)"
-            ))
-        })?;
+        let recount = (Recount::new(&this))
+            .ok_or_else(|| MergeError::in_file(&name, None, FileProblem::NoTallyColumns))?;
         sources.push(Stream {
             name,
             reader,
@@ -293,7 +283,7 @@ pub fn merge_row_streams<R: Read>(
             recount,
         });
     }
-    let (_, header) = header.ok_or_else(|| Error::usage("merge needs at least one row file"))?;
+    let (_, header) = header.ok_or(MergeError::NoRowFiles)?;
     let mut seed = None;
     let mut digesting = DigestWriter::new(out);
     let rows = merge_sorted(&mut sources, &header, &mut seed, &mut digesting)?;
@@ -316,23 +306,14 @@ pub fn merge_row_streams<R: Read>(
 /// columns), to be held against what its summary records. `name` labels
 /// errors.
 pub fn row_counts(name: &str, bytes: &[u8]) -> Result<BTreeMap<(Game, usize), u64>> {
-    let bad = |what: String| Error::format(format!("{name}: {what}"));
     let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
     let mut counts = BTreeMap::new();
     for (line, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| bad(super::rows::malformed(&e)))?;
-        let at = |what: String| bad(format!("line {}: {what}", line + 2));
-        let game: Game = record
-            .get(2)
-            .unwrap_or_default()
-            .parse()
-            .map_err(|e| at(format!("{e}")))?;
-        let n: usize = (record.get(3).unwrap_or_default().parse()).map_err(|_| {
-            at(format!(
-                "n {:?} is not a length",
-                record.get(3).unwrap_or_default()
-            ))
-        })?;
+        let record = record.map_err(|e| MergeError::csv(name, e))?;
+        let at = |problem| MergeError::in_file(name, Some(line as u64 + 2), problem);
+        let cell = |i| record.get(i).unwrap_or_default();
+        let game: Game = cell(2).parse().map_err(|e| at(FileProblem::Cell(e)))?;
+        let n: usize = (cell(3).parse()).map_err(|_| at(FileProblem::Length(cell(3).into())))?;
         *counts.entry((game, n)).or_default() += 1;
     }
     Ok(counts)
@@ -415,7 +396,17 @@ mod tests {
              seed,index,game,n,parity,board)"
         );
         let short = ("e.csv".to_string(), b"seed,index\n".to_vec());
-        assert!(refused(&[short]).starts_with("e.csv: not a compare row file"));
+        let short = merge_rows(&[short]).unwrap_err();
+        assert!(
+            matches!(
+                short.layer::<MergeError>(),
+                Some(MergeError::File {
+                    problem: FileProblem::NotRows,
+                    ..
+                })
+            ),
+            "{short}"
+        );
         assert_eq!(refused(&[]), "merge needs at least one row file");
     }
 

@@ -26,11 +26,12 @@
 //! the per-board rows [`rows`], the summary [`summary_csv`], the merging of
 //! shards [`merge`].
 
+use crate::HarnessError;
 use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{CheckConfig, Violation};
 use coinline_core::cost::estimated_seconds;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::{
     enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
 };
@@ -187,19 +188,14 @@ impl CompareOptions {
     /// Checks the options, with a one-line error naming what is wrong.
     pub fn validate(&self) -> Result<()> {
         if self.games.is_empty() {
-            return Err(Error::usage("no game to compare"));
+            return Err(HarnessError::NoGame.into());
         }
         if self.lengths.hi > MAX_LENGTH {
-            return Err(Error::usage(format!(
-                "board length {} is too large for compare (at most {MAX_LENGTH})",
-                self.lengths.hi
-            )));
+            return Err(HarnessError::TooLong { n: self.lengths.hi }.into());
         }
         if self.lengths.lo > self.lengths.hi {
-            return Err(Error::usage(format!(
-                "length range {} is reversed",
-                self.lengths
-            )));
+            let lengths = self.lengths;
+            return Err(HarnessError::LengthsReversed { lengths }.into());
         }
         if let Boards::Exhaustive { alphabet } = self.boards {
             // Every enumerated board must obey the overflow rule.
@@ -207,33 +203,30 @@ impl CompareOptions {
                 .abs()
                 .max(i128::from(alphabet.hi).abs());
             if widest * self.lengths.hi as i128 > i128::from(i64::MAX) {
-                return Err(Error::usage(format!(
-                    "alphabet {alphabet} is too wide: boards of {} values could break the overflow rule",
-                    self.lengths.hi
-                )));
+                let n = self.lengths.hi;
+                return Err(HarnessError::AlphabetTooWide { alphabet, n }.into());
             }
             if alphabet.lo > alphabet.hi {
-                return Err(Error::usage(format!("alphabet {alphabet} is reversed")));
+                return Err(HarnessError::AlphabetReversed { alphabet }.into());
             }
             let total = self.total()?;
             if total > MAX_ENUMERATION {
-                return Err(Error::usage(format!(
-                    "enumerating every board of length {} over {alphabet} is {total} boards, more than {MAX_ENUMERATION}",
-                    self.lengths
-                )));
+                let (lengths, total) = (self.lengths, Some(total));
+                return Err(HarnessError::TooManyBoards {
+                    lengths,
+                    alphabet,
+                    total,
+                }
+                .into());
             }
         }
         let total = self.total()?;
         if let Some(index) = self.only.map(|s| s.hi).filter(|&i| i >= total) {
-            return Err(Error::usage(format!(
-                "index {index} is past the end of the run ({total} boards)"
-            )));
+            return Err(HarnessError::PastEnd { index, total }.into());
         }
         if self.jobs > MAX_JOBS {
-            return Err(Error::usage(format!(
-                "{} worker threads are too many (at most {MAX_JOBS})",
-                self.jobs
-            )));
+            let jobs = self.jobs;
+            return Err(HarnessError::TooManyJobs { jobs }.into());
         }
         Ok(())
     }
@@ -244,10 +237,13 @@ impl CompareOptions {
             Boards::Random { count, .. } => Ok(count),
             Boards::Exhaustive { alphabet } => enumeration_total(self.lengths, alphabet)
                 .ok_or_else(|| {
-                    Error::usage(format!(
-                        "enumerating every board of length {} over {alphabet} is more than 2^64 boards",
-                        self.lengths
-                    ))
+                    let (lengths, total) = (self.lengths, None);
+                    HarnessError::TooManyBoards {
+                        lengths,
+                        alphabet,
+                        total,
+                    }
+                    .into()
                 }),
         }
     }

@@ -35,18 +35,15 @@ fn random(count: u64, lengths: (usize, usize)) -> CompareOptions {
     }
 }
 
-/// The message of `validate`'s error, or "ok".
-fn verdict(options: &CompareOptions) -> String {
-    match options.validate() {
-        Ok(()) => "ok".into(),
-        Err(e) => {
-            assert!(
-                matches!(e.kind(), coinline_core::error::ErrorKind::Usage(_)),
-                "{e}"
-            );
-            e.to_string()
-        }
-    }
+/// `validate`'s refusal, if any.
+fn verdict(options: &CompareOptions) -> Option<HarnessError> {
+    let refused = options.validate().err()?;
+    Some(
+        refused
+            .layer::<HarnessError>()
+            .expect("a harness error")
+            .clone(),
+    )
 }
 
 #[test]
@@ -87,41 +84,58 @@ fn the_reproduce_line_names_every_option_of_the_row() {
 
 #[test]
 fn every_limit_holds_at_its_bound_and_refuses_past_it() {
+    use HarnessError::*;
     let mut options = random(10, (1, MAX_LENGTH));
-    assert_eq!(verdict(&options), "ok");
+    assert!(verdict(&options).is_none());
     options.lengths.hi = MAX_LENGTH + 1;
-    assert!(verdict(&options).contains("is too large for compare"));
+    assert!(matches!(verdict(&options), Some(TooLong { n }) if n == MAX_LENGTH + 1));
     options.lengths = Span { lo: 4, hi: 4 };
-    assert_eq!(verdict(&options), "ok");
+    assert!(verdict(&options).is_none());
     options.lengths = Span { lo: 5, hi: 4 };
-    assert!(verdict(&options).contains("length range 5..4 is reversed"));
+    let reversed = Span { lo: 5, hi: 4 };
+    assert!(matches!(verdict(&options), Some(LengthsReversed { lengths }) if lengths == reversed));
     options.lengths = Span { lo: 1, hi: 4 };
     options.games.clear();
-    assert!(verdict(&options).contains("no game to compare"));
+    assert!(matches!(verdict(&options), Some(NoGame)));
 
     // The overflow rule: the widest value times the longest board.
-    assert_eq!(verdict(&exhaustive((i64::MAX, i64::MAX), (1, 1))), "ok");
+    assert!(verdict(&exhaustive((i64::MAX, i64::MAX), (1, 1))).is_none());
     let quarter = i64::MAX / 4;
-    assert_eq!(verdict(&exhaustive((quarter, quarter), (1, 4))), "ok");
-    assert!(verdict(&exhaustive((quarter + 1, quarter + 1), (1, 4))).contains("is too wide"));
-    assert!(verdict(&exhaustive((-quarter - 1, 0), (4, 4))).contains("is too wide"));
-    assert!(verdict(&exhaustive((3, 1), (1, 2))).contains("alphabet 3..1 is reversed"));
+    assert!(verdict(&exhaustive((quarter, quarter), (1, 4))).is_none());
+    let too_wide = |a, n| matches!(verdict(&exhaustive(a, n)), Some(AlphabetTooWide { .. }));
+    assert!(too_wide((quarter + 1, quarter + 1), (1, 4)));
+    assert!(too_wide((-quarter - 1, 0), (4, 4)));
+    let reversed = verdict(&exhaustive((3, 1), (1, 2)));
+    assert!(matches!(reversed, Some(AlphabetReversed { alphabet }) if alphabet.lo == 3));
 
     // At most 10^12 boards: 10^6 values at length 2 is exactly that.
-    assert_eq!(verdict(&exhaustive((0, 999_999), (2, 2))), "ok");
-    assert!(verdict(&exhaustive((0, 999_999), (1, 2))).contains("is 1000001000000 boards"));
+    assert!(verdict(&exhaustive((0, 999_999), (2, 2))).is_none());
+    let many = verdict(&exhaustive((0, 999_999), (1, 2)));
+    assert!(matches!(
+        many,
+        Some(TooManyBoards {
+            total: Some(1_000_001_000_000),
+            ..
+        })
+    ));
 
     let mut only = random(10, (1, 4));
     only.only = Some(Span { lo: 3, hi: 9 });
-    assert_eq!(verdict(&only), "ok");
+    assert!(verdict(&only).is_none());
     only.only = Some(Span { lo: 3, hi: 10 });
-    assert!(verdict(&only).contains("index 10 is past the end of the run (10 boards)"));
+    assert!(matches!(
+        verdict(&only),
+        Some(PastEnd {
+            index: 10,
+            total: 10
+        })
+    ));
 
     let mut jobs = random(10, (1, 4));
     jobs.jobs = MAX_JOBS;
-    assert_eq!(verdict(&jobs), "ok");
+    assert!(verdict(&jobs).is_none());
     jobs.jobs = MAX_JOBS + 1;
-    assert!(verdict(&jobs).contains("257 worker threads are too many"));
+    assert!(matches!(verdict(&jobs), Some(TooManyJobs { jobs: 257 })));
 }
 
 #[test]
@@ -129,7 +143,11 @@ fn totals_boards_and_planned_parts() {
     let enumerated = exhaustive((0, 1), (1, 3));
     assert_eq!(enumerated.total().unwrap(), 2 + 4 + 8);
     assert_eq!(random(37, (1, 9)).total().unwrap(), 37);
-    assert!(exhaustive((0, 999), (1, 40)).total().is_err());
+    let past = exhaustive((0, 999), (1, 40)).total().unwrap_err();
+    assert!(matches!(
+        past.layer::<HarnessError>(),
+        Some(HarnessError::TooManyBoards { total: None, .. })
+    ));
 
     assert_eq!(enumerated.board(0), Some(Board::new(vec![0]).unwrap()));
     assert_eq!(enumerated.board(2), Some(Board::new(vec![0, 0]).unwrap()));

@@ -5,6 +5,7 @@
 //! has a row for every board (`--rows all`, the default) every figure is
 //! checked; with `--rows failures` only the failures are.
 
+use crate::{FileProblem, MergeError};
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
@@ -52,7 +53,7 @@ impl Recount {
         &mut self,
         (game, n, index): (Game, usize, u64),
         record: &csv::StringRecord,
-        at: impl Fn(String) -> Error,
+        at: impl Fn(FileProblem) -> Error,
     ) -> Result<()> {
         let cell = |i: usize| record.get(i).unwrap_or_default();
         let tally = self.tallies.entry((game, n)).or_default();
@@ -63,19 +64,19 @@ impl Recount {
             "win" => tally.wins += 1,
             "tie" => tally.ties += 1,
             "loss" => tally.losses += 1,
-            other => return Err(at(format!("outcome {other:?} is not win, tie or loss"))),
+            other => return Err(at(FileProblem::Outcome(other.into()))),
         }
         let number = |i: usize| {
             cell(i)
                 .parse::<i128>()
-                .map_err(|_| at(format!("{:?} is not an integer", cell(i))))
+                .map_err(|_| at(FileProblem::Integer(cell(i).into())))
         };
         for (name, difference, regret) in &self.heuristics {
             if cell(*regret).is_empty() {
                 continue;
             }
             let (achieved, regret) = (number(*difference)?, number(*regret)?);
-            let board = || Board::parse(cell(5)).map_err(|e| at(e.to_string()));
+            let board = || Board::parse(cell(5)).map_err(|e| at(FileProblem::Cell(e)));
             (tally.heuristic_mut(name)).count(index, achieved, regret, board)?;
         }
         Ok(())
@@ -96,21 +97,21 @@ pub fn check_tallies(
     for (&(game, n), recorded) in &summary.groups {
         let counted = recount.get(&(game, n)).unwrap_or(&empty);
         let complete = summary.rows.get(&(game, n)).copied().unwrap_or(0) == recorded.boards;
-        let differ = |field: String, recorded: String, counted: String| {
-            Error::format(format!(
-                "{summary_name}: {game} n = {n}: {field} is {recorded} but the rows of {rows_name} \
-                 give {counted}: the summary was changed after it was written"
-            ))
+        let differ = |field: String, recorded: String, counted: String| MergeError::Changed {
+            summary: summary_name.to_string(),
+            rows: rows_name.to_string(),
+            game,
+            n,
+            field,
+            recorded,
+            counted,
         };
         let failures = |t: &Tally| t.boards - t.agreed;
         if !complete {
             if failures(recorded) != counted.boards - counted.agreed {
                 let counted = counted.boards - counted.agreed;
-                return Err(differ(
-                    "failures".into(),
-                    failures(recorded).to_string(),
-                    counted.to_string(),
-                ));
+                let recorded = failures(recorded).to_string();
+                return Err(differ("failures".into(), recorded, counted.to_string()).into());
             }
             continue;
         }
@@ -122,22 +123,25 @@ pub fn check_tallies(
             ("losses", recorded.losses, counted.losses),
         ];
         if let Some((field, r, c)) = counts.into_iter().find(|(_, r, c)| r != c) {
-            return Err(differ(field.into(), r.to_string(), c.to_string()));
+            return Err(differ(field.into(), r.to_string(), c.to_string()).into());
         }
         for name in &summary.heuristics {
             let none = HeuristicTally::default();
             let r = recorded.heuristic(name).unwrap_or(&none);
             let c = counted.heuristic(name).unwrap_or(&none);
             if let Some((field, r, c)) = heuristic_difference(r, c) {
-                return Err(differ(format!("{name}_{field}"), r, c));
+                return Err(differ(format!("{name}_{field}"), r, c).into());
             }
         }
     }
     if let Some(&(game, n)) = (recount.keys()).find(|k| !summary.groups.contains_key(k)) {
-        return Err(Error::format(format!(
-            "{summary_name}: has no {game} n = {n} although {rows_name} has rows of it: \
-             the summary was changed after it was written"
-        )));
+        return Err(MergeError::GroupMissing {
+            summary: summary_name.to_string(),
+            rows: rows_name.to_string(),
+            game,
+            n,
+        }
+        .into());
     }
     Ok(())
 }
@@ -196,7 +200,8 @@ mod tests {
                 record[3].parse().unwrap(),
                 record[1].parse().unwrap(),
             );
-            recount.add(key, &record, Error::format).unwrap();
+            let at = |problem| MergeError::in_file("rows.csv", None, problem);
+            recount.add(key, &record, at).unwrap();
         }
         recount.tallies
     }

@@ -16,7 +16,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// The first columns of every row file.
-pub(super) const ROW_PREFIX: [&str; 6] = ["seed", "index", "game", "n", "parity", "board"];
+pub(crate) const ROW_PREFIX: [&str; 6] = ["seed", "index", "game", "n", "parity", "board"];
 
 /// The CSV writer settings shared by every compare output, so that rows
 /// read and written again by `merge` keep their bytes.
@@ -28,27 +28,6 @@ pub fn csv_builder() -> csv::WriterBuilder {
 
 pub(super) fn csv_writer<W: Write>(w: W) -> csv::Writer<W> {
     csv_builder().from_writer(w)
-}
-
-/// What is wrong with a compare CSV the csv crate could not read, in our
-/// words: a row with more or fewer cells than the header is a file cut or
-/// changed after it was written.
-pub(super) fn malformed(e: &csv::Error) -> String {
-    match e.kind() {
-        csv::ErrorKind::UnequalLengths {
-            pos,
-            expected_len,
-            len,
-        } => {
-            let line = pos
-                .as_ref()
-                .map_or(String::new(), |p| format!("line {}: ", p.line()));
-            format!(
-                "{line}{len} cells where the header has {expected_len}: the file was cut or changed after it was written"
-            )
-        }
-        _ => format!("malformed CSV: {e}"),
-    }
 }
 
 /// The columns of a run's row file, fixed by its solvers and heuristics.

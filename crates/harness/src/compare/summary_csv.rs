@@ -8,9 +8,10 @@
 //! it was written.
 
 use super::rows::csv_writer;
+use crate::{FileProblem, MergeError};
 use coinline_core::board::Board;
 use coinline_core::check::CaseReport;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
 use coinline_core::summary::{HeuristicTally, Tally};
@@ -184,17 +185,12 @@ impl Summary {
     /// checks that the parts are disjoint; see `coinline merge`).
     pub fn merge(&mut self, other: Summary) -> Result<()> {
         if other.run != self.run {
-            return Err(Error::format(format!(
-                "not the same run ({} and {})",
-                self.run, other.run
-            )));
+            let (first, second) = (self.run.clone(), other.run);
+            return Err(MergeError::OtherRun { first, second }.into());
         }
         if other.heuristics != self.heuristics {
-            return Err(Error::format(format!(
-                "summaries have different heuristics ({} and {})",
-                self.heuristics.join(" "),
-                other.heuristics.join(" ")
-            )));
+            let (first, second) = (self.heuristics.clone(), other.heuristics);
+            return Err(MergeError::OtherHeuristics { first, second }.into());
         }
         for (key, tally) in other.groups {
             self.groups.entry(key).or_default().merge(tally);
@@ -292,27 +288,23 @@ impl Summary {
     /// Reads a summary CSV written by [`Summary::write_csv`] (the `all` rows
     /// are skipped: they are recomputed). `name` labels errors.
     pub fn parse_csv(name: &str, bytes: &[u8]) -> Result<Summary> {
-        let bad = |what: String| Error::format(format!("{name}: {what}"));
+        let bad = |problem| MergeError::in_file(name, None, problem);
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
-        let header = reader
-            .headers()
-            .map_err(|e| bad(super::rows::malformed(&e)))?
+        let header = (reader.headers())
+            .map_err(|e| MergeError::csv(name, e))?
             .clone();
         let fixed = SUMMARY_FIXED.len();
         let group = SUMMARY_PER_HEURISTIC.len();
         let mut columns: Vec<&str> = header.iter().collect();
         if !columns.ends_with(&SUMMARY_RUN) {
-            return Err(bad(
-                "not a compare summary (no run, shard, rows and rows_sha256 columns; written by an older coinline?)"
-                    .into(),
-            ));
+            return Err(bad(FileProblem::NotSummary));
         }
         columns.truncate(columns.len() - SUMMARY_RUN.len());
         if columns.len() < fixed
             || columns[..fixed] != SUMMARY_FIXED
             || (columns.len() - fixed) % group != 0
         {
-            return Err(bad("not a compare summary (unexpected columns)".into()));
+            return Err(bad(FileProblem::SummaryColumns));
         }
         let mut heuristics = Vec::new();
         for chunk in columns[fixed..].chunks(group) {
@@ -322,50 +314,48 @@ impl Summary {
                 .map(|c| format!("{name}_{c}"))
                 .collect();
             if name.is_empty() || chunk != expected {
-                return Err(bad("not a compare summary (unexpected columns)".into()));
+                return Err(bad(FileProblem::SummaryColumns));
             }
             heuristics.push(name.to_string());
         }
         let mut summary = Summary::new(heuristics);
         let mut identified = false;
         for (line, record) in reader.records().enumerate() {
-            let record = record.map_err(|e| bad(super::rows::malformed(&e)))?;
-            let at = |what: String| bad(format!("line {}: {what}", line + 2));
+            let record = record.map_err(|e| MergeError::csv(name, e))?;
+            let at = |problem| MergeError::in_file(name, Some(line as u64 + 2), problem);
             let cell = |i: usize| record.get(i).unwrap_or_default();
             let int = |i: usize| -> Result<i128> {
                 cell(i).parse::<i128>().map_err(|_| {
-                    at(format!(
-                        "column {} {:?} is not an integer",
-                        header.get(i).unwrap_or_default(),
-                        cell(i)
-                    ))
+                    let column = header.get(i).unwrap_or_default().to_string();
+                    at(FileProblem::ColumnInteger {
+                        column,
+                        cell: cell(i).to_string(),
+                    })
                 })
             };
             let count = |i: usize| -> Result<u64> {
                 u64::try_from(int(i)?).map_err(|_| {
                     let column = header.get(i).unwrap_or_default();
-                    at(format!("column {column} is out of range"))
+                    at(FileProblem::ColumnRange(column.to_string()))
                 })
             };
             let run = cell(columns.len());
             let shard: Shard = cell(columns.len() + 1)
                 .parse()
-                .map_err(|e| at(format!("shard: {e}")))?;
+                .map_err(|e| at(FileProblem::Shard(e)))?;
             let digest = cell(columns.len() + 3);
             if !identified {
                 (summary.run, summary.shard, identified) = (run.to_string(), shard, true);
                 summary.rows_digest = digest.to_string();
             } else if run != summary.run || shard != summary.shard || digest != summary.rows_digest
             {
-                return Err(at(
-                    "its run, shard or rows_sha256 differs from the first row's".into(),
-                ));
+                return Err(at(FileProblem::RunDiffers));
             }
-            let game: Game = cell(0).parse().map_err(|e| at(format!("{e}")))?;
+            let game: Game = cell(0).parse().map_err(|e| at(FileProblem::Cell(e)))?;
             if cell(1) == "all" {
                 continue;
             }
-            let n = usize::try_from(count(1)?).map_err(|_| at("n is out of range".into()))?;
+            let n = usize::try_from(count(1)?).map_err(|_| at(FileProblem::NRange))?;
             let rows = count(columns.len() + 2)?;
             if rows > 0 {
                 summary.rows.insert((game, n), rows);
@@ -382,7 +372,7 @@ impl Summary {
                 .into_iter()
                 .try_fold(tally.wins, u64::checked_add);
             if tally.agreed > tally.boards || outcomes.is_none_or(|sum| sum > tally.boards) {
-                return Err(at("counts exceed the number of boards".into()));
+                return Err(at(FileProblem::CountsExceed));
             }
             for (h, name) in summary.heuristics.iter().enumerate() {
                 let base = fixed + h * group;
@@ -390,7 +380,8 @@ impl Summary {
                 if boards == 0 {
                     continue;
                 }
-                let worst_board = Board::parse(cell(base + 9)).map_err(|e| at(e.to_string()))?;
+                let worst_board =
+                    Board::parse(cell(base + 9)).map_err(|e| at(FileProblem::Cell(e)))?;
                 *tally.heuristic_mut(name) = HeuristicTally {
                     boards,
                     optimal: count(base + 1)?,
@@ -401,7 +392,7 @@ impl Summary {
                 };
             }
             if summary.groups.insert((game, n), tally).is_some() {
-                return Err(at(format!("{game} n = {n} appears twice")));
+                return Err(at(FileProblem::GroupTwice { game, n }));
             }
         }
         Ok(summary)

@@ -34,8 +34,9 @@ mod play;
 
 pub use page::{escape_html, render_html};
 
+use crate::HarnessError;
 use coinline_core::board::Board;
-use coinline_core::error::{Error, ErrorKind, Result};
+use coinline_core::error::Result;
 use coinline_core::play::{replay, Game, Kind, Line, Move, Totals};
 use coinline_core::rules::Memory;
 use coinline_core::strategy::{evaluate, Greedy, Heuristic, Parity, State, ValueTable};
@@ -183,23 +184,16 @@ impl Explanation<'_> {
 /// more than [`LIMIT`] values, circles and `take=a..Km`.
 pub fn explain(game: Game, board: &Board) -> Result<Explanation<'_>> {
     if board.is_empty() {
-        return Err(Error::usage("no values to explain"));
+        return Err(HarnessError::NoValues { command: "explain" }.into());
     }
     if board.len() > LIMIT {
-        return Err(Error::usage(format!(
-            "explain draws boards of at most {LIMIT} values; this one has {} (try coinline solve)",
-            board.len()
-        )));
+        return Err(HarnessError::TooLongToExplain { n: board.len() }.into());
     }
     if game.circle {
-        return Err(Error::new(ErrorKind::Unsupported(format!(
-            "explain draws the interval table of a row; {game} is a circle (try coinline solve --game {game})"
-        ))));
+        return Err(HarnessError::ExplainCircle { game }.into());
     }
     if let Memory::Bound(_) = game.memory {
-        return Err(Error::new(ErrorKind::Unsupported(format!(
-            "explain draws the interval table of a row; under take=a..Km a position is the values left and the bound M (try coinline solve --game '{game}' --line)"
-        ))));
+        return Err(HarnessError::ExplainBound { game }.into());
     }
     game.admit(board)?;
     let table = ValueTable::new(game, board)?;
@@ -404,9 +398,12 @@ mod tests {
         let max = Board::new(vec![1; LIMIT]).unwrap();
         assert!(explain(Game::GAMEOFSUM, &max).is_ok());
         let big = Board::new(vec![1; LIMIT + 1]).unwrap();
-        let err = explain(Game::COINS, &big).unwrap_err().to_string();
+        let err = explain(Game::COINS, &big).unwrap_err();
         assert!(
-            err.contains("at most 30 values") && !err.contains('\n'),
+            matches!(
+                err.layer::<HarnessError>(),
+                Some(HarnessError::TooLongToExplain { n: 31 })
+            ),
             "{err}"
         );
     }

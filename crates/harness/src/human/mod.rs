@@ -20,8 +20,9 @@
 pub mod render;
 
 use crate::explain::Step;
+use crate::HarnessError;
 use coinline_core::board::Board;
-use coinline_core::error::{quote, Error, ErrorKind, Result};
+use coinline_core::error::{Error, ErrorKind, Result};
 use coinline_core::play::{replay, Game, Line, Move, Side, Totals};
 use coinline_core::strategy::{heuristic_by_name, Heuristic, State, ValueTable};
 use std::fmt;
@@ -123,7 +124,7 @@ pub enum Command {
 }
 
 impl Command {
-    /// Reads one line: `None` for a blank line, an [`ErrorKind::Input`]
+    /// Reads one line: `None` for a blank line, a [`HarnessError::NotAMove`]
     /// naming the text when it is neither a move nor a command. Case does
     /// not matter.
     pub fn parse(line: &str) -> Result<Option<Command>> {
@@ -140,11 +141,8 @@ impl Command {
             _ => match text.to_ascii_uppercase().parse::<Move>() {
                 Ok(mv) => Command::Play(mv),
                 Err(_) => {
-                    return Err(Error::input(format!(
-                        "{} is neither a move (L, R, L2, DR2, left, right) nor a command \
-                         (undo, hint, help, quit)",
-                        quote(text)
-                    )))
+                    let text = text.to_string();
+                    return Err(HarnessError::NotAMove { text }.into());
                 }
             },
         }))
@@ -173,18 +171,13 @@ impl<'a> Session<'a> {
         opponent: Opponent,
     ) -> Result<Self> {
         if board.is_empty() {
-            return Err(Error::usage("no values to play"));
+            return Err(HarnessError::NoValues { command: "play" }.into());
         }
         if board.len() > LIMIT {
-            return Err(Error::usage(format!(
-                "a game at the terminal has at most {LIMIT} values; this one has {}",
-                board.len()
-            )));
+            return Err(HarnessError::TooLongToPlay { n: board.len() }.into());
         }
         if game.circle {
-            return Err(Error::unsupported(format!(
-                "a game at the terminal is played on a row; {game} is a circle"
-            )));
+            return Err(HarnessError::PlayOnCircle { game }.into());
         }
         game.admit(board)?;
         if let Opponent::Heuristic(h) = opponent {
@@ -321,10 +314,10 @@ impl<'a> Session<'a> {
     }
 
     /// Plays the person's move. An [`ErrorKind::IllegalMove`] when it is
-    /// not legal here, an [`ErrorKind::Usage`] when it is not their turn.
+    /// not legal here, [`HarnessError::NotYourMove`] when it is not their turn.
     pub fn play(&mut self, mv: Move) -> Result<Step> {
         if self.to_move() != Some(Player::Person) {
-            return Err(Error::usage("it is not your move"));
+            return Err(HarnessError::NotYourMove.into());
         }
         self.push(mv)
     }
@@ -339,7 +332,7 @@ impl<'a> Session<'a> {
             Opponent::Optimal => self.best(),
             Opponent::Heuristic(h) => Some(h.policy(self.game, self.board)?(l, r)),
         };
-        let mv = mv.ok_or_else(|| Error::internal("a position with values has a move"))?;
+        let mv = mv.ok_or(HarnessError::NoMove)?;
         self.push(mv).map(Some)
     }
 
@@ -377,13 +370,13 @@ impl<'a> Session<'a> {
 
     /// Takes back the person's last move and every move after it (the
     /// reply); returns how many moves were taken back. An
-    /// [`ErrorKind::Usage`] when the person has not moved yet.
+    /// [`HarnessError::NothingToUndo`] when the person has not moved yet.
     pub fn undo(&mut self) -> Result<usize> {
         let last = self
             .steps
             .iter()
             .rposition(|s| s.first_moves == self.person_first)
-            .ok_or_else(|| Error::usage("nothing to undo: you have not moved yet"))?;
+            .ok_or(HarnessError::NothingToUndo)?;
         let taken = self.steps.len() - last;
         self.steps.truncate(last);
         Ok(taken)
@@ -475,10 +468,10 @@ mod tests {
     fn undo_takes_back_the_move_and_the_reply() {
         let b = board("8 15 3 7");
         let mut s = Session::new(Game::COINS, &b, true, Opponent::Optimal).unwrap();
-        assert_eq!(
-            s.undo().unwrap_err().kind(),
-            &ErrorKind::Usage("nothing to undo: you have not moved yet".into())
-        );
+        assert!(matches!(
+            s.undo().unwrap_err().layer::<HarnessError>(),
+            Some(HarnessError::NothingToUndo)
+        ));
         s.play(Move::take(Side::Left, 1)).unwrap();
         s.reply().unwrap();
         assert_eq!((s.position(), s.scores()), ((2, 4), (8, 15)));
@@ -574,7 +567,7 @@ mod tests {
         for bad in ["L0", "x", "left left", "D", "R-1", "\u{7f}L"] {
             let err = Command::parse(bad).unwrap_err();
             assert!(
-                matches!(err.kind(), ErrorKind::Input { .. }),
+                matches!(err.layer::<HarnessError>(), Some(HarnessError::NotAMove { text }) if text == bad.trim()),
                 "{bad}: {err}"
             );
             assert!(!err.to_string().contains('\n'));
