@@ -19,7 +19,7 @@ use super::LIMIT;
 use crate::board::Board;
 use crate::error::{Error, ErrorKind, Result};
 use crate::play::{Game, Move, Row, Side};
-use crate::rules::{Memory, Moves};
+use crate::rules::{IllegalReason, Memory, Moves};
 use crate::solve::history::{BoundValues, BOUND_LIMIT};
 use crate::solve::{tri_index, tri_size};
 
@@ -227,11 +227,8 @@ impl<'a> ValueTable<'a> {
 
     /// Why `mv` is not legal at `state` (after a circle's first move), if
     /// it is not.
-    /// (Its words while the terminal game builds [`crate::ErrorKind::IllegalMove`]
-    /// from them; issue 42.)
-    pub fn illegal_reason(&self, mv: Move, state: State) -> Option<String> {
-        let reason = self.game.illegal_at(mv, state.len(), state.bound);
-        reason.map(|why| why.to_string())
+    pub fn illegal_reason(&self, mv: Move, state: State) -> Option<IllegalReason> {
+        self.game.illegal_at(mv, state.len(), state.bound)
     }
 
     /// Plays `mv` (legal) at `state`: what it scores and the state it leaves.
@@ -349,8 +346,9 @@ mod tests {
         let moves: Vec<String> = table.moves(start).map(|mv| mv.to_string()).collect();
         assert_eq!(moves, ["L", "L2"]);
         let five = Move::take(Side::Left, 5);
-        let why = table.illegal_reason(five, start).unwrap();
-        assert!(why.contains("over 2M = 2"), "{why}");
+        let why = table.illegal_reason(five, start);
+        let over = IllegalReason::OverBound { count: 5, factor: 2, m: 1 };
+        assert_eq!(why, Some(over));
         // Every state by memo on the rest of the board, with M as the
         // lower bound the rest starts from: the line L2 then the rest.
         let mut line = Vec::new();

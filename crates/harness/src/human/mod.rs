@@ -22,8 +22,8 @@ pub mod render;
 use crate::explain::Step;
 use crate::HarnessError;
 use coinline_core::board::Board;
-use coinline_core::error::{Error, ErrorKind, Result};
-use coinline_core::play::{replay, Game, Line, Move, Side, Totals};
+use coinline_core::error::{Error, Result};
+use coinline_core::play::{replay, Game, Line, Move, PlayError, Side, Totals};
 use coinline_core::strategy::{heuristic_by_name, Heuristic, State, ValueTable};
 use std::fmt;
 use std::str::FromStr;
@@ -313,7 +313,7 @@ impl<'a> Session<'a> {
         self.table.best_move(self.state())
     }
 
-    /// Plays the person's move. An [`ErrorKind::IllegalMove`] when it is
+    /// Plays the person's move. A [`PlayError::Illegal`] when it is
     /// not legal here, [`HarnessError::NotYourMove`] when it is not their turn.
     pub fn play(&mut self, mv: Move) -> Result<Step> {
         if self.to_move() != Some(Player::Person) {
@@ -339,11 +339,12 @@ impl<'a> Session<'a> {
     fn push(&mut self, mv: Move) -> Result<Step> {
         let state = self.state();
         if let Some(reason) = self.table.illegal_reason(mv, state) {
-            return Err(Error::new(ErrorKind::IllegalMove {
+            return Err(PlayError::Illegal {
                 position: self.steps.len() + 1,
-                mv: mv.to_string(),
+                mv,
                 reason,
-            }));
+            }
+            .into());
         }
         let (gain, next) = self.table.play(mv, state);
         let first_moves = self.steps.len() % 2 == 0;
@@ -499,7 +500,7 @@ mod tests {
         let mut s = Session::new(Game::COINS, &b, true, Opponent::Optimal).unwrap();
         let err = s.play(Move::take(Side::Left, 2)).unwrap_err();
         assert!(
-            matches!(err.kind(), ErrorKind::IllegalMove { position: 1, .. }),
+            matches!(err.layer(), Some(PlayError::Illegal { position: 1, .. })),
             "{err}"
         );
         assert!(!err.to_string().contains('\n'));
@@ -532,7 +533,7 @@ mod tests {
         assert!(Session::new(Game::COINS, &b, true, parity).is_ok());
         assert!(matches!(
             "best".parse::<Opponent>().unwrap_err().kind(),
-            ErrorKind::UnknownName { .. }
+            coinline_core::error::ErrorKind::UnknownName { .. }
         ));
     }
 
