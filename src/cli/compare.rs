@@ -19,7 +19,7 @@ use coinline_core::solve::{exact_solvers, Solver};
 use coinline_core::strategy::{heuristics, Heuristic};
 use coinline_harness::compare::{
     describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
-    CompareOutcome, RowFilter, Stop, Summary,
+    CompareOutcome, CompareSummary, RowFilter, Stop,
 };
 use coinline_output::corpus::save_case;
 use coinline_output::{self as output, is_stdout, Kind, Plan, Transaction};
@@ -466,7 +466,7 @@ fn print_summary(
     jobs: usize,
     written: Option<&(PathBuf, Option<PathBuf>)>,
 ) {
-    let summary: &Summary = &outcome.summary;
+    let summary: &CompareSummary = &outcome.summary;
     for (game, t) in summary.by_game() {
         let failures = t.boards - t.agreed;
         say!(

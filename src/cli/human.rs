@@ -15,7 +15,7 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
 use coinline_harness::human::render::{self, Ending};
-use coinline_harness::human::{Command, Opponent, Player, Session};
+use coinline_harness::human::{Command, Computer, HumanGame, Turn};
 use std::io::{BufRead, IsTerminal};
 
 /// The board length of a random board when `--n` is not given.
@@ -30,7 +30,7 @@ const MAX_LINE: usize = 1000;
 /// Runs `coinline play --human`.
 pub fn run(args: &PlayArgs) -> Result<Status> {
     let game = args.params.bind(&args.game)?;
-    let opponent: Opponent = (args.opponent.parse()).map_err(|e: Error| e.within("--opponent"))?;
+    let opponent: Computer = (args.opponent.parse()).map_err(|e: Error| e.within("--opponent"))?;
     let (board, seed) = match &args.board {
         Some(text) => (Board::parse(text).map_err(|e| e.within("--board"))?, None),
         None => {
@@ -46,11 +46,11 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     if board.is_empty() {
         return Err(UsageError::NoValuesToPlay.into());
     }
-    let mut session = Session::new(game, &board, !args.second, opponent)?;
+    let mut session = HumanGame::new(game, &board, !args.second, opponent)?;
     let mut view = View::new(render::header(&session, seed), args.hints)?;
     let mut input = std::io::stdin().lock();
     loop {
-        if session.to_move() == Some(Player::Opponent) {
+        if session.to_move() == Some(Turn::Computer) {
             if let Some(step) = session.reply()? {
                 let text = render::step(&session, &step);
                 view.note(text)?;
@@ -152,7 +152,7 @@ impl View {
     }
 
     /// The position and the prompt.
-    fn ask(&mut self, session: &Session) -> Result<()> {
+    fn ask(&mut self, session: &HumanGame) -> Result<()> {
         let mut text = String::new();
         if self.screen {
             text.push_str(CLEAR);
@@ -193,7 +193,7 @@ impl View {
     }
 
     /// The end: the last position and the summary; status 0.
-    fn end(&mut self, session: &Session, how: Ending) -> Result<Status> {
+    fn end(&mut self, session: &HumanGame, how: Ending) -> Result<Status> {
         let mut text = String::new();
         if how == Ending::EndOfInput {
             // The prompt is left open: end its line.

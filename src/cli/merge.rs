@@ -10,7 +10,7 @@ use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_harness::compare::{
-    check_tallies, merge_row_streams, summary_path, StreamedInput, Summary,
+    check_tallies, merge_row_streams, summary_path, CompareSummary, StreamedInput,
 };
 use coinline_output::{self as output, is_stdout, Plan};
 use coinline_sandbox as sandbox;
@@ -148,7 +148,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
 /// summaries: the merged summary, or why the files are not the shards of
 /// one run. Rows are checked first: a broken row file says more than its
 /// summary.
-fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
+fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<CompareSummary> {
     make_room_for_open_files(inputs.len())?;
     let files = inputs
         .iter()
@@ -158,12 +158,12 @@ fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<Summary> {
         })
         .collect::<Result<Vec<_>>>()?;
     let streamed = merge_row_streams(files, out)?;
-    let mut summary: Option<(String, Summary)> = None;
+    let mut summary: Option<(String, CompareSummary)> = None;
     // Which file holds each part K of N.
     let mut parts: BTreeMap<u64, String> = BTreeMap::new();
     for (input, rows) in inputs.iter().zip(&streamed.inputs) {
         let (name, bytes) = read(&summary_path(input))?;
-        let part = Summary::parse_csv(&name, &bytes)?;
+        let part = CompareSummary::parse_csv(&name, &bytes)?;
         check_rows(&input.display().to_string(), rows, &name, &part)?;
         if part.groups.is_empty() {
             return Err(RunError::ShardWithoutRows { file: name }.into());
@@ -212,7 +212,7 @@ fn check_rows(
     name: &str,
     read: &StreamedInput,
     summary_name: &str,
-    summary: &Summary,
+    summary: &CompareSummary,
 ) -> Result<()> {
     let counts = &read.counts;
     let keys: std::collections::BTreeSet<_> = counts.keys().chain(summary.rows.keys()).collect();

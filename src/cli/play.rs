@@ -17,11 +17,11 @@ use coinline_core::shell::CommandLine;
 use coinline_core::strategy::player::Seat;
 use coinline_judge::interaction::{Accept, Sides};
 use coinline_judge::interactive::reproduce;
-use coinline_judge::play::program::Limits;
-use coinline_judge::play::rows::{self, Summary};
+use coinline_judge::play::program::ProgramTerms;
+use coinline_judge::play::rows::{self, PlaySummary};
 use coinline_judge::play::saved::{self, SavedGame};
 use coinline_judge::play::{
-    play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup,
+    play_one, run as run_games, Contestant, Failure, PlayConfig, Played, Setup,
 };
 use coinline_output::{self as output, check_owned, Kind, Plan};
 use coinline_sandbox::Program;
@@ -171,13 +171,13 @@ game ended (also by quit or end of input), 2 bad usage or input, 130
 interrupted by Ctrl-C.";
 
 /// The judged player: a built-in heuristic's name, or a program.
-pub(super) fn player(words: &[String]) -> Result<Player> {
+pub(super) fn player(words: &[String]) -> Result<Contestant> {
     if let [word] = words {
-        if let Ok(Player::Heuristic(h)) = Player::parse("--", word) {
-            return Ok(Player::Heuristic(h));
+        if let Ok(Contestant::Heuristic(h)) = Contestant::parse("--", word) {
+            return Ok(Contestant::Heuristic(h));
         }
     }
-    Ok(Player::Program(Program::new(words)?))
+    Ok(Contestant::Program(Program::new(words)?))
 }
 
 /// The plan of paths of a `coinline play` run (or of its `--tournament`):
@@ -244,7 +244,7 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
     Ok(PlayConfig {
         game: args.params.bind(&args.game)?,
         player: player(&args.program)?,
-        opponent: Player::parse("--opponent", &args.opponent)?,
+        opponent: Contestant::parse("--opponent", &args.opponent)?,
         seat: if args.second {
             Seat::Second
         } else {
@@ -258,7 +258,7 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         },
-        limits: Limits {
+        limits: ProgramTerms {
             move_time: args.move_time,
             memory_mb: args.memory.memory,
             words: Default::default(),
@@ -275,7 +275,7 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
 /// (each with its opponent's text).
 struct Found {
     csv: String,
-    summary: Summary,
+    summary: PlaySummary,
     failures: Vec<(Failure, String)>,
 }
 
@@ -295,7 +295,7 @@ fn play_given(
     found: &mut Found,
 ) -> Result<()> {
     for (path, saved_game) in replays {
-        let rival = Player::parse("--opponent", &saved_game.opponent)?;
+        let rival = Contestant::parse("--opponent", &saved_game.opponent)?;
         let played = play_one(
             &config.player,
             &rival,
@@ -402,7 +402,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     );
     let mut found = Found {
         csv: format!("{}\n", rows::HEADER),
-        summary: Summary::default(),
+        summary: PlaySummary::default(),
         failures: Vec::new(),
     };
     play_given(args, &config, &replays, given, &mut found)?;

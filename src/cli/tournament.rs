@@ -6,22 +6,22 @@ use super::play::PlayArgs;
 use super::status::{say, Status};
 use coinline_core::error::Result;
 use coinline_core::generate::Span;
-use coinline_judge::play::program::Limits;
+use coinline_judge::play::program::ProgramTerms;
 use coinline_judge::play::tournament::{self, TournamentConfig};
-use coinline_judge::play::Player;
+use coinline_judge::play::Contestant;
 use coinline_output as output;
 
 /// The entrants: each `--player`, then the program after `--` (if any).
-fn listed(args: &PlayArgs) -> Result<Vec<Player>> {
+fn listed(args: &PlayArgs) -> Result<Vec<Contestant>> {
     let mut players = args
         .player
         .iter()
-        .map(|text| Player::parse("--player", text))
+        .map(|text| Contestant::parse("--player", text))
         .collect::<Result<Vec<_>>>()?;
     if !args.program.is_empty() {
         players.push(super::play::player(&args.program)?);
     }
-    if players.iter().all(|p| matches!(p, Player::Optimal)) {
+    if players.iter().all(|p| matches!(p, Contestant::Optimal)) {
         return Err(UsageError::TournamentOfOptimalOnly.into());
     }
     Ok(players)
@@ -45,7 +45,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         },
-        limits: Limits {
+        limits: ProgramTerms {
             move_time: args.move_time,
             memory_mb: args.memory.memory,
             words: Default::default(),

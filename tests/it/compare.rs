@@ -12,7 +12,7 @@ use coinline_core::strategy::{heuristics, Heuristic};
 use coinline_core::{Board, Game};
 use coinline_harness::compare::{
     failure_message, run, run_to, unshown_failures, Boards, CompareOptions, CompareOutcome,
-    RowFilter, Stop, Summary,
+    CompareSummary, RowFilter, Stop,
 };
 use coinline_output::corpus::save_case;
 use std::path::{Path, PathBuf};
@@ -335,7 +335,7 @@ fn extreme_regret_beyond_i64_is_tallied_and_written() {
         &CheckConfig::default(),
     );
     assert!(report.is_ok(), "{:?}", report.violation);
-    let mut summary = Summary::new(vec!["greedy".into(), "parity".into()]);
+    let mut summary = CompareSummary::new(vec!["greedy".into(), "parity".into()]);
     summary.add(Game::GAMEOFSUM, 0, &report);
     let mut csv = Vec::new();
     summary.write_csv(&mut csv).unwrap();

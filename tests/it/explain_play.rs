@@ -220,7 +220,7 @@ fn shown(b: &mut Browser) -> Shown {
 
 /// One input and its effect, checked: the page must render once more and
 /// then show what the model expects.
-struct Session<'b, 'a> {
+struct HumanGame<'b, 'a> {
     browser: &'b mut Browser,
     model: Model<'a>,
     what: String,
@@ -230,7 +230,7 @@ struct Session<'b, 'a> {
     costly: usize,
 }
 
-impl Session<'_, '_> {
+impl HumanGame<'_, '_> {
     fn renders(&mut self) -> i64 {
         let v = self
             .browser
@@ -368,7 +368,7 @@ fn the_page_plays_against_the_reader_in_a_real_browser() {
         assert_eq!(out.code, 0, "{}", out.stderr);
         let url = format!("file://{}", page.display());
         browser.open(&url, "document.body.getAttribute('data-renders') === '1'");
-        let mut g = Session {
+        let mut g = HumanGame {
             browser: &mut browser,
             model: Model::new(game, &board),
             what: format!("{game} {text}"),

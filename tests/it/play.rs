@@ -557,12 +557,12 @@ fn a_circles_first_move_carries_its_start_both_ways() {
         let k = start.to_string();
         let run = circle(&dir, &["--board", "2 1 3 1 2"], &["start", &k]);
         let row = &rows(&run)[0];
-        let report = coinline_core::strategy::judge(
+        let report = coinline_core::strategy::price_game(
             pizza,
             &board,
             coinline_core::strategy::Seat::First,
             &mut LeftFrom(start - 1),
-            coinline_core::strategy::Opponent::Optimal,
+            coinline_core::strategy::Adversary::Optimal,
         )
         .unwrap();
         assert_eq!(row[12], "ok", "L@{start}: {row:?}");

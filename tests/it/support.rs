@@ -475,10 +475,10 @@ pub fn shrunk_board(run: &Run) -> coinline_core::Board {
 /// Greedy in the first seat of coins on `board` against perfect play, as
 /// the library judges it.
 pub fn greedy_judged(board: &coinline_core::Board) -> coinline_core::strategy::GameReport {
-    use coinline_core::strategy::{judge, Greedy, HeuristicPlayer, Opponent, Seat};
+    use coinline_core::strategy::{price_game, Adversary, Greedy, HeuristicPlayer, Seat};
     let game = coinline_core::Game::COINS;
     let mut greedy = HeuristicPlayer::new(&Greedy, game, board).unwrap();
-    judge(game, board, Seat::First, &mut greedy, Opponent::Optimal).unwrap()
+    price_game(game, board, Seat::First, &mut greedy, Adversary::Optimal).unwrap()
 }
 
 /// `text` (a run's output) with what differs from run to run masked, for

@@ -15,7 +15,9 @@ use crate::solve::{memo::moves_examined, tri_index, tri_size, Cost};
 pub mod coins_greedy;
 pub mod player;
 pub mod table;
-pub use player::{judge, Choice, GameReport, HeuristicPlayer, Opponent, Position, Seat, Strategy};
+pub use player::{
+    price_game, Adversary, Choice, GameReport, HeuristicPlayer, Position, Seat, Strategy,
+};
 pub use table::{State, ValueTable};
 
 /// Why a heuristic does not apply, or misplays. Its own enum, not kinds of

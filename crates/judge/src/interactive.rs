@@ -17,11 +17,13 @@
 use crate::error::JudgeError;
 use crate::instance::Instance;
 use crate::interaction::{Accept, Interaction, Sides};
-use crate::play::program::Limits;
-use crate::play::rows::{self, Summary};
-use crate::play::{play_one, run as run_games, Failure, PlayConfig, Played, Player, Setup, Within};
+use crate::play::program::ProgramTerms;
+use crate::play::rows::{self, PlaySummary};
+use crate::play::{
+    play_one, run as run_games, Contestant, Failure, PlayConfig, Played, Setup, Within,
+};
 use crate::stress::{read_saved, save_input, saved_inputs, Saved};
-use crate::{parse_input_bytes, Limits as ProblemLimits, Problem};
+use crate::{parse_input_bytes, InputLimits, Problem};
 use coinline_core::error::Result;
 use coinline_core::generate::Span;
 use coinline_core::shell::{shell_word, CommandLine};
@@ -117,8 +119,8 @@ pub struct CaseVerdict {
 pub fn play_cases(
     problem: &Problem,
     interaction: &Interaction,
-    player: &Player,
-    limits: &Limits,
+    player: &Contestant,
+    limits: &ProgramTerms,
     cases: impl IntoIterator<Item = Instance>,
 ) -> Result<Vec<CaseVerdict>> {
     let mut verdicts = Vec::new();
@@ -128,7 +130,7 @@ pub fn play_cases(
             board: case.board,
             seat: interaction.sides.seat(k as u64),
         };
-        let played = play_one(player, &Player::Optimal, limits.clone(), &setup)?;
+        let played = play_one(player, &Contestant::Optimal, limits.clone(), &setup)?;
         let accepted = interaction.accept.accepts(&played.report);
         verdicts.push(CaseVerdict { played, accepted });
     }
@@ -172,8 +174,8 @@ fn rejected(verdicts: &[CaseVerdict]) -> u64 {
 
 /// A program's limits per game: `move_time` (default [`MOVE_TIME`]) a
 /// move, the interaction's words.
-pub fn judge_limits(interaction: &Interaction, move_time: Option<Duration>) -> Limits {
-    Limits {
+pub fn judge_limits(interaction: &Interaction, move_time: Option<Duration>) -> ProgramTerms {
+    ProgramTerms {
         move_time: move_time.unwrap_or(MOVE_TIME),
         memory_mb: None,
         words: interaction.words.clone(),
@@ -208,8 +210,8 @@ impl Judged {
     pub fn play(
         problem: &Problem,
         interaction: &Interaction,
-        player: &Player,
-        limits: &Limits,
+        player: &Contestant,
+        limits: &ProgramTerms,
         cases: Vec<Instance>,
     ) -> Result<Judged> {
         Ok(Judged {
@@ -300,7 +302,7 @@ impl StressOutcome {
 pub struct Stress {
     problem: Problem,
     interaction: Interaction,
-    limits: ProblemLimits,
+    limits: InputLimits,
     config: PlayConfig,
     options: StressOptions,
 }
@@ -313,7 +315,7 @@ impl Stress {
         problem: Problem,
         interaction: Interaction,
         options: StressOptions,
-        player: impl FnOnce() -> Result<Player>,
+        player: impl FnOnce() -> Result<Contestant>,
     ) -> Result<Stress> {
         let mut limits = problem.limits();
         limits.n = options.lengths.unwrap_or(limits.n);
@@ -326,7 +328,7 @@ impl Stress {
         let config = PlayConfig {
             game: problem.game(),
             player: player()?,
-            opponent: Player::Optimal,
+            opponent: Contestant::Optimal,
             seat,
             lengths: limits.n,
             values: limits.values,
@@ -336,7 +338,7 @@ impl Stress {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                 n => n,
             },
-            limits: Limits {
+            limits: ProgramTerms {
                 move_time: options.move_time,
                 memory_mb: options.memory_mb,
                 words: interaction.words.clone(),
@@ -396,7 +398,7 @@ impl Stress {
         };
         say(log, &self.header(span));
         let mut csv = format!("{}\n", rows::HEADER);
-        let mut summary = Summary::default();
+        let mut summary = PlaySummary::default();
         let failures = run_games(&self.config, |i, played| {
             csv.push_str(&rows::row(Some(i), played, "jury"));
             summary.add(Some(i), played);
@@ -533,8 +535,8 @@ mod tests {
         (problem, interaction)
     }
 
-    fn heuristic(name: &str) -> Player {
-        Player::Heuristic(heuristic_by_name(name).unwrap())
+    fn heuristic(name: &str) -> Contestant {
+        Contestant::Heuristic(heuristic_by_name(name).unwrap())
     }
 
     fn judged(player: &str, input: &[u8]) -> Judged {

@@ -3,7 +3,7 @@
 //! and the `stress` runner that judges outside programs on them.
 //!
 //! - [`problem`]: a problem as data ([`Problem`]: the [`Game`] it plays,
-//!   its input [`Layout`], the [`Answer`] it wants per case, its [`Limits`])
+//!   its input [`Layout`], the [`Answer`] it wants per case, its [`InputLimits`])
 //!   and the trusted answer ([`Problem::expected`]);
 //! - [`catalogue`]: the built-in problems under `problems/`, embedded in
 //!   the binary, by name;
@@ -50,7 +50,7 @@ pub use answers::{
 };
 pub use input::{text_of, InputCase};
 pub use instance::{Instance, ParamLimit, Upper};
-pub use limits::{Limits, Parity, MAX_N};
+pub use limits::{InputLimits, Parity, MAX_N};
 pub use problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Reply, Tie, Winner};
 pub use stream::{parse_cases, parse_input, parse_input_bytes, CaseReader};
 pub use template::Template;

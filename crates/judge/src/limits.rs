@@ -63,7 +63,7 @@ impl FromStr for Parity {
 /// one input, and the optional rules some statements add: a fixed parity of
 /// n or of the sum, distinct values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Limits {
+pub struct InputLimits {
     /// Lengths.
     pub n: Span<usize>,
     /// Values.
@@ -78,11 +78,11 @@ pub struct Limits {
     pub distinct: bool,
 }
 
-impl Limits {
+impl InputLimits {
     /// Plain bounds on lengths and values for one case per input, validated
     /// as [`Limits::validate`] does for `game`.
-    pub fn new(n: Span<usize>, values: Span<i64>, game: Game) -> Result<Limits> {
-        let limits = Limits {
+    pub fn new(n: Span<usize>, values: Span<i64>, game: Game) -> Result<InputLimits> {
+        let limits = InputLimits {
             n,
             values,
             cases: Span { lo: 1, hi: 1 },
@@ -98,7 +98,7 @@ impl Limits {
     /// them is admitted by `game` (its totals fit 64 bits); the error names
     /// the bound at fault.
     pub fn validate(&self, game: Game) -> Result<()> {
-        let Limits { n, values, .. } = *self;
+        let InputLimits { n, values, .. } = *self;
         if n.lo == 0 {
             Err(JudgeError::LengthFromZero { n })?
         }
@@ -210,7 +210,7 @@ impl Limits {
             let fixed = self.fix_sum_parity(&mut values, parity);
             debug_assert!(fixed, "validated: a value can always move by one");
         }
-        Board::new(values).expect("Limits::validate bounds the sum of absolute values")
+        Board::new(values).expect("InputLimits::validate bounds the sum of absolute values")
     }
 
     /// The distribution of the values of a board whose draw of 0..8 was
@@ -336,24 +336,24 @@ mod tests {
     #[test]
     fn limits_refuse_overflow_empty_boards_and_impossible_rules() {
         let coins = Game::COINS;
-        assert!(Limits::new(span(0, 5), span(1, 2), coins).is_err());
-        assert!(Limits::new(span(1, 10), span(-i64::MAX / 5, 1), coins).is_err());
-        assert!(Limits::new(span(1, MAX_N + 1), span(0, 0), coins).is_err());
+        assert!(InputLimits::new(span(0, 5), span(1, 2), coins).is_err());
+        assert!(InputLimits::new(span(1, 10), span(-i64::MAX / 5, 1), coins).is_err());
+        assert!(InputLimits::new(span(1, MAX_N + 1), span(0, 0), coins).is_err());
         // score=rest sums n rests: 10^5 * 10^5 * 10^9 does not fit.
         let rest = Game::STONEGAME7;
-        assert!(Limits::new(span(1, 100_000), span(1, 1_000_000_000), rest).is_err());
-        assert!(Limits::new(span(1, 100_000), span(1, 1_000_000_000), coins).is_ok());
-        let mut limits = Limits::new(span(1, 1), span(0, 5), coins).unwrap();
+        assert!(InputLimits::new(span(1, 100_000), span(1, 1_000_000_000), rest).is_err());
+        assert!(InputLimits::new(span(1, 100_000), span(1, 1_000_000_000), coins).is_ok());
+        let mut limits = InputLimits::new(span(1, 1), span(0, 5), coins).unwrap();
         limits.n_parity = Some(Parity::Even);
         assert!(limits.validate(coins).is_err());
-        let mut limits = Limits::new(span(1, 7), span(1, 6), coins).unwrap();
+        let mut limits = InputLimits::new(span(1, 7), span(1, 6), coins).unwrap();
         limits.distinct = true;
         assert!(limits.validate(coins).is_err());
         limits.values.hi = 7;
         assert!(limits.validate(coins).is_ok());
         limits.sum_parity = Some(Parity::Odd);
         assert!(limits.validate(coins).is_err());
-        let limits = Limits::new(span(2, 3), span(-1, 1), coins).unwrap();
+        let limits = InputLimits::new(span(2, 3), span(-1, 1), coins).unwrap();
         let why = limits.violation(&Board::parse("1 2").unwrap()).unwrap();
         assert_eq!(why, "value 2 (position 2) is outside -1..1");
         assert!(limits.violation(&Board::parse("1").unwrap()).is_some());
@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn optional_rules_are_checked_and_generated() {
-        let mut limits = Limits::new(span(2, 40), span(1, 60), Game::COINS).unwrap();
+        let mut limits = InputLimits::new(span(2, 40), span(1, 60), Game::COINS).unwrap();
         limits.n_parity = Some(Parity::Even);
         limits.sum_parity = Some(Parity::Odd);
         limits.distinct = true;
@@ -396,7 +396,7 @@ mod tests {
 
     #[test]
     fn generation_covers_edges_parities_and_limits() {
-        let limits = Limits::new(span(1, 300), span(-50, 50), Game::COINS).unwrap();
+        let limits = InputLimits::new(span(1, 300), span(-50, 50), Game::COINS).unwrap();
         let generated: Vec<Board> = (0..400).map(|i| limits.board(7, i)).collect();
         assert!(generated.iter().all(|b| limits.admits(b)));
         let has = |f: &dyn Fn(&Board) -> bool| generated.iter().any(f);
@@ -416,11 +416,11 @@ mod tests {
     fn every_bound_holds_at_its_edge() {
         let coins = Game::COINS;
         // The largest value times the terms of a total may be i64::MAX.
-        assert!(Limits::new(span(1, 1), span(0, i64::MAX), coins).is_ok());
-        assert!(Limits::new(span(1, 2), span(0, i64::MAX / 2), coins).is_ok());
-        assert!(Limits::new(span(1, 2), span(0, i64::MAX / 2 + 1), coins).is_err());
+        assert!(InputLimits::new(span(1, 1), span(0, i64::MAX), coins).is_ok());
+        assert!(InputLimits::new(span(1, 2), span(0, i64::MAX / 2), coins).is_ok());
+        assert!(InputLimits::new(span(1, 2), span(0, i64::MAX / 2 + 1), coins).is_err());
         // n distinct values fit in a range of exactly n values, not n - 1.
-        let mut distinct = Limits::new(span(1, 5), span(1, 5), coins).unwrap();
+        let mut distinct = InputLimits::new(span(1, 5), span(1, 5), coins).unwrap();
         distinct.distinct = true;
         assert!(distinct.validate(coins).is_ok());
         distinct.values.hi = 4;
@@ -428,7 +428,7 @@ mod tests {
         distinct.values.hi = 2;
         assert!(distinct.validate(coins).is_err());
         // A sum parity needs two values to move between.
-        let mut parity = Limits::new(span(1, 3), span(0, 1), coins).unwrap();
+        let mut parity = InputLimits::new(span(1, 3), span(0, 1), coins).unwrap();
         parity.sum_parity = Some(Parity::Odd);
         assert!(parity.validate(coins).is_ok());
         parity.values.hi = 0;
@@ -443,7 +443,7 @@ mod tests {
 
     #[test]
     fn boards_draw_from_the_documented_mix() {
-        let limits = Limits::new(span(1, 9), span(-7, 7), Game::COINS).unwrap();
+        let limits = InputLimits::new(span(1, 9), span(-7, 7), Game::COINS).unwrap();
         let picks: Vec<Option<Values>> = (0..8).map(|p| limits.distribution(p)).collect();
         let times = |d: Option<Values>| picks.iter().filter(|p| **p == d).count();
         assert_eq!(times(Some(Values::Uniform(span(-7, 7)))), 2);
@@ -461,7 +461,7 @@ mod tests {
 
     #[test]
     fn the_sum_parity_moves_a_zero_up_first() {
-        let mut limits = Limits::new(span(1, 9), span(-3, 3), Game::COINS).unwrap();
+        let mut limits = InputLimits::new(span(1, 9), span(-3, 3), Game::COINS).unwrap();
         limits.sum_parity = Some(Parity::Even);
         let fixed = |values: &[i64]| {
             let mut values = values.to_vec();
@@ -474,7 +474,7 @@ mod tests {
         assert_eq!(fixed(&[2, 3]), [2, 2]);
         assert_eq!(fixed(&[2, 4]), [2, 4]);
         // Where toward zero leaves the range, the value moves away from it.
-        let positive = Limits::new(span(1, 9), span(1, 3), Game::COINS).unwrap();
+        let positive = InputLimits::new(span(1, 9), span(1, 3), Game::COINS).unwrap();
         let mut values = vec![2, 1];
         assert!(positive.fix_sum_parity(&mut values, Parity::Even));
         assert_eq!(values, [2, 2]);
@@ -482,7 +482,7 @@ mod tests {
 
     #[test]
     fn lengths_come_from_the_documented_rolls() {
-        let limits = Limits::new(span(3, 500), span(0, 9), Game::COINS).unwrap();
+        let limits = InputLimits::new(span(3, 500), span(0, 9), Game::COINS).unwrap();
         let top = |bound: u64| bound - 1;
         let bottom = |_: u64| 0;
         // The edges, as drawn, whatever the index's parity.
@@ -498,10 +498,10 @@ mod tests {
         // or down at the longest.
         assert_eq!(limits.length_of(5, bottom, 2), 4);
         assert_eq!(limits.length_of(5, bottom, 3), 3);
-        let short = Limits::new(span(3, 8), span(0, 9), Game::COINS).unwrap();
+        let short = InputLimits::new(span(3, 8), span(0, 9), Game::COINS).unwrap();
         assert_eq!(short.length_of(5, top, 1), 7);
         assert_eq!(short.length_of(5, top, 0), 8);
-        let one = Limits::new(span(4, 4), span(0, 9), Game::COINS).unwrap();
+        let one = InputLimits::new(span(4, 4), span(0, 9), Game::COINS).unwrap();
         assert_eq!(one.length_of(5, top, 1), 4);
     }
 }

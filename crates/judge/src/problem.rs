@@ -5,7 +5,7 @@
 
 use super::error::{at, JudgeError};
 use super::instance::{draw_params, Instance, ParamLimit};
-use super::limits::Limits;
+use super::limits::InputLimits;
 use super::template::Template;
 use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
@@ -282,7 +282,7 @@ pub struct Problem {
     pub(super) layout: Layout,
     pub(super) answer: Answer,
     pub(super) template: Option<Template>,
-    pub(super) limits: Limits,
+    pub(super) limits: InputLimits,
     pub(super) adjustable: bool,
     pub(super) origin: Origin,
     /// An interactive problem's interaction (its `[interaction]` table).
@@ -375,7 +375,7 @@ impl Problem {
 
     /// The seeded cases of indices `lo..=hi` within `limits` (the
     /// problem's, or narrower ones), parameters drawn too.
-    pub fn generate(&self, limits: &Limits, seed: u64, lo: u64, hi: u64) -> Vec<Instance> {
+    pub fn generate(&self, limits: &InputLimits, seed: u64, lo: u64, hi: u64) -> Vec<Instance> {
         let boards = (lo..=hi).map(|i| limits.board(seed, i)).collect();
         draw_params(&self.params, seed, lo, boards)
     }
@@ -404,7 +404,7 @@ impl Problem {
 
     /// The problem's limits, which are also the default bounds of generated
     /// boards.
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self) -> InputLimits {
         self.limits
     }
 
@@ -484,7 +484,7 @@ impl Problem {
 }
 
 /// Refuses limits longer than the trusted solver takes for `game`.
-pub fn check_trusted_limit(game: Game, limits: &Limits) -> Result<()> {
+pub fn check_trusted_limit(game: Game, limits: &InputLimits) -> Result<()> {
     let solver = trusted_solver(game);
     match solver.limit(game) {
         Some(limit) if limits.n.hi > limit => {

@@ -11,7 +11,7 @@ use super::catalogue::BUILT_IN;
 pub use super::catalogue::{built_in_names, built_in_text};
 use super::error::{at, JudgeError};
 use super::instance::ParamLimit;
-use super::limits::{Limits, Parity};
+use super::limits::{InputLimits, Parity};
 pub use super::problem::check_trusted_limit;
 use super::problem::{Answer, CaseLayout, Cases, Layout, Origin, Problem, Tie, Winner};
 use super::template::Template;
@@ -406,7 +406,7 @@ fn key_line(text: &str, table: &str, key: &str) -> Option<usize> {
         .map(|(i, _)| i + 1)
 }
 
-fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<Limits> {
+fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<InputLimits> {
     let n: Span<usize> = table.n.parse().map_err(|e| at("limits.n", e))?;
     let values: Span<i64> = table.values.parse().map_err(|e| at("limits.values", e))?;
     let cases: Span<usize> = match (&table.cases, layout.cases) {
@@ -423,7 +423,7 @@ fn limits(table: &LimitsTable, layout: Layout, game: Game) -> Result<Limits> {
             .map(|t| t.parse::<Parity>().map_err(|e| at(key, e)))
             .transpose()
     };
-    let limits = Limits {
+    let limits = InputLimits {
         n,
         values,
         cases,

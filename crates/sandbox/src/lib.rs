@@ -344,9 +344,9 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 }
 
 #[cfg(unix)]
-mod escaped;
+pub mod conversation;
 #[cfg(unix)]
-pub mod session;
+mod escaped;
 
 #[cfg(unix)]
 mod unix;

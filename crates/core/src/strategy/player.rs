@@ -7,7 +7,7 @@
 //! and so does an outside program (in `coinline-harness`), whose protocol
 //! breaches come back as a [`Breach`].
 //!
-//! [`judge`] solves the board once into the value table
+//! [`price_game`] solves the board once into the value table
 //! ([`ValueTable`], one cell per position), so pricing a move is one lookup: the cost
 //! of a move is the value the mover loses by it against the best move of
 //! the same position. The regret of a game is the sum of the costs of the
@@ -314,28 +314,28 @@ impl ValueTable<'_> {
         &self,
         position: &Position<'_>,
         choice: Choice,
-    ) -> std::result::Result<(i64, State), IllegalChoice> {
+    ) -> std::result::Result<(i64, State), Box<IllegalChoice>> {
         let n = position.board.len();
         let state = position.state();
         let (rules, left) = match (position.needs_start(), choice.start) {
             (true, Some(s)) if s < n => (self.game().first_on_circle(), s),
-            (true, Some(s)) => return Err(IllegalChoice::StartPast { start: s + 1, n }),
-            (true, None) => return Err(IllegalChoice::NeedsStart { game: self.game() }),
-            (false, Some(_)) => return Err(IllegalChoice::StartOffCircle),
+            (true, Some(s)) => return Err(Box::new(IllegalChoice::StartPast { start: s + 1, n })),
+            (true, None) => return Err(Box::new(IllegalChoice::NeedsStart { game: self.game() })),
+            (false, Some(_)) => return Err(Box::new(IllegalChoice::StartOffCircle)),
             (false, None) => (self.game(), position.left),
         };
         if let Some(reason) = rules.illegal_at(choice.mv, state.len(), state.bound) {
-            return Err(IllegalChoice::Move(reason));
+            return Err(Box::new(IllegalChoice::Move(reason)));
         }
         if !rules
             .capped(state.bound)
             .moves(state.len())
             .any(|mv| mv == choice.mv)
         {
-            return Err(IllegalChoice::NotAMove {
+            return Err(Box::new(IllegalChoice::NotAMove {
                 mv: choice.mv,
                 game: self.game(),
-            });
+            }));
         }
         let from = State {
             left,
@@ -379,14 +379,14 @@ pub enum IllegalChoice {
     },
 }
 
-impl From<IllegalChoice> for crate::error::Error {
-    fn from(error: IllegalChoice) -> Self {
-        crate::error::Error::layer_of(error)
+impl From<Box<IllegalChoice>> for crate::error::Error {
+    fn from(error: Box<IllegalChoice>) -> Self {
+        crate::error::Error::layer_of(*error)
     }
 }
 
-/// Who plays the other side in [`judge`].
-pub enum Opponent<'s> {
+/// Who plays the other side in [`price_game`].
+pub enum Adversary<'s> {
     /// Perfect play. Among equally good moves it picks the one after which
     /// the judged strategy has the most moves that lose value (the first in
     /// canonical order on a tie): the adversarial tie rule.
@@ -457,12 +457,12 @@ impl GameReport {
 
 /// Plays `strategy` in `seat` against `opponent` on `board`, and prices
 /// every move of `strategy` against the best one.
-pub fn judge(
+pub fn price_game(
     game: Game,
     board: &Board,
     seat: Seat,
     strategy: &mut dyn Strategy,
-    mut opponent: Opponent<'_>,
+    mut opponent: Adversary<'_>,
 ) -> Result<GameReport> {
     let table = ValueTable::new(game, board)?;
     let start = table.start_value();
@@ -491,8 +491,8 @@ pub fn judge(
             strategy.choose(&position)
         } else {
             match &mut opponent {
-                Opponent::Plays(other) => other.choose(&position),
-                Opponent::Optimal => Ok(adversarial(&table, &position, &choices, best)),
+                Adversary::Plays(other) => other.choose(&position),
+                Adversary::Optimal => Ok(adversarial(&table, &position, &choices, best)),
             }
         };
         let applied = answer.and_then(|choice| {
@@ -545,7 +545,7 @@ pub fn judge(
     report.achieved = Some(seat.difference(report.totals));
     let end = Position::at(game, board, Seat::of_ply(line.moves.len()), state, &line);
     let mut ends = vec![(seat, strategy.finish(&end, report.totals))];
-    if let Opponent::Plays(other) = &mut opponent {
+    if let Adversary::Plays(other) = &mut opponent {
         ends.push((seat.other(), other.finish(&end, report.totals)));
     }
     for (s, outcome) in ends {
@@ -631,7 +631,14 @@ mod tests {
     fn greedys_first_mistake_is_priced_against_the_best_move() {
         let b = board("8 15 3 7");
         let mut greedy = HeuristicPlayer::new(&Greedy, Game::COINS, &b).unwrap();
-        let r = judge(Game::COINS, &b, Seat::First, &mut greedy, Opponent::Optimal).unwrap();
+        let r = price_game(
+            Game::COINS,
+            &b,
+            Seat::First,
+            &mut greedy,
+            Adversary::Optimal,
+        )
+        .unwrap();
         // L (8) is worth 8 - 11 = -3; R (7) is worth 7 - (-4) = 11.
         let m = r.mistake.clone().unwrap();
         assert_eq!((m.ply, m.left, m.right, m.cost), (0, 0, 4, 14));
@@ -650,7 +657,8 @@ mod tests {
         for (at, expected) in [((1, 3), Some((2, 24, "R", "L"))), ((5, 9), None)] {
             let table = ValueTable::new(Game::COINS, &b).unwrap();
             let mut errs = ErrsAt { table, at };
-            let r = judge(Game::COINS, &b, Seat::First, &mut errs, Opponent::Optimal).unwrap();
+            let r =
+                price_game(Game::COINS, &b, Seat::First, &mut errs, Adversary::Optimal).unwrap();
             let got = r.mistake.as_ref().map(|m| {
                 assert_eq!((m.left, m.right), at);
                 (m.ply, m.cost, m.played.to_string(), m.best.to_string())
@@ -669,7 +677,7 @@ mod tests {
         let b = board("1 5 5");
         let table = ValueTable::new(Game::COINS, &b).unwrap();
         let mut me = ErrsAt { table, at: (9, 9) };
-        let r = judge(Game::COINS, &b, Seat::Second, &mut me, Opponent::Optimal).unwrap();
+        let r = price_game(Game::COINS, &b, Seat::Second, &mut me, Adversary::Optimal).unwrap();
         assert_eq!(r.line.moves[0], Move::take(Side::Right, 1));
         assert!(r.is_optimal());
         assert_eq!(r.best, -1);
@@ -686,7 +694,7 @@ mod tests {
             );
             for game in [Game::COINS, Game::NUMBERGAME, Game::PIZZA] {
                 let mut greedy = HeuristicPlayer::new(&Greedy, game, &b).unwrap();
-                let r = judge(game, &b, Seat::First, &mut greedy, Opponent::Optimal).unwrap();
+                let r = price_game(game, &b, Seat::First, &mut greedy, Adversary::Optimal).unwrap();
                 assert_eq!(r.regret, r.best - r.achieved.unwrap(), "{game}: {b}");
                 assert_eq!(
                     r.best,
@@ -707,14 +715,21 @@ mod tests {
                 // Greedy against greedy replays greedy's self-play.
                 let mut other = HeuristicPlayer::new(&Greedy, game, &b).unwrap();
                 let mut me = HeuristicPlayer::new(&Greedy, game, &b).unwrap();
-                let r = judge(game, &b, Seat::First, &mut me, Opponent::Plays(&mut other)).unwrap();
+                let r = price_game(game, &b, Seat::First, &mut me, Adversary::Plays(&mut other))
+                    .unwrap();
                 let (line, _) = super::super::self_play(&Greedy, game, &b).unwrap();
                 assert_eq!(r.line, line, "{game}: {b}");
             }
             if b.len() % 2 == 0 {
                 let mut parity = HeuristicPlayer::new(&Parity, Game::COINS, &b).unwrap();
-                let r =
-                    judge(Game::COINS, &b, Seat::First, &mut parity, Opponent::Optimal).unwrap();
+                let r = price_game(
+                    Game::COINS,
+                    &b,
+                    Seat::First,
+                    &mut parity,
+                    Adversary::Optimal,
+                )
+                .unwrap();
                 assert!(r.achieved.unwrap() >= 0, "{b}");
             }
         }
@@ -765,12 +780,12 @@ mod tests {
                 "past the 3",
             ),
         ] {
-            let r = judge(
+            let r = price_game(
                 game,
                 &b,
                 Seat::First,
                 &mut Always(choice),
-                Opponent::Optimal,
+                Adversary::Optimal,
             )
             .unwrap();
             let breached = r.breach.unwrap();

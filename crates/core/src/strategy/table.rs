@@ -347,7 +347,11 @@ mod tests {
         assert_eq!(moves, ["L", "L2"]);
         let five = Move::take(Side::Left, 5);
         let why = table.illegal_reason(five, start);
-        let over = IllegalReason::OverBound { count: 5, factor: 2, m: 1 };
+        let over = IllegalReason::OverBound {
+            count: 5,
+            factor: 2,
+            m: 1,
+        };
         assert_eq!(why, Some(over));
         // Every state by memo on the rest of the board, with M as the
         // lower bound the rest starts from: the line L2 then the rest.

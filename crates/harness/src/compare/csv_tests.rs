@@ -49,7 +49,7 @@ fn records(bytes: &[u8]) -> (csv::StringRecord, Vec<csv::StringRecord>) {
     (header, reader.records().map(|r| r.unwrap()).collect())
 }
 
-fn summary_bytes(summary: &Summary) -> Vec<u8> {
+fn summary_bytes(summary: &CompareSummary) -> Vec<u8> {
     let mut bytes = Vec::new();
     summary.write_csv(&mut bytes).unwrap();
     bytes
@@ -139,7 +139,10 @@ fn the_summary_adds_up_the_rows_and_reads_back_as_written() {
     let summary = &outcome.summary;
     assert_eq!(summary.rows_digest, rows_digest(&rows_bytes));
     let bytes = summary_bytes(summary);
-    assert_eq!(&Summary::parse_csv("s.csv", &bytes).unwrap(), summary);
+    assert_eq!(
+        &CompareSummary::parse_csv("s.csv", &bytes).unwrap(),
+        summary
+    );
 
     let (_, rows) = records(&rows_bytes);
     let table = summary_table(&bytes);
@@ -224,7 +227,7 @@ fn what_is_not_a_summary_is_refused_with_its_reason() {
     // The line and the problem of the refusal.
     let refuse = |lines: &[String]| -> (Option<u64>, FileProblem) {
         let bytes = lines.join("\n") + "\n";
-        let err = Summary::parse_csv("s.csv", bytes.as_bytes()).unwrap_err();
+        let err = CompareSummary::parse_csv("s.csv", bytes.as_bytes()).unwrap_err();
         match err.layer::<MergeError>() {
             Some(MergeError::File {
                 file,
@@ -328,7 +331,7 @@ fn what_is_not_a_summary_is_refused_with_its_reason() {
 fn a_summary_read_back_keeps_every_figure_in_its_column() {
     // Distinct figures in every column, so reading one column for another
     // shows.
-    let mut summary = Summary::new(vec!["greedy".into(), "parity".into()]);
+    let mut summary = CompareSummary::new(vec!["greedy".into(), "parity".into()]);
     summary.run = "run-id".into();
     summary.shard = Shard::new(2, 3).unwrap();
     summary.rows_digest = "ab12".into();
@@ -364,7 +367,7 @@ fn a_summary_read_back_keeps_every_figure_in_its_column() {
     summary.groups.insert((Game::NUMBERGAME, 3), other);
     summary.rows.insert((Game::NUMBERGAME, 3), 5);
     let bytes = summary_bytes(&summary);
-    assert_eq!(Summary::parse_csv("s.csv", &bytes).unwrap(), summary);
+    assert_eq!(CompareSummary::parse_csv("s.csv", &bytes).unwrap(), summary);
     // Each game's all row counts its own rows only.
     let table = summary_table(&bytes);
     let all = |game: &str| {
@@ -373,10 +376,10 @@ fn a_summary_read_back_keeps_every_figure_in_its_column() {
     };
     assert_eq!((all("coins"), all("numbergame")), ("37".into(), "5".into()));
     // A run without heuristics has only the fixed and the run's columns.
-    let mut bare = Summary::new(Vec::new());
+    let mut bare = CompareSummary::new(Vec::new());
     bare.groups.insert((Game::COINS, 2), Tally::default());
     assert_eq!(
-        Summary::parse_csv("s.csv", &summary_bytes(&bare)).unwrap(),
+        CompareSummary::parse_csv("s.csv", &summary_bytes(&bare)).unwrap(),
         bare
     );
 }

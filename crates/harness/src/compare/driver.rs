@@ -3,7 +3,7 @@
 //! failures shrunk.
 
 use super::rows::{self, RowLayout, RowTimings};
-use super::summary_csv::{DigestWriter, Summary};
+use super::summary_csv::{CompareSummary, DigestWriter};
 use super::{Boards, CompareOptions, CompareOutcome, Failure, RowFilter, Stop};
 use crate::HarnessError;
 use coinline_core::board::Board;
@@ -193,13 +193,14 @@ impl Run<'_> {
 /// The counts of a run so far, the summary and the failures to shrink.
 struct Tally {
     outcome: CompareOutcome,
-    summary: Summary,
+    summary: CompareSummary,
     pending: Vec<Pending>,
 }
 
 impl Tally {
     fn new(options: &CompareOptions, heuristics: &[&dyn Heuristic]) -> Tally {
-        let mut summary = Summary::new(heuristics.iter().map(|h| h.name().to_string()).collect());
+        let mut summary =
+            CompareSummary::new(heuristics.iter().map(|h| h.name().to_string()).collect());
         summary.run = options.identity();
         summary.shard = options.shard;
         Tally {
@@ -208,7 +209,7 @@ impl Tally {
                 checks: 0,
                 failed: 0,
                 failures: Vec::new(),
-                summary: Summary::default(),
+                summary: CompareSummary::default(),
                 stopped: None,
                 elapsed: Duration::ZERO,
             },

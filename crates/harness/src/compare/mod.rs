@@ -55,7 +55,7 @@ pub use driver::{run, run_to, MAX_SHRUNK};
 pub use merge::{merge_row_streams, merge_rows, row_counts, Streamed, StreamedInput};
 pub use recount::check_tallies;
 pub use rows::{RowLayout, RowTimings};
-pub use summary_csv::{rows_digest, summary_path, Summary};
+pub use summary_csv::{rows_digest, summary_path, CompareSummary};
 
 /// The longest board a run accepts: the longest a heuristic is evaluated on.
 pub const MAX_LENGTH: usize = strategy::LIMIT;
@@ -392,7 +392,7 @@ pub struct CompareOutcome {
     /// The first failures (at most [`MAX_SHRUNK`]), shrunk, in row order.
     pub failures: Vec<Failure>,
     /// Per game and length tallies.
-    pub summary: Summary,
+    pub summary: CompareSummary,
     /// Why the run ended early, if it did.
     pub stopped: Option<Stop>,
     /// Wall-clock time of the checks (not of shrinking).

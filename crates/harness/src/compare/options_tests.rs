@@ -249,7 +249,7 @@ fn failures_past_the_shrunk_ones_are_counted_in_one_line() {
         checks: 10,
         failed,
         failures: Vec::new(),
-        summary: Summary::new(Vec::new()),
+        summary: CompareSummary::new(Vec::new()),
         stopped: None,
         elapsed: Duration::ZERO,
     };

@@ -12,7 +12,7 @@ use coinline_core::play::Game;
 use coinline_core::summary::{HeuristicTally, Tally};
 use std::collections::BTreeMap;
 
-use super::Summary;
+use super::CompareSummary;
 
 /// Tallies per game and length, built row by row.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,7 +91,7 @@ pub fn check_tallies(
     rows_name: &str,
     recount: &BTreeMap<(Game, usize), Tally>,
     summary_name: &str,
-    summary: &Summary,
+    summary: &CompareSummary,
 ) -> Result<()> {
     let empty = Tally::default();
     for (&(game, n), recorded) in &summary.groups {
@@ -247,8 +247,8 @@ mod tests {
         );
     }
 
-    fn summary_of(tallies: &BTreeMap<(Game, usize), Tally>) -> Summary {
-        let mut summary = Summary::new(vec!["greedy".into()]);
+    fn summary_of(tallies: &BTreeMap<(Game, usize), Tally>) -> CompareSummary {
+        let mut summary = CompareSummary::new(vec!["greedy".into()]);
         summary.groups = tallies.clone();
         summary.rows = tallies.iter().map(|(k, t)| (*k, t.boards)).collect();
         summary

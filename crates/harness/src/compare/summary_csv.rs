@@ -54,7 +54,7 @@ const SUMMARY_RUN: [&str; 4] = ["run", "shard", "rows", "rows_sha256"];
 
 /// The summary of a run: a [`Tally`] per game and board length.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
+pub struct CompareSummary {
     /// The heuristics, in column order.
     pub heuristics: Vec<String>,
     /// The tallies, ordered by game (in [`Game::ALL`] order) and length.
@@ -149,16 +149,16 @@ impl<R: std::io::Read> std::io::Read for DigestReader<R> {
     }
 }
 
-impl Default for Summary {
+impl Default for CompareSummary {
     fn default() -> Self {
-        Summary::new(Vec::new())
+        CompareSummary::new(Vec::new())
     }
 }
 
-impl Summary {
+impl CompareSummary {
     /// An empty summary with these heuristic columns.
     pub fn new(heuristics: Vec<String>) -> Self {
-        Summary {
+        CompareSummary {
             heuristics,
             groups: BTreeMap::new(),
             run: String::new(),
@@ -183,7 +183,7 @@ impl Summary {
 
     /// Merges the summary of a disjoint part of the same run (the caller
     /// checks that the parts are disjoint; see `coinline merge`).
-    pub fn merge(&mut self, other: Summary) -> Result<()> {
+    pub fn merge(&mut self, other: CompareSummary) -> Result<()> {
         if other.run != self.run {
             let (first, second) = (self.run.clone(), other.run);
             return Err(MergeError::OtherRun { first, second }.into());
@@ -285,9 +285,9 @@ impl Summary {
         row
     }
 
-    /// Reads a summary CSV written by [`Summary::write_csv`] (the `all` rows
+    /// Reads a summary CSV written by [`CompareSummary::write_csv`] (the `all` rows
     /// are skipped: they are recomputed). `name` labels errors.
-    pub fn parse_csv(name: &str, bytes: &[u8]) -> Result<Summary> {
+    pub fn parse_csv(name: &str, bytes: &[u8]) -> Result<CompareSummary> {
         let bad = |problem| MergeError::in_file(name, None, problem);
         let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
         let header = (reader.headers())
@@ -318,7 +318,7 @@ impl Summary {
             }
             heuristics.push(name.to_string());
         }
-        let mut summary = Summary::new(heuristics);
+        let mut summary = CompareSummary::new(heuristics);
         let mut identified = false;
         for (line, record) in reader.records().enumerate() {
             let record = record.map_err(|e| MergeError::csv(name, e))?;

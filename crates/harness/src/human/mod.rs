@@ -1,5 +1,5 @@
 //! A person playing one side of a game against the computer, move by move,
-//! as a pure state machine ([`Session`]) over the core's value table
+//! as a pure state machine ([`HumanGame`]) over the core's value table
 //! ([`ValueTable`], the one `coinline explain` and `coinline play` read),
 //! and the text of what the terminal shows ([`render`]). The binary reads
 //! the person's lines and prints; no I/O here. Under `take=a..Km` a
@@ -34,64 +34,64 @@ pub const LIMIT: usize = 60;
 
 /// Who plays the other side.
 #[derive(Clone, Copy)]
-pub enum Opponent {
+pub enum Computer {
     /// The table's first optimal move.
     Optimal,
     /// A built-in heuristic's move.
     Heuristic(&'static dyn Heuristic),
 }
 
-impl Opponent {
+impl Computer {
     /// The names `--opponent` takes.
     pub const NAMES: [&'static str; 3] = ["optimal", "greedy", "parity"];
 
     /// The opponent's name.
     pub fn name(&self) -> &str {
         match self {
-            Opponent::Optimal => "optimal",
-            Opponent::Heuristic(h) => h.name(),
+            Computer::Optimal => "optimal",
+            Computer::Heuristic(h) => h.name(),
         }
     }
 }
 
-impl fmt::Debug for Opponent {
+impl fmt::Debug for Computer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl fmt::Display for Opponent {
+impl fmt::Display for Computer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl PartialEq for Opponent {
+impl PartialEq for Computer {
     fn eq(&self, other: &Self) -> bool {
         self.name() == other.name()
     }
 }
 
-impl FromStr for Opponent {
+impl FromStr for Computer {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
         let name = s.trim();
         if name.eq_ignore_ascii_case("optimal") {
-            return Ok(Opponent::Optimal);
+            return Ok(Computer::Optimal);
         }
         heuristic_by_name(&name.to_ascii_lowercase())
-            .map(Opponent::Heuristic)
-            .map_err(|_| Error::unknown("opponent", s, &Opponent::NAMES))
+            .map(Computer::Heuristic)
+            .map_err(|_| Error::unknown("opponent", s, &Computer::NAMES))
     }
 }
 
 /// Which side is to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub enum Turn {
     /// The person at the terminal.
     Person,
     /// The computer.
-    Opponent,
+    Computer,
 }
 
 /// One legal move of the position with what it is worth.
@@ -151,16 +151,16 @@ impl Command {
 
 /// One game of a person against the computer.
 #[derive(Clone, Debug)]
-pub struct Session<'a> {
+pub struct HumanGame<'a> {
     game: Game,
     board: &'a Board,
     table: ValueTable<'a>,
     person_first: bool,
-    opponent: Opponent,
+    opponent: Computer,
     steps: Vec<Step>,
 }
 
-impl<'a> Session<'a> {
+impl<'a> HumanGame<'a> {
     /// A game of `board` under `game`, the person first or second. Refuses
     /// an empty board, one over [`LIMIT`], a circle (the table is a row's),
     /// a board the rules cannot total, and an opponent that does not apply.
@@ -168,7 +168,7 @@ impl<'a> Session<'a> {
         game: Game,
         board: &'a Board,
         person_first: bool,
-        opponent: Opponent,
+        opponent: Computer,
     ) -> Result<Self> {
         if board.is_empty() {
             return Err(HarnessError::NoValues { command: "play" }.into());
@@ -180,13 +180,13 @@ impl<'a> Session<'a> {
             return Err(HarnessError::PlayOnCircle { game }.into());
         }
         game.admit(board)?;
-        if let Opponent::Heuristic(h) = opponent {
+        if let Computer::Heuristic(h) = opponent {
             // Asked once here, so a heuristic that does not apply is refused
             // before the game starts.
             drop(h.policy(game, board).map_err(|e| e.within("--opponent"))?);
         }
         let table = ValueTable::new(game, board)?;
-        Ok(Session {
+        Ok(HumanGame {
             game,
             board,
             table,
@@ -207,7 +207,7 @@ impl<'a> Session<'a> {
     }
 
     /// The opponent.
-    pub fn opponent(&self) -> Opponent {
+    pub fn opponent(&self) -> Computer {
         self.opponent
     }
 
@@ -222,11 +222,11 @@ impl<'a> Session<'a> {
     }
 
     /// Who played `step`.
-    pub fn player(&self, step: &Step) -> Player {
+    pub fn player(&self, step: &Step) -> Turn {
         if step.first_moves == self.person_first {
-            Player::Person
+            Turn::Person
         } else {
-            Player::Opponent
+            Turn::Computer
         }
     }
 
@@ -279,13 +279,13 @@ impl<'a> Session<'a> {
     }
 
     /// Who moves next; `None` at the end.
-    pub fn to_move(&self) -> Option<Player> {
+    pub fn to_move(&self) -> Option<Turn> {
         if self.is_over() {
             None
         } else if (self.steps.len() % 2 == 0) == self.person_first {
-            Some(Player::Person)
+            Some(Turn::Person)
         } else {
-            Some(Player::Opponent)
+            Some(Turn::Computer)
         }
     }
 
@@ -316,7 +316,7 @@ impl<'a> Session<'a> {
     /// Plays the person's move. A [`PlayError::Illegal`] when it is
     /// not legal here, [`HarnessError::NotYourMove`] when it is not their turn.
     pub fn play(&mut self, mv: Move) -> Result<Step> {
-        if self.to_move() != Some(Player::Person) {
+        if self.to_move() != Some(Turn::Person) {
             return Err(HarnessError::NotYourMove.into());
         }
         self.push(mv)
@@ -324,13 +324,13 @@ impl<'a> Session<'a> {
 
     /// The computer's move, when it is the computer's turn.
     pub fn reply(&mut self) -> Result<Option<Step>> {
-        if self.to_move() != Some(Player::Opponent) {
+        if self.to_move() != Some(Turn::Computer) {
             return Ok(None);
         }
         let (l, r) = self.position();
         let mv = match self.opponent {
-            Opponent::Optimal => self.best(),
-            Opponent::Heuristic(h) => Some(h.policy(self.game, self.board)?(l, r)),
+            Computer::Optimal => self.best(),
+            Computer::Heuristic(h) => Some(h.policy(self.game, self.board)?(l, r)),
         };
         let mv = mv.ok_or(HarnessError::NoMove)?;
         self.push(mv).map(Some)
@@ -387,7 +387,7 @@ impl<'a> Session<'a> {
     pub fn regret(&self) -> i128 {
         self.steps
             .iter()
-            .filter(|s| self.player(s) == Player::Person)
+            .filter(|s| self.player(s) == Turn::Person)
             .map(Step::loss)
             .sum()
     }
@@ -431,12 +431,12 @@ mod tests {
                 let n = 1 + round % 9;
                 let values: Vec<i64> = (0..n).map(|_| rng.between(-9, 20)).collect();
                 let b = Board::new(values.clone()).unwrap();
-                let mut s = Session::new(game, &b, round % 2 == 0, Opponent::Optimal).unwrap();
+                let mut s = HumanGame::new(game, &b, round % 2 == 0, Computer::Optimal).unwrap();
                 let mut regret = 0i128;
                 while let Some(player) = s.to_move() {
                     let step = match player {
-                        Player::Opponent => s.reply().unwrap().unwrap(),
-                        Player::Person => {
+                        Turn::Computer => s.reply().unwrap().unwrap(),
+                        Turn::Person => {
                             let choices = s.choices();
                             let pick = choices[rng.below(choices.len() as u64) as usize];
                             let step = s.play(pick.mv).unwrap();
@@ -450,8 +450,8 @@ mod tests {
                     let cost = i128::from(memo(game, &values, l, r)) - i128::from(worth);
                     assert_eq!(step.loss(), cost, "{game} {b} {step:?}");
                     match player {
-                        Player::Opponent => assert_eq!(cost, 0, "the optimal opponent errs"),
-                        Player::Person => regret += cost,
+                        Turn::Computer => assert_eq!(cost, 0, "the optimal opponent errs"),
+                        Turn::Person => regret += cost,
                     }
                 }
                 assert_eq!(s.regret(), regret);
@@ -468,7 +468,7 @@ mod tests {
     #[test]
     fn undo_takes_back_the_move_and_the_reply() {
         let b = board("8 15 3 7");
-        let mut s = Session::new(Game::COINS, &b, true, Opponent::Optimal).unwrap();
+        let mut s = HumanGame::new(Game::COINS, &b, true, Computer::Optimal).unwrap();
         assert!(matches!(
             s.undo().unwrap_err().layer::<HarnessError>(),
             Some(HarnessError::NothingToUndo)
@@ -482,7 +482,7 @@ mod tests {
             ((0, 4), (0, 0), 0)
         );
         // Second: the computer's first move stays.
-        let mut s = Session::new(Game::COINS, &b, false, Opponent::Optimal).unwrap();
+        let mut s = HumanGame::new(Game::COINS, &b, false, Computer::Optimal).unwrap();
         assert!(
             s.play(Move::take(Side::Left, 1)).is_err(),
             "not the person's turn"
@@ -497,7 +497,7 @@ mod tests {
     #[test]
     fn an_illegal_move_is_refused_and_changes_nothing() {
         let b = board("8 15 3 7");
-        let mut s = Session::new(Game::COINS, &b, true, Opponent::Optimal).unwrap();
+        let mut s = HumanGame::new(Game::COINS, &b, true, Computer::Optimal).unwrap();
         let err = s.play(Move::take(Side::Left, 2)).unwrap_err();
         assert!(
             matches!(err.layer(), Some(PlayError::Illegal { position: 1, .. })),
@@ -507,7 +507,7 @@ mod tests {
         assert!(s.steps().is_empty());
         let three = board("1 2 3");
         let mut left =
-            Session::new(game("take=1 ends=left"), &three, true, Opponent::Optimal).unwrap();
+            HumanGame::new(game("take=1 ends=left"), &three, true, Computer::Optimal).unwrap();
         assert!(left.play(Move::take(Side::Right, 1)).is_err());
         assert!(left.play(Move::take(Side::Left, 1)).is_ok());
     }
@@ -519,32 +519,32 @@ mod tests {
     #[test]
     fn heuristic_opponents_play_their_policy() {
         let b = board("8 15 3 7");
-        let greedy = "greedy".parse::<Opponent>().unwrap();
+        let greedy = "greedy".parse::<Computer>().unwrap();
         let five = board("5 3 9 1 2");
-        let mut s = Session::new(Game::COINS, &five, true, greedy).unwrap();
+        let mut s = HumanGame::new(Game::COINS, &five, true, greedy).unwrap();
         s.play(Move::take(Side::Left, 1)).unwrap();
         // Greedy takes the larger end, 3 over 2, though 2 is the best move.
         let step = s.reply().unwrap().unwrap();
         assert_eq!(step.mv, Move::take(Side::Left, 1));
         assert!(step.loss() > 0);
-        let parity = "parity".parse::<Opponent>().unwrap();
-        assert!(Session::new(Game::COINS, &board("1 2 3"), true, parity).is_err());
-        assert!(Session::new(Game::NUMBERGAME, &b, true, parity).is_err());
-        assert!(Session::new(Game::COINS, &b, true, parity).is_ok());
+        let parity = "parity".parse::<Computer>().unwrap();
+        assert!(HumanGame::new(Game::COINS, &board("1 2 3"), true, parity).is_err());
+        assert!(HumanGame::new(Game::NUMBERGAME, &b, true, parity).is_err());
+        assert!(HumanGame::new(Game::COINS, &b, true, parity).is_ok());
         assert!(matches!(
-            "best".parse::<Opponent>().unwrap_err().kind(),
+            "best".parse::<Computer>().unwrap_err().kind(),
             coinline_core::error::ErrorKind::UnknownName { .. }
         ));
     }
 
     #[test]
     fn refuses_what_it_cannot_play() {
-        let o = Opponent::Optimal;
-        assert!(Session::new(Game::COINS, &board(""), true, o).is_err());
+        let o = Computer::Optimal;
+        assert!(HumanGame::new(Game::COINS, &board(""), true, o).is_err());
         let long = Board::new(vec![1; LIMIT + 1]).unwrap();
-        assert!(Session::new(Game::COINS, &long, true, o).is_err());
-        assert!(Session::new(Game::COINS, &Board::new(vec![1; LIMIT]).unwrap(), true, o).is_ok());
-        assert!(Session::new(game("take=1 circle"), &board("1 2"), true, o).is_err());
+        assert!(HumanGame::new(Game::COINS, &long, true, o).is_err());
+        assert!(HumanGame::new(Game::COINS, &Board::new(vec![1; LIMIT]).unwrap(), true, o).is_ok());
+        assert!(HumanGame::new(game("take=1 circle"), &board("1 2"), true, o).is_err());
     }
 
     #[test]

@@ -1,9 +1,9 @@
-//! What the terminal shows of a [`Session`], as text: each function returns
+//! What the terminal shows of a [`HumanGame`], as text: each function returns
 //! one line (or a few) without a trailing newline. The same lines serve the
 //! plain output (pipes, files) and the screen of a terminal, which the
 //! binary redraws from them.
 
-use super::{Choice, Player, Session};
+use super::{Choice, HumanGame, Turn};
 use crate::explain::Step;
 use coinline_core::generate::Span;
 use coinline_core::play::{Kind, Move, Side};
@@ -22,7 +22,7 @@ pub enum Ending {
 
 /// The first line: the rules, the board, the sides; a random board's
 /// lengths and seed as given, which draw it again.
-pub fn header(session: &Session, random: Option<(Span<usize>, u64)>) -> String {
+pub fn header(session: &HumanGame, random: Option<(Span<usize>, u64)>) -> String {
     let n = session.board().len();
     let origin = match random {
         Some((lengths, seed)) if lengths.lo == lengths.hi => {
@@ -46,7 +46,7 @@ pub fn header(session: &Session, random: Option<(Span<usize>, u64)>) -> String {
 
 /// The values still on the row, the ends a move can take from marked
 /// `L>` and `<R`: `row: L> 8 15 3 7 <R`.
-pub fn row(session: &Session) -> String {
+pub fn row(session: &HumanGame) -> String {
     let values: Vec<String> = session.remaining().iter().map(i64::to_string).collect();
     let (left, right) = ends(session);
     let mut text = String::from("row:");
@@ -66,29 +66,29 @@ pub fn row(session: &Session) -> String {
 }
 
 /// Whether some legal move takes or deletes from the left end, the right.
-fn ends(session: &Session) -> (bool, bool) {
+fn ends(session: &HumanGame) -> (bool, bool) {
     let sides: Vec<Side> = session.moves().iter().map(|mv| mv.side).collect();
     (sides.contains(&Side::Left), sides.contains(&Side::Right))
 }
 
 /// Both totals and whose turn it is: `you 8 · computer 7 · your move`.
-pub fn score(session: &Session) -> String {
+pub fn score(session: &HumanGame) -> String {
     let (you, computer) = session.scores();
     let turn = match session.to_move() {
-        Some(Player::Person) => "your move",
-        Some(Player::Opponent) => "the computer's move",
+        Some(Turn::Person) => "your move",
+        Some(Turn::Computer) => "the computer's move",
         None => "game over",
     };
     format!("you {you} · computer {computer} · {turn}")
 }
 
 /// The moves line: `moves: L, R (or undo, hint, help, quit)`.
-pub fn moves(session: &Session) -> String {
+pub fn moves(session: &HumanGame) -> String {
     format!("moves: {} (or undo, hint, help, quit)", move_list(session))
 }
 
 /// The legal moves, runs of counts written `L1..L3`: `L, R`.
-pub fn move_list(session: &Session) -> String {
+pub fn move_list(session: &HumanGame) -> String {
     let all: Vec<Move> = session.moves();
     let mut groups: Vec<(Move, Move)> = Vec::new();
     for mv in all {
@@ -124,7 +124,7 @@ fn counted(mv: Move) -> String {
 
 /// The hint line: the best move, then each move's worth (what it earns
 /// against best play after it) and cost.
-pub fn hints(session: &Session) -> String {
+pub fn hints(session: &HumanGame) -> String {
     let Some(best) = session.best() else {
         return "hints: no move left".into();
     };
@@ -142,14 +142,14 @@ pub fn hints(session: &Session) -> String {
 /// One move, as it was played: `move 1, you: L takes 8, scores 8; cost 14,
 /// the best was R`. The computer's costs are said only when it gave
 /// something away.
-pub fn step(session: &Session, step: &Step) -> String {
+pub fn step(session: &HumanGame, step: &Step) -> String {
     let removed: Vec<String> = session.board().values()[step.removed()]
         .iter()
         .map(i64::to_string)
         .collect();
     let who = match session.player(step) {
-        Player::Person => "you",
-        Player::Opponent => "computer",
+        Turn::Person => "you",
+        Turn::Computer => "computer",
     };
     let mut text = format!("move {}, {who}: {}", step.number, step.mv);
     match step.mv.kind {
@@ -162,12 +162,12 @@ pub fn step(session: &Session, step: &Step) -> String {
     }
     let cost = step.loss();
     match (session.player(step), cost) {
-        (Player::Person, 0) => text.push_str("; cost 0 (a best move)"),
-        (Player::Person, _) => {
+        (Turn::Person, 0) => text.push_str("; cost 0 (a best move)"),
+        (Turn::Person, _) => {
             let _ = write!(text, "; cost {cost}, the best was {}", step.best);
         }
-        (Player::Opponent, 0) => {}
-        (Player::Opponent, _) => {
+        (Turn::Computer, 0) => {}
+        (Turn::Computer, _) => {
             let _ = write!(
                 text,
                 "; cost {cost} to the computer (its best was {})",
@@ -185,7 +185,7 @@ pub fn undone(taken: usize) -> String {
 }
 
 /// The help, a few lines.
-pub fn help(session: &Session) -> Vec<String> {
+pub fn help(session: &HumanGame) -> Vec<String> {
     vec![
         format!("the rules: {} (coinline games lists them)", session.game()),
         "moves: L or left, R or right take one value from that end; Lk, Rk take k; \
@@ -201,7 +201,7 @@ pub fn help(session: &Session) -> Vec<String> {
 
 /// The end: how it ended, both totals, the person's regret and the optimal
 /// line from the start.
-pub fn ending(session: &Session, how: Ending) -> Vec<String> {
+pub fn ending(session: &HumanGame, how: Ending) -> Vec<String> {
     let (you, computer) = session.scores();
     let played = session.steps().len();
     let moves = if played == 1 { "move" } else { "moves" };
@@ -224,7 +224,7 @@ pub fn ending(session: &Session, how: Ending) -> Vec<String> {
     let costly: Vec<String> = session
         .steps()
         .iter()
-        .filter(|s| session.player(s) == Player::Person && s.loss() != 0)
+        .filter(|s| session.player(s) == Turn::Person && s.loss() != 0)
         .map(|s| format!("move {} {} cost {}", s.number, s.mv, s.loss()))
         .collect();
     let regret = if costly.is_empty() {
@@ -248,15 +248,15 @@ pub fn ending(session: &Session, how: Ending) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::human::Opponent;
+    use crate::human::Computer;
     use coinline_core::board::Board;
     use coinline_core::play::Game;
 
-    fn session(game: &str, board: &str) -> Session<'static> {
+    fn session(game: &str, board: &str) -> HumanGame<'static> {
         let game: Game = game.parse().unwrap();
         // A test's few boards live to its end.
         let board: &'static Board = Box::leak(Box::new(Board::parse(board).unwrap()));
-        Session::new(game, board, true, Opponent::Optimal).unwrap()
+        HumanGame::new(game, board, true, Computer::Optimal).unwrap()
     }
 
     #[test]

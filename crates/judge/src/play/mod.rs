@@ -21,7 +21,7 @@ pub mod tournament;
 use crate::error::JudgeError;
 use crate::instance::{clamp_params, Instance};
 use crate::interaction::{Accept, Sides};
-use crate::Limits as ProblemLimits;
+use crate::InputLimits;
 use crate::Problem;
 use coinline_core::board::Board;
 use coinline_core::error::Result;
@@ -29,16 +29,16 @@ use coinline_core::generate::{admissible, random_board, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::rules::Params;
 use coinline_core::shrink::shrink;
-use coinline_core::strategy::player::{judge, GameReport, HeuristicPlayer, Opponent, Seat};
+use coinline_core::strategy::player::{price_game, Adversary, GameReport, HeuristicPlayer, Seat};
 use coinline_core::strategy::{heuristic_by_name, Heuristic, Strategy};
 use coinline_sandbox::{self as sandbox, Program};
-use program::{Limits, ProgramPlayer};
+use program::{ProgramPlayer, ProgramTerms};
 use rayon::prelude::*;
 use std::fmt;
 
 /// Who plays: the judged strategy, or its opponent.
 #[derive(Clone)]
-pub enum Player {
+pub enum Contestant {
     /// Perfect play (as an opponent: with the adversarial tie rule).
     Optimal,
     /// A built-in heuristic.
@@ -47,32 +47,34 @@ pub enum Player {
     Program(Program),
 }
 
-impl Player {
+impl Contestant {
     /// `optimal`, a heuristic's name, or else a command line (split like a
     /// shell's words) for `option`.
-    pub fn parse(option: &str, text: &str) -> Result<Player> {
+    pub fn parse(option: &str, text: &str) -> Result<Contestant> {
         let word = text.trim();
         if word.eq_ignore_ascii_case("optimal") {
-            return Ok(Player::Optimal);
+            return Ok(Contestant::Optimal);
         }
         if let Ok(h) = heuristic_by_name(word) {
-            return Ok(Player::Heuristic(h));
+            return Ok(Contestant::Heuristic(h));
         }
-        Ok(Player::Program(Program::from_command_line(option, text)?))
+        Ok(Contestant::Program(Program::from_command_line(
+            option, text,
+        )?))
     }
 }
 
-impl fmt::Display for Player {
+impl fmt::Display for Contestant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Player::Optimal => f.write_str("optimal"),
-            Player::Heuristic(h) => f.write_str(h.name()),
-            Player::Program(p) => write!(f, "{p}"),
+            Contestant::Optimal => f.write_str("optimal"),
+            Contestant::Heuristic(h) => f.write_str(h.name()),
+            Contestant::Program(p) => write!(f, "{p}"),
         }
     }
 }
 
-impl fmt::Debug for Player {
+impl fmt::Debug for Contestant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
     }
@@ -117,19 +119,19 @@ enum Seated<'a> {
 
 impl<'a> Seated<'a> {
     fn new(
-        player: &'a Player,
-        limits: Limits,
+        player: &'a Contestant,
+        limits: ProgramTerms,
         setup: &'a Setup,
         seat: Seat,
     ) -> Result<Option<Self>> {
         Ok(match player {
-            Player::Optimal => None,
-            Player::Heuristic(h) => Some(Seated::Built(HeuristicPlayer::new(
+            Contestant::Optimal => None,
+            Contestant::Heuristic(h) => Some(Seated::Built(HeuristicPlayer::new(
                 *h,
                 setup.game,
                 &setup.board,
             )?)),
-            Player::Program(p) => Some(Seated::Program(Box::new(ProgramPlayer::start(
+            Contestant::Program(p) => Some(Seated::Program(Box::new(ProgramPlayer::start(
                 p,
                 limits,
                 setup.game,
@@ -149,19 +151,19 @@ impl<'a> Seated<'a> {
 
 /// Plays one game of `player` (in `setup.seat`) against `opponent`.
 pub fn play_one(
-    player: &Player,
-    opponent: &Player,
-    limits: Limits,
+    player: &Contestant,
+    opponent: &Contestant,
+    limits: ProgramTerms,
     setup: &Setup,
 ) -> Result<Played> {
     let mut me =
         Seated::new(player, limits.clone(), setup, setup.seat)?.ok_or(JudgeError::OptimalJudged)?;
     let mut other = Seated::new(opponent, limits, setup, setup.seat.other())?;
     let rival = match &mut other {
-        None => Opponent::Optimal,
-        Some(s) => Opponent::Plays(s.strategy()),
+        None => Adversary::Optimal,
+        Some(s) => Adversary::Plays(s.strategy()),
     };
-    let report = judge(setup.game, &setup.board, setup.seat, me.strategy(), rival)?;
+    let report = price_game(setup.game, &setup.board, setup.seat, me.strategy(), rival)?;
     let (transcript, stderr) = match me {
         Seated::Program(p) => (p.transcript().to_vec(), p.stderr().to_string()),
         Seated::Built(_) => (Vec::new(), String::new()),
@@ -180,9 +182,9 @@ pub struct PlayConfig {
     /// The rule set.
     pub game: Game,
     /// The judged strategy.
-    pub player: Player,
+    pub player: Contestant,
     /// Its opponent.
-    pub opponent: Player,
+    pub opponent: Contestant,
     /// The judged side's seat.
     pub seat: Seat,
     /// Board lengths.
@@ -196,7 +198,7 @@ pub struct PlayConfig {
     /// Worker threads.
     pub jobs: usize,
     /// A program's limits.
-    pub limits: Limits,
+    pub limits: ProgramTerms,
     /// Calls of the predicate when shrinking a failure (`None`: no shrinking).
     pub shrink_budget: Option<usize>,
     /// Stop after this many failing games.
@@ -218,7 +220,7 @@ pub struct Within {
     /// The problem; its rules may read parameters, drawn per board.
     pub problem: Problem,
     /// Its limits, or narrower ones.
-    pub limits: ProblemLimits,
+    pub limits: InputLimits,
 }
 
 impl Within {

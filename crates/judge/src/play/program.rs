@@ -1,6 +1,6 @@
 //! An outside program as a [`Strategy`]: the line protocol of
 //! docs/play.md over its standard input and output, in the sandbox's
-//! [`Session`]. Everything it does wrong is a [`Breach`]; nothing it does
+//! [`Conversation`]. Everything it does wrong is a [`Breach`]; nothing it does
 //! can hang the judge.
 
 use crate::words::Words;
@@ -9,7 +9,7 @@ use coinline_core::error::{quote, Result};
 use coinline_core::play::{Game, Totals};
 use coinline_core::strategy::player::{Answer, Breach, BreachKind, Choice, Position, Seat};
 use coinline_core::strategy::Strategy;
-use coinline_sandbox::session::{Heard, Session};
+use coinline_sandbox::conversation::{Conversation, Heard};
 use coinline_sandbox::{Exit, Program};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -22,7 +22,7 @@ const SHOWN: usize = 200;
 
 /// How a program plays: its limits and the words it speaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct ProgramTerms {
     /// How long it may think over one move (and take to end after the game).
     pub move_time: Duration,
     /// Its address-space limit in MiB, if any.
@@ -34,8 +34,8 @@ pub struct Limits {
 /// A program playing one seat of one game.
 pub struct ProgramPlayer {
     program: Program,
-    session: Option<Session>,
-    limits: Limits,
+    session: Option<Conversation>,
+    limits: ProgramTerms,
     /// How many moves of the line it has been told (or made).
     told: usize,
     /// What went each way: `> ` to the program, `< ` from it.
@@ -49,12 +49,12 @@ impl ProgramPlayer {
     /// it the game. Fails only when it cannot be started.
     pub fn start(
         program: &Program,
-        limits: Limits,
+        limits: ProgramTerms,
         game: Game,
         board: &Board,
         seat: Seat,
     ) -> Result<ProgramPlayer> {
-        let session = Session::start(program, limits.memory_mb)?;
+        let session = Conversation::start(program, limits.memory_mb)?;
         let header = limits.words.header(game, board, seat);
         let mut player = ProgramPlayer {
             program: program.clone(),
@@ -279,8 +279,8 @@ mod tests {
 
     /// The words of a statement with no turn line: the first mover answers
     /// the header itself.
-    fn no_turn_line() -> Limits {
-        Limits {
+    fn no_turn_line() -> ProgramTerms {
+        ProgramTerms {
             move_time: Duration::from_secs(5),
             memory_mb: None,
             words: Words {

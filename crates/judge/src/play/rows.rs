@@ -78,7 +78,7 @@ pub fn csv_field(text: &str) -> String {
 
 /// Mergeable statistics of a run's games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct PlaySummary {
     /// Games played.
     pub games: u64,
     /// Games played perfectly and by the rules.
@@ -94,7 +94,7 @@ pub struct Summary {
     pub verdicts: Vec<(String, u64)>,
 }
 
-impl Summary {
+impl PlaySummary {
     /// Counts one game.
     pub fn add(&mut self, index: Option<u64>, played: &Played) {
         let r = &played.report;

@@ -3,14 +3,14 @@
 //! against perfect play.
 //!
 //! Optimal play is always an entrant (as an opponent it plays with the
-//! adversarial tie rule of [`judge`]). The games of a run are played on a
+//! adversarial tie rule of [`price_game`]). The games of a run are played on a
 //! thread pool and collected in order, so the table's bytes depend on the
 //! options alone, never on `--jobs`.
 //!
-//! [`judge`]: coinline_core::strategy::player::judge
+//! [`price_game`]: coinline_core::strategy::player::price_game
 
-use super::program::Limits;
-use super::{play_one, seeded_board, Played, Player, Setup};
+use super::program::ProgramTerms;
+use super::{play_one, seeded_board, Contestant, Played, Setup};
 use crate::error::JudgeError;
 use coinline_core::board::Board;
 use coinline_core::error::Result;
@@ -28,7 +28,7 @@ pub struct TournamentConfig {
     /// The rule set.
     pub game: Game,
     /// The entrants, optimal play first; no two of the same name.
-    pub entrants: Vec<Player>,
+    pub entrants: Vec<Contestant>,
     /// Board lengths.
     pub lengths: Span<usize>,
     /// Values.
@@ -40,13 +40,13 @@ pub struct TournamentConfig {
     /// Worker threads.
     pub jobs: usize,
     /// A program's limits.
-    pub limits: Limits,
+    pub limits: ProgramTerms,
 }
 
 impl TournamentConfig {
     /// `listed` with optimal play put first (once), duplicates left out.
-    pub fn entrants(listed: Vec<Player>) -> Vec<Player> {
-        let mut all = vec![Player::Optimal];
+    pub fn entrants(listed: Vec<Contestant>) -> Vec<Contestant> {
+        let mut all = vec![Contestant::Optimal];
         for p in listed {
             if !all.iter().any(|q| q.to_string() == p.to_string()) {
                 all.push(p);
@@ -177,7 +177,7 @@ fn play_pair(config: &TournamentConfig, a: usize, b: usize, board: Board) -> Res
     let (first, second) = (&config.entrants[a], &config.entrants[b]);
     // The judged side is a strategy: optimal play is the opponent if it plays.
     let (me, other, seat) = match first {
-        Player::Optimal => (second, first, Seat::Second),
+        Contestant::Optimal => (second, first, Seat::Second),
         _ => (first, second, Seat::First),
     };
     let setup = Setup {
@@ -234,7 +234,7 @@ pub fn run(config: &TournamentConfig) -> Result<Vec<PairRecord>> {
         // refused before the board's games, naming it.
         for (i, board) in (at..).zip(&boards) {
             for p in &config.entrants {
-                if let Player::Heuristic(h) = p {
+                if let Contestant::Heuristic(h) = p {
                     HeuristicPlayer::new(*h, config.game, board).map_err(|e| {
                         e.within(format!("{p} on board {i} ({} values)", board.len()))
                     })?;
@@ -359,7 +359,7 @@ mod tests {
     fn config(listed: &[&str], runs: u64) -> TournamentConfig {
         let listed = listed
             .iter()
-            .map(|w| Player::Heuristic(heuristic_by_name(w).unwrap()))
+            .map(|w| Contestant::Heuristic(heuristic_by_name(w).unwrap()))
             .collect();
         TournamentConfig {
             game: Game::COINS,
@@ -369,7 +369,7 @@ mod tests {
             seed: 5,
             runs,
             jobs: 1,
-            limits: Limits {
+            limits: ProgramTerms {
                 move_time: std::time::Duration::from_secs(1),
                 memory_mb: None,
                 words: Default::default(),
@@ -436,12 +436,12 @@ mod tests {
             &board,
         )
         .unwrap();
-        let report = coinline_core::strategy::judge(
+        let report = coinline_core::strategy::price_game(
             Game::COINS,
             &board,
             Seat::First,
             &mut greedy,
-            coinline_core::strategy::Opponent::Optimal,
+            coinline_core::strategy::Adversary::Optimal,
         )
         .unwrap();
         assert_eq!(report.regret, worst);

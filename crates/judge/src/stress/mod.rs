@@ -56,7 +56,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-struct Session<'a> {
+struct Conversation<'a> {
     config: &'a StressConfig,
     log: &'a mut dyn Write,
     bar: &'a dyn Progress,
@@ -78,7 +78,7 @@ pub fn stress(
     log: &mut dyn Write,
     progress: &dyn Progress,
 ) -> Result<StressOutcome> {
-    let mut session = Session {
+    let mut session = Conversation {
         config,
         log,
         bar: progress,
@@ -134,7 +134,7 @@ pub fn stress(
     Ok(session.outcome)
 }
 
-impl Session<'_> {
+impl Conversation<'_> {
     /// Whether `max_failures` failures have been found (0: never enough).
     fn enough_failures(&self) -> bool {
         let max = self.config.max_failures;

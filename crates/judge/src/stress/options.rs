@@ -5,7 +5,7 @@
 
 use crate::error::JudgeError;
 use crate::instance::Instance;
-use crate::limits::Limits;
+use crate::limits::InputLimits;
 use crate::problem::Problem;
 use crate::verdict::{Trusted, Verdict};
 use coinline_core::error::Result;
@@ -20,7 +20,7 @@ pub struct StressConfig {
     /// The problem.
     pub problem: Problem,
     /// Bounds of generated boards (and of shrunk ones).
-    pub limits: Limits,
+    pub limits: InputLimits,
     /// The program under test.
     pub program: Program,
     /// Where the expected answers come from: coinline's trusted solver or

@@ -34,7 +34,7 @@ pub enum Heard {
     TooLong,
 }
 
-/// How the program ended, after [`Session::finish`].
+/// How the program ended, after [`Conversation::finish`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ended {
     /// Its exit.
@@ -48,7 +48,7 @@ pub struct Ended {
 }
 
 /// A running program and its two pipes.
-pub struct Session {
+pub struct Conversation {
     pid: Pid,
     stdin: Option<ChildStdin>,
     stdout: ChildStdout,
@@ -70,10 +70,10 @@ fn timespec(d: Duration) -> Timespec {
     }
 }
 
-impl Session {
+impl Conversation {
     /// Starts `program` (its address space limited to `memory_mb` MiB if
     /// given). Fails only when it cannot be started.
-    pub fn start(program: &Program, memory_mb: Option<u64>) -> Result<Session> {
+    pub fn start(program: &Program, memory_mb: Option<u64>) -> Result<Conversation> {
         let mut command = super::prepared(program, memory_mb);
         unix::become_subreaper();
         let (mut child, live) = Live::spawn(&mut command).map_err(|e| program.cannot_start(e))?;
@@ -90,7 +90,7 @@ impl Session {
             unix::kill_group(pid);
             Err(SandboxError::BlockingInput)?
         }
-        Ok(Session {
+        Ok(Conversation {
             pid,
             stdin: Some(stdin),
             stdout,
@@ -258,7 +258,7 @@ impl Session {
     }
 }
 
-impl Drop for Session {
+impl Drop for Conversation {
     /// A session left unfinished (a breach): its group killed and reaped.
     fn drop(&mut self) {
         if !self.reaped {
