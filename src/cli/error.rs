@@ -2,7 +2,8 @@
 //! ([`UsageError`]) and what stops a run it drives ([`RunError`]), each
 //! variant rendering its message from the data it carries.
 
-use super::text::{about_seconds, plural, shown};
+use super::text::{about_seconds, shown};
+use coinline_core::error::plural;
 use coinline_core::error::{quote, Error};
 use coinline_core::generate::Shard;
 use coinline_core::rules::Game;

@@ -325,10 +325,13 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     report += &match (differing, total) {
         (0, 1) => "the 1 case agrees\n".to_string(),
         (0, _) => format!("all {total} cases agree\n"),
-        (1, _) => format!("1 of {} differs\n", super::text::plural(total, "case")),
+        (1, _) => format!(
+            "1 of {} differs\n",
+            coinline_core::error::plural(total, "case")
+        ),
         (_, _) => format!(
             "{differing} of {} differ\n",
-            super::text::plural(total, "case")
+            coinline_core::error::plural(total, "case")
         ),
     };
     super::status::print(&report)?;

@@ -135,7 +135,7 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
     };
     say!(
         "merged {} ({boards} checks) -> {} and {}",
-        super::text::plural(args.inputs.len() as u64, "file"),
+        coinline_core::error::plural(args.inputs.len() as u64, "file"),
         shown(&out),
         summary_out
             .as_deref()

@@ -72,7 +72,7 @@ pub fn man(args: &ManArgs, mut command: clap::Command) -> Result<Status> {
     transaction.commit()?;
     say!(
         "wrote {} to {}",
-        super::text::plural(pages.len() as u64, "man page"),
+        coinline_core::error::plural(pages.len() as u64, "man page"),
         args.out.display()
     );
     Ok(Status::Ok)

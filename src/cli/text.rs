@@ -22,15 +22,6 @@ pub fn thousands(rate: f64) -> String {
     out
 }
 
-/// `count` and `noun`, with an `s` unless the count is 1.
-pub fn plural(count: u64, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
-
 /// A duration as people say it: `8 ms`, `40 s`, `3 minutes`, `5 hours`.
 pub fn about_seconds(seconds: f64) -> String {
     match seconds {
@@ -52,13 +43,6 @@ mod tests {
         assert_eq!(thousands(46_010.552_4), "46,011");
         assert_eq!(thousands(999.4), "999");
         assert_eq!(thousands(1_234_567.0), "1,234,567");
-    }
-
-    #[test]
-    fn counts_take_the_plural_unless_one() {
-        assert_eq!(plural(1, "shard"), "1 shard");
-        assert_eq!(plural(0, "shard"), "0 shards");
-        assert_eq!(plural(3, "other value"), "3 other values");
     }
 
     #[test]

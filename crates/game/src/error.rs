@@ -515,6 +515,14 @@ pub fn cut_text(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `count` and `noun`, with an `s` unless the count is 1: `1 game`, `2 games`.
+pub fn plural(count: u64, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        _ => format!("{count} {noun}s"),
+    }
+}
+
 /// An I/O error's message without the "(os error N)" suffix.
 pub fn io_reason(err: &std::io::Error) -> String {
     let text = err.to_string();
@@ -558,6 +566,13 @@ mod tests {
     #[derive(Debug, thiserror::Error)]
     #[error("other")]
     struct Other;
+
+    #[test]
+    fn counts_take_the_plural_unless_one() {
+        assert_eq!(plural(1, "shard"), "1 shard");
+        assert_eq!(plural(0, "shard"), "0 shards");
+        assert_eq!(plural(3, "other value"), "3 other values");
+    }
 
     #[test]
     fn a_crate_error_is_matched_by_its_type_through_contexts() {

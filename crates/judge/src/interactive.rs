@@ -24,7 +24,7 @@ use crate::play::{
 };
 use crate::stress::{read_saved, save_input, saved_inputs, Saved};
 use crate::{parse_input_bytes, InputLimits, Problem};
-use coinline_core::error::Result;
+use coinline_core::error::{plural, Result};
 use coinline_core::generate::Span;
 use coinline_core::shell::{shell_word, CommandLine};
 use coinline_core::strategy::player::Seat;
@@ -41,14 +41,6 @@ pub const MOVE_TIME: Duration = Duration::from_secs(2);
 /// report it, and the outcome still says what happened).
 fn say(log: &mut dyn Write, line: &str) {
     let _ = log.write_all(format!("{line}\n").as_bytes());
-}
-
-/// `1 game`, `2 games`.
-fn plural(count: u64, noun: &str) -> String {
-    match count {
-        1 => format!("1 {noun}"),
-        _ => format!("{count} {noun}s"),
-    }
 }
 
 /// The side's words for messages.

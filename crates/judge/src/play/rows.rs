@@ -2,6 +2,7 @@
 //! (regret statistics and verdict counts), and the report of a failure.
 
 use super::{Failure, Played};
+use coinline_core::error::plural;
 use coinline_core::strategy::player::{interval_text, BreachKind, Seat};
 use std::fmt::Write as _;
 
@@ -158,9 +159,9 @@ impl PlaySummary {
         };
         let _ = writeln!(
             out,
-            "regret: mean {:.3}, max {worst}; {} moves by {who}",
+            "regret: mean {:.3}, max {worst}; {} by {who}",
             self.mean_regret(),
-            self.moves
+            plural(self.moves, "move")
         );
         let counts: Vec<String> = self
             .verdicts
@@ -169,14 +170,6 @@ impl PlaySummary {
             .collect();
         let _ = writeln!(out, "verdicts: {}", counts.join(", "));
         out
-    }
-}
-
-/// `count` and `noun`, with an s unless it is one.
-fn plural(count: u64, noun: &str) -> String {
-    match count {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
     }
 }
 

@@ -5,10 +5,10 @@
 //! session's, which counts the runs) and say nothing themselves.
 
 use super::options::StressConfig;
-use super::report::plural;
 use crate::instance::{clamp_params, params_breach, Instance, ParamLimit};
 use crate::verdict::{Judged, Verdict};
 use coinline_core::board::Board;
+use coinline_core::error::plural;
 use coinline_core::error::Result;
 use coinline_core::shrink::shrink;
 use coinline_sandbox::interrupted;

@@ -42,10 +42,11 @@ pub use coinline_sandbox::{
 
 use self::options::Origin;
 use self::pool::{Next, Quiet, Ran};
-use self::report::{plural, Timing};
+use self::report::Timing;
 use self::rows::CsvRow;
 use crate::error::JudgeError;
 use crate::instance::Instance;
+use coinline_core::error::plural;
 use coinline_core::error::{Error, Result};
 use coinline_core::progress::Progress;
 use coinline_core::shell::shell_word;

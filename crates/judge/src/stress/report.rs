@@ -5,7 +5,7 @@
 
 use super::options::{Origin, StressConfig, StressOutcome};
 use crate::verdict::{Judged, Trusted, Verdict};
-use coinline_core::error::shown_ends;
+use coinline_core::error::{plural, shown_ends};
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
@@ -205,15 +205,6 @@ pub(super) fn place(origin: &Origin<'_>, boards: usize) -> String {
         Origin::Generated(first) => format!("board {first}"),
         Origin::Generator { index, .. } => format!("run {index}"),
         Origin::Replayed(file) => format!("replayed {}", file.display()),
-    }
-}
-
-/// `count` and `noun`, with an `s` unless the count is 1.
-pub(super) fn plural(count: u64, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 
