@@ -156,20 +156,14 @@ pub fn exit_status(outcome: &Result<Status>) -> u8 {
         | ErrorKind::Overflow
         | ErrorKind::TooLarge { .. }
         | ErrorKind::UnknownName { .. }
-        | ErrorKind::Unsupported(_)
-        | ErrorKind::IllegalMove { .. }
         | ErrorKind::Usage(_)
         | ErrorKind::Input { .. }
-        | ErrorKind::Rules(_)
         | ErrorKind::ProblemFile { .. }
         | ErrorKind::Limit(_)
         | ErrorKind::Format(_)
-        | ErrorKind::CheckFailed(_)
-        | ErrorKind::Output(_)
         | ErrorKind::Internal(_)
         | ErrorKind::Within { .. }
         | ErrorKind::Io { .. }
-        | ErrorKind::NothingToCheck(_)
         | ErrorKind::Layer(_) => 2,
         // ErrorKind is non_exhaustive: a kind added later is bad usage or
         // input until it is placed above.

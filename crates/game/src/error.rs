@@ -48,30 +48,17 @@ pub enum ErrorKind {
         /// The accepted names, comma-separated.
         expected: String,
     },
-    /// A solver or heuristic does not apply to this game or board (being replaced by typed kinds; issue 42).
-    Unsupported(String),
-    /// A move of a line of play is not legal where it is played (being replaced by typed kinds; issue 42).
-    IllegalMove {
-        /// 1-based index of the move in the line.
-        position: usize,
-        /// The move, as printed.
-        mv: String,
-        /// Why it is illegal.
-        reason: String,
-    },
-    /// An option, or a combination of options, the command cannot use (being replaced by typed kinds; issue 42).
+    /// An option, or a combination of options, the command cannot use (left for the study crate, the last that builds it; issue 42).
     Usage(String),
     /// A malformed input text: a judge input or a program's answer, a case
     /// line, a line of play. `line` is its 1-based line where it has one
-    /// (the message names it too) (being replaced by typed kinds; issue 42).
+    /// (the message names it too) (left for the study crate, the last that builds it; issue 42).
     Input {
         /// 1-based line of the input, if known.
         line: Option<usize>,
         /// What is wrong, as printed.
         message: String,
     },
-    /// A rule text that is not a rule set (being replaced by typed kinds; issue 42).
-    Rules(String),
     /// A board of more values than coinline reads.
     TooManyValues {
         /// The most values a board holds.
@@ -80,7 +67,7 @@ pub enum ErrorKind {
     /// A case line without its `GAME:` (the line is held).
     NotACase(String),
     /// A problem file (TOML) that does not define a problem; `key` is the
-    /// key at fault where one is (being replaced by typed kinds; issue 42).
+    /// key at fault where one is (left for the study crate, the last that builds it; issue 42).
     ProblemFile {
         /// The key at fault (`limits.n`, `answer`, ...), if one is.
         key: Option<String>,
@@ -88,19 +75,13 @@ pub enum ErrorKind {
         message: String,
     },
     /// Work past a stated limit or budget (beside a solver's own length
-    /// limit, [`ErrorKind::TooLarge`]) (being replaced by typed kinds; issue 42).
+    /// limit, [`ErrorKind::TooLarge`]) (left for the study crate, the last that builds it; issue 42).
     Limit(String),
     /// A file coinline reads back (rows, a summary, a shard, a study's
-    /// tables, a saved test) is not as coinline writes it (being replaced by typed kinds; issue 42).
+    /// tables, a saved test) is not as coinline writes it (left for the study crate, the last that builds it; issue 42).
     Format(String),
-    /// A result the check or a replay refutes: a heuristic that plays an
-    /// illegal move, a certificate or a trusted answer that does not hold (being replaced by typed kinds; issue 42).
-    CheckFailed(String),
-    /// An output could not be encoded or written by its encoder (a CSV or
-    /// JSON writer's error, which carries no OS error of its own) (being replaced by typed kinds; issue 42).
-    Output(String),
     /// What cannot happen unless coinline has a bug (a worker thread lost, a
-    /// formatter failing on a `String`); reported, never a panic (being replaced by typed kinds; issue 42).
+    /// formatter failing on a `String`); reported, never a panic (left for the study crate, the last that builds it; issue 42).
     Internal(String),
     /// An error of `context` (a file, an option, a pair of shards): the
     /// message is `context: error`; [`Error::root_kind`] is the kind within.
@@ -123,9 +104,6 @@ pub enum ErrorKind {
     /// The reader of standard output went away (`coinline ... | head`):
     /// not an error worth a word; the command ends quietly.
     BrokenPipe,
-    /// There was nothing to check (no boards, no runs, no cases): a usage
-    /// error, never a pass (being replaced by typed kinds; issue 42).
-    NothingToCheck(String),
     /// An error of a crate above this one, as that crate's own typed error
     /// (`coinline_judge::JudgeError`, ...): match it with [`Error::layer`].
     Layer(LayerError),
@@ -197,12 +175,12 @@ impl Error {
         &self.0
     }
 
-    /// Shorthand for [`ErrorKind::Usage`] (being replaced by typed kinds; issue 42).
+    /// Shorthand for [`ErrorKind::Usage`] (left for the study crate, the last that builds it; issue 42).
     pub fn usage(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Usage(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::Input`] without a line (being replaced by typed kinds; issue 42).
+    /// Shorthand for [`ErrorKind::Input`] without a line (left for the study crate, the last that builds it; issue 42).
     pub fn input(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Input {
             line: None,
@@ -211,7 +189,7 @@ impl Error {
     }
 
     /// Shorthand for [`ErrorKind::Input`] at 1-based `line` (which `message`
-    /// names) (being replaced by typed kinds; issue 42).
+    /// names) (left for the study crate, the last that builds it; issue 42).
     pub fn input_at(line: usize, message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Input {
             line: Some(line),
@@ -219,7 +197,7 @@ impl Error {
         })
     }
 
-    /// Shorthand for [`ErrorKind::ProblemFile`] at `key` (being replaced by typed kinds; issue 42).
+    /// Shorthand for [`ErrorKind::ProblemFile`] at `key` (left for the study crate, the last that builds it; issue 42).
     pub fn problem_file(key: Option<&str>, message: impl Into<String>) -> Self {
         Error::new(ErrorKind::ProblemFile {
             key: key.map(str::to_string),
@@ -227,32 +205,17 @@ impl Error {
         })
     }
 
-    /// Shorthand for [`ErrorKind::Limit`] (being replaced by typed kinds; issue 42).
+    /// Shorthand for [`ErrorKind::Limit`] (left for the study crate, the last that builds it; issue 42).
     pub fn limit(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Limit(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::Format`] (being replaced by typed kinds; issue 42).
+    /// Shorthand for [`ErrorKind::Format`] (left for the study crate, the last that builds it; issue 42).
     pub fn format(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Format(message.into()))
     }
 
-    /// Shorthand for [`ErrorKind::CheckFailed`] (being replaced by typed kinds; issue 42).
-    pub fn check_failed(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::CheckFailed(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::Output`] (being replaced by typed kinds; issue 42).
-    pub fn output_failed(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Output(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::Rules`] (being replaced by typed kinds; issue 42).
-    pub fn rules(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Rules(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::Internal`] (being replaced by typed kinds; issue 42).
+    /// Shorthand for [`ErrorKind::Internal`] (left for the study crate, the last that builds it; issue 42).
     pub fn internal(message: impl Into<String>) -> Self {
         Error::new(ErrorKind::Internal(message.into()))
     }
@@ -289,11 +252,6 @@ impl Error {
         }
     }
 
-    /// Shorthand for [`ErrorKind::Unsupported`] (being replaced by typed kinds; issue 42).
-    pub fn unsupported(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Unsupported(message.into()))
-    }
-
     /// Shorthand for [`ErrorKind::Io`], naming the path involved.
     pub fn io(path: &std::path::Path, err: &std::io::Error) -> Self {
         Error::new(ErrorKind::Io {
@@ -323,11 +281,6 @@ impl Error {
             action: IoAction::Write,
             source: IoSource::of(err),
         })
-    }
-
-    /// Shorthand for [`ErrorKind::NothingToCheck`]; `what` says why (being replaced by typed kinds; issue 42).
-    pub fn nothing_to_check(what: impl Into<String>) -> Self {
-        Error::new(ErrorKind::NothingToCheck(what.into()))
     }
 
     /// Shorthand for [`ErrorKind::UnknownName`].
@@ -423,13 +376,9 @@ impl fmt::Display for Error {
                 }
                 write!(f, "expected one of: {expected})")
             }
-            ErrorKind::Unsupported(msg)
-            | ErrorKind::Usage(msg)
-            | ErrorKind::Rules(msg)
+            ErrorKind::Usage(msg)
             | ErrorKind::Limit(msg)
             | ErrorKind::Format(msg)
-            | ErrorKind::CheckFailed(msg)
-            | ErrorKind::Output(msg)
             | ErrorKind::Internal(msg)
             | ErrorKind::Input { message: msg, .. }
             | ErrorKind::ProblemFile { message: msg, .. } => f.write_str(msg),
@@ -455,13 +404,7 @@ impl fmt::Display for Error {
                 }
             }
             ErrorKind::BrokenPipe => f.write_str("standard output was closed"),
-            ErrorKind::NothingToCheck(what) => write!(f, "nothing to check: {what}"),
             ErrorKind::Layer(LayerError(inner, _)) => inner.fmt(f),
-            ErrorKind::IllegalMove {
-                position,
-                mv,
-                reason,
-            } => write!(f, "move {position} ({mv}) is illegal: {reason}"),
         }
     }
 }

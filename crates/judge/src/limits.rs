@@ -80,7 +80,7 @@ pub struct InputLimits {
 
 impl InputLimits {
     /// Plain bounds on lengths and values for one case per input, validated
-    /// as [`Limits::validate`] does for `game`.
+    /// as [`InputLimits::validate`] does for `game`.
     pub fn new(n: Span<usize>, values: Span<i64>, game: Game) -> Result<InputLimits> {
         let limits = InputLimits {
             n,
@@ -214,7 +214,7 @@ impl InputLimits {
     }
 
     /// The distribution of the values of a board whose draw of 0..8 was
-    /// `pick` ([`Limits::board`]'s mix); `None` is one extreme value repeated.
+    /// `pick` ([`InputLimits::board`]'s mix); `None` is one extreme value repeated.
     fn distribution(&self, pick: u64) -> Option<Values> {
         Some(match pick {
             0 | 1 => Values::Uniform(self.values),
@@ -228,7 +228,7 @@ impl InputLimits {
     }
 
     /// Moves each repeated value to the nearest value not yet used (upward
-    /// first); [`Limits::validate`] made sure there are enough.
+    /// first); [`InputLimits::validate`] made sure there are enough.
     fn make_distinct(&self, values: &mut [i64]) {
         let (lo, hi) = (self.values.lo, self.values.hi);
         let mut used = HashSet::with_capacity(values.len());
