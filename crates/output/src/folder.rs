@@ -6,7 +6,7 @@
 //! after its files; a rerun that no longer writes a file it listed removes
 //! it (unless it was edited since).
 
-use super::{same_file, Transaction};
+use super::{same_file, OutputError, Transaction, Unlisted};
 use coinline_core::error::{Error, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -63,11 +63,8 @@ pub fn check_folder(out: &Path, planned: &[String], inputs: &[PathBuf], force: b
     for name in planned {
         let path = out.join(name);
         if let Some(input) = inputs.iter().find(|i| same_file(i, &path)) {
-            return Err(Error::usage(format!(
-                "--out {}: the run would overwrite its own input {}",
-                out.display(),
-                input.display()
-            )));
+            let (out, input) = (out.into(), input.clone());
+            return Err(OutputError::OverwritesInput { out, input }.into());
         }
     }
     for (dir, files) in by_folder(out, planned.iter().map(|p| (p.as_str(), ()))) {
@@ -89,22 +86,17 @@ fn check_listed(dir: &Path, names: &[&str], force: bool) -> Result<()> {
         if std::fs::symlink_metadata(&path).is_err() {
             continue;
         }
+        let manifest = dir.join(MANIFEST);
         let why = match owned.get(*name) {
-            None => format!("it is not listed in {}", dir.join(MANIFEST).display()),
+            None => Unlisted::NotListed { manifest },
             Some(None) => continue,
             Some(Some(digest)) => match std::fs::read(&path) {
                 Ok(bytes) if sha256_hex(&bytes) == *digest => continue,
-                _ => format!(
-                    "it was changed since (its SHA-256 is not the one in {})",
-                    dir.join(MANIFEST).display()
-                ),
+                _ => Unlisted::Changed { manifest },
             },
         };
-        return Err(Error::usage(format!(
-            "--out {}: {} exists and was not written by coinline study ({why}); give --force to overwrite it",
-            dir.display(),
-            path.display(),
-        )));
+        let dir = dir.to_path_buf();
+        return Err(OutputError::NotInManifest { dir, path, why }.into());
     }
     Ok(())
 }
@@ -194,12 +186,26 @@ mod tests {
         );
         std::fs::write(dir.join("mine.csv"), "notes\n").unwrap();
         let err = write(&dir, &[("mine.csv", "4\n")], false).unwrap_err();
-        assert!(err.to_string().contains("not listed in"), "{err}");
+        let why = err.layer::<OutputError>().map(|e| match e {
+            OutputError::NotInManifest { why, .. } => why.clone(),
+            other => panic!("{other}"),
+        });
+        let manifest = dir.join(MANIFEST);
+        assert_eq!(why, Some(Unlisted::NotListed { manifest }), "{err}");
         assert_eq!(read(dir.join("mine.csv")), "notes\n");
         // An edited file is the user's, and stays when the run drops it.
         std::fs::write(dir.join("a.csv"), "edited\n").unwrap();
         let err = write(&dir, &[("a.csv", "5\n")], false).unwrap_err();
-        assert!(err.to_string().contains("changed since"), "{err}");
+        assert!(
+            matches!(
+                err.layer::<OutputError>(),
+                Some(OutputError::NotInManifest {
+                    why: Unlisted::Changed { .. },
+                    ..
+                })
+            ),
+            "{err}"
+        );
         write(&dir, &[("c.csv", "6\n")], false).unwrap();
         assert_eq!(read(dir.join("a.csv")), "edited\n");
         assert!(read(dir.join(MANIFEST)).contains("a.csv sha256:"));
@@ -216,11 +222,17 @@ mod tests {
         let inputs = [dir.join("study.md")];
         let planned = ["t.csv".to_string(), "README.md".to_string()];
         let err = check_folder(&dir.join("out"), &planned, &inputs, true).unwrap_err();
-        assert!(err.to_string().contains("its own input"), "{err}");
+        assert!(
+            matches!(err.layer::<OutputError>(), Some(OutputError::OverwritesInput { input, .. }) if *input == inputs[0]),
+            "{err}"
+        );
         std::fs::write(dir.join("out/sub/x.csv"), "mine\n").unwrap();
         let planned = ["t.csv".to_string(), "sub/x.csv".to_string()];
         let err = check_folder(&dir.join("out"), &planned, &[], false).unwrap_err();
-        assert!(err.to_string().contains("sub/x.csv exists"), "{err}");
+        assert!(
+            matches!(err.layer::<OutputError>(), Some(OutputError::NotInManifest { path, .. }) if path.ends_with("sub/x.csv")),
+            "{err}"
+        );
         check_folder(&dir.join("out"), &planned, &[], true).unwrap();
         let grouped = by_folder(Path::new("o"), [("a", 1), ("g/b", 2), ("c", 3)]);
         let expected = vec![

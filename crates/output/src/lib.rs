@@ -32,12 +32,14 @@
 
 pub mod corpus;
 
+mod error;
 mod fifo;
 pub mod folder;
 mod owner;
 mod plan;
 mod transaction;
 
+pub use error::{Leaves, OutputError, Unlisted, Unwritable};
 pub use fifo::set_notes;
 pub use owner::{
     check_name_length, check_owned, refuse_inputs, refuse_same_outputs, Kind, NAME_MAX,
@@ -45,7 +47,7 @@ pub use owner::{
 pub use plan::Plan;
 pub use transaction::{abandon_pending, set_after_first_rename, Transaction, Undone};
 
-use coinline_core::error::{io_reason, Error, Result};
+use coinline_core::error::{Error, IoSource, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -85,10 +87,7 @@ pub(crate) fn resolve_links(path: &Path) -> Result<PathBuf> {
             _ => return Ok(current),
         }
     }
-    Err(Error::usage(format!(
-        "{}: too many levels of symbolic links",
-        path.display()
-    )))
+    Err(OutputError::TooManyLinks { path: path.into() }.into())
 }
 
 /// How [`write()`] will treat `path` (see the module documentation).
@@ -98,10 +97,7 @@ pub fn target(path: &Path) -> Result<Target> {
     }
     let real = resolve_links(path)?;
     match std::fs::metadata(&real) {
-        Ok(meta) if meta.is_dir() => Err(Error::usage(format!(
-            "{}: is a directory, not a file path",
-            path.display()
-        ))),
+        Ok(meta) if meta.is_dir() => Err(OutputError::IsADirectory { path: path.into() }.into()),
         Ok(meta) if !meta.is_file() => Ok(Target::Straight(real)),
         _ => Ok(Target::Replace(real)),
     }
@@ -135,22 +131,23 @@ pub fn write_checked(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()
 /// is written and removed). Symlinks are followed. Creates nothing. Errors
 /// read `OPTION PATH: why`.
 pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
-    let fail = |why: String| Error::usage(format!("{option} {}: {why}", path.display()));
+    let fail = |why| -> Error {
+        let (option, path) = (option.to_string(), path.into());
+        OutputError::Unwritable { option, path, why }.into()
+    };
     if is_stdout(path) {
         if dir {
-            return Err(fail(
-                "standard output cannot hold a directory of files".into(),
-            ));
+            return Err(fail(Unwritable::StdoutFolder));
         }
         return Ok(());
     }
-    let real = resolve_links(path).map_err(|e| fail(e.to_string()))?;
+    let real = resolve_links(path).map_err(|e| fail(Unwritable::Links(e)))?;
     check_name_length(option, path)?;
     if dir && real.exists() && !real.is_dir() {
-        return Err(fail("exists and is not a directory".into()));
+        return Err(fail(Unwritable::NotADirectory));
     }
     if !dir {
-        match target(path).map_err(|_| fail("is a directory, not a file path".into()))? {
+        match target(path).map_err(|_| fail(Unwritable::IsADirectory))? {
             Target::Replace(_) => {}
             _ => return Ok(()),
         }
@@ -172,7 +169,7 @@ pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
             }
         });
     if !existing.is_dir() {
-        return Err(fail(format!("{} is not a directory", existing.display())));
+        return Err(fail(Unwritable::AncestorNotDirectory(existing.into())));
     }
     let probe = existing.join(format!(".coinline-probe.{}.tmp", std::process::id()));
     std::fs::OpenOptions::new()
@@ -180,11 +177,8 @@ pub fn check_writable(option: &str, path: &Path, dir: bool) -> Result<()> {
         .create_new(true)
         .open(&probe)
         .map_err(|e| {
-            fail(format!(
-                "cannot write in the directory {}: {}",
-                existing.display(),
-                io_reason(&e)
-            ))
+            let (dir, cause) = (existing.into(), IoSource(std::sync::Arc::new(e)));
+            fail(Unwritable::Probe { dir, cause })
         })?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
@@ -427,11 +421,15 @@ mod tests {
         let ok = dir.join("r".repeat(NAME_MAX));
         check_writable("--out", &ok, false).unwrap();
         let long = dir.join("r".repeat(NAME_MAX + 1));
-        let err = check_writable("--summary", &long, false)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("its file name is 256 bytes"), "{err}");
-        assert!(err.len() < 200, "one short line: {err}");
+        let err = check_writable("--summary", &long, false).unwrap_err();
+        assert!(
+            matches!(
+                err.layer::<OutputError>(),
+                Some(OutputError::NameTooLong { len: 256, .. })
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().len() < 200, "one short line: {err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -450,7 +448,13 @@ mod tests {
         check_owned("--out", &rows, csv, false).unwrap();
         check_owned("--out", &dir.join("new.csv"), csv, false).unwrap();
         let err = check_owned("--out", &other, csv, false).unwrap_err();
-        assert!(err.to_string().contains("give --force"), "{err}");
+        assert!(
+            matches!(
+                err.layer::<OutputError>(),
+                Some(OutputError::NotOwned { .. })
+            ),
+            "{err}"
+        );
         check_owned("--out", &other, csv, true).unwrap();
         // Same outputs: by name when new, by inode when they exist.
         let new = dir.join("same.csv");
@@ -459,7 +463,10 @@ mod tests {
         std::fs::hard_link(&rows, dir.join("hard.csv")).unwrap();
         let hard = dir.join("hard.csv");
         let err = refuse_same_outputs(&[("--out", &rows), ("--summary", &hard)]).unwrap_err();
-        assert!(err.to_string().contains("are the same file"), "{err}");
+        assert!(
+            matches!(err.layer::<OutputError>(), Some(OutputError::SameOutputs { first, .. }) if first == "--out"),
+            "{err}"
+        );
         refuse_same_outputs(&[("--out", &rows), ("--summary", &other)]).unwrap();
         let null = Path::new("/dev/null");
         refuse_same_outputs(&[("--out", null), ("--summary", null)]).unwrap();
@@ -467,7 +474,10 @@ mod tests {
         std::os::unix::fs::symlink(&input, dir.join("link.csv")).unwrap();
         let link = dir.join("link.csv");
         let err = refuse_inputs(&[("--out", &link)], &[("problem file", &input)]).unwrap_err();
-        assert!(err.to_string().contains("is the problem file"), "{err}");
+        assert!(
+            matches!(err.layer::<OutputError>(), Some(OutputError::IsInput { what, .. }) if what == "problem file"),
+            "{err}"
+        );
         refuse_inputs(&[("--out", &rows)], &[("problem file", &input)]).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -589,13 +599,18 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
         let err = write_checked(&path, |w| {
             w.write_all(b"half").unwrap();
-            Err(Error::input("bad row"))
+            Err(OutputError::TooManyLinks {
+                path: "fill".into(),
+            }
+            .into())
         })
         .unwrap_err();
-        let kind = err.root_kind();
         assert!(
-            matches!(kind, coinline_core::error::ErrorKind::Input { .. }),
-            "{kind:?}"
+            matches!(
+                err.layer::<OutputError>(),
+                Some(OutputError::TooManyLinks { .. })
+            ),
+            "{err:?}"
         );
         assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);

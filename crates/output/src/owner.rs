@@ -6,7 +6,7 @@
 //! device and inode, not by name, so a hard link or a symlink to an input
 //! is caught too.
 
-use super::{is_stdout, resolve_links};
+use super::{is_stdout, resolve_links, OutputError};
 use coinline_core::error::{Error, Result};
 use std::io::Read;
 use std::os::unix::fs::MetadataExt;
@@ -34,7 +34,7 @@ impl Kind {
         }
     }
 
-    fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Kind::Csv(_) => "its first line is not the header coinline writes",
             Kind::Page(_) => "it is not a page coinline wrote",
@@ -67,12 +67,8 @@ pub fn check_owned(option: &str, path: &Path, kind: Kind, force: bool) -> Result
     if kind.owns(&head) {
         return Ok(());
     }
-    Err(Error::usage(format!(
-        "{option} {}: exists and was not written by coinline ({}); give --force to replace it \
-         (see docs/options.md, Outputs)",
-        path.display(),
-        kind.words()
-    )))
+    let (option, path) = (option.to_string(), path.into());
+    Err(OutputError::NotOwned { option, path, kind }.into())
 }
 
 /// Who a path is: an existing file by device and inode; a new one by its
@@ -111,11 +107,13 @@ pub fn refuse_same_outputs(outputs: &[(&str, &Path)]) -> Result<()> {
     for (i, (option, path, id)) in known.iter().enumerate() {
         let Some(id) = id else { continue };
         if let Some((first, earlier, _)) = known[..i].iter().find(|k| k.2.as_ref() == Some(id)) {
-            return Err(Error::usage(format!(
-                "{option} {} and {first} {} are the same file: each output of a run needs its own",
-                path.display(),
-                earlier.display()
-            )));
+            return Err(OutputError::SameOutputs {
+                option: option.to_string(),
+                path: path.into(),
+                first: first.to_string(),
+                earlier: earlier.into(),
+            }
+            .into());
         }
     }
     Ok(())
@@ -136,12 +134,13 @@ pub fn refuse_inputs(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Res
             let same = std::fs::metadata(input)
                 .is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino());
             if same {
-                return Err(Error::usage(format!(
-                    "{option} {}: is the {what} {} (the same file): an input of the run is never \
-                     one of its outputs",
-                    out.display(),
-                    input.display()
-                )));
+                return Err(OutputError::IsInput {
+                    option: option.to_string(),
+                    path: out.into(),
+                    what: what.to_string(),
+                    input: input.into(),
+                }
+                .into());
             }
         }
     }
@@ -161,10 +160,8 @@ pub fn check_name_length(option: &str, path: &Path) -> Result<()> {
     };
     let len = name.as_bytes().len();
     if len > NAME_MAX {
-        return Err(Error::usage(format!(
-            "{option} {}: its file name is {len} bytes; the file system takes at most {NAME_MAX}",
-            coinline_core::error::quote(&path.display().to_string())
-        )));
+        let (option, path) = (option.to_string(), path.into());
+        return Err(OutputError::NameTooLong { option, path, len }.into());
     }
     Ok(())
 }

@@ -22,8 +22,8 @@
 
 use super::folder::check_folder;
 use super::owner::{check_owned, refuse_inputs, refuse_same_outputs, Kind};
-use super::{check_writable, is_stdout, resolve_links};
-use coinline_core::error::{quote, Error, Result};
+use super::{check_writable, is_stdout, resolve_links, Leaves, OutputError};
+use coinline_core::error::Result;
 use std::path::{Component, Path, PathBuf};
 
 /// What an output folder of a run holds.
@@ -212,25 +212,27 @@ impl Plan {
             let Some(home) = home_of(path) else {
                 continue;
             };
-            let shown = path.display();
             for (input, dir) in &self.input_folders {
                 if home.starts_with(place(dir)) {
-                    return Err(Error::usage(format!(
-                        "{option} {shown}: is inside {input} {}, whose files the run reads: an \
-                         input of the run is never one of its outputs",
-                        dir.display()
-                    )));
+                    return Err(OutputError::InInputFolder {
+                        option: option.to_string(),
+                        path: path.into(),
+                        input: input.clone(),
+                        dir: dir.clone(),
+                    }
+                    .into());
                 }
             }
             for folder in self.folders.iter().filter(|f| !mine(f, path)) {
                 let dir = folder.path();
                 if home.starts_with(place(&dir)) {
-                    return Err(Error::usage(format!(
-                        "{option} {shown}: is inside {} {}, where the run writes files of its \
-                         own (it could replace one); write it elsewhere",
-                        folder.option,
-                        dir.display()
-                    )));
+                    return Err(OutputError::InOutputFolder {
+                        option: option.to_string(),
+                        path: path.into(),
+                        owner: folder.option.clone(),
+                        dir,
+                    }
+                    .into());
                 }
             }
         }
@@ -254,27 +256,26 @@ impl Folder {
     fn check_inside(&self) -> Result<()> {
         if let Some(name) = &self.below {
             if let Some(why) = leaves(name) {
-                let base = match self.named.as_os_str().is_empty() || self.named == Path::new(".") {
-                    true => "the working folder".to_string(),
-                    false => self.named.display().to_string(),
-                };
-                return Err(Error::usage(format!(
-                    "{} {}: as a folder it {why}; it must name a folder inside {base} (or give \
-                     --out DIR)",
-                    self.option,
-                    quote(name)
-                )));
+                let working = self.named.as_os_str().is_empty() || self.named == Path::new(".");
+                return Err(OutputError::FolderLeaves {
+                    option: self.option.clone(),
+                    name: name.clone(),
+                    why,
+                    base: (!working).then(|| self.named.clone()),
+                }
+                .into());
             }
         }
         if let Holds::Report(planned) = &self.holds {
             for name in planned {
                 if let Some(why) = leaves(name) {
-                    return Err(Error::usage(format!(
-                        "{} {}: the file {} {why}; every file of the run must be inside the folder",
-                        self.option,
-                        self.path().display(),
-                        quote(name)
-                    )));
+                    return Err(OutputError::FileLeaves {
+                        option: self.option.clone(),
+                        folder: self.path(),
+                        name: name.clone(),
+                        why,
+                    }
+                    .into());
                 }
             }
         }
@@ -285,24 +286,24 @@ impl Folder {
 /// Why `name`, joined to a folder, would not name something inside it, or
 /// `None` when it would: it must be plain parts (no root, no `.` or `..`
 /// part) with no control character.
-fn leaves(name: &str) -> Option<&'static str> {
+fn leaves(name: &str) -> Option<Leaves> {
     if name.is_empty() {
-        return Some("is empty");
+        return Some(Leaves::Empty);
     }
     if name.chars().any(char::is_control) {
-        return Some("holds a control character");
+        return Some(Leaves::ControlCharacter);
     }
     let path = Path::new(name);
     if path.has_root() {
-        return Some("is absolute");
+        return Some(Leaves::Absolute);
     }
     let parts: Vec<Component> = path.components().collect();
     if parts.iter().any(|c| matches!(c, Component::ParentDir)) {
-        return Some("goes up with ..");
+        return Some(Leaves::GoesUp);
     }
     let plain = parts.iter().all(|c| matches!(c, Component::Normal(_)));
     if !plain || parts.is_empty() || name.split('/').any(|p| p == ".") {
-        return Some("is not a plain name (a . part)");
+        return Some(Leaves::NotPlain);
     }
     None
 }
@@ -321,15 +322,18 @@ fn check_file_path(option: &str, path: &Path) -> Result<()> {
         || text == "."
         || !matches!(last, Some(Component::Normal(_)));
     if folder {
-        return Err(Error::usage(format!(
-            "{option} {}: names a folder (it ends in {}), not a file: give a file path",
-            path.display(),
-            match last {
-                Some(Component::ParentDir) => "..",
-                _ if text.ends_with('.') => ".",
-                _ => "/",
-            }
-        )));
+        let ending = match last {
+            Some(Component::ParentDir) => "..",
+            _ if text.ends_with('.') => ".",
+            _ => "/",
+        };
+        let (option, path) = (option.to_string(), path.into());
+        return Err(OutputError::NamesFolder {
+            option,
+            path,
+            ending,
+        }
+        .into());
     }
     Ok(())
 }
@@ -381,26 +385,30 @@ fn place(path: &Path) -> PathBuf {
 mod tests {
     use super::super::tests::scratch;
     use super::*;
+    use crate::Unwritable;
 
     const ROWS: Kind = Kind::Csv("seed,index,");
 
-    fn refused(plan: &Plan) -> String {
-        plan.check().unwrap_err().to_string()
+    fn refused(plan: &Plan) -> OutputError {
+        let err = plan.check().unwrap_err();
+        err.layer::<OutputError>()
+            .cloned()
+            .expect("an output error")
     }
 
     #[test]
     fn names_that_leave_their_folder_are_refused() {
         for (name, why) in [
-            ("", "is empty"),
-            ("/tmp/x", "is absolute"),
-            ("../x", "goes up with .."),
-            ("a/../../x", "goes up with .."),
-            (".", "is not a plain name"),
-            ("a/./b", "is not a plain name"),
-            ("x\u{1b}[31m", "holds a control character"),
-            ("a\nb", "holds a control character"),
+            ("", Leaves::Empty),
+            ("/tmp/x", Leaves::Absolute),
+            ("../x", Leaves::GoesUp),
+            ("a/../../x", Leaves::GoesUp),
+            (".", Leaves::NotPlain),
+            ("a/./b", Leaves::NotPlain),
+            ("x\u{1b}[31m", Leaves::ControlCharacter),
+            ("a\nb", Leaves::ControlCharacter),
         ] {
-            assert_eq!(leaves(name).map(|w| &w[..why.len()]), Some(why), "{name:?}");
+            assert_eq!(leaves(name), Some(why), "{name:?}");
         }
         for name in ["x", "odd-n", "a/b", "take-1..3", "..x", "x.."] {
             assert_eq!(leaves(name), None, "{name:?}");
@@ -419,18 +427,26 @@ mod tests {
         );
         let err = refused(&plan);
         assert!(
-            err.starts_with("study name \"../out\": as a folder it goes up"),
+            matches!(&err, OutputError::FolderLeaves { name, why: Leaves::GoesUp, base: Some(b), .. } if name == "../out" && *b == dir),
             "{err}"
         );
-        assert!(!err.contains('\n'), "{err}");
         let mut plan = Plan::new(true);
         plan.report("study name", ".", Some("\u{1b}[2J"), vec![]);
         let err = refused(&plan);
-        assert!(err.contains("inside the working folder"), "{err}");
-        assert!(!err.contains('\u{1b}'), "the name is quoted: {err:?}");
+        assert!(
+            matches!(err, OutputError::FolderLeaves { base: None, .. }),
+            "{err}"
+        );
+        assert!(
+            !err.to_string().contains('\u{1b}'),
+            "the name is quoted: {err:?}"
+        );
         let mut plan = Plan::new(true);
         plan.report("--out", dir.join("r"), None, vec!["../../x.csv".into()]);
-        assert!(refused(&plan).contains("\"../../x.csv\" goes up with .."));
+        assert!(matches!(
+            refused(&plan),
+            OutputError::FileLeaves { name, why: Leaves::GoesUp, .. } if name == "../../x.csv"
+        ));
         let mut plan = Plan::new(false);
         plan.report(
             "study name",
@@ -450,15 +466,20 @@ mod tests {
             let mut plan = Plan::new(true);
             plan.output("--out", path.clone(), ROWS);
             let err = refused(&plan);
-            assert!(err.contains(": names a folder (it ends in "), "{err}");
             assert!(
-                err.starts_with(&format!("--out {}", path.display())),
+                matches!(&err, OutputError::NamesFolder { option, path: p, .. } if option == "--out" && *p == path),
                 "{err}"
             );
         }
         let mut plan = Plan::new(true);
         plan.output("--out", dir.clone(), ROWS);
-        assert!(refused(&plan).contains("is a directory, not a file path"));
+        assert!(matches!(
+            refused(&plan),
+            OutputError::Unwritable {
+                why: Unwritable::IsADirectory,
+                ..
+            }
+        ));
         let mut plan = Plan::new(false);
         plan.output("--out", "-", ROWS)
             .output("--out", dir.join("x.csv"), ROWS);
@@ -476,21 +497,23 @@ mod tests {
             plan.input_folder("--replay", dir.join("saved"));
             plan.output("--out", dir.join("saved").join(name), ROWS);
             let err = refused(&plan);
-            assert!(err.contains("whose files the run reads"), "{err}");
+            assert!(matches!(err, OutputError::InInputFolder { .. }), "{err}");
         }
         // A save folder, not made yet, spelt another way.
         let mut plan = Plan::new(true);
         plan.saves_into("--save", dir.join("fresh"));
         plan.output("--out", dir.join("./fresh/../fresh/x.out"), ROWS);
         let err = refused(&plan);
-        assert!(err.contains("is inside --save"), "{err}");
-        assert!(err.contains("it could replace one"), "{err}");
+        assert!(
+            matches!(&err, OutputError::InOutputFolder { owner, .. } if owner == "--save"),
+            "{err}"
+        );
         // Below it too; beside it is fine, and so is one folder both read
         // and saved into.
         let mut plan = Plan::new(false);
         plan.saves_into("--save", dir.join("saved"));
         plan.output("--out", dir.join("saved/deeper/rows.csv"), ROWS);
-        assert!(refused(&plan).contains("is inside --save"));
+        assert!(matches!(refused(&plan), OutputError::InOutputFolder { .. }));
         let mut plan = Plan::new(false);
         plan.saves_into("--save", dir.join("saved"));
         plan.input_folder("--replay", dir.join("saved"));
@@ -512,17 +535,29 @@ mod tests {
         let mut plan = Plan::new(true);
         plan.input("problem file", dir.join("in.toml"));
         plan.output("--out", dir.join("in.toml"), ROWS);
-        assert!(refused(&plan).contains("is the problem file"));
+        assert!(matches!(
+            refused(&plan),
+            OutputError::IsInput { what, .. } if what == "problem file"
+        ));
         let mut plan = Plan::new(true);
         plan.output("--out", dir.join("a.csv"), ROWS);
         plan.output("--summary", dir.join("a.csv"), ROWS);
-        assert!(refused(&plan).contains("are the same file"));
+        assert!(matches!(refused(&plan), OutputError::SameOutputs { .. }));
         let mut plan = Plan::new(false);
         plan.output("--out", dir.join("mine.csv"), ROWS);
-        assert!(refused(&plan).contains("give --force"));
+        assert!(matches!(
+            refused(&plan),
+            OutputError::NotOwned { kind: ROWS, .. }
+        ));
         let pages = vec![("mine.csv".to_string(), Kind::ManPage)];
         let mut plan = Plan::new(false);
         plan.folder_of("--out", dir.clone(), pages);
-        assert!(refused(&plan).contains("not a man page coinline wrote"));
+        assert!(matches!(
+            refused(&plan),
+            OutputError::NotOwned {
+                kind: Kind::ManPage,
+                ..
+            }
+        ));
     }
 }
