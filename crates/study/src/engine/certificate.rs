@@ -171,9 +171,15 @@ mod tests {
             );
             super::super::spec::Query::parse(&text, "c")
         };
-        let refused = study("rate").unwrap_err().to_string();
+        let refused = study("rate").unwrap_err();
         assert!(
-            refused.contains("certify = true is for min and max"),
+            matches!(
+                refused.layer::<crate::StudyError>(),
+                Some(crate::StudyError::BadAggregate {
+                    why: crate::AggregateMismatch::Certify,
+                    ..
+                })
+            ),
             "{refused}"
         );
     }

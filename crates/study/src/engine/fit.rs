@@ -23,6 +23,7 @@
 //! deviations of the chi^2 distribution above its mean).
 
 use crate::table::{find, CsvTable};
+use crate::{FitProblem, StudyError};
 use coinline_core::error::{quote, Error, Result};
 
 /// Points with fewer hits (or misses) are left out of the fits.
@@ -246,12 +247,12 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
     for row in &table.rows {
         let num = |i: usize| {
             row[i].parse::<u64>().map_err(|_| {
-                Error::usage(format!(
-                    "fit {}: {} of table {} is not a count: its group must be n",
-                    quote(&spec.name),
-                    quote(&row[i]),
-                    quote(&spec.table)
-                ))
+                let (cell, table) = (row[i].clone(), spec.table.clone());
+                let why = FitProblem::NotCount { cell, table };
+                Error::from(StudyError::Fit {
+                    fit: spec.name.clone(),
+                    why,
+                })
             })
         };
         let n = num(n_at)? as usize;
@@ -264,11 +265,9 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
         }
         let point = (n, num(hits_at)?, num(boards_at)?);
         if point.1 > point.2 {
-            return Err(Error::usage(format!(
-                "fit {}: {} is not a count of hits (more than the boards at n = {n})",
-                quote(&spec.name),
-                quote(&spec.hits)
-            )));
+            let (fit, hits) = (spec.name.clone(), spec.hits.clone());
+            let why = FitProblem::HitsOverBoards { hits, n };
+            return Err(StudyError::Fit { fit, why }.into());
         }
         match out.iter_mut().find(|(k, _)| *k == key) {
             Some((_, points)) => points.push(point),
@@ -386,10 +385,11 @@ impl FitSpec {
     pub fn checked(self) -> Result<FitSpec> {
         super::quantity::check_name("fit", &self.name)?;
         match self.window {
-            Some(w) if w < 2 => Err(Error::usage(format!(
-                "fit {}: window must be at least 2",
-                quote(&self.name)
-            ))),
+            Some(w) if w < 2 => Err(StudyError::Fit {
+                fit: self.name,
+                why: FitProblem::Window,
+            }
+            .into()),
             _ => Ok(self),
         }
     }

@@ -16,7 +16,7 @@ const PANELS_WIDTH: u32 = 1050;
 const LEGEND_WIDTH: u32 = 220;
 const HEIGHT: u32 = 480;
 
-type DrawResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+type DrawResult<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
 /// The color of series label `i`.
 fn color(i: usize) -> RGBColor {

@@ -2,7 +2,8 @@
 //! it measures in ([`Ratio`]), with the comparison that turns a number
 //! into a yes or no ([`Cmp`]).
 
-use coinline_core::error::{quote, Error, Result};
+use crate::StudyError;
+use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::strategy::{heuristic_by_name, Heuristic};
 use serde::{Deserialize, Serialize};
@@ -147,11 +148,9 @@ impl std::str::FromStr for Measure {
         if let Some(&(_, m)) = PLAIN.iter().find(|(name, _)| *name == s) {
             return Ok(m);
         }
-        let bad = || {
-            Error::usage(format!(
-                "unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share",
-                quote(s)
-            ))
+        let bad = || -> Error {
+            let measure = s.to_string();
+            StudyError::UnknownMeasure { measure }.into()
         };
         let (name, what) = s.split_once('.').ok_or_else(bad)?;
         let found = heuristic_by_name(name)?;
@@ -218,11 +217,8 @@ pub fn holds(text: &str) -> Result<(Cmp, Ratio)> {
     ]
     .iter()
     .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
-    .ok_or_else(|| {
-        Error::usage(format!(
-            "holds {} must be <, <=, >, >= or = and a number",
-            quote(text)
-        ))
+    .ok_or_else(|| StudyError::BadHolds {
+        text: text.to_string(),
     })?;
     Ok((cmp, rest.trim().parse()?))
 }
@@ -310,27 +306,26 @@ impl fmt::Display for Ratio {
 impl std::str::FromStr for Ratio {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = || Error::usage(format!("{} is not a number or a fraction A/B", quote(s)));
+        let text = || s.to_string();
+        let bad = || StudyError::NotARatio { text: text() };
         let (a, b) = s.split_once('/').unwrap_or((s, "1"));
         let a: i128 = a.trim().parse().map_err(|_| bad())?;
         let b: i128 = b.trim().parse().map_err(|_| bad())?;
         // Comparisons multiply across: 2^62 keeps every product in i128.
         if a.unsigned_abs().max(b.unsigned_abs()) > 1 << 62 {
-            return Err(Error::usage(format!("{} is beyond -2^62..2^62", quote(s))));
+            return Err(StudyError::RatioTooLarge { text: text() }.into());
         }
-        Ratio::new(a, b).ok_or_else(bad)
+        Ok(Ratio::new(a, b).ok_or_else(bad)?)
     }
 }
 
 /// Refuses an output's name that is not a plain file name (letters,
 /// digits, - and _): a name is never a path.
-pub(crate) fn check_name(what: &str, name: &str) -> Result<()> {
+pub(crate) fn check_name(what: &'static str, name: &str) -> Result<()> {
     let plain = (name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if name.is_empty() || !plain {
-        return Err(Error::usage(format!(
-            "{what} name {} must be letters, digits, - and _",
-            quote(name)
-        )));
+        let name = name.to_string();
+        return Err(StudyError::BadName { what, name }.into());
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 
 use super::measure::{Evaluator, Num};
 use super::spec::{Ratio, Source};
-use coinline_core::error::Result;
+use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::search::Walk;
 use rayon::prelude::*;
@@ -46,7 +46,8 @@ pub fn walks(s: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<(
                 hi,
                 budget,
             };
-            let best = walk.best(|v| Ok(score(ev.eval(v)?.measure(objective), minimise)))?;
+            let best =
+                walk.best(|v| Ok::<_, Error>(score(ev.eval(v)?.measure(objective), minimise)))?;
             Ok((index, best))
         })
         .collect()

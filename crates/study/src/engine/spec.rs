@@ -2,7 +2,8 @@
 //! x tables, each table one measure aggregated over groups of boards. The
 //! leaf of the engine: every other file of it reads these types.
 
-use coinline_core::error::{quote, Error, Result};
+use crate::{AggregateMismatch, FitProblem, FormulaProblem, StudyError};
+use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::Deserialize;
@@ -243,26 +244,24 @@ impl Query {
         // The name is the default output folder: one plain name, no path.
         check_name("study", &file.name).map_err(|e| e.within("name"))?;
         if file.games.is_empty() {
-            return usage("games is empty: name at least one rule set");
+            return Err(StudyError::NoGames.into());
         }
         let games: Vec<Game> = parsed(&file.games)?;
         if file.source.is_empty() {
-            return usage("the study has no [[source]]");
+            return Err(StudyError::NoSources.into());
         }
         let sources: Vec<Named> = file.source.iter().map(named).collect::<Result<_>>()?;
-        if let Some(label) = repeated(sources.iter().map(|s| &s.label)).map(|l| quote(l)) {
-            return usage(format!(
-                "two sources are named {label}: give each a different name"
-            ));
+        if let Some(name) = repeated(sources.iter().map(|s| &s.label)).cloned() {
+            return Err(StudyError::SameSourceName { name }.into());
         }
         if file.table.is_empty() {
-            return usage("the study has no [[table]]");
+            return Err(StudyError::NoTables.into());
         }
         let tables = (file.table.iter())
             .map(|t| table(t, &games, &sources))
             .collect::<Result<Vec<_>>>()?;
-        if let Some(name) = repeated(tables.iter().map(|t| &t.name)) {
-            return usage(format!("two tables are named {}", quote(name)));
+        if let Some(name) = repeated(tables.iter().map(|t| &t.name)).cloned() {
+            return Err(StudyError::SameTableName { name }.into());
         }
         let check_every = file.check.and_then(|c| c.every).map_or(1000, |e| e.get());
         let fits: Vec<FitSpec> =
@@ -272,8 +271,8 @@ impl Query {
         let plots = (file.plot.into_iter())
             .map(|p| p.checked(&made))
             .collect::<Result<Vec<Plot>>>()?;
-        if let Some(name) = repeated(plots.iter().map(|p| &p.name)) {
-            return usage(format!("two plots are named {}", quote(name)));
+        if let Some(name) = repeated(plots.iter().map(|p| &p.name)).cloned() {
+            return Err(StudyError::SamePlotName { name }.into());
         }
         Ok(Query {
             plots,
@@ -306,19 +305,17 @@ impl Query {
     }
 }
 
-/// A refusal of the study file.
-fn usage<T>(message: impl Into<String>) -> Result<T> {
-    Err(Error::usage(message))
-}
-
 /// Refuses a table with a measure not defined for a rule set it covers.
 fn defined(table: &Table, games: &[Game]) -> Result<()> {
     for &game in games.iter().filter(|&&g| table.covers(g)) {
         if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-            return usage(format!(
-                "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
-                quote(&table.name),
-            ));
+            let (table, measure) = (table.name.clone(), m.to_string());
+            return Err(StudyError::Undefined {
+                table,
+                measure,
+                game,
+            }
+            .into());
         }
     }
     Ok(())
@@ -335,23 +332,20 @@ fn check_references(
     let is_rate =
         |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
     if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
-        let (name, table) = (quote(&f.name), quote(&f.table));
-        return usage(format!("fit {name}: the study has no rate table {table}"));
+        let (fit, table) = (f.name.clone(), f.table.clone());
+        let why = FitProblem::NoRateTable { table };
+        return Err(StudyError::Fit { fit, why }.into());
     }
     let untils = (sources.iter()).filter_map(|s| match &s.source {
         Source::Random { sample, .. } => sample.as_ref()?.until.as_deref(),
         _ => None,
     });
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
-        return usage(format!(
-            "source.sample.until: the study has no rate table {}",
-            quote(name)
-        ));
+        let table = name.to_string();
+        return Err(StudyError::UntilNoRateTable { table }.into());
     }
-    if let Some(name) = repeated(made) {
-        return usage(format!(
-            "two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)"
-        ));
+    if let Some(name) = repeated(made).cloned() {
+        return Err(StudyError::SameOutput { name }.into());
     }
     Ok(())
 }
@@ -383,17 +377,14 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     for part in text.split(',') {
         let span: Span<usize> = part.trim().parse()?;
         if span.hi > MAX_N {
-            return Err(Error::limit(format!(
-                "n = {} is beyond this engine (at most 2^20)",
-                span.hi
-            )));
+            return Err(StudyError::TooLong { n: span.hi }.into());
         }
         n.extend(span.lo..=span.hi);
     }
     n.sort_unstable();
     n.dedup();
     match n.first() {
-        Some(0) | None => usage("source.n must start at 1 or more"),
+        Some(0) | None => Err(StudyError::LengthZero.into()),
         _ => Ok(n),
     }
 }
@@ -406,10 +397,10 @@ fn named(s: &SourceFile) -> Result<Named> {
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
         if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
-            return usage("source.alphabet's values must be within -2^40..2^40");
+            return Err(StudyError::AlphabetValues.into());
         }
         if a.hi - a.lo > 255 {
-            return usage("source.alphabet has more than 256 values");
+            return Err(StudyError::AlphabetTooLarge.into());
         }
         Ok(a)
     };
@@ -418,10 +409,8 @@ fn named(s: &SourceFile) -> Result<Named> {
             let k = lengths(k.as_deref().unwrap_or("1..4"))?;
             let (n, boards) = super::formula::family(formula, k)?;
             if (boards.iter().flat_map(|(_, b)| b)).any(|v| v.unsigned_abs() > MAX_VALUE) {
-                let formula = quote(formula);
-                return usage(format!(
-                    "source.formula {formula}: its values must be within -2^40..2^40"
-                ));
+                let (formula, why) = (formula.clone(), FormulaProblem::Values);
+                return Err(StudyError::Formula { formula, why }.into());
             }
             (name, formula.clone(), n, Source::Formula { boards })
         }
@@ -436,11 +425,7 @@ fn named(s: &SourceFile) -> Result<Named> {
             if k.checked_pow(longest as u32)
                 .is_none_or(|t| t > MAX_ENUMERATED)
             {
-                let (most, kind) = (MAX_ENUMERATED, "use kind = \"search\"");
-                let why = format!("enumerating {k}^{longest} boards is beyond this engine");
-                return Err(Error::limit(format!(
-                    "{why} (at most {most} a length); {kind}"
-                )));
+                return Err(StudyError::TooManyBoards { k, longest }.into());
             }
             let symmetry = symmetry.unwrap_or(true);
             let enumerate = Source::Enumerate { alphabet, symmetry };
@@ -475,12 +460,15 @@ fn named(s: &SourceFile) -> Result<Named> {
         } => {
             let (n, objective): (_, Measure) = (lengths(n)?, objective.parse()?);
             if objective.is_bool() {
-                return usage("source.objective must be a number, not a yes or no");
+                return Err(StudyError::ObjectiveNotNumber.into());
             }
             let minimise = match goal.as_deref().unwrap_or("min") {
                 "min" => true,
                 "max" => false,
-                other => return usage(format!("source.goal {} is not min or max", quote(other))),
+                other => {
+                    let goal = other.to_string();
+                    return Err(StudyError::BadGoal { goal }.into());
+                }
             };
             let search = Source::Search {
                 alphabet: alphabet(text)?,
@@ -511,11 +499,8 @@ fn group(t: &TableFile) -> Result<(Group, bool)> {
         ("parity", _) => Group::Residue(2),
         (_, Some(m)) if m >= 2 => Group::Residue(m),
         _ => {
-            return usage(format!(
-                "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
-                quote(&t.name),
-                quote(text)
-            ))
+            let (table, group) = (t.name.clone(), text.to_string());
+            return Err(StudyError::BadGroup { table, group }.into());
         }
     };
     Ok((group, by_source))
@@ -528,7 +513,8 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
         .cloned()
         .collect();
     if named.is_empty() {
-        return usage(format!("table {} names no measure", quote(&t.name)));
+        let table = t.name.clone();
+        return Err(StudyError::NoMeasure { table }.into());
     }
     let measures: Vec<Measure> = parsed(&named)?;
     let aggregate = t.aggregate;
@@ -536,35 +522,35 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
     let several = measures.len() > 1;
-    let refuse = |why: &str| {
-        usage(format!(
-            "table {}: {} of {}: {why}",
-            quote(&t.name),
-            format!("{aggregate:?}").to_lowercase(),
-            named.join(", ")
-        ))
+    let refuse = |why| -> Result<Table> {
+        let (table, measures) = (t.name.clone(), named.clone());
+        Err(StudyError::BadAggregate {
+            table,
+            aggregate,
+            measures,
+            why,
+        }
+        .into())
     };
     if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
-        return refuse("holds turns one number measure into a yes or no; several measures must all be yes or no, or all numbers");
+        return refuse(AggregateMismatch::Mixed);
     }
     if matches!(aggregate, Aggregate::Rate | Aggregate::Smallest) != is_bool
         && aggregate != Aggregate::Mean
     {
-        return refuse("rate and smallest take a yes-or-no measure (win, tie, loss, H.optimal, H.turned_loss, or a number with holds), min and max a number");
+        return refuse(AggregateMismatch::Kind);
     }
     if aggregate == Aggregate::Mean && holds.is_some() {
-        return refuse("holds makes a yes or no, which rate counts: mean takes the number itself");
+        return refuse(AggregateMismatch::MeanOfHolds);
     }
     if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
-        return refuse(
-            "mean takes whole-number measures (value, abs_sum, first, second, H.result, H.regret)",
-        );
+        return refuse(AggregateMismatch::MeanOfFractions);
     }
     if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
-        return refuse("only rate and mean tables take several measures");
+        return refuse(AggregateMismatch::Several);
     }
     if t.certify == Some(true) && !matches!(aggregate, Aggregate::Min | Aggregate::Max) {
-        return refuse("certify = true is for min and max tables (their witnesses)");
+        return refuse(AggregateMismatch::Certify);
     }
     check_name("table", &t.name)?;
     let (group, by_source) = group(t)?;
@@ -584,14 +570,13 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
     if let Some(n) =
         (table.sources.iter().flatten()).find(|n| sources.iter().all(|s| s.label != **n))
     {
-        return usage(format!("the study has no source {}", quote(n)));
+        let name = n.clone();
+        return Err(StudyError::NoSource { name }.into());
     }
     defined(&table, games)?;
     if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
-        return usage(format!(
-            "table {}: {g} is not one of the study's games",
-            quote(&table.name)
-        ));
+        let (table, game) = (table.name.clone(), *g);
+        return Err(StudyError::NotStudyGame { table, game }.into());
     }
     Ok(table)
 }
