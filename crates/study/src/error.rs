@@ -31,21 +31,15 @@ pub enum StudyError {
     /// The study names no rule set.
     #[error("games is empty: name at least one rule set")]
     NoGames,
-    /// The study has no `[[source]]`.
-    #[error("the study has no [[source]]")]
-    NoSources,
-    /// The study has no `[[table]]`.
-    #[error("the study has no [[table]]")]
-    NoTables,
+    /// The study has no `[[source]]` or no `[[table]]` (`section`).
+    #[error("the study has no [[{section}]]")]
+    NoSection { section: &'static str },
     /// Two sources of one name.
     #[error("two sources are named {}: give each a different name", quote(.name))]
     SameSourceName { name: String },
-    /// Two tables of one name.
-    #[error("two tables are named {}", quote(.name))]
-    SameTableName { name: String },
-    /// Two plots of one name.
-    #[error("two plots are named {}", quote(.name))]
-    SamePlotName { name: String },
+    /// Two tables or two plots (`what`) of one name.
+    #[error("two {what} are named {}", quote(.name))]
+    SameName { what: &'static str, name: String },
     /// Two outputs of the run would be one CSV file.
     #[error("two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)")]
     SameOutput { name: String },
@@ -109,11 +103,8 @@ pub enum StudyError {
     #[error("source.goal {} is not min or max", quote(.goal))]
     BadGoal { goal: String },
     /// A `source.formula` the engine cannot expand.
-    #[error("source.formula {}: {why}", quote(.formula))]
-    Formula {
-        formula: String,
-        why: FormulaProblem,
-    },
+    #[error("source.formula {}: {why}", quote(.text))]
+    Formula { text: String, why: FormulaProblem },
     /// A fit the engine cannot make.
     #[error("fit {}: {why}", quote(.fit))]
     Fit { fit: String, why: FitProblem },

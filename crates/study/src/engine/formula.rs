@@ -47,8 +47,8 @@ pub fn expand(formula: &str, k: i64) -> Result<Vec<i64>> {
 const LONGEST: usize = 1 << 20;
 
 fn bad(formula: &str, why: FormulaProblem) -> Error {
-    let formula = formula.to_string();
-    StudyError::Formula { formula, why }.into()
+    let text = formula.to_string();
+    StudyError::Formula { text, why }.into()
 }
 
 /// The value at `k` of a word that is a number, `k` or `-k`.
@@ -118,7 +118,7 @@ mod tests {
         ] {
             let err = expand(wrong, 3).unwrap_err();
             let why = match err.layer::<StudyError>() {
-                Some(StudyError::Formula { formula, why }) if formula == wrong => why,
+                Some(StudyError::Formula { text, why }) if text == wrong => why,
                 _ => panic!("{wrong}: {err}"),
             };
             assert_eq!(*why, problem, "{wrong}");

@@ -236,8 +236,7 @@ impl Query {
     /// Parses a study file; `what` names it in errors.
     pub fn parse(text: &str, what: &str) -> Result<Query> {
         let file = coinline_spec::read_toml(text).map_err(|(_, m)| Error::usage(m));
-        file.and_then(Query::from_file)
-            .map_err(|e| e.within(what.to_string()))
+        (file.and_then(Query::from_file)).map_err(|e| e.within(what.to_string()))
     }
 
     fn from_file(file: StudyFile) -> Result<Query> {
@@ -248,31 +247,31 @@ impl Query {
         }
         let games: Vec<Game> = parsed(&file.games)?;
         if file.source.is_empty() {
-            return Err(StudyError::NoSources.into());
+            return Err(StudyError::NoSection { section: "source" }.into());
         }
         let sources: Vec<Named> = file.source.iter().map(named).collect::<Result<_>>()?;
         if let Some(name) = repeated(sources.iter().map(|s| &s.label)).cloned() {
             return Err(StudyError::SameSourceName { name }.into());
         }
         if file.table.is_empty() {
-            return Err(StudyError::NoTables.into());
+            return Err(StudyError::NoSection { section: "table" }.into());
         }
         let tables = (file.table.iter())
             .map(|t| table(t, &games, &sources))
             .collect::<Result<Vec<_>>>()?;
         if let Some(name) = repeated(tables.iter().map(|t| &t.name)).cloned() {
-            return Err(StudyError::SameTableName { name }.into());
+            let what = "tables";
+            return Err(StudyError::SameName { what, name }.into());
         }
         let check_every = file.check.and_then(|c| c.every).map_or(1000, |e| e.get());
-        let fits: Vec<FitSpec> =
-            (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
+        let fits = (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<Vec<_>>>()?;
         let made = table_files(&tables, &fits);
         check_references(&tables, &fits, &sources, &made)?;
-        let plots = (file.plot.into_iter())
-            .map(|p| p.checked(&made))
-            .collect::<Result<Vec<Plot>>>()?;
+        let plots =
+            (file.plot.into_iter().map(|p| p.checked(&made))).collect::<Result<Vec<_>>>()?;
         if let Some(name) = repeated(plots.iter().map(|p| &p.name)).cloned() {
-            return Err(StudyError::SamePlotName { name }.into());
+            let what = "plots";
+            return Err(StudyError::SameName { what, name }.into());
         }
         Ok(Query {
             plots,
@@ -409,8 +408,8 @@ fn named(s: &SourceFile) -> Result<Named> {
             let k = lengths(k.as_deref().unwrap_or("1..4"))?;
             let (n, boards) = super::formula::family(formula, k)?;
             if (boards.iter().flat_map(|(_, b)| b)).any(|v| v.unsigned_abs() > MAX_VALUE) {
-                let (formula, why) = (formula.clone(), FormulaProblem::Values);
-                return Err(StudyError::Formula { formula, why }.into());
+                let (text, why) = (formula.clone(), FormulaProblem::Values);
+                return Err(StudyError::Formula { text, why }.into());
             }
             (name, formula.clone(), n, Source::Formula { boards })
         }
@@ -422,9 +421,7 @@ fn named(s: &SourceFile) -> Result<Named> {
         } => {
             let (n, alphabet) = (lengths(n)?, alphabet(text)?);
             let (k, longest) = ((alphabet.hi - alphabet.lo + 1) as u64, n[n.len() - 1]);
-            if k.checked_pow(longest as u32)
-                .is_none_or(|t| t > MAX_ENUMERATED)
-            {
+            if (k.checked_pow(longest as u32)).is_none_or(|t| t > MAX_ENUMERATED) {
                 return Err(StudyError::TooManyBoards { k, longest }.into());
             }
             let symmetry = symmetry.unwrap_or(true);
@@ -567,10 +564,8 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
         certify: t.certify.unwrap_or(false),
         sources: t.sources.clone(),
     };
-    if let Some(n) =
-        (table.sources.iter().flatten()).find(|n| sources.iter().all(|s| s.label != **n))
-    {
-        let name = n.clone();
+    let unknown = |n: &&String| sources.iter().all(|s| s.label != **n);
+    if let Some(name) = table.sources.iter().flatten().find(unknown).cloned() {
         return Err(StudyError::NoSource { name }.into());
     }
     defined(&table, games)?;
