@@ -79,10 +79,7 @@ impl CsvTable {
 impl<'a> Record<'a> {
     /// The cell of column `name`; empty if there is no such column.
     pub fn get(&self, name: &str) -> &'a str {
-        self.table
-            .column(name)
-            .and_then(|i| self.row.get(i))
-            .map_or("", String::as_str)
+        (self.table.column(name).and_then(|i| self.row.get(i))).map_or("", String::as_str)
     }
 
     /// The cell of column `name` parsed as a number; `None` if the cell is

@@ -267,10 +267,8 @@ fn value_columns(table: &Table, cells: &[&Cell]) -> Vec<(String, String)> {
                     ],
                 };
                 // A table of one measure names its columns plainly.
-                let prefix = match table.measures.len() {
-                    1 => String::new(),
-                    _ => format!("{m}_"),
-                };
+                let prefix =
+                    ((table.measures.len() > 1).then(|| format!("{m}_"))).unwrap_or_default();
                 row.extend(tally.into_iter().map(|(c, v)| (format!("{prefix}{c}"), v)));
             }
         }

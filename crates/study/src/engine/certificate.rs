@@ -96,11 +96,9 @@ pub fn render(table: &Table, state: &State, query: &Query) -> (CsvTable, Vec<Str
         let c = match certify(game, &w.values) {
             Ok(c) => c,
             Err(what) => {
-                let board = w.board();
-                let name = &table.name;
-                return Either::Right(format!(
-                    "table {name} {game}: no certificate for {board}: {what}"
-                ));
+                let (name, board) = (&table.name, w.board());
+                let failure = format!("table {name} {game}: no certificate for {board}: {what}");
+                return Either::Right(failure);
             }
         };
         let line = c.line.to_string();

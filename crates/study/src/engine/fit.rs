@@ -175,13 +175,10 @@ pub fn fit(law: Law, points: &[Point]) -> Option<Fit> {
 fn weighted_least_squares(rows: &[Row], m: usize) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
     // Each row of the normal matrix, then that of the identity (which the
     // elimination turns into the inverse).
-    let mut a: Vec<Vec<f64>> = (0..m)
-        .map(|i| {
-            (0..2 * m)
-                .map(|j| f64::from(u8::from(j == m + i)))
-                .collect()
-        })
-        .collect();
+    let mut a = vec![vec![0.0; 2 * m]; m];
+    for (i, row) in a.iter_mut().enumerate() {
+        row[m + i] = 1.0;
+    }
     let mut b = vec![0.0; m];
     for (_, x, y, sd) in rows {
         let w = 1.0 / (sd * sd);
@@ -247,12 +244,9 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
     for row in &table.rows {
         let num = |i: usize| {
             row[i].parse::<u64>().map_err(|_| {
-                let (cell, table) = (row[i].clone(), spec.table.clone());
+                let (cell, table, fit) = (row[i].clone(), spec.table.clone(), spec.name.clone());
                 let why = FitProblem::NotCount { cell, table };
-                Error::from(StudyError::Fit {
-                    fit: spec.name.clone(),
-                    why,
-                })
+                Error::from(StudyError::Fit { fit, why })
             })
         };
         let n = num(n_at)? as usize;
@@ -384,13 +378,10 @@ impl FitSpec {
     /// The `[[fit]]` if it is valid.
     pub fn checked(self) -> Result<FitSpec> {
         super::quantity::check_name("fit", &self.name)?;
-        match self.window {
-            Some(w) if w < 2 => Err(StudyError::Fit {
-                fit: self.name,
-                why: FitProblem::Window,
-            }
-            .into()),
-            _ => Ok(self),
+        if self.window.is_some_and(|w| w < 2) {
+            let (fit, why) = (self.name, FitProblem::Window);
+            return Err(StudyError::Fit { fit, why }.into());
         }
+        Ok(self)
     }
 }

@@ -27,9 +27,8 @@ pub fn expand(formula: &str, k: i64) -> Result<Vec<i64>> {
     let spaced = (formula.replace('(', " ( ").replace(')', " ) ")).replace('^', " ^ ");
     let words: Vec<&str> = spaced.split_whitespace().collect();
     // Every word is known before the structure is read.
-    if let Some(w) =
-        (words.iter()).find(|w| !matches!(**w, "(" | ")" | "^") && value(w, k).is_none())
-    {
+    let unknown = |w: &&&str| !matches!(**w, "(" | ")" | "^") && value(w, k).is_none();
+    if let Some(w) = words.iter().find(unknown) {
         return Err(bad(formula, FormulaProblem::UnknownWord(w.to_string())));
     }
     let mut at = 0;

@@ -450,9 +450,7 @@ fn until_hits(query: &Query, part: &Part, sample: &sample::Sample, row: &SourceR
     let slots = slots(query);
     let at = (slots.iter())
         .position(|(t, _)| t.name == name && t.aggregate == spec::Aggregate::Rate)
-        .ok_or_else(|| StudyError::UntilTableMissing {
-            table: name.to_string(),
-        })?;
+        .ok_or_else(|| StudyError::UntilTableMissing { table: name.into() })?;
     let key = aggregate::group_key(slots[at].0, row.source, row.n);
     Ok((part.tables[at].cells.iter())
         .find(|c| c.game == row.game && c.key == key)

@@ -100,9 +100,8 @@ impl Plot {
             return bad(PlotProblem::NoPanel);
         }
         if let Some(t) = self.panels.iter().find(|t| !tables.contains(&t.table)) {
-            return bad(PlotProblem::NoTable {
-                table: t.table.clone(),
-            });
+            let table = t.table.clone();
+            return bad(PlotProblem::NoTable { table });
         }
         if self.low.is_some() != self.high.is_some() {
             return bad(PlotProblem::LowWithoutHigh);
@@ -140,10 +139,7 @@ pub(crate) fn series(
         let within = |e: Error| e.within(format!("plot {}", quote(&plot.name)));
         let table = find(tables, &panel.table).map_err(within)?;
         let columns = [&plot.series, &panel.column].map(Option::as_ref);
-        for column in [&plot.x, &plot.y]
-            .into_iter()
-            .chain(columns.into_iter().flatten())
-        {
+        for column in ([&plot.x, &plot.y].into_iter()).chain(columns.into_iter().flatten()) {
             table.col(column, &panel.table).map_err(within)?;
         }
         let mut out: Vec<Series> = Vec::new();

@@ -154,15 +154,12 @@ impl std::str::FromStr for Measure {
         };
         let (name, what) = s.split_once('.').ok_or_else(bad)?;
         let found = heuristic_by_name(name)?;
-        let index = coinline_core::strategy::heuristics()
-            .iter()
-            .position(|h| h.name() == found.name())
-            .ok_or_else(bad)?;
-        let (_, of) = OF_HEURISTIC
-            .iter()
+        let index =
+            (coinline_core::strategy::heuristics().iter()).position(|h| h.name() == found.name());
+        let (_, of) = (OF_HEURISTIC.iter())
             .find(|(w, _)| *w == what)
             .ok_or_else(bad)?;
-        Ok(of(index))
+        Ok(of(index.ok_or_else(bad)?))
     }
 }
 
@@ -217,9 +214,7 @@ pub fn holds(text: &str) -> Result<(Cmp, Ratio)> {
     ]
     .iter()
     .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
-    .ok_or_else(|| StudyError::BadHolds {
-        text: text.to_string(),
-    })?;
+    .ok_or_else(|| StudyError::BadHolds { text: text.into() })?;
     Ok((cmp, rest.trim().parse()?))
 }
 
@@ -295,10 +290,9 @@ impl PartialOrd for Ratio {
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = self.reduced();
-        if r.den == 1 {
-            write!(f, "{}", r.num)
-        } else {
-            write!(f, "{}/{}", r.num, r.den)
+        match r.den {
+            1 => write!(f, "{}", r.num),
+            _ => write!(f, "{}/{}", r.num, r.den),
         }
     }
 }

@@ -124,9 +124,8 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
     rendered.push(("checks".to_string(), checks));
     let mut files = Vec::new();
     for folder in folders(query) {
-        files.extend(folder_files(
-            query, &rendered, &failures, templates, folder,
-        )?);
+        let folder = folder_files(query, &rendered, &failures, templates, folder)?;
+        files.extend(folder);
     }
     if let Some(summary) = summary(query, templates) {
         let text = template::render(summary, query, &rendered, &failures)?;

@@ -86,20 +86,16 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
     for pair in options.chunks(2) {
         match *pair {
             ["where", condition] => {
-                let (column, value) =
-                    condition
-                        .split_once('=')
-                        .ok_or_else(|| TemplateProblem::Where {
-                            table: name.to_string(),
-                            condition: condition.to_string(),
-                        })?;
+                let Some((column, value)) = condition.split_once('=') else {
+                    let (table, condition) = (name.to_string(), condition.to_string());
+                    return Err(TemplateProblem::Where { table, condition }.into());
+                };
                 let at = shown.col(column, name)?;
                 shown.rows.retain(|r| r[at] == value);
             }
             ["columns", columns] => {
-                let at = (columns.split(','))
-                    .map(|c| shown.col(c, name))
-                    .collect::<Result<Vec<usize>>>()?;
+                let at =
+                    (columns.split(',').map(|c| shown.col(c, name))).collect::<Result<Vec<_>>>()?;
                 for row in std::iter::once(&mut shown.header).chain(&mut shown.rows) {
                     *row = at.iter().map(|&i| row[i].clone()).collect();
                 }
@@ -122,9 +118,8 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
 pub fn markdown(table: &CsvTable) -> String {
     let line = |cells: &Vec<String>| format!("| {} |\n", cells.join(" | "));
     let rule = vec!["---".to_string(); table.header.len()];
-    ([&table.header, &rule].into_iter().chain(&table.rows))
-        .map(line)
-        .collect()
+    let rows = [&table.header, &rule].into_iter().chain(&table.rows);
+    rows.map(line).collect()
 }
 
 #[cfg(test)]
