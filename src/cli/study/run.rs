@@ -100,19 +100,13 @@ fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
             }
         }
         if found.is_empty() {
-            return Err(Error::usage(format!(
-                "--merge {}: no part-K-of-N.json file there",
-                dir.display()
-            )));
+            let why = format!("--merge {}: no part-K-of-N.json file there", dir.display());
+            return Err(Error::usage(why));
         }
         found.sort();
         for path in found {
-            let part = serde_json::from_str(&read(&path)?).map_err(|e| {
-                Error::input(format!(
-                    "{}: not a part of a study run: {e}",
-                    path.display()
-                ))
-            })?;
+            let why = |e| format!("{}: not a part of a study run: {e}", path.display());
+            let part = serde_json::from_str(&read(&path)?).map_err(|e| Error::input(why(e)))?;
             parts.push(part);
         }
     }
@@ -180,13 +174,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
         let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
-        say!(
-            "coinline study run: {}, part {}/{}, {} threads",
-            query.name,
-            shard.part(),
-            shard.count(),
-            pool.current_num_threads()
-        );
+        let (name, threads) = (&query.name, pool.current_num_threads());
+        say!("coinline study run: {name}, part {shard}, {threads} threads");
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
         if let Some(name) = part_file {
             let json = serde_json::to_string(&part)

@@ -174,47 +174,32 @@ impl fmt::Display for Measure {
     }
 }
 
-/// A comparison that turns a number into a yes or no (`holds = "<= 1/2"`).
+/// A comparison that turns a number into a yes or no (`holds = "<= 1/2"`):
+/// the orderings of the number against the bound for which it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cmp {
-    /// `<`.
-    Lt,
-    /// `<=`.
-    Le,
-    /// `>`.
-    Gt,
-    /// `>=`.
-    Ge,
-    /// `=`.
-    Eq,
-}
+pub struct Cmp(&'static [Ordering]);
 
 impl Cmp {
     /// Whether `a` compares so with `b`.
     pub fn test(self, a: Ratio, b: Ratio) -> bool {
-        match self {
-            Cmp::Lt => a < b,
-            Cmp::Le => a <= b,
-            Cmp::Gt => a > b,
-            Cmp::Ge => a >= b,
-            Cmp::Eq => a == b,
-        }
+        self.0.contains(&a.cmp(&b))
     }
 }
 
 /// `holds = "<= 1/2"`: a comparison and a number.
 pub fn holds(text: &str) -> Result<(Cmp, Ratio)> {
+    use Ordering::{Equal, Greater, Less};
     let t = text.trim();
-    let (cmp, rest) = [
-        ("<=", Cmp::Le),
-        (">=", Cmp::Ge),
-        ("<", Cmp::Lt),
-        (">", Cmp::Gt),
-        ("=", Cmp::Eq),
-    ]
-    .iter()
-    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
-    .ok_or_else(|| StudyError::BadHolds { text: text.into() })?;
+    let cmps: [(&str, &'static [Ordering]); 5] = [
+        ("<=", &[Less, Equal]),
+        (">=", &[Greater, Equal]),
+        ("<", &[Less]),
+        (">", &[Greater]),
+        ("=", &[Equal]),
+    ];
+    let (cmp, rest) = (cmps.iter())
+        .find_map(|&(p, c)| t.strip_prefix(p).map(|r| (Cmp(c), r)))
+        .ok_or_else(|| StudyError::BadHolds { text: text.into() })?;
     Ok((cmp, rest.trim().parse()?))
 }
 
