@@ -2,7 +2,7 @@
 //! x tables, each table one measure aggregated over groups of boards. The
 //! leaf of the engine: every other file of it reads these types.
 
-use crate::{AggregateMismatch, FitProblem, FormulaProblem, StudyError};
+use crate::{AggregateMismatch as Why, FitProblem, FormulaProblem, StudyError};
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
@@ -519,35 +519,30 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
     let several = measures.len() > 1;
-    let refuse = |why| -> Result<Table> {
+    let one_number = holds.is_none() || (!several && !measures[0].is_bool());
+    let integers = measures.iter().all(|m| m.is_integer());
+    let mean = aggregate == Aggregate::Mean;
+    let yes_no = matches!(aggregate, Aggregate::Rate | Aggregate::Smallest);
+    let tally = matches!(aggregate, Aggregate::Rate | Aggregate::Mean);
+    let extreme = matches!(aggregate, Aggregate::Min | Aggregate::Max);
+    // The first reason that applies.
+    let why = [
+        (mixed || !one_number, Why::Mixed),
+        (yes_no != is_bool && !mean, Why::Kind),
+        (mean && holds.is_some(), Why::MeanOfHolds),
+        (mean && !integers, Why::MeanOfFractions),
+        (several && !tally, Why::Several),
+        (t.certify == Some(true) && !extreme, Why::Certify),
+    ];
+    if let Some(&(_, why)) = why.iter().find(|(applies, _)| *applies) {
         let (table, measures) = (t.name.clone(), named.clone());
-        Err(StudyError::BadAggregate {
+        return Err(StudyError::BadAggregate {
             table,
             aggregate,
             measures,
             why,
         }
-        .into())
-    };
-    if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
-        return refuse(AggregateMismatch::Mixed);
-    }
-    if matches!(aggregate, Aggregate::Rate | Aggregate::Smallest) != is_bool
-        && aggregate != Aggregate::Mean
-    {
-        return refuse(AggregateMismatch::Kind);
-    }
-    if aggregate == Aggregate::Mean && holds.is_some() {
-        return refuse(AggregateMismatch::MeanOfHolds);
-    }
-    if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
-        return refuse(AggregateMismatch::MeanOfFractions);
-    }
-    if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
-        return refuse(AggregateMismatch::Several);
-    }
-    if t.certify == Some(true) && !matches!(aggregate, Aggregate::Min | Aggregate::Max) {
-        return refuse(AggregateMismatch::Certify);
+        .into());
     }
     check_name("table", &t.name)?;
     let (group, by_source) = group(t)?;
