@@ -114,10 +114,8 @@ pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
         Source::Search { objective, .. } => Some(objective),
         _ => None,
     });
-    (query.tables.iter().filter(covers))
-        .flat_map(|t| t.measures.clone())
-        .chain(objectives)
-        .collect()
+    let measures = (query.tables.iter().filter(covers)).flat_map(|t| t.measures.clone());
+    measures.chain(objectives).collect()
 }
 
 /// The aggregate states of a query: one per measure of each table, as

@@ -176,9 +176,7 @@ fn legend(
     let drawn = |name: &String| all.iter().any(|s| s.label == *name);
     // A label never drawn stands with the label it always coincides with.
     let stands_with = |other: &String, name: &String| {
-        let mut hosts = (all.iter())
-            .filter(|s| s.also.contains(other))
-            .map(|s| &s.label);
+        let mut hosts = (all.iter().filter(|s| s.also.contains(other))).map(|s| &s.label);
         !drawn(other) && hosts.next() == Some(name) && hosts.all(|h| h == name)
     };
     let mut y = 60;

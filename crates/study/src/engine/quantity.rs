@@ -156,9 +156,7 @@ impl std::str::FromStr for Measure {
         let found = heuristic_by_name(name)?;
         let index =
             (coinline_core::strategy::heuristics().iter()).position(|h| h.name() == found.name());
-        let (_, of) = (OF_HEURISTIC.iter())
-            .find(|(w, _)| *w == what)
-            .ok_or_else(bad)?;
+        let (_, of) = (OF_HEURISTIC.iter().find(|(w, _)| *w == what)).ok_or_else(bad)?;
         Ok(of(index.ok_or_else(bad)?))
     }
 }
