@@ -112,10 +112,9 @@ pub struct Fit {
 impl Fit {
     /// chi^2 per degree of freedom (infinite without degrees of freedom).
     pub fn reduced(&self) -> f64 {
-        if self.dof == 0 {
-            f64::INFINITY
-        } else {
-            self.chi2 / self.dof as f64
+        match self.dof {
+            0 => f64::INFINITY,
+            dof => self.chi2 / dof as f64,
         }
     }
 

@@ -148,10 +148,7 @@ impl std::str::FromStr for Measure {
         if let Some(&(_, m)) = PLAIN.iter().find(|(name, _)| *name == s) {
             return Ok(m);
         }
-        let bad = || -> Error {
-            let measure = s.to_string();
-            StudyError::UnknownMeasure { measure }.into()
-        };
+        let bad = || Error::from(StudyError::UnknownMeasure { measure: s.into() });
         let (name, what) = s.split_once('.').ok_or_else(bad)?;
         let found = heuristic_by_name(name)?;
         let index =

@@ -340,8 +340,7 @@ fn check_references(
         _ => None,
     });
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
-        let table = name.to_string();
-        return Err(StudyError::UntilNoRateTable { table }.into());
+        return Err(StudyError::UntilNoRateTable { table: name.into() }.into());
     }
     if let Some(name) = repeated(made).cloned() {
         return Err(StudyError::SameOutput { name }.into());
