@@ -232,10 +232,8 @@ pub fn list(_args: &ListArgs) -> Result<Status> {
     let width = (builtin::BUILTINS.iter()).map(|b| b.name.len()).max();
     let width = width.unwrap_or(0);
     for b in builtin::BUILTINS {
-        text.push_str(&format!(
-            "{:<width$} {}\n{:<width$} run: {}\n",
-            b.name, b.about, "", b.how
-        ));
+        let (name, about, how) = (b.name, b.about, b.how);
+        text += &format!("{name:<width$} {about}\n{:<width$} run: {how}\n", "");
     }
     print(&text)?;
     Ok(Status::Ok)

@@ -145,25 +145,22 @@ pub fn cross_check(
         return Some(format!("the check failed: {}", v.signature()));
     }
     if report.value != Some(eval.value) {
-        return Some(format!(
-            "the engine's value {} is not the check's {:?}",
-            eval.value, report.value
-        ));
+        let (mine, theirs) = (eval.value, report.value);
+        let what = format!("the engine's value {mine} is not the check's {theirs:?}");
+        return Some(what);
     }
     let name = |h: usize| spec::heuristic(h).name();
     let theirs = |h: usize| report.performance_of(name(h)).map(|p| p.difference);
     let wrong = |&&(h, optimal): &&(usize, bool)| (theirs(h) == Some(eval.value)) != optimal;
     if let Some(&(h, optimal)) = eval.optimal.iter().find(wrong) {
         let name = name(h);
-        return Some(format!(
-            "{name} optimal: {optimal} in the engine, not in the check"
-        ));
+        let what = format!("{name} optimal: {optimal} in the engine, not in the check");
+        return Some(what);
     }
     let &(h, value) = (eval.heuristics.iter()).find(|&&(h, v)| theirs(h) != Some(v))?;
     let (name, theirs) = (name(h), theirs(h));
-    Some(format!(
-        "{name} scores {value} in the engine, {theirs:?} in the check"
-    ))
+    let what = format!("{name} scores {value} in the engine, {theirs:?} in the check");
+    Some(what)
 }
 
 /// The boards of one length of one source, on one rule set: those of `row`.
