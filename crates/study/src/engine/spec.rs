@@ -265,8 +265,7 @@ impl Query {
         }
         let check_every = file.check.and_then(|c| c.every).map_or(1000, |e| e.get());
         let fits = (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<Vec<_>>>()?;
-        let made = table_files(&tables, &fits);
-        check_references(&tables, &fits, &sources, &made)?;
+        let made = check_references(&tables, &fits, &sources)?;
         let plots =
             (file.plot.into_iter().map(|p| p.checked(&made))).collect::<Result<Vec<_>>>()?;
         if let Some(name) = repeated(plots.iter().map(|p| &p.name)).cloned() {
@@ -321,13 +320,8 @@ fn defined(table: &Table, games: &[Game]) -> Result<()> {
 }
 
 /// Refuses a fit or a sample's `until` naming no rate table, and two
-/// outputs of one name (`made`: see [`table_files`]).
-fn check_references(
-    tables: &[Table],
-    fits: &[FitSpec],
-    sources: &[Named],
-    made: &[String],
-) -> Result<()> {
+/// outputs of one name; the outputs, as [`table_files`] names them.
+fn check_references(tables: &[Table], fits: &[FitSpec], sources: &[Named]) -> Result<Vec<String>> {
     let is_rate =
         |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
     if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
@@ -342,10 +336,11 @@ fn check_references(
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
         return Err(StudyError::UntilNoRateTable { table: name.into() }.into());
     }
-    if let Some(name) = repeated(made).cloned() {
+    let made = table_files(tables, fits);
+    if let Some(name) = repeated(&made).cloned() {
         return Err(StudyError::SameOutput { name }.into());
     }
-    Ok(())
+    Ok(made)
 }
 
 /// The first of `names` that comes again.
