@@ -16,10 +16,8 @@ pub struct CsvTable {
 
 /// The table `name` among a run's rendered tables.
 pub fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
-    (tables.iter().find(|(n, _)| n == name).map(|(_, t)| t)).ok_or_else(|| {
-        let table = name.to_string();
-        StudyError::NoTable { table }.into()
-    })
+    let found = (tables.iter().find(|(n, _)| n == name)).map(|(_, t)| t);
+    found.ok_or_else(|| StudyError::NoTable { table: name.into() }.into())
 }
 
 /// One row of a [`CsvTable`], with cells looked up by column name.

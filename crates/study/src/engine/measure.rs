@@ -76,11 +76,8 @@ impl Evaluator {
     /// heuristics of `measures`.
     pub fn new(game: Game, longest: usize, measures: &[Measure]) -> Result<Evaluator> {
         let wanted: BTreeSet<usize> = measures.iter().filter_map(|m| m.heuristic()).collect();
-        let only_optimal = |h: usize| {
-            measures
-                .iter()
-                .all(|m| m.heuristic() != Some(h) || *m == Measure::Optimal(h))
-        };
+        let only_optimal =
+            |h| (measures.iter()).all(|m| m.heuristic() != Some(h) || *m == Measure::Optimal(h));
         let (screened, wanted): (Vec<usize>, Vec<usize>) =
             (wanted.into_iter()).partition(|&h| fast_greedy(game, h) && only_optimal(h));
         let fast = if game == Game::PIZZA {

@@ -456,10 +456,7 @@ fn named(s: &SourceFile) -> Result<Named> {
             let minimise = match goal.as_deref().unwrap_or("min") {
                 "min" => true,
                 "max" => false,
-                other => {
-                    let goal = other.to_string();
-                    return Err(StudyError::BadGoal { goal }.into());
-                }
+                other => return Err(StudyError::BadGoal { goal: other.into() }.into()),
             };
             let search = Source::Search {
                 alphabet: alphabet(text)?,
