@@ -136,10 +136,8 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
             (read(path)?, template.transpose()?, None)
         }
         None => {
-            return Err(Error::usage(format!(
-                "{}: no such file, nor a built-in study (see `coinline study list`)",
-                args.study
-            )))
+            let why = "no such file, nor a built-in study (see `coinline study list`)";
+            return Err(Error::usage(format!("{}: {why}", args.study)));
         }
     };
     if let Some(file) = &args.template {
@@ -220,10 +218,8 @@ fn write_and_say(folders: &[Folder<'_, String>], force: bool, replace: bool) -> 
 
 /// The pool of `--jobs` threads that runs the study.
 fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.jobs)
-        .build()
-        .map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
+    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs.jobs)).build();
+    pool.map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
 }
 
 /// Runs `coinline study list`.

@@ -267,8 +267,10 @@ fn value_columns(table: &Table, cells: &[&Cell]) -> Vec<(String, String)> {
                     ],
                 };
                 // A table of one measure names its columns plainly.
-                let prefix =
-                    ((table.measures.len() > 1).then(|| format!("{m}_"))).unwrap_or_default();
+                let prefix = match table.measures.len() {
+                    1 => String::new(),
+                    _ => format!("{m}_"),
+                };
                 row.extend(tally.into_iter().map(|(c, v)| (format!("{prefix}{c}"), v)));
             }
         }
