@@ -217,13 +217,9 @@ pub(super) fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<Stri
 
 /// The header of a table's rows: the columns of [`key_columns`], then `rest`.
 pub(super) fn header(table: &Table, rest: &[&str]) -> Vec<String> {
-    let mut header = vec!["game".to_string()];
-    if table.by_source {
-        header.push("source".into());
-    }
-    header.push("group".into());
-    header.extend(rest.iter().map(|c| c.to_string()));
-    header
+    let keys =
+        (["game", "source", "group"].into_iter()).filter(|c| table.by_source || *c != "source");
+    keys.chain(rest.iter().copied()).map(String::from).collect()
 }
 
 /// The columns of a row after [`key_columns`], named: `cells` holds the
