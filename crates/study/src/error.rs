@@ -1,5 +1,6 @@
 //! The study engine's own errors: a study file, a template or a part file
 //! it refuses, and what it cannot compute.
+//! Variants are documented by their `#[error]` messages; a doc says only more.
 
 // The fields are named by the messages their variants print.
 #![allow(missing_docs)]
@@ -16,41 +17,32 @@ pub enum StudyError {
     /// A study's, table's, plot's or fit's name (`what`) that is not plain.
     #[error("{what} name {} must be letters, digits, - and _", quote(.name))]
     BadName { what: &'static str, name: String },
-    /// A measure name the engine does not know.
     #[error("unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share", quote(.measure))]
     UnknownMeasure { measure: String },
-    /// A `holds` that is no comparison with a number.
     #[error("holds {} must be <, <=, >, >= or = and a number", quote(.text))]
     BadHolds { text: String },
-    /// A number that is no integer or fraction `A/B`.
     #[error("{} is not a number or a fraction A/B", quote(.text))]
     NotARatio { text: String },
-    /// A fraction whose parts are beyond `-2^62..2^62`.
     #[error("{} is beyond -2^62..2^62", quote(.text))]
     RatioTooLarge { text: String },
-    /// The study names no rule set.
     #[error("games is empty: name at least one rule set")]
     NoGames,
     /// The study has no `[[source]]` or no `[[table]]` (`section`).
     #[error("the study has no [[{section}]]")]
     NoSection { section: &'static str },
-    /// Two sources of one name.
     #[error("two sources are named {}: give each a different name", quote(.name))]
     SameSourceName { name: String },
     /// Two tables or two plots (`what`) of one name.
     #[error("two {what} are named {}", quote(.name))]
     SameName { what: &'static str, name: String },
-    /// Two outputs of the run would be one CSV file.
     #[error("two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)")]
     SameOutput { name: String },
-    /// A table's measure not defined for a rule set the table covers.
     #[error("table {}: {measure} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games", quote(.table))]
     Undefined {
         table: String,
         measure: String,
         game: Game,
     },
-    /// A table that names no measure.
     #[error("table {} names no measure", quote(.table))]
     NoMeasure { table: String },
     /// A table whose aggregate does not take its measures.
@@ -61,45 +53,34 @@ pub enum StudyError {
         measures: Vec<String>,
         why: AggregateMismatch,
     },
-    /// A table's group that is not one the engine knows.
     #[error("table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source", quote(.table), quote(.group))]
     BadGroup { table: String, group: String },
     /// A table naming a source the study does not have.
     #[error("the study has no source {}", quote(.name))]
     NoSource { name: String },
-    /// A table naming a rule set the study does not have.
     #[error("table {}: {game} is not one of the study's games", quote(.table))]
     NotStudyGame { table: String, game: Game },
-    /// A sample's `until` naming no rate table of the study.
     #[error("source.sample.until: the study has no rate table {}", quote(.table))]
     UntilNoRateTable { table: String },
     /// The rate table of a sample's `until` missing from a run.
     #[error("source.sample.until: no rate table {table}")]
     UntilTableMissing { table: String },
-    /// A sample stopped by `until` in a sharded run.
     #[error(
         "a source whose [source.sample] has until stops by its own counts: it cannot be sharded"
     )]
     UntilSharded,
-    /// A board length past the engine's 2^20.
     #[error("n = {n} is beyond this engine (at most 2^20)")]
     TooLong { n: usize },
-    /// Lengths that start at 0.
     #[error("source.n must start at 1 or more")]
     LengthZero,
-    /// An alphabet with values past `-2^40..2^40`.
     #[error("source.alphabet's values must be within -2^40..2^40")]
     AlphabetValues,
-    /// An alphabet of more than 256 values.
     #[error("source.alphabet has more than 256 values")]
     AlphabetTooLarge,
-    /// More boards to enumerate than the engine takes.
     #[error("enumerating {k}^{longest} boards is beyond this engine (at most {MAX_ENUMERATED} a length); use kind = \"search\"")]
     TooManyBoards { k: u64, longest: usize },
-    /// A search objective that is a yes or no.
     #[error("source.objective must be a number, not a yes or no")]
     ObjectiveNotNumber,
-    /// A search goal that is neither min nor max.
     #[error("source.goal {} is not min or max", quote(.goal))]
     BadGoal { goal: String },
     /// A `source.formula` the engine cannot expand.
@@ -118,16 +99,13 @@ pub enum StudyError {
         #[source]
         error: Arc<dyn std::error::Error + Send + Sync>,
     },
-    /// No exact solver of `game` takes the study's longest boards.
     #[error("no exact solver of {game} takes boards of {longest} values")]
     NoSolver { game: Game, longest: usize },
     /// A template placeholder or table the template cannot fill.
     #[error("{0}")]
     Template(TemplateProblem),
-    /// A table the study does not make.
     #[error("the study makes no table {}", quote(.table))]
     NoTable { table: String },
-    /// A column a table does not have.
     #[error("table {} has no column {}", quote(.table), quote(.column))]
     NoColumn { table: String, column: String },
     /// A study table (`what`) that is not CSV as the engine writes it.
@@ -137,7 +115,6 @@ pub enum StudyError {
         #[source]
         error: Arc<csv::Error>,
     },
-    /// A part file not of the study's shape.
     #[error("a part of study {study} is not of this study's shape (parts {parts:?} of {count}, {tables} tables, {rule_sets} rule sets)")]
     PartShape {
         study: String,
@@ -146,16 +123,12 @@ pub enum StudyError {
         tables: usize,
         rule_sets: usize,
     },
-    /// No part files to merge.
     #[error("no parts to merge")]
     NoParts,
-    /// Two part files of different runs.
     #[error("part {}/{} is of another run (study {}, digest {}) than part {}/{} (study {}, digest {})", .this.part, .this.count, .this.study, .this.digest, .first.part, .first.count, .first.study, .first.digest)]
     OtherRun { this: PartOf, first: PartOf },
-    /// A part given twice.
     #[error("part {part}/{count} is given twice")]
     PartTwice { part: u64, count: u64 },
-    /// Two parts with different numbers of source rows.
     #[error(
         "part {part}/{count} has {rows} source rows where part {first}/{count} has {first_rows}"
     )]
