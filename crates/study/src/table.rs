@@ -49,10 +49,8 @@ impl CsvTable {
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header = reader.headers().map_err(bad)?.deserialize(None);
         let rows = reader.deserialize().collect::<csv::Result<_>>();
-        Ok(CsvTable {
-            header: header.map_err(bad)?,
-            rows: rows.map_err(bad)?,
-        })
+        let (header, rows) = (header.map_err(bad)?, rows.map_err(bad)?);
+        Ok(CsvTable { header, rows })
     }
 
     /// The rows as [`Record`]s.

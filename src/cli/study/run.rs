@@ -154,10 +154,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         query = query.with_games(args.games.clone())?;
     }
     let fingerprint = engine::fingerprint(&text);
-    let templates = Templates {
-        report: template.as_deref(),
-        summary: summary.as_deref(),
-    };
+    let (report, summary) = (template.as_deref(), summary.as_deref());
+    let templates = Templates { report, summary };
     // Every path, checked before any work; a sharded run writes its part.
     let part_file =
         (args.parts.shard.shard).map(|s| format!("part-{}-of-{}.json", s.part(), s.count()));
@@ -166,7 +164,9 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         .map_or_else(|| engine::planned_files(&query, templates), |p| vec![p]);
     let (named, force) = ((args.out.as_deref(), query.name.as_str()), args.write.force);
     let out = outputs::study(named, &args.study, args.template.as_deref(), planned, force)?;
-    let pool = thread_pool(&args.write.jobs)?;
+    let jobs = args.write.jobs.jobs;
+    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
+    let pool = pool.map_err(|e| Error::internal(format!("cannot start {jobs} threads: {e}")))?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
@@ -214,12 +214,6 @@ fn write_and_say(folders: &[Folder<'_, String>], force: bool, replace: bool) -> 
         say!("wrote {} to {}", names.join(", "), dir.display());
     }
     Ok(())
-}
-
-/// The pool of `--jobs` threads that runs the study.
-fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
-    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs.jobs)).build();
-    pool.map_err(|e| Error::internal(format!("cannot start {} threads: {e}", jobs.jobs)))
 }
 
 /// Runs `coinline study list`.

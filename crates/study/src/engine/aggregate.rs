@@ -73,12 +73,8 @@ const SOURCE_SHIFT: u32 = 48;
 
 /// The key of the group of a board of `n` values from `source`.
 pub fn group_key(table: &Table, source: usize, n: usize) -> u64 {
-    let inner = table.group.key(n);
-    if table.by_source {
-        ((source as u64) << SOURCE_SHIFT) | inner
-    } else {
-        inner
-    }
+    let source = (source as u64) << SOURCE_SHIFT;
+    (if table.by_source { source } else { 0 }) | table.group.key(n)
 }
 
 /// The state of one table.
@@ -240,9 +236,7 @@ fn value_columns(table: &Table, cells: &[&Cell]) -> Vec<(String, String)> {
             row.push(count("attained_classes", cell.hit_classes));
             row.push(count("attained_boards", cell.hit_boards));
             row.push(count("witnesses", cell.witnesses.len() as u64));
-            if table.floor.is_some() {
-                row.push(count("below_floor", cell.below_floor));
-            }
+            row.extend(table.floor.map(|_| count("below_floor", cell.below_floor)));
         }
         // Every board adds to every measure's cell: the cells line up.
         Aggregate::Rate | Aggregate::Mean => {

@@ -75,9 +75,8 @@ pub fn certify(game: Game, values: &[i64]) -> Result<Certificate, String> {
     let cert = found.ok_or("no solver built a line")?;
     if cert.replayed_by.len() < REPLAYS {
         let by = cert.replayed_by.join(" ");
-        return Err(format!(
-            "only {by} replayed a line; a certificate needs {REPLAYS}"
-        ));
+        let why = format!("only {by} replayed a line; a certificate needs {REPLAYS}");
+        return Err(why);
     }
     cert.verify(game, values, value)?;
     Ok(cert)

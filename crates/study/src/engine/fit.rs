@@ -44,14 +44,6 @@ pub enum Law {
 }
 
 impl Law {
-    /// Every law, in the order the report lists them.
-    pub const ALL: [Law; 4] = [
-        Law::Power,
-        Law::Exponential,
-        Law::Stretched,
-        Law::PowerExponential,
-    ];
-
     /// The law's name and formula, and the names of its fitted constants
     /// (in the order of [`Fit::params`]).
     fn about(self) -> (&'static str, &'static [&'static str]) {
@@ -71,19 +63,20 @@ impl Law {
         }
     }
 
-    /// The transformed observation and its standard deviation, or `None`
-    /// if the point cannot be used.
-    fn observe(self, point: &Point) -> Option<(f64, f64)> {
-        let &(_, hits, boards) = point;
+    /// The point's [`Row`] on the transformed scale, or `None` if the
+    /// point cannot be used.
+    fn observe(self, point: &Point) -> Option<Row> {
+        let &(n, hits, boards) = point;
         if !usable(point) {
             return None;
         }
         let p = hits as f64 / boards as f64;
         let (y, sd) = (p.ln(), ((1.0 - p) / hits as f64).sqrt());
-        match self {
-            Law::Stretched => Some(((-y).ln(), sd / y.abs())),
-            _ => Some((y, sd)),
-        }
+        let (y, sd) = match self {
+            Law::Stretched => ((-y).ln(), sd / y.abs()),
+            _ => (y, sd),
+        };
+        Some((n as f64, self.features(n as f64), y, sd))
     }
 }
 
@@ -131,12 +124,7 @@ type Row = (f64, Vec<f64>, f64, f64);
 /// Fits `law` to `points`; `None` with too few usable points (at least
 /// one more than the law has constants).
 pub fn fit(law: Law, points: &[Point]) -> Option<Fit> {
-    let rows: Vec<Row> = (points.iter())
-        .filter_map(|p| {
-            let (y, sd) = law.observe(p)?;
-            Some((p.0 as f64, law.features(p.0 as f64), y, sd))
-        })
-        .collect();
+    let rows: Vec<Row> = points.iter().filter_map(|p| law.observe(p)).collect();
     let m = law.about().1.len();
     if rows.len() <= m {
         return None;
@@ -236,9 +224,7 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
     let mut keys = vec![0];
     keys.extend(table.header.iter().position(|h| h == "source"));
     let mut header: Vec<String> = keys.iter().map(|&k| table.header[k].clone()).collect();
-    if spec.parity {
-        header.push("parity".into());
-    }
+    header.extend(spec.parity.then(|| "parity".to_string()));
     let mut out: Vec<Series> = Vec::new();
     for row in &table.rows {
         let num = |i: usize| {
@@ -250,9 +236,8 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
         };
         let n = num(n_at)? as usize;
         let mut key: Vec<String> = keys.iter().map(|&k| row[k].clone()).collect();
-        if spec.parity {
-            key.push(if n % 2 == 1 { "odd" } else { "even" }.into());
-        }
+        let parity = if n % 2 == 1 { "odd" } else { "even" };
+        key.extend(spec.parity.then(|| parity.to_string()));
         if n < spec.from {
             continue;
         }
@@ -365,8 +350,14 @@ pub struct FitSpec {
     pub hits: String,
 }
 
+/// Every law, in the order the report lists them.
 fn every_law() -> Vec<Law> {
-    Law::ALL.to_vec()
+    vec![
+        Law::Power,
+        Law::Exponential,
+        Law::Stretched,
+        Law::PowerExponential,
+    ]
 }
 
 fn holds() -> String {

@@ -399,8 +399,7 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     }
     parts.sort_by_key(|p| p.parts.first().copied());
     let mut parts = parts.into_iter();
-    let first = parts.next();
-    let mut whole = first.ok_or(StudyError::NoParts)?;
+    let mut whole = parts.next().ok_or(StudyError::NoParts)?;
     for p in parts {
         if p.fingerprint != whole.fingerprint || p.count != whole.count {
             let of = |p: &Part| PartOf {

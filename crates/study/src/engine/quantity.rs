@@ -212,14 +212,9 @@ pub struct Ratio {
 impl Ratio {
     /// `num / den`, reduced; `None` unless `den > 0`.
     pub fn new(num: i128, den: i128) -> Option<Ratio> {
-        if den <= 0 {
-            return None;
-        }
+        // g divides den and is positive: den / g > 0 exactly when den > 0.
         let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i128;
-        Some(Ratio {
-            num: num / g,
-            den: den / g,
-        })
+        Ratio::unreduced(num / g, den / g)
     }
 
     /// `num / den` as it stands (no gcd on the hot path); `None` unless

@@ -116,8 +116,7 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         }
     }
     for f in &query.fits {
-        let csv = super::fit::render(f, &rendered)?;
-        rendered.push((f.name.clone(), csv));
+        rendered.push((f.name.clone(), super::fit::render(f, &rendered)?));
     }
     rendered.push(("sources".to_string(), sources_table(query, &part)));
     let checks = checks_table(query, &part, &witnesses_checked);

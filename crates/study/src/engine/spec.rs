@@ -184,13 +184,10 @@ impl Table {
     /// The CSV files the table writes: its own, then its witnesses' and
     /// certificates' if it has them.
     pub fn files(&self) -> Vec<String> {
-        let mut files = vec![self.name.clone()];
-        if self.has_witnesses() {
-            files.push(format!("{}-witnesses", self.name));
-        }
-        if self.certify {
-            files.push(format!("{}-certificates", self.name));
-        }
+        let name = &self.name;
+        let mut files = vec![name.clone()];
+        files.extend(self.has_witnesses().then(|| format!("{name}-witnesses")));
+        files.extend(self.certify.then(|| format!("{name}-certificates")));
         files
     }
 }

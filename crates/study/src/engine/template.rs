@@ -57,11 +57,8 @@ pub fn render(
                     wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
                         && (wanted.len() > 1 || r[last] == *group)
                 });
-                let missing = || TemplateProblem::NoRow {
-                    table: name.to_string(),
-                    group: group.to_string(),
-                };
-                row.ok_or_else(missing)?[at].clone()
+                let (table, group) = (name.to_string(), group.to_string());
+                row.ok_or(TemplateProblem::NoRow { table, group })?[at].clone()
             }
             _ => {
                 let placeholder = placeholder.trim().to_string();
@@ -77,8 +74,7 @@ pub fn render(
 /// order, each at most once; with `first K`, how many more rows the CSV
 /// file holds after the first K.
 fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> {
-    let mut shown = table.clone();
-    let mut first = None;
+    let (mut shown, mut first) = (table.clone(), None);
     let bad = || TemplateProblem::TableOptions {
         table: name.to_string(),
         options: options.iter().map(|o| o.to_string()).collect(),
