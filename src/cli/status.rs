@@ -156,12 +156,8 @@ pub fn exit_status(outcome: &Result<Status>) -> u8 {
         | ErrorKind::Overflow
         | ErrorKind::TooLarge { .. }
         | ErrorKind::UnknownName { .. }
-        | ErrorKind::Usage(_)
-        | ErrorKind::Input { .. }
-        | ErrorKind::ProblemFile { .. }
-        | ErrorKind::Limit(_)
-        | ErrorKind::Format(_)
-        | ErrorKind::Internal(_)
+        | ErrorKind::TooManyValues { .. }
+        | ErrorKind::NotACase(_)
         | ErrorKind::Within { .. }
         | ErrorKind::Io { .. }
         | ErrorKind::Layer(_) => 2,

@@ -1,11 +1,13 @@
-//! The one error type of every coinline crate, a leaf: it imports nothing
+//! The error every coinline function returns, a leaf: it imports nothing
 //! of coinline.
 //!
-//! Every fallible function returns [`Error`]. Its [`Error::kind`] says what
-//! went wrong in a form a program can match on (tests match the kind, not the
-//! words); its `Display` is a single line meant for a person (the CLI prints
-//! it after `coinline: error:`), and `source()` gives the I/O error behind an
-//! [`ErrorKind::Io`].
+//! [`Error::kind`] says what went wrong in a form a program can match on
+//! (tests match the kind, not the words): the few kinds every layer shares
+//! (a bad token, an I/O failure, a context) are [`ErrorKind`]s, and each
+//! crate's own failures are its typed error (`RuleError`, `JudgeError`,
+//! `StudyError` ...) carried as [`ErrorKind::Layer`] and matched with
+//! [`Error::layer`]. `Display` is a single line meant for a person (the CLI
+//! prints it after `coinline: error:`); `source()` follows the chain.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -48,17 +50,6 @@ pub enum ErrorKind {
         /// The accepted names, comma-separated.
         expected: String,
     },
-    /// An option, or a combination of options, the command cannot use (left for the study crate, the last that builds it; issue 42).
-    Usage(String),
-    /// A malformed input text: a judge input or a program's answer, a case
-    /// line, a line of play. `line` is its 1-based line where it has one
-    /// (the message names it too) (left for the study crate, the last that builds it; issue 42).
-    Input {
-        /// 1-based line of the input, if known.
-        line: Option<usize>,
-        /// What is wrong, as printed.
-        message: String,
-    },
     /// A board of more values than coinline reads.
     TooManyValues {
         /// The most values a board holds.
@@ -66,23 +57,6 @@ pub enum ErrorKind {
     },
     /// A case line without its `GAME:` (the line is held).
     NotACase(String),
-    /// A problem file (TOML) that does not define a problem; `key` is the
-    /// key at fault where one is (left for the study crate, the last that builds it; issue 42).
-    ProblemFile {
-        /// The key at fault (`limits.n`, `answer`, ...), if one is.
-        key: Option<String>,
-        /// What is wrong, as printed.
-        message: String,
-    },
-    /// Work past a stated limit or budget (beside a solver's own length
-    /// limit, [`ErrorKind::TooLarge`]) (left for the study crate, the last that builds it; issue 42).
-    Limit(String),
-    /// A file coinline reads back (rows, a summary, a shard, a study's
-    /// tables, a saved test) is not as coinline writes it (left for the study crate, the last that builds it; issue 42).
-    Format(String),
-    /// What cannot happen unless coinline has a bug (a worker thread lost, a
-    /// formatter failing on a `String`); reported, never a panic (left for the study crate, the last that builds it; issue 42).
-    Internal(String),
     /// An error of `context` (a file, an option, a pair of shards): the
     /// message is `context: error`; [`Error::root_kind`] is the kind within.
     Within {
@@ -173,51 +147,6 @@ impl Error {
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.0
-    }
-
-    /// Shorthand for [`ErrorKind::Usage`] (left for the study crate, the last that builds it; issue 42).
-    pub fn usage(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Usage(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::Input`] without a line (left for the study crate, the last that builds it; issue 42).
-    pub fn input(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Input {
-            line: None,
-            message: message.into(),
-        })
-    }
-
-    /// Shorthand for [`ErrorKind::Input`] at 1-based `line` (which `message`
-    /// names) (left for the study crate, the last that builds it; issue 42).
-    pub fn input_at(line: usize, message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Input {
-            line: Some(line),
-            message: message.into(),
-        })
-    }
-
-    /// Shorthand for [`ErrorKind::ProblemFile`] at `key` (left for the study crate, the last that builds it; issue 42).
-    pub fn problem_file(key: Option<&str>, message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::ProblemFile {
-            key: key.map(str::to_string),
-            message: message.into(),
-        })
-    }
-
-    /// Shorthand for [`ErrorKind::Limit`] (left for the study crate, the last that builds it; issue 42).
-    pub fn limit(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Limit(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::Format`] (left for the study crate, the last that builds it; issue 42).
-    pub fn format(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Format(message.into()))
-    }
-
-    /// Shorthand for [`ErrorKind::Internal`] (left for the study crate, the last that builds it; issue 42).
-    pub fn internal(message: impl Into<String>) -> Self {
-        Error::new(ErrorKind::Internal(message.into()))
     }
 
     /// This error within `context` ([`ErrorKind::Within`]): printed as
@@ -376,12 +305,6 @@ impl fmt::Display for Error {
                 }
                 write!(f, "expected one of: {expected})")
             }
-            ErrorKind::Usage(msg)
-            | ErrorKind::Limit(msg)
-            | ErrorKind::Format(msg)
-            | ErrorKind::Internal(msg)
-            | ErrorKind::Input { message: msg, .. }
-            | ErrorKind::ProblemFile { message: msg, .. } => f.write_str(msg),
             ErrorKind::TooManyValues { max } => write!(
                 f,
                 "the board has more than {max} values, the most coinline reads"
@@ -523,7 +446,7 @@ mod tests {
         assert_eq!(err.to_string(), "basket.toml: 3 apples");
         assert_eq!(err.layer::<Upper>(), Some(&Upper::Apples { count: 3 }));
         assert!(err.layer::<Other>().is_none());
-        assert!(Error::usage("3 apples").layer::<Upper>().is_none());
+        assert!(Error::new(ErrorKind::Overflow).layer::<Upper>().is_none());
         assert_ne!(
             Error::layer_of(Upper::Apples { count: 3 }),
             Error::layer_of(Other)
@@ -630,19 +553,6 @@ mod tests {
         let os = std::io::Error::from_raw_os_error(2); // ENOENT
         assert_eq!(io_reason(&os), "No such file or directory");
         assert_eq!(io_reason(&std::io::Error::other("disk full")), "disk full");
-    }
-
-    #[test]
-    fn kinds_carry_what_went_wrong_and_print_as_before() {
-        let err = Error::problem_file(Some("limits.n"), "limits.n: \"0..\" is not a range");
-        assert!(matches!(
-            err.kind(),
-            ErrorKind::ProblemFile { key: Some(k), .. } if k == "limits.n"
-        ));
-        assert_eq!(err.to_string(), "limits.n: \"0..\" is not a range");
-        let at = Error::input_at(3, "line 3: too few values");
-        assert!(matches!(at.kind(), ErrorKind::Input { line: Some(3), .. }));
-        assert_eq!(at.to_string(), "line 3: too few values");
     }
 
     #[test]

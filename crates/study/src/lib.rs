@@ -7,4 +7,9 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 pub mod engine;
+mod error;
 pub mod table;
+
+pub use error::{
+    AggregateMismatch, FitProblem, FormulaProblem, PartOf, PlotProblem, StudyError, TemplateProblem,
+};

@@ -2,7 +2,8 @@
 //! findings are drawn from (so every figure they show is read back from a
 //! CSV file, never from a separate computation).
 
-use coinline_core::error::{quote, Error, Result};
+use crate::StudyError;
+use coinline_core::error::Result;
 
 /// A header and rows of text cells, all rows as wide as the header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,8 +16,8 @@ pub struct CsvTable {
 
 /// The table `name` among a run's rendered tables.
 pub fn find<'a>(tables: &'a [(String, CsvTable)], name: &str) -> Result<&'a CsvTable> {
-    (tables.iter().find(|(n, _)| n == name).map(|(_, t)| t))
-        .ok_or_else(|| Error::usage(format!("the study makes no table {}", quote(name))))
+    let found = (tables.iter().find(|(n, _)| n == name)).map(|(_, t)| t);
+    found.ok_or_else(|| StudyError::NoTable { table: name.into() }.into())
 }
 
 /// One row of a [`CsvTable`], with cells looked up by column name.
@@ -41,14 +42,15 @@ impl CsvTable {
     /// Reads CSV text written by [`CsvTable::to_csv`]; `what` names the input
     /// in errors.
     pub fn from_csv(text: &str, what: &str) -> Result<CsvTable> {
-        let bad = |e: csv::Error| Error::format(format!("{what}: {e}"));
+        let bad = |e| StudyError::Csv {
+            what: what.to_string(),
+            error: std::sync::Arc::new(e),
+        };
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header = reader.headers().map_err(bad)?.deserialize(None);
         let rows = reader.deserialize().collect::<csv::Result<_>>();
-        Ok(CsvTable {
-            header: header.map_err(bad)?,
-            rows: rows.map_err(bad)?,
-        })
+        let (header, rows) = (header.map_err(bad)?, rows.map_err(bad)?);
+        Ok(CsvTable { header, rows })
     }
 
     /// The rows as [`Record`]s.
@@ -64,8 +66,8 @@ impl CsvTable {
     /// The place of column `name`; `what` names the table in the error.
     pub fn col(&self, name: &str, what: &str) -> Result<usize> {
         self.column(name).ok_or_else(|| {
-            let (what, name) = (quote(what), quote(name));
-            Error::usage(format!("table {what} has no column {name}"))
+            let (table, column) = (what.to_string(), name.to_string());
+            StudyError::NoColumn { table, column }.into()
         })
     }
 }
@@ -73,10 +75,7 @@ impl CsvTable {
 impl<'a> Record<'a> {
     /// The cell of column `name`; empty if there is no such column.
     pub fn get(&self, name: &str) -> &'a str {
-        self.table
-            .column(name)
-            .and_then(|i| self.row.get(i))
-            .map_or("", String::as_str)
+        (self.table.column(name).and_then(|i| self.row.get(i))).map_or("", String::as_str)
     }
 
     /// The cell of column `name` parsed as a number; `None` if the cell is

@@ -154,10 +154,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         query = query.with_games(args.games.clone())?;
     }
     let fingerprint = engine::fingerprint(&text);
-    let templates = Templates {
-        report: template.as_deref(),
-        summary: summary.as_deref(),
-    };
+    let (report, summary) = (template.as_deref(), summary.as_deref());
+    let templates = Templates { report, summary };
     // Every path, checked before any work; a sharded run writes its part.
     let part_file =
         (args.parts.shard.shard).map(|s| format!("part-{}-of-{}.json", s.part(), s.count()));
@@ -166,19 +164,16 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         .map_or_else(|| engine::planned_files(&query, templates), |p| vec![p]);
     let (named, force) = ((args.out.as_deref(), query.name.as_str()), args.write.force);
     let out = outputs::study(named, &args.study, args.template.as_deref(), planned, force)?;
-    let pool = thread_pool(&args.write.jobs)?;
+    let jobs = args.write.jobs.jobs;
+    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
+    let pool = pool.map_err(|source| RunError::ThreadPool { jobs, source })?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
         let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
-        say!(
-            "coinline study run: {}, part {}/{}, {} threads",
-            query.name,
-            shard.part(),
-            shard.count(),
-            pool.current_num_threads()
-        );
+        let (name, threads) = (&query.name, pool.current_num_threads());
+        say!("coinline study run: {name}, part {shard}, {threads} threads");
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
         if let Some(name) = part_file {
             let json =
@@ -190,12 +185,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         part
     };
     if part.fingerprint != fingerprint {
-        return Err(UsageError::StalePart {
-            study: query.name.clone(),
-            part: part.fingerprint,
-            file: fingerprint,
-        }
-        .into());
+        let (study, part, file) = (query.name.clone(), part.fingerprint, fingerprint);
+        return Err(UsageError::StalePart { study, part, file }.into());
     }
     let outcome = pool.install(|| engine::finish(&query, part, templates))?;
     // One transaction for every folder: the top one and each rule set's.
@@ -223,30 +214,14 @@ fn write_and_say(folders: &[Folder<'_, String>], force: bool, replace: bool) -> 
     Ok(())
 }
 
-/// The pool of `--jobs` threads that runs the study.
-fn thread_pool(jobs: &JobsArg) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.jobs)
-        .build()
-        .map_err(|source| {
-            RunError::ThreadPool {
-                jobs: jobs.jobs,
-                source,
-            }
-            .into()
-        })
-}
-
 /// Runs `coinline study list`.
 pub fn list(_args: &ListArgs) -> Result<Status> {
     let mut text = String::new();
     let width = (builtin::BUILTINS.iter()).map(|b| b.name.len()).max();
     let width = width.unwrap_or(0);
     for b in builtin::BUILTINS {
-        text.push_str(&format!(
-            "{:<width$} {}\n{:<width$} run: {}\n",
-            b.name, b.about, "", b.how
-        ));
+        let (name, about, how) = (b.name, b.about, b.how);
+        text += &format!("{name:<width$} {about}\n{:<width$} run: {how}\n", "");
     }
     print(&text)?;
     Ok(Status::Ok)

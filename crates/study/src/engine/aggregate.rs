@@ -73,12 +73,8 @@ const SOURCE_SHIFT: u32 = 48;
 
 /// The key of the group of a board of `n` values from `source`.
 pub fn group_key(table: &Table, source: usize, n: usize) -> u64 {
-    let inner = table.group.key(n);
-    if table.by_source {
-        ((source as u64) << SOURCE_SHIFT) | inner
-    } else {
-        inner
-    }
+    let source = (source as u64) << SOURCE_SHIFT;
+    (if table.by_source { source } else { 0 }) | table.group.key(n)
 }
 
 /// The state of one table.
@@ -217,13 +213,9 @@ pub(super) fn key_columns(table: &Table, cell: &Cell, query: &Query) -> Vec<Stri
 
 /// The header of a table's rows: the columns of [`key_columns`], then `rest`.
 pub(super) fn header(table: &Table, rest: &[&str]) -> Vec<String> {
-    let mut header = vec!["game".to_string()];
-    if table.by_source {
-        header.push("source".into());
-    }
-    header.push("group".into());
-    header.extend(rest.iter().map(|c| c.to_string()));
-    header
+    let keys =
+        (["game", "source", "group"].into_iter()).filter(|c| table.by_source || *c != "source");
+    keys.chain(rest.iter().copied()).map(String::from).collect()
 }
 
 /// The columns of a row after [`key_columns`], named: `cells` holds the
@@ -244,9 +236,7 @@ fn value_columns(table: &Table, cells: &[&Cell]) -> Vec<(String, String)> {
             row.push(count("attained_classes", cell.hit_classes));
             row.push(count("attained_boards", cell.hit_boards));
             row.push(count("witnesses", cell.witnesses.len() as u64));
-            if table.floor.is_some() {
-                row.push(count("below_floor", cell.below_floor));
-            }
+            row.extend(table.floor.map(|_| count("below_floor", cell.below_floor)));
         }
         // Every board adds to every measure's cell: the cells line up.
         Aggregate::Rate | Aggregate::Mean => {

@@ -75,9 +75,8 @@ pub fn certify(game: Game, values: &[i64]) -> Result<Certificate, String> {
     let cert = found.ok_or("no solver built a line")?;
     if cert.replayed_by.len() < REPLAYS {
         let by = cert.replayed_by.join(" ");
-        return Err(format!(
-            "only {by} replayed a line; a certificate needs {REPLAYS}"
-        ));
+        let why = format!("only {by} replayed a line; a certificate needs {REPLAYS}");
+        return Err(why);
     }
     cert.verify(game, values, value)?;
     Ok(cert)
@@ -96,11 +95,9 @@ pub fn render(table: &Table, state: &State, query: &Query) -> (CsvTable, Vec<Str
         let c = match certify(game, &w.values) {
             Ok(c) => c,
             Err(what) => {
-                let board = w.board();
-                let name = &table.name;
-                return Either::Right(format!(
-                    "table {name} {game}: no certificate for {board}: {what}"
-                ));
+                let (name, board) = (&table.name, w.board());
+                let failure = format!("table {name} {game}: no certificate for {board}: {what}");
+                return Either::Right(failure);
             }
         };
         let line = c.line.to_string();
@@ -171,9 +168,15 @@ mod tests {
             );
             super::super::spec::Query::parse(&text, "c")
         };
-        let refused = study("rate").unwrap_err().to_string();
+        let refused = study("rate").unwrap_err();
         assert!(
-            refused.contains("certify = true is for min and max"),
+            matches!(
+                refused.layer::<crate::StudyError>(),
+                Some(crate::StudyError::BadAggregate {
+                    why: crate::AggregateMismatch::Certify,
+                    ..
+                })
+            ),
             "{refused}"
         );
     }

@@ -23,6 +23,7 @@
 //! deviations of the chi^2 distribution above its mean).
 
 use crate::table::{find, CsvTable};
+use crate::{FitProblem, StudyError};
 use coinline_core::error::{quote, Error, Result};
 
 /// Points with fewer hits (or misses) are left out of the fits.
@@ -43,14 +44,6 @@ pub enum Law {
 }
 
 impl Law {
-    /// Every law, in the order the report lists them.
-    pub const ALL: [Law; 4] = [
-        Law::Power,
-        Law::Exponential,
-        Law::Stretched,
-        Law::PowerExponential,
-    ];
-
     /// The law's name and formula, and the names of its fitted constants
     /// (in the order of [`Fit::params`]).
     fn about(self) -> (&'static str, &'static [&'static str]) {
@@ -70,19 +63,20 @@ impl Law {
         }
     }
 
-    /// The transformed observation and its standard deviation, or `None`
-    /// if the point cannot be used.
-    fn observe(self, point: &Point) -> Option<(f64, f64)> {
-        let &(_, hits, boards) = point;
+    /// The point's [`Row`] on the transformed scale, or `None` if the
+    /// point cannot be used.
+    fn observe(self, point: &Point) -> Option<Row> {
+        let &(n, hits, boards) = point;
         if !usable(point) {
             return None;
         }
         let p = hits as f64 / boards as f64;
         let (y, sd) = (p.ln(), ((1.0 - p) / hits as f64).sqrt());
-        match self {
-            Law::Stretched => Some(((-y).ln(), sd / y.abs())),
-            _ => Some((y, sd)),
-        }
+        let (y, sd) = match self {
+            Law::Stretched => ((-y).ln(), sd / y.abs()),
+            _ => (y, sd),
+        };
+        Some((n as f64, self.features(n as f64), y, sd))
     }
 }
 
@@ -111,10 +105,9 @@ pub struct Fit {
 impl Fit {
     /// chi^2 per degree of freedom (infinite without degrees of freedom).
     pub fn reduced(&self) -> f64 {
-        if self.dof == 0 {
-            f64::INFINITY
-        } else {
-            self.chi2 / self.dof as f64
+        match self.dof {
+            0 => f64::INFINITY,
+            dof => self.chi2 / dof as f64,
         }
     }
 
@@ -131,12 +124,7 @@ type Row = (f64, Vec<f64>, f64, f64);
 /// Fits `law` to `points`; `None` with too few usable points (at least
 /// one more than the law has constants).
 pub fn fit(law: Law, points: &[Point]) -> Option<Fit> {
-    let rows: Vec<Row> = (points.iter())
-        .filter_map(|p| {
-            let (y, sd) = law.observe(p)?;
-            Some((p.0 as f64, law.features(p.0 as f64), y, sd))
-        })
-        .collect();
+    let rows: Vec<Row> = points.iter().filter_map(|p| law.observe(p)).collect();
     let m = law.about().1.len();
     if rows.len() <= m {
         return None;
@@ -174,13 +162,10 @@ pub fn fit(law: Law, points: &[Point]) -> Option<Fit> {
 fn weighted_least_squares(rows: &[Row], m: usize) -> Option<(Vec<f64>, Vec<Vec<f64>>)> {
     // Each row of the normal matrix, then that of the identity (which the
     // elimination turns into the inverse).
-    let mut a: Vec<Vec<f64>> = (0..m)
-        .map(|i| {
-            (0..2 * m)
-                .map(|j| f64::from(u8::from(j == m + i)))
-                .collect()
-        })
-        .collect();
+    let mut a = vec![vec![0.0; 2 * m]; m];
+    for (i, row) in a.iter_mut().enumerate() {
+        row[m + i] = 1.0;
+    }
     let mut b = vec![0.0; m];
     for (_, x, y, sd) in rows {
         let w = 1.0 / (sd * sd);
@@ -239,36 +224,28 @@ fn series(spec: &FitSpec, table: &CsvTable) -> Result<(Vec<String>, Vec<Series>)
     let mut keys = vec![0];
     keys.extend(table.header.iter().position(|h| h == "source"));
     let mut header: Vec<String> = keys.iter().map(|&k| table.header[k].clone()).collect();
-    if spec.parity {
-        header.push("parity".into());
-    }
+    header.extend(spec.parity.then(|| "parity".to_string()));
     let mut out: Vec<Series> = Vec::new();
     for row in &table.rows {
         let num = |i: usize| {
             row[i].parse::<u64>().map_err(|_| {
-                Error::usage(format!(
-                    "fit {}: {} of table {} is not a count: its group must be n",
-                    quote(&spec.name),
-                    quote(&row[i]),
-                    quote(&spec.table)
-                ))
+                let (cell, table, fit) = (row[i].clone(), spec.table.clone(), spec.name.clone());
+                let why = FitProblem::NotCount { cell, table };
+                Error::from(StudyError::Fit { fit, why })
             })
         };
         let n = num(n_at)? as usize;
         let mut key: Vec<String> = keys.iter().map(|&k| row[k].clone()).collect();
-        if spec.parity {
-            key.push(if n % 2 == 1 { "odd" } else { "even" }.into());
-        }
+        let parity = if n % 2 == 1 { "odd" } else { "even" };
+        key.extend(spec.parity.then(|| parity.to_string()));
         if n < spec.from {
             continue;
         }
         let point = (n, num(hits_at)?, num(boards_at)?);
         if point.1 > point.2 {
-            return Err(Error::usage(format!(
-                "fit {}: {} is not a count of hits (more than the boards at n = {n})",
-                quote(&spec.name),
-                quote(&spec.hits)
-            )));
+            let (fit, hits) = (spec.name.clone(), spec.hits.clone());
+            let why = FitProblem::HitsOverBoards { hits, n };
+            return Err(StudyError::Fit { fit, why }.into());
         }
         match out.iter_mut().find(|(k, _)| *k == key) {
             Some((_, points)) => points.push(point),
@@ -373,8 +350,14 @@ pub struct FitSpec {
     pub hits: String,
 }
 
+/// Every law, in the order the report lists them.
 fn every_law() -> Vec<Law> {
-    Law::ALL.to_vec()
+    vec![
+        Law::Power,
+        Law::Exponential,
+        Law::Stretched,
+        Law::PowerExponential,
+    ]
 }
 
 fn holds() -> String {
@@ -385,12 +368,10 @@ impl FitSpec {
     /// The `[[fit]]` if it is valid.
     pub fn checked(self) -> Result<FitSpec> {
         super::quantity::check_name("fit", &self.name)?;
-        match self.window {
-            Some(w) if w < 2 => Err(Error::usage(format!(
-                "fit {}: window must be at least 2",
-                quote(&self.name)
-            ))),
-            _ => Ok(self),
+        if self.window.is_some_and(|w| w < 2) {
+            let (fit, why) = (self.name, FitProblem::Window);
+            return Err(StudyError::Fit { fit, why }.into());
         }
+        Ok(self)
     }
 }

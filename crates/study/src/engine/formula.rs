@@ -4,7 +4,8 @@
 //! item repeats it COUNT times (a number or k). Lists of families of
 //! boards that no enumeration reaches (k = 256 gives 514 values).
 
-use coinline_core::error::{quote, Error, Result};
+use crate::{FormulaProblem, StudyError};
+use coinline_core::error::{Error, Result};
 
 /// Each k with its board.
 pub type Family = Vec<(i64, Vec<i64>)>;
@@ -26,19 +27,17 @@ pub fn expand(formula: &str, k: i64) -> Result<Vec<i64>> {
     let spaced = (formula.replace('(', " ( ").replace(')', " ) ")).replace('^', " ^ ");
     let words: Vec<&str> = spaced.split_whitespace().collect();
     // Every word is known before the structure is read.
-    if let Some(w) =
-        (words.iter()).find(|w| !matches!(**w, "(" | ")" | "^") && value(w, k).is_none())
-    {
-        let why = format!("{} is not a number, k, -k, (, ) or ^", quote(w));
-        return Err(bad(formula, &why));
+    let unknown = |w: &&&str| !matches!(**w, "(" | ")" | "^") && value(w, k).is_none();
+    if let Some(w) = words.iter().find(unknown) {
+        return Err(bad(formula, FormulaProblem::UnknownWord(w.to_string())));
     }
     let mut at = 0;
     let values = sequence(&words, &mut at, k, formula)?;
     if at != words.len() {
-        return Err(bad(formula, "a ) without its ("));
+        return Err(bad(formula, FormulaProblem::UnopenedParen));
     }
     if values.is_empty() {
-        return Err(bad(formula, "the board is empty"));
+        return Err(bad(formula, FormulaProblem::Empty));
     }
     Ok(values)
 }
@@ -46,8 +45,9 @@ pub fn expand(formula: &str, k: i64) -> Result<Vec<i64>> {
 /// The most values a formula's board may have.
 const LONGEST: usize = 1 << 20;
 
-fn bad(formula: &str, why: &str) -> Error {
-    Error::usage(format!("source.formula {}: {why}", quote(formula)))
+fn bad(formula: &str, why: FormulaProblem) -> Error {
+    let text = formula.to_string();
+    StudyError::Formula { text, why }.into()
 }
 
 /// The value at `k` of a word that is a number, `k` or `-k`.
@@ -64,12 +64,12 @@ fn sequence(words: &[&str], at: &mut usize, k: i64, formula: &str) -> Result<Vec
     while let Some(&w) = words.get(*at) {
         let item = match w {
             ")" => break,
-            "^" => return Err(bad(formula, "^ must follow an item")),
+            "^" => return Err(bad(formula, FormulaProblem::PowerFirst)),
             "(" => {
                 *at += 1;
                 let inner = sequence(words, at, k, formula)?;
                 if words.get(*at) != Some(&")") {
-                    return Err(bad(formula, "a ( without its )"));
+                    return Err(bad(formula, FormulaProblem::UnclosedParen));
                 }
                 inner
             }
@@ -80,12 +80,12 @@ fn sequence(words: &[&str], at: &mut usize, k: i64, formula: &str) -> Result<Vec
         if words.get(*at) == Some(&"^") {
             count = (words.get(*at + 1).filter(|c| **c != "-k"))
                 .and_then(|c| value(c, k).filter(|c| *c >= 0))
-                .ok_or_else(|| bad(formula, "^ takes a count: a number or k, not negative"))?;
+                .ok_or_else(|| bad(formula, FormulaProblem::BadCount))?;
             *at += 2;
         }
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         if item.len().saturating_mul(count).saturating_add(out.len()) > LONGEST {
-            return Err(bad(formula, "the board has more than 2^20 values"));
+            return Err(bad(formula, FormulaProblem::TooLong));
         }
         for _ in 0..count {
             out.extend(&item);
@@ -106,8 +106,21 @@ mod tests {
             [0, 0, 1, 1, 1, 1, 1]
         );
         assert_eq!(expand("(-k 3^2)^2", 4).unwrap(), [-4, 3, 3, -4, 3, 3]);
-        for wrong in ["(1 2", "1 2)", "^2", "1 ^", "1 x", "(1)^0", "1^-1"] {
-            assert!(expand(wrong, 3).is_err(), "{wrong}");
+        for (wrong, problem) in [
+            ("(1 2", FormulaProblem::UnclosedParen),
+            ("1 2)", FormulaProblem::UnopenedParen),
+            ("^2", FormulaProblem::PowerFirst),
+            ("1 ^", FormulaProblem::BadCount),
+            ("1 x", FormulaProblem::UnknownWord("x".into())),
+            ("(1)^0", FormulaProblem::Empty),
+            ("1^-1", FormulaProblem::BadCount),
+        ] {
+            let err = expand(wrong, 3).unwrap_err();
+            let why = match err.layer::<StudyError>() {
+                Some(StudyError::Formula { text, why }) if text == wrong => why,
+                _ => panic!("{wrong}: {err}"),
+            };
+            assert_eq!(*why, problem, "{wrong}");
         }
     }
 }

@@ -5,8 +5,9 @@
 //! read off that.
 
 use super::spec::{Measure, Ratio};
+use crate::StudyError;
 use coinline_core::board::Board;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::play::Game;
 use coinline_core::solve::{pizza, solvers_for, Solver};
 use coinline_core::strategy::coins_greedy::{greedy_against_best_reply, greedy_is_optimal};
@@ -75,22 +76,18 @@ impl Evaluator {
     /// heuristics of `measures`.
     pub fn new(game: Game, longest: usize, measures: &[Measure]) -> Result<Evaluator> {
         let wanted: BTreeSet<usize> = measures.iter().filter_map(|m| m.heuristic()).collect();
-        let only_optimal = |h: usize| {
-            measures
-                .iter()
-                .all(|m| m.heuristic() != Some(h) || *m == Measure::Optimal(h))
-        };
+        let only_optimal =
+            |h| (measures.iter()).all(|m| m.heuristic() != Some(h) || *m == Measure::Optimal(h));
         let (screened, wanted): (Vec<usize>, Vec<usize>) =
             (wanted.into_iter()).partition(|&h| fast_greedy(game, h) && only_optimal(h));
         let fast = if game == Game::PIZZA {
             Fast::Pizza
         } else {
             let cost = |s: &&dyn Solver| s.cost(game, longest).map_or(f64::INFINITY, |c| c.seconds);
-            let none = format!("no exact solver of {game} takes boards of {longest} values");
             let solver = solvers_for(game)
                 .filter(|s| !s.is_ground_truth() && s.limit(game).is_none_or(|l| l >= longest))
                 .min_by(|a, b| cost(a).total_cmp(&cost(b)))
-                .ok_or_else(|| Error::limit(none))?;
+                .ok_or(StudyError::NoSolver { game, longest })?;
             Fast::Solver(solver)
         };
         Ok(Evaluator {

@@ -24,10 +24,11 @@ pub mod template;
 
 pub use report::{finish, folder, planned_files, Outcome, Templates};
 
+use crate::{PartOf, StudyError};
 use aggregate::{State, Witness};
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::Result;
 use coinline_core::generate::{mix64, Shard};
 use coinline_core::play::Game;
 use measure::{Eval, Evaluator, Num};
@@ -113,10 +114,8 @@ pub(crate) fn measures_of(query: &Query, only: Option<usize>) -> Vec<Measure> {
         Source::Search { objective, .. } => Some(objective),
         _ => None,
     });
-    (query.tables.iter().filter(covers))
-        .flat_map(|t| t.measures.clone())
-        .chain(objectives)
-        .collect()
+    let measures = (query.tables.iter().filter(covers)).flat_map(|t| t.measures.clone());
+    measures.chain(objectives).collect()
 }
 
 /// The aggregate states of a query: one per measure of each table, as
@@ -146,25 +145,22 @@ pub fn cross_check(
         return Some(format!("the check failed: {}", v.signature()));
     }
     if report.value != Some(eval.value) {
-        return Some(format!(
-            "the engine's value {} is not the check's {:?}",
-            eval.value, report.value
-        ));
+        let (mine, theirs) = (eval.value, report.value);
+        let what = format!("the engine's value {mine} is not the check's {theirs:?}");
+        return Some(what);
     }
     let name = |h: usize| spec::heuristic(h).name();
     let theirs = |h: usize| report.performance_of(name(h)).map(|p| p.difference);
     let wrong = |&&(h, optimal): &&(usize, bool)| (theirs(h) == Some(eval.value)) != optimal;
     if let Some(&(h, optimal)) = eval.optimal.iter().find(wrong) {
         let name = name(h);
-        return Some(format!(
-            "{name} optimal: {optimal} in the engine, not in the check"
-        ));
+        let what = format!("{name} optimal: {optimal} in the engine, not in the check");
+        return Some(what);
     }
     let &(h, value) = (eval.heuristics.iter()).find(|&&(h, v)| theirs(h) != Some(v))?;
     let (name, theirs) = (name(h), theirs(h));
-    Some(format!(
-        "{name} scores {value} in the engine, {theirs:?} in the check"
-    ))
+    let what = format!("{name} scores {value} in the engine, {theirs:?} in the check");
+    Some(what)
 }
 
 /// The boards of one length of one source, on one rule set: those of `row`.
@@ -286,9 +282,7 @@ impl Length<'_> {
 pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> {
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
-        return Err(Error::usage(
-            "a source whose [source.sample] has until stops by its own counts: it cannot be sharded",
-        ));
+        return Err(StudyError::UntilSharded.into());
     }
     let mut part = Part {
         study: query.name.clone(),
@@ -393,32 +387,44 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
             || p.parts.iter().any(bad_part)
             || shape != (slots(query).len(), query.games.len())
         {
-            return Err(Error::input(format!(
-                "a part of study {} is not of this study's shape (parts {:?} of {}, {} tables, {} rule sets)",
-                p.study, p.parts, p.count, p.tables.len(), p.checked.len()
-            )));
+            return Err(StudyError::PartShape {
+                study: p.study.clone(),
+                parts: p.parts.clone(),
+                count: p.count,
+                tables: p.tables.len(),
+                rule_sets: p.checked.len(),
+            }
+            .into());
         }
     }
     parts.sort_by_key(|p| p.parts.first().copied());
     let mut parts = parts.into_iter();
-    let first = parts.next();
-    let mut whole = first.ok_or_else(|| Error::usage("no parts to merge"))?;
+    let mut whole = parts.next().ok_or(StudyError::NoParts)?;
     for p in parts {
         if p.fingerprint != whole.fingerprint || p.count != whole.count {
-            return Err(Error::usage(format!(
-                "part {}/{} is of another run (study {}, digest {}) than part {}/{} (study {}, digest {})",
-                p.parts[0], p.count, p.study, p.fingerprint, whole.parts[0], whole.count, whole.study, whole.fingerprint
-            )));
+            let of = |p: &Part| PartOf {
+                part: p.parts[0],
+                count: p.count,
+                study: p.study.clone(),
+                digest: p.fingerprint.clone(),
+            };
+            let (this, first) = (of(&p), of(&whole));
+            return Err(StudyError::OtherRun { this, first }.into());
         }
         if let Some(k) = p.parts.iter().find(|k| whole.parts.contains(k)) {
-            return Err(Error::usage(format!("part {k}/{} is given twice", p.count)));
+            let (part, count) = (*k, p.count);
+            return Err(StudyError::PartTwice { part, count }.into());
         }
         let (theirs, mine) = (p.sources.len(), whole.sources.len());
         if theirs != mine {
-            let (k, first, n) = (p.parts[0], whole.parts[0], p.count);
-            return Err(Error::input(format!(
-                "part {k}/{n} has {theirs} source rows where part {first}/{n} has {mine}"
-            )));
+            return Err(StudyError::SourceRows {
+                part: p.parts[0],
+                first: whole.parts[0],
+                count: p.count,
+                rows: theirs,
+                first_rows: mine,
+            }
+            .into());
         }
         whole.parts.extend(&p.parts);
         whole.absorb(p, query);
@@ -426,10 +432,7 @@ pub fn merge(query: &Query, mut parts: Vec<Part>) -> Result<Part> {
     whole.parts.sort_unstable();
     let missing = Shard::new(1, whole.count)?.missing(|k| whole.parts.contains(&k));
     if !missing.is_empty() {
-        return Err(Error::usage(format!(
-            "parts missing: {}",
-            missing.join(", ")
-        )));
+        return Err(StudyError::PartsMissing { missing }.into());
     }
     Ok(whole)
 }
@@ -441,7 +444,7 @@ fn until_hits(query: &Query, part: &Part, sample: &sample::Sample, row: &SourceR
     let slots = slots(query);
     let at = (slots.iter())
         .position(|(t, _)| t.name == name && t.aggregate == spec::Aggregate::Rate)
-        .ok_or_else(|| Error::usage(format!("source.sample.until: no rate table {name}")))?;
+        .ok_or_else(|| StudyError::UntilTableMissing { table: name.into() })?;
     let key = aggregate::group_key(slots[at].0, row.source, row.n);
     Ok((part.tables[at].cells.iter())
         .find(|c| c.game == row.game && c.key == key)

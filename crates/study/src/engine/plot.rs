@@ -6,6 +6,7 @@
 //! and the legend names every series a line stands for.
 
 use crate::table::{find, CsvTable};
+use crate::{PlotProblem, StudyError};
 use coinline_core::error::{quote, Error, Result};
 use serde::Deserialize;
 
@@ -83,7 +84,8 @@ impl Plot {
     /// The plot if valid, with the panel named at its top first;
     /// `tables` are the names a panel may read.
     pub(crate) fn checked(mut self, tables: &[String]) -> Result<Plot> {
-        let bad = |why: String| Err(Error::usage(format!("plot {}: {why}", quote(&self.name))));
+        let plot = self.name.clone();
+        let bad = |why| Err(StudyError::Plot { plot, why }.into());
         super::quantity::check_name("plot", &self.name)?;
         if let Some(table) = self.table.take() {
             let first = Panel {
@@ -95,13 +97,14 @@ impl Plot {
             self.panels.insert(0, first);
         }
         if self.panels.is_empty() {
-            return bad("name a table, or give [[plot.panel]]s".into());
+            return bad(PlotProblem::NoPanel);
         }
         if let Some(t) = self.panels.iter().find(|t| !tables.contains(&t.table)) {
-            return bad(format!("{} is not a table of the study", quote(&t.table)));
+            let table = t.table.clone();
+            return bad(PlotProblem::NoTable { table });
         }
         if self.low.is_some() != self.high.is_some() {
-            return bad("low and high go together".into());
+            return bad(PlotProblem::LowWithoutHigh);
         }
         Ok(self)
     }
@@ -136,10 +139,7 @@ pub(crate) fn series(
         let within = |e: Error| e.within(format!("plot {}", quote(&plot.name)));
         let table = find(tables, &panel.table).map_err(within)?;
         let columns = [&plot.series, &panel.column].map(Option::as_ref);
-        for column in [&plot.x, &plot.y]
-            .into_iter()
-            .chain(columns.into_iter().flatten())
-        {
+        for column in ([&plot.x, &plot.y].into_iter()).chain(columns.into_iter().flatten()) {
             table.col(column, &panel.table).map_err(within)?;
         }
         let mut out: Vec<Series> = Vec::new();
@@ -197,9 +197,10 @@ pub fn render(plot: &Plot, tables: &[(String, CsvTable)]) -> Result<Option<Strin
     let panels = series(plot, tables, &mut labels)?;
     #[cfg(feature = "plots")]
     {
-        draw::draw(plot, &panels, &labels)
-            .map(Some)
-            .map_err(|e| Error::internal(format!("cannot draw {}.svg: {e}", plot.name)))
+        draw::draw(plot, &panels, &labels).map(Some).map_err(|e| {
+            let (plot, error) = (plot.name.clone(), std::sync::Arc::from(e));
+            StudyError::Draw { plot, error }.into()
+        })
     }
     #[cfg(not(feature = "plots"))]
     {
@@ -234,9 +235,19 @@ mod tests {
         assert_eq!(drawn[1], ("a", false, 1, &["b".to_string()][..]));
         #[cfg(feature = "plots")]
         assert!(render(&p, &tables).unwrap().unwrap().starts_with("<svg"));
-        assert!(plot("name = \"p\"\ntable = \"u\"\ny = \"r\"\n").is_err());
-        assert!(plot("name = \"p\"\ntable = \"t\"\ny = \"r\"\nlow = \"l\"\n").is_err());
+        let why = |text: &str| match plot(text).unwrap_err().layer::<StudyError>() {
+            Some(StudyError::Plot { why, .. }) => why.clone(),
+            other => panic!("{other:?}"),
+        };
+        let unknown = PlotProblem::NoTable { table: "u".into() };
+        assert_eq!(why("name = \"p\"\ntable = \"u\"\ny = \"r\"\n"), unknown);
+        let low = "name = \"p\"\ntable = \"t\"\ny = \"r\"\nlow = \"l\"\n";
+        assert_eq!(why(low), PlotProblem::LowWithoutHigh);
         let missing = plot("name = \"p\"\ntable = \"t\"\ny = \"nope\"\n").unwrap();
-        assert!(render(&missing, &tables).is_err());
+        let err = render(&missing, &tables).unwrap_err();
+        assert!(
+            matches!(err.layer::<StudyError>(), Some(StudyError::NoColumn { column, .. }) if column == "nope"),
+            "{err}"
+        );
     }
 }

@@ -16,7 +16,7 @@ const PANELS_WIDTH: u32 = 1050;
 const LEGEND_WIDTH: u32 = 220;
 const HEIGHT: u32 = 480;
 
-type DrawResult<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+type DrawResult<T> = std::result::Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
 /// The color of series label `i`.
 fn color(i: usize) -> RGBColor {
@@ -176,9 +176,7 @@ fn legend(
     let drawn = |name: &String| all.iter().any(|s| s.label == *name);
     // A label never drawn stands with the label it always coincides with.
     let stands_with = |other: &String, name: &String| {
-        let mut hosts = (all.iter())
-            .filter(|s| s.also.contains(other))
-            .map(|s| &s.label);
+        let mut hosts = (all.iter().filter(|s| s.also.contains(other))).map(|s| &s.label);
         !drawn(other) && hosts.next() == Some(name) && hosts.all(|h| h == name)
     };
     let mut y = 60;

@@ -2,7 +2,8 @@
 //! it measures in ([`Ratio`]), with the comparison that turns a number
 //! into a yes or no ([`Cmp`]).
 
-use coinline_core::error::{quote, Error, Result};
+use crate::StudyError;
+use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::strategy::{heuristic_by_name, Heuristic};
 use serde::{Deserialize, Serialize};
@@ -147,23 +148,13 @@ impl std::str::FromStr for Measure {
         if let Some(&(_, m)) = PLAIN.iter().find(|(name, _)| *name == s) {
             return Ok(m);
         }
-        let bad = || {
-            Error::usage(format!(
-                "unknown measure {}: expected value, value_share, abs_sum, first, second, share, win, tie, loss, odd_bound, odd_bound_slack, or HEURISTIC.result, .regret, .regret_share, .optimal, .turned_loss, .first, .share",
-                quote(s)
-            ))
-        };
+        let bad = || Error::from(StudyError::UnknownMeasure { measure: s.into() });
         let (name, what) = s.split_once('.').ok_or_else(bad)?;
         let found = heuristic_by_name(name)?;
-        let index = coinline_core::strategy::heuristics()
-            .iter()
-            .position(|h| h.name() == found.name())
-            .ok_or_else(bad)?;
-        let (_, of) = OF_HEURISTIC
-            .iter()
-            .find(|(w, _)| *w == what)
-            .ok_or_else(bad)?;
-        Ok(of(index))
+        let index =
+            (coinline_core::strategy::heuristics().iter()).position(|h| h.name() == found.name());
+        let (_, of) = (OF_HEURISTIC.iter().find(|(w, _)| *w == what)).ok_or_else(bad)?;
+        Ok(of(index.ok_or_else(bad)?))
     }
 }
 
@@ -178,52 +169,32 @@ impl fmt::Display for Measure {
     }
 }
 
-/// A comparison that turns a number into a yes or no (`holds = "<= 1/2"`).
+/// A comparison that turns a number into a yes or no (`holds = "<= 1/2"`):
+/// the orderings of the number against the bound for which it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cmp {
-    /// `<`.
-    Lt,
-    /// `<=`.
-    Le,
-    /// `>`.
-    Gt,
-    /// `>=`.
-    Ge,
-    /// `=`.
-    Eq,
-}
+pub struct Cmp(&'static [Ordering]);
 
 impl Cmp {
     /// Whether `a` compares so with `b`.
     pub fn test(self, a: Ratio, b: Ratio) -> bool {
-        match self {
-            Cmp::Lt => a < b,
-            Cmp::Le => a <= b,
-            Cmp::Gt => a > b,
-            Cmp::Ge => a >= b,
-            Cmp::Eq => a == b,
-        }
+        self.0.contains(&a.cmp(&b))
     }
 }
 
 /// `holds = "<= 1/2"`: a comparison and a number.
 pub fn holds(text: &str) -> Result<(Cmp, Ratio)> {
+    use Ordering::{Equal, Greater, Less};
     let t = text.trim();
-    let (cmp, rest) = [
-        ("<=", Cmp::Le),
-        (">=", Cmp::Ge),
-        ("<", Cmp::Lt),
-        (">", Cmp::Gt),
-        ("=", Cmp::Eq),
-    ]
-    .iter()
-    .find_map(|(p, c)| t.strip_prefix(p).map(|r| (*c, r)))
-    .ok_or_else(|| {
-        Error::usage(format!(
-            "holds {} must be <, <=, >, >= or = and a number",
-            quote(text)
-        ))
-    })?;
+    let cmps: [(&str, &'static [Ordering]); 5] = [
+        ("<=", &[Less, Equal]),
+        (">=", &[Greater, Equal]),
+        ("<", &[Less]),
+        (">", &[Greater]),
+        ("=", &[Equal]),
+    ];
+    let (cmp, rest) = (cmps.iter())
+        .find_map(|&(p, c)| t.strip_prefix(p).map(|r| (Cmp(c), r)))
+        .ok_or_else(|| StudyError::BadHolds { text: text.into() })?;
     Ok((cmp, rest.trim().parse()?))
 }
 
@@ -241,14 +212,9 @@ pub struct Ratio {
 impl Ratio {
     /// `num / den`, reduced; `None` unless `den > 0`.
     pub fn new(num: i128, den: i128) -> Option<Ratio> {
-        if den <= 0 {
-            return None;
-        }
+        // g divides den and is positive: den / g > 0 exactly when den > 0.
         let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1) as i128;
-        Some(Ratio {
-            num: num / g,
-            den: den / g,
-        })
+        Ratio::unreduced(num / g, den / g)
     }
 
     /// `num / den` as it stands (no gcd on the hot path); `None` unless
@@ -299,10 +265,9 @@ impl PartialOrd for Ratio {
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = self.reduced();
-        if r.den == 1 {
-            write!(f, "{}", r.num)
-        } else {
-            write!(f, "{}/{}", r.num, r.den)
+        match r.den {
+            1 => write!(f, "{}", r.num),
+            _ => write!(f, "{}/{}", r.num, r.den),
         }
     }
 }
@@ -310,27 +275,26 @@ impl fmt::Display for Ratio {
 impl std::str::FromStr for Ratio {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        let bad = || Error::usage(format!("{} is not a number or a fraction A/B", quote(s)));
+        let text = || s.to_string();
+        let bad = || StudyError::NotARatio { text: text() };
         let (a, b) = s.split_once('/').unwrap_or((s, "1"));
         let a: i128 = a.trim().parse().map_err(|_| bad())?;
         let b: i128 = b.trim().parse().map_err(|_| bad())?;
         // Comparisons multiply across: 2^62 keeps every product in i128.
         if a.unsigned_abs().max(b.unsigned_abs()) > 1 << 62 {
-            return Err(Error::usage(format!("{} is beyond -2^62..2^62", quote(s))));
+            return Err(StudyError::RatioTooLarge { text: text() }.into());
         }
-        Ratio::new(a, b).ok_or_else(bad)
+        Ok(Ratio::new(a, b).ok_or_else(bad)?)
     }
 }
 
 /// Refuses an output's name that is not a plain file name (letters,
 /// digits, - and _): a name is never a path.
-pub(crate) fn check_name(what: &str, name: &str) -> Result<()> {
+pub(crate) fn check_name(what: &'static str, name: &str) -> Result<()> {
     let plain = (name.chars()).all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if name.is_empty() || !plain {
-        return Err(Error::usage(format!(
-            "{what} name {} must be letters, digits, - and _",
-            quote(name)
-        )));
+        let name = name.to_string();
+        return Err(StudyError::BadName { what, name }.into());
     }
     Ok(())
 }

@@ -116,17 +116,15 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         }
     }
     for f in &query.fits {
-        let csv = super::fit::render(f, &rendered)?;
-        rendered.push((f.name.clone(), csv));
+        rendered.push((f.name.clone(), super::fit::render(f, &rendered)?));
     }
     rendered.push(("sources".to_string(), sources_table(query, &part)));
     let checks = checks_table(query, &part, &witnesses_checked);
     rendered.push(("checks".to_string(), checks));
     let mut files = Vec::new();
     for folder in folders(query) {
-        files.extend(folder_files(
-            query, &rendered, &failures, templates, folder,
-        )?);
+        let folder = folder_files(query, &rendered, &failures, templates, folder)?;
+        files.extend(folder);
     }
     if let Some(summary) = summary(query, templates) {
         let text = template::render(summary, query, &rendered, &failures)?;

@@ -37,13 +37,12 @@ pub fn walks(s: &Source, ev: &Evaluator, n: usize, shard: Shard) -> Result<Vec<(
     let indices: Vec<u64> = shard.indices(restarts).collect();
     (indices.par_iter())
         .map(|&index| {
-            let (lo, hi) = (alphabet.lo, alphabet.hi);
             let walk = Walk {
                 seed,
                 n,
                 index,
-                lo,
-                hi,
+                lo: alphabet.lo,
+                hi: alphabet.hi,
                 budget,
             };
             let best =

@@ -127,10 +127,8 @@ pub fn tasks(n: usize, k: u8, symmetry: Symmetry) -> Vec<Task> {
     let enough = |d: &usize| u64::from(k).saturating_pow(*d as u32) >= PIECES;
     let d = (0..n).find(enough).unwrap_or(n);
     let mut tasks = Vec::new();
-    let root = Task {
-        prefix: Vec::new(),
-        period: 1,
-    };
+    let (prefix, period) = (Vec::new(), 1);
+    let root = Task { prefix, period };
     extend(&root, d, n, k, symmetry, &mut |prefix, period| {
         let prefix = prefix.to_vec();
         tasks.push(Task { prefix, period })

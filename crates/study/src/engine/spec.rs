@@ -2,7 +2,8 @@
 //! x tables, each table one measure aggregated over groups of boards. The
 //! leaf of the engine: every other file of it reads these types.
 
-use coinline_core::error::{quote, Error, Result};
+use crate::{AggregateMismatch as Why, FitProblem, FormulaProblem, StudyError};
+use coinline_core::error::{Error, Result};
 use coinline_core::generate::{Span, Values};
 use coinline_core::play::Game;
 use serde::Deserialize;
@@ -183,13 +184,10 @@ impl Table {
     /// The CSV files the table writes: its own, then its witnesses' and
     /// certificates' if it has them.
     pub fn files(&self) -> Vec<String> {
-        let mut files = vec![self.name.clone()];
-        if self.has_witnesses() {
-            files.push(format!("{}-witnesses", self.name));
-        }
-        if self.certify {
-            files.push(format!("{}-certificates", self.name));
-        }
+        let name = &self.name;
+        let mut files = vec![name.clone()];
+        files.extend(self.has_witnesses().then(|| format!("{name}-witnesses")));
+        files.extend(self.certify.then(|| format!("{name}-certificates")));
         files
     }
 }
@@ -234,46 +232,42 @@ pub const MAX_VALUE: u64 = 1 << 40;
 impl Query {
     /// Parses a study file; `what` names it in errors.
     pub fn parse(text: &str, what: &str) -> Result<Query> {
-        let file = coinline_spec::read_toml(text).map_err(|e| Error::usage(e.to_string()));
-        file.and_then(Query::from_file)
-            .map_err(|e| e.within(what.to_string()))
+        let file = coinline_spec::read_toml(text).map_err(Error::layer_of);
+        (file.and_then(Query::from_file)).map_err(|e| e.within(what.to_string()))
     }
 
     fn from_file(file: StudyFile) -> Result<Query> {
         // The name is the default output folder: one plain name, no path.
         check_name("study", &file.name).map_err(|e| e.within("name"))?;
         if file.games.is_empty() {
-            return usage("games is empty: name at least one rule set");
+            return Err(StudyError::NoGames.into());
         }
         let games: Vec<Game> = parsed(&file.games)?;
         if file.source.is_empty() {
-            return usage("the study has no [[source]]");
+            return Err(StudyError::NoSection { section: "source" }.into());
         }
         let sources: Vec<Named> = file.source.iter().map(named).collect::<Result<_>>()?;
-        if let Some(label) = repeated(sources.iter().map(|s| &s.label)).map(|l| quote(l)) {
-            return usage(format!(
-                "two sources are named {label}: give each a different name"
-            ));
+        if let Some(name) = repeated(sources.iter().map(|s| &s.label)).cloned() {
+            return Err(StudyError::SameSourceName { name }.into());
         }
         if file.table.is_empty() {
-            return usage("the study has no [[table]]");
+            return Err(StudyError::NoSection { section: "table" }.into());
         }
         let tables = (file.table.iter())
             .map(|t| table(t, &games, &sources))
             .collect::<Result<Vec<_>>>()?;
-        if let Some(name) = repeated(tables.iter().map(|t| &t.name)) {
-            return usage(format!("two tables are named {}", quote(name)));
+        if let Some(name) = repeated(tables.iter().map(|t| &t.name)).cloned() {
+            let what = "tables";
+            return Err(StudyError::SameName { what, name }.into());
         }
         let check_every = file.check.and_then(|c| c.every).map_or(1000, |e| e.get());
-        let fits: Vec<FitSpec> =
-            (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<_>>()?;
-        let made = table_files(&tables, &fits);
-        check_references(&tables, &fits, &sources, &made)?;
-        let plots = (file.plot.into_iter())
-            .map(|p| p.checked(&made))
-            .collect::<Result<Vec<Plot>>>()?;
-        if let Some(name) = repeated(plots.iter().map(|p| &p.name)) {
-            return usage(format!("two plots are named {}", quote(name)));
+        let fits = (file.fit.into_iter().map(FitSpec::checked)).collect::<Result<Vec<_>>>()?;
+        let made = check_references(&tables, &fits, &sources)?;
+        let plots =
+            (file.plot.into_iter().map(|p| p.checked(&made))).collect::<Result<Vec<_>>>()?;
+        if let Some(name) = repeated(plots.iter().map(|p| &p.name)).cloned() {
+            let what = "plots";
+            return Err(StudyError::SameName { what, name }.into());
         }
         Ok(Query {
             plots,
@@ -306,54 +300,44 @@ impl Query {
     }
 }
 
-/// A refusal of the study file.
-fn usage<T>(message: impl Into<String>) -> Result<T> {
-    Err(Error::usage(message))
-}
-
 /// Refuses a table with a measure not defined for a rule set it covers.
 fn defined(table: &Table, games: &[Game]) -> Result<()> {
     for &game in games.iter().filter(|&&g| table.covers(g)) {
         if let Some(m) = table.measures.iter().find(|m| !m.defined_for(game)) {
-            return usage(format!(
-                "table {}: {m} is not defined for {game} (it does not score every value): name the rule sets it covers in the table's games",
-                quote(&table.name),
-            ));
+            let (table, measure) = (table.name.clone(), m.to_string());
+            return Err(StudyError::Undefined {
+                table,
+                measure,
+                game,
+            }
+            .into());
         }
     }
     Ok(())
 }
 
 /// Refuses a fit or a sample's `until` naming no rate table, and two
-/// outputs of one name (`made`: see [`table_files`]).
-fn check_references(
-    tables: &[Table],
-    fits: &[FitSpec],
-    sources: &[Named],
-    made: &[String],
-) -> Result<()> {
+/// outputs of one name; the outputs, as [`table_files`] names them.
+fn check_references(tables: &[Table], fits: &[FitSpec], sources: &[Named]) -> Result<Vec<String>> {
     let is_rate =
         |name: &str| (tables.iter()).any(|t| t.name == name && t.aggregate == Aggregate::Rate);
     if let Some(f) = fits.iter().find(|f| !is_rate(&f.table)) {
-        let (name, table) = (quote(&f.name), quote(&f.table));
-        return usage(format!("fit {name}: the study has no rate table {table}"));
+        let (fit, table) = (f.name.clone(), f.table.clone());
+        let why = FitProblem::NoRateTable { table };
+        return Err(StudyError::Fit { fit, why }.into());
     }
     let untils = (sources.iter()).filter_map(|s| match &s.source {
         Source::Random { sample, .. } => sample.as_ref()?.until.as_deref(),
         _ => None,
     });
     if let Some(name) = untils.into_iter().find(|u| !is_rate(u)) {
-        return usage(format!(
-            "source.sample.until: the study has no rate table {}",
-            quote(name)
-        ));
+        return Err(StudyError::UntilNoRateTable { table: name.into() }.into());
     }
-    if let Some(name) = repeated(made) {
-        return usage(format!(
-            "two outputs would be {name}.csv (sources and checks are the engine's; a min, max or smallest table T also writes T-witnesses, a certified one T-certificates)"
-        ));
+    let made = table_files(tables, fits);
+    if let Some(name) = repeated(&made).cloned() {
+        return Err(StudyError::SameOutput { name }.into());
     }
-    Ok(())
+    Ok(made)
 }
 
 /// The first of `names` that comes again.
@@ -383,17 +367,14 @@ pub(crate) fn lengths(text: &str) -> Result<Vec<usize>> {
     for part in text.split(',') {
         let span: Span<usize> = part.trim().parse()?;
         if span.hi > MAX_N {
-            return Err(Error::limit(format!(
-                "n = {} is beyond this engine (at most 2^20)",
-                span.hi
-            )));
+            return Err(StudyError::TooLong { n: span.hi }.into());
         }
         n.extend(span.lo..=span.hi);
     }
     n.sort_unstable();
     n.dedup();
     match n.first() {
-        Some(0) | None => usage("source.n must start at 1 or more"),
+        Some(0) | None => Err(StudyError::LengthZero.into()),
         _ => Ok(n),
     }
 }
@@ -406,10 +387,10 @@ fn named(s: &SourceFile) -> Result<Named> {
         // Every sum of every board stays far within i64 (the engine sums
         // enumerated boards without building them).
         if a.lo.unsigned_abs().max(a.hi.unsigned_abs()) > MAX_VALUE {
-            return usage("source.alphabet's values must be within -2^40..2^40");
+            return Err(StudyError::AlphabetValues.into());
         }
         if a.hi - a.lo > 255 {
-            return usage("source.alphabet has more than 256 values");
+            return Err(StudyError::AlphabetTooLarge.into());
         }
         Ok(a)
     };
@@ -418,10 +399,8 @@ fn named(s: &SourceFile) -> Result<Named> {
             let k = lengths(k.as_deref().unwrap_or("1..4"))?;
             let (n, boards) = super::formula::family(formula, k)?;
             if (boards.iter().flat_map(|(_, b)| b)).any(|v| v.unsigned_abs() > MAX_VALUE) {
-                let formula = quote(formula);
-                return usage(format!(
-                    "source.formula {formula}: its values must be within -2^40..2^40"
-                ));
+                let (text, why) = (formula.clone(), FormulaProblem::Values);
+                return Err(StudyError::Formula { text, why }.into());
             }
             (name, formula.clone(), n, Source::Formula { boards })
         }
@@ -433,14 +412,8 @@ fn named(s: &SourceFile) -> Result<Named> {
         } => {
             let (n, alphabet) = (lengths(n)?, alphabet(text)?);
             let (k, longest) = ((alphabet.hi - alphabet.lo + 1) as u64, n[n.len() - 1]);
-            if k.checked_pow(longest as u32)
-                .is_none_or(|t| t > MAX_ENUMERATED)
-            {
-                let (most, kind) = (MAX_ENUMERATED, "use kind = \"search\"");
-                let why = format!("enumerating {k}^{longest} boards is beyond this engine");
-                return Err(Error::limit(format!(
-                    "{why} (at most {most} a length); {kind}"
-                )));
+            if (k.checked_pow(longest as u32)).is_none_or(|t| t > MAX_ENUMERATED) {
+                return Err(StudyError::TooManyBoards { k, longest }.into());
             }
             let symmetry = symmetry.unwrap_or(true);
             let enumerate = Source::Enumerate { alphabet, symmetry };
@@ -475,12 +448,12 @@ fn named(s: &SourceFile) -> Result<Named> {
         } => {
             let (n, objective): (_, Measure) = (lengths(n)?, objective.parse()?);
             if objective.is_bool() {
-                return usage("source.objective must be a number, not a yes or no");
+                return Err(StudyError::ObjectiveNotNumber.into());
             }
             let minimise = match goal.as_deref().unwrap_or("min") {
                 "min" => true,
                 "max" => false,
-                other => return usage(format!("source.goal {} is not min or max", quote(other))),
+                other => return Err(StudyError::BadGoal { goal: other.into() }.into()),
             };
             let search = Source::Search {
                 alphabet: alphabet(text)?,
@@ -511,11 +484,8 @@ fn group(t: &TableFile) -> Result<(Group, bool)> {
         ("parity", _) => Group::Residue(2),
         (_, Some(m)) if m >= 2 => Group::Residue(m),
         _ => {
-            return usage(format!(
-                "table {}: group {} is not all, n, parity or \"mod K\" (K >= 2), each optionally after source",
-                quote(&t.name),
-                quote(text)
-            ))
+            let (table, group) = (t.name.clone(), text.to_string());
+            return Err(StudyError::BadGroup { table, group }.into());
         }
     };
     Ok((group, by_source))
@@ -528,7 +498,8 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
         .cloned()
         .collect();
     if named.is_empty() {
-        return usage(format!("table {} names no measure", quote(&t.name)));
+        let table = t.name.clone();
+        return Err(StudyError::NoMeasure { table }.into());
     }
     let measures: Vec<Measure> = parsed(&named)?;
     let aggregate = t.aggregate;
@@ -536,35 +507,30 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
     let is_bool = holds.is_some() || measures.iter().all(|m| m.is_bool());
     let mixed = holds.is_none() && measures.iter().any(|m| m.is_bool() != is_bool);
     let several = measures.len() > 1;
-    let refuse = |why: &str| {
-        usage(format!(
-            "table {}: {} of {}: {why}",
-            quote(&t.name),
-            format!("{aggregate:?}").to_lowercase(),
-            named.join(", ")
-        ))
-    };
-    if mixed || (holds.is_some() && (several || measures[0].is_bool())) {
-        return refuse("holds turns one number measure into a yes or no; several measures must all be yes or no, or all numbers");
-    }
-    if matches!(aggregate, Aggregate::Rate | Aggregate::Smallest) != is_bool
-        && aggregate != Aggregate::Mean
-    {
-        return refuse("rate and smallest take a yes-or-no measure (win, tie, loss, H.optimal, H.turned_loss, or a number with holds), min and max a number");
-    }
-    if aggregate == Aggregate::Mean && holds.is_some() {
-        return refuse("holds makes a yes or no, which rate counts: mean takes the number itself");
-    }
-    if aggregate == Aggregate::Mean && !measures.iter().all(|m| m.is_integer()) {
-        return refuse(
-            "mean takes whole-number measures (value, abs_sum, first, second, H.result, H.regret)",
-        );
-    }
-    if several && !matches!(aggregate, Aggregate::Rate | Aggregate::Mean) {
-        return refuse("only rate and mean tables take several measures");
-    }
-    if t.certify == Some(true) && !matches!(aggregate, Aggregate::Min | Aggregate::Max) {
-        return refuse("certify = true is for min and max tables (their witnesses)");
+    let one_number = holds.is_none() || (!several && !measures[0].is_bool());
+    let integers = measures.iter().all(|m| m.is_integer());
+    let mean = aggregate == Aggregate::Mean;
+    let yes_no = matches!(aggregate, Aggregate::Rate | Aggregate::Smallest);
+    let tally = matches!(aggregate, Aggregate::Rate | Aggregate::Mean);
+    let extreme = matches!(aggregate, Aggregate::Min | Aggregate::Max);
+    // The first reason that applies.
+    let why = [
+        (mixed || !one_number, Why::Mixed),
+        (yes_no != is_bool && !mean, Why::Kind),
+        (mean && holds.is_some(), Why::MeanOfHolds),
+        (mean && !integers, Why::MeanOfFractions),
+        (several && !tally, Why::Several),
+        (t.certify == Some(true) && !extreme, Why::Certify),
+    ];
+    if let Some(&(_, why)) = why.iter().find(|(applies, _)| *applies) {
+        let (table, measures) = (t.name.clone(), named.clone());
+        return Err(StudyError::BadAggregate {
+            table,
+            aggregate,
+            measures,
+            why,
+        }
+        .into());
     }
     check_name("table", &t.name)?;
     let (group, by_source) = group(t)?;
@@ -581,17 +547,14 @@ fn table(t: &TableFile, games: &[Game], sources: &[Named]) -> Result<Table> {
         certify: t.certify.unwrap_or(false),
         sources: t.sources.clone(),
     };
-    if let Some(n) =
-        (table.sources.iter().flatten()).find(|n| sources.iter().all(|s| s.label != **n))
-    {
-        return usage(format!("the study has no source {}", quote(n)));
+    let unknown = |n: &&String| sources.iter().all(|s| s.label != **n);
+    if let Some(name) = table.sources.iter().flatten().find(unknown).cloned() {
+        return Err(StudyError::NoSource { name }.into());
     }
     defined(&table, games)?;
     if let Some(g) = table.games.iter().flatten().find(|g| !games.contains(g)) {
-        return usage(format!(
-            "table {}: {g} is not one of the study's games",
-            quote(&table.name)
-        ));
+        let (table, game) = (table.name.clone(), *g);
+        return Err(StudyError::NotStudyGame { table, game }.into());
     }
     Ok(table)
 }

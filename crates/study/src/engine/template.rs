@@ -11,7 +11,8 @@
 
 use super::spec::Query;
 use crate::table::{find, CsvTable};
-use coinline_core::error::{quote, Error, Result};
+use crate::TemplateProblem;
+use coinline_core::error::Result;
 
 /// The template filled in.
 pub fn render(
@@ -24,15 +25,14 @@ pub fn render(
     let mut rest = template;
     while let Some(start) = rest.find("{{") {
         out.push_str(&rest[..start]);
-        let (placeholder, after) = (rest[start + 2..].split_once("}}"))
-            .ok_or_else(|| Error::usage("the template has a {{ without its }}"))?;
+        let (placeholder, after) =
+            (rest[start + 2..].split_once("}}")).ok_or(TemplateProblem::Unclosed)?;
         rest = after;
         let words: Vec<&str> = placeholder.split_whitespace().collect();
         out.push_str(&match words.as_slice() {
             ["when", "game", names @ ..] if !names.is_empty() => {
-                let (body, after) = (rest.split_once("{{end}}")).ok_or_else(|| {
-                    Error::usage("the template has a {{when}} without its {{end}}")
-                })?;
+                let (body, after) =
+                    (rest.split_once("{{end}}")).ok_or(TemplateProblem::WhenWithoutEnd)?;
                 rest = after;
                 match (query.games.iter()).any(|g| names.contains(&g.name().as_str())) {
                     true => render(body, query, tables, failures)?,
@@ -57,12 +57,12 @@ pub fn render(
                     wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
                         && (wanted.len() > 1 || r[last] == *group)
                 });
-                let missing = || Error::usage(format!("table {name} has no row {}", quote(group)));
-                row.ok_or_else(missing)?[at].clone()
+                let (table, group) = (name.to_string(), group.to_string());
+                row.ok_or(TemplateProblem::NoRow { table, group })?[at].clone()
             }
             _ => {
-                let placeholder = quote(&format!("{{{{{}}}}}", placeholder.trim()));
-                return Err(Error::usage(format!("unknown placeholder {placeholder}")));
+                let placeholder = placeholder.trim().to_string();
+                return Err(TemplateProblem::UnknownPlaceholder { placeholder }.into());
             }
         });
     }
@@ -74,31 +74,30 @@ pub fn render(
 /// order, each at most once; with `first K`, how many more rows the CSV
 /// file holds after the first K.
 fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> {
-    let mut shown = table.clone();
-    let mut first = None;
-    let placeholder = format!("{{{{table {name} {}}}}}", options.join(" "));
-    let expected = "expected where COLUMN=VALUE, columns A,B,... or first K";
-    let bad = || Error::usage(format!("{placeholder}: {expected}"));
+    let (mut shown, mut first) = (table.clone(), None);
+    let bad = || TemplateProblem::TableOptions {
+        table: name.to_string(),
+        options: options.iter().map(|o| o.to_string()).collect(),
+    };
     for pair in options.chunks(2) {
         match *pair {
             ["where", condition] => {
-                let (column, value) = condition.split_once('=').ok_or_else(|| {
-                    let placeholder = format!("{{{{table {name} where {condition}}}}}");
-                    Error::usage(format!("{placeholder}: expected COLUMN=VALUE"))
-                })?;
+                let Some((column, value)) = condition.split_once('=') else {
+                    let (table, condition) = (name.to_string(), condition.to_string());
+                    return Err(TemplateProblem::Where { table, condition }.into());
+                };
                 let at = shown.col(column, name)?;
                 shown.rows.retain(|r| r[at] == value);
             }
             ["columns", columns] => {
-                let at = (columns.split(','))
-                    .map(|c| shown.col(c, name))
-                    .collect::<Result<Vec<usize>>>()?;
+                let at =
+                    (columns.split(',').map(|c| shown.col(c, name))).collect::<Result<Vec<_>>>()?;
                 for row in std::iter::once(&mut shown.header).chain(&mut shown.rows) {
                     *row = at.iter().map(|&i| row[i].clone()).collect();
                 }
             }
             ["first", k] => first = Some(k.parse::<usize>().map_err(|_| bad())?),
-            _ => return Err(bad()),
+            _ => return Err(bad().into()),
         }
     }
     let all = shown.rows.len();
@@ -115,9 +114,8 @@ fn table_with(table: &CsvTable, name: &str, options: &[&str]) -> Result<String> 
 pub fn markdown(table: &CsvTable) -> String {
     let line = |cells: &Vec<String>| format!("| {} |\n", cells.join(" | "));
     let rule = vec!["---".to_string(); table.header.len()];
-    ([&table.header, &rule].into_iter().chain(&table.rows))
-        .map(line)
-        .collect()
+    let rows = [&table.header, &rule].into_iter().chain(&table.rows);
+    rows.map(line).collect()
 }
 
 #[cfg(test)]
