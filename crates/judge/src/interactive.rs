@@ -633,8 +633,11 @@ mod tests {
     #[test]
     #[allow(clippy::disallowed_methods)] // the test makes and reads a scratch folder
     fn a_stress_session_finds_saves_and_replays_a_losing_program() {
-        let dir = std::env::temp_dir().join(format!("coinline-jury-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = tempfile::Builder::new()
+            .prefix("coinline-jury-")
+            .tempdir()
+            .unwrap();
+        let dir = scratch.path().join("saved");
         let (parity, log) = session("parity", options(30));
         assert!(parity.passed(), "{log}");
         assert_eq!((parity.games, parity.accepted), (30, 30), "{log}");
@@ -666,7 +669,6 @@ mod tests {
         let (fixed, log) = session("parity", replaying);
         assert!(fixed.passed(), "{log}");
         assert!(log.contains(": accepted ("), "{log}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -22,14 +22,12 @@ mod tests {
 
     #[test]
     fn a_case_is_saved_where_the_corpus_replay_finds_it() {
-        let dir = std::env::temp_dir().join(format!("coinline-corpus-save-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::tests::scratch("corpus-save");
         let case = coinline_core::case::RawCase::from_bytes(&[0, 3, 8, 15, 3, 7], 16)
             .validate()
             .unwrap();
         let path = save_case(&dir, &case).unwrap();
         assert_eq!(path, dir.join("solvers_agree").join(case.file_stem()));
         assert_eq!(std::fs::read(&path).unwrap(), case.to_bytes());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

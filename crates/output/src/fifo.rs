@@ -90,10 +90,8 @@ mod tests {
             .collect()
     }
 
-    fn fifo(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("coinline-fifo-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+    fn fifo(name: &str) -> (crate::tests::Scratch, std::path::PathBuf) {
+        let dir = crate::tests::scratch(&format!("fifo-{name}"));
         let path = dir.join("fifo");
         use rustix::fs::{mknodat, FileType, Mode, CWD};
         mknodat(CWD, &path, FileType::Fifo, Mode::from_raw_mode(0o600), 0).unwrap();
@@ -126,7 +124,7 @@ mod tests {
             "note: waiting for a reader on FIFO late-reader-fifo (Ctrl-C to stop)"
         );
         assert!(notes[0].1 - started >= PATIENCE, "the note came early");
-        std::fs::remove_dir_all(&dir).unwrap();
+        drop(dir);
     }
 
     #[test]
@@ -156,7 +154,7 @@ mod tests {
             .unwrap();
         assert_eq!(std::fs::read(&plain).unwrap(), b"new");
         assert!(notes_on("ready-fifo").is_empty() && notes_on("plain-file").is_empty());
-        std::fs::remove_dir_all(&dir).unwrap();
+        drop(dir);
     }
 
     #[test]
@@ -174,6 +172,6 @@ mod tests {
             .expect("still waiting after the FIFO was removed")
             .unwrap_err();
         assert!(err.to_string().contains("gone-fifo"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        drop(dir);
     }
 }

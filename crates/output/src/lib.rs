@@ -216,12 +216,25 @@ fn same_file_not_unix(a: &Path, b: &Path) -> bool {
 mod tests {
     use super::*;
 
-    pub(super) fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("coinline-output-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A scratch folder of a test, removed when dropped (a failed test's too).
+    pub(super) struct Scratch(tempfile::TempDir);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            self.0.path()
+        }
+    }
+
+    impl AsRef<Path> for Scratch {
+        fn as_ref(&self) -> &Path {
+            self.0.path()
+        }
+    }
+
+    pub(super) fn scratch(name: &str) -> Scratch {
+        let prefix = format!("coinline-output-{name}-");
+        Scratch(tempfile::Builder::new().prefix(&prefix).tempdir().unwrap())
     }
 
     #[test]
@@ -240,7 +253,6 @@ mod tests {
         assert_eq!(leftovers, 1, "no temporary file left");
         // (Only this write's entry: other tests write in parallel.)
         assert!(!transaction::is_pending(&path));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -255,7 +267,6 @@ mod tests {
         assert!(meta.file_type().is_symlink());
         assert_eq!(std::fs::read(dir.join("real/out.csv")).unwrap(), b"new");
         assert_eq!(std::fs::read_dir(dir.join("real")).unwrap().count(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -278,7 +289,6 @@ mod tests {
             target(&dir).unwrap_err().to_string(),
             format!("{}: is a directory, not a file path", dir.display())
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -319,7 +329,6 @@ mod tests {
                 looped.display()
             )
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The files in `dir` whose names end with `ext`.
@@ -349,7 +358,6 @@ mod tests {
         assert!(!transaction::is_pending(&path));
         assert!(ending(&dir, ".tmp").is_empty());
         assert_eq!(std::fs::read(&path).unwrap(), b"done");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -388,7 +396,6 @@ mod tests {
         assert_eq!(std::fs::read(&rows).unwrap(), b"new rows");
         assert_eq!(std::fs::read(&summary).unwrap(), b"new summary");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -412,7 +419,6 @@ mod tests {
             "{:?}",
             ending(&dir, "")
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -430,7 +436,6 @@ mod tests {
             "{err}"
         );
         assert!(err.to_string().len() < 200, "one short line: {err}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -479,7 +484,6 @@ mod tests {
             "{err}"
         );
         refuse_inputs(&[("--out", &rows)], &[("problem file", &input)]).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -528,7 +532,6 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(left, vec![std::ffi::OsString::from("rows.csv")]);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -544,7 +547,6 @@ mod tests {
         ));
         assert!(!same_file(&a, &b));
         assert!(!same_file(&a, &dir.join("missing")));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `abandon_pending` as the interrupt handler calls it, in the middle of
@@ -574,7 +576,7 @@ mod tests {
                 "tests::abandoning_removes_the_temporary_file_and_names_the_destination",
                 "--nocapture",
             ])
-            .env(CHILD, &dir)
+            .env(CHILD, dir.as_os_str())
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&child.stdout);
@@ -585,7 +587,6 @@ mod tests {
         assert!(stdout.contains(&expected), "{stdout}");
         assert_eq!(std::fs::read(dir.join("out.csv")).unwrap(), b"old");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -614,7 +615,6 @@ mod tests {
         );
         assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -647,7 +647,6 @@ mod tests {
         std::fs::create_dir_all(dir.join("b")).unwrap();
         let (a, b) = (dir.join("a").join("x.csv"), dir.join("b").join("x.csv"));
         refuse_same_outputs(&[("--out", &a), ("--summary", &b)]).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The paths the after-first-rename hook was called with.
@@ -674,7 +673,6 @@ mod tests {
             !seen.iter().any(|p| p == &summary || p == &alone),
             "{seen:?}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -684,6 +682,5 @@ mod tests {
         assert_eq!(target(Path::new("-")).unwrap(), Target::Stdout);
         assert!(check_writable("--out", Path::new("-"), false).is_ok());
         assert!(check_writable("--out", Path::new("-"), true).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -218,7 +218,7 @@ impl Plan {
                         option: option.to_string(),
                         path: path.into(),
                         input: input.clone(),
-                        dir: dir.clone(),
+                        dir: dir.to_path_buf(),
                     }
                     .into());
                 }
@@ -421,13 +421,13 @@ mod tests {
         let mut plan = Plan::new(true);
         plan.report(
             "study name",
-            dir.clone(),
+            dir.to_path_buf(),
             Some("../out"),
             vec!["t.csv".into()],
         );
         let err = refused(&plan);
         assert!(
-            matches!(&err, OutputError::FolderLeaves { name, why: Leaves::GoesUp, base: Some(b), .. } if name == "../out" && *b == dir),
+            matches!(&err, OutputError::FolderLeaves { name, why: Leaves::GoesUp, base: Some(b), .. } if name == "../out" && *b == *dir),
             "{err}"
         );
         let mut plan = Plan::new(true);
@@ -450,7 +450,7 @@ mod tests {
         let mut plan = Plan::new(false);
         plan.report(
             "study name",
-            dir.clone(),
+            dir.to_path_buf(),
             Some("r"),
             vec!["t.csv".into(), "g/t.csv".into()],
         );
@@ -472,7 +472,7 @@ mod tests {
             );
         }
         let mut plan = Plan::new(true);
-        plan.output("--out", dir.clone(), ROWS);
+        plan.output("--out", dir.to_path_buf(), ROWS);
         assert!(matches!(
             refused(&plan),
             OutputError::Unwritable {
@@ -551,7 +551,7 @@ mod tests {
         ));
         let pages = vec![("mine.csv".to_string(), Kind::ManPage)];
         let mut plan = Plan::new(false);
-        plan.folder_of("--out", dir.clone(), pages);
+        plan.folder_of("--out", dir.to_path_buf(), pages);
         assert!(matches!(
             refused(&plan),
             OutputError::NotOwned {

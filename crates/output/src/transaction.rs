@@ -404,14 +404,10 @@ mod tests {
         assert_ne!(sibling(dest, "tmp", 1), sibling(dest, "tmp", 1));
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "coinline-transaction-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    use crate::tests::{scratch as output_scratch, Scratch};
+
+    fn scratch(name: &str) -> Scratch {
+        output_scratch(&format!("transaction-{name}"))
     }
 
     #[test]
@@ -448,7 +444,6 @@ mod tests {
         // Sixteen names taken: the error says a file exists.
         let all_taken = create_first_free(|_| taken.clone()).unwrap_err();
         assert_eq!(all_taken.kind(), std::io::ErrorKind::AlreadyExists);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -533,6 +528,5 @@ mod tests {
             ["restored", "created", "staged"].map(|n| dir.join(n))
         );
         assert_eq!(undone.replaced, vec![dir.join("lost")]);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
