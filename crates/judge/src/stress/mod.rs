@@ -193,9 +193,6 @@ impl Conversation<'_> {
                 |n| n.to_string_lossy().into_owned(),
             );
             self.record(&source, None, &Origin::Replayed(file), &boards, &judged);
-            if !judged.verdict.is_accepted() && sandbox::interrupted() {
-                return Ok(true);
-            }
             if !judged.verdict.is_accepted() {
                 self.failure(Origin::Replayed(file), &boards, judged)?;
                 if self.enough_failures() || sandbox::interrupted() {
@@ -246,10 +243,6 @@ impl Conversation<'_> {
         };
         self.record(source, Some(c.seed), &origin, &boards, &judged);
         self.bar.advance(hi - lo + 1);
-        // A run the interrupt killed is not the program's failure: stop, say nothing.
-        if !judged.verdict.is_accepted() && sandbox::interrupted() {
-            return Ok(Next::Stop);
-        }
         if !judged.verdict.is_accepted() {
             quiet.wait();
             self.failure(origin, &boards, judged)?;
