@@ -654,7 +654,9 @@ fn interrupted_stress_kills_the_program() {
     // A worker may still report the run it saw killed after the interrupt's
     // line (a race, noted on issue 42): the snapshot ends at that line.
     let stable = crate::support::stable(stderr);
-    let end = stable.find("coinline stress: interrupted").expect("the interrupt's line");
+    let end = stable
+        .find("coinline stress: interrupted")
+        .expect("the interrupt's line");
     let end = end + stable[end..].find('\n').unwrap_or(stable.len() - end);
     insta::assert_snapshot!(&stable[..end]);
     // The program is gone (kill -0 fails once it is reaped or dead).
