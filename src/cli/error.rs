@@ -232,14 +232,4 @@ fn judged_cases(cases: usize, line: usize) -> String {
     }
 }
 
-impl From<UsageError> for Error {
-    fn from(error: UsageError) -> Self {
-        Error::layer_of(error)
-    }
-}
-
-impl From<RunError> for Error {
-    fn from(error: RunError) -> Self {
-        Error::layer_of(error)
-    }
-}
+coinline_core::error::layer_errors!(UsageError, RunError);

@@ -23,32 +23,7 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_coinline");
 /// ([`Coinline::timeout`]): generous, as the tests share a loaded machine.
 pub const DEADLINE: Duration = Duration::from_secs(300);
 
-/// A fresh, empty scratch folder, removed with everything in it when
-/// dropped (a failed test's too); it derefs to its path.
-pub struct Scratch(tempfile::TempDir);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        self.0.path()
-    }
-}
-
-impl AsRef<Path> for Scratch {
-    fn as_ref(&self) -> &Path {
-        self.0.path()
-    }
-}
-
-/// A fresh scratch folder `coinline-MODULE-NAME-XXXXXX` in the temporary
-/// directory (the name says whose it is while it lives).
-pub fn workdir(module: &str, name: &str) -> Scratch {
-    let dir = tempfile::Builder::new()
-        .prefix(&format!("coinline-{module}-{name}-"))
-        .tempdir()
-        .expect("a scratch folder");
-    Scratch(dir)
-}
+pub use coinline_output::test_support::{workdir, Scratch};
 
 /// The C program `source` (a path in the repository) built with the
 /// system's cc as `NAME` under the target folder (not /tmp: it outlives

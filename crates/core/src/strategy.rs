@@ -71,11 +71,7 @@ impl StrategyError {
     }
 }
 
-impl From<StrategyError> for Error {
-    fn from(error: StrategyError) -> Self {
-        Error::layer_of(error)
-    }
-}
+crate::error::layer_errors!(StrategyError);
 
 /// Whether `error` is a heuristic declining a game or board (a refusal, or
 /// a board longer than it takes), not a fault: the check and `coinline

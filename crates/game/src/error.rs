@@ -222,6 +222,20 @@ impl Error {
     }
 }
 
+/// `impl From<E> for Error` for each of a crate's own error types `E`,
+/// carried as [`ErrorKind::Layer`]: `layer_errors!(JudgeError, SpecError);`.
+#[macro_export]
+macro_rules! layer_errors {
+    ($($error:ty),+ $(,)?) => {$(
+        impl From<$error> for $crate::error::Error {
+            fn from(error: $error) -> Self {
+                $crate::error::Error::layer_of(error)
+            }
+        }
+    )+};
+}
+pub use layer_errors;
+
 /// Text shown by its ends ([`shown_ends`]) is whole up to this many
 /// characters.
 pub const SHOWN_WHOLE_CHARS: usize = 100;

@@ -196,11 +196,7 @@ pub enum GenerateError {
     },
 }
 
-impl From<GenerateError> for Error {
-    fn from(error: GenerateError) -> Self {
-        Error::layer_of(error)
-    }
-}
+crate::error::layer_errors!(GenerateError);
 
 /// An inclusive range `LO..HI` as written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -780,25 +776,16 @@ mod tests {
         }
     }
 
-    /// `--shard` values against environments: `Ok("K/N")` or the error.
+    /// `--shard` values against environments: `Ok("K/N")` or the error. An
+    /// environment is `KEY=VALUE,...`: `SEQ` is `PARALLEL_SEQ`, any other key
+    /// `SLURM_ARRAY_TASK_KEY`.
     #[test]
     fn shard_auto_reads_slurm_and_gnu_parallel() {
-        const SLURM_1_4: &[(&str, &str)] = &[
-            ("SLURM_ARRAY_TASK_ID", "3"),
-            ("SLURM_ARRAY_TASK_MIN", "1"),
-            ("SLURM_ARRAY_TASK_MAX", "4"),
-            ("SLURM_ARRAY_TASK_COUNT", "4"),
-            ("SLURM_ARRAY_TASK_STEP", "1"),
-        ];
-        type Case = (
-            &'static str,
-            &'static [(&'static str, &'static str)],
-            std::result::Result<&'static str, GenerateError>,
-        );
+        const SLURM_1_4: &str = "ID=3,MIN=1,MAX=4,COUNT=4,STEP=1";
         use GenerateError::*;
-        let cases: Vec<Case> = vec![
+        let cases: [(&str, &str, std::result::Result<&str, GenerateError>); 31] = [
             // Plain K/N ignores the environment.
-            ("2/8", &[], Ok("2/8")),
+            ("2/8", "", Ok("2/8")),
             ("2/8", SLURM_1_4, Ok("2/8")),
             ("9/8", SLURM_1_4, Err(ShardOutOfRange { part: 9, count: 8 })),
             // Slurm, as sbatch --array=1-4 sets it.
@@ -807,53 +794,15 @@ mod tests {
             (" auto ", SLURM_1_4, Ok("3/4")),
             ("auto/5", SLURM_1_4, Err(SlurmHint { hint: 5, count: 4 })),
             // 0-based arrays, MAX alone, COUNT alone.
-            (
-                "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "0"),
-                    ("SLURM_ARRAY_TASK_MIN", "0"),
-                    ("SLURM_ARRAY_TASK_MAX", "63"),
-                ],
-                Ok("1/64"),
-            ),
-            (
-                "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "63"),
-                    ("SLURM_ARRAY_TASK_MIN", "0"),
-                    ("SLURM_ARRAY_TASK_COUNT", "64"),
-                ],
-                Ok("64/64"),
-            ),
-            (
-                "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "7"),
-                    ("SLURM_ARRAY_TASK_MIN", "7"),
-                    ("SLURM_ARRAY_TASK_MAX", "7"),
-                ],
-                Ok("1/1"),
-            ),
+            ("auto", "ID=0,MIN=0,MAX=63", Ok("1/64")),
+            ("auto", "ID=63,MIN=0,COUNT=64", Ok("64/64")),
+            ("auto", "ID=7,MIN=7,MAX=7", Ok("1/1")),
             // Slurm variables that do not number the shards.
+            ("auto", "ID=3,MAX=4", Err(SlurmNoMin(3))),
+            ("auto", "ID=3,MIN=1", Err(SlurmNoCount(3))),
             (
                 "auto",
-                &[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_MAX", "4")],
-                Err(SlurmNoMin(3)),
-            ),
-            (
-                "auto",
-                &[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_MIN", "1")],
-                Err(SlurmNoCount(3)),
-            ),
-            (
-                "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "3"),
-                    ("SLURM_ARRAY_TASK_MIN", "1"),
-                    ("SLURM_ARRAY_TASK_MAX", "7"),
-                    ("SLURM_ARRAY_TASK_COUNT", "4"),
-                    ("SLURM_ARRAY_TASK_STEP", "2"),
-                ],
+                "ID=3,MIN=1,MAX=7,COUNT=4,STEP=2",
                 Err(SlurmGaps {
                     count: 4,
                     min: 1,
@@ -862,35 +811,17 @@ mod tests {
             ),
             (
                 "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "3"),
-                    ("SLURM_ARRAY_TASK_MIN", "1"),
-                    ("SLURM_ARRAY_TASK_MAX", "8"),
-                    ("SLURM_ARRAY_TASK_COUNT", "3"),
-                ],
+                "ID=3,MIN=1,MAX=8,COUNT=3",
                 Err(SlurmGaps {
                     count: 3,
                     min: 1,
                     max: 8,
                 }),
             ),
+            ("auto", "ID=3,MIN=1,MAX=7,STEP=2", Err(SlurmStep(2))),
             (
                 "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "3"),
-                    ("SLURM_ARRAY_TASK_MIN", "1"),
-                    ("SLURM_ARRAY_TASK_MAX", "7"),
-                    ("SLURM_ARRAY_TASK_STEP", "2"),
-                ],
-                Err(SlurmStep(2)),
-            ),
-            (
-                "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "9"),
-                    ("SLURM_ARRAY_TASK_MIN", "1"),
-                    ("SLURM_ARRAY_TASK_MAX", "4"),
-                ],
+                "ID=9,MIN=1,MAX=4",
                 Err(SlurmOutside {
                     id: 9,
                     min: 1,
@@ -899,11 +830,7 @@ mod tests {
             ),
             (
                 "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "0"),
-                    ("SLURM_ARRAY_TASK_MIN", "1"),
-                    ("SLURM_ARRAY_TASK_MAX", "4"),
-                ],
+                "ID=0,MIN=1,MAX=4",
                 Err(SlurmOutside {
                     id: 0,
                     min: 1,
@@ -912,16 +839,12 @@ mod tests {
             ),
             (
                 "auto",
-                &[
-                    ("SLURM_ARRAY_TASK_ID", "3"),
-                    ("SLURM_ARRAY_TASK_MIN", "5"),
-                    ("SLURM_ARRAY_TASK_MAX", "4"),
-                ],
+                "ID=3,MIN=5,MAX=4",
                 Err(SlurmMaxBelowMin { max: 4, min: 5 }),
             ),
             (
                 "auto",
-                &[("SLURM_ARRAY_TASK_ID", "x"), ("SLURM_ARRAY_TASK_MIN", "1")],
+                "ID=x,MIN=1",
                 Err(NotNumber {
                     name: "SLURM_ARRAY_TASK_ID",
                     value: "x".into(),
@@ -929,63 +852,34 @@ mod tests {
             ),
             (
                 "auto",
-                &[("SLURM_ARRAY_TASK_ID", "-1"), ("SLURM_ARRAY_TASK_MIN", "1")],
+                "ID=-1,MIN=1",
                 Err(NotNumber {
                     name: "SLURM_ARRAY_TASK_ID",
                     value: "-1".into(),
                 }),
             ),
             // GNU parallel: the count must be given.
-            ("auto/8", &[("PARALLEL_SEQ", "5")], Ok("5/8")),
-            ("auto", &[("PARALLEL_SEQ", "5")], Err(ParallelNeedsCount(5))),
-            (
-                "auto/4",
-                &[("PARALLEL_SEQ", "5")],
-                Err(ParallelOutside { seq: 5, count: 4 }),
-            ),
-            (
-                "auto/4",
-                &[("PARALLEL_SEQ", "0")],
-                Err(ParallelOutside { seq: 0, count: 4 }),
-            ),
+            ("auto/8", "SEQ=5", Ok("5/8")),
+            ("auto", "SEQ=5", Err(ParallelNeedsCount(5))),
+            ("auto/4", "SEQ=5", Err(ParallelOutside { seq: 5, count: 4 })),
+            ("auto/4", "SEQ=0", Err(ParallelOutside { seq: 0, count: 4 })),
             // Both, neither (empty counts as unset), and malformed values.
-            (
-                "auto/4",
-                &[("PARALLEL_SEQ", "1"), ("SLURM_ARRAY_TASK_ID", "1")],
-                Err(BothSchedulers),
-            ),
-            ("auto", &[], Err(NoScheduler)),
-            (
-                "auto/8",
-                &[("SLURM_ARRAY_TASK_ID", ""), ("PARALLEL_SEQ", " ")],
-                Err(NoScheduler),
-            ),
-            (
-                "auto/0",
-                &[("PARALLEL_SEQ", "1")],
-                Err(NotAutoShard("auto/0".into())),
-            ),
-            (
-                "auto/",
-                &[("PARALLEL_SEQ", "1")],
-                Err(NotAutoShard("auto/".into())),
-            ),
-            (
-                "autox",
-                &[("PARALLEL_SEQ", "1")],
-                Err(NotAutoShard("autox".into())),
-            ),
-            (
-                "auto/-1",
-                &[("PARALLEL_SEQ", "1")],
-                Err(NotAutoShard("auto/-1".into())),
-            ),
+            ("auto/4", "SEQ=1,ID=1", Err(BothSchedulers)),
+            ("auto", "", Err(NoScheduler)),
+            ("auto/8", "ID=,SEQ= ", Err(NoScheduler)),
+            ("auto/0", "SEQ=1", Err(NotAutoShard("auto/0".into()))),
+            ("auto/", "SEQ=1", Err(NotAutoShard("auto/".into()))),
+            ("autox", "SEQ=1", Err(NotAutoShard("autox".into()))),
+            ("auto/-1", "SEQ=1", Err(NotAutoShard("auto/-1".into()))),
         ];
         for (arg, env, expected) in cases {
             let lookup = |name: &str| {
-                env.iter()
-                    .find(|(k, _)| *k == name)
-                    .map(|(_, v)| v.to_string())
+                let key = match name {
+                    "PARALLEL_SEQ" => "SEQ",
+                    _ => name.strip_prefix("SLURM_ARRAY_TASK_")?,
+                };
+                let mut pairs = env.split(',').filter_map(|pair| pair.split_once('='));
+                pairs.find(|(k, _)| *k == key).map(|(_, v)| v.to_string())
             };
             let got = Shard::from_arg(arg, lookup).map(|s| s.to_string());
             let expected = expected.map(str::to_string).map_err(Error::from);

@@ -142,11 +142,7 @@ fn scored_again(memory: Memory) -> &'static str {
     }
 }
 
-impl From<PlayError> for Error {
-    fn from(error: PlayError) -> Self {
-        Error::layer_of(error)
-    }
-}
+crate::error::layer_errors!(PlayError);
 
 /// A board's values with prefix sums, so any move is scored in O(1). On a
 /// circle, positions run over the board written twice (index i and i + n

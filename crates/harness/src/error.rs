@@ -232,14 +232,4 @@ impl MergeError {
     }
 }
 
-impl From<HarnessError> for Error {
-    fn from(e: HarnessError) -> Self {
-        Error::layer_of(e)
-    }
-}
-
-impl From<MergeError> for Error {
-    fn from(e: MergeError) -> Self {
-        Error::layer_of(e)
-    }
-}
+coinline_core::error::layer_errors!(HarnessError, MergeError);

@@ -154,8 +154,4 @@ pub enum Unlisted {
     Changed { manifest: PathBuf },
 }
 
-impl From<OutputError> for Error {
-    fn from(e: OutputError) -> Self {
-        Error::layer_of(e)
-    }
-}
+coinline_core::error::layer_errors!(OutputError);

@@ -212,12 +212,16 @@ fn same_file_not_unix(a: &Path, b: &Path) -> bool {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// What the tests share (this crate's and tests/it's, through the
+/// `test-support` feature): not part of coinline's interface.
+#[cfg(any(test, feature = "test-support"))]
+#[doc(hidden)]
+pub mod test_support {
+    use std::path::Path;
 
-    /// A scratch folder of a test, removed when dropped (a failed test's too).
-    pub(super) struct Scratch(tempfile::TempDir);
+    /// A fresh, empty scratch folder, removed with everything in it when
+    /// dropped (a failed test's too); it derefs to its path.
+    pub struct Scratch(tempfile::TempDir);
 
     impl std::ops::Deref for Scratch {
         type Target = Path;
@@ -232,9 +236,25 @@ mod tests {
         }
     }
 
+    /// A fresh scratch folder `coinline-MODULE-NAME-XXXXXX` in the temporary
+    /// directory (the name says whose it is while it lives).
+    pub fn workdir(module: &str, name: &str) -> Scratch {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("coinline-{module}-{name}-"))
+            .tempdir()
+            .expect("a scratch folder");
+        Scratch(dir)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(super) use crate::test_support::Scratch;
+
     pub(super) fn scratch(name: &str) -> Scratch {
-        let prefix = format!("coinline-output-{name}-");
-        Scratch(tempfile::Builder::new().prefix(&prefix).tempdir().unwrap())
+        crate::test_support::workdir("output", name)
     }
 
     #[test]

@@ -61,8 +61,4 @@ pub enum SplitFault {
     EndsInBackslash,
 }
 
-impl From<SandboxError> for Error {
-    fn from(e: SandboxError) -> Self {
-        Error::layer_of(e)
-    }
-}
+coinline_core::error::layer_errors!(SandboxError);

@@ -234,11 +234,7 @@ pub enum TemplateProblem {
     Where { table: String, condition: String },
 }
 
-impl From<StudyError> for Error {
-    fn from(e: StudyError) -> Self {
-        Error::layer_of(e)
-    }
-}
+coinline_core::error::layer_errors!(StudyError);
 
 impl From<TemplateProblem> for Error {
     fn from(e: TemplateProblem) -> Self {

@@ -165,11 +165,7 @@ pub enum CountsFault {
     Empty,
 }
 
-impl From<RuleError> for Error {
-    fn from(error: RuleError) -> Self {
-        Error::layer_of(error)
-    }
-}
+crate::error::layer_errors!(RuleError);
 
 impl Game {
     /// The canonical rule text (`take=1 delete=2`), alias or not.
