@@ -11,20 +11,32 @@ fn board(text: &str) -> Board {
     text.parse().unwrap()
 }
 
-/// `evaluate`'s line, difference and totals.
-fn evaluated(heuristic: &dyn Heuristic, game: Game, text: &str) -> (String, i64, (i64, i64)) {
-    let p = evaluate(heuristic, game, &board(text)).unwrap();
-    (
-        p.line.to_string(),
-        p.difference,
-        (p.totals.first, p.totals.second),
-    )
+/// A heuristic, a game, a board, and what the heuristic's line on it gives.
+type Case<'a, T> = (&'a dyn Heuristic, Game, &'a str, &'a str, T);
+
+/// Asserts `evaluate`'s line, difference and totals on each board.
+fn assert_evaluated(cases: &[Case<(i64, (i64, i64))>]) {
+    for &(heuristic, game, text, line, (difference, totals)) in cases {
+        let p = evaluate(heuristic, game, &board(text)).unwrap();
+        let got = (
+            p.line.to_string(),
+            p.difference,
+            (p.totals.first, p.totals.second),
+        );
+        assert_eq!(got, (line.into(), difference, totals), "{game} {text}");
+    }
 }
 
-/// `self_play`'s line and totals.
-fn played(heuristic: &dyn Heuristic, game: Game, text: &str) -> (String, (i64, i64)) {
-    let (line, totals) = self_play(heuristic, game, &board(text)).unwrap();
-    (line.to_string(), (totals.first, totals.second))
+/// Asserts `self_play`'s line and totals on each board.
+fn assert_played(cases: &[Case<(i64, i64)>]) {
+    for &(heuristic, game, text, line, totals) in cases {
+        let (got, t) = self_play(heuristic, game, &board(text)).unwrap();
+        assert_eq!(
+            (got.to_string(), (t.first, t.second)),
+            (line.into(), totals),
+            "{text}"
+        );
+    }
 }
 
 /// Refuses every board in its policy: shows whether `evaluate` got past
@@ -98,83 +110,54 @@ fn guarantees() {
 
 #[test]
 fn greedy_against_a_best_response_exactly() {
-    // Greedy takes 9; the opponent's best is 3 (taking 1 leaves greedy the
-    // 3), then greedy 2, the opponent 1: 11 - 4.
-    assert_eq!(
-        evaluated(&Greedy, Game::COINS, "1 2 3 9"),
-        ("R R R L".into(), 7, (11, 4))
-    );
-    // A tie goes left: greedy takes the first 5, the opponent the other.
-    assert_eq!(
-        evaluated(&Greedy, Game::COINS, "5 3 5"),
-        ("L R L".into(), 3, (8, 5))
-    );
-    assert_eq!(
-        evaluated(&Greedy, Game::COINS, "8 15 3 7"),
-        ("L L R L".into(), -3, (15, 18))
-    );
-    // Takes of any count: greedy takes 6; the opponent's best reply to
-    // -5 1 1 is to take 1 1 (greedy must then take -5): 1 - 2.
-    assert_eq!(
-        evaluated(&Greedy, Game::GAMEOFSUM, "6 -5 1 1"),
-        ("L R2 L".into(), -1, (1, 2))
-    );
-    // Greedy takes the best run, 5 -2 3, leaving -1 to the opponent.
-    assert_eq!(
-        evaluated(&Greedy, Game::GAMEOFSUM, "-1 5 -2 3"),
-        ("R3 L".into(), 7, (6, -1))
-    );
-    // Nothing to play.
-    assert_eq!(evaluated(&Greedy, Game::COINS, ""), ("-".into(), 0, (0, 0)));
+    let (coins, sums) = (Game::COINS, Game::GAMEOFSUM);
+    assert_evaluated(&[
+        // Greedy takes 9; the opponent's best is 3 (taking 1 leaves greedy
+        // the 3), then greedy 2, the opponent 1: 11 - 4.
+        (&Greedy, coins, "1 2 3 9", "R R R L", (7, (11, 4))),
+        // A tie goes left: greedy takes the first 5, the opponent the other.
+        (&Greedy, coins, "5 3 5", "L R L", (3, (8, 5))),
+        (&Greedy, coins, "8 15 3 7", "L L R L", (-3, (15, 18))),
+        // Takes of any count: greedy takes 6; the opponent's best reply to
+        // -5 1 1 is to take 1 1 (greedy must then take -5): 1 - 2.
+        (&Greedy, sums, "6 -5 1 1", "L R2 L", (-1, (1, 2))),
+        // Greedy takes the best run, 5 -2 3, leaving -1 to the opponent.
+        (&Greedy, sums, "-1 5 -2 3", "R3 L", (7, (6, -1))),
+        // Nothing to play.
+        (&Greedy, coins, "", "-", (0, (0, 0))),
+    ]);
 }
 
 #[test]
 fn greedy_on_a_circle() {
-    // The 9 first (from position 2), then the opponent takes 2, greedy 1.
-    assert_eq!(
-        evaluated(&Greedy, Game::PIZZA, "1 9 2"),
-        ("L@2 L L".into(), 8, (10, 2))
-    );
-    // The 9 at position 5, leaving 1 2 3 4; the opponent takes 4 (taking
-    // 1 would leave greedy 4 and 3), greedy 3, the opponent 2, greedy 1.
-    assert_eq!(
-        evaluated(&Greedy, Game::PIZZA, "1 2 3 4 9"),
-        ("L@5 R R R L".into(), 7, (13, 6))
-    );
-    assert_eq!(evaluated(&Greedy, Game::PIZZA, ""), ("-".into(), 0, (0, 0)));
-    // The policy is asked only about what the first move leaves.
-    assert_eq!(
-        evaluated(&LeftButNotWhole, Game::PIZZA, "1 9 2"),
-        ("L@2 L L".into(), 8, (10, 2))
-    );
-    assert_eq!(
-        evaluated(&LeftButNotWhole, Game::PIZZA, "1 2 3 4 9"),
-        ("L@5 R L R L".into(), 5, (12, 7))
-    );
+    let pizza = Game::PIZZA;
+    assert_evaluated(&[
+        // The 9 first (from position 2), then the opponent takes 2, greedy 1.
+        (&Greedy, pizza, "1 9 2", "L@2 L L", (8, (10, 2))),
+        // The 9 at position 5, leaving 1 2 3 4; the opponent takes 4 (taking
+        // 1 would leave greedy 4 and 3), greedy 3, the opponent 2, greedy 1.
+        (&Greedy, pizza, "1 2 3 4 9", "L@5 R R R L", (7, (13, 6))),
+        (&Greedy, pizza, "", "-", (0, (0, 0))),
+        // The policy is asked only about what the first move leaves.
+        (&LeftButNotWhole, pizza, "1 9 2", "L@2 L L", (8, (10, 2))),
+        (
+            &LeftButNotWhole,
+            pizza,
+            "1 2 3 4 9",
+            "L@5 R L R L",
+            (5, (12, 7)),
+        ),
+    ]);
 }
 
 #[test]
 fn the_first_move_on_a_circle() {
     let left = Move::take(Side::Left, 1);
-    assert_eq!(
-        Greedy
-            .first_on_circle(Game::PIZZA, &board("1 9 2"))
-            .unwrap(),
-        (1, left)
-    );
-    assert_eq!(
-        Greedy
-            .first_on_circle(Game::PIZZA, &board("9 1 2"))
-            .unwrap(),
-        (0, left)
-    );
     // A tie goes to the first start.
-    assert_eq!(
-        Greedy
-            .first_on_circle(Game::PIZZA, &board("1 9 9"))
-            .unwrap(),
-        (1, left)
-    );
+    for (text, start) in [("1 9 2", 1), ("9 1 2", 0), ("1 9 9", 1)] {
+        let first = Greedy.first_on_circle(Game::PIZZA, &board(text));
+        assert_eq!(first.unwrap(), (start, left), "{text}");
+    }
     // Takes of one or two: 9 and 2 (11) beat 1 and 9 (10).
     let two = Game {
         take: Counts::range(1, 2),
@@ -192,19 +175,12 @@ fn the_first_move_on_a_circle() {
 
 #[test]
 fn greedy_self_play_lines() {
-    assert_eq!(
-        played(&Greedy, Game::COINS, "4 1 2 10"),
-        ("R L R L".into(), (12, 5))
-    );
-    assert_eq!(
-        played(&Greedy, Game::PIZZA, "1 9 2"),
-        ("L@2 L L".into(), (10, 2))
-    );
-    // Both take 9 first, wherever it is.
-    assert_eq!(
-        played(&Greedy, Game::PIZZA, "9 1 2"),
-        ("L@1 R L".into(), (10, 2))
-    );
+    assert_played(&[
+        (&Greedy, Game::COINS, "4 1 2 10", "R L R L", (12, 5)),
+        (&Greedy, Game::PIZZA, "1 9 2", "L@2 L L", (10, 2)),
+        // Both take 9 first, wherever it is.
+        (&Greedy, Game::PIZZA, "9 1 2", "L@1 R L", (10, 2)),
+    ]);
     // An illegal move, with the values left when it was played.
     let e = self_play(&TakesTwo, Game::GAMEOFSUM, &board("1 2 3")).unwrap_err();
     let reason = IllegalReason::TooMany {
@@ -222,30 +198,18 @@ fn greedy_self_play_lines() {
 
 #[test]
 fn parity_keeps_the_richer_class() {
-    // Even positions (100 and 3) hold more: parity takes 3 first, then
-    // always the even position; the opponent gets 1 and 2 either way.
-    assert_eq!(
-        evaluated(&Parity, Game::COINS, "1 100 2 3"),
-        ("R L L L".into(), 100, (103, 3))
-    );
-    // Odd positions (100 and 3) hold more: parity takes 100 first.
-    assert_eq!(
-        evaluated(&Parity, Game::COINS, "100 1 3 2"),
-        ("L L L L".into(), 100, (103, 3))
-    );
-    // A tie goes to the odd positions: the left 1 first.
-    assert_eq!(
-        evaluated(&Parity, Game::COINS, "1 2 2 1"),
-        ("L L L L".into(), 0, (3, 3))
-    );
-    assert_eq!(
-        evaluated(&Parity, Game::COINS, "1 2"),
-        ("R L".into(), 1, (2, 1))
-    );
-    assert_eq!(
-        played(&Parity, Game::COINS, "1 100 2 3"),
-        ("R R R R".into(), (103, 3))
-    );
+    let coins = Game::COINS;
+    assert_evaluated(&[
+        // Even positions (100 and 3) hold more: parity takes 3 first, then
+        // always the even position; the opponent gets 1 and 2 either way.
+        (&Parity, coins, "1 100 2 3", "R L L L", (100, (103, 3))),
+        // Odd positions (100 and 3) hold more: parity takes 100 first.
+        (&Parity, coins, "100 1 3 2", "L L L L", (100, (103, 3))),
+        // A tie goes to the odd positions: the left 1 first.
+        (&Parity, coins, "1 2 2 1", "L L L L", (0, (3, 3))),
+        (&Parity, coins, "1 2", "R L", (1, (2, 1))),
+    ]);
+    assert_played(&[(&Parity, coins, "1 100 2 3", "R R R R", (103, 3))]);
 }
 
 #[test]
