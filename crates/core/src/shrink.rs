@@ -380,29 +380,23 @@ mod tests {
         candidates(&board).map(Board::into_values).collect()
     }
 
+    /// The candidates of `text` as boards, written as `coinline` writes
+    /// boards, `|` between them.
+    fn candidate_texts(text: &str) -> String {
+        let board = Board::parse(text).unwrap();
+        let all: Vec<String> = candidates(&board).map(|b| b.to_string()).collect();
+        all.join(" | ")
+    }
+
     #[test]
     fn candidates_come_in_their_exact_order() {
         // Chunks of 2 (added so an odd length can stay odd), then single
         // values; every value halved (rounding toward zero); then each
         // value to zero, halfway and one step toward zero.
         assert_eq!(
-            candidate_values("4 -3 6"),
-            vec![
-                vec![6],
-                vec![-3, 6],
-                vec![4, 6],
-                vec![4, -3],
-                vec![2, -1, 3],
-                vec![0, -3, 6],
-                vec![2, -3, 6],
-                vec![3, -3, 6],
-                vec![4, 0, 6],
-                vec![4, -1, 6],
-                vec![4, -2, 6],
-                vec![4, -3, 0],
-                vec![4, -3, 3],
-                vec![4, -3, 5],
-            ]
+            candidate_texts("4 -3 6"),
+            "6 | -3 6 | 4 6 | 4 -3 | 2 -1 3 | 0 -3 6 | 2 -3 6 | 3 -3 6 | \
+             4 0 6 | 4 -1 6 | 4 -2 6 | 4 -3 0 | 4 -3 3 | 4 -3 5"
         );
         // Halves and quarters of eight values, no extra pairs.
         let eight = candidate_values("1 1 1 1 1 1 1 1");
@@ -487,72 +481,43 @@ mod tests {
             ("take=1..100", 5050 - 1),
         ];
         for (text, expected) in cases {
-            assert_eq!(
-                complexity(&text.parse::<Game>().unwrap()),
-                expected,
-                "{text}"
-            );
+            let game: Game = text.parse().unwrap();
+            assert_eq!(complexity(&game), expected, "{text}");
         }
+    }
+
+    /// The simplifications of `text`, by `name`, `|` between them.
+    fn simplified(text: &str, name: fn(&Game) -> String) -> String {
+        let game: Game = text.parse().unwrap();
+        let names: Vec<String> = simplifications(&game).iter().map(name).collect();
+        names.join(" | ")
     }
 
     #[test]
     fn simplifications_of_a_rule_set_in_their_order() {
-        let names = |text: &str| -> Vec<String> {
-            let game: Game = text.parse().unwrap();
-            simplifications(&game)
-                .iter()
-                .map(|g| g.to_string())
-                .collect()
-        };
         assert_eq!(
-            names("take=1..3 delete=2 circle"),
-            [
-                "coins",
-                "take=1..3 circle",
-                "take=1..3 delete=2",
-                "take=1 delete=2 circle",
-                "take=2,3 delete=2 circle",
-                "take=1,3 delete=2 circle",
-                "take=1,2 delete=2 circle",
-                "take=1..3 delete=1 circle",
-            ]
+            simplified("take=1..3 delete=2 circle", Game::to_string),
+            "coins | take=1..3 circle | take=1..3 delete=2 | take=1 delete=2 circle | \
+             take=2,3 delete=2 circle | take=1,3 delete=2 circle | take=1,2 delete=2 circle | \
+             take=1..3 delete=1 circle"
         );
-        assert!(names("take=1").is_empty());
+        assert_eq!(simplified("take=1", Game::to_string), "");
     }
 
     #[test]
     fn simplifications_lower_the_complexity_and_end_at_take_one() {
-        let r = |t: &str| t.parse::<Game>().unwrap();
         assert_eq!(complexity(&Game::COINS), 0);
         assert!(simplifications(&Game::COINS).is_empty());
-        let names = |t: &str| {
-            simplifications(&r(t))
-                .iter()
-                .map(|g| g.rule_text())
-                .collect::<Vec<_>>()
-        };
         assert_eq!(
-            names("take=1..3 delete=2"),
-            [
-                "take=1",
-                "take=1..3",
-                "take=1 delete=2",
-                "take=2,3 delete=2",
-                "take=1,3 delete=2",
-                "take=1,2 delete=2",
-                "take=1..3 delete=1",
-            ]
+            simplified("take=1..3 delete=2", Game::rule_text),
+            "take=1 | take=1..3 | take=1 delete=2 | take=2,3 delete=2 | take=1,3 delete=2 | \
+             take=1,2 delete=2 | take=1..3 delete=1"
         );
         assert_eq!(
-            names("ends=left take=2.. score=rest circle"),
-            [
-                "take=1",
-                "ends=left take=2.. score=rest",
-                "ends=left take=2.. circle",
-                "take=2.. score=rest circle",
-                "ends=left take=1 score=rest circle",
-                "ends=left take=2 score=rest circle",
-            ]
+            simplified("ends=left take=2.. score=rest circle", Game::rule_text),
+            "take=1 | ends=left take=2.. score=rest | ends=left take=2.. circle | \
+             take=2.. score=rest circle | ends=left take=1 score=rest circle | \
+             ends=left take=2 score=rest circle"
         );
         // Every chain of simplifications ends, at take=1 when always taken.
         let mut rng = crate::generate::SplitMix64::new(12);
