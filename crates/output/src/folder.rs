@@ -159,7 +159,7 @@ pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool)
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::scratch;
+    use super::super::tests::{refusal, scratch};
     use super::*;
 
     fn write(dir: &Path, files: &[(&'static str, &str)], force: bool) -> Result<()> {
@@ -198,11 +198,11 @@ mod tests {
         let err = write(&dir, &[("a.csv", "5\n")], false).unwrap_err();
         assert!(
             matches!(
-                err.layer::<OutputError>(),
-                Some(OutputError::NotInManifest {
+                refusal(&err),
+                OutputError::NotInManifest {
                     why: Unlisted::Changed { .. },
                     ..
-                })
+                }
             ),
             "{err}"
         );
@@ -223,14 +223,14 @@ mod tests {
         let planned = ["t.csv".to_string(), "README.md".to_string()];
         let err = check_folder(&dir.join("out"), &planned, &inputs, true).unwrap_err();
         assert!(
-            matches!(err.layer::<OutputError>(), Some(OutputError::OverwritesInput { input, .. }) if *input == inputs[0]),
+            matches!(refusal(&err), OutputError::OverwritesInput { input, .. } if *input == inputs[0]),
             "{err}"
         );
         std::fs::write(dir.join("out/sub/x.csv"), "mine\n").unwrap();
         let planned = ["t.csv".to_string(), "sub/x.csv".to_string()];
         let err = check_folder(&dir.join("out"), &planned, &[], false).unwrap_err();
         assert!(
-            matches!(err.layer::<OutputError>(), Some(OutputError::NotInManifest { path, .. }) if path.ends_with("sub/x.csv")),
+            matches!(refusal(&err), OutputError::NotInManifest { path, .. } if path.ends_with("sub/x.csv")),
             "{err}"
         );
         check_folder(&dir.join("out"), &planned, &[], true).unwrap();

@@ -257,6 +257,11 @@ mod tests {
         crate::test_support::workdir("output", name)
     }
 
+    /// The output error `err` carries.
+    pub(super) fn refusal(err: &Error) -> &OutputError {
+        err.layer().expect("an output error")
+    }
+
     #[test]
     fn failed_writes_leave_nothing_behind() {
         let dir = scratch("failed");
@@ -449,10 +454,7 @@ mod tests {
         let long = dir.join("r".repeat(NAME_MAX + 1));
         let err = check_writable("--summary", &long, false).unwrap_err();
         assert!(
-            matches!(
-                err.layer::<OutputError>(),
-                Some(OutputError::NameTooLong { len: 256, .. })
-            ),
+            matches!(refusal(&err), OutputError::NameTooLong { len: 256, .. }),
             "{err}"
         );
         assert!(err.to_string().len() < 200, "one short line: {err}");
@@ -474,10 +476,7 @@ mod tests {
         check_owned("--out", &dir.join("new.csv"), csv, false).unwrap();
         let err = check_owned("--out", &other, csv, false).unwrap_err();
         assert!(
-            matches!(
-                err.layer::<OutputError>(),
-                Some(OutputError::NotOwned { .. })
-            ),
+            matches!(refusal(&err), OutputError::NotOwned { .. }),
             "{err}"
         );
         check_owned("--out", &other, csv, true).unwrap();
@@ -489,7 +488,7 @@ mod tests {
         let hard = dir.join("hard.csv");
         let err = refuse_same_outputs(&[("--out", &rows), ("--summary", &hard)]).unwrap_err();
         assert!(
-            matches!(err.layer::<OutputError>(), Some(OutputError::SameOutputs { first, .. }) if first == "--out"),
+            matches!(refusal(&err), OutputError::SameOutputs { first, .. } if first == "--out"),
             "{err}"
         );
         refuse_same_outputs(&[("--out", &rows), ("--summary", &other)]).unwrap();
@@ -500,7 +499,7 @@ mod tests {
         let link = dir.join("link.csv");
         let err = refuse_inputs(&[("--out", &link)], &[("problem file", &input)]).unwrap_err();
         assert!(
-            matches!(err.layer::<OutputError>(), Some(OutputError::IsInput { what, .. }) if what == "problem file"),
+            matches!(refusal(&err), OutputError::IsInput { what, .. } if what == "problem file"),
             "{err}"
         );
         refuse_inputs(&[("--out", &rows)], &[("problem file", &input)]).unwrap();
@@ -627,10 +626,7 @@ mod tests {
         })
         .unwrap_err();
         assert!(
-            matches!(
-                err.layer::<OutputError>(),
-                Some(OutputError::TooManyLinks { .. })
-            ),
+            matches!(refusal(&err), OutputError::TooManyLinks { .. }),
             "{err:?}"
         );
         assert_eq!(std::fs::read(&path).unwrap(), b"a,b\n");
