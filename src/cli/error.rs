@@ -4,7 +4,7 @@
 
 use super::text::{about_seconds, shown};
 use coinline_core::error::plural;
-use coinline_core::error::{quote, Error};
+use coinline_core::error::quote;
 use coinline_core::generate::Shard;
 use coinline_core::rules::Game;
 use coinline_judge::answers::OutputProblem;

@@ -54,6 +54,16 @@ pub struct JobsArg {
     pub jobs: usize,
 }
 
+impl JobsArg {
+    /// The number of worker threads: `--jobs`, 0 for one per core.
+    pub fn threads(&self) -> usize {
+        match self.jobs {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
 fn jobs(text: &str) -> std::result::Result<usize, String> {
     let n = non_negative::<usize>("--jobs", "0..=256")(text)?;
     if n > MAX_JOBS {

@@ -236,6 +236,15 @@ fn save(dir: &Path, failure: &Failure, opponent: &str, force: bool) -> Result<Pa
 }
 
 /// The run's settings from the options.
+/// The limits of each program: `--move-time` and `--memory`.
+pub(super) fn terms(args: &PlayArgs) -> ProgramTerms {
+    ProgramTerms {
+        move_time: args.move_time,
+        memory_mb: args.memory.memory,
+        words: Default::default(),
+    }
+}
+
 fn config(args: &PlayArgs) -> Result<PlayConfig> {
     let boards = match &args.board {
         Some(_) => None,
@@ -254,15 +263,8 @@ fn config(args: &PlayArgs) -> Result<PlayConfig> {
         values: args.values,
         seed: args.seed.or_clock(),
         boards,
-        jobs: match args.jobs.jobs {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        },
-        limits: ProgramTerms {
-            move_time: args.move_time,
-            memory_mb: args.memory.memory,
-            words: Default::default(),
-        },
+        jobs: args.jobs.threads(),
+        limits: terms(args),
         shrink_budget: (args.shrink.budget() > 0).then_some(args.shrink.budget()),
         max_failures: args.stop.max_failures(),
         accept: Accept::Optimal,

@@ -126,14 +126,6 @@ fn command<'a>(option: &'a str, text: &Option<String>) -> Result<Option<(Program
         .transpose()
 }
 
-/// The number of worker threads: `--jobs`, 0 for one per core.
-fn jobs(given: usize) -> usize {
-    match given {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-}
-
 /// After an interrupt, waits for the interrupt handler, which ends the
 /// process (status 128 + the signal) once the session has reported what it
 /// cut short: the session's own status must not win the race.
@@ -240,7 +232,7 @@ pub fn run(args: &StressArgs) -> Result<Status> {
         program: Program::new(&args.program)?,
         trusted: reference.map_or(Trusted::Solver, |(p, _)| Trusted::Reference(p)),
         generator: generator.map(|(p, _)| p),
-        jobs: jobs(args.jobs.jobs),
+        jobs: args.jobs.threads(),
         run_limits: RunLimits {
             timeout: args.timeout,
             case_timeout: args.case_timeout,

@@ -6,7 +6,6 @@ use super::play::PlayArgs;
 use super::status::{say, Status};
 use coinline_core::error::Result;
 use coinline_core::generate::Span;
-use coinline_judge::play::program::ProgramTerms;
 use coinline_judge::play::tournament::{self, TournamentConfig};
 use coinline_judge::play::Contestant;
 use coinline_output as output;
@@ -41,15 +40,8 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         values: args.values,
         seed: args.seed.or_clock(),
         runs: args.runs.runs,
-        jobs: match args.jobs.jobs {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        },
-        limits: ProgramTerms {
-            move_time: args.move_time,
-            memory_mb: args.memory.memory,
-            words: Default::default(),
-        },
+        jobs: args.jobs.threads(),
+        limits: super::play::terms(args),
     };
     let names: Vec<String> = config.entrants.iter().map(|p| p.to_string()).collect();
     say!(

@@ -3,7 +3,6 @@
 // A field is what its variant's message names: no doc of its own.
 #![allow(missing_docs)]
 
-use coinline_core::error::Error;
 use coinline_core::shell::shell_word;
 use std::sync::Arc;
 
