@@ -151,17 +151,22 @@ impl View {
         }
     }
 
+    /// The top of the screen: cleared, the header, the log.
+    fn top(&self, text: &mut String) {
+        text.push_str(CLEAR);
+        text.push_str(&self.header);
+        text.push_str("\n\n");
+        for line in &self.log {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+
     /// The position and the prompt.
     fn ask(&mut self, session: &HumanGame) -> Result<()> {
         let mut text = String::new();
         if self.screen {
-            text.push_str(CLEAR);
-            text.push_str(&self.header);
-            text.push_str("\n\n");
-            for line in &self.log {
-                text.push_str(line);
-                text.push('\n');
-            }
+            self.top(&mut text);
             if !self.log.is_empty() {
                 text.push('\n');
             }
@@ -200,13 +205,7 @@ impl View {
             text.push('\n');
         }
         if self.screen {
-            text.push_str(CLEAR);
-            text.push_str(&self.header);
-            text.push_str("\n\n");
-            for line in &self.log {
-                text.push_str(line);
-                text.push('\n');
-            }
+            self.top(&mut text);
             text.push('\n');
         }
         // Plain output showed the position just before a quit or the end
