@@ -587,27 +587,19 @@ fn level_verdicts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coinline_core::solve::{minimax::refusal_limit, Generic, Linear, Memo, Minimax, Table};
+    use coinline_core::solve::minimax::{refusal_limit, tree_nodes};
+    use coinline_core::solve::{Generic, Linear, Memo, Minimax, Table};
 
     #[test]
     fn tree_nodes_count_the_game_tree() {
         // Coins: a full binary tree of depth n.
-        assert_eq!(
-            coinline_core::solve::minimax::tree_nodes(Game::COINS, 3),
-            15.0
-        );
+        assert_eq!(tree_nodes(Game::COINS, 3), 15.0);
         // Numbergame, n = 2: root, L and R (one value left: 2 children each),
         // DL and DR (leaves): 1 + 2 * 3 + 2 = 9.
-        assert_eq!(
-            coinline_core::solve::minimax::tree_nodes(Game::NUMBERGAME, 2),
-            9.0
-        );
+        assert_eq!(tree_nodes(Game::NUMBERGAME, 2), 9.0);
         // Gameofsum, n = 2: root; L1, R1 lead to one value (1 + 2 nodes);
         // L2, R2 are leaves: 1 + 2 * 3 + 2 = 9.
-        assert_eq!(
-            coinline_core::solve::minimax::tree_nodes(Game::GAMEOFSUM, 2),
-            9.0
-        );
+        assert_eq!(tree_nodes(Game::GAMEOFSUM, 2), 9.0);
     }
 
     #[test]
@@ -678,17 +670,8 @@ mod tests {
         let pairs = against_generic(Game::COINS, &plan, |_| seen += 1);
         assert_eq!(seen, pairs.len());
         let rows: Vec<(&str, usize)> = pairs.iter().map(|p| (&*p.solver, p.generic.n)).collect();
-        assert_eq!(
-            rows,
-            [
-                ("linear", 10),
-                ("linear", 20),
-                ("linear", 50),
-                ("table", 10),
-                ("table", 20),
-                ("table", 50)
-            ]
-        );
+        let each = |solver| [10, 20, 50].map(|n| (solver, n));
+        assert_eq!(rows, [each("linear"), each("table")].concat());
         for pair in &pairs {
             assert_eq!(pair.generic.n, pair.specialised.n);
             assert_eq!(pair.generic.value, pair.specialised.value);
