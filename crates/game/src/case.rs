@@ -445,18 +445,13 @@ mod tests {
         assert_eq!(value(1 << 31), [248, 0, 0, 0, 0x80, 0, 0, 0, 0]);
         assert_eq!(value(-(1 << 62)), [248, 0, 0, 0, 0, 0, 0, 0, 0xc0]);
         // Rules whose counts have a one-byte form: 6, ends, take, delete, flags.
-        assert_eq!(
-            case("ends=left take=1..3 score=rest: ").to_bytes(),
-            [6, 1, 7, 0, 1]
-        );
-        assert_eq!(
-            case("take=2..: 1 2 3").to_bytes(),
-            [6, 0, 0x60, 0, 0, 97, 98, 99]
-        );
-        assert_eq!(
-            case("ends=right take=1 delete=2 circle: ").to_bytes(),
-            [6, 2, 1, 2, 2]
-        );
+        for (text, bytes) in [
+            ("ends=left take=1..3 score=rest: ", &[6, 1, 7, 0, 1][..]),
+            ("take=2..: 1 2 3", &[6, 0, 0x60, 0, 0, 97, 98, 99]),
+            ("ends=right take=1 delete=2 circle: ", &[6, 2, 1, 2, 2]),
+        ] {
+            assert_eq!(case(text).to_bytes(), bytes, "{text}");
+        }
         // Other counts: 7, ends, then each set as its 64-bit mask and start.
         let mut long = vec![7, 0];
         long.extend(((1u64 << 7) | (1 << 40)).to_le_bytes());

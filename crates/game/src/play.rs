@@ -446,8 +446,22 @@ mod tests {
     fn replay_scores_and_checks_legality() {
         let board = Board::parse("8 15 3 7").unwrap();
         let line = |s: &str| s.parse::<Line>().unwrap();
-        let t = replay(Game::COINS, &board, &line("R L L L")).unwrap();
-        assert_eq!((t.first, t.second), (7 + 15, 8 + 3));
+        let rules = |text: &str| text.parse::<Game>().unwrap();
+        for (game, text, board, totals) in [
+            (Game::COINS, "R L L L", "8 15 3 7", (7 + 15, 8 + 3)),
+            (Game::NUMBERGAME, "DL2 L R", "8 15 3 7", (7, 3)),
+            (Game::GAMEOFSUM, "L2 R2", "8 15 3 7", (23, 10)),
+            // Stone Game VII: a take scores what remains.
+            (Game::STONEGAME7, "L R L L", "8 15 3 7", (25 + 3, 18)),
+            // A circle's first move starts anywhere: take 3 (index 2), then
+            // the line 7 8 15.
+            (Game::PIZZA, "L@3 R L L", "8 15 3 7", (3 + 7, 15 + 8)),
+            // take=2 on three values: one take, then the game is over.
+            (rules("take=2"), "R2", "1 2 3", (5, 0)),
+        ] {
+            let t = replay(game, &Board::parse(board).unwrap(), &line(text)).unwrap();
+            assert_eq!((t.first, t.second), totals, "{game} {text}");
+        }
         let err = replay(Game::COINS, &board, &line("DL2 L L")).unwrap_err();
         let reason = IllegalReason::NotAllowed {
             kind: Kind::Delete,
@@ -462,23 +476,9 @@ mod tests {
         };
         assert_eq!(err.layer(), Some(&illegal));
         assert!(replay(Game::COINS, &board, &line("L L")).is_err());
-        let t = replay(Game::NUMBERGAME, &board, &line("DL2 L R")).unwrap();
-        assert_eq!((t.first, t.second), (7, 3));
-        let t = replay(Game::GAMEOFSUM, &board, &line("L2 R2")).unwrap();
-        assert_eq!((t.first, t.second), (23, 10));
         assert!(replay(Game::GAMEOFSUM, &board, &line("L5")).is_err());
-        // Stone Game VII: a take scores what remains.
-        let t = replay(Game::STONEGAME7, &board, &line("L R L L")).unwrap();
-        assert_eq!((t.first, t.second), (25 + 3, 18));
-        // A circle's first move starts anywhere: take 3 (index 2), then the line 7 8 15.
-        let t = replay(Game::PIZZA, &board, &line("L@3 R L L")).unwrap();
-        assert_eq!((t.first, t.second), (3 + 7, 15 + 8));
         assert!(replay(Game::PIZZA, &board, &line("L R L L")).is_err());
         assert!(replay(Game::COINS, &board, &line("L@2 R L L")).is_err());
-        // take=2 on three values: one take, then the game is over.
-        let three = Board::parse("1 2 3").unwrap();
-        let t = replay("take=2".parse().unwrap(), &three, &line("R2")).unwrap();
-        assert_eq!((t.first, t.second), (5, 0));
     }
 
     #[test]
@@ -555,15 +555,8 @@ mod tests {
     #[test]
     fn the_kernels_are_the_three_original_games_and_stonegame7() {
         let kernels: Vec<_> = Game::ALL.iter().filter_map(|g| g.kernel()).collect();
-        assert_eq!(
-            kernels,
-            [
-                Kernel::Coins,
-                Kernel::NumberGame,
-                Kernel::GameOfSum,
-                Kernel::StoneGame7
-            ]
-        );
+        use Kernel::*;
+        assert_eq!(kernels, [Coins, NumberGame, GameOfSum, StoneGame7]);
         // Each kernel is its game's index in Game::ALL (table's tests use it).
         for (i, kernel) in kernels.iter().enumerate() {
             assert_eq!(*kernel as usize, i);
