@@ -667,10 +667,7 @@ mod tests {
     }
 
     #[test]
-    fn ranges_parse_inclusively_and_refuse_reversal() {
-        let s: Span<i64> = "-2..2".parse().unwrap();
-        assert_eq!((s.lo, s.hi), (-2, 2));
-        assert!("3..1".parse::<Span<i64>>().is_err());
+    fn ranges_refuse_other_text_and_draws_reach_both_ends() {
         assert!("a..1".parse::<Span<i64>>().is_err());
         let mut rng = SplitMix64::new(7);
         let drawn: Vec<i64> = (0..1000).map(|_| rng.between(-2, 2)).collect();
@@ -700,15 +697,7 @@ mod tests {
 
     #[test]
     fn every_distribution_respects_the_overflow_rule() {
-        for name in [
-            "small",
-            "extreme",
-            "spiky",
-            "sorted",
-            "zigzag",
-            "palindrome",
-            "-9..9",
-        ] {
+        for name in Values::NAMES.iter().skip(1).chain(&["-9..9"]) {
             let values: Values = name.parse().unwrap();
             for index in 0..200 {
                 let b = random_board(1, index, Span { lo: 1, hi: 40 }, values);
