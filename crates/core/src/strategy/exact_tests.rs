@@ -109,8 +109,9 @@ fn guarantees() {
 }
 
 #[test]
-fn greedy_against_a_best_response_exactly() {
-    let (coins, sums) = (Game::COINS, Game::GAMEOFSUM);
+fn heuristics_against_a_best_response_exactly() {
+    let (coins, sums, pizza) = (Game::COINS, Game::GAMEOFSUM, Game::PIZZA);
+    let picky: &dyn Heuristic = &LeftButNotWhole;
     assert_evaluated(&[
         // Greedy takes 9; the opponent's best is 3 (taking 1 leaves greedy
         // the 3), then greedy 2, the opponent 1: 11 - 4.
@@ -125,28 +126,24 @@ fn greedy_against_a_best_response_exactly() {
         (&Greedy, sums, "-1 5 -2 3", "R3 L", (7, (6, -1))),
         // Nothing to play.
         (&Greedy, coins, "", "-", (0, (0, 0))),
-    ]);
-}
-
-#[test]
-fn greedy_on_a_circle() {
-    let pizza = Game::PIZZA;
-    assert_evaluated(&[
-        // The 9 first (from position 2), then the opponent takes 2, greedy 1.
+        // On a circle: the 9 first (from position 2), then the opponent
+        // takes 2, greedy 1.
         (&Greedy, pizza, "1 9 2", "L@2 L L", (8, (10, 2))),
         // The 9 at position 5, leaving 1 2 3 4; the opponent takes 4 (taking
         // 1 would leave greedy 4 and 3), greedy 3, the opponent 2, greedy 1.
         (&Greedy, pizza, "1 2 3 4 9", "L@5 R R R L", (7, (13, 6))),
         (&Greedy, pizza, "", "-", (0, (0, 0))),
         // The policy is asked only about what the first move leaves.
-        (&LeftButNotWhole, pizza, "1 9 2", "L@2 L L", (8, (10, 2))),
-        (
-            &LeftButNotWhole,
-            pizza,
-            "1 2 3 4 9",
-            "L@5 R L R L",
-            (5, (12, 7)),
-        ),
+        (picky, pizza, "1 9 2", "L@2 L L", (8, (10, 2))),
+        (picky, pizza, "1 2 3 4 9", "L@5 R L R L", (5, (12, 7))),
+        // Parity: even positions (100 and 3) hold more: it takes 3 first,
+        // then always the even position; the opponent gets 1 and 2 either way.
+        (&Parity, coins, "1 100 2 3", "R L L L", (100, (103, 3))),
+        // Odd positions (100 and 3) hold more: parity takes 100 first.
+        (&Parity, coins, "100 1 3 2", "L L L L", (100, (103, 3))),
+        // A tie goes to the odd positions: the left 1 first.
+        (&Parity, coins, "1 2 2 1", "L L L L", (0, (3, 3))),
+        (&Parity, coins, "1 2", "R L", (1, (2, 1))),
     ]);
 }
 
@@ -174,12 +171,13 @@ fn the_first_move_on_a_circle() {
 }
 
 #[test]
-fn greedy_self_play_lines() {
+fn self_play_lines() {
     assert_played(&[
         (&Greedy, Game::COINS, "4 1 2 10", "R L R L", (12, 5)),
         (&Greedy, Game::PIZZA, "1 9 2", "L@2 L L", (10, 2)),
         // Both take 9 first, wherever it is.
         (&Greedy, Game::PIZZA, "9 1 2", "L@1 R L", (10, 2)),
+        (&Parity, Game::COINS, "1 100 2 3", "R R R R", (103, 3)),
     ]);
     // An illegal move, with the values left when it was played.
     let e = self_play(&TakesTwo, Game::GAMEOFSUM, &board("1 2 3")).unwrap_err();
@@ -194,22 +192,6 @@ fn greedy_self_play_lines() {
         reason,
     };
     assert_eq!(e.layer(), Some(&illegal));
-}
-
-#[test]
-fn parity_keeps_the_richer_class() {
-    let coins = Game::COINS;
-    assert_evaluated(&[
-        // Even positions (100 and 3) hold more: parity takes 3 first, then
-        // always the even position; the opponent gets 1 and 2 either way.
-        (&Parity, coins, "1 100 2 3", "R L L L", (100, (103, 3))),
-        // Odd positions (100 and 3) hold more: parity takes 100 first.
-        (&Parity, coins, "100 1 3 2", "L L L L", (100, (103, 3))),
-        // A tie goes to the odd positions: the left 1 first.
-        (&Parity, coins, "1 2 2 1", "L L L L", (0, (3, 3))),
-        (&Parity, coins, "1 2", "R L", (1, (2, 1))),
-    ]);
-    assert_played(&[(&Parity, coins, "1 100 2 3", "R R R R", (103, 3))]);
 }
 
 #[test]
