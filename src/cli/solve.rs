@@ -212,8 +212,9 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         // Lines are needed for numbergame's totals, which depend on the line.
         minimax_lines: args.line || !game.scores_everything(),
         // The invariants solve the board up to four more times (reversal,
-        // shift, the rest identity's negated board) on copies of it: on long boards they would triple the time
-        // and memory of a run whose point is one answer.
+        // shift, the rest identity's negated board) on copies of it: on
+        // long boards they would multiply the time and memory of a run
+        // whose point is one answer.
         invariants: n <= INVARIANTS_UP_TO,
     };
     if n > INVARIANTS_UP_TO {
