@@ -25,7 +25,7 @@ pub fn estimated_seconds(
         .map(|s| s.cost(game, n).map_or(0.0, |c| c.seconds))
         .collect();
     let cheapest = ran.iter().copied().fold(f64::INFINITY, f64::min);
-    // Reversal solves once; a shift solves twice (up and down).
+    // Reversal and the rest identity solve once; a shift twice (up and down).
     let invariant_solves = (invariants(game).iter())
         .map(|i| match i {
             Invariant::Reversal | Invariant::RestIdentity => 1.0,
