@@ -211,14 +211,15 @@ pub fn run(args: &SolveArgs) -> Result<Status> {
         minimax_max: Some(usize::MAX),
         // Lines are needed for numbergame's totals, which depend on the line.
         minimax_lines: args.line || !game.scores_everything(),
-        // The reversal and shift invariants solve the board three more
-        // times on copies of it: on long boards they would triple the time
-        // and memory of a run whose point is one answer.
+        // The invariants solve the board up to four more times (reversal,
+        // shift, the rest identity's negated board) on copies of it: on
+        // long boards they would multiply the time and memory of a run
+        // whose point is one answer.
         invariants: n <= INVARIANTS_UP_TO,
     };
     if n > INVARIANTS_UP_TO {
         notes.push(format!(
-            "the reversal and shift invariants are checked up to n = {INVARIANTS_UP_TO} only (compare checks them on every board)"
+            "the invariants (reversal, shift, rest identity) are checked up to n = {INVARIANTS_UP_TO} only (compare checks them on every board)"
         ));
     }
     let report = check_owned(game, board, &kept_solvers, &kept_heuristics, &config);

@@ -604,7 +604,9 @@ fn timings_add_columns_only_when_asked() {
     let rows = String::from_utf8(read(&dir.join("t.csv"))).unwrap();
     let header = rows.lines().next().unwrap();
     assert!(
-        header.ends_with("minimax_ns,memo_ns,generic_ns,linear_ns,table_ns,pizza_ns,check_ns"),
+        header.ends_with(
+            "minimax_ns,memo_ns,generic_ns,linear_ns,table_ns,pizza_ns,one-ended_ns,check_ns"
+        ),
         "{header}"
     );
     let last = rows.lines().last().unwrap();
@@ -695,7 +697,7 @@ const MERGE_REFUSED: &[(&[&str], &str)] = &[
     (&["badindex.csv"], "index \"zero\" is not an integer"),
     (
         &["short.csv"],
-        "short.csv: line 2: 2 cells where the header has 21",
+        "short.csv: line 2: 2 cells where the header has 22",
     ),
     (&["badsummary.csv"], "badsummary-summary.csv"),
     (&["nosummary.csv"], "nosummary-summary.csv"),

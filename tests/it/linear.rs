@@ -15,7 +15,7 @@ use coinline_core::mutants::{ForgetsOddDeletes, PlantedTable};
 use coinline_core::mutants::{StrictPeaks, SwappedBlocks};
 use coinline_core::play::{Kernel, Line, Side};
 use coinline_core::solve::table::{value_with, variant_value_with, Isa};
-use coinline_core::solve::{exact_solvers, linear, Linear, Memo, Minimax, Table};
+use coinline_core::solve::{exact_solvers, linear, Linear, Memo, Minimax, Rest, Table};
 use coinline_core::{Board, Game, Solver};
 use quickcheck::TestResult;
 
@@ -48,7 +48,7 @@ fn boards(seed: u64, index: u64, pick: u8, max_len: usize) -> [Board; 2] {
 fn agree(game: Game, board: &Board, config: &CheckConfig, origin: &str) -> TestResult {
     let report = check(game, board, exact_solvers(), &[], config);
     match &report.violation {
-        None if report.difference_of("linear").is_some() || game != Game::COINS => {
+        None if report.difference_of("linear").is_some() || !Rest(Linear).supports(game) => {
             TestResult::passed()
         }
         None => TestResult::error(format!("{origin}: linear did not run on {board}")),
@@ -57,14 +57,18 @@ fn agree(game: Game, board: &Board, config: &CheckConfig, origin: &str) -> TestR
 }
 
 /// Property: on the two boards of (seed, index), up to `max_len` values,
-/// every exact solver agrees with linear and the check finds nothing.
-fn linear_agrees(seed: u64, index: u64, pick: u8, max_len: usize) -> TestResult {
+/// every exact solver agrees with linear (where linear serves the game) and
+/// the check finds nothing, in each of `games` (the boards scaled to what
+/// each admits).
+fn linear_agrees(games: &[Game], seed: u64, index: u64, pick: u8, max_len: usize) -> TestResult {
     let config = CheckConfig::default();
-    for board in boards(seed, index, pick, max_len) {
-        let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
-        let result = agree(Game::COINS, &board, &config, &origin);
-        if result.is_failure() {
-            return result;
+    for &game in games {
+        for board in boards(seed, index, pick, max_len) {
+            let origin = format!("random_board(seed {seed}, index {index}, pick {pick})");
+            let result = agree(game, &admissible(game, board), &config, &origin);
+            if result.is_failure() {
+                return result;
+            }
         }
     }
     TestResult::passed()
@@ -74,7 +78,7 @@ fn linear_agrees(seed: u64, index: u64, pick: u8, max_len: usize) -> TestResult 
 fn linear_agrees_with_every_solver_on_random_boards() {
     // Up to 24 values: minimax takes part up to 16.
     fn property(seed: u64, index: u64, pick: u8) -> TestResult {
-        linear_agrees(seed, index, pick, 24)
+        linear_agrees(&[Game::COINS], seed, index, pick, 24)
     }
     quickcheck_seeded(300, property as fn(u64, u64, u8) -> TestResult);
 }
@@ -82,9 +86,36 @@ fn linear_agrees_with_every_solver_on_random_boards() {
 #[test]
 fn linear_agrees_with_table_and_memo_on_longer_boards() {
     fn property(seed: u64, index: u64, pick: u8) -> TestResult {
-        linear_agrees(seed, index, pick, 400)
+        linear_agrees(&[Game::COINS], seed, index, pick, 400)
     }
     quickcheck_seeded(40, property as fn(u64, u64, u8) -> TestResult);
+}
+
+/// The `score=rest` rule sets of the rest identity (`solve::rest`), each
+/// checked with the rest identity among the invariants: linear serves the
+/// first, pizza the second, one-ended the last.
+fn rest_games() -> Vec<Game> {
+    let texts = [
+        "take=1 score=rest",
+        "take=1 score=rest circle",
+        "take=1..3 score=rest circle",
+        "ends=left take=1..3 score=rest",
+    ];
+    texts.iter().map(|t| t.parse().unwrap()).collect()
+}
+
+#[test]
+fn linear_on_score_rest_agrees_with_every_solver_on_random_boards() {
+    // Up to 24 values: minimax takes part up to its check limit.
+    fn property(seed: u64, index: u64, pick: u8) -> TestResult {
+        linear_agrees(&rest_games(), seed, index, pick, 24)
+    }
+    quickcheck_seeded(200, property as fn(u64, u64, u8) -> TestResult);
+    // Longer boards: the tables, memo and linear.
+    fn longer(seed: u64, index: u64, pick: u8) -> TestResult {
+        linear_agrees(&rest_games(), seed, index, pick, 300)
+    }
+    quickcheck_seeded(10, longer as fn(u64, u64, u8) -> TestResult);
 }
 
 #[test]

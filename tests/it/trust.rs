@@ -124,7 +124,7 @@ fn cases() -> Vec<Case> {
             setup: "coinline compare --boards 60 --seed 1 --shard 1/2 --out s1.csv 2>/dev/null && coinline compare --boards 60 --seed 1 --shard 2/2 --out s2.csv 2>/dev/null && head -c 1500 s1.csv > cut && mv cut s1.csv",
             args: &["merge", "--out", "m.csv", "s1.csv", "s2.csv"],
             status: 2,
-            message: "cells where the header has 21: the file was cut or changed after it was written",
+            message: "cells where the header has 22: the file was cut or changed after it was written",
             after: &[After::Absent("m.csv")],
         },
         Case {

@@ -18,13 +18,18 @@
 //!    every value changes the value by c * [`Game::shift_effect`] (c * (n
 //!    mod 2) when takes score what they take, c * floor(n/2) when they
 //!    score what remains); in coins, with odd n the value is at most
-//!    [`odd_n_bound`];
+//!    [`odd_n_bound`]; in every rule set scored on the rest that
+//!    [`rest::covered`] names, the value is (sum + v) / 2 where v is the
+//!    take twin's value on the negated board, solved by a built-in solver
+//!    other than the one whose value is checked;
 //! 4. no heuristic achieves more than the optimal difference, its line
 //!    replays to what it reports, and its documented bound holds.
 
 use crate::board::Board;
 use crate::play::{replay, Game, Kernel, Line, Totals};
-use crate::solve::{admit, exact_solvers, minimax, totals_from_difference, value_and_line, Solver};
+use crate::solve::{
+    admit, exact_solvers, minimax, rest, totals_from_difference, value_and_line, Solver,
+};
 use crate::strategy::{evaluate, heuristics, Heuristic, Performance};
 use std::fmt;
 
@@ -123,6 +128,10 @@ pub enum Invariant {
     /// With odd n the value is at most [`odd_n_bound`]. Proved for the
     /// coins rules only (the odd-n study).
     OddBound,
+    /// The value is (sum + v) / 2, v the take twin's value on the negated
+    /// board. Applies where [`rest::covered`]: scored on the rest, no
+    /// deletes, a take of one allowed (docs/solvers.md proves it).
+    RestIdentity,
 }
 
 impl Invariant {
@@ -133,6 +142,7 @@ impl Invariant {
             Invariant::Reversal => "reversal",
             Invariant::Shift => "shift",
             Invariant::OddBound => "odd-bound",
+            Invariant::RestIdentity => "rest-identity",
         }
     }
 }
@@ -144,6 +154,7 @@ pub fn invariants(game: Game) -> Vec<Invariant> {
         (Invariant::Reversal, game.is_symmetric()),
         (Invariant::Shift, game.shift_effect(1).is_some()),
         (Invariant::OddBound, game.are_coins()),
+        (Invariant::RestIdentity, rest::covered(game)),
     ]
     .into_iter()
     .filter_map(|(inv, applies)| applies.then_some(inv))
@@ -231,6 +242,20 @@ pub enum Violation {
         /// The bound.
         bound: i128,
     },
+    /// A covered `score=rest` rule set: the value is not half of the sum
+    /// plus the take twin's value on the negated board.
+    RestIdentity {
+        /// The solver whose value is checked (the first that ran).
+        solver: String,
+        /// Its value.
+        value: i64,
+        /// The solver of the twin.
+        twin_solver: String,
+        /// The twin's value on the negated board.
+        twin_value: i64,
+        /// (sum + twin value) / 2.
+        expected: i64,
+    },
     /// A heuristic did better than optimal play.
     BeatsOptimal {
         /// The heuristic.
@@ -265,6 +290,7 @@ impl Violation {
             Violation::NotSymmetric { solver, .. } => format!("not-symmetric:{solver}"),
             Violation::ShiftBroken { solver, .. } => format!("shift:{solver}"),
             Violation::AboveOddBound { .. } => "above-odd-bound".into(),
+            Violation::RestIdentity { solver, .. } => format!("rest-identity:{solver}"),
             Violation::BeatsOptimal { heuristic, .. } => format!("beats-optimal:{heuristic}"),
             Violation::BelowGuarantee { heuristic, .. } => {
                 format!("below-guarantee:{heuristic}")
@@ -312,6 +338,16 @@ impl fmt::Display for Violation {
             Violation::AboveOddBound { value, bound } => write!(
                 f,
                 "the value {value} exceeds the odd-n bound min(O - E, E - O + 2 max(first, last)) = {bound}"
+            ),
+            Violation::RestIdentity {
+                solver,
+                value,
+                twin_solver,
+                twin_value,
+                expected,
+            } => write!(
+                f,
+                "solver {solver} says {value}, but the take twin's value of the negated board is {twin_value} ({twin_solver}), so the value is (sum + {twin_value}) / 2 = {expected}"
             ),
             Violation::BeatsOptimal {
                 heuristic,
@@ -426,6 +462,7 @@ pub fn check_owned(
     let solved = extra.values(game, &report.board, solved, report.value);
     let violation = violation
         .or_else(|| check_invariants(&report, &extra, solved))
+        .or_else(|| rest_identity(&report, config))
         .or_else(|| run_heuristics(&mut report, heuristics));
     report.violation = violation;
     report
@@ -581,6 +618,36 @@ fn check_invariants(
     None
 }
 
+/// The rest identity ([`Invariant::RestIdentity`]): the twin solved on the
+/// negated board by the cheapest built-in solver that runs there, other
+/// than the solver whose value is checked (so `linear`'s value, itself
+/// through the identity, is never checked by its own solve of that board).
+fn rest_identity(report: &CaseReport, config: &CheckConfig) -> Option<Violation> {
+    let (game, board, value) = (report.game, &report.board, report.value?);
+    if !config.invariants || !rest::covered(game) {
+        return None;
+    }
+    let checked = &report
+        .solvers
+        .iter()
+        .find(|s| s.difference.is_some())?
+        .solver;
+    let others: Vec<&dyn Solver> = (exact_solvers().iter().copied())
+        .filter(|s| s.name() != checked)
+        .collect();
+    let (twin, negated) = (rest::twin(game), board.negated());
+    let twin_solver = invariant_solver(&others, twin, &negated, config)?;
+    let twin_value = twin_solver.difference(twin, &negated);
+    let expected = rest::from_twin(board, twin_value);
+    (expected != value).then(|| Violation::RestIdentity {
+        solver: checked.clone(),
+        value,
+        twin_solver: twin_solver.name().to_string(),
+        twin_value,
+        expected,
+    })
+}
+
 fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Option<Violation> {
     let (game, optimal) = (report.game, report.value?);
     let mut violation = None;
@@ -634,9 +701,9 @@ mod tests {
     use super::*;
 
     use crate::mutants::{
-        BadLine, BoastfulGreedy, FlippedTable, GreedyAsExact, Inflated, TakesTwo,
+        BadLine, BoastfulGreedy, FlippedTable, GreedyAsExact, Inflated, PlantedRest, TakesTwo,
     };
-    use crate::solve::{Cost, Generic, Linear, Memo, Minimax, Table};
+    use crate::solve::{Cost, Generic, Linear, Memo, Minimax, Rest, Table};
     use crate::strategy::Greedy;
 
     fn board(text: &str) -> Board {
@@ -817,7 +884,10 @@ mod tests {
         );
         assert_eq!(invariants(Game::NUMBERGAME), [Reversal]);
         assert_eq!(invariants(Game::GAMEOFSUM), [EvenTotals, Reversal]);
-        assert_eq!(invariants(Game::STONEGAME7), [Reversal, Shift]);
+        assert_eq!(
+            invariants(Game::STONEGAME7),
+            [Reversal, Shift, RestIdentity]
+        );
         assert_eq!(invariants(Game::STONEGAME3), [EvenTotals]);
         assert_eq!(invariants(Game::PIZZA), [EvenTotals, Reversal, Shift]);
         // The remembering rules: every value is scored under take=1..Km
@@ -827,11 +897,66 @@ mod tests {
         assert_eq!(rules("ends=left take=1..2m"), [EvenTotals]);
         assert_eq!(rules("ends=right take=2..m"), Vec::<Invariant>::new());
         assert_eq!(rules("ends=left take=2.. putback"), Vec::<Invariant>::new());
-        let names: Vec<&str> = [EvenTotals, Reversal, Shift, OddBound]
+        let names: Vec<&str> = [EvenTotals, Reversal, Shift, OddBound, RestIdentity]
             .into_iter()
             .map(Invariant::name)
             .collect();
-        assert_eq!(names, ["even-totals", "reversal", "shift", "odd-bound"]);
+        assert_eq!(
+            names,
+            [
+                "even-totals",
+                "reversal",
+                "shift",
+                "odd-bound",
+                "rest-identity"
+            ]
+        );
+        // Ends and circles as they are; no deletes, a take of one.
+        assert!(rules("take=1..3 score=rest circle").contains(&RestIdentity));
+        assert!(rules("ends=left take=1..2m score=rest").contains(&RestIdentity));
+        assert!(!rules("take=1 delete=2 score=rest").contains(&RestIdentity));
+        assert!(!rules("take=2 score=rest").contains(&RestIdentity));
+    }
+
+    /// A stonegame7 solver wrong from 20 values on, checked alone: its
+    /// reversal and shift hold (checked first), so the rest identity is
+    /// what catches it, with the twin solved by linear; the whole check
+    /// passes it on a short board, and on the long one without invariants.
+    #[test]
+    fn a_wrong_rest_solver_alone_is_caught_by_the_rest_identity() {
+        let game = Game::STONEGAME7;
+        let run = |board: &Board, invariants| {
+            let config = CheckConfig {
+                invariants,
+                ..CheckConfig::default()
+            };
+            check(game, board, &[&PlantedRest], &[], &config)
+        };
+        // Distinct values (37 i mod 101), so greedy's ties do not break the reversal.
+        let values = |n: i64| (0..n).map(|i| (i * 37) % 101 - 50).collect();
+        let long = Board::new(values(40)).unwrap();
+        let truth = Table.difference(game, &long);
+        let report = run(&long, true);
+        assert_ne!(report.value, Some(truth));
+        let Some(Violation::RestIdentity {
+            solver,
+            twin_solver,
+            expected,
+            ..
+        }) = &report.violation
+        else {
+            panic!("{:?}", report.violation);
+        };
+        assert_eq!(
+            (solver.as_str(), twin_solver.as_str()),
+            ("planted-rest", "linear")
+        );
+        assert_eq!(*expected, truth);
+        assert!(run(&long, false).is_ok());
+        assert!(run(&Board::new(values(19)).unwrap(), true).is_ok());
+        // The real reduction (linear through the identity) passes, its twin by table.
+        let linear = check(game, &long, &[&Rest(Linear)], &[], &CheckConfig::default());
+        assert_eq!((linear.value, linear.violation), (Some(truth), None));
     }
 
     /// Past PARALLEL_INVARIANTS_FROM the invariants are solved beside the
@@ -1088,6 +1213,7 @@ mod tests {
                 ("linear", true),
                 ("table", true),
                 ("pizza", false),
+                ("one-ended", false),
             ]
         );
         assert_eq!(report.difference_of("nobody"), None);
@@ -1141,6 +1267,7 @@ mod tests {
                 ("linear", None),
                 ("table", Some(5)),
                 ("pizza", None),
+                ("one-ended", None),
             ]
         );
         // Parity applies to coins only: not a fault.

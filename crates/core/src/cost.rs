@@ -25,10 +25,10 @@ pub fn estimated_seconds(
         .map(|s| s.cost(game, n).map_or(0.0, |c| c.seconds))
         .collect();
     let cheapest = ran.iter().copied().fold(f64::INFINITY, f64::min);
-    // Reversal solves once; a shift solves twice (up and down).
+    // Reversal and the rest identity solve once; a shift twice (up and down).
     let invariant_solves = (invariants(game).iter())
         .map(|i| match i {
-            Invariant::Reversal => 1.0,
+            Invariant::Reversal | Invariant::RestIdentity => 1.0,
             Invariant::Shift => 2.0,
             Invariant::EvenTotals | Invariant::OddBound => 0.0,
         })
@@ -85,7 +85,7 @@ mod tests {
         // once, the shift twice.
         let full = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[], &config);
         let cheapest = (exact_solvers().iter())
-            .filter(|s| s.limit(Game::COINS).is_none_or(|l| 5_000 <= l) && !s.is_ground_truth())
+            .filter(|s| s.supports(Game::COINS) && !s.is_ground_truth())
             .map(|s| cost(s, 5_000))
             .fold(f64::INFINITY, f64::min);
         assert!(close(full, at(5_000) + 3.0 * cheapest));

@@ -20,14 +20,16 @@
 //! | [`Inflated`] | solver | table's value plus 2 on odd boards | above the odd-n bound |
 //! | [`ParityOnly`] | solver | coins: odd boards get the parity-class margin | `disagree:parity-only` |
 //! | [`OffWhenTakingOne`] | solver | generic's value plus 2 in every rule set allowing a take of one, on boards of two or more values | `disagree:off-when-taking-one`, shrunk to `take=1` |
+//! | [`PlantedRest`] | solver | stonegame7 through the rest identity over greedy self-play, from 20 values on | `rest-identity:planted-rest` |
 //! | [`TakesTwo`] | heuristic | takes two values at once in coins (illegal) | a bad line |
 //! | [`BoastfulGreedy`] | heuristic | greedy claiming never to lose | below its guarantee |
 
 use crate::board::Board;
 use crate::play::{Game, Kernel, Line, Move, Side};
 use crate::solve::linear::{blocks, fused_value, value};
+use crate::solve::rest::{from_twin, twin};
 use crate::solve::table::{self, Variant};
-use crate::solve::{Generic, Solver, Table};
+use crate::solve::{Generic, Linear, Rest, Solver, Table};
 use crate::strategy::{evaluate, Greedy, Heuristic, Policy};
 
 /// The table fills' variant of the planted bug: numbergame's recurrence
@@ -208,6 +210,33 @@ impl Solver for GreedySelfPlay {
             sign = -sign;
         }
         diff
+    }
+}
+
+/// Stonegame7 through the rest identity, right up to 19 values (over
+/// `linear`) and, from 20 on, over [`GreedySelfPlay`] on the negated
+/// board. Greedy keeps the reversal (on distinct values) and the shift, and
+/// it states no line, so alone it is caught only by the rest identity.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlantedRest;
+
+impl Solver for PlantedRest {
+    fn name(&self) -> &str {
+        "planted-rest"
+    }
+
+    fn supports(&self, game: Game) -> bool {
+        game == Game::STONEGAME7
+    }
+
+    fn difference(&self, game: Game, board: &Board) -> i64 {
+        match board.len() {
+            ..20 => Rest(Linear).difference(game, board),
+            _ => from_twin(
+                board,
+                GreedySelfPlay.difference(twin(game), &board.negated()),
+            ),
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use coinline_core::board::Board;
 use coinline_core::error::{Error, Result};
 use coinline_core::play::Game;
 use coinline_core::rules::{Params, RuleSet};
-use coinline_core::solve::{exact_solvers, solve, Generic, OneEnded, Solver, Table};
+use coinline_core::solve::{solve, solvers_for, Generic, OneEnded, Solver, Table};
 use coinline_core::strategy::{heuristic_by_name, self_play};
 use std::fmt;
 use std::path::PathBuf;
@@ -521,15 +521,11 @@ fn cross_check(game: Game, board: &Board, difference: i64) -> Result<()> {
     }
 }
 
-/// The exact solvers that can answer for `game`: the registry's, and the
-/// one-ended table, which cross-checks the trusted answer (see
-/// `cross_check`) without being registered, so the registry's outputs
-/// (compare's columns among them) are unchanged.
+/// The exact solvers that can answer for `game`: the registry's (the
+/// one-ended table among them, which also cross-checks the trusted answer,
+/// see `cross_check`).
 pub fn answering_solvers(game: Game) -> Vec<&'static dyn Solver> {
-    let mut all: Vec<&'static dyn Solver> = exact_solvers().to_vec();
-    all.push(&OneEnded);
-    all.retain(|s| s.supports(game));
-    all
+    solvers_for(game).collect()
 }
 
 /// The solver whose answers a problem trusts: the specialised table where

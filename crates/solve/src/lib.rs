@@ -27,6 +27,7 @@ pub mod memo;
 pub mod minimax;
 pub mod one_ended;
 pub mod pizza;
+pub mod rest;
 pub mod table;
 
 pub use generic::Generic;
@@ -35,6 +36,7 @@ pub use memo::Memo;
 pub use minimax::Minimax;
 pub use one_ended::OneEnded;
 pub use pizza::Pizza;
+pub use rest::Rest;
 pub use table::Table;
 
 /// An exact solver. Implement this to put a solver of your own through the
@@ -216,9 +218,18 @@ pub fn value_and_line(
 /// (every game), then the fast ones registered for the games they handle.
 /// The check compares every solver with the first that runs on a board, so
 /// the order decides only which one is named as the reference in a
-/// disagreement.
+/// disagreement. The fast ones also answer the `score=rest` twins of
+/// their games through [`rest`]'s identity.
 pub fn exact_solvers() -> &'static [&'static dyn Solver] {
-    &[&Minimax, &Memo, &Generic, &Linear, &Table, &Pizza]
+    &[
+        &Minimax,
+        &Memo,
+        &Generic,
+        &Rest(Linear),
+        &Rest(Table),
+        &Rest(Pizza),
+        &Rest(OneEnded),
+    ]
 }
 
 /// The built-in exact solvers that implement `game`, in registry order.
@@ -288,8 +299,8 @@ mod tests {
         }
         let names = |game| specialised_for(game).map(|s| s.name()).collect::<Vec<_>>();
         assert_eq!(names(Game::COINS), ["linear", "table"]);
-        assert_eq!(names(Game::STONEGAME7), ["table"]);
-        assert!(names(Game::STONEGAME3).is_empty());
+        assert_eq!(names(Game::STONEGAME7), ["linear", "table"]);
+        assert_eq!(names(Game::STONEGAME3), ["one-ended"]);
         assert_eq!(names(Game::PIZZA), ["pizza"]);
         assert!(Table.limit(Game::COINS).is_none());
         assert!(Pizza.limit(Game::PIZZA).is_none());

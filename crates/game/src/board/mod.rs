@@ -125,6 +125,15 @@ impl Board {
         }
     }
 
+    /// Every value negated: the same absolute sum, so the overflow rule
+    /// holds (and no value is `i64::MIN`, whose negation would wrap).
+    pub fn negated(&self) -> Board {
+        Board {
+            values: self.values.iter().map(|v| -v).collect(),
+            sum: -self.sum,
+        }
+    }
+
     /// Consumes the board, returning its values.
     pub fn into_values(self) -> Vec<i64> {
         self.values
