@@ -145,7 +145,7 @@ pub(super) fn parse_integer(token: &str) -> Result<i64, TokenFault> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
 
     /// The reader of whole texts that the streaming reader replaced, kept
@@ -635,7 +635,7 @@ mod tests {
 
     /// `valid` with one to three bytes of `alphabet` replaced, inserted or
     /// cut.
-    fn mangle(rng: &mut SplitMix64, valid: &[u8], alphabet: &[u8]) -> Vec<u8> {
+    pub(crate) fn mangle(rng: &mut SplitMix64, valid: &[u8], alphabet: &[u8]) -> Vec<u8> {
         let mut bytes = valid.to_vec();
         for _ in 0..1 + rng.below(3) {
             let at = rng.below(bytes.len() as u64 + 1) as usize;
