@@ -413,11 +413,6 @@ impl Problem {
         &self.origin
     }
 
-    /// Whether `--game` and `--answer` may change the game and the answer.
-    pub fn is_adjustable(&self) -> bool {
-        self.adjustable
-    }
-
     /// The most cases one input may hold.
     pub fn max_batch(&self) -> usize {
         self.limits.cases.hi
