@@ -34,7 +34,8 @@ pub use self::minimize::{wait_for_cut_short, TIMEOUT_SHRINK_TRIES};
 pub use self::options::{check_batch, Failure, StressConfig, StressOutcome};
 pub use self::pool::LOOKAHEAD;
 pub use self::report::excerpt;
-pub use self::saved::{read_saved, save_input, saved_inputs, Saved};
+pub(crate) use self::saved::{replay_files, replayable};
+pub use self::saved::save_input;
 pub use crate::verdict::{judge_run, Judged, Trusted, Verdict};
 pub use coinline_sandbox::{
     execute, kill_running, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
@@ -166,29 +167,10 @@ impl Conversation<'_> {
         let Some(dir) = &self.config.replay else {
             return Ok(false);
         };
-        let files = saved::saved_inputs(dir)?;
-        self.say(&format!(
-            "replay: {} in {}",
-            plural(files.len() as u64, "saved input"),
-            dir.display()
-        ));
-        for file in &files {
-            let shown = file.display();
-            let boards = match saved::read_saved(&self.config.problem, file)? {
-                Saved::Boards(boards) => boards,
-                Saved::OtherProblem(other) => {
-                    self.say(&format!("  {shown}: saved for problem {other}, skipped"));
-                    continue;
-                }
-                Saved::NotAnInput(e) => {
-                    let problem = &self.config.problem;
-                    self.say(&format!("  {shown}: not a {problem} input ({e}), skipped"));
-                    continue;
-                }
-                Saved::NoCases => {
-                    self.say(&format!("  {shown}: no cases, skipped"));
-                    continue;
-                }
+        let problem = &self.config.problem;
+        for file in &saved::replay_files(dir, &mut |line| self.say(line))? {
+            let Some(boards) = saved::replayable(problem, file, &mut |line| self.say(line))? else {
+                continue;
             };
             let judged = self.judge(&boards)?;
             if self.killed_by_interrupt(&judged) {
