@@ -150,7 +150,7 @@ pub(crate) mod tests {
 
     /// The reader of whole texts that the streaming reader replaced, kept
     /// as the reference it must agree with (message for message).
-    mod reference {
+    pub(crate) mod reference {
         use super::super::{parse_integer, InputCase};
         use crate::error::{Expected, InputError, TokenFault};
         use crate::problem::{CaseLayout, Cases, Problem};
@@ -175,7 +175,7 @@ pub(crate) mod tests {
         }
 
         /// [`parse_input`], keeping the line of each board.
-        pub(super) fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
+        pub(crate) fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
             let layout = problem.layout();
             let mut tokens = Tokens::new(text);
             let mut cases = Vec::new();
@@ -527,40 +527,6 @@ pub(crate) mod tests {
                 .to_string(),
             "line 1: n is 3, but case 1 has 4 values"
         );
-    }
-
-    #[test]
-    fn the_data_files_inputs_read_as_written() {
-        #[derive(serde::Deserialize)]
-        struct Read {
-            problem: String,
-            input: String,
-            #[serde(default)]
-            cases: Vec<(usize, String)>,
-            error: Option<String>,
-        }
-        #[derive(serde::Deserialize)]
-        struct File {
-            read: Vec<Read>,
-        }
-        let file = include_str!("../../../tests/data/judge_inputs.toml");
-        let lines = |cases: Result<Vec<InputCase>>| {
-            let each = |c: &InputCase| (c.line, c.board.to_string());
-            cases
-                .map(|c| c.iter().map(each).collect())
-                .map_err(|e| e.to_string())
-        };
-        for read in toml::from_str::<File>(file).unwrap().read {
-            let (problem, text) = (p(&read.problem), &read.input);
-            let want = read.error.map_or(Ok(read.cases), Err);
-            assert_eq!(
-                lines(parse_cases(&problem, text)),
-                want,
-                "{problem} {text:?}"
-            );
-            let whole = lines(reference::parse_cases(&problem, text));
-            assert_eq!(whole, want, "{problem} {text:?}");
-        }
     }
 
     #[test]

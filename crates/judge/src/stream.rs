@@ -596,19 +596,45 @@ mod tests {
     }
 
     #[test]
-    fn reads_in_any_chunks_the_same() {
-        for (name, text) in [
-            ("lines", "8 15\n\u{a0}3\u{3000}4\n\n \n"),
-            ("lines", "1 2\n\n3\n"),
-            ("uva-10891", "2\n1 2\n1\n-5\n0\n\n"),
-            ("algospot-numbergame", "2\n3\n1 2 3\n1\n\u{e9}\n"),
-            ("cses-removal-game", "3\n1 2"),
-        ] {
-            let problem = Problem::by_name(name).unwrap();
-            let whole = read_all(&problem, text.as_bytes()).map_err(|e| e.to_string());
-            let bytes = read_all(&problem, OneByte(text.as_bytes())).map_err(|e| e.to_string());
-            assert_eq!(whole, bytes, "{name} {text:?}");
+    fn the_data_files_inputs_read_as_written_in_any_chunks() {
+        #[derive(serde::Deserialize)]
+        struct Read {
+            problem: String,
+            input: String,
+            #[serde(default)]
+            cases: Vec<(usize, String)>,
+            error: Option<String>,
         }
+        #[derive(serde::Deserialize)]
+        struct File {
+            read: Vec<Read>,
+        }
+        let file = include_str!("../../../tests/data/judge_inputs.toml");
+        let lines = |cases: Result<Vec<InputCase>>| {
+            let each = |c: &InputCase| (c.line, c.board.to_string());
+            cases
+                .map(|c| c.iter().map(each).collect())
+                .map_err(|e| e.to_string())
+        };
+        for read in toml::from_str::<File>(file).unwrap().read {
+            let problem = Problem::by_name(&read.problem).unwrap();
+            let text = &read.input;
+            let want = read.error.map_or(Ok(read.cases), Err);
+            assert_eq!(
+                lines(parse_cases(&problem, text)),
+                want,
+                "{problem} {text:?}"
+            );
+            let whole = lines(crate::input::tests::reference::parse_cases(&problem, text));
+            assert_eq!(whole, want, "{problem} {text:?}");
+            let bytes = OneByte(text.as_bytes());
+            let chunked = read_all(&problem, bytes).map_err(|e| e.to_string());
+            assert_eq!(chunked, want, "{problem} {text:?} a byte at a time");
+        }
+    }
+
+    #[test]
+    fn a_chunk_cut_in_a_character_is_not_utf8() {
         assert_eq!(
             read_all(&lines(), OneByte(b"8 15\n\xa03\n"))
                 .unwrap_err()

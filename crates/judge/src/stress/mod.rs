@@ -34,8 +34,8 @@ pub use self::minimize::{wait_for_cut_short, TIMEOUT_SHRINK_TRIES};
 pub use self::options::{check_batch, Failure, StressConfig, StressOutcome};
 pub use self::pool::LOOKAHEAD;
 pub use self::report::excerpt;
-pub(crate) use self::saved::{replay_files, replayable};
 pub use self::saved::save_input;
+pub(crate) use self::saved::{replay_files, replayable};
 pub use crate::verdict::{judge_run, Judged, Trusted, Verdict};
 pub use coinline_sandbox::{
     execute, kill_running, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
