@@ -145,12 +145,12 @@ pub(super) fn parse_integer(token: &str) -> Result<i64, TokenFault> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
 
     /// The reader of whole texts that the streaming reader replaced, kept
     /// as the reference it must agree with (message for message).
-    pub(crate) mod reference {
+    mod reference {
         use super::super::{parse_integer, InputCase};
         use crate::error::{Expected, InputError, TokenFault};
         use crate::problem::{CaseLayout, Cases, Problem};
@@ -175,7 +175,7 @@ pub(crate) mod tests {
         }
 
         /// [`parse_input`], keeping the line of each board.
-        pub(crate) fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
+        pub(super) fn parse_cases(problem: &Problem, text: &str) -> Result<Vec<InputCase>> {
             let layout = problem.layout();
             let mut tokens = Tokens::new(text);
             let mut cases = Vec::new();
@@ -601,7 +601,7 @@ pub(crate) mod tests {
 
     /// `valid` with one to three bytes of `alphabet` replaced, inserted or
     /// cut.
-    pub(crate) fn mangle(rng: &mut SplitMix64, valid: &[u8], alphabet: &[u8]) -> Vec<u8> {
+    fn mangle(rng: &mut SplitMix64, valid: &[u8], alphabet: &[u8]) -> Vec<u8> {
         let mut bytes = valid.to_vec();
         for _ in 0..1 + rng.below(3) {
             let at = rng.below(bytes.len() as u64 + 1) as usize;

@@ -625,8 +625,6 @@ mod tests {
                 want,
                 "{problem} {text:?}"
             );
-            let whole = lines(crate::input::tests::reference::parse_cases(&problem, text));
-            assert_eq!(whole, want, "{problem} {text:?}");
             let bytes = OneByte(text.as_bytes());
             let chunked = read_all(&problem, bytes).map_err(|e| e.to_string());
             assert_eq!(chunked, want, "{problem} {text:?} a byte at a time");
