@@ -265,16 +265,7 @@ mod tests {
             let words = problem.write_answers(&answers);
             for valid in [problem.write_boards(batch), write_answers(&answers), words] {
                 for _ in 0..50 {
-                    let mut bytes = valid.clone().into_bytes();
-                    for _ in 0..1 + rng.below(3) {
-                        let at = rng.below(bytes.len() as u64 + 1) as usize;
-                        let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
-                        match rng.below(3) {
-                            0 if at < bytes.len() => bytes[at] = byte,
-                            1 => bytes.insert(at, byte),
-                            _ => bytes.truncate(at),
-                        }
-                    }
+                    let bytes = crate::input::mangle(&mut rng, valid.as_bytes(), alphabet);
                     let _ = parse_answers_bytes(problem.answer(), &bytes, batch.len());
                     let _ = problem.parse_answers_bytes(&bytes, batch.len());
                     let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();

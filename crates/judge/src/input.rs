@@ -144,6 +144,27 @@ pub(super) fn parse_integer(token: &str) -> Result<i64, TokenFault> {
     token.parse().map_err(|_| TokenFault::TooLarge)
 }
 
+/// `valid` with one to three bytes of `alphabet` replaced, inserted or cut:
+/// the readers' tests' mangled texts.
+#[cfg(test)]
+pub(crate) fn mangle(
+    rng: &mut coinline_core::generate::SplitMix64,
+    valid: &[u8],
+    alphabet: &[u8],
+) -> Vec<u8> {
+    let mut bytes = valid.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(bytes.len() as u64 + 1) as usize;
+        let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
+        match rng.below(3) {
+            0 if at < bytes.len() => bytes[at] = byte,
+            1 => bytes.insert(at, byte),
+            _ => bytes.truncate(at),
+        }
+    }
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
@@ -597,22 +618,6 @@ mod tests {
             }
         }
         all
-    }
-
-    /// `valid` with one to three bytes of `alphabet` replaced, inserted or
-    /// cut.
-    fn mangle(rng: &mut SplitMix64, valid: &[u8], alphabet: &[u8]) -> Vec<u8> {
-        let mut bytes = valid.to_vec();
-        for _ in 0..1 + rng.below(3) {
-            let at = rng.below(bytes.len() as u64 + 1) as usize;
-            let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
-            match rng.below(3) {
-                0 if at < bytes.len() => bytes[at] = byte,
-                1 => bytes.insert(at, byte),
-                _ => bytes.truncate(at),
-            }
-        }
-        bytes
     }
 
     #[test]
