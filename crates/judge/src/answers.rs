@@ -172,46 +172,40 @@ mod tests {
     }
 
     #[test]
-    fn answers_are_tokens_with_free_whitespace() {
-        let d = Answer::Difference;
+    fn the_data_files_answers_read_as_written() {
+        #[derive(serde::Deserialize)]
+        struct Case {
+            kind: String,
+            template: Option<String>,
+            text: String,
+            cases: usize,
+            answers: Option<String>,
+            error: Option<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct File {
+            answers: Vec<Case>,
+        }
+        let file = include_str!("../../../tests/data/judge_answers.toml");
+        for case in toml::from_str::<File>(file).unwrap().answers {
+            let kind = match case.kind.as_str() {
+                "difference" => Answer::Difference,
+                _ => Answer::Totals,
+            };
+            let template = case.template.map(|t| Template::parse(&t).unwrap());
+            let read = parse_answers_in(&kind, template.as_ref(), &case.text, case.cases);
+            let want = case.answers.ok_or(case.error.unwrap_or_default());
+            let got = read.map(|a| write_answers(&a)).map_err(|e| e.to_string());
+            assert_eq!(
+                got,
+                want,
+                "{:?} {:?}",
+                case.text,
+                template.map(|t| t.text().to_string())
+            );
+        }
         assert_eq!(
-            parse_answers(&d, "\n 3 \r\n-4\n\n", 2),
-            Ok(numbers(&[3, -4]))
-        );
-        assert_eq!(parse_answers(&d, "3 -4", 2), Ok(numbers(&[3, -4])));
-        assert_eq!(
-            parse_answers(&d, "", 2),
-            Err(OutputProblem::Missing {
-                answers: 0,
-                cases: 2
-            })
-        );
-        let bad = |text: &str| parse_answers(&d, text, 2).unwrap_err().to_string();
-        assert_eq!(bad("3\nfour\n"), "line 2: \"four\" is not an integer");
-        assert_eq!(bad("\n\n3\nx\n"), "line 4: \"x\" is not an integer");
-        assert_eq!(
-            bad("1\n2\n3\n"),
-            "line 3: unexpected \"3\" after the last of 2 answers"
-        );
-        assert_eq!(bad("+1\n2\n"), "line 1: \"+1\" is not an integer");
-        assert_eq!(bad("1\n"), "1 answer for 2 cases");
-        let none = parse_answers(&Answer::Difference, "", 1).unwrap_err();
-        assert_eq!(none.to_string(), "0 answers for 1 case");
-        assert_eq!(
-            bad("1\n99999999999999999999\n"),
-            "line 2: \"99999999999999999999\" does not fit in 64 bits"
-        );
-        assert_eq!(
-            parse_answers(&d, &"z".repeat(45), 1)
-                .unwrap_err()
-                .to_string(),
-            format!(
-                "line 1: \"{}...\" (45 characters) is not an integer",
-                "z".repeat(40)
-            )
-        );
-        assert_eq!(
-            parse_answers_bytes(&d, b"5\n\xff\n", 2),
+            parse_answers_bytes(&Answer::Difference, b"5\n\xff\n", 2),
             Err(OutputProblem::Malformed {
                 line: 2,
                 answer: 2,
@@ -221,17 +215,7 @@ mod tests {
     }
 
     #[test]
-    fn pairs_and_words_are_read_by_kind() {
-        let totals = Answer::Totals;
-        let pairs = parse_answers(&totals, "12 5\n16\n12\n", 2).unwrap();
-        assert_eq!(pairs, vec![Reply::Pair(12, 5), Reply::Pair(16, 12)]);
-        assert_eq!(
-            parse_answers(&totals, "12 5 16", 2),
-            Err(OutputProblem::Missing {
-                answers: 1,
-                cases: 2
-            })
-        );
+    fn words_are_read_and_answers_written() {
         let winner = Answer::Winner(Winner {
             first: "Alice".into(),
             second: "Bob".into(),
@@ -250,72 +234,13 @@ mod tests {
             "3 -4\nTie\n"
         );
         assert_eq!(write_answers(&[]), "");
-    }
-
-    #[test]
-    fn templates_are_written_and_read_back_token_by_token() {
         let t = Template::parse("Case {case}: {answer}").unwrap();
-        let d = Answer::Difference;
         let written = write_answers_in(Some(&t), &numbers(&[7, -10]));
         assert_eq!(written, "Case 1: 7\nCase 2: -10\n");
-        assert_eq!(
-            parse_answers_in(&d, Some(&t), &written, 2),
-            Ok(numbers(&[7, -10]))
-        );
-        // Tokens, not lines: spacing is free, words and numbers are not.
-        assert_eq!(
-            parse_answers_in(&d, Some(&t), "Case 1:\n 7 Case\t2: -10", 2),
-            Ok(numbers(&[7, -10]))
-        );
-        let bad = |text: &str| {
-            parse_answers_in(&d, Some(&t), text, 2)
-                .unwrap_err()
-                .to_string()
-        };
-        let template = "of \"Case {case}: {answer}\"";
-        assert_eq!(
-            bad("Case 1 7\nCase 2 -10\n"),
-            format!("line 1: expected \"1:\" {template} for case 1, found \"1\"")
-        );
-        assert_eq!(
-            bad("Case 1: 7\ncase 2: -10\n"),
-            format!("line 2: expected \"Case\" {template} for case 2, found \"case\"")
-        );
-        assert_eq!(
-            bad("Case 0: 7\nCase 1: -10\n"),
-            format!("line 1: expected \"1:\" {template} for case 1, found \"0:\"")
-        );
-        assert_eq!(bad("Case 1: x\n"), "line 1: \"x\" is not an integer");
-        assert_eq!(bad("Case 1: 7\nCase 2:"), "1 answer for 2 cases");
-        assert_eq!(
-            bad("Case 1: 7\nCase 2: 1\nCase 3: 1\n"),
-            "line 3: unexpected \"Case\" after the last of 2 answers"
-        );
-        // A wrong number in the right words is an answer, to be compared.
-        assert_eq!(
-            parse_answers_in(&d, Some(&t), "Case 1: 8 Case 2: 9", 2),
-            Ok(numbers(&[8, 9]))
-        );
-        // Words after the answer, and an answer of two tokens.
         let after = Template::parse("{answer} points (#{case})").unwrap();
         let pairs = [Reply::Pair(3, 1), Reply::Pair(0, 0)];
         let written = write_answers_in(Some(&after), &pairs);
         assert_eq!(written, "3 1 points (#1)\n0 0 points (#2)\n");
-        assert_eq!(
-            parse_answers_in(&Answer::Totals, Some(&after), &written, 2),
-            Ok(pairs.to_vec())
-        );
-        assert_eq!(
-            parse_answers_in(&Answer::Totals, Some(&after), "3 1 points (#1)", 1),
-            Ok(pairs[..1].to_vec())
-        );
-        assert_eq!(
-            parse_answers_in(&Answer::Totals, Some(&after), "3 1 points", 1),
-            Err(OutputProblem::Missing {
-                answers: 0,
-                cases: 1
-            })
-        );
         // Without a template the answers are alone, as before.
         assert_eq!(write_answers_in(None, &numbers(&[7])), "7\n");
     }
@@ -340,16 +265,7 @@ mod tests {
             let words = problem.write_answers(&answers);
             for valid in [problem.write_boards(batch), write_answers(&answers), words] {
                 for _ in 0..50 {
-                    let mut bytes = valid.clone().into_bytes();
-                    for _ in 0..1 + rng.below(3) {
-                        let at = rng.below(bytes.len() as u64 + 1) as usize;
-                        let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
-                        match rng.below(3) {
-                            0 if at < bytes.len() => bytes[at] = byte,
-                            1 => bytes.insert(at, byte),
-                            _ => bytes.truncate(at),
-                        }
-                    }
+                    let bytes = crate::input::mangle(&mut rng, valid.as_bytes(), alphabet);
                     let _ = parse_answers_bytes(problem.answer(), &bytes, batch.len());
                     let _ = problem.parse_answers_bytes(&bytes, batch.len());
                     let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();

@@ -6,78 +6,34 @@
 
 use coinline_core::error::{Error, Result};
 
+/// Each name with the text of `problems/NAME.toml`.
+macro_rules! built_in {
+    ($($name:literal),* $(,)?) => {
+        [$(($name, include_str!(concat!("../../../problems/", $name, ".toml")))),*]
+    };
+}
+
 /// The built-in problems: each name with its file's text.
-pub const BUILT_IN: [(&str, &str); 19] = [
-    (
-        "algospot-numbergame",
-        include_str!("../../../problems/algospot-numbergame.toml"),
-    ),
-    (
-        "atcoder-dp-l",
-        include_str!("../../../problems/atcoder-dp-l.toml"),
-    ),
-    (
-        "boj-11062",
-        include_str!("../../../problems/boj-11062.toml"),
-    ),
-    (
-        "cards-in-a-line",
-        include_str!("../../../problems/cards-in-a-line.toml"),
-    ),
-    (
-        "codeforces-381a",
-        include_str!("../../../problems/codeforces-381a.toml"),
-    ),
-    (
-        "cses-removal-game",
-        include_str!("../../../problems/cses-removal-game.toml"),
-    ),
-    (
-        "even-coins-first",
-        include_str!("../../../problems/even-coins-first.toml"),
-    ),
-    (
-        "even-coins-words",
-        include_str!("../../../problems/even-coins-words.toml"),
-    ),
-    (
-        "leetcode-1140",
-        include_str!("../../../problems/leetcode-1140.toml"),
-    ),
-    (
-        "leetcode-1406",
-        include_str!("../../../problems/leetcode-1406.toml"),
-    ),
-    (
-        "leetcode-1690",
-        include_str!("../../../problems/leetcode-1690.toml"),
-    ),
-    (
-        "leetcode-1872",
-        include_str!("../../../problems/leetcode-1872.toml"),
-    ),
-    (
-        "leetcode-486",
-        include_str!("../../../problems/leetcode-486.toml"),
-    ),
-    (
-        "leetcode-877",
-        include_str!("../../../problems/leetcode-877.toml"),
-    ),
-    (
-        "lightoj-1031",
-        include_str!("../../../problems/lightoj-1031.toml"),
-    ),
-    ("lines", include_str!("../../../problems/lines.toml")),
-    (
-        "lintcode-395",
-        include_str!("../../../problems/lintcode-395.toml"),
-    ),
-    ("take-k", include_str!("../../../problems/take-k.toml")),
-    (
-        "uva-10891",
-        include_str!("../../../problems/uva-10891.toml"),
-    ),
+pub const BUILT_IN: [(&str, &str); 19] = built_in![
+    "algospot-numbergame",
+    "atcoder-dp-l",
+    "boj-11062",
+    "cards-in-a-line",
+    "codeforces-381a",
+    "cses-removal-game",
+    "even-coins-first",
+    "even-coins-words",
+    "leetcode-1140",
+    "leetcode-1406",
+    "leetcode-1690",
+    "leetcode-1872",
+    "leetcode-486",
+    "leetcode-877",
+    "lightoj-1031",
+    "lines",
+    "lintcode-395",
+    "take-k",
+    "uva-10891",
 ];
 
 /// The names of the built-in problems.

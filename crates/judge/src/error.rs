@@ -37,106 +37,75 @@ pub enum JudgeError {
     /// A problem file that is not TOML of a problem's keys.
     #[error(transparent)]
     ProblemToml(SpecError),
-    /// A word that is none of the words its key takes.
     #[error("{text:?} is not one of {}", valid.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", "))]
     NotOneOf {
         text: String,
         valid: Vec<&'static str>,
     },
-    /// A problem's name with characters other than lowercase letters, digits and `-`.
     #[error("{name:?} is not a name of lowercase letters, digits and `-`")]
     BadName { name: String },
-    /// An adjustable problem whose rules read parameters.
     #[error("a problem whose rules read parameters from the input keeps its game")]
     AdjustableWithParams,
-    /// Until-zero cases without their length first.
     #[error("\"until-zero\" needs each case to start with its length (case = \"n values\")")]
     UntilZeroNeedsLength,
-    /// The parity heuristic outside coins of even length.
     #[error("parity applies only to coins with even n (limits.n-parity = \"even\")")]
     ParityNeedsEvenCoins,
-    /// A play answer without its heuristic.
     #[error("answer kind play needs the heuristic both players follow (greedy)")]
     PlayNeedsHeuristic,
-    /// A winner's word that is empty or holds a space.
     #[error("{word:?} is not one word")]
     NotOneWord { word: String },
-    /// The winner's words repeat.
     #[error("the words must differ")]
     WordsRepeat,
-    /// A tie that is neither player.
     #[error("{tie:?} is not \"first\" or \"second\" (or give a third word for a tie)")]
     BadTie { tie: String },
-    /// Two words and no tie.
     #[error("two words need tie = \"first\" or \"second\": who a tie counts as")]
     TieMissing,
-    /// Three words and a tie.
     #[error("the third word already names a tie")]
     TieTwice,
-    /// Not two or three winner's words.
     #[error("give the first player's and the second's word, and optionally a tie's")]
     WordCount,
-    /// A key of `[limits]` that is neither a limit nor a parameter (at its line, if found).
     #[error("{}limits.{key}: unknown field `{key}`, expected one of {LIMITS_KEYS} or a parameter of the rules", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
     UnknownLimitsKey { key: String, line: Option<usize> },
-    /// `input.params` names what the rules do not read.
     #[error("{name:?} is not a parameter of the rules {rules:?}")]
     NotAParameter { name: String, rules: String },
-    /// A case's parameters before its length.
     #[error("a case's parameters follow its length: write {case:?}")]
     ParamsAfterLength { case: String },
-    /// A parameter read both once and per case, or neither.
     #[error("the rules use the parameter {name}: read it once (params = {name:?}) or per case (case = \"n {name} values\"), not both or neither")]
     ParamReadOnce { name: String },
-    /// A parameter's range that is not a string.
     #[error("write the range as a string, such as \"1..n\"")]
     RangeNotText,
-    /// A parameter without its range.
     #[error("the parameter {name} needs its range, such as {name} = \"1..n\"")]
     RangeMissing { name: String },
-    /// A count other than 1 for an input of one case.
     #[error("an input of one case holds 1 case")]
     OneCase,
-    /// An input of several cases without their range.
     #[error("an input of several cases needs the range of their number (cases = \"1..50\")")]
     CasesRangeMissing,
-    /// An answer of totals in a game whose totals are not unique.
     #[error("answer {answer} is refused for {game}: its totals depend on the line of play, only the difference is unique")]
     TotalsNotUnique { answer: &'static str, game: Game },
-    /// The trusted answer of totals in a game that has none.
     #[error("game {game} has no unique totals")]
     NoUniqueTotals { game: Game },
-    /// A move word that is empty or holds a space.
     #[error("{side} = {word:?}: a move is one word")]
     MoveNotOneWord { side: &'static str, word: String },
-    /// The same word for both moves.
     #[error("left and right are both {word:?}")]
     SameMoveWords { word: String },
-    /// Move words for a game with other moves than L and R.
     #[error("game {game} has moves other than L and R, which have no words here")]
     MovesWithoutWords { game: Game },
-    /// An opponent's line without its move.
     #[error("{text:?} does not say {{move}}")]
     NoMovePlaceholder { text: String },
-    /// A protocol line that holds a line break.
     #[error("{text:?} holds a line break; it is one line")]
     LineBreak { text: String },
-    /// A placeholder twice in a protocol line.
     #[error("{text:?} says {placeholder} twice")]
     PlaceholderTwice {
         text: String,
         placeholder: &'static str,
     },
-    /// A brace in a protocol line that is none of its placeholders.
     #[error("{text:?} has a brace that is not {}", placeholders.join(", "))]
     StrayBrace {
         text: String,
         placeholders: Vec<&'static str>,
     },
-    /// A protocol other than docs/play.md's.
     #[error("{text:?} is not \"play\", the line protocol of docs/play.md (a statement's words are given by moves, start, turn, opponent and end)")]
     UnknownProtocol { text: String },
-    /// The protocol named beside words that rename it.
     #[error("\"play\" is docs/play.md's words as they are; drop it to rename them")]
     ProtocolRenamed,
     /// A statement of values alone while the program may play either side.
@@ -144,32 +113,24 @@ pub enum JudgeError {
         "\"n values\" does not tell the program its side, so side must be \"first\" or \"second\""
     )]
     ValuesNeedSide,
-    /// Lengths from 0.
     #[error("length range {n} starts at 0; every judge board has at least one value")]
     LengthFromZero { n: Span<usize> },
-    /// Lengths above what the trusted solvers take.
     #[error("length range {n} goes above {max}, too long for the trusted solvers")]
     LengthAboveMax { n: Span<usize>, max: usize },
-    /// Case counts from 0.
     #[error("cases range {cases} starts at 0; an input holds at least one case")]
     CasesFromZero { cases: Span<usize> },
-    /// Values whose totals may overflow.
     #[error("{n} values within {values} could make totals beyond the 64-bit range in {game}")]
     TotalsOverflow {
         n: usize,
         values: Span<i64>,
         game: Game,
     },
-    /// A length parity that no length in range has.
     #[error("length range {n} holds no {} length", if *even { "even" } else { "odd" })]
     NoLengthOfParity { n: Span<usize>, even: bool },
-    /// More distinct values than the range holds.
     #[error("{n} distinct values do not fit in {values}")]
     DistinctDoNotFit { n: usize, values: Span<i64> },
-    /// A sum parity over a single value.
     #[error("a sum parity needs at least two values to choose from, and {values} has one")]
     SumParityOneValue { values: Span<i64> },
-    /// Distinct values with a sum parity, in too small a range.
     #[error("{n} distinct values with a fixed sum parity need at least {} values, and {values} has {range}", n + 1)]
     DistinctParityRange {
         n: usize,
@@ -194,82 +155,62 @@ pub enum JudgeError {
         generic: i64,
         one_ended: i64,
     },
-    /// `--game` for a problem whose game is fixed.
     #[error("--game {given} is only for problems that let the user choose (lines); problem {problem} is always game {game}")]
     FixedGame {
         given: Game,
         problem: String,
         game: Game,
     },
-    /// `--answer` for a problem whose answer is fixed.
     #[error("--answer {given} is only for problems that let the user choose (lines); problem {problem} always asks for the {answer}")]
     FixedAnswer {
         given: String,
         problem: String,
         answer: String,
     },
-    /// A parameter's bound that is not a count.
     #[error("{text:?} is not a count from 1 to {MAX_COUNT} (write LO..HI, HI a count or n)")]
     NotACount { text: String },
-    /// A parameter read once per input bounded by a case's n.
     #[error("a parameter read once per input cannot be bounded by a case's n")]
     OnceBoundedByN,
-    /// A parameter's empty range.
     #[error("the range {lo}..{hi} is empty")]
     EmptyRange { lo: usize, hi: usize },
-    /// A template of more than one line.
     #[error("a template is one line: the answer of one case")]
     TemplateLines,
-    /// `{answer}` inside a word of a template.
     #[error("{token:?}: {{answer}} must be a token of its own (spaces around it)")]
     AnswerNotAlone { token: String },
-    /// A brace in a template's word that is no placeholder.
     #[error("{token:?}: {part:?} holds a brace; the placeholders are {{case}} and {{answer}}")]
     TemplateBrace { token: String, part: String },
-    /// `{answer}` other than once in a template.
     #[error("{text:?} has {}", match times { 0 => "no {answer}".to_string(), k => format!("{{answer}} {k} times, not once") })]
     AnswerTimes { text: String, times: usize },
-    /// An input of no cases.
     #[error("nothing to check: {shown} holds no cases")]
     NoCasesIn { shown: String },
-    /// `--runs 0` and no replay.
     #[error("nothing to check: --runs 0: no board to play")]
     NoBoardToPlay,
-    /// A stress session that judged no board (replaying `replay`, if given).
     #[error("nothing to check: {}", match replay { Some(dir) => format!("no new boards, and no saved input for this problem in {}", dir.display()), None => "no boards to judge (give --runs 1 or more)".to_string() })]
     NoBoards { replay: Option<PathBuf> },
-    /// A failure that could not be saved.
     #[error("--save: {source}")]
     SaveFailed { source: Error },
-    /// A file in the way of a save.
     #[error("{}: exists and is not an earlier save of this failure; give --force to replace it (see docs/options.md, Outputs)", path.display())]
     SaveInTheWay { path: PathBuf },
-    /// A saved test whose `.out` is not the expected output of its `.in`.
     #[error("saved test {} and {} disagree: the .out is not the expected output of the .in (one was edited, or the reference changed); remove the .out to replay the input alone", input.display(), out.display())]
     SavedTestDisagrees { input: PathBuf, out: PathBuf },
-    /// `--batch 0`.
     #[error("--batch 0: a run needs at least one board")]
     BatchZero,
-    /// A batch above what one input of the problem holds.
     #[error("--batch {batch} is above {max}, the most boards one {problem} input may hold")]
     BatchAboveMax {
         batch: usize,
         max: usize,
         problem: String,
     },
-    /// The optimal player as the one judged.
     #[error("the optimal player needs no judging: give a program or a heuristic")]
     OptimalJudged,
     /// No board within the limits: a bug of coinline.
     #[error("no board drawn within the problem's limits")]
     NoBoardDrawn,
-    /// The worker threads did not start (`reason` is the thread pool's).
     #[error("cannot start the worker threads: {reason}")]
     Threads { reason: String },
     /// A stress worker panicked on run `run`.
     #[error("internal error: a stress worker failed on run {run}")]
     WorkerFailed { run: u64 },
-    /// The stress workers ended early.
     #[error("the stress workers stopped before the last run")]
     WorkersStopped,
     /// A move not among the judged line's choices: a bug of coinline.
@@ -297,16 +238,12 @@ pub enum JudgeError {
         command: String,
         failure: RunFailure,
     },
-    /// A saved game without its first line.
     #[error("not a saved game: its first line is not \"# coinline play: a failing game\"")]
     NotSavedGame,
-    /// A saved game's side that is neither player.
     #[error("side {side:?}: first or second")]
     BadSide { line: usize, side: String },
-    /// A saved game's line of an unknown key.
     #[error("{key:?} is not a line of a saved game (side, opponent, case)")]
     NotSavedGameLine { line: usize, key: String },
-    /// A saved game without all its lines.
     #[error("a saved game needs its side, opponent and case lines")]
     SavedGameIncomplete,
 }
@@ -359,25 +296,19 @@ pub enum RunFailure {
     /// It could not be run.
     #[error("{0}")]
     Start(#[source] Error),
-    /// It outran the time limit.
     #[error("still running after {}s (--timeout)", timeout.as_secs_f64())]
     TimedOut { timeout: Duration },
-    /// It failed, with its first line of standard error if any.
     #[error("{exit}{}", stderr.as_deref().map(|l| format!(" (stderr: {})", shown_ends(l))).unwrap_or_default())]
     Failed { exit: Exit, stderr: Option<String> },
-    /// It printed more than is kept.
     #[error("more than {} MiB of output", STDOUT_CAP >> 20)]
     OutputTooLong,
-    /// Its output is not the answers of the cases.
     #[error("its output is not {cases} answers: {problem}")]
     NotAnswers {
         cases: usize,
         problem: OutputProblem,
     },
-    /// Its output is not an input of `problem`.
     #[error("its output is not a {problem} input: {source}")]
     NotAnInput { problem: String, source: Error },
-    /// Its output holds no case.
     #[error("it printed an input of no cases")]
     NoCases,
 }
@@ -388,16 +319,12 @@ pub enum InputError {
     /// Bytes that are not UTF-8.
     #[error("line {line}: the text is not valid UTF-8")]
     NotUtf8 { line: usize },
-    /// A case of length 0.
     #[error("line {line}: n is 0; a board has at least one value")]
     LengthZero { line: usize },
-    /// An empty line where a case's values are.
     #[error("line {line}: empty line; a board has at least one value")]
     EmptyLine { line: usize },
-    /// A case of one token where values and then n are.
     #[error("line {line}: expected the values and then n, found one token")]
     OneToken { line: usize },
-    /// A length that is not the count of the case's values.
     #[error("line {line}: n is {n}, but case {case} has {count} values")]
     LengthMismatch {
         line: usize,
@@ -405,10 +332,8 @@ pub enum InputError {
         case: usize,
         count: usize,
     },
-    /// Values that are no board.
     #[error("line {line}: {source}")]
     Board { line: usize, source: Error },
-    /// A case's value `index` (1-based) that is not one.
     #[error("line {line}, value {index}: {} {fault}", quote_token(token))]
     BadValue {
         line: usize,
@@ -416,7 +341,6 @@ pub enum InputError {
         token: String,
         fault: TokenFault,
     },
-    /// A count that is not one.
     #[error("line {line}: {what} {} {fault}", quote_token(token))]
     BadCount {
         line: usize,
@@ -424,14 +348,12 @@ pub enum InputError {
         token: String,
         fault: TokenFault,
     },
-    /// A count below 0.
     #[error("line {line}: {what} is {value}, below 0")]
     Negative {
         line: usize,
         what: Expected,
         value: i64,
     },
-    /// A parameter's value outside 1..=MAX_COUNT.
     #[error("line {line}: {what} is {value}; it must be a count from 1 to {MAX_COUNT}")]
     ParamOutOfRange {
         line: usize,
@@ -448,10 +370,8 @@ pub enum InputError {
         what: Expected,
         token: String,
     },
-    /// The end of the input where `what` should be.
     #[error("line {line}: expected {what}, found the end of the input")]
     Ended { line: usize, what: Expected },
-    /// A token after the last case.
     #[error("line {line}: unexpected {} after the last case", quote_token(token))]
     AfterLastCase { line: usize, token: String },
 }
@@ -462,7 +382,6 @@ pub enum TokenFault {
     /// Not an integer.
     #[error("is not an integer")]
     NotInteger,
-    /// An integer beyond 64 bits.
     #[error("does not fit in 64 bits")]
     TooLarge,
 }

@@ -144,6 +144,27 @@ pub(super) fn parse_integer(token: &str) -> Result<i64, TokenFault> {
     token.parse().map_err(|_| TokenFault::TooLarge)
 }
 
+/// `valid` with one to three bytes of `alphabet` replaced, inserted or cut:
+/// the readers' tests' mangled texts.
+#[cfg(test)]
+pub(crate) fn mangle(
+    rng: &mut coinline_core::generate::SplitMix64,
+    valid: &[u8],
+    alphabet: &[u8],
+) -> Vec<u8> {
+    let mut bytes = valid.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(bytes.len() as u64 + 1) as usize;
+        let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
+        match rng.below(3) {
+            0 if at < bytes.len() => bytes[at] = byte,
+            1 => bytes.insert(at, byte),
+            _ => bytes.truncate(at),
+        }
+    }
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::stream::{parse_cases, parse_input, parse_input_bytes};
@@ -530,109 +551,7 @@ mod tests {
     }
 
     #[test]
-    fn values_may_spread_over_lines_or_share_one_with_n() {
-        let one = boards(&["1 2 3"]);
-        for text in [
-            "3\n1 2\n3",
-            "3 1 2 3",
-            "3\n1\n2\n3\n",
-            "  3  1\r\n2 3\r\n\n",
-        ] {
-            assert_eq!(
-                parse_input(&p("cses-removal-game"), text).unwrap(),
-                one,
-                "{text:?}"
-            );
-        }
-        assert_eq!(
-            parse_input(&p("boj-11062"), "2 2 1 2\n1\n5").unwrap(),
-            boards(&["1 2", "5"])
-        );
-    }
-
-    #[test]
-    fn every_refusal_has_its_exact_message() {
-        let long = "y".repeat(50);
-        let long_message = format!(
-            "line 4: unexpected \"{}...\" after the last case",
-            "y".repeat(40)
-        );
-        let cases = [
-            ("atcoder-dp-l", "3\n1 2 x\n".to_string(), "line 2, value 3: \"x\" is not an integer"),
-            (
-                "atcoder-dp-l",
-                "3\n".to_string(),
-                "line 1: expected the 3 values announced on line 1 (found 0), found the end of the input",
-            ),
-            (
-                "cses-removal-game",
-                "3\n1 2\n".to_string(),
-                "line 2: expected the 3 values announced on line 1 (found 2), found the end of the input",
-            ),
-            (
-                "atcoder-dp-l",
-                String::new(),
-                "line 1: expected the length n of case 1, found the end of the input",
-            ),
-            (
-                "atcoder-dp-l",
-                "3 4\n1 2 3\n".to_string(),
-                "line 2: unexpected \"3\" after the last case",
-            ),
-            ("atcoder-dp-l", "-2\n1 2\n".to_string(), "line 1: the length n of case 1 is -2, below 0"),
-            (
-                "atcoder-dp-l",
-                "+3\n1 2 3\n".to_string(),
-                "line 1: the length n of case 1 \"+3\" is not an integer",
-            ),
-            ("atcoder-dp-l", "0\n\n".to_string(), "line 1: n is 0; a board has at least one value"),
-            (
-                "algospot-numbergame",
-                "2\n1\n5\n".to_string(),
-                "line 3: expected the length n of case 2, found the end of the input",
-            ),
-            (
-                "algospot-numbergame",
-                "x\n".to_string(),
-                "line 1: the number of cases \"x\" is not an integer",
-            ),
-            (
-                "algospot-numbergame",
-                "1\n2\n1 2\n5\n".to_string(),
-                "line 4: unexpected \"5\" after the last case",
-            ),
-            (
-                "uva-10891",
-                "\n".to_string(),
-                "line 1: expected the length n of case 1, found the end of the input",
-            ),
-            (
-                "uva-10891",
-                "2\n1 2\n0\n7\n".to_string(),
-                "line 4: unexpected \"7\" after the last case",
-            ),
-            ("lines", "1 2\n\n3\n".to_string(), "line 2: empty line; a board has at least one value"),
-            ("lines", "1\n2 -\n".to_string(), "line 2, value 2: \"-\" is not an integer"),
-            (
-                "lines",
-                "1\n99999999999999999999\n".to_string(),
-                "line 2, value 1: \"99999999999999999999\" does not fit in 64 bits",
-            ),
-            (
-                "lines",
-                "9223372036854775807 1\n".to_string(),
-                "line 1: the sum of the absolute values of the board does not fit in a \
-                 64-bit integer",
-            ),
-            (
-                "uva-10891",
-                format!("2\n1 2\n0\n{long}\n"),
-                long_message.as_str(),
-            ),
-        ];
-        for (name, text, expected) in cases {
-            assert_eq!(err(name, &text), expected, "{name} {text:?}");
-        }
+    fn the_refusals_the_data_file_cannot_hold() {
         let mut counted_lines = p("lines");
         counted_lines.layout.cases = Cases::Count;
         assert_eq!(
@@ -679,28 +598,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn boards_keep_the_line_they_were_read_from() {
-        let lines = |cases: Vec<InputCase>| -> Vec<(usize, String)> {
-            cases
-                .iter()
-                .map(|c| (c.line, c.board.to_string()))
-                .collect()
-        };
-        assert_eq!(
-            lines(parse_cases(&p("uva-10891"), "2\n1 2\n1\n-5\n0\n\n").unwrap()),
-            vec![(2, "1 2".to_string()), (4, "-5".to_string())]
-        );
-        assert_eq!(
-            lines(parse_cases(&p("lines"), "8 15\n3\n\n \n").unwrap()),
-            vec![(1, "8 15".to_string()), (2, "3".to_string())]
-        );
-        assert_eq!(
-            lines(parse_cases(&p("algospot-numbergame"), "1\n3\n1 2 3\n").unwrap()),
-            vec![(3, "1 2 3".to_string())]
-        );
-    }
-
     /// Every layout, with the variants the built-in problems do not use.
     fn layouts() -> Vec<Problem> {
         // The reference reader knows no parameters (their reading has its
@@ -733,16 +630,7 @@ mod tests {
             let batch = &sample[..sample.len().min(problem.max_batch())];
             let valid = problem.write_boards(batch).into_bytes();
             for _ in 0..400 {
-                let mut bytes = valid.clone();
-                for _ in 0..1 + rng.below(3) {
-                    let at = rng.below(bytes.len() as u64 + 1) as usize;
-                    let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
-                    match rng.below(3) {
-                        0 if at < bytes.len() => bytes[at] = byte,
-                        1 => bytes.insert(at, byte),
-                        _ => bytes.truncate(at),
-                    }
-                }
+                let bytes = mangle(&mut rng, &valid, alphabet);
                 let text = String::from_utf8(bytes).unwrap();
                 let (streamed, whole) = (
                     parse_cases(&problem, &text),
@@ -772,16 +660,7 @@ mod tests {
             let batch = &sample[..sample.len().min(problem.max_batch())];
             let valid = problem.write_boards(batch).into_bytes();
             for _ in 0..100 {
-                let mut bytes = valid.clone();
-                for _ in 0..1 + rng.below(3) {
-                    let at = rng.below(bytes.len() as u64 + 1) as usize;
-                    let byte = alphabet[rng.below(alphabet.len() as u64) as usize];
-                    match rng.below(3) {
-                        0 if at < bytes.len() => bytes[at] = byte,
-                        1 => bytes.insert(at, byte),
-                        _ => bytes.truncate(at),
-                    }
-                }
+                let bytes = mangle(&mut rng, &valid, alphabet);
                 let _ = parse_input_bytes(&problem, &bytes);
                 let noise: Vec<u8> = (0..rng.below(40)).map(|_| rng.next_u64() as u8).collect();
                 let _ = parse_input_bytes(&problem, &noise);

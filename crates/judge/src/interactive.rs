@@ -22,7 +22,7 @@ use crate::play::rows::{self, PlaySummary};
 use crate::play::{
     play_one, run as run_games, Contestant, Failure, PlayConfig, Played, Setup, Within,
 };
-use crate::stress::{read_saved, save_input, saved_inputs, Saved};
+use crate::stress::{replay_files, replayable, save_input};
 use crate::{parse_input_bytes, InputLimits, Problem};
 use coinline_core::error::{plural, Result};
 use coinline_core::generate::Span;
@@ -462,41 +462,13 @@ impl Stress {
     /// Plays the cases of the saved inputs of `dir` (those of this
     /// problem) against the jury; how many were rejected.
     fn replay(&self, dir: &Path, log: &mut dyn Write) -> Result<u64> {
-        let files = saved_inputs(dir)?;
-        say(
-            log,
-            &format!(
-                "replay: {} in {}",
-                plural(files.len() as u64, "saved input"),
-                dir.display()
-            ),
-        );
         let problem = &self.problem;
         let mut rejected_cases = 0;
-        for file in &files {
-            let shown = file.display();
-            let cases = match read_saved(problem, file)? {
-                Saved::Boards(cases) => cases,
-                Saved::OtherProblem(other) => {
-                    say(
-                        log,
-                        &format!("  {shown}: saved for problem {other}, skipped"),
-                    );
-                    continue;
-                }
-                Saved::NotAnInput(e) => {
-                    say(
-                        log,
-                        &format!("  {shown}: not a {problem} input ({e}), skipped"),
-                    );
-                    continue;
-                }
-                Saved::NoCases => {
-                    say(log, &format!("  {shown}: no cases, skipped"));
-                    continue;
-                }
+        for file in &replay_files(dir, &mut |line| say(log, line))? {
+            let Some(cases) = replayable(problem, file, &mut |line| say(log, line))? else {
+                continue;
             };
-            say(log, &format!("  {shown}:"));
+            say(log, &format!("  {}:", file.display()));
             let verdicts = play_cases(
                 problem,
                 &self.interaction,

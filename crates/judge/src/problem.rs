@@ -413,11 +413,6 @@ impl Problem {
         &self.origin
     }
 
-    /// Whether `--game` and `--answer` may change the game and the answer.
-    pub fn is_adjustable(&self) -> bool {
-        self.adjustable
-    }
-
     /// The most cases one input may hold.
     pub fn max_batch(&self) -> usize {
         self.limits.cases.hi
@@ -580,40 +575,32 @@ mod tests {
     }
 
     #[test]
+    fn the_data_files_examples_get_their_answers() {
+        #[derive(serde::Deserialize)]
+        struct Example {
+            problem: String,
+            board: String,
+            answer: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct File {
+            example: Vec<Example>,
+        }
+        let file = include_str!("../../../tests/data/problem_examples.toml");
+        for e in toml::from_str::<File>(file).unwrap().example {
+            let problem = Problem::by_name(&e.problem).unwrap();
+            let reply = problem.expected(&board(&e.board)).unwrap();
+            assert_eq!(reply.to_string(), e.answer, "{problem} {}", e.board);
+        }
+    }
+
+    #[test]
     fn trusted_answers_follow_the_answer_kind() {
         let b = board("8 15 3 7");
-        let reply = |name: &str| Problem::by_name(name).unwrap().expected(&b).unwrap();
-        assert_eq!(reply("cses-removal-game"), Reply::Number(22));
-        assert_eq!(reply("atcoder-dp-l"), Reply::Number(22 - 11));
         let lines = Problem::by_name("lines").unwrap();
         let with = |a: Answer| lines.clone().adjusted(None, Some(a)).unwrap().expected(&b);
         assert_eq!(with(Answer::Second).unwrap(), Reply::Number(11));
         assert_eq!(with(Answer::Totals).unwrap(), Reply::Pair(22, 11));
-        // LeetCode 486's examples: [1,5,2] false, [1,5,233,7] true; a tie
-        // (here [1,1]) counts as player 1's win.
-        let p486 = Problem::by_name("leetcode-486").unwrap();
-        let word = |s: &str| p486.expected(&board(s)).unwrap().to_string();
-        assert_eq!(word("1 5 2"), "false");
-        assert_eq!(word("1 5 233 7"), "true");
-        assert_eq!(word("1 1"), "true");
-        // LeetCode 1406's examples.
-        let p1406 = Problem::by_name("leetcode-1406").unwrap();
-        let word = |s: &str| p1406.expected(&board(s)).unwrap().to_string();
-        assert_eq!(word("1 2 3 7"), "Bob");
-        assert_eq!(word("1 2 3 -9"), "Alice");
-        assert_eq!(word("1 2 3 6"), "Tie");
-        // LeetCode 1690's second example.
-        let p1690 = Problem::by_name("leetcode-1690").unwrap();
-        assert_eq!(
-            p1690.expected(&board("7 90 5 1 100 10 10 2")).unwrap(),
-            Reply::Number(122)
-        );
-        // Codeforces 381A: both greedy.
-        let p381 = Problem::by_name("codeforces-381a").unwrap();
-        assert_eq!(
-            p381.expected(&board("4 1 2 10")).unwrap(),
-            Reply::Pair(12, 5)
-        );
         // The winner's and the loser's totals, whoever wins: 22 and 11
         // when the first player wins, 100 and 2 when the second does.
         assert_eq!(with(Answer::WinnerTotal).unwrap(), Reply::Number(22));
@@ -633,43 +620,6 @@ mod tests {
                 .adjusted(Some(Game::NUMBERGAME), Some(a))
                 .is_err());
         }
-        // The cards-in-a-line problem asks for the winner's total.
-        let cards = Problem::by_name("cards-in-a-line").unwrap();
-        assert_eq!(cards.expected(&second_wins).unwrap(), Reply::Number(100));
-        assert_eq!(cards.expected(&b).unwrap(), Reply::Number(22));
-        // LintCode 395's examples: [1,2,2] true, [1,2,4] false; a tie
-        // ([1,1,2]: 2 each) is not a win.
-        let p395 = Problem::by_name("lintcode-395").unwrap();
-        let word = |s: &str| p395.expected(&board(s)).unwrap().to_string();
-        assert_eq!(word("1 2 2"), "true");
-        assert_eq!(word("1 2 4"), "false");
-        assert_eq!(word("1 1 2"), "false");
-        // LightOJ 1031's examples, in its words.
-        let p1031 = Problem::by_name("lightoj-1031").unwrap();
-        let replies = ["4 -10 -20 7", "1 2 3 4"].map(|s| p1031.expected(&board(s)).unwrap());
-        assert_eq!(p1031.write_answers(&replies), "Case 1: 7\nCase 2: 10\n");
-        // LeetCode 1140's examples: 10 and 104.
-        let p1140 = Problem::by_name("leetcode-1140").unwrap();
-        assert_eq!(
-            p1140.expected(&board("2 7 9 4 4")).unwrap(),
-            Reply::Number(10)
-        );
-        assert_eq!(
-            p1140.expected(&board("1 2 3 4 5 100")).unwrap(),
-            Reply::Number(104)
-        );
-        // LeetCode 1872's examples: 5, 13 and -22.
-        let p1872 = Problem::by_name("leetcode-1872").unwrap();
-        for (stones, wanted) in [
-            ("-1 2 -3 4 -5", 5),
-            ("7 -6 5 10 5 -2 -6", 13),
-            ("-10 -12", -22),
-        ] {
-            assert_eq!(
-                p1872.expected(&board(stones)).unwrap(),
-                Reply::Number(wanted)
-            );
-        }
         // Take 1..k from the left, k per case: 1 2 3 7 with k = 3 is
         // stonegame3 (the first player gets 6 of 13); with k = 1 the
         // players alternate (1 + 3); with k = 4 the first takes all.
@@ -683,13 +633,6 @@ mod tests {
         assert_eq!(with_k(1), Reply::Number(4));
         assert_eq!(with_k(4), Reply::Number(13));
         assert!(take_k.expected(&board("1 2 3 7")).is_err(), "k unbound");
-        // BOJ 11062's example: 6 and 8.
-        let boj = Problem::by_name("boj-11062").unwrap();
-        assert_eq!(boj.expected(&board("1 2 5 2")).unwrap(), Reply::Number(6));
-        assert_eq!(
-            boj.expected(&board("1 1 1 1 2 2 2 2 2")).unwrap(),
-            Reply::Number(8)
-        );
     }
 
     /// The trusted answer is cross-checked at every built-in problem's

@@ -575,88 +575,20 @@ values = "0..1000"
 
     #[test]
     fn every_mistake_gets_one_line_naming_the_key() {
-        let cases = [
-            (
-                "kind = \"first\"",
-                "kind = \"firsts\"",
-                "answer.kind: unknown variant `firsts`, expected one of `difference`, `first`",
-            ),
-            ("game = \"take=1..2\"", "game = \"take=X\"", "game: "),
-            (
-                "game = \"take=1..2\"",
-                "game = \"take=1..k\"",
-                "input: the rules use the parameter k: read it once",
-            ),
-            (
-                "game = \"take=1..2\"\n[input]\ncases = \"one\"\ncase = \"n values\"",
-                "game = \"take=1..k\"\n[input]\ncases = \"one\"\ncase = \"n k values\"",
-                "limits.k: the parameter k needs its range",
-            ),
-            (
-                "game = \"take=1..2\"\n[input]\ncases = \"one\"\ncase = \"n values\"",
-                "game = \"take=1..k\"\n[input]\ncases = \"one\"\ncase = \"k n values\"",
-                "input.case: a case's parameters follow its length: write \"n k values\"",
-            ),
-            (
-                "cases = \"one\"",
-                "cases = \"once\"",
-                "input.cases: \"once\" is not one of",
-            ),
-            ("case = \"n values\"", "case = \"n  vals\"", "input.case:"),
-            (
-                "n = \"1..100\"",
-                "n = \"0..100\"",
-                "limits: length range 0..100 starts at 0",
-            ),
-            (
-                "values = \"0..1000\"",
-                "values = \"0..x\"",
-                "limits.values: range",
-            ),
-            ("kind = \"first\"", "kind = \"winner\"", "answer.words:"),
-            ("kind = \"first\"", "kind = \"play\"", "answer.heuristic:"),
-            (
-                "game = \"take=1..2\"",
-                "game = \"take=1 delete=2\"",
-                "answer.kind: answer first is refused",
-            ),
-            (
-                "n = \"1..100\"",
-                "n = \"1..5000\"",
-                "limits.n: 1..5000 is above 3000",
-            ),
-            (
-                "name = \"take-two\"",
-                "name = \"Take Two\"",
-                "name: \"Take Two\" is not a name",
-            ),
-            (
-                "[limits]",
-                "[limits]\nspeed = 3",
-                "limits.speed: unknown field `speed`",
-            ),
-            (
-                "kind = \"first\"",
-                "kind = \"first\"\ntie = \"first\"",
-                "answer.tie: unknown field `tie`, expected `template`",
-            ),
-            (
-                "n = \"1..100\"",
-                "n = 100",
-                "limits.n: invalid type: integer `100`, expected a string",
-            ),
-            (
-                "cases = \"one\"",
-                "cases = \"count\"",
-                "limits.cases: an input of several cases",
-            ),
-            (
-                "kind = \"first\"",
-                "kind = \"first\"\ntemplate = \"Case {case}:\"",
-                "answer.template: \"Case {case}:\" has no {answer}",
-            ),
-        ];
-        for (from, to, wanted) in cases {
+        #[derive(serde::Deserialize)]
+        struct Mistake {
+            from: String,
+            to: String,
+            message: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct File {
+            mistake: Vec<Mistake>,
+        }
+        let file = include_str!("../../../tests/data/problem_file_mistakes.toml");
+        let cases = toml::from_str::<File>(file).unwrap().mistake;
+        for Mistake { from, to, message } in cases {
+            let (from, to, wanted) = (from.as_str(), to.as_str(), message.as_str());
             assert!(TAKE_TWO.contains(from), "{from}");
             let text = TAKE_TWO.replacen(from, to, 1);
             let err = parse(&text, Origin::BuiltIn).unwrap_err();

@@ -554,20 +554,6 @@ mod tests {
         assert!(joined.contains("the parameter k"), "{joined}");
     }
 
-    #[test]
-    fn cases_of_lines_keep_their_line_numbers_past_the_held_newlines() {
-        // The newlines looked past for the end of the input are held, and
-        // still count when a case follows.
-        let cases = read_all(&lines(), "8 15\n3 4 \n5\n\n \n".as_bytes()).unwrap();
-        let want = [(1, "8 15"), (2, "3 4"), (3, "5")].map(|(l, b)| (l, b.to_string()));
-        assert_eq!(cases, want);
-        let blank = read_all(&lines(), "8 15\n3 4\n\n5\n".as_bytes()).unwrap_err();
-        assert_eq!(
-            blank.to_string(),
-            "line 3: empty line; a board has at least one value"
-        );
-    }
-
     /// A reader that hands out its text in one read and fails every read
     /// after it.
     struct ThenFails<'a>(Option<&'a [u8]>);
@@ -610,19 +596,43 @@ mod tests {
     }
 
     #[test]
-    fn reads_in_any_chunks_the_same() {
-        for (name, text) in [
-            ("lines", "8 15\n\u{a0}3\u{3000}4\n\n \n"),
-            ("lines", "1 2\n\n3\n"),
-            ("uva-10891", "2\n1 2\n1\n-5\n0\n\n"),
-            ("algospot-numbergame", "2\n3\n1 2 3\n1\n\u{e9}\n"),
-            ("cses-removal-game", "3\n1 2"),
-        ] {
-            let problem = Problem::by_name(name).unwrap();
-            let whole = read_all(&problem, text.as_bytes()).map_err(|e| e.to_string());
-            let bytes = read_all(&problem, OneByte(text.as_bytes())).map_err(|e| e.to_string());
-            assert_eq!(whole, bytes, "{name} {text:?}");
+    fn the_data_files_inputs_read_as_written_in_any_chunks() {
+        #[derive(serde::Deserialize)]
+        struct Read {
+            problem: String,
+            input: String,
+            #[serde(default)]
+            cases: Vec<(usize, String)>,
+            error: Option<String>,
         }
+        #[derive(serde::Deserialize)]
+        struct File {
+            read: Vec<Read>,
+        }
+        let file = include_str!("../../../tests/data/judge_inputs.toml");
+        let lines = |cases: Result<Vec<InputCase>>| {
+            let each = |c: &InputCase| (c.line, c.board.to_string());
+            cases
+                .map(|c| c.iter().map(each).collect())
+                .map_err(|e| e.to_string())
+        };
+        for read in toml::from_str::<File>(file).unwrap().read {
+            let problem = Problem::by_name(&read.problem).unwrap();
+            let text = &read.input;
+            let want = read.error.map_or(Ok(read.cases), Err);
+            assert_eq!(
+                lines(parse_cases(&problem, text)),
+                want,
+                "{problem} {text:?}"
+            );
+            let bytes = OneByte(text.as_bytes());
+            let chunked = read_all(&problem, bytes).map_err(|e| e.to_string());
+            assert_eq!(chunked, want, "{problem} {text:?} a byte at a time");
+        }
+    }
+
+    #[test]
+    fn a_chunk_cut_in_a_character_is_not_utf8() {
         assert_eq!(
             read_all(&lines(), OneByte(b"8 15\n\xa03\n"))
                 .unwrap_err()
@@ -669,18 +679,10 @@ mod tests {
     }
 
     #[test]
-    fn characters_of_every_width_are_read_as_they_are() {
+    fn a_lone_continuation_byte_is_not_utf8() {
         let read = |text: &[u8]| read_all(&lines(), text).map_err(|e| e.to_string());
-        // Two- and three-byte spaces separate; a four-byte character is a
-        // character of its token; a lone continuation byte is not UTF-8.
-        assert_eq!(
-            read("8 15\n\u{a0}3\u{3000}4\n".as_bytes()),
-            Ok(vec![(1, "8 15".to_string()), (2, "3 4".to_string())])
-        );
-        assert_eq!(
-            read("1 2\u{1F600}\n".as_bytes()),
-            Err("line 1, value 2: \"2\u{1F600}\" is not an integer".to_string())
-        );
+        // A lone continuation byte is not UTF-8 (wider characters:
+        // tests/data/judge_inputs.toml).
         for text in [&b"1 \x80\n"[..], b"1 2\x80\n"] {
             assert_eq!(
                 read(text),
@@ -761,30 +763,5 @@ mod tests {
         // Asked for more, the failure is an error, not a wait.
         let error = reader.next_case().unwrap_err();
         assert!(error.to_string().contains("the input"), "{error}");
-    }
-
-    #[test]
-    fn lines_after_blank_lines_keep_their_numbers() {
-        let read = |text: &str| read_all(&lines(), text.as_bytes()).map_err(|e| e.to_string());
-        // The look ahead past the blank lines holds them: the empty line
-        // is the first of them, not the last.
-        assert_eq!(
-            read("1 2\n\n\n3 4\n"),
-            Err("line 2: empty line; a board has at least one value".to_string())
-        );
-        assert_eq!(
-            read("1 2\n3 x\n\n\n"),
-            Err("line 2, value 2: \"x\" is not an integer".to_string())
-        );
-        assert_eq!(
-            read("1 2\n3 4\n\n\n"),
-            Ok(vec![(1, "1 2".to_string()), (2, "3 4".to_string())])
-        );
-        let numbergame = Problem::by_name("algospot-numbergame").unwrap();
-        let error = read_all(&numbergame, "2\n\n2\n1 2\n\n\n2\n1 y\n".as_bytes()).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "line 8, value 2: \"y\" is not an integer"
-        );
     }
 }

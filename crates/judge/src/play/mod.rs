@@ -385,6 +385,15 @@ pub fn shrink_failure(config: &PlayConfig, played: Played, index: Option<u64>) -
     })
 }
 
+/// A pool of `jobs` threads (at least one).
+fn thread_pool(jobs: usize) -> Result<rayon::ThreadPool> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1));
+    let reason = |e: rayon::ThreadPoolBuildError| e.to_string();
+    Ok(pool
+        .build()
+        .map_err(|e| JudgeError::Threads { reason: reason(e) })?)
+}
+
 /// Plays the boards of `config` in index order, calling `each` on every
 /// game as it is reported; stops after `max_failures` failing games (or
 /// on an interrupt). Returns the failures, shrunk.
@@ -392,12 +401,7 @@ pub fn run(config: &PlayConfig, mut each: impl FnMut(u64, &Played)) -> Result<Ve
     let Some(span) = config.boards else {
         return Ok(Vec::new());
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs.max(1))
-        .build()
-        .map_err(|e| JudgeError::Threads {
-            reason: e.to_string(),
-        })?;
+    let pool = thread_pool(config.jobs)?;
     let chunk = (config.jobs.max(1) * 4) as u64;
     let mut failing = Vec::new();
     let mut at = span.lo;

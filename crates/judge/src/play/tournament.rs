@@ -205,12 +205,7 @@ fn play_pair(config: &TournamentConfig, a: usize, b: usize, board: Board) -> Res
 /// Plays the tournament: every ordered pair on boards `0..runs` of the seed.
 pub fn run(config: &TournamentConfig) -> Result<Vec<PairRecord>> {
     let pairs = config.pairs();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs.max(1))
-        .build()
-        .map_err(|e| JudgeError::Threads {
-            reason: e.to_string(),
-        })?;
+    let pool = super::thread_pool(config.jobs)?;
     let mut records: Vec<PairRecord> = pairs
         .iter()
         .map(|&(a, b)| PairRecord {

@@ -66,14 +66,17 @@ pub(super) struct Shrunk {
     pub(super) cut_short: bool,
 }
 
-/// Where the shrinking of this process stands, for an interrupt: whether
-/// one is under way, and whether the failure it cut short was reported.
+/// Where the stress sessions of this process stand, for an interrupt: how
+/// many are under way, whether a shrink is, and whether the failure it cut
+/// short was reported.
 struct Cut {
+    sessions: usize,
     shrinking: bool,
     reported: bool,
 }
 
 static CUT: Mutex<Cut> = Mutex::new(Cut {
+    sessions: 0,
     shrinking: false,
     reported: false,
 });
@@ -84,19 +87,33 @@ fn cut() -> std::sync::MutexGuard<'static, Cut> {
 }
 
 /// For the interrupt handler, once it has killed the running programs
-/// ([`kill_running`](coinline_sandbox::kill_running)): if a shrink is
-/// under way, waits (at most `limit`) until the session has reported and
-/// saved the smallest failing input found so far. Returns whether it
-/// waited for one (and whether that came in time).
+/// ([`kill_running`](coinline_sandbox::kill_running)): waits (at most
+/// `limit`) until every stress session under way has ended, having
+/// reported and saved the smallest failing input found by a shrink the
+/// interrupt cut short, and said that it was interrupted. Returns whether
+/// a shrink was cut short (and whether its report came in time).
 pub fn wait_for_cut_short(limit: Duration) -> Option<bool> {
-    let state = cut();
-    if !state.shrinking {
-        return None;
-    }
     let (state, _) = CUT_DONE
-        .wait_timeout_while(state, limit, |c| !c.reported)
+        .wait_timeout_while(cut(), limit, |c| c.sessions > 0)
         .unwrap_or_else(|e| e.into_inner());
-    Some(state.reported)
+    state.shrinking.then_some(state.reported)
+}
+
+/// Marks a stress session under way while it lives.
+pub(super) struct UnderWay;
+
+impl UnderWay {
+    pub(super) fn start() -> UnderWay {
+        cut().sessions += 1;
+        UnderWay
+    }
+}
+
+impl Drop for UnderWay {
+    fn drop(&mut self) {
+        cut().sessions -= 1;
+        CUT_DONE.notify_all();
+    }
 }
 
 /// The session has reported (and saved) a failure whose shrinking was cut

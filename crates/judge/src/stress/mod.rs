@@ -34,7 +34,8 @@ pub use self::minimize::{wait_for_cut_short, TIMEOUT_SHRINK_TRIES};
 pub use self::options::{check_batch, Failure, StressConfig, StressOutcome};
 pub use self::pool::LOOKAHEAD;
 pub use self::report::excerpt;
-pub use self::saved::{read_saved, save_input, saved_inputs, Saved};
+pub use self::saved::save_input;
+pub(crate) use self::saved::{replay_files, replayable};
 pub use crate::verdict::{judge_run, Judged, Trusted, Verdict};
 pub use coinline_sandbox::{
     execute, kill_running, Execution, Exit, Program, RunLimits, STDERR_CAP, STDOUT_CAP,
@@ -79,6 +80,7 @@ pub fn stress(
     log: &mut dyn Write,
     progress: &dyn Progress,
 ) -> Result<StressOutcome> {
+    let _under_way = minimize::UnderWay::start();
     let mut session = Conversation {
         config,
         log,
@@ -91,6 +93,7 @@ pub fn stress(
             shrink_runs: 0,
             failures: Vec::new(),
             escaped: 0,
+            interrupted: false,
         },
         all_runs: Cell::new(0),
         timing: Timing::default(),
@@ -113,8 +116,9 @@ pub fn stress(
     // The last run's group was still listed when it ended: sweep once more.
     sandbox::sweep_escaped();
     session.outcome.escaped = (sandbox::escaped_total() - escaped_before) as u64;
+    session.outcome.interrupted = sandbox::interrupted();
     let result = result.and_then(|()| match session.outcome.boards {
-        0 => Err(JudgeError::NoBoards {
+        0 if !session.outcome.interrupted => Err(JudgeError::NoBoards {
             replay: config.replay.clone(),
         })?,
         _ => Ok(()),
@@ -125,7 +129,8 @@ pub fn stress(
         let lines = report::summary(config, &session.outcome, &session.timing, started.elapsed());
         lines.iter().for_each(|line| session.say(line));
     }
-    if let Some(path) = &config.csv {
+    // An interrupted session leaves the previous CSV as it was.
+    if let Some(path) = config.csv.as_ref().filter(|_| !session.outcome.interrupted) {
         rows::write_csv(path, &session.rows)
             // The kind is kept: a closed standard output stays BrokenPipe,
             // which the binary ends quietly with status 0.
@@ -162,31 +167,15 @@ impl Conversation<'_> {
         let Some(dir) = &self.config.replay else {
             return Ok(false);
         };
-        let files = saved::saved_inputs(dir)?;
-        self.say(&format!(
-            "replay: {} in {}",
-            plural(files.len() as u64, "saved input"),
-            dir.display()
-        ));
-        for file in &files {
-            let shown = file.display();
-            let boards = match saved::read_saved(&self.config.problem, file)? {
-                Saved::Boards(boards) => boards,
-                Saved::OtherProblem(other) => {
-                    self.say(&format!("  {shown}: saved for problem {other}, skipped"));
-                    continue;
-                }
-                Saved::NotAnInput(e) => {
-                    let problem = &self.config.problem;
-                    self.say(&format!("  {shown}: not a {problem} input ({e}), skipped"));
-                    continue;
-                }
-                Saved::NoCases => {
-                    self.say(&format!("  {shown}: no cases, skipped"));
-                    continue;
-                }
+        let problem = &self.config.problem;
+        for file in &saved::replay_files(dir, &mut |line| self.say(line))? {
+            let Some(boards) = saved::replayable(problem, file, &mut |line| self.say(line))? else {
+                continue;
             };
             let judged = self.judge(&boards)?;
+            if self.killed_by_interrupt(&judged) {
+                return Ok(true);
+            }
             saved::check_pair(&self.config.problem, file, &judged)?;
             let source = file.file_name().map_or_else(
                 || file.display().to_string(),
@@ -229,6 +218,9 @@ impl Conversation<'_> {
         let c = self.config;
         let Ran { boards, judged } = ran;
         self.all_runs.set(self.all_runs.get() + 1);
+        if self.killed_by_interrupt(&judged) {
+            return Ok(Next::Stop);
+        }
         let (origin, source) = match c.generator {
             Some(_) => {
                 self.warn_limits(lo, &boards);
@@ -251,6 +243,16 @@ impl Conversation<'_> {
             }
         }
         Ok(Next::Go)
+    }
+
+    /// Whether the interrupt killed this run: then it is not the program's
+    /// failure, and is neither counted nor reported.
+    fn killed_by_interrupt(&self, judged: &Judged) -> bool {
+        let killed = !judged.verdict.is_accepted() && sandbox::interrupted();
+        if killed {
+            self.all_runs.set(self.all_runs.get() - 1);
+        }
+        killed
     }
 
     /// Says once that the generator printed an input breaking the

@@ -91,6 +91,8 @@ pub struct StressOutcome {
     /// Processes that left their program's process group (setsid,
     /// setpgid), outlived its run and were killed.
     pub escaped: u64,
+    /// An interrupt ended the session (its last run, killed, is not counted).
+    pub interrupted: bool,
 }
 
 /// Where a run's boards came from.

@@ -32,7 +32,7 @@ pub(super) struct Ran {
 pub(super) enum Next {
     /// Takes the next run's.
     Go,
-    /// Stops (enough failures).
+    /// Stops (enough failures, or an interrupt).
     Stop,
 }
 

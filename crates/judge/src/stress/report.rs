@@ -98,6 +98,12 @@ pub(super) fn summary(
         Trusted::Reference(_) => "the reference",
     };
     lines.push(match o.failing_boards {
+        0 if o.interrupted => format!(
+            "interrupted after {} ({}) in {secs:.1} s, seed {}: no failure found before it",
+            plural(o.runs, "program run"),
+            plural(o.boards, "board"),
+            c.seed
+        ),
         0 => format!(
             "{} in {} ({rate:.1} runs/s) in {secs:.1} s, seed {}: every answer agrees with {trusted}",
             plural(o.boards, "board"),
@@ -114,7 +120,7 @@ pub(super) fn summary(
                 runs => format!("; narrowed and shrunk in {}", plural(runs, "program run")),
             },
             c.seed
-        ),
+        ) + if o.interrupted { "; interrupted" } else { "" },
     });
     if o.escaped > 0 {
         lines.push(format!(

@@ -15,7 +15,7 @@ use crate::stream::parse_cases;
 use crate::verdict::Judged;
 use coinline_core::board::Board;
 use coinline_core::case::Case;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{plural, Error, Result};
 use coinline_output as output;
 use std::path::{Path, PathBuf};
 
@@ -127,7 +127,7 @@ pub(super) fn check_pair(problem: &Problem, file: &Path, judged: &Judged) -> Res
 
 /// The saved inputs (`*.in`) in `dir`, numbers in their names in order of
 /// value (2.in before 10.in).
-pub fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
+fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| Error::io(dir, &e))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -138,7 +138,7 @@ pub fn saved_inputs(dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// A saved input read back for `problem`.
-pub enum Saved {
+enum Saved {
     /// Its boards.
     Boards(Vec<Instance>),
     /// Saved for another built-in problem (named), so not read.
@@ -149,9 +149,34 @@ pub enum Saved {
     NoCases,
 }
 
+/// The saved inputs of `dir` to replay, once it is said how many there are.
+pub(crate) fn replay_files(dir: &Path, say: &mut dyn FnMut(&str)) -> Result<Vec<PathBuf>> {
+    let files = saved_inputs(dir)?;
+    let inputs = plural(files.len() as u64, "saved input");
+    say(&format!("replay: {inputs} in {}", dir.display()));
+    Ok(files)
+}
+
+/// The cases of the saved input `file`, or `None` once it is said why the
+/// file is skipped (saved for another problem, not an input, no cases).
+pub(crate) fn replayable(
+    problem: &Problem,
+    file: &Path,
+    say: &mut dyn FnMut(&str),
+) -> Result<Option<Vec<Instance>>> {
+    let why = match read_saved(problem, file)? {
+        Saved::Boards(boards) => return Ok(Some(boards)),
+        Saved::OtherProblem(other) => format!("saved for problem {other}"),
+        Saved::NotAnInput(e) => format!("not a {problem} input ({e})"),
+        Saved::NoCases => "no cases".to_string(),
+    };
+    say(&format!("  {}: {why}, skipped", file.display()));
+    Ok(None)
+}
+
 /// Reads the saved input `file` as an input of `problem`; fails only when
 /// the file cannot be read.
-pub fn read_saved(problem: &Problem, file: &Path) -> Result<Saved> {
+fn read_saved(problem: &Problem, file: &Path) -> Result<Saved> {
     let name = file
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
