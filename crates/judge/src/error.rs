@@ -432,23 +432,7 @@ impl fmt::Display for Expected {
 /// unknown one.
 pub(crate) const LIMITS_KEYS: &str = "`n`, `values`, `cases`, `n-parity`, `sum-parity`, `distinct`";
 
-impl From<JudgeError> for Error {
-    fn from(e: JudgeError) -> Self {
-        Error::layer_of(e)
-    }
-}
-
-impl From<ProblemFileError> for Error {
-    fn from(e: ProblemFileError) -> Self {
-        Error::layer_of(e)
-    }
-}
-
-impl From<InputError> for Error {
-    fn from(e: InputError) -> Self {
-        Error::layer_of(e)
-    }
-}
+coinline_core::error::layer_errors!(JudgeError, ProblemFileError, InputError);
 
 #[cfg(test)]
 mod tests {

@@ -157,11 +157,7 @@ pub enum SolveError {
     },
 }
 
-impl From<SolveError> for Error {
-    fn from(error: SolveError) -> Self {
-        Error::layer_of(error)
-    }
-}
+coinline_game::error::layer_errors!(SolveError);
 
 /// Whether `solver` accepts `board` for `game`, or the error it would give.
 pub fn admit(solver: &dyn Solver, game: Game, board: &Board) -> Result<()> {
