@@ -13,7 +13,7 @@ use super::{Isa, Variant, DEPTH, TILE};
 use coinline_game::play::{Kernel, Line};
 
 /// Runs `$body` with `$len`, `$a`, `$b` bound for every span of cells
-/// `[l, l + len)`, l in `[a, b)`, for len = 1..=n, in an order that keeps
+/// `[l, l + len)`, l in `[a, b)`, for len = 1..=top (top <= n), in an order that keeps
 /// each diagonal's inputs computed before they are read and still unchanged
 /// when read, provided a cell reads the previous diagonal at l and l + 1, the
 /// one before at l and l + 2, and a diagonal's buffer is reused no earlier
@@ -37,11 +37,11 @@ use coinline_game::play::{Kernel, Line};
 /// into a `#[target_feature]` caller (issue 14: numbergame's AVX-512 fill
 /// once ran scalar through a call that way).
 macro_rules! for_each_span {
-    ($n:expr, $tile:expr, |$len:ident, $a:ident, $b:ident| $body:block, |$last:ident| $done:block) => {{
-        let (n, tile): (usize, usize) = ($n, $tile);
+    ($n:expr, $top:expr, $tile:expr, |$len:ident, $a:ident, $b:ident| $body:block, |$last:ident| $done:block) => {{
+        let (n, top, tile): (usize, usize, usize) = ($n, $top, $tile);
         let mut first = 1;
-        while first <= n {
-            let last = (first + DEPTH - 1).min(n);
+        while first <= top {
+            let last = (first + DEPTH - 1).min(top);
             let columns = n - first + 1;
             for start in (0..columns).step_by(tile) {
                 for $len in first..=last {
@@ -69,12 +69,20 @@ fn tile<T>() -> usize {
 /// (n + 1 values each); a diagonal overwrites the one two lengths before.
 #[inline(always)]
 pub(super) fn coins_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
+    coins_diagonal(v, v.len(), keep)[0]
+}
+
+/// Coins up to length `top` (at most n): the buffer of diagonal `top`,
+/// its entry l the value of `[l, l + top)` for l in `0..=n - top`.
+#[inline(always)]
+pub(super) fn coins_diagonal<T: Lane>(v: &[T], top: usize, keep: &mut impl Keep<T>) -> Vec<T> {
     let mut buffers = [
         vec![T::default(); v.len() + 1],
         vec![T::default(); v.len() + 1],
     ];
     for_each_span!(
         v.len(),
+        top,
         tile::<T>(),
         |len, a, b| {
             let [even, odd] = &mut buffers;
@@ -87,7 +95,12 @@ pub(super) fn coins_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
         },
         |last| { keep.keep(&buffers[last % 2], None) }
     );
-    buffers[v.len() % 2][0]
+    let [even, odd] = buffers;
+    if top % 2 == 0 {
+        even
+    } else {
+        odd
+    }
 }
 
 /// Stonegame7: the prefix sums and two buffers, as [`coins_value`].
@@ -99,6 +112,7 @@ pub(super) fn stonegame7_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
         vec![T::default(); v.len() + 1],
     ];
     for_each_span!(
+        v.len(),
         v.len(),
         tile::<T>(),
         |len, a, b| {
@@ -126,6 +140,7 @@ pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T], keep: &mut impl Kee
         vec![T::default(); n + 1],
     ];
     for_each_span!(
+        n,
         n,
         tile::<T>(),
         |len, a, b| {
@@ -292,6 +307,25 @@ macro_rules! fills_for {
                 })
             }
 
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
+            unsafe fn diagonal<T: Lane>(v: &[T], top: usize) -> Vec<T> {
+                super::coins_diagonal(v, top, &mut ())
+            }
+
+            fn diagonal_unchecked<T: Lane>(v: &[T], top: usize) -> Vec<T> {
+                // SAFETY: `windows` hands this function out only after the
+                // feature was detected.
+                unsafe { diagonal(v, top) }
+            }
+
+            /// Coins' diagonal fill, if this processor has the feature.
+            pub fn windows<T: Lane>() -> Option<super::Windows<T>> {
+                detected().then_some(diagonal_unchecked::<T> as super::Windows<T>)
+            }
+
             fn detected() -> bool {
                 $(std::arch::is_x86_feature_detected!($detect))&&+
             }
@@ -321,6 +355,11 @@ macro_rules! no_fills {
 
             /// Never: the fills were not compiled.
             pub fn line_fill<V: super::Variant, T: super::Lane>() -> Option<super::LineFill<T>> {
+                None
+            }
+
+            /// Never: the fills were not compiled.
+            pub fn windows<T: super::Lane>() -> Option<super::Windows<T>> {
                 None
             }
         }
@@ -357,6 +396,20 @@ pub(super) fn fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<Fill<T>> {
         Isa::Portable => Some(portable_fill::<V, T>),
         Isa::Avx2 => avx2::fill::<V, T>(),
         Isa::Avx512 => avx512::fill::<V, T>(),
+    }
+}
+
+/// Coins' fill up to a length, returning that diagonal
+/// ([`coins_diagonal`]).
+pub(super) type Windows<T> = fn(&[T], usize) -> Vec<T>;
+
+/// Coins' diagonal fill for `isa`, if compiled in and supported by this
+/// processor.
+pub(super) fn windows_for<T: Lane>(isa: Isa) -> Option<Windows<T>> {
+    match isa {
+        Isa::Portable => Some(|v, top| coins_diagonal(v, top, &mut ())),
+        Isa::Avx2 => avx2::windows::<T>(),
+        Isa::Avx512 => avx512::windows::<T>(),
     }
 }
 
