@@ -31,7 +31,7 @@ run() { # name, then the command; appends "elapsed-ms user-ms peak-KB" to $work/
     name=$1
     shift
     /usr/bin/time -f "%e %U %M" -o "$work/t" "$@" > /dev/null 2>&1
-    awk '{ printf "%d %d %d\n", $1 * 1000, $2 * 1000, $3 }' "$work/t" >> "$work/$name"
+    awk '{ printf "%d %d %d\n", $1 * 1000, $2 * 1000, $3 }' "$work/t" >> "$work/$name.t"
 }
 i=0
 while [ $i -lt "$rounds" ]; do
@@ -41,10 +41,10 @@ while [ $i -lt "$rounds" ]; do
     i=$((i + 1))
 done
 for name in pizza linear wc; do
-    sort -n "$work/$name" | awk -v name="$name" '{ e[NR] = $1; u[NR] = $2; m[NR] = $3 }
+    sort -n "$work/$name.t" | awk -v name="$name" '{ e[NR] = $1; u[NR] = $2; m[NR] = $3 }
         END { printf "%s: elapsed fastest %d ms, median %d ms; user %d ms; peak %d KB\n",
               name, e[1], e[int((NR + 1) / 2)], u[1], m[1] }'
 done
-fastest() { sort -n "$work/$1" | awk 'NR == 1 { print $1 }'; }
+fastest() { sort -n "$work/$1.t" | awk 'NR == 1 { print $1 }'; }
 echo "linear / wc -w (fastest): $(awk -v a="$(fastest linear)" -v b="$(fastest wc)" 'BEGIN { printf "%.2f", a / b }')x"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -3,23 +3,20 @@
 //!
 //! The first player takes any slice; what is left is a row, played as coins.
 //! The value is the best, over the first slice i, of v_i minus the coins
-//! value of the n - 1 slices from i + 1 round the circle: the windows of n
-//! - 1 values of the board written twice (less its last value). [`Pizza`]
-//! gets all n of them from the table's vectorized coins fill of that doubled
-//! row stopped at length n - 1 ([`windows_with`]): about 1.5 n^2 cells (the
-//! windows of every length from every start of the doubled row), in cache
-//! tiles and 32-bit lanes where the board allows, so 10^5 values take
-//! about a second. [`value_in`] is the plain scalar form, which keeps one
-//! margin per start of the circle (n^2 cells, no tiles): the study engine's
-//! solver for its short boards, and the reference the tests hold the fill
-//! to.
+//! value of the n - 1 slices from i + 1 round the circle. [`Pizza`] gets all
+//! n of them from the table's vectorized coins fill run round the circle
+//! and stopped at length n - 1 ([`circle_windows`]): about n^2 cells, in
+//! cache tiles and 32-bit lanes where the board allows. [`value_in`] is the
+//! plain scalar form of the same recurrence (one margin per start, no
+//! tiles): the study engine's solver for its short boards, and the
+//! reference the tests hold the fill to.
 //!
 //! The line is the first of the best first slices (in start order), then
 //! `linear`'s line of coins on the row it leaves: O(n) time and memory at
 //! every length. Like `linear`'s, it is optimal at every move but may break
 //! ties otherwise than the canonical line of [`Solver::line`].
 
-use crate::table::{windows_with, Isa};
+use crate::table::{circle_windows, Isa};
 use crate::{linear, Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Line};
@@ -52,15 +49,9 @@ pub fn value_in(values: &[i64], s: &mut Scratch) -> i64 {
 /// the value, by the table's fill for `isa` (`None` also when `isa` is not
 /// available); `None` on an empty board.
 pub fn first_slice_with(values: &[i64], isa: Isa) -> Option<(usize, i64)> {
-    let n = values.len();
-    let twice: Vec<i64> = values
-        .iter()
-        .chain(&values[..n.saturating_sub(1)])
-        .copied()
-        .collect();
     // Entry l: the coins value of the n - 1 slices from l.
-    let rest = windows_with(&twice, n.saturating_sub(1), isa)?;
-    first_of_best(values, |i| rest[i + 1])
+    let rest = circle_windows(values, isa)?;
+    first_of_best(values, |i| rest[(i + 1) % values.len()])
 }
 
 /// The first slice i with the largest v_i - rest(i), and that margin.
@@ -118,10 +109,9 @@ impl Solver for Pizza {
     }
 
     fn cost(&self, _game: Game, n: usize) -> Option<Cost> {
-        // The cells of the doubled row's windows, at the table's coins
-        // price (the portable fill's).
-        let n = n as f64;
-        Some(Cost::of(1.5 * n * n, 0.6))
+        // n cells for each length up to n - 1 (and DEPTH / 2 more), at the
+        // table's coins price (the portable fill's).
+        Some(Cost::of(n as f64 * n as f64, 0.6))
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
@@ -154,16 +144,17 @@ mod tests {
     use crate::{generic::Generic, solve};
     use coinline_game::generate::{enumerated_board_in, random_board, Span, SplitMix64, Values};
 
-    type FirstSlice = fn(&[i64]) -> Option<(usize, i64)>;
+    /// The first slice and value on a board, by some fill.
+    type Slice = Option<(usize, i64)>;
 
     /// The first board of `boards` on which `fast` (for every available
     /// instruction set) and the scalar fill give another first slice or value.
     fn disagreement(
         boards: impl Iterator<Item = Vec<i64>>,
-        fast: fn(&[i64], Isa) -> Option<(usize, i64)>,
+        fast: fn(&[i64], Isa) -> Slice,
     ) -> Option<Vec<i64>> {
         let isas: Vec<Isa> = Isa::ALL.into_iter().filter(|i| i.available()).collect();
-        let scalar: FirstSlice = |v| best_first_slice(v, &mut Scratch::default());
+        let scalar = |v: &[i64]| best_first_slice(v, &mut Scratch::default());
         boards.into_iter().find(|values| {
             let want = scalar(values);
             isas.iter().any(|&isa| fast(values, isa) != want)
@@ -176,16 +167,14 @@ mod tests {
     /// are the scalar one's. A fill reading the window one slice early is
     /// caught.
     #[test]
-    fn the_doubled_row_fill_agrees_with_the_scalar_one() {
+    fn the_circle_fill_agrees_with_the_scalar_one() {
         let (lengths, alphabet) = (Span { lo: 0, hi: 10 }, Span { lo: 0, hi: 3 });
         let every = (0..).map_while(|i| enumerated_board_in(lengths, alphabet, i));
         let every = || every.clone().map(|b| b.values().to_vec());
         assert_eq!(every().count(), (0..=10).map(|n| 4usize.pow(n)).sum());
         assert_eq!(disagreement(every(), first_slice_with), None);
         let early = |values: &[i64], isa| {
-            let n = values.len();
-            let twice: Vec<i64> = values.iter().chain(values).copied().collect();
-            let rest = windows_with(&twice, n.saturating_sub(1), isa)?;
+            let rest = circle_windows(values, isa)?;
             first_of_best(values, |i| rest[i])
         };
         assert_eq!(disagreement(every(), early), Some(vec![0, 1]));

@@ -65,7 +65,7 @@ use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
 pub use record::{provide_bits_memory, BitsMemory, BitsProvider};
-use value::{fill_for, line_fill_for, portable_fill, portable_line, windows_for, LineFill};
+use value::{circle_fill_for, fill_for, line_fill_for, portable_fill, portable_line, LineFill};
 
 /// Columns per tile of the fills in 64-bit lanes (twice as many in 32-bit
 /// lanes: the same bytes), and of gameofsum's choice bits: a tile's slices
@@ -260,32 +260,27 @@ pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
     }
 }
 
-/// The coins value of every window of `len` consecutive values (entry l
-/// for `[l, l + len)`, l in `0..=n - len`; `len` is cut to n), by the coins
-/// fill compiled for `isa` stopped at length `len`: O(n * len) cells.
-/// `None` when `isa` is not available. In 32-bit lanes when the largest
-/// absolute sum of a window fits: every cell is an interval of at most
-/// `len` values, bounded as in [`Lanes::for_board`].
-pub fn windows_with(values: &[i64], len: usize, isa: Isa) -> Option<Vec<i64>> {
-    let len = len.min(values.len());
-    let count = values.len() - len + 1;
-    let wide = windows_for::<i64>(isa)?;
-    let abs = |i: usize| u128::from(values[i].unsigned_abs());
-    let mut sum: u128 = (0..len).map(abs).sum();
-    let mut widest = sum;
-    for right in len..values.len() {
-        sum = sum + abs(right) - abs(right - len);
-        widest = widest.max(sum);
-    }
-    let mut out = match windows_for::<i32>(isa) {
-        Some(narrow) if widest <= i32::MAX as u128 => {
-            let out = narrow(&narrowed(values), len);
-            out.into_iter().map(i64::from).collect()
+/// The coins value of the n - 1 values from every start round the circle
+/// of `values` (entry l for the values from l), by the coins fill compiled
+/// for `isa` stopped at that length, its blocks of lengths wrapping round: about n^2
+/// cells. `None` when `isa` is not available. In the lanes
+/// [`Lanes::for_board`] picks for coins: every cell is a part of the
+/// circle, bounded by its absolute sum.
+pub fn circle_windows(values: &[i64], isa: Isa) -> Option<Vec<i64>> {
+    let n = values.len();
+    let top = n.saturating_sub(1);
+    let round = || values.iter().cycle().take(2 * n + DEPTH);
+    let narrow = circle_fill_for::<i32>(isa);
+    match (Lanes::for_board(Kernel::Coins, values), narrow) {
+        (Lanes::Narrow, Some(fill)) => {
+            let circle: Vec<i32> = round().map(|&v| record::Lane::narrowed(v)).collect();
+            Some(fill(&circle, n, top).into_iter().map(i64::from).collect())
         }
-        _ => wide(values, len),
-    };
-    out.truncate(count);
-    Some(out)
+        _ => {
+            let circle: Vec<i64> = round().copied().collect();
+            Some(circle_fill_for::<i64>(isa)?(&circle, n, top))
+        }
+    }
 }
 
 /// Whether [`variant_line`] builds a line for a board of `n` values: up to
