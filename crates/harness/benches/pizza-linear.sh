@@ -14,11 +14,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-target=${CARGO_TARGET_DIR:-$root/target}
-coinline=$target/release/coinline
-[ -x "$coinline" ] || (cd "$root" && cargo build --release --locked)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$root/crates/harness/benches/release.sh"
 rounds=${ROUNDS:-5}
 awk 'BEGIN { srand(1); for (i = 0; i < 100000; i++) printf "%d ", int(rand() * 1001); print "" }' > "$work/pizza"
 awk 'BEGIN { srand(2); for (i = 0; i < 10000000; i++) printf "%d ", int(rand() * 2000001) - 1000000; print "" }' > "$work/linear"

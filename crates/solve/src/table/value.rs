@@ -78,6 +78,19 @@ fn tile<T>() -> usize {
     TILE * 8 / std::mem::size_of::<T>()
 }
 
+/// Coins cells `[a, b)` of diagonal `len`, which is in the buffer of its
+/// parity and reads the other one.
+#[inline(always)]
+fn coins_step<T: Lane>(v: &[T], buffers: &mut [Vec<T>; 2], len: usize, a: usize, b: usize) {
+    let [even, odd] = buffers;
+    let (out, prev) = if len % 2 == 0 {
+        (even, odd)
+    } else {
+        (odd, even)
+    };
+    coins_span(v, prev, out, len, a, b);
+}
+
 /// Coins: diagonals of even lengths in one buffer, odd in the other
 /// (n + 1 values each); a diagonal overwrites the one two lengths before.
 #[inline(always)]
@@ -91,15 +104,7 @@ pub(super) fn coins_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
         |_last| v.len(),
         tile::<T>(),
         |_first| {},
-        |len, a, b| {
-            let [even, odd] = &mut buffers;
-            let (out, prev) = if len % 2 == 0 {
-                (even, odd)
-            } else {
-                (odd, even)
-            };
-            coins_span(v, prev, out, len, a, b);
-        },
+        |len, a, b| { coins_step(v, &mut buffers, len, a, b) },
         |last| { keep.keep(&buffers[last % 2], None) }
     );
     buffers[v.len() % 2][0]
@@ -127,15 +132,7 @@ pub(super) fn coins_circle<T: Lane>(v: &[T], n: usize, top: usize) -> Vec<T> {
                 prev[column] = prev[column - n];
             }
         },
-        |len, a, b| {
-            let [even, odd] = &mut buffers;
-            let (out, prev) = if len % 2 == 0 {
-                (even, odd)
-            } else {
-                (odd, even)
-            };
-            coins_span(v, prev, out, len, a, b);
-        },
+        |len, a, b| { coins_step(v, &mut buffers, len, a, b) },
         |_last| {}
     );
     let [mut even, mut odd] = buffers;
