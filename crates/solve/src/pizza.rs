@@ -96,7 +96,7 @@ fn best_first_slice(values: &[i64], s: &mut Scratch) -> Option<(usize, i64)> {
 
 /// The value and first slice by the widest fill this processor has.
 fn first_slice(values: &[i64]) -> Option<(usize, i64)> {
-    first_slice_with(values, Isa::widest()).or_else(|| first_slice_with(values, Isa::Portable))
+    first_slice_with(values, Isa::widest())
 }
 
 impl Solver for Pizza {

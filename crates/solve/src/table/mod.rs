@@ -262,7 +262,7 @@ pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
 
 /// The coins value of the n - 1 values from every start round the circle
 /// of `values` (entry l for the values from l), by the coins fill compiled
-/// for `isa` stopped at that length, its blocks of lengths wrapping round: about n^2
+/// for `isa` run round the circle and stopped at that length: about n^2
 /// cells. `None` when `isa` is not available. In the lanes
 /// [`Lanes::for_board`] picks for coins: every cell is a part of the
 /// circle, bounded by its absolute sum.
