@@ -152,24 +152,19 @@ crate::error::layer_errors!(PlayError);
 pub struct Row<'a> {
     game: Game,
     values: &'a [i64],
-    prefix: Vec<i64>,
+    /// Made on the first sum a move asks for: a line of takes of one
+    /// scored on what is taken never does (n + 1 values fewer in memory).
+    prefix: std::sync::OnceLock<Vec<i64>>,
 }
 
 impl<'a> Row<'a> {
     /// Prepares `values` (which must satisfy the overflow rule) for
     /// playing `game`.
     pub fn new(game: Game, values: &'a [i64]) -> Self {
-        let mut prefix = Vec::with_capacity(values.len() + 1);
-        let mut acc = 0i64;
-        prefix.push(0);
-        for &v in values {
-            acc += v;
-            prefix.push(acc);
-        }
         Row {
             game,
             values,
-            prefix,
+            prefix: std::sync::OnceLock::new(),
         }
     }
 
@@ -184,7 +179,14 @@ impl<'a> Row<'a> {
     #[inline]
     pub fn sum(&self, from: usize, to: usize) -> i64 {
         let n = self.values.len();
-        let p = &self.prefix;
+        let p = self.prefix.get_or_init(|| {
+            let mut acc = 0i64;
+            let sums = self.values.iter().map(|&v| {
+                acc += v;
+                acc
+            });
+            std::iter::once(0).chain(sums).collect()
+        });
         if to <= n {
             p[to] - p[from]
         } else if from >= n {
@@ -215,6 +217,11 @@ impl<'a> Row<'a> {
         };
         let gain = match (mv.kind, score) {
             (Kind::Delete, _) => 0,
+            // One value: no sum (position i + n on a circle is i).
+            (Kind::Take, Score::Taken) if mv.count == 1 => {
+                let at = if mv.side == Side::Left { left } else { r };
+                self.values[at % self.values.len()]
+            }
             (Kind::Take, Score::Taken) => match mv.side {
                 Side::Left => self.sum(left, l),
                 Side::Right => self.sum(r, right),

@@ -15,11 +15,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-target=${CARGO_TARGET_DIR:-$root/target}
-coinline=$target/release/coinline
-[ -x "$coinline" ] || (cd "$root" && cargo build --release --locked)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$root/crates/harness/benches/release.sh"
 rounds=${ROUNDS:-11}
 [ $# -gt 0 ] || set -- 20000 20001 1000000
 now() { date +%s%N; }

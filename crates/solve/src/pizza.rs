@@ -2,13 +2,22 @@
 //! memory, with no length limit.
 //!
 //! The first player takes any slice; what is left is a row, played as coins.
-//! One pass over interval lengths keeps `d[i]`, the mover's margin on the
-//! `len` slices from i round the circle, for every start i at once, so the n
-//! first moves share one table instead of n separate ones. The optimal line
-//! is the canonical one: the best first slice (the first of the best, in
-//! start order), then `table`'s canonical line of coins on the row it leaves.
+//! The value is the best, over the first slice i, of v_i minus the coins
+//! value of the n - 1 slices from i + 1 round the circle. [`Pizza`] gets all
+//! n of them from the table's vectorized coins fill run round the circle
+//! and stopped at length n - 1 ([`circle_windows`]): about n^2 cells, in
+//! cache tiles and 32-bit lanes where the board allows. [`value_in`] is the
+//! plain scalar form of the same recurrence (one margin per start, no
+//! tiles): the study engine's solver for its short boards, and the
+//! reference the tests hold the fill to.
+//!
+//! The line is the first of the best first slices (in start order), then
+//! `linear`'s line of coins on the row it leaves: O(n) time and memory at
+//! every length. Like `linear`'s, it is optimal at every move but may break
+//! ties otherwise than the canonical line of [`Solver::line`].
 
-use crate::{table::Table, Cost, Solver};
+use crate::table::{circle_windows, Isa};
+use crate::{linear, Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Line};
 use coinline_game::rules::{Move, Side};
@@ -37,7 +46,27 @@ pub fn value_in(values: &[i64], s: &mut Scratch) -> i64 {
 }
 
 /// The first slice of an optimal line (the first of the best, by start) and
-/// the value; `None` on an empty board.
+/// the value, by the table's fill for `isa` (`None` also when `isa` is not
+/// available); `None` on an empty board.
+pub fn first_slice_with(values: &[i64], isa: Isa) -> Option<(usize, i64)> {
+    // Entry l: the coins value of the n - 1 slices from l.
+    let rest = circle_windows(values, isa)?;
+    first_of_best(values, |i| rest[(i + 1) % values.len()])
+}
+
+/// The first slice i with the largest v_i - rest(i), and that margin.
+fn first_of_best(values: &[i64], rest: impl Fn(usize) -> i64) -> Option<(usize, i64)> {
+    let mut best: Option<(usize, i64)> = None;
+    for (i, v) in values.iter().enumerate() {
+        let margin = v - rest(i);
+        if best.is_none_or(|(_, b)| margin > b) {
+            best = Some((i, margin));
+        }
+    }
+    best
+}
+
+/// [`first_slice_with`] by the scalar fill of [`value_in`].
 fn best_first_slice(values: &[i64], s: &mut Scratch) -> Option<(usize, i64)> {
     let n = values.len();
     if n == 0 {
@@ -62,14 +91,12 @@ fn best_first_slice(values: &[i64], s: &mut Scratch) -> Option<(usize, i64)> {
         std::mem::swap(d, next);
     }
     // The first slice i leaves the n - 1 slices from i + 1.
-    let mut best: Option<(usize, i64)> = None;
-    for (i, v) in values.iter().enumerate() {
-        let margin = v - d[i + 1];
-        if best.is_none_or(|(_, b)| margin > b) {
-            best = Some((i, margin));
-        }
-    }
-    best
+    first_of_best(values, |i| d[i + 1])
+}
+
+/// The value and first slice by the widest fill this processor has.
+fn first_slice(values: &[i64]) -> Option<(usize, i64)> {
+    first_slice_with(values, Isa::widest())
 }
 
 impl Solver for Pizza {
@@ -82,27 +109,25 @@ impl Solver for Pizza {
     }
 
     fn cost(&self, _game: Game, n: usize) -> Option<Cost> {
-        // n - 1 passes of n cells each (vectorized: well under a
-        // nanosecond a cell; `coinline bench` measures it).
-        Some(Cost::of(n as f64 * n as f64, 0.5))
+        // n cells for each length up to n - 1 (and DEPTH / 2 more), at the
+        // table's coins price (the portable fill's).
+        Some(Cost::of(n as f64 * n as f64, 0.6))
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {
-        value(board.values())
+        first_slice(board.values()).map_or(0, |(_, v)| v)
     }
 
     fn line(&self, _game: Game, board: &Board) -> Option<(i64, Line)> {
         let values = board.values();
-        let Some((first, value)) = best_first_slice(values, &mut Scratch::default()) else {
+        let Some((first, value)) = first_slice(values) else {
             return Some((0, Line::default()));
         };
         let n = values.len();
         let rest: Vec<i64> = (1..n).map(|k| values[(first + k) % n]).collect();
-        // A part of a board: its absolute sum fits as the board's does.
-        let rest = Board::new(rest).expect("a part of a board is a board");
-        let (_, after) = Table.line(Game::COINS, &rest)?;
-        let mut moves = vec![Move::take(Side::Left, 1)];
-        moves.extend(after.moves);
+        let mut moves = Vec::with_capacity(n);
+        moves.push(Move::take(Side::Left, 1));
+        moves.extend(linear::value_and_line(&rest).1.moves);
         Some((
             value,
             Line {
@@ -117,7 +142,52 @@ impl Solver for Pizza {
 mod tests {
     use super::*;
     use crate::{generic::Generic, solve};
-    use coinline_game::generate::SplitMix64;
+    use coinline_game::generate::{enumerated_board_in, random_board, Span, SplitMix64, Values};
+
+    /// The first slice and value on a board, by some fill.
+    type Slice = Option<(usize, i64)>;
+
+    /// The first board of `boards` on which `fast` (for every available
+    /// instruction set) and the scalar fill give another first slice or value.
+    fn disagreement(
+        boards: impl Iterator<Item = Vec<i64>>,
+        fast: fn(&[i64], Isa) -> Slice,
+    ) -> Option<Vec<i64>> {
+        let isas: Vec<Isa> = Isa::ALL.into_iter().filter(|i| i.available()).collect();
+        let scalar = |v: &[i64]| best_first_slice(v, &mut Scratch::default());
+        boards.into_iter().find(|values| {
+            let want = scalar(values);
+            isas.iter().any(|&isa| fast(values, isa) != want)
+        })
+    }
+
+    /// Every pizza of up to 10 values over 0..3, and random ones up to 200
+    /// values (small, spiky, extreme: both lanes) and some long enough to
+    /// cross the fill's tiles and blocks: the fill's first slice and value
+    /// are the scalar one's. A fill reading the window one slice early is
+    /// caught.
+    #[test]
+    fn the_circle_fill_agrees_with_the_scalar_one() {
+        let (lengths, alphabet) = (Span { lo: 0, hi: 10 }, Span { lo: 0, hi: 3 });
+        let every = (0..).map_while(|i| enumerated_board_in(lengths, alphabet, i));
+        let every = || every.clone().map(|b| b.values().to_vec());
+        assert_eq!(every().count(), (0..=10).map(|n| 4usize.pow(n)).sum());
+        assert_eq!(disagreement(every(), first_slice_with), None);
+        let early = |values: &[i64], isa| {
+            let rest = circle_windows(values, isa)?;
+            first_of_best(values, |i| rest[i])
+        };
+        assert_eq!(disagreement(every(), early), Some(vec![0, 1]));
+        let kinds = [Values::Small, Values::Spiky, Values::Extreme];
+        let random = (0..3_000u64).map(|i| {
+            let hi = if i % 100 == 0 { 1_400 } else { 200 };
+            let lengths = Span { lo: 0, hi };
+            random_board(44, i, lengths, kinds[i as usize % 3])
+                .values()
+                .to_vec()
+        });
+        assert_eq!(disagreement(random, first_slice_with), None);
+    }
 
     #[test]
     fn the_pizza_agrees_with_the_generic_table_and_its_line_replays() {
@@ -128,6 +198,7 @@ mod tests {
             let board = Board::new(values.clone()).unwrap();
             let want = Generic.difference(Game::PIZZA, &board);
             assert_eq!(value(&values), want, "{values:?}");
+            assert_eq!(Pizza.difference(Game::PIZZA, &board), want, "{values:?}");
             let solved = solve(&Pizza, Game::PIZZA, &board, true).unwrap();
             assert_eq!(solved.difference, want, "{values:?}");
             // The line replays (solve replays it) to totals worth the value.

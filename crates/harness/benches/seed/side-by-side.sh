@@ -12,11 +12,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../../.." && pwd)
-target=${CARGO_TARGET_DIR:-$root/target}
-coinline=$target/release/coinline
-[ -x "$coinline" ] || (cd "$root" && cargo build --release --locked)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$root/crates/harness/benches/release.sh"
 cc -O2 -o "$work/seed-table" "$here/table.c"
 rounds=${ROUNDS:-11}
 [ $# -gt 0 ] || set -- 10000 20000

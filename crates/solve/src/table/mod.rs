@@ -65,7 +65,7 @@ use super::{Cost, Solver};
 use coinline_game::board::Board;
 use coinline_game::play::{Game, Kernel, Line};
 pub use record::{provide_bits_memory, BitsMemory, BitsProvider};
-use value::{fill_for, line_fill_for, portable_fill, portable_line, LineFill};
+use value::{circle_fill_for, fill_for, line_fill_for, portable_fill, portable_line, LineFill};
 
 /// Columns per tile of the fills in 64-bit lanes (twice as many in 32-bit
 /// lanes: the same bytes), and of gameofsum's choice bits: a tile's slices
@@ -256,6 +256,29 @@ pub fn variant_value<V: Variant>(game: Kernel, values: &[i64]) -> i64 {
         Lanes::Narrow => {
             let fill = fill_for::<V, i32>(isa).unwrap_or(portable_fill::<V, i32>);
             fill(game, &narrowed(values)).into()
+        }
+    }
+}
+
+/// The coins value of the n - 1 values from every start round the circle
+/// of `values` (entry l for the values from l), by the coins fill compiled
+/// for `isa` run round the circle and stopped at that length: about n^2
+/// cells. `None` when `isa` is not available. In the lanes
+/// [`Lanes::for_board`] picks for coins: every cell is a part of the
+/// circle, bounded by its absolute sum.
+pub fn circle_windows(values: &[i64], isa: Isa) -> Option<Vec<i64>> {
+    let n = values.len();
+    let top = n.saturating_sub(1);
+    let round = || values.iter().cycle().take(2 * n + DEPTH);
+    let narrow = circle_fill_for::<i32>(isa);
+    match (Lanes::for_board(Kernel::Coins, values), narrow) {
+        (Lanes::Narrow, Some(fill)) => {
+            let circle: Vec<i32> = round().map(|&v| record::Lane::narrowed(v)).collect();
+            Some(fill(&circle, n, top).into_iter().map(i64::from).collect())
+        }
+        _ => {
+            let circle: Vec<i64> = round().copied().collect();
+            Some(circle_fill_for::<i64>(isa)?(&circle, n, top))
         }
     }
 }

@@ -13,7 +13,7 @@ use super::{Isa, Variant, DEPTH, TILE};
 use coinline_game::play::{Kernel, Line};
 
 /// Runs `$body` with `$len`, `$a`, `$b` bound for every span of cells
-/// `[l, l + len)`, l in `[a, b)`, for len = 1..=n, in an order that keeps
+/// `[l, l + len)`, l in `[a, b)`, for len = 1..=top, in an order that keeps
 /// each diagonal's inputs computed before they are read and still unchanged
 /// when read, provided a cell reads the previous diagonal at l and l + 1, the
 /// one before at l and l + 2, and a diagonal's buffer is reused no earlier
@@ -30,6 +30,10 @@ use coinline_game::play::{Kernel, Line};
 /// After each block, `$done` runs with `$last` bound to its last length
 /// (every cell up to it is then filled).
 ///
+/// `$width` is the row's length n, which a circle's fill sets per block
+/// (bound to its last length) and `$start` runs before each block (bound to
+/// its first length): a circle's fill writes the columns it wraps there.
+///
 /// A macro, not a function taking a closure: the body is pasted into the
 /// function that uses it, so it is compiled with that function's target
 /// features. A closure is a function of its own, compiled for the baseline
@@ -37,11 +41,20 @@ use coinline_game::play::{Kernel, Line};
 /// into a `#[target_feature]` caller (issue 14: numbergame's AVX-512 fill
 /// once ran scalar through a call that way).
 macro_rules! for_each_span {
-    ($n:expr, $tile:expr, |$len:ident, $a:ident, $b:ident| $body:block, |$last:ident| $done:block) => {{
-        let (n, tile): (usize, usize) = ($n, $tile);
+    ($top:expr, |$at:ident| $width:expr, $tile:expr, |$from:ident| $start:block,
+     |$len:ident, $a:ident, $b:ident| $body:block, |$last:ident| $done:block) => {{
+        let (top, tile): (usize, usize) = ($top, $tile);
         let mut first = 1;
-        while first <= n {
-            let last = (first + DEPTH - 1).min(n);
+        while first <= top {
+            let last = (first + DEPTH - 1).min(top);
+            let n: usize = {
+                let $at = last;
+                $width
+            };
+            {
+                let $from = first;
+                $start
+            }
             let columns = n - first + 1;
             for start in (0..columns).step_by(tile) {
                 for $len in first..=last {
@@ -65,6 +78,19 @@ fn tile<T>() -> usize {
     TILE * 8 / std::mem::size_of::<T>()
 }
 
+/// Coins cells `[a, b)` of diagonal `len`, which is in the buffer of its
+/// parity and reads the other one.
+#[inline(always)]
+fn coins_step<T: Lane>(v: &[T], buffers: &mut [Vec<T>; 2], len: usize, a: usize, b: usize) {
+    let [even, odd] = buffers;
+    let (out, prev) = if len % 2 == 0 {
+        (even, odd)
+    } else {
+        (odd, even)
+    };
+    coins_span(v, prev, out, len, a, b);
+}
+
 /// Coins: diagonals of even lengths in one buffer, odd in the other
 /// (n + 1 values each); a diagonal overwrites the one two lengths before.
 #[inline(always)]
@@ -75,19 +101,44 @@ pub(super) fn coins_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
     ];
     for_each_span!(
         v.len(),
+        |_last| v.len(),
         tile::<T>(),
-        |len, a, b| {
-            let [even, odd] = &mut buffers;
-            let (out, prev) = if len % 2 == 0 {
-                (even, odd)
-            } else {
-                (odd, even)
-            };
-            coins_span(v, prev, out, len, a, b);
-        },
+        |_first| {},
+        |len, a, b| { coins_step(v, &mut buffers, len, a, b) },
         |last| { keep.keep(&buffers[last % 2], None) }
     );
     buffers[v.len() % 2][0]
+}
+
+/// Coins round a circle of `n` values, up to length `top` (below n): the
+/// buffer whose entry l (l < n) is the value of the `top` values from l.
+/// `v` is the circle written out to 2n + [`DEPTH`] values. A block of
+/// lengths first..=last fills columns `0..n + last - len` of diagonal len,
+/// the ones past n standing for the start of the circle again, so the
+/// block reads diagonal first - 1 up to column n + last - first: its
+/// columns past n are copied from its first ones before the block. About
+/// n cells a length, not the 2n - len of the doubled row.
+#[inline(always)]
+pub(super) fn coins_circle<T: Lane>(v: &[T], n: usize, top: usize) -> Vec<T> {
+    let mut buffers = [vec![T::default(); n + DEPTH], vec![T::default(); n + DEPTH]];
+    for_each_span!(
+        top,
+        |last| n + last - 1,
+        tile::<T>(),
+        |first| {
+            // Forward, so that a circle shorter than DEPTH wraps again.
+            let prev = &mut buffers[(first - 1) % 2];
+            for column in n..n + DEPTH {
+                prev[column] = prev[column - n];
+            }
+        },
+        |len, a, b| { coins_step(v, &mut buffers, len, a, b) },
+        |_last| {}
+    );
+    let [mut even, mut odd] = buffers;
+    let out = if top % 2 == 0 { &mut even } else { &mut odd };
+    out.truncate(n);
+    std::mem::take(out)
 }
 
 /// Stonegame7: the prefix sums and two buffers, as [`coins_value`].
@@ -100,7 +151,9 @@ pub(super) fn stonegame7_value<T: Lane>(v: &[T], keep: &mut impl Keep<T>) -> T {
     ];
     for_each_span!(
         v.len(),
+        |_last| v.len(),
         tile::<T>(),
+        |_first| {},
         |len, a, b| {
             let [even, odd] = &mut buffers;
             let (out, prev) = if len % 2 == 0 {
@@ -127,7 +180,9 @@ pub(super) fn numbergame_value<V: Variant, T: Lane>(v: &[T], keep: &mut impl Kee
     ];
     for_each_span!(
         n,
+        |_last| n,
         tile::<T>(),
+        |_first| {},
         |len, a, b| {
             let [zero, one, two] = &mut buffers;
             let (out, prev1, prev2) = match len % 3 {
@@ -292,6 +347,25 @@ macro_rules! fills_for {
                 })
             }
 
+            /// # Safety
+            /// The processor must support the feature.
+            #[target_feature(enable = $feature)]
+            #[inline(never)]
+            unsafe fn circle<T: Lane>(v: &[T], n: usize, top: usize) -> Vec<T> {
+                super::coins_circle(v, n, top)
+            }
+
+            fn circle_unchecked<T: Lane>(v: &[T], n: usize, top: usize) -> Vec<T> {
+                // SAFETY: `circle_fill` hands this function out only after
+                // the feature was detected.
+                unsafe { circle(v, n, top) }
+            }
+
+            /// Coins' circle fill, if this processor has the feature.
+            pub fn circle_fill<T: Lane>() -> Option<super::CircleFill<T>> {
+                detected().then_some(circle_unchecked::<T> as super::CircleFill<T>)
+            }
+
             fn detected() -> bool {
                 $(std::arch::is_x86_feature_detected!($detect))&&+
             }
@@ -321,6 +395,11 @@ macro_rules! no_fills {
 
             /// Never: the fills were not compiled.
             pub fn line_fill<V: super::Variant, T: super::Lane>() -> Option<super::LineFill<T>> {
+                None
+            }
+
+            /// Never: the fills were not compiled.
+            pub fn circle_fill<T: super::Lane>() -> Option<super::CircleFill<T>> {
                 None
             }
         }
@@ -357,6 +436,19 @@ pub(super) fn fill_for<V: Variant, T: Lane>(isa: Isa) -> Option<Fill<T>> {
         Isa::Portable => Some(portable_fill::<V, T>),
         Isa::Avx2 => avx2::fill::<V, T>(),
         Isa::Avx512 => avx512::fill::<V, T>(),
+    }
+}
+
+/// Coins round a circle up to a length ([`coins_circle`]).
+pub(super) type CircleFill<T> = fn(&[T], usize, usize) -> Vec<T>;
+
+/// Coins' circle fill for `isa`, if compiled in and supported by this
+/// processor.
+pub(super) fn circle_fill_for<T: Lane>(isa: Isa) -> Option<CircleFill<T>> {
+    match isa {
+        Isa::Portable => Some(coins_circle::<T>),
+        Isa::Avx2 => avx2::circle_fill::<T>(),
+        Isa::Avx512 => avx512::circle_fill::<T>(),
     }
 }
 
