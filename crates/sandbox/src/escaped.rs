@@ -27,7 +27,12 @@ pub(super) fn sweep(spared: &HashSet<i32>, ended: &HashSet<i32>) -> usize {
         let mut frontier = vec![me];
         while let Some(parent) = frontier.pop() {
             for p in procs.iter().filter(|p| p.ppid == parent) {
-                frontier.push(p.pid);
+                // Below a running program's leader is its own (in a PID
+                // namespace, its init's): what escaped it is found once
+                // the leader has ended and it is re-parented to us.
+                if !spared.contains(&p.pid) {
+                    frontier.push(p.pid);
+                }
                 if !spared.contains(&p.pgrp) {
                     stray.push(*p);
                 }
