@@ -132,7 +132,6 @@ mod tests {
     #[cfg(target_os = "linux")]
     fn this_process_is_listed_with_its_parent() {
         let me = rustix::process::getpid().as_raw_pid();
-        let mine = depth(me);
         let listed = processes().into_iter().find(|p| p.pid == me).unwrap();
         let parent = rustix::process::getppid().map_or(0, |p| p.as_raw_pid());
         assert_eq!(listed.ppid, parent);

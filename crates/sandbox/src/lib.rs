@@ -21,7 +21,7 @@
 //! [`escaped_total`]).
 //!
 //! On Linux a program runs, where the kernel allows, in a PID namespace
-//! of its own with coinline's minimal init ([`init`]): it cannot signal or
+//! of its own with coinline's minimal init (init.rs): it cannot signal or
 //! stop coinline, and nothing it started outlives its run or coinline.
 //! Elsewhere, or with `COINLINE_SANDBOX=groups`, it runs in a session of
 //! its own (so that it cannot join coinline's process group), and on Linux
@@ -251,7 +251,7 @@ pub struct Execution {
 }
 
 /// `program` set up to run in a session of its own (and, where the kernel
-/// allows, a PID namespace with coinline's init: [`init`]), killed when
+/// allows, a PID namespace with coinline's init: init.rs), killed when
 /// coinline dies, its three streams piped, its address space limited to
 /// `memory_mb` MiB if given; with the socket its init reports on.
 #[cfg(unix)]

@@ -57,7 +57,7 @@ pub fn prepare() -> io::Result<(Option<Plan>, Record)> {
 /// The child's confinement between fork and exec: a session of its own
 /// (so that it cannot join coinline's process group), on Linux death with
 /// the thread that forked it and coinline's init in a PID namespace (see
-/// [`crate::init`]), and the address-space limit. System calls only.
+/// init.rs), and the address-space limit. System calls only.
 pub fn confine(parent: Pid, plan: Option<&Plan>, bytes: Option<u64>) -> io::Result<()> {
     rustix::process::setsid()?;
     #[cfg(target_os = "linux")]
