@@ -7,6 +7,11 @@
 //! may be running, and coinline must have ended within [`LIMIT`] (a
 //! stopped coinline would not). A row with `kill` has coinline SIGKILLed
 //! once its program made the file `started`.
+//!
+//! Each row bites: with process groups alone, `stops-its-parent` leaves
+//! coinline stopped (state T); with the old setpgid instead of a session,
+//! no parent-death signal, no kill by the init and no sweep, every other
+//! row fails with its processes still running.
 
 use crate::support::{path_with_coinline, workdir, Coinline};
 use std::time::{Duration, Instant};
