@@ -54,6 +54,21 @@ echo "== cargo test"
 # benchmarks are compiled by clippy above and run with `cargo bench`.
 cargo test --locked
 
+echo "== no process a test started is left running"
+# Every run a test starts carries COINLINE_TEST=1 in its environment
+# (tests/it/support.rs), and so does every program it runs; the last killed
+# get 5 s to go.
+left=""
+for _ in $(seq 50); do
+    left=$(grep -lsxz 'COINLINE_TEST=1' /proc/[0-9]*/environ | cut -d/ -f3 || true)
+    [ -z "$left" ] && break
+    sleep 0.1
+done
+for pid in $left; do
+    echo "   left running: $pid $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)"
+done
+[ -z "$left" ]
+
 echo "== cargo-mutants on the lines the last commit changed"
 # Every mutant cargo-mutants makes on a line the last commit added, in the
 # modules of scripts/mutants.sh, must be caught by that module's tests (the

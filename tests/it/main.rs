@@ -34,4 +34,5 @@ mod trust;
 mod trust_outputs;
 mod trust_plan;
 mod trust_runs;
+mod trust_sandbox;
 mod words;

@@ -121,7 +121,9 @@ impl Coinline {
         Coinline::of(command, format!("bash -c {script:?}"))
     }
 
-    fn of(command: Command, shown: String) -> Coinline {
+    fn of(mut command: Command, shown: String) -> Coinline {
+        // Marks every process of the run: .ci/run fails on any left running.
+        command.env("COINLINE_TEST", "1");
         Coinline {
             command,
             shown,

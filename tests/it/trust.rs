@@ -619,7 +619,7 @@ fn interrupted_compare_keeps_the_old_output() {
 fn interrupted_stress_kills_the_program() {
     let dir = workdir("trust", "int-stress");
     std::fs::write(dir.join("runs.csv"), OLD).unwrap();
-    let script = "echo $$ > pid; exec sleep 60";
+    let script = "read -r pid _ < /proc/self/stat; echo $pid > pid; exec sleep 60";
     let child = Coinline::new([
         "stress",
         "--problem",

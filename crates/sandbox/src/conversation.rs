@@ -58,6 +58,7 @@ pub struct Conversation {
     eof: bool,
     err: mpsc::Receiver<Piece>,
     reaped: bool,
+    record: unix::Record,
     _live: Live,
     _child: std::process::Child,
 }
@@ -74,9 +75,7 @@ impl Conversation {
     /// Starts `program` (its address space limited to `memory_mb` MiB if
     /// given). Fails only when it cannot be started.
     pub fn start(program: &Program, memory_mb: Option<u64>) -> Result<Conversation> {
-        let mut command = super::prepared(program, memory_mb);
-        unix::become_subreaper();
-        let (mut child, live) = Live::spawn(&mut command).map_err(|e| program.cannot_start(e))?;
+        let (mut child, live, record) = Live::spawn(program, memory_mb)?;
         let pid = unix::pid_of(&child);
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -99,6 +98,7 @@ impl Conversation {
             eof: false,
             err: drain(stderr, STDERR_CAP),
             reaped: false,
+            record,
             _live: live,
             _child: child,
         })
@@ -232,10 +232,10 @@ impl Conversation {
             extra.extend_from_slice(&self.buf);
         }
         extra.truncate(cap);
-        let pid = self.pid;
+        let (pid, record) = (self.pid, self.record.take());
         let (tx, done) = mpsc::channel();
         std::thread::spawn(move || {
-            let _ = tx.send(unix::reap(pid));
+            let _ = tx.send(unix::reap(pid, record));
         });
         let left = deadline.saturating_duration_since(Instant::now());
         let (ended, killed) = match done.recv_timeout(left) {
@@ -264,7 +264,7 @@ impl Drop for Conversation {
         if !self.reaped {
             self.stdin = None;
             unix::kill_group(self.pid);
-            let _ = unix::reap(self.pid);
+            let _ = unix::reap(self.pid, self.record.take());
         }
     }
 }

@@ -20,6 +20,7 @@ const PAUSE: Duration = Duration::from_millis(2);
 /// group's kill did not escape it).
 pub(super) fn sweep(spared: &HashSet<i32>, ended: &HashSet<i32>) -> usize {
     let me = rustix::process::getpid().as_raw_pid();
+    let mine = depth(me);
     let mut killed = HashSet::new();
     for _ in 0..ROUNDS {
         let procs = processes();
@@ -27,6 +28,15 @@ pub(super) fn sweep(spared: &HashSet<i32>, ended: &HashSet<i32>) -> usize {
         let mut frontier = vec![me];
         while let Some(parent) = frontier.pop() {
             for p in procs.iter().filter(|p| p.ppid == parent) {
+                if depth(p.pid) > mine {
+                    // In a program's PID namespace, its init's business
+                    // (an init whose outer process was killed first is
+                    // re-parented to us for the moment it takes to die).
+                    if p.ppid == me {
+                        reap(p.pid);
+                    }
+                    continue;
+                }
                 frontier.push(p.pid);
                 if !spared.contains(&p.pgrp) {
                     stray.push(*p);
@@ -46,12 +56,27 @@ pub(super) fn sweep(spared: &HashSet<i32>, ended: &HashSet<i32>) -> usize {
             }
             if p.ppid == me {
                 // Ours to reap; one still dying is reaped in a later round.
-                let _ = rustix::process::waitpid(Some(pid), WaitOptions::NOHANG);
+                reap(p.pid);
             }
         }
         std::thread::sleep(PAUSE);
     }
     killed.len()
+}
+
+/// Reaps our child `pid` if it has ended.
+fn reap(pid: i32) {
+    if let Some(pid) = Pid::from_raw(pid) {
+        let _ = rustix::process::waitpid(Some(pid), WaitOptions::NOHANG);
+    }
+}
+
+/// How deep in PID namespaces process `pid` is, as /proc has it (the
+/// fields of its `NSpid` line; 0 where unknown).
+fn depth(pid: i32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("NSpid:"));
+    line.map_or(0, |l| l.split_whitespace().count() - 1)
 }
 
 /// A process as /proc/PID/stat has it.
@@ -111,5 +136,6 @@ mod tests {
         let parent = rustix::process::getppid().map_or(0, |p| p.as_raw_pid());
         assert_eq!(listed.ppid, parent);
         assert!(!listed.zombie);
+        assert!(depth(me) >= 1);
     }
 }

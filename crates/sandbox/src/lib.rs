@@ -20,17 +20,25 @@
 //! the parent links of /proc/PID/stat ([`sweep_escaped`], counted by
 //! [`escaped_total`]).
 //!
+//! On Linux a program runs, where the kernel allows, in a PID namespace
+//! of its own with coinline's minimal init (init.rs): it cannot signal or
+//! stop coinline, and nothing it started outlives its run or coinline.
+//! Elsewhere, or with `COINLINE_SANDBOX=groups`, it runs in a session of
+//! its own (so that it cannot join coinline's process group), and on Linux
+//! dies with coinline (a parent-death signal).
+//!
 //! The system calls go through rustix's safe wrappers (process groups and
-//! signals, resource limits, `waitid`, non-blocking pipe writes). Two
-//! `unsafe` blocks remain, each with a `// SAFETY:` comment:
+//! signals, resource limits, `waitid`, non-blocking pipe writes). The
+//! `unsafe` blocks left, each with a `// SAFETY:` comment:
 //! `CommandExt::pre_exec` (unsafe by its nature: the hook runs between
-//! `fork` and `exec`), which sets `RLIMIT_AS` for `--memory`, and `wait4`,
-//! which rustix does not wrap and which alone reports the peak memory of
-//! the one child reaped. Architecture invariant: every `unsafe` block of
-//! the drivers lives in this crate.
+//! `fork` and `exec`), which confines the child and sets `RLIMIT_AS` for
+//! `--memory`; `wait4`, which rustix does not wrap and which alone reports
+//! the peak memory of the one child reaped; and init.rs's raw calls.
+//! Architecture invariant: every `unsafe` block of the drivers lives in
+//! this crate.
 
 #![warn(missing_docs)]
-// Unsafe code only on two functions, here and in unix.rs (ARCHITECTURE.md).
+// Unsafe code only on the functions ARCHITECTURE.md lists.
 #![deny(unsafe_code)]
 #![allow(clippy::disallowed_methods)] // it starts the program under test
 
@@ -242,11 +250,16 @@ pub struct Execution {
     pub peak_memory_kb: Option<u64>,
 }
 
-/// `program` set up to run in a process group of its own, its three
-/// streams piped, its address space limited to `memory_mb` MiB if given.
+/// `program` set up to run in a session of its own (and, where the kernel
+/// allows, a PID namespace with coinline's init: init.rs), killed when
+/// coinline dies, its three streams piped, its address space limited to
+/// `memory_mb` MiB if given; with the socket its init reports on.
 #[cfg(unix)]
 #[allow(unsafe_code)] // pre_exec: see the SAFETY comment
-fn prepared(program: &Program, memory_mb: Option<u64>) -> std::process::Command {
+fn prepared(
+    program: &Program,
+    memory_mb: Option<u64>,
+) -> io::Result<(std::process::Command, unix::Record)> {
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
     let mut command = Command::new(&program.command);
@@ -254,30 +267,26 @@ fn prepared(program: &Program, memory_mb: Option<u64>) -> std::process::Command 
         .args(&program.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    if let Some(mb) = memory_mb {
-        let bytes = mb.saturating_mul(1 << 20);
-        // SAFETY: between fork and exec the hook only calls setrlimit
-        // (through rustix: the one system call), which is
-        // async-signal-safe, and allocates nothing (`bytes` is computed
-        // before the fork, and an error is an OS error code).
-        unsafe {
-            command.pre_exec(move || unix::limit_address_space(bytes));
-        }
+        .stderr(Stdio::piped());
+    let bytes = memory_mb.map(|mb| mb.saturating_mul(1 << 20));
+    let (plan, record) = unix::prepare()?;
+    let parent = rustix::process::getpid();
+    // SAFETY: between fork and exec the hook makes only system calls
+    // (through rustix, and init's raw ones), which are async-signal-safe,
+    // and allocates nothing (the limit and the namespace plan are made
+    // before the fork, and an error is an OS error code).
+    unsafe {
+        command.pre_exec(move || unix::confine(parent, plan.as_ref(), bytes));
     }
-    command
+    Ok((command, record))
 }
 
 /// Runs `program` once on `input`. Fails only when the program cannot be
 /// started; everything it does once started is in the [`Execution`].
 #[cfg(unix)]
 pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<Execution> {
-    let mut command = prepared(program, limits.memory_mb);
-    unix::become_subreaper();
     let start = Instant::now();
-    let (mut child, _live) =
-        unix::Live::spawn(&mut command).map_err(|e| program.cannot_start(e))?;
+    let (mut child, _live, record) = unix::Live::spawn(program, limits.memory_mb)?;
     let pid = unix::pid_of(&child);
     let (Some(mut stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -303,7 +312,7 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
     let err = drain(stderr, STDERR_CAP);
     let (done_tx, done) = mpsc::channel();
     std::thread::spawn(move || {
-        let _ = done_tx.send(unix::reap(pid));
+        let _ = done_tx.send(unix::reap(pid, record));
     });
     let (ended, timed_out) = match done.recv_timeout(limits.timeout) {
         Ok(ended) => (ended, false),
@@ -347,6 +356,8 @@ pub fn execute(program: &Program, input: Vec<u8>, limits: &RunLimits) -> Result<
 pub mod conversation;
 #[cfg(unix)]
 mod escaped;
+#[cfg(target_os = "linux")]
+mod init;
 
 #[cfg(unix)]
 mod unix;

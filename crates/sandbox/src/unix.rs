@@ -6,6 +6,7 @@ use rustix::io::Errno;
 use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
 use std::collections::HashSet;
 use std::io;
+use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -33,6 +34,49 @@ pub fn set_open_files_limit(soft: u64) -> io::Result<()> {
         maximum: hard,
     };
     rustix::process::setrlimit(Resource::Nofile, limit).map_err(io::Error::from)
+}
+
+#[cfg(target_os = "linux")]
+pub use crate::init::Plan;
+/// No namespaces off Linux.
+#[cfg(not(target_os = "linux"))]
+pub struct Plan;
+
+/// The socket a run's init reports on (none without a PID namespace).
+pub type Record = Option<UnixStream>;
+
+/// The namespace plan of a run and its record socket, where namespaces
+/// are on.
+pub fn prepare() -> io::Result<(Option<Plan>, Record)> {
+    #[cfg(target_os = "linux")]
+    return Ok(crate::init::prepare()?.map_or((None, None), |(p, r)| (Some(p), Some(r))));
+    #[cfg(not(target_os = "linux"))]
+    Ok((None, None))
+}
+
+/// The child's confinement between fork and exec: a session of its own
+/// (so that it cannot join coinline's process group), on Linux death with
+/// the thread that forked it and coinline's init in a PID namespace (see
+/// init.rs), and the address-space limit. System calls only.
+pub fn confine(parent: Pid, plan: Option<&Plan>, bytes: Option<u64>) -> io::Result<()> {
+    rustix::process::setsid()?;
+    #[cfg(target_os = "linux")]
+    {
+        rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+        if rustix::process::getppid() != Some(parent) {
+            // coinline died before the signal was armed.
+            return Err(io::Error::from(Errno::SRCH));
+        }
+        if let Some(plan) = plan {
+            crate::init::enter(plan)?;
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (parent, plan);
+    match bytes {
+        Some(bytes) => limit_address_space(bytes),
+        None => Ok(()),
+    }
 }
 
 /// Writes as much of `data` as the pipe takes now (it is set to
@@ -79,18 +123,25 @@ static LIVE: Mutex<(Vec<Pid>, bool)> = Mutex::new((Vec::new(), false));
 pub struct Live(Pid);
 
 impl Live {
-    /// Starts `command` and lists its group, holding the list meanwhile:
-    /// an interrupt between the start and the listing would otherwise
-    /// find nothing to kill and leave the program running.
-    pub fn spawn(command: &mut std::process::Command) -> io::Result<(std::process::Child, Live)> {
-        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-        let child = command.spawn()?;
-        let pgid = pid_of(&child);
-        live.0.push(pgid);
-        if live.1 {
-            kill_group(pgid);
-        }
-        Ok((child, Live(pgid)))
+    /// Starts `program` ([`crate::prepared`]) and lists its group, holding
+    /// the list meanwhile: an interrupt between the start and the listing
+    /// would otherwise find nothing to kill and leave the program running.
+    pub fn spawn(
+        program: &crate::Program,
+        memory_mb: Option<u64>,
+    ) -> Result<(std::process::Child, Live, Record), crate::SandboxError> {
+        become_subreaper();
+        let started = crate::prepared(program, memory_mb).and_then(|(mut command, record)| {
+            let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+            let child = command.spawn()?;
+            let pgid = pid_of(&child);
+            live.0.push(pgid);
+            if live.1 {
+                kill_group(pgid);
+            }
+            Ok((child, Live(pgid), record))
+        });
+        started.map_err(|e| program.cannot_start(e))
     }
 }
 
@@ -174,9 +225,11 @@ fn sweep_locked(live: &[Pid]) -> usize {
 }
 
 /// Waits for the leader to exit, kills the rest of its group while the
-/// unreaped leader still holds the group id, then reaps it.
+/// unreaped leader still holds the group id, then reaps it. With a
+/// `record`, the leader was the namespace's outer process: the program's
+/// status is the one its init reports (and those it killed are counted).
 #[allow(unsafe_code)] // wait4: see the SAFETY comment
-pub fn reap(pid: Pid) -> io::Result<(Exit, Option<u64>)> {
+pub fn reap(pid: Pid, record: Record) -> io::Result<(Exit, Option<u64>)> {
     let flags = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT;
     rustix::io::retry_on_intr(|| rustix::process::waitid(WaitId::Pid(pid), flags))?;
     kill_group(pid);
@@ -202,6 +255,17 @@ pub fn reap(pid: Pid) -> io::Result<(Exit, Option<u64>)> {
             return Err(err);
         }
     };
+    #[cfg(target_os = "linux")]
+    let status = match record.as_ref().map(crate::init::record) {
+        Some(Some((status, killed))) => {
+            ESCAPED.fetch_add(killed, Ordering::Relaxed);
+            status
+        }
+        Some(None) => libc::SIGKILL,
+        None => status,
+    };
+    #[cfg(not(target_os = "linux"))]
+    let _ = record;
     let exit = if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
     } else {
