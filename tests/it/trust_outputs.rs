@@ -49,6 +49,9 @@ const SHARDS: &str = "coinline compare --boards 30 --seed 1 --shard 1/2 --out a-
     && coinline compare --boards 30 --seed 1 --shard 2/2 --out a-2.csv 2>/dev/null";
 /// rows.csv and rows-summary.csv written by coinline.
 const OWN_ROWS: &str = "coinline compare --boards 30 --seed 1 --out rows.csv 2>/dev/null";
+/// A study t.toml run once with the template tpl.md into st.
+const STUDY: &str = "printf 'name = \"t\"\\ngames = [\"coins\"]\\n[source]\\nkind = \"enumerate\"\\nn = \"1..2\"\\nalphabet = \"0..1\"\\n[[table]]\\nname = \"t\"\\nmeasure = \"loss\"\\naggregate = \"rate\"\\n' > t.toml \
+    && echo 'Report {{name}}' > tpl.md && coinline study run t.toml --template tpl.md --out st 2>/dev/null";
 /// A problem file and a program for stress.
 const STRESS: &str =
     "coinline problems show lines > mine.toml && printf 'read n\\nread v\\necho 0\\n' > zero.sh";
@@ -105,6 +108,11 @@ fn cases() -> Vec<Case> {
         c("merge-failures-rows-say-what-was-not-checked", &SHARDS.replace("--out", "--rows failures --out"),
           args(&["merge", "--out", "m.csv", "a-1.csv", "a-2.csv"]), 0, "note: rows=failures: the rows were checked against each summary's failures only",
           vec![After::Contains("m-summary.csv", "rows=failures")]),
+        // Issue 43 item 12: a re-run says which earlier files it removes or keeps.
+        c("study-rerun-without-template-removes-the-readme-and-says-so", STUDY, args(&["study", "run", "t.toml", "--out", "st"]), 0,
+          "removed st/README.md: an earlier run wrote it, this one does not", vec![After::Absent("st/README.md")]),
+        c("study-rerun-keeps-an-edited-readme-and-says-so", &format!("{STUDY} && echo mine >> st/README.md"), args(&["study", "run", "t.toml", "--out", "st"]), 0,
+          "kept st/README.md: an earlier run wrote it, it changed since", vec![After::Old("st/README.md")]),
         c("merge-shard-by-hard-link", &format!("{SHARDS} && ln a-1.csv out.csv"), args(&["merge", "--out", "out.csv", "--force", "a-1.csv", "a-2.csv"]), 2,
           "is the input a-1.csv", vec![After::Old("a-1.csv"), After::Old("out.csv")]),
         c("explain-foreign-out", "echo '<p>mine</p>' > page.html", args(&["explain", "--out", "page.html", "1", "2", "3"]), 2,
