@@ -62,6 +62,15 @@ static WRITTEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// creating it).
 pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// Takes `file`'s exclusive lock (`flock`) without waiting: false where
+/// another process holds it, or where there are no such locks.
+fn try_lock(file: &std::fs::File) -> bool {
+    #[cfg(unix)]
+    return rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockExclusive).is_ok();
+    #[cfg(not(unix))]
+    false
+}
+
 /// Removes the temporary files (`.coinline-XXXXXX.tmp`) in `dir` that no
 /// process holds and that are [`STALE_AFTER`] old; never another name.
 fn remove_stale(dir: &Path) {
@@ -92,7 +101,7 @@ fn remove_stale(dir: &Path) {
         {
             continue;
         }
-        if std::fs::File::open(&path).is_ok_and(|f| f.try_lock().is_ok()) {
+        if std::fs::File::open(&path).is_ok_and(|f| try_lock(&f)) {
             let _ = std::fs::remove_file(&path);
         }
     }
@@ -212,7 +221,7 @@ impl Transaction {
             // Created and listed under the lock, so an interrupt removes it.
             let mut list = pending();
             let (tmp, file) = create_sibling(&real, "tmp").map_err(|e| Error::io(path, &e))?;
-            let lock = file.try_clone().ok().filter(|f| f.try_lock().is_ok());
+            let lock = file.try_clone().ok().filter(try_lock);
             list.push(Entry {
                 _lock: lock,
                 id,
