@@ -10,8 +10,21 @@
 /// The environment variable of the tests' hook: set (to anything), a
 /// commit of two or more outputs says `test hook: paused after renaming
 /// NAME` and waits there for a signal (at most a minute), so a test can
-/// interrupt between the renames without a race.
+/// interrupt between the renames without a race. Set to `last`, it
+/// pauses instead once every rename of a commit is done (`test hook:
+/// paused after the last rename, NAME`).
 pub const PAUSE_HOOK: &str = "COINLINE_TEST_PAUSE_BETWEEN_RENAMES";
+
+/// Held by whichever ends the process: the signal thread (128 + the
+/// signal) or the run's own end ([`end`]), so a signal's message and the
+/// exit status never disagree.
+static ENDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Ends the run's race with a signal: a signal already being handled
+/// ends the process with its status; any later one is not handled.
+pub fn end() {
+    std::mem::forget(ENDING.lock());
+}
 
 /// Starts the thread that waits for the signals of a run of `command`.
 #[cfg(unix)]
@@ -19,8 +32,16 @@ pub fn install(command: &'static str) {
     use crate::cli::status::say;
     coinline_output::set_notes(|note| say!("{note}"));
     if std::env::var_os(PAUSE_HOOK).is_some() {
-        coinline_output::set_after_first_rename(|renamed| {
-            say!("test hook: paused after renaming {}", renamed.display());
+        coinline_output::set_after_first_rename(|renamed, done| {
+            let last = std::env::var_os(PAUSE_HOOK).is_some_and(|v| v == "last");
+            match (done, last) {
+                (false, false) => say!("test hook: paused after renaming {}", renamed.display()),
+                (true, true) => say!(
+                    "test hook: paused after the last rename, {}",
+                    renamed.display()
+                ),
+                _ => return,
+            }
             std::thread::sleep(std::time::Duration::from_secs(60));
         });
     }
@@ -35,6 +56,7 @@ pub fn install(command: &'static str) {
                 SIGTERM => "SIGTERM",
                 _ => "SIGHUP",
             };
+            let _ending = ENDING.lock();
             say!("{}", clean_up(command, name));
             std::process::exit(128 + signal);
         }
@@ -71,10 +93,22 @@ fn clean_up(command: &str, signal: &str) -> String {
         }
         None => {}
     }
-    said.push(if undone.is_empty() {
-        "no output was being written".to_string()
-    } else {
-        format!("removed the unfinished output; {}", undone.sentence())
-    });
+    let names: Vec<String> = (undone.written.iter())
+        .map(|p| p.display().to_string())
+        .collect();
+    if !names.is_empty() {
+        said.push(format!(
+            "wrote {} in full before the signal",
+            names.join(", ")
+        ));
+    }
+    match (undone.is_empty(), names.is_empty()) {
+        (true, false) => {}
+        (true, true) => said.push("no output was being written".to_string()),
+        (false, _) => said.push(format!(
+            "removed the unfinished output; {}",
+            undone.sentence()
+        )),
+    }
     said.join("; ")
 }

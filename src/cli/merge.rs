@@ -128,6 +128,9 @@ pub fn run(args: &MergeArgs) -> Result<Status> {
         transaction.stage_io(path, |w| summary.write_csv(w))?;
     }
     transaction.commit()?;
+    if !summary.rows_all() {
+        say!("note: rows=failures: the rows were checked against each summary's failures only; its boards, agreed, wins, ties, losses and heuristic columns could not be");
+    }
     let boards = (summary.groups.values()).fold(0u64, |sum, t| sum.saturating_add(t.boards));
     let shown = |p: &Path| match is_stdout(p) {
         true => "standard output".to_string(),
@@ -165,6 +168,7 @@ fn merge_checked(inputs: &[PathBuf], out: &mut dyn Write) -> Result<CompareSumma
         let (name, bytes) = read(&summary_path(input))?;
         let part = CompareSummary::parse_csv(&name, &bytes)?;
         check_rows(&input.display().to_string(), rows, &name, &part)?;
+        part.check_written(&name, &bytes)?;
         if part.groups.is_empty() {
             return Err(RunError::ShardWithoutRows { file: name }.into());
         }

@@ -139,7 +139,9 @@ pub fn main() -> ExitCode {
         Command::Man(args) => shell::man(&args, command()),
     };
     // What is still buffered must reach standard output too, or fail loudly.
-    status::finish(result.and_then(|status| status::print("").map(|()| status)))
+    let code = status::finish(result.and_then(|status| status::print("").map(|()| status)));
+    interrupts::end();
+    code
 }
 
 impl Command {

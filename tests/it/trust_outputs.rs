@@ -49,6 +49,9 @@ const SHARDS: &str = "coinline compare --boards 30 --seed 1 --shard 1/2 --out a-
     && coinline compare --boards 30 --seed 1 --shard 2/2 --out a-2.csv 2>/dev/null";
 /// rows.csv and rows-summary.csv written by coinline.
 const OWN_ROWS: &str = "coinline compare --boards 30 --seed 1 --out rows.csv 2>/dev/null";
+/// A study t.toml run once with the template tpl.md into st.
+const STUDY: &str = "printf 'name = \"t\"\\ngames = [\"coins\"]\\n[source]\\nkind = \"enumerate\"\\nn = \"1..2\"\\nalphabet = \"0..1\"\\n[[table]]\\nname = \"t\"\\nmeasure = \"loss\"\\naggregate = \"rate\"\\n' > t.toml \
+    && echo 'Report {{name}}' > tpl.md && coinline study run t.toml --template tpl.md --out st 2>/dev/null";
 /// A problem file and a program for stress.
 const STRESS: &str =
     "coinline problems show lines > mine.toml && printf 'read n\\nread v\\necho 0\\n' > zero.sh";
@@ -95,6 +98,21 @@ fn cases() -> Vec<Case> {
           "m.csv: exists and was not written by coinline", vec![After::Old("m.csv"), After::Absent("m-summary.csv")]),
         c("merge-foreign-summary", &format!("{SHARDS} && echo my notes > s.txt"), args(&["merge", "--out", "m.csv", "--summary", "s.txt", "a-1.csv", "a-2.csv"]), 2,
           "s.txt: exists and was not written by coinline", vec![After::Old("s.txt"), After::Absent("m.csv")]),
+        // Issue 43 item 10: a summary is checked whole against its rows and itself.
+        c("merge-boards-and-agreed-raised", &format!("{SHARDS} && sed -i 's/^coins,3,1,1,/coins,3,1000000001,1000000001,/' a-1-summary.csv"),
+          args(&["merge", "--out", "m.csv", "a-1.csv", "a-2.csv"]), 2, "a-1-summary.csv: coins n = 3: boards is 1000000001 but the rows of a-1.csv give 1",
+          vec![After::Absent("m.csv"), After::Absent("m-summary.csv"), After::Old("a-1-summary.csv")]),
+        c("merge-total-row-edited", &format!("{SHARDS} && sed -i 's/^coins,all,15,15,0,5,0,10,/coins,all,15,15,0,6,0,9,/' a-1-summary.csv"),
+          args(&["merge", "--out", "m.csv", "a-1.csv", "a-2.csv"]), 2, "a-1-summary.csv: line 11: wins is \"6\" but the other figures give \"5\"",
+          vec![After::Absent("m.csv"), After::Absent("m-summary.csv"), After::Old("a-1-summary.csv")]),
+        c("merge-failures-rows-say-what-was-not-checked", &SHARDS.replace("--out", "--rows failures --out"),
+          args(&["merge", "--out", "m.csv", "a-1.csv", "a-2.csv"]), 0, "note: rows=failures: the rows were checked against each summary's failures only",
+          vec![After::Contains("m-summary.csv", "rows=failures")]),
+        // Issue 43 item 12: a re-run says which earlier files it removes or keeps.
+        c("study-rerun-without-template-removes-the-readme-and-says-so", STUDY, args(&["study", "run", "t.toml", "--out", "st"]), 0,
+          "removed st/README.md: an earlier run wrote it, this one does not", vec![After::Absent("st/README.md")]),
+        c("study-rerun-keeps-an-edited-readme-and-says-so", &format!("{STUDY} && echo mine >> st/README.md"), args(&["study", "run", "t.toml", "--out", "st"]), 0,
+          "kept st/README.md: an earlier run wrote it, it changed since", vec![After::Old("st/README.md")]),
         c("merge-shard-by-hard-link", &format!("{SHARDS} && ln a-1.csv out.csv"), args(&["merge", "--out", "out.csv", "--force", "a-1.csv", "a-2.csv"]), 2,
           "is the input a-1.csv", vec![After::Old("a-1.csv"), After::Old("out.csv")]),
         c("explain-foreign-out", "echo '<p>mine</p>' > page.html", args(&["explain", "--out", "page.html", "1", "2", "3"]), 2,
@@ -262,23 +280,31 @@ fn wait_for(what: &str, ready: impl Fn() -> bool) {
 }
 
 /// A run with the test hook that pauses after the first rename of its
-/// commit, interrupted there: every old file is as it was, nothing
-/// temporary is left, and the message says what was and was not replaced.
-fn interrupt_between_renames(name: &str, setup: &str, command: &[&str], files: &[&str]) {
+/// commit (`last`: after its last), interrupted there: every old file is
+/// as it was (`last`: every file is new), nothing temporary is left, the
+/// status is 130 and the message says what was and was not replaced.
+fn interrupt_at_a_rename(name: &str, setup: &str, command: &[&str], files: &[&str], last: bool) {
     let dir = workdir("trust-outputs", name);
     set_up(&dir, setup);
     let before = snapshot(&dir);
     // Standard error goes to a file, read while the run pauses.
     let log = dir.with_extension("stderr");
     let child = Coinline::new(command)
-        .env("COINLINE_TEST_PAUSE_BETWEEN_RENAMES", "1")
+        .env(
+            "COINLINE_TEST_PAUSE_BETWEEN_RENAMES",
+            if last { "last" } else { "1" },
+        )
         .dir(&dir)
         .stderr(std::fs::File::create(&log).unwrap())
         .timeout(Duration::from_secs(120))
         .spawn();
     let said = || std::fs::read_to_string(&log).unwrap_or_default();
-    wait_for("the pause after the first rename", || {
-        said().contains("test hook: paused after renaming")
+    let pause = [
+        "test hook: paused after renaming",
+        "test hook: paused after the last rename",
+    ];
+    wait_for(pause[usize::from(last)], || {
+        said().contains(pause[usize::from(last)])
     });
     // The window is real: one file is already the new one.
     let changed = files
@@ -294,14 +320,15 @@ fn interrupt_between_renames(name: &str, setup: &str, command: &[&str], files: &
     let stderr = &said();
     std::fs::remove_file(&log).unwrap();
     assert_eq!(run.code, 130, "{name}: {stderr}");
-    let last = stderr.lines().last().unwrap_or("");
-    assert!(last.contains("interrupted by SIGINT"), "{name}: {stderr}");
-    assert!(last.contains("replaced no file; kept"), "{name}: {stderr}");
+    let line = stderr.lines().last().unwrap_or("");
+    assert!(line.contains("interrupted by SIGINT"), "{name}: {stderr}");
+    let said = ["replaced no file; kept", "in full before the signal"];
+    assert!(line.contains(said[usize::from(last)]), "{name}: {stderr}");
     for file in files {
-        assert!(last.contains(file), "{name}: {file} not named: {last}");
-        assert_eq!(
-            std::fs::read(dir.join(file)).ok().as_ref(),
-            before.get(Path::new(file)),
+        assert!(line.contains(file), "{name}: {file} not named: {line}");
+        let now = std::fs::read(dir.join(file)).ok();
+        assert!(
+            last || now.as_ref() == before.get(Path::new(file)),
             "{name}: {file} changed"
         );
     }
@@ -310,23 +337,23 @@ fn interrupt_between_renames(name: &str, setup: &str, command: &[&str], files: &
 
 #[test]
 fn an_interrupt_between_the_renames_of_compare_keeps_every_old_file() {
-    interrupt_between_renames(
-        "int-compare",
-        OWN_ROWS,
-        &[
-            "compare", "--boards", "30", "--seed", "2", "--out", "rows.csv",
-        ],
-        &["rows.csv", "rows-summary.csv"],
-    );
+    let command = [
+        "compare", "--boards", "30", "--seed", "2", "--out", "rows.csv",
+    ];
+    let files = ["rows.csv", "rows-summary.csv"];
+    interrupt_at_a_rename("int-compare", OWN_ROWS, &command, &files, false);
+    // Issue 43 item 11: a signal once every file is renamed says so, and is 130.
+    interrupt_at_a_rename("int-compare-last", OWN_ROWS, &command, &files, true);
 }
 
 #[test]
 fn an_interrupt_between_the_renames_of_merge_keeps_every_old_file() {
-    interrupt_between_renames(
+    interrupt_at_a_rename(
         "int-merge",
         &format!("{SHARDS} && coinline merge --out m.csv --summary ms.csv a-2.csv a-1.csv 2>/dev/null && sed -n 1,3p a-1.csv > m.csv"),
         &["merge", "--out", "m.csv", "--summary", "ms.csv", "a-1.csv", "a-2.csv"],
         &["m.csv", "ms.csv"],
+        false,
     );
 }
 
@@ -335,17 +362,57 @@ fn an_interrupt_between_the_renames_of_a_study_keeps_the_old_report() {
     // A tiny study file (t.toml, its template t.md), run over n = 1..2 and
     // then changed to 1..3, so that the new files differ from the old.
     let setup = "printf 'name = \"t\"\\ngames = [\"coins\"]\\n[source]\\nkind = \"enumerate\"\\nn = \"1..2\"\\nalphabet = \"0..1\"\\n[[table]]\\nname = \"t\"\\nmeasure = \"loss\"\\naggregate = \"rate\"\\n' > t.toml && printf 'Generated by a test\\n' > t.md && coinline study run t.toml --out st 2>/dev/null && sed -i s/1..2/1..3/ t.toml";
-    interrupt_between_renames(
-        "int-study",
-        setup,
-        &["study", "run", "t.toml", "--out", "st"],
-        &[
-            "st/t.csv",
-            "st/sources.csv",
-            "st/README.md",
-            "st/.coinline-study",
-        ],
-    );
+    let files = [
+        "st/t.csv",
+        "st/sources.csv",
+        "st/README.md",
+        "st/.coinline-study",
+    ];
+    let command = ["study", "run", "t.toml", "--out", "st"];
+    interrupt_at_a_rename("int-study", setup, &command, &files, false);
+    interrupt_at_a_rename("int-study-last", setup, &command, &files, true);
+}
+
+/// Issue 43 item 11: a hidden temporary file a killed run left is removed
+/// by the next run that writes beside it; a user's file of a like name and
+/// a live run's locked temporary file are not.
+#[test]
+fn a_killed_runs_temporary_file_is_removed_by_the_next_run() {
+    let dir = workdir("trust-outputs", "stale-tmp");
+    let child = (Coinline::new(["compare", "--boards", "100000000", "--out", "rows.csv"]))
+        .dir(&dir)
+        .timeout(Duration::from_secs(120))
+        .spawn();
+    let temporary =
+        || (leftovers(&dir).into_iter()).find(|p| p.to_string_lossy().ends_with(".tmp"));
+    wait_for("the killed run's temporary file", || temporary().is_some());
+    child.signal("KILL");
+    child.wait();
+    let killed = temporary().unwrap();
+    let mine = ["notes.tmp", ".coinline-mine.tmp", ".coinline-zzzzzz.tmp"];
+    for name in mine {
+        std::fs::write(dir.join(name), "mine").unwrap();
+    }
+    let aged = Coinline::shell("touch -d '2 minutes ago' .coinline-*.tmp")
+        .dir(&dir)
+        .run();
+    assert_eq!(aged.code, 0, "{}", aged.stderr);
+    let mut live = std::process::Command::new("flock")
+        .args([".coinline-zzzzzz.tmp", "sleep", "60"])
+        .current_dir(&dir)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let run = Coinline::new(["compare", "--boards", "30", "--out", "rows.csv"])
+        .dir(&dir)
+        .run();
+    live.kill().unwrap();
+    live.wait().unwrap();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!dir.join(&killed).exists(), "{killed:?} left");
+    for name in mine {
+        assert!(dir.join(name).exists(), "{name} removed");
+    }
 }
 
 fn mkfifo(path: &Path) {

@@ -175,6 +175,12 @@ pub enum FileProblem {
         after: u64,
         after_game: Game,
     },
+    #[error("{column} is {cell:?} but the other figures give {expected:?}: the summary was changed after it was written")]
+    NotAsWritten {
+        column: String,
+        cell: String,
+        expected: String,
+    },
     #[error("outcome {0:?} is not win, tie or loss")]
     Outcome(String),
     #[error("{0:?} is not an integer")]

@@ -101,17 +101,51 @@ fn check_listed(dir: &Path, names: &[&str], force: bool) -> Result<()> {
     Ok(())
 }
 
+/// The files an earlier run wrote into a folder that this run does not
+/// write (see [`write_folders`]).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Earlier {
+    /// Removed: unchanged since the earlier run wrote them.
+    pub removed: Vec<PathBuf>,
+    /// Kept: changed since.
+    pub kept: Vec<PathBuf>,
+}
+
+impl Earlier {
+    /// A line for the removed files and one for the kept, if any.
+    pub fn lines(&self) -> Vec<String> {
+        let said = [
+            ("removed", &self.removed, "this one does not"),
+            ("kept", &self.kept, "it changed since"),
+        ];
+        (said.iter().filter(|s| !s.1.is_empty()))
+            .map(|(done, paths, why)| {
+                let paths: Vec<_> = paths.iter().map(|p| p.display().to_string()).collect();
+                format!(
+                    "{done} {}: an earlier run wrote it, {why}",
+                    paths.join(", ")
+                )
+            })
+            .collect()
+    }
+}
+
 /// Writes `folders` as one transaction, each manifest after its files,
 /// refusing first a file there that coinline did not write (the rule of
 /// [`check_folder`]). With `replace`, a file a manifest listed that the
-/// run does not write is removed, unless it changed since.
-pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool) -> Result<()> {
+/// run does not write is removed, unless it changed since; which were
+/// removed and which kept is returned, for the run to say.
+pub fn write_folders(
+    folders: &[Folder<'_, String>],
+    force: bool,
+    replace: bool,
+) -> Result<Earlier> {
     for (dir, files) in folders {
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
         check_listed(dir, &names, force)?;
     }
     let mut transaction = Transaction::new();
-    let mut stale = Vec::new();
+    let (mut stale, mut kept) = (Vec::new(), Vec::new());
     for (dir, files) in folders {
         let mut owned = listed(dir);
         if replace {
@@ -122,8 +156,10 @@ pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool)
                 };
             owned.retain(|name, digest| {
                 let gone = !files.iter().any(|(f, _)| f == name) && unchanged(name, digest);
-                if gone {
-                    stale.push(dir.join(name));
+                match (gone, files.iter().any(|(f, _)| f == name)) {
+                    (true, _) => stale.push(dir.join(name)),
+                    (false, false) => kept.push(dir.join(name)),
+                    _ => {}
                 }
                 !gone
             });
@@ -148,13 +184,15 @@ pub fn write_folders(folders: &[Folder<'_, String>], force: bool, replace: bool)
         transaction.stage_io(&dir.join(MANIFEST), |w| w.write_all(manifest.as_bytes()))?;
     }
     transaction.commit()?;
-    for path in &stale {
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(path, &e)),
-            _ => {}
+    let mut removed = Vec::new();
+    for path in stale {
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&path, &e)),
+            Err(_) => {}
+            Ok(()) => removed.push(path),
         }
     }
-    Ok(())
+    Ok(Earlier { removed, kept })
 }
 
 #[cfg(test)]
@@ -162,7 +200,7 @@ mod tests {
     use super::super::tests::{refusal, scratch};
     use super::*;
 
-    fn write(dir: &Path, files: &[(&'static str, &str)], force: bool) -> Result<()> {
+    fn write(dir: &Path, files: &[(&'static str, &str)], force: bool) -> Result<Earlier> {
         let files = files.iter().map(|&(n, t)| (n, t.to_string())).collect();
         write_folders(&[(dir.to_path_buf(), files)], force, true)
     }
@@ -178,7 +216,8 @@ mod tests {
         let manifest = read(dir.join(MANIFEST));
         assert!(manifest.contains(&format!("a.csv sha256:{}", sha256_hex(b"1\n"))));
         // A rerun may replace what it wrote; a file the user wrote is refused.
-        write(&dir, &[("a.csv", "3\n")], false).unwrap();
+        let earlier = write(&dir, &[("a.csv", "3\n")], false).unwrap();
+        assert_eq!(earlier.removed, [dir.join("b.csv")]);
         assert_eq!(read(dir.join("a.csv")), "3\n");
         assert!(
             !dir.join("b.csv").exists(),
@@ -206,7 +245,12 @@ mod tests {
             ),
             "{err}"
         );
-        write(&dir, &[("c.csv", "6\n")], false).unwrap();
+        let earlier = write(&dir, &[("c.csv", "6\n")], false).unwrap();
+        let said = format!(
+            "kept {}: an earlier run wrote it, it changed since",
+            dir.join("a.csv").display()
+        );
+        assert_eq!(earlier.lines(), [said]);
         assert_eq!(read(dir.join("a.csv")), "edited\n");
         assert!(read(dir.join(MANIFEST)).contains("a.csv sha256:"));
         write(&dir, &[("mine.csv", "7\n")], true).unwrap();

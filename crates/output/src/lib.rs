@@ -665,12 +665,19 @@ mod tests {
         refuse_same_outputs(&[("--out", &a), ("--summary", &b)]).unwrap();
     }
 
-    /// The paths the after-first-rename hook was called with.
-    static RENAMED_FIRST: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    /// The paths the after-first-rename hook was called with, and whether
+    /// as the last rename.
+    static RENAMED_FIRST: std::sync::Mutex<Vec<(PathBuf, bool)>> =
+        std::sync::Mutex::new(Vec::new());
 
     #[test]
-    fn the_hook_runs_after_the_first_of_two_renames() {
-        set_after_first_rename(|path| RENAMED_FIRST.lock().unwrap().push(path.to_path_buf()));
+    fn the_hook_runs_after_the_first_of_two_renames_and_after_the_last() {
+        set_after_first_rename(|path, last| {
+            RENAMED_FIRST
+                .lock()
+                .unwrap()
+                .push((path.to_path_buf(), last))
+        });
         let dir = scratch("hook");
         let (rows, summary) = (dir.join("rows.csv"), dir.join("summary.csv"));
         // A commit of one file has no "between".
@@ -683,12 +690,9 @@ mod tests {
         both.stage_io(&summary, |w| w.write_all(b"summary"))
             .unwrap();
         both.commit().unwrap();
-        let seen = RENAMED_FIRST.lock().unwrap().clone();
-        assert!(seen.contains(&rows), "{seen:?}");
-        assert!(
-            !seen.iter().any(|p| p == &summary || p == &alone),
-            "{seen:?}"
-        );
+        let mut seen = RENAMED_FIRST.lock().unwrap().clone();
+        seen.retain(|(p, _)| p.starts_with(&dir));
+        assert_eq!(seen, [(alone, true), (rows, false), (summary, true)]);
     }
 
     #[test]

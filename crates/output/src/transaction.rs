@@ -9,7 +9,10 @@
 //!
 //! Temporary names are short and fixed-length (`.coinline-XXXXXX.tmp`, the
 //! old file's link `.coinline-XXXXXX.old`), so any name the file system
-//! allows for the target works.
+//! allows for the target works. A temporary file is locked (`flock`) while
+//! its run lives, so one a killed run left is known: the next run that
+//! stages a file beside it removes it once no process holds it and it is a
+//! minute old ([`STALE_AFTER`]).
 
 use super::{fifo, target, Target};
 use coinline_core::error::{Error, Result};
@@ -38,6 +41,8 @@ struct Entry {
     /// Whether there was an old file at `dest` when the commit began.
     existed: bool,
     state: State,
+    /// The temporary file, open and locked until the entry goes.
+    _lock: Option<std::fs::File>,
 }
 
 /// Every staged file of every transaction in progress.
@@ -49,14 +54,69 @@ fn pending() -> MutexGuard<'static, Vec<Entry>> {
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
-/// Called after the first rename of a commit of two or more files, with the
-/// list unlocked: the binary's test hook that pauses there, so a test can
-/// interrupt between the renames without a race.
-static AFTER_FIRST_RENAME: OnceLock<fn(&Path)> = OnceLock::new();
+/// The targets of this process's finished commits, for an interrupt's message.
+static WRITTEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// How old an unlocked temporary file of coinline's must be to be taken
+/// for one a killed run left (a live run locks its own right after
+/// creating it).
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Takes `file`'s exclusive lock (`flock`) without waiting: false where
+/// another process holds it, or where there are no such locks.
+fn try_lock(file: &std::fs::File) -> bool {
+    #[cfg(unix)]
+    return rustix::fs::flock(file, rustix::fs::FlockOperation::NonBlockingLockExclusive).is_ok();
+    #[cfg(not(unix))]
+    false
+}
+
+/// Removes the temporary files (`.coinline-XXXXXX.tmp`) in `dir` that no
+/// process holds and that are [`STALE_AFTER`] old; never another name.
+fn remove_stale(dir: &Path) {
+    let ours = |name: &str| {
+        let code = name
+            .strip_prefix(".coinline-")
+            .and_then(|c| c.strip_suffix(".tmp"));
+        code.is_some_and(|c| {
+            c.len() == 6
+                && c.bytes()
+                    .all(|b| b.is_ascii_digit() || b.is_ascii_lowercase())
+        })
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let old = |m: std::fs::Metadata| {
+            m.is_file()
+                && m.modified()
+                    .is_ok_and(|t| t.elapsed().is_ok_and(|a| a >= STALE_AFTER))
+        };
+        if !entry.file_name().to_str().is_some_and(ours)
+            || !std::fs::symlink_metadata(&path).is_ok_and(old)
+        {
+            continue;
+        }
+        if std::fs::File::open(&path).is_ok_and(|f| try_lock(&f)) {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Called after the first rename of a commit of two or more files (`false`)
+/// and once every rename is done (`true`), with the list unlocked: the
+/// binary's test hook that pauses there, so a test can interrupt in these
+/// windows without a race.
+static AFTER_FIRST_RENAME: OnceLock<fn(&Path, bool)> = OnceLock::new();
 
 /// Sets the hook called between the first and the second rename of a
-/// commit (the binary sets it only for its tests).
-pub fn set_after_first_rename(hook: fn(&Path)) {
+/// commit, and after the last rename of every commit with `true` (the
+/// binary sets it only for its tests).
+pub fn set_after_first_rename(hook: fn(&Path, bool)) {
     let _ = AFTER_FIRST_RENAME.set(hook);
 }
 
@@ -150,15 +210,20 @@ impl Transaction {
             }
             Target::Replace(real) => real,
         };
-        if let Some(parent) = real.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+        if let Some(parent) = real.parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+            }
+            remove_stale(parent);
         }
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         let file = {
             // Created and listed under the lock, so an interrupt removes it.
             let mut list = pending();
             let (tmp, file) = create_sibling(&real, "tmp").map_err(|e| Error::io(path, &e))?;
+            let lock = file.try_clone().ok().filter(try_lock);
             list.push(Entry {
+                _lock: lock,
                 id,
                 tmp,
                 dest: real.clone(),
@@ -248,11 +313,12 @@ impl Transaction {
                 if let Some(hook) = AFTER_FIRST_RENAME.get() {
                     let dest = entry.dest.clone();
                     drop(list);
-                    hook(&dest);
+                    hook(&dest, false);
                     list = pending();
                 }
             }
         }
+        let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
         list.retain(|e| {
             if !ids.contains(&e.id) {
                 return true;
@@ -260,8 +326,17 @@ impl Transaction {
             if let Some(backup) = &e.backup {
                 let _ = std::fs::remove_file(backup);
             }
+            written.push(e.dest.clone());
             false
         });
+        if let (Some(hook), Some(last), false) = (
+            AFTER_FIRST_RENAME.get(),
+            written.last().cloned(),
+            ids.is_empty(),
+        ) {
+            drop((list, written));
+            hook(&last, true);
+        }
         Ok(())
     }
 }
@@ -282,10 +357,12 @@ pub struct Undone {
     pub kept: Vec<PathBuf>,
     /// Targets the new file replaced and that could not be put back.
     pub replaced: Vec<PathBuf>,
+    /// Targets of this run's finished commits (for an interrupt).
+    pub written: Vec<PathBuf>,
 }
 
 impl Undone {
-    /// Whether no output was in progress.
+    /// Whether no output was in progress (whatever was `written`).
     pub fn is_empty(&self) -> bool {
         self.kept.is_empty() && self.replaced.is_empty()
     }
@@ -360,7 +437,8 @@ fn roll_back(list: &mut Vec<Entry>, ids: &[u64]) -> Undone {
 /// only right before the process exits.
 pub fn abandon_pending() -> Undone {
     let mut guard = pending();
-    let undone = roll_back_where(&mut guard, |_| true);
+    let mut undone = roll_back_where(&mut guard, |_| true);
+    undone.written = std::mem::take(&mut WRITTEN.lock().unwrap_or_else(|e| e.into_inner()));
     std::mem::forget(guard);
     undone
 }
@@ -450,11 +528,11 @@ mod tests {
     fn undone_says_whether_anything_was_in_progress_and_what() {
         let kept = Undone {
             kept: vec![PathBuf::from("a.csv")],
-            replaced: vec![],
+            ..Undone::default()
         };
         let replaced = Undone {
-            kept: vec![],
             replaced: vec![PathBuf::from("b.csv")],
+            ..Undone::default()
         };
         assert!(Undone::default().is_empty());
         assert!(!kept.is_empty() && !replaced.is_empty());
@@ -466,6 +544,7 @@ mod tests {
         let both = Undone {
             kept: vec![PathBuf::from("a.csv"), PathBuf::from("c.csv")],
             replaced: vec![PathBuf::from("b.csv")],
+            ..Undone::default()
         };
         assert_eq!(
             both.sentence(),
@@ -498,6 +577,7 @@ mod tests {
             backup: backup.then_some(old),
             existed,
             state,
+            _lock: None,
         }
     }
 

@@ -206,11 +206,12 @@ pub fn run(args: &RunArgs) -> Result<Status> {
 
 /// Writes the folders as one transaction (see [`write_folders`]) and says so.
 fn write_and_say(folders: &[Folder<'_, String>], force: bool, replace: bool) -> Result<()> {
-    write_folders(folders, force, replace)?;
+    let earlier = write_folders(folders, force, replace)?;
     for (dir, files) in folders {
         let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
         say!("wrote {} to {}", names.join(", "), dir.display());
     }
+    earlier.lines().iter().for_each(|line| say!("{line}"));
     Ok(())
 }
 

@@ -84,19 +84,19 @@ impl Recount {
 }
 
 /// Refuses the summary `summary_name` if a figure it records differs from
-/// what the rows of `rows_name` add up to (`recount`). Groups whose every
-/// board has a row are compared in full; others (`--rows failures`) only
-/// in their failures.
+/// what the rows of `rows_name` add up to (`recount`). A run of
+/// `rows=all` (its settings, [`CompareSummary::rows_all`]) is compared in
+/// full, so a group whose rows differ from its boards is refused; one of
+/// `rows=failures` only in its failures.
 pub fn check_tallies(
     rows_name: &str,
     recount: &BTreeMap<(Game, usize), Tally>,
     summary_name: &str,
     summary: &CompareSummary,
 ) -> Result<()> {
-    let empty = Tally::default();
+    let (empty, all) = (Tally::default(), summary.rows_all());
     for (&(game, n), recorded) in &summary.groups {
         let counted = recount.get(&(game, n)).unwrap_or(&empty);
-        let complete = summary.rows.get(&(game, n)).copied().unwrap_or(0) == recorded.boards;
         let differ = |field: String, recorded: String, counted: String| MergeError::Changed {
             summary: summary_name.to_string(),
             rows: rows_name.to_string(),
@@ -107,7 +107,7 @@ pub fn check_tallies(
             counted,
         };
         let failures = |t: &Tally| t.boards - t.agreed;
-        if !complete {
+        if !all {
             if failures(recorded) != counted.boards - counted.agreed {
                 let counted = counted.boards - counted.agreed;
                 let recorded = failures(recorded).to_string();
@@ -251,6 +251,7 @@ mod tests {
         let mut summary = CompareSummary::new(vec!["greedy".into()]);
         summary.groups = tallies.clone();
         summary.rows = tallies.iter().map(|(k, t)| (*k, t.boards)).collect();
+        summary.run = "seed=1 rows=all".into();
         summary
     }
 
@@ -261,7 +262,10 @@ mod tests {
         check_tallies("r.csv", &tallies, "s.csv", &summary).unwrap();
         let key = ("coins".parse().unwrap(), 2);
         type Edit = fn(&mut Tally);
-        let edits: [(&str, Edit); 6] = [
+        let edits: [(&str, Edit); 7] = [
+            ("boards", |t| {
+                (t.boards, t.agreed) = (t.boards + 9, t.agreed + 9)
+            }),
             ("wins", |t| t.wins += 1),
             ("losses", |t| t.losses += 1),
             ("greedy_regret_sum", |t| {
@@ -291,7 +295,7 @@ mod tests {
         }
         // Failures-only rows check the failures, nothing else.
         let mut partial = summary.clone();
-        partial.rows.clear();
+        partial.run = "seed=1 rows=failures".into();
         partial.groups.get_mut(&key).unwrap().wins += 1;
         check_tallies("r.csv", &BTreeMap::new(), "s.csv", &partial).unwrap_or_else(|e| {
             panic!("{e}");
@@ -305,7 +309,7 @@ mod tests {
         // failures are its rows less the passing ones.
         let ok_row = ["1,0,coins,2,even,3 5,2,true,ok,,5,win,2,0"];
         let mut one_ok = summary_of(&recount(&ok_row));
-        one_ok.rows.clear();
+        one_ok.run = "seed=1 rows=failures".into();
         let group = one_ok.groups.get_mut(&key).unwrap();
         (group.boards, group.agreed) = (4, 4);
         check_tallies("r.csv", &recount(&ok_row), "s.csv", &one_ok).unwrap();

@@ -11,7 +11,7 @@ use super::rows::csv_writer;
 use crate::{FileProblem, MergeError};
 use coinline_core::board::Board;
 use coinline_core::check::CaseReport;
-use coinline_core::error::Result;
+use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
 use coinline_core::summary::{HeuristicTally, Tally};
@@ -174,6 +174,47 @@ impl CompareSummary {
             .entry((game, report.board.len()))
             .or_default()
             .add(key, report);
+    }
+
+    /// Whether the run's settings keep a row for every board (`rows=all`),
+    /// so that every figure can be recounted from its rows.
+    pub fn rows_all(&self) -> bool {
+        self.run.ends_with(" rows=all")
+    }
+
+    /// Refuses `bytes`, the summary `name` read as `self`, unless they are
+    /// what [`CompareSummary::write_csv`] writes for its figures: a derived
+    /// column (failures, a rate, a mean) or a total row (`n = all`) that
+    /// does not follow from the rows of each length names its line and
+    /// column.
+    pub fn check_written(&self, name: &str, bytes: &[u8]) -> Result<()> {
+        let mut written = Vec::new();
+        (self.write_csv(&mut written)).map_err(|e| Error::io(Path::new(name), &e))?;
+        let records = |b: &[u8]| -> Vec<csv::StringRecord> {
+            let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(b);
+            reader.records().map_while(|r| r.ok()).collect()
+        };
+        let (found, expected) = (records(bytes), records(&written));
+        let header = expected.first().cloned().unwrap_or_default();
+        let none = csv::StringRecord::new();
+        for line in 0..found.len().max(expected.len()) {
+            let (f, e) = (
+                found.get(line).unwrap_or(&none),
+                expected.get(line).unwrap_or(&none),
+            );
+            let cells = |r: &csv::StringRecord, i| r.get(i).unwrap_or_default().to_string();
+            if let Some(i) = (0..f.len().max(e.len())).find(|&i| cells(f, i) != cells(e, i)) {
+                let column = header.get(i).unwrap_or("the row").to_string();
+                let (cell, expected) = (cells(f, i), cells(e, i));
+                let problem = FileProblem::NotAsWritten {
+                    column,
+                    cell,
+                    expected,
+                };
+                return Err(MergeError::in_file(name, Some(line as u64 + 1), problem));
+            }
+        }
+        Ok(())
     }
 
     /// Counts one row of the row file, of a board of `game` and length `n`.
