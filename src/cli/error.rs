@@ -18,9 +18,9 @@ pub enum UsageError {
     /// A file that must be text is not UTF-8.
     #[error("{}: the file is not UTF-8 text", .path.display())]
     NotUtf8 { path: PathBuf },
-    /// A study, problem or template file over [`FILE_CAP`](super::judge::FILE_CAP).
-    #[error("{}: over {} bytes (1 MiB), the most coinline reads of a study, problem or template file", shown(.path), super::judge::FILE_CAP)]
-    FileTooLarge { path: PathBuf },
+    /// A study, problem or template file over the cap of such files.
+    #[error("{}: over {cap} bytes (1 MiB), the most coinline reads of a study, problem or template file", shown(.path))]
+    FileTooLarge { path: PathBuf, cap: u64 },
     /// A character or block device given as a study, problem or template file.
     #[error("{}: a device, not a file: a study, problem or template file is read from a file or a pipe", .path.display())]
     Device { path: PathBuf },

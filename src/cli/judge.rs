@@ -105,7 +105,10 @@ pub(super) fn read_text(path: &Path) -> Result<String> {
     let mut bytes = Vec::new();
     (file.take(FILE_CAP + 1).read_to_end(&mut bytes)).map_err(refused)?;
     if bytes.len() as u64 > FILE_CAP {
-        Err(UsageError::FileTooLarge { path: path.into() })?
+        Err(UsageError::FileTooLarge {
+            path: path.into(),
+            cap: FILE_CAP,
+        })?
     }
     Ok(String::from_utf8(bytes).map_err(|_| UsageError::NotUtf8 { path: path.into() })?)
 }
@@ -370,6 +373,8 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     /// The kind check alone (`stat`: no device is opened): /dev/null is a
     /// device; a FIFO, a folder and a file are not.
     #[test]

@@ -615,7 +615,7 @@ mod tests {
         }));
         let zeros = |count| "\n".to_string() + &"0".repeat(count) + "7 8";
         for size in [1, 5, 1 << 13] {
-            let mut read = |text: String| {
+            let read = |text: String| {
                 first(&mut std::io::BufReader::with_capacity(
                     size,
                     text.as_bytes(),
