@@ -18,6 +18,12 @@ pub enum UsageError {
     /// A file that must be text is not UTF-8.
     #[error("{}: the file is not UTF-8 text", .path.display())]
     NotUtf8 { path: PathBuf },
+    /// A study, problem or template file over the cap of such files.
+    #[error("{}: over {cap} bytes (1 MiB), the most coinline reads of a study, problem or template file", shown(.path))]
+    FileTooLarge { path: PathBuf, cap: u64 },
+    /// A character or block device given as a study, problem or template file.
+    #[error("{}: a device, not a file: a study, problem or template file is read from a file or a pipe", .path.display())]
+    Device { path: PathBuf },
     /// An option about coinline's own boards given with `--generator`.
     #[error("{option} is for coinline's own boards: with --generator each run is the one input your generator prints")]
     NotWithGenerator { option: &'static str },

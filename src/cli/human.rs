@@ -16,6 +16,7 @@ use coinline_core::error::{Error, Result};
 use coinline_core::generate::{admissible, random_board, Span, Values};
 use coinline_harness::human::render::{self, Ending};
 use coinline_harness::human::{Command, Computer, HumanGame, Turn};
+use coinline_harness::HarnessError;
 use std::io::{BufRead, IsTerminal};
 
 /// The board length of a random board when `--n` is not given.
@@ -24,7 +25,7 @@ const DEFAULT_N: usize = 8;
 /// The values of a random board: small and positive, for a person to add up.
 const VALUES: Values = Values::Uniform(Span { lo: 1, hi: 20 });
 
-/// The longest line read; the rest of a longer one is skipped.
+/// The longest line read, in bytes; a longer one is read past and refused.
 const MAX_LINE: usize = 1000;
 
 /// Runs `coinline play --human`.
@@ -64,8 +65,8 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         let Some(line) = read_line(&mut input)? else {
             return view.end(&session, Ending::EndOfInput);
         };
-        view.echo(&line)?;
-        let said = match Command::parse(&line) {
+        view.echo(line.as_deref().unwrap_or("(a line too long)"))?;
+        let said = match line.and_then(|line| Command::parse(&line)) {
             Err(e) => vec![format!("{e}; type help for the commands")],
             Ok(None) => Vec::new(),
             Ok(Some(Command::Quit)) => return view.end(&session, Ending::Quit),
@@ -86,27 +87,35 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     }
 }
 
-/// One line of standard input without its line end, at most [`MAX_LINE`]
-/// bytes of it (not UTF-8 is read as a malformed move); `None` at the end.
-fn read_line(input: &mut impl BufRead) -> Result<Option<String>> {
+/// One line of standard input without its line end (not UTF-8 is read as
+/// a malformed move); `None` at the end. A line over [`MAX_LINE`] bytes is
+/// read past a piece at a time, never held, and is the error naming its
+/// length.
+fn read_line(input: &mut impl BufRead) -> Result<Option<Result<String>>> {
     let failed = |e: std::io::Error| Error::read_failed("standard input", &e);
     let mut bytes = Vec::new();
-    let read = std::io::Read::take(&mut *input, MAX_LINE as u64)
-        .read_until(b'\n', &mut bytes)
-        .map_err(failed)?;
-    if read == 0 {
+    let mut piece = |bytes: &mut Vec<u8>| {
+        bytes.clear();
+        let mut piece = std::io::Read::take(&mut *input, MAX_LINE as u64 + 1);
+        piece.read_until(b'\n', bytes).map_err(failed)
+    };
+    let (mut length, mut last) = (0, usize::MAX);
+    while last > MAX_LINE && bytes.last() != Some(&b'\n') {
+        last = piece(&mut bytes)?;
+        length += last;
+    }
+    if length == 0 {
         return Ok(None);
     }
-    if bytes.last() != Some(&b'\n') && read == MAX_LINE {
-        // Skip the rest of an overlong line, and say so through the move.
-        let mut rest = Vec::new();
-        input.read_until(b'\n', &mut rest).map_err(failed)?;
-        bytes.truncate(MAX_LINE);
+    let bytes_read = length - usize::from(bytes.last() == Some(&b'\n'));
+    if bytes_read > MAX_LINE {
+        let max = MAX_LINE;
+        return Ok(Some(Err(HarnessError::LongLine { bytes_read, max }.into())));
     }
     while matches!(bytes.last(), Some(b'\n' | b'\r')) {
         bytes.pop();
     }
-    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+    Ok(Some(Ok(String::from_utf8_lossy(&bytes).into_owned())))
 }
 
 /// How the game is shown: a screen redrawn in place on a terminal, plain

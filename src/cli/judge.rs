@@ -83,11 +83,40 @@ pub(super) fn problem_file(
     path: &Path,
     parse: fn(&str, Origin) -> Result<Problem>,
 ) -> Result<Problem> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-    let text = std::str::from_utf8(&bytes).map_err(|_| UsageError::NotUtf8 {
-        path: path.to_path_buf(),
-    })?;
-    parse(text, Origin::File(path.to_path_buf())).map_err(|e| e.within(path.display().to_string()))
+    let text = read_text(path)?;
+    parse(&text, Origin::File(path.to_path_buf())).map_err(|e| e.within(path.display().to_string()))
+}
+
+/// The most bytes of a study, problem or template file: 1 MiB.
+pub(super) const FILE_CAP: u64 = 1 << 20;
+
+/// The text of a study, problem or template file (`-`: standard input),
+/// read through [`FILE_CAP`] whatever its kind (a file, a pipe, `<(...)`);
+/// a character or block device is refused unopened.
+pub(super) fn read_text(path: &Path) -> Result<String> {
+    let refused = |e| Error::io(path, &e);
+    let file: Box<dyn Read> = match path.as_os_str() == "-" {
+        true => Box::new(std::io::stdin()),
+        false if is_device(&std::fs::metadata(path).map_err(refused)?) => {
+            Err(UsageError::Device { path: path.into() })?
+        }
+        false => Box::new(std::fs::File::open(path).map_err(refused)?),
+    };
+    let mut bytes = Vec::new();
+    (file.take(FILE_CAP + 1).read_to_end(&mut bytes)).map_err(refused)?;
+    if bytes.len() as u64 > FILE_CAP {
+        Err(UsageError::FileTooLarge {
+            path: path.into(),
+            cap: FILE_CAP,
+        })?
+    }
+    Ok(String::from_utf8(bytes).map_err(|_| UsageError::NotUtf8 { path: path.into() })?)
+}
+
+/// Whether `file` is a character or block device.
+fn is_device(file: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    file.file_type().is_char_device() || file.file_type().is_block_device()
 }
 
 /// Arguments of `coinline judge`.
@@ -340,4 +369,22 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
     } else {
         Status::FailureFound
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The kind check alone (`stat`: no device is opened): /dev/null is a
+    /// device; a FIFO, a folder and a file are not.
+    #[test]
+    fn devices_are_told_by_their_kind_unopened() {
+        let dir = coinline_output::test_support::workdir("cli", "kinds");
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        let device = |path: &Path| super::is_device(&std::fs::metadata(path).unwrap());
+        assert!(device(Path::new("/dev/null")));
+        assert!(!device(&fifo) && !device(&dir) && !device(&std::env::current_exe().unwrap()));
+    }
 }

@@ -157,6 +157,7 @@ pub fn exit_status(outcome: &Result<Status>) -> u8 {
         | ErrorKind::TooLarge { .. }
         | ErrorKind::UnknownName { .. }
         | ErrorKind::TooManyValues { .. }
+        | ErrorKind::LongToken { .. }
         | ErrorKind::NotACase(_)
         | ErrorKind::Within { .. }
         | ErrorKind::Io { .. }

@@ -29,6 +29,8 @@ enum After {
     NoneRunning(&'static str),
     /// The file exists and contains this text.
     Contains(&'static str, &'static str),
+    /// Nothing of this name exists.
+    Absent(&'static str),
 }
 
 struct Row {
@@ -59,7 +61,7 @@ fn rows() -> Vec<Row> {
         // space is refused by name, not by the allocator.
         Row { name: "judge-streams-a-huge-token", needs: &["yes", "tr", "head"], setup: "",
             command: Shell("ulimit -v 100000; yes 1 | tr -d '\\n' | head -c 300000000 | coinline judge --problem lines -"),
-            status: 2, message: "line 1, value 1: \"1111111111111111111111111111111111111111...\" does not fit in 64 bits",
+            status: 2, message: "standard input: the input has a token longer than 4096 bytes (line 1), the most coinline reads",
             after: &[] },
         // 2. judge's budget: a 10^6-value board is refused with the estimate.
         Row { name: "judge-refuses-past-its-budget", needs: &["awk"],
@@ -151,6 +153,71 @@ fn rows() -> Vec<Row> {
     ]
 }
 
+/// Writes a tiny study file t.toml.
+macro_rules! study {
+    () => {
+        "printf 'name = \"t\"\\ngames = [\"coins\"]\\n[source]\\nkind = \"enumerate\"\\nn = \"1..3\"\\nalphabet = \"0..1\"\\n[[table]]\\nname = \"t\"\\nmeasure = \"loss\"\\naggregate = \"rate\"\\n' > t.toml"
+    };
+}
+/// 2 MiB of text, twice the cap of a study, problem or template file.
+macro_rules! big {
+    () => {
+        "yes 'a = 1' | head -c 2097152"
+    };
+}
+/// The cap's message.
+const OVER: &str =
+    "over 1048576 bytes (1 MiB), the most coinline reads of a study, problem or template file";
+
+#[rustfmt::skip]
+fn bounded_rows() -> Vec<Row> {
+    use After::*;
+    use Command::*;
+    vec![
+        // Item 6: an endless token ends at its 4,097th byte, not at its end.
+        Row { name: "solve-cuts-an-endless-token", needs: &["yes", "tr", "head"], setup: "",
+            command: Shell("yes 1 | tr -d '\\n' | head -c 300000000 | coinline solve -"),
+            status: 2, message: "the board has a token longer than 4096 bytes (line 1), the most coinline reads",
+            after: &[] },
+        Row { name: "judge-cuts-an-endless-token", needs: &["yes", "tr", "head"], setup: "",
+            command: Shell("yes 1 | tr -d '\\n' | head -c 300000000 | coinline judge --problem cses-removal-game -"),
+            status: 2, message: "the input has a token longer than 4096 bytes (line 1), the most coinline reads",
+            after: &[] },
+        // Item 7: study, problem and template files through a 1 MiB cap
+        // whatever their kind; what is under it still reads from a pipe.
+        Row { name: "study-file-over-the-cap", needs: &["yes", "head"], setup: "yes 'a = 1' | head -c 2097152 > big.toml",
+            command: Args(&["study", "run", "big.toml", "--out", "out"]),
+            status: 2, message: OVER, after: &[Absent("out")] },
+        Row { name: "study-pipe-over-the-cap", needs: &["yes", "head"], setup: "",
+            command: Shell(concat!(big!(), " | coinline study run - --out out")),
+            status: 2, message: OVER, after: &[Absent("out")] },
+        Row { name: "study-process-substitution-over-the-cap", needs: &["yes", "head"], setup: "",
+            command: Shell(concat!("coinline study run <(", big!(), ") --out out")),
+            status: 2, message: OVER, after: &[Absent("out")] },
+        Row { name: "study-process-substitution-under-the-cap", needs: &[], setup: study!(),
+            command: Shell("coinline study run <(cat t.toml) --out out"),
+            status: 0, message: "wrote t.csv", after: &[Contains("out/t.csv", "n")] },
+        Row { name: "problem-pipe-over-the-cap", needs: &["yes", "head"], setup: "printf '1\\n' > one.in",
+            command: Shell(concat!(big!(), " | coinline judge --problem-file - one.in")),
+            status: 2, message: OVER, after: &[] },
+        Row { name: "template-over-the-cap", needs: &["yes", "head"], setup: concat!(study!(), " && ", big!(), " > big.md"),
+            command: Args(&["study", "run", "t.toml", "--template", "big.md", "--out", "out"]),
+            status: 2, message: OVER, after: &[Absent("out")] },
+        // Item 7: the terminal game reads past a 200 MB line in pieces (in
+        // a 200 MB address space) and says its length.
+        Row { name: "human-long-line", needs: &["yes", "tr", "head"], setup: "",
+            command: Shell("ulimit -v 200000; { yes 1 | tr -d '\\n' | head -c 200000000; echo; echo quit; } | coinline play --human --board '1 2 3 4'"),
+            status: 0, message: "a line of 200000000 bytes is longer than the 1000 a move or command can be",
+            after: &[] },
+        // Item 2: a move line over 4,096 bytes in one piece is malformed.
+        Row { name: "play-long-move-line", needs: &[], setup: "mkdir pids",
+            command: Args(&["play", "--board", "1 2 3 4", "--no-shrink", "--", "sh", "-c",
+                            "echo $$ > pids/p; while read -r w rest; do [ \"$w\" = your ] && printf \"R%5000s\\n\" \"\"; done; exit 0"]),
+            status: 1, message: "malformed-line with values 1..4 left, before any move: a line longer than 4096 bytes",
+            after: &[NoneRunning("pids")] },
+    ]
+}
+
 /// Whether `program` is on `PATH`.
 fn on_path(program: &str) -> bool {
     std::env::split_paths(&path_with_coinline()).any(|dir| dir.join(program).is_file())
@@ -201,13 +268,33 @@ fn check_after(after: &After, dir: &Path, problems: &mut Vec<String>) {
                 problems.push(format!("{name} does not hold {text:?}"));
             }
         }
+        After::Absent(name) => {
+            if dir.join(name).exists() {
+                problems.push(format!("{name} exists"));
+            }
+        }
     }
 }
 
 #[test]
 fn the_run_trust_table() {
+    run_table(rows(), false);
+}
+
+/// Issue 43, every read is bounded: the endless token, the files over
+/// 1 MiB (a file, a pipe, `<(...)`), the terminal game's long line and a
+/// long move line. Each row's line holding its message is a snapshot.
+#[test]
+fn the_bounded_read_table() {
+    run_table(bounded_rows(), true);
+}
+
+/// Runs each row and checks it, failing with every row that did not hold;
+/// with `snapshot`, the output's first line holding the row's message is
+/// a snapshot named by the row.
+fn run_table(rows: Vec<Row>, snapshot: bool) {
     let mut failed = Vec::new();
-    for row in rows() {
+    for row in rows {
         if let Some(missing) = row.needs.iter().find(|p| !on_path(p)) {
             println!("skipped {}: no {missing} on PATH", row.name);
             continue;
@@ -247,6 +334,10 @@ fn the_run_trust_table() {
         }
         for after in row.after {
             check_after(after, &dir, &mut problems);
+        }
+        let line = text.lines().find(|l| l.contains(row.message));
+        if let (true, Some(line)) = (snapshot, line) {
+            insta::assert_snapshot!(row.name, crate::support::stable(line));
         }
         if !problems.is_empty() {
             failed.push(format!("{}: {}\n{text}", row.name, problems.join("; ")));

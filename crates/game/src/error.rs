@@ -55,6 +55,16 @@ pub enum ErrorKind {
         /// The most values a board holds.
         max: usize,
     },
+    /// A token longer than [`MAX_TOKEN_BYTES`](crate::board::MAX_TOKEN_BYTES),
+    /// refused at its first byte over the limit.
+    LongToken {
+        /// What the token is in (`the board`, `the input`).
+        source: &'static str,
+        /// The 1-based line it is on.
+        line: usize,
+        /// The longest token read.
+        max: usize,
+    },
     /// A case line without its `GAME:` (the line is held).
     NotACase(String),
     /// An error of `context` (a file, an option, a pair of shards): the
@@ -322,6 +332,10 @@ impl fmt::Display for Error {
             ErrorKind::TooManyValues { max } => write!(
                 f,
                 "the board has more than {max} values, the most coinline reads"
+            ),
+            ErrorKind::LongToken { source, line, max } => write!(
+                f,
+                "{source} has a token longer than {max} bytes (line {line}), the most coinline reads"
             ),
             ErrorKind::NotACase(text) => {
                 write!(f, "{} is not a case (expected GAME: VALUES)", quote(text))

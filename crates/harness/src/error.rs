@@ -18,6 +18,9 @@ pub enum HarnessError {
     /// A line at the terminal that is neither a move nor a command.
     #[error("{} is neither a move (L, R, L2, DR2, left, right) nor a command (undo, hint, help, quit)", quote(.text))]
     NotAMove { text: String },
+    /// A line at the terminal over the longest the game reads.
+    #[error("a line of {bytes_read} bytes is longer than the {max} a move or command can be")]
+    LongLine { bytes_read: usize, max: usize },
     /// An empty board given to `command` (play or explain).
     #[error("no values to {command}")]
     NoValues { command: &'static str },

@@ -186,6 +186,10 @@ impl Conversation {
         loop {
             if let Some(k) = self.buf[searched..].iter().position(|&b| b == b'\n') {
                 let end = searched + k;
+                // Over `cap` whether it came in one piece or several.
+                if end - self.start > cap {
+                    return Heard::TooLong;
+                }
                 let mut line = self.buf[self.start..end].to_vec();
                 self.start = end + 1;
                 if line.last() == Some(&b'\r') {

@@ -4,6 +4,7 @@
 //! to a folder; `--shard` writes one part, `--merge` joins the parts.
 
 use crate::cli::error::{RunError, UsageError};
+use crate::cli::judge::read_text;
 use crate::cli::options::{JobsArg, ShardArg};
 use crate::cli::outputs;
 use crate::cli::status::{print, say, Status};
@@ -129,11 +130,11 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
             let summary = b.summary.map(str::to_string);
             (text.to_string(), Some(template.to_string()), summary)
         }
-        None if path.exists() => {
+        None if path.exists() || args.study == "-" => {
             // A template beside the file (NAME.md for NAME.toml) is its report's.
             let beside = path.with_extension("md");
-            let template = (beside.is_file() && beside != path).then(|| read(&beside));
-            (read(path)?, template.transpose()?, None)
+            let template = (beside.is_file() && beside != path).then(|| read_text(&beside));
+            (read_text(path)?, template.transpose()?, None)
         }
         None => {
             let study = args.study.clone();
@@ -141,7 +142,7 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
         }
     };
     if let Some(file) = &args.template {
-        template = Some(read(file)?);
+        template = Some(read_text(file)?);
     }
     Ok((text, template, summary))
 }

@@ -13,7 +13,7 @@ mod scan;
 mod tokens;
 
 pub use scan::read_values;
-pub use tokens::{Gap, NotValue, Token, Tokens, QUOTE_CHARS};
+pub use tokens::{Gap, NotValue, Token, Tokens, MAX_TOKEN_BYTES, QUOTE_CHARS};
 
 use crate::error::{Error, ErrorKind, Result};
 use scan::scan;

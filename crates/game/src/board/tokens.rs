@@ -4,13 +4,19 @@
 //! as a board value (or why it has none) and its first bytes for a message.
 //! The board reader (`scan.rs`) and the judge's case reader run on it.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use std::io::BufRead;
 
 /// Characters of a bad token quoted in an error; a longer token is cut and
 /// ends with `...`. The width of every quote in a message
 /// ([`crate::error::QUOTED_CHARS`]).
 pub const QUOTE_CHARS: usize = crate::error::QUOTED_CHARS;
+
+/// The longest token read, in bytes: a value of 64 bits is at most 20
+/// characters with its sign, so this leaves room for thousands of leading
+/// zeros; a longer token is an error at its first byte over the limit
+/// ([`ErrorKind::LongToken`]), so an endless one ends the read at once.
+pub const MAX_TOKEN_BYTES: usize = 4096;
 
 /// Why a token is not a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,11 +225,14 @@ impl<R: BufRead> Tokens<R> {
     }
 
     /// The token [`Tokens::gap`] found (its bytes up to the first
-    /// separator; the separator is left unread unless it is not ASCII).
+    /// separator; the separator is left unread unless it is not ASCII), or
+    /// the error of one over [`MAX_TOKEN_BYTES`].
     pub(super) fn token(&mut self) -> Result<Token> {
-        let (source, commas) = (self.source, self.commas);
-        let mut scan = Scan::new(self.line);
+        let (source, commas, line) = (self.source, self.commas, self.line);
+        let mut scan = Scan::new(line);
+        let mut size = 0;
         if let Some(c) = self.first.take() {
+            size = c.len;
             scan.wide(&c);
         }
         loop {
@@ -232,19 +241,27 @@ impl<R: BufRead> Tokens<R> {
                 .position(|&b| b >= 0x80 || is_separator(b, commas))
                 .unwrap_or(buf.len());
             scan.ascii(&buf[..i]);
+            size += i;
             let (stop, len) = (buf.get(i).copied(), buf.len());
             self.reader.consume(i);
-            match stop {
-                None if len == 0 => break,
-                None => {}
+            let end = match stop {
+                None => len == 0,
                 Some(0x80..) => {
                     let c = self.char()?;
-                    if c.whitespace {
-                        break;
+                    if !c.whitespace {
+                        size += c.len;
+                        scan.wide(&c);
                     }
-                    scan.wide(&c);
+                    c.whitespace
                 }
-                Some(_) => break,
+                Some(_) => true,
+            };
+            if size > MAX_TOKEN_BYTES {
+                let max = MAX_TOKEN_BYTES;
+                return Err(Error::new(ErrorKind::LongToken { source, line, max }));
+            }
+            if end {
+                break;
             }
         }
         self.field = Field::Value;
@@ -583,6 +600,37 @@ mod tests {
         assert_eq!(tokens.gap(true).unwrap(), Gap::Token);
         assert_eq!(tokens.next(true).unwrap().map(|t| t.line), Some(3));
         assert_eq!(tokens.gap(false).unwrap(), Gap::End);
+    }
+
+    #[test]
+    fn a_token_over_the_limit_is_refused_past_its_last_allowed_byte() {
+        let first = |reader: &mut dyn BufRead| {
+            let value = Tokens::new(reader, "x").next(false);
+            value.map(|t| t.map(|t| t.value))
+        };
+        let long = Err(Error::new(ErrorKind::LongToken {
+            source: "x",
+            line: 2,
+            max: MAX_TOKEN_BYTES,
+        }));
+        let zeros = |count| "\n".to_string() + &"0".repeat(count) + "7 8";
+        for size in [1, 5, 1 << 13] {
+            let read = |text: String| {
+                first(&mut std::io::BufReader::with_capacity(
+                    size,
+                    text.as_bytes(),
+                ))
+            };
+            assert_eq!(read(zeros(MAX_TOKEN_BYTES - 1)), Ok(Some(Ok(7))));
+            assert_eq!(read(zeros(MAX_TOKEN_BYTES)), long);
+            assert_eq!(
+                read(format!("\n{}", "\u{e9}".repeat(MAX_TOKEN_BYTES / 2 + 1))),
+                long
+            );
+        }
+        // Endless: the read ends at the limit.
+        let err = first(&mut std::io::BufReader::new(std::io::repeat(b'1'))).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::LongToken { line: 1, .. }));
     }
 
     #[test]
