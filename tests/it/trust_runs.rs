@@ -212,7 +212,7 @@ fn bounded_rows() -> Vec<Row> {
         // Item 2: a move line over 4,096 bytes in one piece is malformed.
         Row { name: "play-long-move-line", needs: &[], setup: "mkdir pids",
             command: Args(&["play", "--board", "1 2 3 4", "--no-shrink", "--", "sh", "-c",
-                            "echo $$ > pids/p; while read -r w rest; do [ \"$w\" = your ] && printf \"R%5000s\\n\" \"\"; done; exit 0"]),
+                            "read -r pid _ < /proc/self/stat; echo $pid > pids/p; while read -r w rest; do [ \"$w\" = your ] && printf \"R%5000s\\n\" \"\"; done; exit 0"]),
             status: 1, message: "malformed-line with values 1..4 left, before any move: a line longer than 4096 bytes",
             after: &[NoneRunning("pids")] },
     ]
