@@ -104,7 +104,13 @@ fn clean_up(command: &str, signal: &str) -> String {
     }
     match (undone.is_empty(), names.is_empty()) {
         (true, false) => {}
-        (true, true) => said.push("no output was being written".to_string()),
+        (true, true) => said.push(match coinline_output::waiting_for_reader() {
+            Some(fifo) => format!(
+                "nothing was written to {}, which no reader had opened",
+                fifo.display()
+            ),
+            None => "no file was changed".to_string(),
+        }),
         (false, _) => said.push(format!(
             "removed the unfinished output; {}",
             undone.sentence()

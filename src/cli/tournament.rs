@@ -60,8 +60,17 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
             std::thread::park();
         }
     }
-    for line in tournament::text(&records).lines() {
-        say!("{line}");
+    // The table is the result, on standard output, unless `--out -` puts
+    // the CSV there.
+    let table = tournament::text(&records);
+    match args
+        .out
+        .out
+        .as_deref()
+        .is_some_and(|o| o.as_os_str() == "-")
+    {
+        true => say!("{}", table.trim_end()),
+        false => super::status::print(&table)?,
     }
     if let Some(out) = &args.out.out {
         let csv = tournament::csv(&records);

@@ -131,7 +131,7 @@ fn rows() -> Vec<Row> {
         // 8. Words.
         Row { name: "stress-says-out-not-csv", needs: &[], setup: ZERO,
             command: Args(&["stress", "--problem", "lines", "--runs", "5", "--seed", "1", "--no-shrink", "--", "sh", "zero.sh"]),
-            status: 1, message: "5 boards of this run have wrong answers (each has its row in --out)",
+            status: 1, message: "5 boards of this run have wrong answers (--out FILE writes a row for each)",
             after: &[] },
         Row { name: "judge-missing-answers-in-good-grammar", needs: &[], setup: "printf '1 2\\n' > one.in && : > empty.out",
             command: Args(&["judge", "--problem", "lines", "one.in", "empty.out"]),
@@ -218,6 +218,69 @@ fn bounded_rows() -> Vec<Row> {
     ]
 }
 
+/// A study file s.toml with a `[[plot]]` that lacks its `y` (issue 43
+/// item 15: the key's line is named).
+macro_rules! plot_without_y {
+    () => {
+        concat!(
+            study!(),
+            " && printf '[[plot]]\\nname = \"p\"\\n' >> t.toml"
+        )
+    };
+}
+
+#[rustfmt::skip]
+fn words_rows() -> Vec<Row> {
+    use After::*;
+    use Command::*;
+    vec![
+        // Item 5: a program's bytes are escaped in every message: its
+        // output in stress's report, its lines in play's transcript.
+        Row { name: "stress-escapes-program-output", needs: &[],
+            setup: "printf 'while read l; do printf \"\\\\033[2J\\\\033]0;pwned\\\\0077\\\\n\"; done\\n' > esc.sh",
+            command: Args(&["stress", "--problem", "lines", "--runs", "1", "--seed", "1", "--no-shrink", "--", "sh", "esc.sh"]),
+            status: 1, message: "    \\x1b[2J\\x1b]0;pwned\\x077", after: &[] },
+        Row { name: "play-escapes-the-transcript", needs: &[], setup: "",
+            command: Args(&["play", "--board", "1 2 3 4", "--no-shrink", "--", "sh", "-c",
+                            "while read -r w _; do [ \"$w\" = your ] && printf '\\033[2J\\033]0;pwned\\007L\\n'; done"]),
+            status: 1, message: "< \\x1b[2J\\x1b]0;pwned\\x07L", after: &[] },
+        // Item 13: a problem name over 64 bytes is refused as the file is
+        // read, before any run, naming the file and the key.
+        Row { name: "problem-name-over-64-bytes", needs: &["tr"],
+            setup: "printf 'name = \"%s\"\nabout = \"x\"\ngame = \"coins\"\n[input]\ncases = \"until-end\"\ncase = \"values\"\n[answer]\nkind = \"first\"\n[limits]\nn = \"1..10\"\nvalues = \"-9..9\"\n' $(printf '%0230d' 0 | tr 0 a) > p.toml",
+            command: Args(&["stress", "--problem-file", "p.toml", "--save", "saved", "--", "sh", "-c", "touch ran; echo 0"]),
+            status: 2, message: "p.toml: name: \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" (230 characters) is not a name of 1 to 64 lowercase letters",
+            after: &[Absent("ran"), Absent("saved")] },
+        // Item 15: the words of messages.
+        Row { name: "stress-says-each-row-is-in-out", needs: &[], setup: ZERO,
+            command: Args(&["stress", "--problem", "lines", "--runs", "5", "--seed", "1", "--no-shrink", "--out", "rows.csv", "--", "sh", "zero.sh"]),
+            status: 1, message: "5 boards of this run have wrong answers (each has its row in --out)",
+            after: &[Contains("rows.csv", "wrong-answer")] },
+        Row { name: "study-counts-in-words", needs: &[], setup: study!(),
+            command: Args(&["study", "run", "t.toml", "--out", "out", "--jobs", "1"]),
+            status: 0, message: "coinline study run: t, 1 thread", after: &[] },
+        Row { name: "study-one-witness-checked", needs: &[], setup: "",
+            command: Args(&["study", "run", "{data}/../../studies/examples/odd-n-small.toml", "--out", "out"]),
+            status: 0, message: "1 witness checked", after: &[] },
+        Row { name: "tournament-table-on-stdout", needs: &[], setup: "",
+            command: Shell("coinline play --tournament --player greedy --n 2..2 --runs 2 --seed 1 2>/dev/null"),
+            status: 0, message: "optimal  greedy", after: &[] },
+        Row { name: "leetcode-1140-saved-by-its-problem", needs: &[], setup: "",
+            command: Args(&["stress", "--problem", "leetcode-1140", "--runs", "1", "--seed", "1", "--no-shrink", "--save", "saved", "--", "sh", "-c", "echo 0"]),
+            status: 1, message: "saved: saved/leetcode-1140-wrong-answer-n", after: &[AnyFile("saved", ".in")] },
+        Row { name: "compare-full-disk-names-the-file", needs: &[], setup: "",
+            command: Shell("trap '' XFSZ; ulimit -f 8; coinline compare --boards 2000 --seed 1 --out rows.csv --summary s.csv"),
+            status: 2, message: "cannot write to rows.csv: File too large", after: &[Absent("rows.csv"), Absent("s.csv")] },
+        Row { name: "study-missing-key-names-its-line", needs: &[], setup: plot_without_y!(),
+            command: Args(&["study", "run", "t.toml", "--out", "out"]),
+            status: 2, message: "t.toml: line 11: plot[0]: missing field `y`", after: &[Absent("out")] },
+        Row { name: "study-source-of-a-wrong-type", needs: &[], setup: "printf 'name = \"t\"\ngames = [\"coins\"]\nsource = 3\n' > t.toml",
+            command: Args(&["study", "run", "t.toml", "--out", "out"]),
+            status: 2, message: "t.toml: line 3: source: invalid type: integer `3`, expected a table or an array of tables",
+            after: &[Absent("out")] },
+    ]
+}
+
 /// Whether `program` is on `PATH`.
 fn on_path(program: &str) -> bool {
     std::env::split_paths(&path_with_coinline()).any(|dir| dir.join(program).is_file())
@@ -289,6 +352,14 @@ fn the_bounded_read_table() {
     run_table(bounded_rows(), true);
 }
 
+/// Issue 43, items 5, 13 and 15: a program's bytes escaped in messages,
+/// problem names of bounded length, and the words of messages. Each row's
+/// line holding its message is a snapshot.
+#[test]
+fn the_words_table() {
+    run_table(words_rows(), true);
+}
+
 /// Runs each row and checks it, failing with every row that did not hold;
 /// with `snapshot`, the output's first line holding the row's message is
 /// a snapshot named by the row.
@@ -328,6 +399,9 @@ fn run_table(rows: Vec<Row>, snapshot: bool) {
             if let Err(reason) = refusal(&out, row.message) {
                 problems.push(format!("not a refusal: {reason}"));
             }
+        }
+        if text.contains('\u{1b}') {
+            problems.push("a raw escape character in the output".into());
         }
         if text.contains("panicked") {
             problems.push("a panic in the output".into());

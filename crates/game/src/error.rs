@@ -254,12 +254,43 @@ pub const SHOWN_WHOLE_CHARS: usize = 100;
 /// line a program wrote to standard error, a judge input. Whole when at
 /// most [`SHOWN_WHOLE_CHARS`] characters; longer, its first and last
 /// [`QUOTED_CHARS`] characters around `...`, then its length, so the
-/// message stays one line (unquoted: see [`quote_ends`]).
+/// message stays one line (unquoted: see [`quote_ends`]). Its control
+/// characters are [`escaped`].
 pub fn shown_ends(text: &str) -> String {
-    match cut_ends(text) {
+    let shown = match cut_ends(text) {
         Cow::Borrowed(whole) => whole.to_string(),
         Cow::Owned(cut) => format!("{cut} ({} characters)", text.chars().count()),
+    };
+    escaped(shown.as_bytes()).into_owned()
+}
+
+/// A program's bytes, or a user's, made safe to print in a message: C0
+/// control characters but line feed and tab, and DEL, as `\x1b`; C1
+/// control characters as `\u{9b}`; bytes that are not UTF-8 as `\xff`.
+/// Everything else, backslashes included, is kept, so escaping twice
+/// changes nothing. Messages always escape (a log read later reaches a
+/// terminal too); files of data keep the bytes as they were.
+pub fn escaped(bytes: &[u8]) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.chars().any(unsafe_char) => return Cow::Borrowed(text),
+        _ => {}
     }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c as u32 {
+                _ if !unsafe_char(c) => out.push(c),
+                code @ 0..=0x7f => out.push_str(&format!("\\x{code:02x}")),
+                code => out.push_str(&format!("\\u{{{code:x}}}")),
+            }
+        }
+        chunk
+            .invalid()
+            .iter()
+            .for_each(|b| out.push_str(&format!("\\x{b:02x}")));
+    }
+    Cow::Owned(out)
 }
 
 /// [`shown_ends`] quoted as [`quote`] quotes (`{:?}`, so line breaks show
@@ -409,10 +440,12 @@ pub fn cut_text(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// `count` and `noun`, with an `s` unless the count is 1: `1 game`, `2 games`.
+/// `count` and `noun`, with an `s` unless the count is 1 (`es` after an
+/// `s`): `1 game`, `2 games`, `0 witnesses`.
 pub fn plural(count: u64, noun: &str) -> String {
     match count {
         1 => format!("1 {noun}"),
+        _ if noun.ends_with('s') => format!("{count} {noun}es"),
         _ => format!("{count} {noun}s"),
     }
 }
@@ -466,6 +499,7 @@ mod tests {
         assert_eq!(plural(1, "shard"), "1 shard");
         assert_eq!(plural(0, "shard"), "0 shards");
         assert_eq!(plural(3, "other value"), "3 other values");
+        assert_eq!(plural(2, "witness"), "2 witnesses");
     }
 
     #[test]
@@ -483,6 +517,19 @@ mod tests {
             Error::layer_of(Upper::Apples { count: 3 }),
             Error::layer_of(Upper::Apples { count: 3 })
         );
+    }
+
+    #[test]
+    fn control_characters_and_invalid_bytes_are_escaped() {
+        let shown = escaped(b"a\x1b[2J\x1b]0;t\x07\tb\n\x7f\xc2\x9b\xff\\");
+        assert_eq!(shown, "a\\x1b[2J\\x1b]0;t\\x07\tb\n\\x7f\\u{9b}\\xff\\");
+        assert_eq!(
+            escaped(shown.as_bytes()),
+            shown,
+            "escaping twice changes nothing"
+        );
+        assert!(matches!(escaped("plain é\n".as_bytes()), Cow::Borrowed(_)));
+        assert_eq!(shown_ends("\x1b[2J"), "\\x1b[2J");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use coinline_core::board::NotValue;
-use coinline_core::error::{quote_ends, quote_token, shown_ends, Error};
+use coinline_core::error::{quote, quote_ends, quote_token, shown_ends, Error};
 use coinline_core::generate::Span;
 use coinline_core::play::Game;
 use coinline_core::rules::MAX_COUNT;
@@ -31,6 +31,10 @@ pub(crate) fn at(key: &str, fault: impl Into<Error>) -> Error {
     ProblemFileError { key, fault }.into()
 }
 
+/// The longest problem name, in bytes (a name is part of the names of
+/// saved tests, which must stay under the file system's 255).
+pub const MAX_NAME_BYTES: usize = 64;
+
 /// What the judge refuses: a problem, its options, a saved test or game, a run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum JudgeError {
@@ -42,7 +46,10 @@ pub enum JudgeError {
         text: String,
         valid: Vec<&'static str>,
     },
-    #[error("{name:?} is not a name of lowercase letters, digits and `-`")]
+    #[error(
+        "{} is not a name of 1 to {MAX_NAME_BYTES} lowercase letters, digits and `-`",
+        quote(name)
+    )]
     BadName { name: String },
     #[error("a problem whose rules read parameters from the input keeps its game")]
     AdjustableWithParams,

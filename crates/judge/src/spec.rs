@@ -9,7 +9,7 @@
 
 use super::catalogue::BUILT_IN;
 pub use super::catalogue::{built_in_names, built_in_text};
-use super::error::{at, JudgeError};
+use super::error::{at, JudgeError, MAX_NAME_BYTES};
 use super::instance::ParamLimit;
 use super::limits::{InputLimits, Parity};
 pub use super::problem::check_trusted_limit;
@@ -185,6 +185,7 @@ fn parse_checked(text: &str, origin: Origin, trusted_limit: bool) -> Result<Prob
     let file: File = read_toml(text).map_err(JudgeError::ProblemToml)?;
     let name = file.name.trim().to_string();
     if name.is_empty()
+        || name.len() > MAX_NAME_BYTES
         || !name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')

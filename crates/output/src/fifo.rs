@@ -18,6 +18,15 @@ pub fn set_notes(note: fn(&str)) {
     let _ = NOTE.set(note);
 }
 
+/// The FIFO waiting for a reader, if one is (for an interrupt's message).
+static WAITING: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+/// The FIFO an output is waiting on for a reader, if any: nothing has been
+/// written to it.
+pub fn waiting_for_reader() -> Option<std::path::PathBuf> {
+    WAITING.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
 /// How long a FIFO waits for a reader before the note.
 const PATIENCE: Duration = Duration::from_secs(1);
 
@@ -33,6 +42,10 @@ pub(super) fn open_for_writing(shown: &Path, real: &Path) -> Result<std::fs::Fil
     }
     let started = Instant::now();
     let mut noted = false;
+    let waiting = |path: Option<&Path>| {
+        *WAITING.lock().unwrap_or_else(|e| e.into_inner()) = path.map(Path::to_path_buf);
+    };
+    waiting(Some(shown));
     loop {
         let probe = std::fs::OpenOptions::new()
             .write(true)
@@ -42,6 +55,7 @@ pub(super) fn open_for_writing(shown: &Path, real: &Path) -> Result<std::fs::Fil
             // A reader is there: open again, blocking as writes should be
             // (returns at once while the reader stays).
             Ok(_probe) => {
+                waiting(None);
                 return std::fs::OpenOptions::new()
                     .write(true)
                     .open(real)
@@ -59,7 +73,10 @@ pub(super) fn open_for_writing(shown: &Path, real: &Path) -> Result<std::fs::Fil
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
-            Err(e) => return Err(Error::io(shown, &e)),
+            Err(e) => {
+                waiting(None);
+                return Err(Error::io(shown, &e));
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ mod plan;
 mod transaction;
 
 pub use error::{Leaves, OutputError, Unlisted, Unwritable};
-pub use fifo::set_notes;
+pub use fifo::{set_notes, waiting_for_reader};
 pub use owner::{
     check_name_length, check_owned, refuse_inputs, refuse_same_outputs, Kind, NAME_MAX,
 };

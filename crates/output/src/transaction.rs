@@ -15,7 +15,7 @@
 //! minute old ([`STALE_AFTER`]).
 
 use super::{fifo, target, Target};
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{Error, ErrorKind, IoAction, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -205,7 +205,7 @@ impl Transaction {
             Target::Straight(real) => {
                 let file = fifo::open_for_writing(path, &real)?;
                 let mut writer = std::io::BufWriter::new(file);
-                fill(&mut writer)?;
+                fill(&mut writer).map_err(|e| named(e, path))?;
                 return writer.flush().map_err(|e| Error::io(path, &e));
             }
             Target::Replace(real) => real,
@@ -236,12 +236,14 @@ impl Transaction {
         self.ids.push(id);
         self.shown.push(path.to_path_buf());
         let mut writer = std::io::BufWriter::new(file);
-        let written = fill(&mut writer).and_then(|()| {
-            let file = writer
-                .into_inner()
-                .map_err(|e| Error::io(path, e.error()))?;
-            file.sync_all().map_err(|e| Error::io(path, &e))
-        });
+        let written = fill(&mut writer)
+            .map_err(|e| named(e, path))
+            .and_then(|()| {
+                let file = writer
+                    .into_inner()
+                    .map_err(|e| Error::io(path, e.error()))?;
+                file.sync_all().map_err(|e| Error::io(path, &e))
+            });
         if written.is_err() {
             self.drop_entry(id);
         }
@@ -430,6 +432,19 @@ fn roll_back_where(list: &mut Vec<Entry>, chosen: impl Fn(&Entry) -> bool) -> Un
 
 fn roll_back(list: &mut Vec<Entry>, ids: &[u64]) -> Undone {
     roll_back_where(list, |e| ids.contains(&e.id))
+}
+
+/// A fill's failed write, which names the stream as the fill knows it
+/// ("the rows"), named by the file it went to.
+fn named(error: Error, path: &Path) -> Error {
+    match error.kind() {
+        ErrorKind::Io {
+            action: IoAction::Write,
+            source,
+            ..
+        } => Error::output(&path.display().to_string(), &source.0),
+        _ => error,
+    }
 }
 
 /// For an interrupt: undoes every transaction in progress (see

@@ -9,7 +9,7 @@ use crate::cli::options::{JobsArg, ShardArg};
 use crate::cli::outputs;
 use crate::cli::status::{print, say, Status};
 use clap::Args;
-use coinline_core::error::{Error, Result};
+use coinline_core::error::{plural, Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
 use coinline_output::folder::{by_folder, write_folders, Folder};
@@ -173,8 +173,12 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
         let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
-        let (name, threads) = (&query.name, pool.current_num_threads());
-        say!("coinline study run: {name}, part {shard}, {threads} threads");
+        let threads = plural(pool.current_num_threads() as u64, "thread");
+        let part = match shard {
+            Shard::WHOLE => String::new(),
+            _ => format!(", part {shard}"),
+        };
+        say!("coinline study run: {}{part}, {threads}", query.name);
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
         if let Some(name) = part_file {
             let json =
@@ -195,7 +199,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     write_and_say(&by_folder(&out, files), args.write.force, true)?;
     let checked: u64 = outcome.witnesses_checked.iter().sum();
     let seconds = start.elapsed().as_secs_f64();
-    say!("{checked} witnesses checked, {seconds:.2} s");
+    say!("{} checked, {seconds:.2} s", plural(checked, "witness"));
     for failure in outcome.failures.iter().take(10) {
         say!("failure: {failure}");
     }

@@ -2,7 +2,7 @@
 //! (regret statistics and verdict counts), and the report of a failure.
 
 use super::{Failure, Played};
-use coinline_core::error::plural;
+use coinline_core::error::{escaped, plural, shown_ends};
 use coinline_core::strategy::player::{interval_text, BreachKind, Seat};
 use std::fmt::Write as _;
 
@@ -202,14 +202,14 @@ pub fn failure_text(failure: &Failure) -> String {
     if !s.transcript.is_empty() {
         out.push_str("transcript (> to the program, < from it):\n");
         for line in &s.transcript {
-            let _ = writeln!(out, "  {line}");
+            let _ = writeln!(out, "  {}", escaped(line.as_bytes()));
         }
     }
     if !s.stderr.trim().is_empty() {
         let _ = writeln!(
             out,
             "its standard error began: {}",
-            s.stderr.lines().next().unwrap_or("")
+            shown_ends(s.stderr.lines().next().unwrap_or(""))
         );
     }
     out

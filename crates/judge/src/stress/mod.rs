@@ -47,7 +47,7 @@ use self::report::Timing;
 use self::rows::CsvRow;
 use crate::error::JudgeError;
 use crate::instance::Instance;
-use coinline_core::error::plural;
+use coinline_core::error::{escaped, plural};
 use coinline_core::error::{Error, Result};
 use coinline_core::progress::Progress;
 use coinline_core::shell::shell_word;
@@ -311,8 +311,12 @@ impl Conversation<'_> {
         // the boards narrowing isolated are the ones known to fail.
         self.outcome.failing_boards += if known { wrong } else { range.len() as u64 };
         if known && wrong > 1 {
+            let rows = match self.config.csv {
+                Some(_) => "each has its row in --out",
+                None => "--out FILE writes a row for each",
+            };
             self.say(&format!(
-                "  {} of this run have wrong answers (each has its row in --out)",
+                "  {} of this run have wrong answers ({rows})",
                 plural(wrong, "board")
             ));
         }
@@ -327,7 +331,7 @@ impl Conversation<'_> {
         let (minimal, judged, cut_short) = (shrunk.boards, shrunk.judged, shrunk.cut_short);
 
         let input = self.config.problem.write_input(&minimal);
-        let output = String::from_utf8_lossy(&judged.execution.stdout).into_owned();
+        let output = escaped(&judged.execution.stdout);
         self.say(&format!("  minimal input:\n{}", excerpt(&input)));
         self.say(&format!(
             "  expected output:\n{}",

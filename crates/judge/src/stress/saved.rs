@@ -54,7 +54,8 @@ pub(super) fn save(
 }
 
 /// The name of a saved test: the problem, the verdict's kind and the stem
-/// of the boards joined into one.
+/// of the boards joined into one: under 150 bytes, as a problem name is
+/// at most [`crate::error::MAX_NAME_BYTES`] and the rest is short.
 fn stem(problem: &Problem, boards: &[Instance], kind: &str) -> String {
     let values: Vec<i64> = boards.iter().flat_map(|b| b.values().to_vec()).collect();
     let joined = Board::new(values).unwrap_or_else(|_| boards[0].board.clone());
@@ -62,11 +63,10 @@ fn stem(problem: &Problem, boards: &[Instance], kind: &str) -> String {
     let game = (boards.first())
         .and_then(|b| problem.game_of(&b.params).ok())
         .unwrap_or(problem.game());
-    format!(
-        "{}-{kind}-{}",
-        problem.name(),
-        Case::new(game, joined).file_stem()
-    )
+    // A game with no alias is named by the problem, not by "rules".
+    let case = Case::new(game, joined).file_stem();
+    let case = case.strip_prefix("rules-").unwrap_or(&case);
+    format!("{}-{kind}-{case}", problem.name())
 }
 
 /// Saves the failing `case` of an interactive `problem` (the program
