@@ -11,7 +11,7 @@ use super::text::about_seconds;
 use crate::cli::status::say;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
-use coinline_core::error::Result;
+use coinline_core::error::{plural, Result};
 use coinline_core::generate::{Shard, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
@@ -407,10 +407,6 @@ fn output_paths(args: &CompareArgs) -> Result<Option<(PathBuf, Option<PathBuf>)>
     Ok(paths)
 }
 
-fn boards(count: u64) -> String {
-    format!("{count} {}", if count == 1 { "board" } else { "boards" })
-}
-
 /// The command worth running after a run: the first failure's shrunk
 /// board, else the board a heuristic did worst on, solved line by line.
 fn next_command(outcome: &CompareOutcome, options: &CompareOptions) -> String {
@@ -471,7 +467,7 @@ fn print_summary(
         let failures = t.boards - t.agreed;
         say!(
             "{game}: {}, {}; first player wins {}, ties {}, loses {}",
-            boards(t.boards),
+            plural(t.boards, "board"),
             if failures == 0 {
                 "all checks pass".to_string()
             } else {
@@ -488,7 +484,7 @@ fn print_summary(
             let (regret, index) = h.worst.as_ref().map_or((0, 0), |w| (w.0, w.1));
             say!(
                 "  {name}: applies to {}, optimal on {}, mean regret {:.2}, max regret {regret} (index {index})",
-                boards(h.boards),
+                plural(h.boards, "board"),
                 Percent(h.optimal as f64 / h.boards as f64),
                 h.mean_regret().unwrap_or(0.0),
             );
@@ -501,15 +497,15 @@ fn print_summary(
         None => "",
     };
     say!(
-        "{}{} checked in {secs:.2} s ({:.0} boards/s, {jobs} {}){stopped}",
-        boards(outcome.boards),
+        "{}{} checked in {secs:.2} s ({:.0} boards/s, {}){stopped}",
+        plural(outcome.boards, "board"),
         if outcome.checks == outcome.boards {
             String::new()
         } else {
             format!(" ({} checks)", outcome.checks)
         },
         outcome.boards as f64 / secs.max(1e-9),
-        if jobs == 1 { "job" } else { "jobs" },
+        plural(jobs as u64, "job"),
     );
     if let Some((rows, summary)) = written {
         let shown = |p: &PathBuf| match is_stdout(p) {

@@ -31,7 +31,7 @@ use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{CheckConfig, Violation};
 use coinline_core::cost::estimated_seconds;
-use coinline_core::error::Result;
+use coinline_core::error::{plural, Result};
 use coinline_core::generate::{
     enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
 };
@@ -405,8 +405,8 @@ pub fn unshown_failures(outcome: &CompareOutcome) -> Option<String> {
     let unshown = outcome.failed.saturating_sub(outcome.failures.len() as u64);
     (unshown > 0).then(|| {
         format!(
-            "... {unshown} more failing {} not shown (only the first {} are shrunk; see the rows)",
-            if unshown == 1 { "check" } else { "checks" },
+            "... {} not shown (only the first {} are shrunk; see the rows)",
+            plural(unshown, "more failing check"),
             outcome.failures.len()
         )
     })

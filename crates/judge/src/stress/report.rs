@@ -125,10 +125,7 @@ pub(super) fn summary(
     if o.escaped > 0 {
         lines.push(format!(
             "warning: {} left their program's process group (setsid or setpgid) and outlived the run; coinline killed them",
-            match o.escaped {
-                1 => "1 process".to_string(),
-                k => format!("{k} processes"),
-            }
+            plural(o.escaped, "process")
         ));
     }
     lines
