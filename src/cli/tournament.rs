@@ -63,12 +63,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     // The table is the result, on standard output, unless `--out -` puts
     // the CSV there.
     let table = tournament::text(&records);
-    match args
-        .out
-        .out
-        .as_deref()
-        .is_some_and(|o| o.as_os_str() == "-")
-    {
+    match args.out.out.as_deref().is_some_and(output::is_stdout) {
         true => say!("{}", table.trim_end()),
         false => super::status::print(&table)?,
     }
