@@ -3,13 +3,15 @@
 //! `--human` is a flag of `play` ([`PlayArgs`]): clap refuses it with the
 //! options of programs and runs; here it reads the options a person has.
 //!
-//! On a terminal the screen is redrawn after each line typed; otherwise
-//! (pipes, files) the same lines are written one after another, each line
-//! read echoed after `> `, so a transcript reads as the game went. End of
-//! input ends the game with status 0; Ctrl-C exits 130 as every command.
+//! When standard input and output are both a terminal the game is played
+//! by keys ([`keys`](coinline_harness::human::keys)), read with crossterm
+//! in raw mode, on the alternate screen redrawn after every key and
+//! resize; otherwise (pipes, files) lines of at most [`MAX_LINE`] bytes are
+//! read and the same lines written one after another, each line read
+//! echoed after `> `, so a transcript reads as the game went. End of input
+//! ends the game with status 0; Ctrl-C exits 130 as every command.
 
 use super::error::UsageError;
-use super::interrupts;
 use super::play::PlayArgs;
 use super::status::{print, say, to_stdout, Status};
 use coinline_core::board::Board;
@@ -188,7 +190,6 @@ fn keyed(session: &mut HumanGame, header: &str, hints: bool) -> Result<Status> {
     };
     let Some(how) = how else {
         say!("coinline play --human: interrupted by Ctrl-C");
-        interrupts::end();
         std::process::exit(130);
     };
     let position = [header.into(), render::row(session), render::score(session)];

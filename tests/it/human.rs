@@ -342,6 +342,17 @@ fn expected_hints(game: Game, values: &[i64]) -> String {
     format!("hints: best {}; {}", best.unwrap(), parts.join(", "))
 }
 
+/// The screen once coinline in `term` has ended: its exit status is
+/// `status`, the terminal is as it was before, and `said` is on the screen.
+fn ended(term: &Terminal, status: i32, said: &[&str]) -> String {
+    let screen = term.wait_for("terminal ");
+    let restored = format!("exit status {status}\nterminal restored\n");
+    for text in said.iter().chain([&restored.as_str()]) {
+        assert!(screen.contains(text), "{text:?} not on\n{screen}");
+    }
+    screen
+}
+
 #[test]
 fn a_real_terminal_plays_by_keys_undoes_and_ends() {
     if !tmux_present("a_real_terminal_plays_by_keys_undoes_and_ends") {
@@ -397,7 +408,6 @@ fn a_real_terminal_plays_by_keys_undoes_and_ends() {
             "Right"
         }]);
     }
-    let screen = term.wait_for("terminal ");
     let t = replay(game, &Board::new(values).unwrap(), &best).unwrap();
     let end = format!(
         "game over after 4 moves: you {}, computer {}; you won by {}",
@@ -405,15 +415,8 @@ fn a_real_terminal_plays_by_keys_undoes_and_ends() {
         t.second,
         t.difference()
     );
-    assert!(screen.contains(&end), "{end:?} not on\n{screen}");
-    assert!(
-        screen.contains(&format!("optimal line from the start: {best}")),
-        "{screen}"
-    );
-    assert!(
-        screen.contains("exit status 0\nterminal restored"),
-        "{screen}"
-    );
+    let optimal = format!("optimal line from the start: {best}");
+    ended(&term, 0, &[&end, &optimal]);
 }
 
 #[test]
@@ -426,33 +429,25 @@ fn in_a_terminal_ctrl_d_ends_the_game_and_ctrl_c_interrupts() {
     let term = Terminal::start("human", "ctrl-d", &args);
     term.wait_for("move 1, computer");
     term.keys(&["C-d"]);
-    let screen = term.wait_for("terminal ");
-    assert!(
-        screen.contains("end of input: the game stops after 1 move"),
-        "{screen}"
-    );
-    assert!(
-        screen.contains("your regret: 0 (you made no move)"),
-        "{screen}"
-    );
-    assert!(
-        screen.contains("exit status 0\nterminal restored"),
-        "{screen}"
-    );
+    let end = "end of input: the game stops after 1 move";
+    ended(&term, 0, &[end, "your regret: 0 (you made no move)"]);
     drop(term);
     let term = Terminal::start("human", "ctrl-c", &args);
     term.wait_for("> ");
     term.keys(&["2", "C-c"]);
-    let screen = term.wait_for("terminal ");
-    // The message has a line of its own, the game's screen is gone and
-    // the terminal is as it was.
-    assert!(
-        screen.starts_with(
-            "coinline play --human: interrupted by Ctrl-C\nexit status 130\nterminal restored\n"
-        ),
-        "{screen}"
-    );
+    let screen = ended(&term, 130, &[]);
+    // The message has a line of its own, the game's screen is gone.
+    let said = "coinline play --human: interrupted by Ctrl-C\nexit status 130\n";
+    assert!(screen.starts_with(said), "{screen}");
     assert!(!screen.contains("> "), "{screen}");
+    drop(term);
+    // A signal from outside: the terminal is given back before its message.
+    let term = Terminal::start("human", "sigterm", &args);
+    term.wait_for("> ");
+    term.signal("TERM");
+    let screen = ended(&term, 143, &[]);
+    let said = "coinline play --human: interrupted by SIGTERM";
+    assert!(screen.starts_with(said), "{screen}");
 }
 
 #[test]
@@ -491,10 +486,5 @@ fn a_small_terminal_keeps_the_board_and_a_resize_redraws() {
         "{screen}"
     );
     term.keys(&["q"]);
-    let screen = term.wait_for("terminal ");
-    assert!(screen.contains("you quit after 0 moves"), "{screen}");
-    assert!(
-        screen.contains("exit status 0\nterminal restored"),
-        "{screen}"
-    );
+    ended(&term, 0, &["you quit after 0 moves"]);
 }

@@ -395,6 +395,16 @@ impl Terminal {
         self.tmux(&["resize-window", "-t", "coinline", "-x", &x, "-y", &y]);
     }
 
+    /// Sends `signal` (a name: `TERM`) to coinline, the child of the
+    /// terminal's shell.
+    pub fn signal(&self, signal: &str) {
+        let shell = self.tmux(&["display-message", "-p", "-t", "coinline", "#{pane_pid}"]);
+        let sent = Command::new("pkill")
+            .args([&format!("-{signal}"), "-P", shell.trim()])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()), "pkill -P {shell}");
+    }
+
     /// Types `text` (literally) and Enter.
     pub fn type_line(&self, text: &str) {
         self.tmux(&["send-keys", "-t", "coinline", "-l", text]);

@@ -389,8 +389,8 @@ mod tests {
 
     #[test]
     fn a_small_screen_keeps_the_position_and_cuts_the_status() {
-        let s = session("coins", "8 15 3 7 1 2 3 4 5 6 7 8 9");
-        let header = "coinline: coins on 13 values; you play first against the computer";
+        let s = session("coins", "8 15 3 7 1 2 3 4 5 6 7 8 9 10 11 12 13");
+        let header = "coinline: coins on 17 values; you play first against the computer";
         let status: Vec<String> = (0..30).map(|i| format!("message {i}")).collect();
         let (lines, cursor) = screen(&s, header, true, "12", &status, (40, 12));
         assert_eq!(lines.len(), 12);
