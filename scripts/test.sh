@@ -50,6 +50,9 @@ if [ -n "$packages_pid" ]; then
 fi
 
 echo "== cargo test"
+# Where the packages were installed, tmux is there: the terminal game's
+# tests in tmux fail instead of skipping without it.
+if [ -n "$packages_pid" ]; then export COINLINE_TMUX_TEST=1; fi
 # Library, binary, integration tests, examples and doc tests. The criterion
 # benchmarks are compiled by clippy above and run with `cargo bench`.
 cargo test --locked

@@ -16,8 +16,8 @@ ensure_cargo_tool() {
 
 # The Debian packages of every step of scripts/test.sh (Chromium for the
 # browser test, Slurm and munge for slurm-smoke.sh, llvm-22 for
-# fuzz-coverage.sh).
-ALL_PACKAGES=(chromium slurmctld slurmd slurm-client munge llvm-22)
+# fuzz-coverage.sh, tmux for the terminal game's tests in tests/it/human.rs).
+ALL_PACKAGES=(chromium slurmctld slurmd slurm-client munge llvm-22 tmux)
 # Installed without their recommended packages (the daemons' extras).
 BARE_PACKAGES=(slurmctld slurmd slurm-client munge)
 

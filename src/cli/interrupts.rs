@@ -57,6 +57,8 @@ pub fn install(command: &'static str) {
                 _ => "SIGHUP",
             };
             let _ending = ENDING.lock();
+            // A game on the terminal gives it back before the message.
+            super::human::restore();
             say!("{}", clean_up(command, name));
             std::process::exit(128 + signal);
         }

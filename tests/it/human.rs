@@ -1,13 +1,16 @@
 //! A person at the terminal (`coinline play --human`, a flag of `play`):
 //! whole games typed through a pipe, checked move by move against the library's solvers (each move's score and cost, the totals,
 //! the regret, the optimal line); typos, illegal moves, undo, quit and end of
-//! input; refusals; and the same game in a real terminal (tmux), with the
-//! screen redrawn and Ctrl-C's exit status. Without tmux the terminal tests
-//! say so and pass, unless `COINLINE_TMUX_TEST=1`.
+//! input; refusals; and the same game in a real terminal (tmux), played by
+//! keys: arrows, a count typed first, single-key commands, messages in one
+//! place under the prompt on a small terminal, a redraw on resize, Ctrl-C
+//! on a line of its own and the terminal restored after every ending.
+//! Without tmux the terminal tests say so and pass, unless
+//! `COINLINE_TMUX_TEST=1`.
 
 use crate::support::{assert_refused, assert_status, tmux_present, Coinline, Run, Terminal};
 use coinline_core::generate::SplitMix64;
-use coinline_core::play::{replay, Game, Line, Move, Row};
+use coinline_core::play::{replay, Game, Line, Move, Row, Side};
 use coinline_core::solve::{solve, Generic, Memo};
 use coinline_core::Board;
 use std::time::Duration;
@@ -339,9 +342,20 @@ fn expected_hints(game: Game, values: &[i64]) -> String {
     format!("hints: best {}; {}", best.unwrap(), parts.join(", "))
 }
 
+/// The screen once coinline in `term` has ended: its exit status is
+/// `status`, the terminal is as it was before, and `said` is on the screen.
+fn ended(term: &Terminal, status: i32, said: &[&str]) -> String {
+    let screen = term.wait_for("terminal ");
+    let restored = format!("exit status {status}\nterminal restored\n");
+    for text in said.iter().chain([&restored.as_str()]) {
+        assert!(screen.contains(text), "{text:?} not on\n{screen}");
+    }
+    screen
+}
+
 #[test]
-fn a_real_terminal_plays_undoes_and_ends() {
-    if !tmux_present("a_real_terminal_plays_undoes_and_ends") {
+fn a_real_terminal_plays_by_keys_undoes_and_ends() {
+    if !tmux_present("a_real_terminal_plays_by_keys_undoes_and_ends") {
         return;
     }
     let board = "8 15 3 7";
@@ -356,7 +370,7 @@ fn a_real_terminal_plays_undoes_and_ends() {
         "{screen}"
     );
     assert!(screen.contains(&expected_hints(game, &values)), "{screen}");
-    term.type_line("L");
+    term.keys(&["Left"]);
     let screen = term.wait_for("move 2, computer");
     let cost = memo(game, &values, 0, 4) - (8 - memo(game, &values, 1, 4));
     let best = solve(&Generic, game, &Board::new(values.clone()).unwrap(), true)
@@ -370,18 +384,30 @@ fn a_real_terminal_plays_undoes_and_ends() {
     assert!(screen.contains(&said), "{said:?} not on\n{screen}");
     // The screen is redrawn, not scrolled: one position on it.
     assert_eq!(screen.matches("row:").count(), 1, "{screen}");
-    term.type_line("L9");
-    term.wait_for("is illegal");
-    term.type_line("undo");
+    // A message replaces the one before, under the prompt.
+    term.keys(&["Up"]);
+    let screen = term.wait_for("↑ and ↓ do nothing");
+    assert!(!screen.contains("move 2, computer"), "{screen}");
+    assert!(screen.contains(">\n↑ and ↓"), "{screen}");
+    // A count typed first, then an arrow: L9.
+    term.keys(&["9", "Left"]);
+    term.wait_for("move 3 (L9) is illegal");
+    term.keys(&["u"]);
     let screen = term.wait_for("took back 2 moves");
     assert!(
         screen.contains("row: L> 8 15 3 7 <R\nyou 0 · computer 0 · your move"),
         "{screen}"
     );
-    for mv in best.moves().iter().step_by(2) {
-        term.type_line(&mv.to_string());
+    // The first move typed in the notation, the rest by arrows.
+    let mine: Vec<Move> = best.moves().iter().step_by(2).copied().collect();
+    term.type_line(&mine[0].to_string());
+    for mv in &mine[1..] {
+        term.keys(&[if mv.side == Side::Left {
+            "Left"
+        } else {
+            "Right"
+        }]);
     }
-    let screen = term.wait_for("exit status");
     let t = replay(game, &Board::new(values).unwrap(), &best).unwrap();
     let end = format!(
         "game over after 4 moves: you {}, computer {}; you won by {}",
@@ -389,12 +415,8 @@ fn a_real_terminal_plays_undoes_and_ends() {
         t.second,
         t.difference()
     );
-    assert!(screen.contains(&end), "{end:?} not on\n{screen}");
-    assert!(
-        screen.contains(&format!("optimal line from the start: {best}")),
-        "{screen}"
-    );
-    assert!(screen.contains("exit status 0"), "{screen}");
+    let optimal = format!("optimal line from the start: {best}");
+    ended(&term, 0, &[&end, &optimal]);
 }
 
 #[test]
@@ -407,20 +429,62 @@ fn in_a_terminal_ctrl_d_ends_the_game_and_ctrl_c_interrupts() {
     let term = Terminal::start("human", "ctrl-d", &args);
     term.wait_for("move 1, computer");
     term.keys(&["C-d"]);
-    let screen = term.wait_for("exit status");
-    assert!(
-        screen.contains("end of input: the game stops after 1 move"),
-        "{screen}"
-    );
-    assert!(screen.contains("exit status 0"), "{screen}");
+    let end = "end of input: the game stops after 1 move";
+    ended(&term, 0, &[end, "your regret: 0 (you made no move)"]);
     drop(term);
     let term = Terminal::start("human", "ctrl-c", &args);
     term.wait_for("> ");
-    term.keys(&["C-c"]);
-    let screen = term.wait_for("exit status");
-    assert!(
-        screen.contains("coinline play --human: interrupted by SIGINT"),
+    term.keys(&["2", "C-c"]);
+    let screen = ended(&term, 130, &[]);
+    // The message has a line of its own, the game's screen is gone.
+    let said = "coinline play --human: interrupted by Ctrl-C\nexit status 130\n";
+    assert!(screen.starts_with(said), "{screen}");
+    assert!(!screen.contains("> "), "{screen}");
+    drop(term);
+    // A signal from outside: the terminal is given back before its message.
+    let term = Terminal::start("human", "sigterm", &args);
+    term.wait_for("> ");
+    term.signal("TERM");
+    let screen = ended(&term, 143, &[]);
+    let said = "coinline play --human: interrupted by SIGTERM";
+    assert!(screen.starts_with(said), "{screen}");
+}
+
+#[test]
+fn a_small_terminal_keeps_the_board_and_a_resize_redraws() {
+    if !tmux_present("a_small_terminal_keeps_the_board_and_a_resize_redraws") {
+        return;
+    }
+    let term = Terminal::start(
+        "human",
+        "small",
+        &[HUMAN[0], HUMAN[1], "--board", "8 15 3 7"],
+    );
+    term.wait_for("> ");
+    term.resize(40, 12);
+    let header = "coinline: coins on 4 values; you play first against the computer (optimal)";
+    // Many messages, a help of several lines last.
+    for round in 0..20 {
+        term.type_line(&format!("x{round}"));
+        term.keys(&["Up", "u"]);
+    }
+    term.keys(&["?"]);
+    let screen = term.wait_for("the rules: coins");
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines[..2].concat(), header, "{screen}");
+    assert_eq!(
+        lines[2..4],
+        ["row: L> 8 15 3 7 <R", "you 0 · computer 0 · your move"],
         "{screen}"
     );
-    assert!(screen.contains("exit status 130"), "{screen}");
+    assert_eq!(screen.matches("nothing to undo").count(), 0, "{screen}");
+    // Grown, the screen is drawn again at the new width.
+    term.resize(100, 30);
+    let screen = term.wait_for(header);
+    assert!(
+        screen.starts_with(&format!("{header}\nrow: L> 8 15 3 7 <R\n")),
+        "{screen}"
+    );
+    term.keys(&["q"]);
+    ended(&term, 0, &["you quit after 0 moves"]);
 }

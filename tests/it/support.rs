@@ -330,10 +330,12 @@ pub fn tmux_present(test: &str) -> bool {
     found
 }
 
-/// coinline running in a terminal of 100 x 30 characters: a tmux session
-/// on a server of its own (its socket in a scratch folder, so no other
-/// tmux is touched), killed with its server when dropped. After coinline
-/// ends the pane shows `exit status N` and stays.
+/// coinline running in a terminal (100 x 30 characters unless resized): a
+/// tmux session on a server of its own (its socket in a scratch folder, so
+/// no other tmux is touched), killed with its server when dropped. After
+/// coinline ends the pane shows `exit status N`, then `terminal restored`
+/// when the terminal's settings are those it had before (or `terminal
+/// changed`), and stays.
 pub struct Terminal {
     socket: PathBuf,
     // Holds the socket; removed after the server is killed (fields drop after `drop`).
@@ -352,8 +354,9 @@ impl Terminal {
         };
         // The shell outlives a Ctrl-C to say the status (a trap, unlike an
         // ignored signal, is not passed on to coinline).
-        let script =
-            "trap : INT; RUST_BACKTRACE=1 \"$0\" \"$@\"; echo \"exit status $?\"; exec sleep 600";
+        let script = "s=$(stty -g); trap : INT; RUST_BACKTRACE=1 \"$0\" \"$@\"; \
+            echo \"exit status $?\"; [ \"$(stty -g)\" = \"$s\" ] && echo terminal restored || \
+            echo terminal changed; exec sleep 600";
         let mut command = vec![
             "new-session",
             "-d",
@@ -384,6 +387,22 @@ impl Terminal {
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Makes the terminal `columns` x `rows` characters.
+    pub fn resize(&self, columns: u16, rows: u16) {
+        let (x, y) = (columns.to_string(), rows.to_string());
+        self.tmux(&["resize-window", "-t", "coinline", "-x", &x, "-y", &y]);
+    }
+
+    /// Sends `signal` (a name: `TERM`) to coinline, the child of the
+    /// terminal's shell.
+    pub fn signal(&self, signal: &str) {
+        let shell = self.tmux(&["display-message", "-p", "-t", "coinline", "#{pane_pid}"]);
+        let sent = Command::new("pkill")
+            .args([&format!("-{signal}"), "-P", shell.trim()])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()), "pkill -P {shell}");
     }
 
     /// Types `text` (literally) and Enter.

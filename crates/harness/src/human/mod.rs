@@ -17,6 +17,7 @@
 //! values before more), the move `coinline explain` shows; the heuristics
 //! play their own policy.
 
+pub mod keys;
 pub mod render;
 
 use crate::explain::Step;

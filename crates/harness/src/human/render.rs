@@ -184,16 +184,29 @@ pub fn undone(taken: usize) -> String {
     format!("undo: took back {taken} {moves}")
 }
 
-/// The help, a few lines.
-pub fn help(session: &HumanGame) -> Vec<String> {
+/// The help, a few lines: of the keys on a terminal, of the lines typed
+/// otherwise.
+pub fn help(session: &HumanGame, keys: bool) -> Vec<String> {
+    let rules = format!("the rules: {} (coinline games lists them)", session.game());
+    let (moves, commands) = if keys {
+        (
+            "keys: ← and → take one value from that end, a count typed first that many \
+             (3 → is R3, D2 ← deletes two: DL2); ↑ and ↓ do nothing",
+            "Enter plays a move typed in the notation (L, R3, DR2, left); u undo, h hint, \
+             ? help, q quit; Ctrl-D ends the game, Ctrl-C interrupts it",
+        )
+    } else {
+        (
+            "moves: L or left, R or right take one value from that end; Lk, Rk take k; \
+             DLk, DRk delete k (as the rules allow)",
+            "commands: undo (take back your last move and the reply), hint (what each move is \
+             worth), help, quit; Ctrl-D ends the game too",
+        )
+    };
     vec![
-        format!("the rules: {} (coinline games lists them)", session.game()),
-        "moves: L or left, R or right take one value from that end; Lk, Rk take k; \
-         DLk, DRk delete k (as the rules allow)"
-            .into(),
-        "commands: undo (take back your last move and the reply), hint (what each move is \
-         worth), help, quit; Ctrl-D ends the game too"
-            .into(),
+        rules,
+        moves.into(),
+        commands.into(),
         "after each move: its cost, what it gave away against the best move (0: a best move)"
             .into(),
     ]
@@ -227,7 +240,13 @@ pub fn ending(session: &HumanGame, how: Ending) -> Vec<String> {
         .filter(|s| session.player(s) == Turn::Person && s.loss() != 0)
         .map(|s| format!("move {} {} cost {}", s.number, s.mv, s.loss()))
         .collect();
-    let regret = if costly.is_empty() {
+    let regret = if !session
+        .steps()
+        .iter()
+        .any(|s| session.player(s) == Turn::Person)
+    {
+        "your regret: 0 (you made no move)".to_string()
+    } else if costly.is_empty() {
         format!(
             "your regret: {} (every move of yours was a best move)",
             session.regret()
@@ -243,6 +262,52 @@ pub fn ending(session: &HumanGame, how: Ending) -> Vec<String> {
         Err(e) => format!("optimal line from the start: not available ({e})"),
     };
     vec![first + &verdict, regret, optimal]
+}
+
+/// A terminal's screen of `width` x `height` cells: the header, the row,
+/// the score, the moves and keys, the hints (with `--hints`), the prompt
+/// and, under it, the status: the lines of the last thing done, which
+/// replace those before. Lines are cut into pieces of `width` characters
+/// and the status is cut off at the bottom, so the position never scrolls
+/// away. The lines and the cursor's place (column, line).
+pub fn screen(
+    session: &HumanGame,
+    header: &str,
+    hints: bool,
+    typed: &str,
+    status: &[String],
+    (width, height): (usize, usize),
+) -> (Vec<String>, (usize, usize)) {
+    let width = width.max(1);
+    let keys = format!(
+        "moves: {} (keys: ← → an end, u undo, h hint, ? help, q quit)",
+        move_list(session)
+    );
+    let hint = hints.then(|| self::hints(session));
+    let mut lines = Vec::new();
+    for line in [header.into(), row(session), score(session), keys]
+        .iter()
+        .chain(&hint)
+    {
+        wrap(line, width, &mut lines);
+    }
+    let prompt = format!("> {typed}");
+    let at = prompt.chars().count();
+    let cursor = (at % width, lines.len() + at / width);
+    for line in std::iter::once(&prompt).chain(status) {
+        wrap(line, width, &mut lines);
+    }
+    lines.truncate(height);
+    (lines, (cursor.0, cursor.1.min(height.saturating_sub(1))))
+}
+
+/// `text` cut into lines of `width` characters (an empty text is a line).
+fn wrap(text: &str, width: usize, lines: &mut Vec<String>) {
+    let chars: Vec<char> = text.chars().collect();
+    lines.extend(chars.chunks(width).map(|piece| piece.iter().collect()));
+    if chars.is_empty() {
+        lines.push(String::new());
+    }
 }
 
 #[cfg(test)]
@@ -318,5 +383,26 @@ mod tests {
             ]
         );
         assert!(ending(&s, Ending::Quit)[0].starts_with("you quit after 4 moves"));
+        let none = ending(&session("coins", "8 15 3 7"), Ending::EndOfInput);
+        assert_eq!(none[1], "your regret: 0 (you made no move)");
+    }
+
+    #[test]
+    fn a_small_screen_keeps_the_position_and_cuts_the_status() {
+        let s = session("coins", "8 15 3 7 1 2 3 4 5 6 7 8 9 10 11 12 13");
+        let header = "coinline: coins on 17 values; you play first against the computer";
+        let status: Vec<String> = (0..30).map(|i| format!("message {i}")).collect();
+        let (lines, cursor) = screen(&s, header, true, "12", &status, (40, 12));
+        assert_eq!(lines.len(), 12);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:#?}");
+        assert_eq!(lines[..2].concat(), header);
+        assert_eq!(lines[2..4].concat(), row(&s));
+        let prompt = lines.iter().position(|l| l == "> 12").unwrap();
+        assert_eq!(cursor, (4, prompt));
+        assert_eq!(lines[prompt + 1], "message 0");
+        assert_eq!(lines[11], format!("message {}", 10 - prompt));
+        // Wide enough, each line is one line and the status is all there.
+        let (lines, _) = screen(&s, header, false, "", &status[..2], (200, 50));
+        assert_eq!(lines[4..], ["> ", "message 0", "message 1"]);
     }
 }
