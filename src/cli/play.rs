@@ -165,8 +165,10 @@ was found (shrunk, printed with its transcript and the command that
 reproduces it), 2 bad usage, a program that cannot be started, or an
 output that cannot be written.
 
-With --human, you play (docs/human.md): type a move (L, R, L2, DR2, left,
-right) or undo, hint, help, quit; Ctrl-D ends the game. Exit status: 0 the
+With --human, you play (docs/human.md): on a terminal the arrow keys take
+from that end (a count typed first takes that many), u undoes, h hints,
+? helps, q quits; from a pipe, type a move (L, R, L2, DR2, left, right) or
+undo, hint, help, quit a line each. Ctrl-D ends the game. Exit status: 0 the
 game ended (also by quit or end of input), 2 bad usage or input, 130
 interrupted by Ctrl-C.";
 
