@@ -171,6 +171,9 @@ pub struct SolverResult {
     pub difference: Option<i64>,
     /// Its line, when it built one.
     pub line: Option<Line>,
+    /// The totals its line replays to, when it built a legal one (the
+    /// check's replay, kept: a line of 10^7 moves is not replayed twice).
+    pub totals: Option<Totals>,
 }
 
 /// One heuristic's result on the board.
@@ -514,13 +517,15 @@ fn run_solvers(
                 solver: name,
                 difference: None,
                 line: None,
+                totals: None,
             });
             continue;
         }
         let wants_line = config.minimax_lines || !solver.is_ground_truth();
         let (difference, line) = value_and_line(solver, game, board, wants_line);
-        if violation.is_none() {
-            violation = line_problem(game, board, &name, difference, line.as_ref());
+        let replayed = line.as_ref().map(|l| replay(game, board, l));
+        if let (None, Some(l), Some(r)) = (&violation, &line, &replayed) {
+            violation = line_problem(&name, difference, l, r);
         }
         if violation.is_none() && game.scores_everything() {
             let parity = (i128::from(board.sum()) - i128::from(difference)) % 2;
@@ -547,6 +552,7 @@ fn run_solvers(
             solver: name,
             difference: Some(difference),
             line,
+            totals: replayed.and_then(Result::ok),
         });
     }
     let value = first.map(|(_, d)| d);
@@ -556,15 +562,15 @@ fn run_solvers(
     (results, value, violation)
 }
 
+/// What is wrong with `line` of `who`, which replayed to `replayed`, if
+/// anything.
 fn line_problem(
-    game: Game,
-    board: &Board,
     who: &str,
     difference: i64,
-    line: Option<&Line>,
+    line: &Line,
+    replayed: &crate::error::Result<Totals>,
 ) -> Option<Violation> {
-    let line = line?;
-    let problem = match replay(game, board, line) {
+    let problem = match replayed {
         Err(e) => format!("{line}: {e}"),
         Ok(t) if t.difference() != difference => format!(
             "{line} replays to {} - {} = {}, not {difference}",
@@ -666,22 +672,27 @@ fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Opt
             }
         };
         if let (Some(p), None) = (&performance, &violation) {
-            violation = line_problem(game, &report.board, &name, p.difference, Some(&p.line))
-                .or_else(|| {
-                    (p.difference > optimal).then(|| Violation::BeatsOptimal {
-                        heuristic: name.clone(),
-                        achieved: p.difference,
-                        optimal,
-                    })
+            violation = line_problem(
+                &name,
+                p.difference,
+                &p.line,
+                &replay(game, &report.board, &p.line),
+            )
+            .or_else(|| {
+                (p.difference > optimal).then(|| Violation::BeatsOptimal {
+                    heuristic: name.clone(),
+                    achieved: p.difference,
+                    optimal,
                 })
-                .or_else(|| {
-                    let guaranteed = heuristic.guaranteed(game, &report.board)?;
-                    (p.difference < guaranteed).then(|| Violation::BelowGuarantee {
-                        heuristic: name.clone(),
-                        achieved: p.difference,
-                        guaranteed,
-                    })
-                });
+            })
+            .or_else(|| {
+                let guaranteed = heuristic.guaranteed(game, &report.board)?;
+                (p.difference < guaranteed).then(|| Violation::BelowGuarantee {
+                    heuristic: name.clone(),
+                    achieved: p.difference,
+                    guaranteed,
+                })
+            });
         }
         report.heuristics.push(HeuristicResult {
             heuristic: name,

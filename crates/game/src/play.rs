@@ -277,18 +277,97 @@ pub struct Line {
     /// Where a circle's first move starts (0-based); `None` on a line.
     pub start: Option<usize>,
     /// The moves.
-    pub moves: Vec<Move>,
+    pub moves: MoveList,
 }
 
 impl Line {
     /// A line of `moves` on a board that is not a circle.
-    pub fn new(moves: Vec<Move>) -> Line {
+    pub fn new(moves: impl IntoIterator<Item = Move>) -> Line {
+        let moves = moves.into_iter().collect();
         Line { start: None, moves }
     }
 
     /// The moves.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &MoveList {
         &self.moves
+    }
+}
+
+/// The moves of a [`Line`], one bit a move: its side, and beside the bits
+/// each move other than a take of one value with its index. A line of 10^7
+/// single takes is 1.25 MB (16 bytes a move as a `Vec<Move>`).
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct MoveList {
+    len: usize,
+    /// Bit i % 64 of word i / 64: move i is from the right.
+    right: Vec<u64>,
+    /// The moves other than a take of one, with their indices, in order.
+    others: Vec<(usize, Move)>,
+}
+
+impl MoveList {
+    /// Appends a move.
+    pub fn push(&mut self, mv: Move) {
+        let i = self.len;
+        if i % 64 == 0 {
+            self.right.push(0);
+        }
+        self.right[i / 64] |= u64::from(mv.side == Side::Right) << (i % 64);
+        if mv != Move::take(mv.side, 1) {
+            self.others.push((i, mv));
+        }
+        self.len += 1;
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The move at `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<Move> {
+        let other = self.others.binary_search_by_key(&i, |&(j, _)| j);
+        (i < self.len).then(|| other.map_or_else(|_| self.single(i), |k| self.others[k].1))
+    }
+
+    /// The moves in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        let mut others = self.others.iter().peekable();
+        (0..self.len).map(move |i| match others.next_if(|&&(j, _)| j == i) {
+            Some(&(_, mv)) => mv,
+            None => self.single(i),
+        })
+    }
+
+    /// Move `i` as a take of one from its side.
+    fn single(&self, i: usize) -> Move {
+        let right = self.right[i / 64] >> (i % 64) & 1 == 1;
+        Move::take(if right { Side::Right } else { Side::Left }, 1)
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        let mut list = MoveList::default();
+        list.extend(moves);
+        list
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        moves.into_iter().for_each(|mv| self.push(mv));
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -377,7 +456,7 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     let mut totals = Totals::default();
     // The history-dependent bound M (`take=a..Km`): 1 before any take.
     let mut bound = 1;
-    for (i, &mv) in line.moves().iter().enumerate() {
+    for (i, mv) in line.moves().iter().enumerate() {
         let first_on_circle = i == 0 && game.circle;
         let rules = if first_on_circle {
             game.first_on_circle()
