@@ -219,8 +219,11 @@ impl<'a> Row<'a> {
             (Kind::Delete, _) => 0,
             // One value: no sum (position i + n on a circle is i).
             (Kind::Take, Score::Taken) if mv.count == 1 => {
-                let at = if mv.side == Side::Left { left } else { r };
-                self.values[at % self.values.len()]
+                let (at, n) = (
+                    if mv.side == Side::Left { left } else { r },
+                    self.values.len(),
+                );
+                self.values[if at < n { at } else { at - n }]
             }
             (Kind::Take, Score::Taken) => match mv.side {
                 Side::Left => self.sum(left, l),
@@ -307,6 +310,7 @@ pub struct MoveList {
 
 impl MoveList {
     /// Appends a move.
+    #[inline]
     pub fn push(&mut self, mv: Move) {
         let i = self.len;
         if i % 64 == 0 {
@@ -345,6 +349,7 @@ impl MoveList {
     }
 
     /// Move `i` as a take of one from its side.
+    #[inline]
     fn single(&self, i: usize) -> Move {
         let right = self.right[i / 64] >> (i % 64) & 1 == 1;
         Move::take(if right { Side::Right } else { Side::Left }, 1)
@@ -456,6 +461,9 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     let mut totals = Totals::default();
     // The history-dependent bound M (`take=a..Km`): 1 before any take.
     let mut bound = 1;
+    // A move legal with any number of values left, in a game without a
+    // bound, is legal wherever enough are left: the last one is remembered.
+    let mut known = None;
     for (i, mv) in line.moves().iter().enumerate() {
         let first_on_circle = i == 0 && game.circle;
         let rules = if first_on_circle {
@@ -466,8 +474,14 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
         if first_on_circle && mv.side != Side::Left {
             return Err(illegal(i + 1, mv, IllegalReason::CircleStartsLeft));
         }
-        if let Some(reason) = rules.illegal_at(mv, right - left, bound) {
-            return Err(illegal(i + 1, mv, reason));
+        if known != Some(mv) || mv.count > right - left {
+            if let Some(reason) = rules.illegal_at(mv, right - left, bound) {
+                return Err(illegal(i + 1, mv, reason));
+            }
+            let unbounded = !matches!(game.memory, Memory::Bound(_));
+            known =
+                (unbounded && !first_on_circle && game.illegal_reason(mv, usize::MAX).is_none())
+                    .then_some(mv);
         }
         let (gain, l, r) = row.play(mv, left, right);
         (left, right) = (l, r);
@@ -526,6 +540,24 @@ mod tests {
         for bad in ["L R@2", "L@0", "L@x", "X"] {
             assert!(bad.parse::<Line>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn move_lists_keep_every_move_in_order() {
+        use Side::{Left, Right};
+        let kinds = [
+            Move::take(Left, 1),
+            Move::take(Right, 1),
+            Move::delete(Right, 2),
+            Move::take(Left, 3),
+            Move::delete(Left, 1),
+        ];
+        let moves: Vec<Move> = (0..200usize).map(|i| kinds[(i * i + i / 7) % 5]).collect();
+        let list: MoveList = moves.iter().copied().collect();
+        assert_eq!((list.len(), list.is_empty()), (200, false));
+        assert_eq!(list.iter().collect::<Vec<_>>(), moves);
+        assert!((0..=200).all(|i| list.get(i) == moves.get(i).copied()));
+        assert_eq!(format!("{list:?}"), format!("{moves:?}"));
     }
 
     #[test]
