@@ -171,8 +171,7 @@ pub struct SolverResult {
     pub difference: Option<i64>,
     /// Its line, when it built one.
     pub line: Option<Line>,
-    /// The totals its line replays to, when it built a legal one (the
-    /// check's replay, kept: a line of 10^7 moves is not replayed twice).
+    /// What its line replays to, when legal (kept: 10^7 moves replay once).
     pub totals: Option<Totals>,
 }
 
@@ -562,8 +561,6 @@ fn run_solvers(
     (results, value, violation)
 }
 
-/// What is wrong with `line` of `who`, which replayed to `replayed`, if
-/// anything.
 fn line_problem(
     who: &str,
     difference: i64,
@@ -672,27 +669,23 @@ fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Opt
             }
         };
         if let (Some(p), None) = (&performance, &violation) {
-            violation = line_problem(
-                &name,
-                p.difference,
-                &p.line,
-                &replay(game, &report.board, &p.line),
-            )
-            .or_else(|| {
-                (p.difference > optimal).then(|| Violation::BeatsOptimal {
-                    heuristic: name.clone(),
-                    achieved: p.difference,
-                    optimal,
+            let replayed = replay(game, &report.board, &p.line);
+            violation = line_problem(&name, p.difference, &p.line, &replayed)
+                .or_else(|| {
+                    (p.difference > optimal).then(|| Violation::BeatsOptimal {
+                        heuristic: name.clone(),
+                        achieved: p.difference,
+                        optimal,
+                    })
                 })
-            })
-            .or_else(|| {
-                let guaranteed = heuristic.guaranteed(game, &report.board)?;
-                (p.difference < guaranteed).then(|| Violation::BelowGuarantee {
-                    heuristic: name.clone(),
-                    achieved: p.difference,
-                    guaranteed,
-                })
-            });
+                .or_else(|| {
+                    let guaranteed = heuristic.guaranteed(game, &report.board)?;
+                    (p.difference < guaranteed).then(|| Violation::BelowGuarantee {
+                        heuristic: name.clone(),
+                        achieved: p.difference,
+                        guaranteed,
+                    })
+                });
         }
         report.heuristics.push(HeuristicResult {
             heuristic: name,
