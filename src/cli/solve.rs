@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use coinline_core::board::Board;
 use coinline_core::check::{check_owned, CaseReport, CheckConfig};
 use coinline_core::error::{Error, Result};
-use coinline_core::play::{replay, Game};
+use coinline_core::play::Game;
 use coinline_core::rules::RuleSet;
 use coinline_core::solve::{
     admit, exact_solvers, solver_by_name, totals_from_difference, Cost, Solver,
@@ -352,8 +352,10 @@ fn exact_rows(
         let Some(difference) = result.difference else {
             continue;
         };
+        // The check replayed the line; without one, a game that scores
+        // every value tells the totals from the difference.
         let totals = match &result.line {
-            Some(line) => replay(game, board, line).ok(),
+            Some(_) => result.totals,
             None if game.scores_everything() => Some(totals_from_difference(board, difference)),
             None => None,
         };

@@ -193,7 +193,7 @@ fn check_page(game: Game, board: &Board, dom: &str, step: usize) {
                 solution.difference,
                 "{what} {i}..{j}"
             );
-            let first = solution.line.unwrap().moves()[0].to_string();
+            let first = solution.line.unwrap().moves().get(0).unwrap().to_string();
             assert_eq!(attr(cell, "data-move"), first, "{what} {i}..{j}");
         }
     }

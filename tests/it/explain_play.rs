@@ -55,7 +55,7 @@ impl<'a> Model<'a> {
                 let sub = Board::new(board.values()[l..r].to_vec()).unwrap();
                 let s = solve(&Generic, game, &sub, true).unwrap();
                 f[l * (n + 1) + r] = i128::from(s.difference);
-                best[l * (n + 1) + r] = s.line.unwrap().moves().first().copied();
+                best[l * (n + 1) + r] = s.line.unwrap().moves().get(0);
             }
         }
         Model {

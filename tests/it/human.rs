@@ -105,7 +105,7 @@ fn check_game(game: &str, board: &str, side: &str, opponent: &str, typed: &[&str
     let b = Board::parse(board).unwrap();
     let values = b.values();
     let said = moves_said(out);
-    let line = Line::new(said.iter().map(|s| s.mv).collect());
+    let line = Line::new(said.iter().map(|s| s.mv));
     let totals = replay(game, &b, &line).unwrap_or_else(|e| panic!("{what}: {e}\n{out}"));
     let row = Row::new(game, values);
     let (mut l, mut r) = (0, values.len());
@@ -379,7 +379,7 @@ fn a_real_terminal_plays_by_keys_undoes_and_ends() {
         .unwrap();
     let said = format!(
         "move 1, you: L takes 8, scores 8; cost {cost}, the best was {}",
-        best.moves()[0]
+        best.moves().get(0).unwrap()
     );
     assert!(screen.contains(&said), "{said:?} not on\n{screen}");
     // The screen is redrawn, not scrolled: one position on it.

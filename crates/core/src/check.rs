@@ -171,6 +171,8 @@ pub struct SolverResult {
     pub difference: Option<i64>,
     /// Its line, when it built one.
     pub line: Option<Line>,
+    /// What its line replays to, when legal (kept: 10^7 moves replay once).
+    pub totals: Option<Totals>,
 }
 
 /// One heuristic's result on the board.
@@ -514,13 +516,15 @@ fn run_solvers(
                 solver: name,
                 difference: None,
                 line: None,
+                totals: None,
             });
             continue;
         }
         let wants_line = config.minimax_lines || !solver.is_ground_truth();
         let (difference, line) = value_and_line(solver, game, board, wants_line);
-        if violation.is_none() {
-            violation = line_problem(game, board, &name, difference, line.as_ref());
+        let replayed = line.as_ref().map(|l| replay(game, board, l));
+        if let (None, Some(l), Some(r)) = (&violation, &line, &replayed) {
+            violation = line_problem(&name, difference, l, r);
         }
         if violation.is_none() && game.scores_everything() {
             let parity = (i128::from(board.sum()) - i128::from(difference)) % 2;
@@ -547,6 +551,7 @@ fn run_solvers(
             solver: name,
             difference: Some(difference),
             line,
+            totals: replayed.and_then(Result::ok),
         });
     }
     let value = first.map(|(_, d)| d);
@@ -557,14 +562,12 @@ fn run_solvers(
 }
 
 fn line_problem(
-    game: Game,
-    board: &Board,
     who: &str,
     difference: i64,
-    line: Option<&Line>,
+    line: &Line,
+    replayed: &crate::error::Result<Totals>,
 ) -> Option<Violation> {
-    let line = line?;
-    let problem = match replay(game, board, line) {
+    let problem = match replayed {
         Err(e) => format!("{line}: {e}"),
         Ok(t) if t.difference() != difference => format!(
             "{line} replays to {} - {} = {}, not {difference}",
@@ -666,7 +669,8 @@ fn run_heuristics(report: &mut CaseReport, heuristics: &[&dyn Heuristic]) -> Opt
             }
         };
         if let (Some(p), None) = (&performance, &violation) {
-            violation = line_problem(game, &report.board, &name, p.difference, Some(&p.line))
+            let replayed = replay(game, &report.board, &p.line);
+            violation = line_problem(&name, p.difference, &p.line, &replayed)
                 .or_else(|| {
                     (p.difference > optimal).then(|| Violation::BeatsOptimal {
                         heuristic: name.clone(),

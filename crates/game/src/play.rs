@@ -219,8 +219,11 @@ impl<'a> Row<'a> {
             (Kind::Delete, _) => 0,
             // One value: no sum (position i + n on a circle is i).
             (Kind::Take, Score::Taken) if mv.count == 1 => {
-                let at = if mv.side == Side::Left { left } else { r };
-                self.values[at % self.values.len()]
+                let (at, n) = (
+                    if mv.side == Side::Left { left } else { r },
+                    self.values.len(),
+                );
+                self.values[if at < n { at } else { at - n }]
             }
             (Kind::Take, Score::Taken) => match mv.side {
                 Side::Left => self.sum(left, l),
@@ -277,18 +280,99 @@ pub struct Line {
     /// Where a circle's first move starts (0-based); `None` on a line.
     pub start: Option<usize>,
     /// The moves.
-    pub moves: Vec<Move>,
+    pub moves: MoveList,
 }
 
 impl Line {
     /// A line of `moves` on a board that is not a circle.
-    pub fn new(moves: Vec<Move>) -> Line {
+    pub fn new(moves: impl IntoIterator<Item = Move>) -> Line {
+        let moves = moves.into_iter().collect();
         Line { start: None, moves }
     }
 
     /// The moves.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &MoveList {
         &self.moves
+    }
+}
+
+/// The moves of a [`Line`], one bit a move: its side, and beside the bits
+/// each move other than a take of one value with its index. A line of 10^7
+/// single takes is 1.25 MB (16 bytes a move as a `Vec<Move>`).
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct MoveList {
+    len: usize,
+    /// Bit i % 64 of word i / 64: move i is from the right.
+    right: Vec<u64>,
+    /// The moves other than a take of one, with their indices, in order.
+    others: Vec<(usize, Move)>,
+}
+
+impl MoveList {
+    /// Appends a move.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        let i = self.len;
+        if i % 64 == 0 {
+            self.right.push(0);
+        }
+        self.right[i / 64] |= u64::from(mv.side == Side::Right) << (i % 64);
+        if mv != Move::take(mv.side, 1) {
+            self.others.push((i, mv));
+        }
+        self.len += 1;
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The move at `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<Move> {
+        let other = self.others.binary_search_by_key(&i, |&(j, _)| j);
+        (i < self.len).then(|| other.map_or_else(|_| self.single(i), |k| self.others[k].1))
+    }
+
+    /// The moves in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        let mut others = self.others.iter().peekable();
+        (0..self.len).map(move |i| match others.next_if(|&&(j, _)| j == i) {
+            Some(&(_, mv)) => mv,
+            None => self.single(i),
+        })
+    }
+
+    /// Move `i` as a take of one from its side.
+    #[inline]
+    fn single(&self, i: usize) -> Move {
+        let right = self.right[i / 64] >> (i % 64) & 1 == 1;
+        Move::take(if right { Side::Right } else { Side::Left }, 1)
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        let mut list = MoveList::default();
+        list.extend(moves);
+        list
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        moves.into_iter().for_each(|mv| self.push(mv));
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -377,7 +461,10 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
     let mut totals = Totals::default();
     // The history-dependent bound M (`take=a..Km`): 1 before any take.
     let mut bound = 1;
-    for (i, &mv) in line.moves().iter().enumerate() {
+    // A move legal with any number of values left, in a game without a
+    // bound, is legal wherever enough are left: the last one is remembered.
+    let mut known = None;
+    for (i, mv) in line.moves().iter().enumerate() {
         let first_on_circle = i == 0 && game.circle;
         let rules = if first_on_circle {
             game.first_on_circle()
@@ -387,8 +474,14 @@ pub fn replay(game: Game, board: &Board, line: &Line) -> Result<Totals> {
         if first_on_circle && mv.side != Side::Left {
             return Err(illegal(i + 1, mv, IllegalReason::CircleStartsLeft));
         }
-        if let Some(reason) = rules.illegal_at(mv, right - left, bound) {
-            return Err(illegal(i + 1, mv, reason));
+        if known != Some(mv) || mv.count > right - left {
+            if let Some(reason) = rules.illegal_at(mv, right - left, bound) {
+                return Err(illegal(i + 1, mv, reason));
+            }
+            let unbounded = !matches!(game.memory, Memory::Bound(_));
+            known =
+                (unbounded && !first_on_circle && game.illegal_reason(mv, usize::MAX).is_none())
+                    .then_some(mv);
         }
         let (gain, l, r) = row.play(mv, left, right);
         (left, right) = (l, r);
@@ -447,6 +540,24 @@ mod tests {
         for bad in ["L R@2", "L@0", "L@x", "X"] {
             assert!(bad.parse::<Line>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn move_lists_keep_every_move_in_order() {
+        use Side::{Left, Right};
+        let kinds = [
+            Move::take(Left, 1),
+            Move::take(Right, 1),
+            Move::delete(Right, 2),
+            Move::take(Left, 3),
+            Move::delete(Left, 1),
+        ];
+        let moves: Vec<Move> = (0..200usize).map(|i| kinds[(i * i + i / 7) % 5]).collect();
+        let list: MoveList = moves.iter().copied().collect();
+        assert_eq!((list.len(), list.is_empty()), (200, false));
+        assert_eq!(list.iter().collect::<Vec<_>>(), moves);
+        assert!((0..=200).all(|i| list.get(i) == moves.get(i).copied()));
+        assert_eq!(format!("{list:?}"), format!("{moves:?}"));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 # and replayed) beside `wc -w` on the same file; runs interleaved so that a
 # burst of load hits all three alike. Prints the fastest and the median
 # elapsed time, the user CPU time of the fastest run, the peak memory
-# (`/usr/bin/time`), the ratio of linear to `wc -w`, and the load.
+# (`/usr/bin/time`), the ratios of linear to `wc -w` (fastest and median
+# elapsed), and the load (`uptime`) before and after.
 #
 #   crates/harness/benches/pizza-linear.sh   (ROUNDS, default 5)
 #
@@ -22,7 +23,7 @@ awk 'BEGIN { srand(2); for (i = 0; i < 10000000; i++) printf "%d ", int(rand() *
 "$coinline" solve --game pizza --solver pizza --line --format csv < "$work/pizza" > "$work/out"
 moves=$(awk -F, 'NR == 2 { print split($7, m, " ") }' "$work/out")
 [ "$moves" = 100000 ] || { echo "pizza: a line of $moves moves"; exit 1; }
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $rounds rounds"
+echo "load before: $(uptime); $(nproc) cores; $rounds rounds"
 run() { # name, then the command; appends "elapsed-ms user-ms peak-KB" to $work/name
     name=$1
     shift
@@ -41,6 +42,8 @@ for name in pizza linear wc; do
         END { printf "%s: elapsed fastest %d ms, median %d ms; user %d ms; peak %d KB\n",
               name, e[1], e[int((NR + 1) / 2)], u[1], m[1] }'
 done
-fastest() { sort -n "$work/$1.t" | awk 'NR == 1 { print $1 }'; }
-echo "linear / wc -w (fastest): $(awk -v a="$(fastest linear)" -v b="$(fastest wc)" 'BEGIN { printf "%.2f", a / b }')x"
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+at() { sort -n "$work/$2.t" | awk -v k="$1" '{ e[NR] = $1 } END { print e[k == 1 ? 1 : int((NR + 1) / 2)] }'; }
+for k in 1 median; do
+    echo "linear / wc -w ($k): $(awk -v a="$(at $k linear)" -v b="$(at $k wc)" 'BEGIN { printf "%.2f", a / b }')x"
+done
+echo "load after: $(uptime)"

@@ -13,7 +13,7 @@ use super::*;
 use coinline_game::generate::{
     admissible, enumerated_board, enumeration_size, random_board, Span, Values,
 };
-use coinline_game::play::{Kind, Move, Side};
+use coinline_game::play::{Kind, Move, MoveList, Side};
 use coinline_game::rules::Score;
 use std::collections::HashMap;
 
@@ -77,7 +77,7 @@ impl Reference<'_> {
     }
 
     /// The canonical line from `values[l..r]` on.
-    fn line_from(&mut self, mut l: usize, mut r: usize, moves: &mut Vec<Move>) {
+    fn line_from(&mut self, mut l: usize, mut r: usize, moves: &mut MoveList) {
         loop {
             let target = self.value(l, r);
             let Some(mv) = self
@@ -146,7 +146,7 @@ fn reference(game: Game, board: &Board) -> (i128, Line) {
     };
     let mut line = Line {
         start: Some(start),
-        moves: vec![first],
+        ..Line::new([first])
     };
     let (l, rr) = match first.side {
         Side::Left => (first.count, n),
@@ -164,7 +164,7 @@ fn assert_best_moves(game: Game, board: &Board, line: &Line) {
         known: HashMap::new(),
     };
     let (mut left, mut right) = (0, board.len());
-    for (k, &mv) in line.moves.iter().enumerate() {
+    for (k, mv) in line.moves.iter().enumerate() {
         assert!(mv.count <= right - left, "move {k} of {line} on {board}");
         let best = r.value(left, right);
         let got = r.after(mv, left, right);
@@ -203,14 +203,14 @@ fn assert_solvers_match(game: Game, board: &Board, minimax_max: usize) {
         } else if name == "pizza" && !line.moves.is_empty() {
             // The canonical first slice, then linear's line on what is left.
             assert_eq!(
-                (l.start, l.moves[0]),
-                (line.start, line.moves[0]),
+                (l.start, l.moves.get(0)),
+                (line.start, line.moves.get(0)),
                 "{board}"
             );
             let n = board.len();
             let start = line.start.unwrap_or(0);
             let rest: Vec<i64> = (1..n).map(|k| board.values()[(start + k) % n]).collect();
-            let rest_line = Line::new(l.moves[1..].to_vec());
+            let rest_line = Line::new(l.moves.iter().skip(1));
             assert_best_moves(Game::COINS, &Board::new(rest).unwrap(), &rest_line);
         } else {
             assert_eq!(l, line, "{name}'s line {game}: {board}");

@@ -381,7 +381,7 @@ fn solve_intervals(game: Game, values: &[i64], want_line: bool) -> (i64, Option<
     }
     let mut line = Line {
         start: circle.then_some(start),
-        moves: vec![mv],
+        ..Line::new([mv])
     };
     let (_, mut l, mut r) = play.play(mv, start, start + n);
     while let Some((mv, l2, r2)) = game.moves(r - l).find_map(|mv| {

@@ -244,12 +244,15 @@ fn left_ended(game: Game, v: &[i64]) -> (Game, Vec<i64>, bool) {
 
 /// The moves of `line` at the other end.
 fn mirror(line: &mut Line) {
-    for mv in &mut line.moves {
-        mv.side = match mv.side {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        };
-    }
+    let side = |side| match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+    };
+    let moves = line.moves.iter().map(|mv| Move {
+        side: side(mv.side),
+        ..mv
+    });
+    line.moves = moves.collect();
 }
 
 /// The table's value and line: generic's for these games.

@@ -251,13 +251,13 @@ fn play_valley(len: usize, value: impl Fn(usize) -> i64, mut take: impl FnMut(Si
 /// the same end. O(n).
 pub fn value_and_line(values: &[i64]) -> (i64, Line) {
     let valley = blocks(values);
-    let mut moves = Vec::with_capacity(values.len());
+    let mut line = Line::default();
     let value = play_valley(
         valley.len(),
         |i| valley[i].value,
-        |side, i| moves.extend(std::iter::repeat_n(Move::take(side, 1), valley[i].len)),
+        |side, i| (line.moves).extend(std::iter::repeat_n(Move::take(side, 1), valley[i].len)),
     );
-    (value, Line::new(moves))
+    (value, line)
 }
 
 impl Solver for Linear {

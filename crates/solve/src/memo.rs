@@ -173,7 +173,7 @@ impl Solver for Memo {
         let n = board.len();
         let mut line = Line {
             start: game.circle.then_some(start),
-            moves: vec![first],
+            ..Line::new([first])
         };
         let (_, mut left, mut right) = mem.row.play(first, start, start + n);
         loop {

@@ -273,7 +273,7 @@ impl Solver for Minimax {
         let n = board.len();
         let mut line = Line {
             start: (game.circle).then_some(start),
-            moves: vec![first],
+            ..Line::new([first])
         };
         let (_, mut left, mut right) = row.play(first, start, start + n);
         loop {

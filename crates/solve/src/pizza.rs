@@ -125,16 +125,13 @@ impl Solver for Pizza {
         };
         let n = values.len();
         let rest: Vec<i64> = (1..n).map(|k| values[(first + k) % n]).collect();
-        let mut moves = Vec::with_capacity(n);
-        moves.push(Move::take(Side::Left, 1));
-        moves.extend(linear::value_and_line(&rest).1.moves);
-        Some((
-            value,
-            Line {
-                start: Some(first),
-                moves,
-            },
-        ))
+        let mut line = Line {
+            start: Some(first),
+            ..Line::new([Move::take(Side::Left, 1)])
+        };
+        line.moves
+            .extend(linear::value_and_line(&rest).1.moves.iter());
+        Some((value, line))
     }
 }
 

@@ -678,7 +678,7 @@ mod tests {
         let table = ValueTable::new(Game::COINS, &b).unwrap();
         let mut me = ErrsAt { table, at: (9, 9) };
         let r = price_game(Game::COINS, &b, Seat::Second, &mut me, Adversary::Optimal).unwrap();
-        assert_eq!(r.line.moves[0], Move::take(Side::Right, 1));
+        assert_eq!(r.line.moves.get(0), Some(Move::take(Side::Right, 1)));
         assert!(r.is_optimal());
         assert_eq!(r.best, -1);
     }

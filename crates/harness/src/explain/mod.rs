@@ -171,7 +171,7 @@ impl Explanation<'_> {
 
     /// The optimal line as moves.
     pub fn line(&self) -> Line {
-        Line::new(self.optimal.iter().map(|s| s.mv).collect())
+        Line::new(self.optimal.iter().map(|s| s.mv))
     }
 
     /// The totals at the end of the optimal line.
@@ -336,7 +336,7 @@ mod tests {
                 assert_eq!(g.best_reply_difference, p.difference);
                 assert!(p.difference <= g.difference && g.difference <= x.value());
                 assert_eq!(
-                    replay(game, &b, &Line::new(g.steps.iter().map(|s| s.mv).collect())).unwrap(),
+                    replay(game, &b, &Line::new(g.steps.iter().map(|s| s.mv))).unwrap(),
                     g.totals
                 );
                 // Against the table's moves the opponent loses nothing, so

@@ -456,7 +456,7 @@ mod tests {
                     }
                 }
                 assert_eq!(s.regret(), regret);
-                let line = Line::new(s.steps().iter().map(|st| st.mv).collect());
+                let line = Line::new(s.steps().iter().map(|st| st.mv));
                 assert_eq!(replay(game, &b, &line).unwrap(), s.totals());
                 let (best, totals) = s.optimal_line().unwrap();
                 let table = solve(&Generic, game, &b, true).unwrap();

@@ -110,7 +110,7 @@ impl ProgramPlayer {
     fn news(&mut self, position: &Position<'_>) -> String {
         let mut text = String::new();
         let moves = &position.line.moves;
-        for (i, &mv) in moves.iter().enumerate().skip(self.told) {
+        for (i, mv) in (self.told..moves.len()).filter_map(|i| Some((i, moves.get(i)?))) {
             let start = if i == 0 { position.line.start } else { None };
             text.push_str(&self.limits.words.told(Choice { mv, start }));
         }

@@ -148,10 +148,10 @@ pub fn regret_of(game: Game, board: &Board, line: &Line, seat: Seat) -> Result<i
     let mut state = State::start(board.len());
     let mut sofar = Line {
         start: line.start,
-        moves: Vec::new(),
+        ..Line::default()
     };
     let mut regret = 0;
-    for (ply, &mv) in line.moves.iter().enumerate() {
+    for (ply, mv) in line.moves.iter().enumerate() {
         let mover = Seat::of_ply(ply);
         let position = Position::at(game, board, mover, state, &sofar);
         let choices = table.choices(&position);
