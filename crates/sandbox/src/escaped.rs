@@ -81,15 +81,15 @@ fn depth(pid: i32) -> usize {
 
 /// A process as /proc/PID/stat has it.
 #[derive(Clone, Copy, Debug)]
-struct Proc {
-    pid: i32,
-    ppid: i32,
-    pgrp: i32,
+pub(crate) struct Proc {
+    pub(crate) pid: i32,
+    pub(crate) ppid: i32,
+    pub(crate) pgrp: i32,
     zombie: bool,
 }
 
 /// Every process /proc lists (none where there is no /proc).
-fn processes() -> Vec<Proc> {
+pub(crate) fn processes() -> Vec<Proc> {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
