@@ -59,6 +59,8 @@ pub struct Conversation {
     err: mpsc::Receiver<Piece>,
     reaped: bool,
     record: unix::Record,
+    #[cfg(target_os = "linux")]
+    tree: crate::quiet::Tree,
     _live: Live,
     _child: std::process::Child,
 }
@@ -99,6 +101,8 @@ impl Conversation {
             err: drain(stderr, STDERR_CAP),
             reaped: false,
             record,
+            #[cfg(target_os = "linux")]
+            tree: crate::quiet::Tree::new(pid.as_raw_pid()),
             _live: live,
             _child: child,
         })
@@ -133,9 +137,9 @@ impl Conversation {
     /// has exited (quiet.rs; Linux, where /proc shows them: at once
     /// elsewhere). What it has written by then, it wrote before it was told
     /// more. False if it was still busy at the deadline.
-    pub fn settle(&self, limit: Duration) -> bool {
+    pub fn settle(&mut self, limit: Duration) -> bool {
         #[cfg(target_os = "linux")]
-        return crate::quiet::settle(self.pid.as_raw_pid(), limit) != Some(false);
+        return self.tree.settle(limit) != Some(false);
         #[cfg(not(target_os = "linux"))]
         return limit >= Duration::ZERO;
     }

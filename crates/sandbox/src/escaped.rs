@@ -93,12 +93,14 @@ pub(crate) fn processes() -> Vec<Proc> {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    dir.filter_map(|entry| {
-        let pid: i32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        parse_stat(pid, &stat)
-    })
-    .collect()
+    dir.filter_map(|entry| process(entry.ok()?.file_name().to_str()?.parse().ok()?))
+        .collect()
+}
+
+/// Process `pid` as /proc has it, if it is there.
+pub(crate) fn process(pid: i32) -> Option<Proc> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(pid, &stat)
 }
 
 /// The fields of a stat line after the command name, which may hold spaces

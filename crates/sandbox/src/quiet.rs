@@ -10,54 +10,98 @@
 //! it) will still do something by itself. Nothing quiet can write until
 //! coinline writes to its input, so what it has written by then it wrote
 //! before being told more: the rule of docs/play.md's extra output.
+//!
+//! Listing /proc costs milliseconds; a move should cost microseconds. So
+//! the tree is kept between barriers, and each look reads only the
+//! processes created since the last (the pids after the last one seen, up
+//! to the kernel's last pid, /proc/sys/kernel/ns_last_pid: a process of the
+//! tree is younger than its root), all of /proc only when pids wrapped.
 
-use crate::escaped::{processes, Proc};
+use crate::escaped::{process, processes, Proc};
 use std::time::{Duration, Instant};
 
-/// Waits up to `limit` until the program led by `root` (our child) is
-/// quiet, seen so twice in a row with the same processes (a process forked
-/// while /proc was being listed is seen the second time). `Some(false)` if
-/// it was still busy at the deadline, `None` where /proc does not show it.
-pub fn settle(root: i32, limit: Duration) -> Option<bool> {
-    let deadline = Instant::now() + limit;
-    let mut pause = Duration::from_micros(20);
-    let mut seen: Option<Vec<i32>> = None;
-    loop {
-        let tree = tree(root, &processes());
-        if tree.is_empty() {
-            return None;
+/// More new pids than this since the last look: /proc is listed instead.
+const RANGE: i32 = 4096;
+
+/// The processes of one program, kept from one barrier to the next.
+pub struct Tree {
+    root: i32,
+    /// Its processes, as the last barrier found them.
+    members: Vec<i32>,
+    /// Every pid after the root's up to this one was looked at.
+    seen: i32,
+}
+
+impl Tree {
+    /// The tree of the program whose first process (our child) is `root`.
+    pub fn new(root: i32) -> Tree {
+        Tree {
+            root,
+            members: Vec::new(),
+            seen: root - 1,
         }
-        if tree.iter().all(|p| quiet(p.pid)) {
-            if seen.as_ref() == Some(&tree.iter().map(|p| p.pid).collect()) {
-                return Some(true);
+    }
+
+    /// Waits up to `limit` until the program is quiet: seen so in two looks
+    /// in a row, with the same processes and no pid given out meanwhile (a
+    /// process forked while /proc was read is seen the second time).
+    /// `Some(false)` if it was still busy at the deadline, `None` where /proc
+    /// does not show the kernel's last pid.
+    pub fn settle(&mut self, limit: Duration) -> Option<bool> {
+        let deadline = Instant::now() + limit;
+        let mut pause = Duration::from_micros(20);
+        loop {
+            let last = last_pid()?;
+            let first = self.look(last);
+            if first.iter().all(|&p| quiet(p)) {
+                let again = self.look(last);
+                if again == first && again.iter().all(|&p| quiet(p)) && last_pid() == Some(last) {
+                    (self.members, self.seen) = (again, last);
+                    return Some(true);
+                }
+                continue;
             }
-            seen = Some(tree.iter().map(|p| p.pid).collect());
-            continue;
+            if Instant::now() >= deadline {
+                return Some(false);
+            }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(1));
         }
-        seen = None;
-        if Instant::now() >= deadline {
-            return Some(false);
+    }
+
+    /// The tree's pids now: the members still alive, and those of the
+    /// processes created after `seen` up to `last` that are the root, in its
+    /// group or below a member.
+    fn look(&self, last: i32) -> Vec<i32> {
+        let (from, to) = (self.seen.saturating_add(1), last);
+        let fresh: Vec<Proc> = match to.checked_sub(from) {
+            Some(k) if k < RANGE => (from..=to).filter_map(process).collect(),
+            None if last == self.seen => Vec::new(),
+            _ => processes(),
+        };
+        let alive = |p: &i32| std::path::Path::new(&format!("/proc/{p}")).exists();
+        let mut inside: Vec<i32> = self.members.iter().copied().filter(alive).collect();
+        let mut grew = true;
+        while grew {
+            let before = inside.len();
+            for p in &fresh {
+                let joins = p.pid == self.root || p.pgrp == self.root || inside.contains(&p.ppid);
+                if joins && !inside.contains(&p.pid) {
+                    inside.push(p.pid);
+                }
+            }
+            grew = inside.len() > before;
         }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(1));
+        inside.sort_unstable();
+        inside
     }
 }
 
-/// `root` and every process below it or in its process group, in pid
-/// order (empty if `root` is not listed).
-fn tree(root: i32, procs: &[Proc]) -> Vec<Proc> {
-    let mut inside: Vec<i32> = vec![root];
-    let mut grew = true;
-    while grew {
-        let before = inside.len();
-        for p in procs {
-            if !inside.contains(&p.pid) && (p.pgrp == root || inside.contains(&p.ppid)) {
-                inside.push(p.pid);
-            }
-        }
-        grew = inside.len() > before;
-    }
-    procs.iter().filter(|p| inside.contains(&p.pid)).copied().collect()
+/// The last pid the kernel gave out (in this PID namespace, which holds the
+/// programs' own).
+fn last_pid() -> Option<i32> {
+    let text = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid").ok()?;
+    text.trim().parse().ok()
 }
 
 /// Whether every thread of process `pid` is quiet (gone: quiet).
@@ -68,7 +112,7 @@ fn quiet(pid: i32) -> bool {
     tasks.flatten().all(|task| {
         let dir = task.path();
         let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
-        let state = stat.rfind(')').and_then(|i| stat[i + 1..].split_whitespace().next());
+        let state = (stat.rfind(')')).and_then(|i| stat[i + 1..].split_whitespace().next());
         match state {
             Some("S") => !timer(&std::fs::read_to_string(dir.join("syscall")).unwrap_or_default()),
             Some(s) => matches!(s, "T" | "t" | "Z" | "X" | "I"),
@@ -79,6 +123,21 @@ fn quiet(pid: i32) -> bool {
 
 /// Whether a /proc/PID/syscall line is a sleep on a timer.
 fn timer(syscall: &str) -> bool {
-    let number = syscall.split_whitespace().next().and_then(|n| n.parse::<libc::c_long>().ok());
+    let number = (syscall.split_whitespace().next()).and_then(|n| n.parse::<libc::c_long>().ok());
     matches!(number, Some(n) if n == libc::SYS_nanosleep || n == libc::SYS_clock_nanosleep)
+}
+
+#[cfg(test)]
+mod bench_tmp {
+    #[test]
+    fn bench() {
+        let mut c = std::process::Command::new("cat").stdin(std::process::Stdio::piped()).spawn().unwrap();
+        let pid = c.id() as i32;
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let mut tree = super::Tree::new(pid);
+        let t = std::time::Instant::now();
+        for _ in 0..100 { assert_eq!(tree.settle(std::time::Duration::from_secs(1)), Some(true)); }
+        eprintln!("settle {:?} {:?}", t.elapsed() / 100, tree.members);
+        c.kill().unwrap();
+    }
 }
