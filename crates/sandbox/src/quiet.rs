@@ -43,29 +43,32 @@ impl Tree {
     }
 
     /// Waits up to `limit` until the program is quiet: seen so in two looks
-    /// in a row, with the same processes and no pid given out meanwhile (a
-    /// process forked while /proc was read is seen the second time).
-    /// `Some(false)` if it was still busy at the deadline, `None` where /proc
-    /// does not show the kernel's last pid.
+    /// in a row with the same processes and threads, none of which ran in
+    /// between (/proc/PID/task/TID/schedstat counts its turns on a CPU): a
+    /// process forked while /proc was read had a parent that ran. `Some(false)`
+    /// if it was still busy at the deadline, `None` where /proc does not show
+    /// the kernel's last pid.
     pub fn settle(&mut self, limit: Duration) -> Option<bool> {
         let deadline = Instant::now() + limit;
         let mut pause = Duration::from_micros(20);
+        let mut before = None;
         loop {
             let last = last_pid()?;
-            let first = self.look(last);
-            if first.iter().all(|&p| quiet(p)) {
-                let again = self.look(last);
-                if again == first && again.iter().all(|&p| quiet(p)) && last_pid() == Some(last) {
-                    (self.members, self.seen) = (again, last);
-                    return Some(true);
-                }
-                continue;
+            let members = self.look(last);
+            let turns: Option<Vec<Vec<u64>>> = members.iter().map(|&p| turns(p)).collect();
+            let now = turns.map(|t| (members, t));
+            if now.is_some() && now == before {
+                (self.members, self.seen) = (now?.0, last);
+                return Some(true);
             }
             if Instant::now() >= deadline {
                 return Some(false);
             }
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(1));
+            if now.is_none() {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(1));
+            }
+            before = now;
         }
     }
 
@@ -104,21 +107,32 @@ fn last_pid() -> Option<i32> {
     text.trim().parse().ok()
 }
 
-/// Whether every thread of process `pid` is quiet (gone: quiet).
-fn quiet(pid: i32) -> bool {
+/// If every thread of process `pid` is quiet, each one's id and turns on
+/// a CPU so far (none for a process gone); `None` if one is busy.
+fn turns(pid: i32) -> Option<Vec<u64>> {
     let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return true;
+        return Some(Vec::new());
     };
-    tasks.flatten().all(|task| {
+    let mut turns = Vec::new();
+    for task in tasks.flatten() {
         let dir = task.path();
-        let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
+        let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+        let stat = read("stat");
         let state = (stat.rfind(')')).and_then(|i| stat[i + 1..].split_whitespace().next());
-        match state {
-            Some("S") => !timer(&std::fs::read_to_string(dir.join("syscall")).unwrap_or_default()),
+        let quiet = match state {
+            Some("S") => !timer(&read("syscall")),
             Some(s) => matches!(s, "T" | "t" | "Z" | "X" | "I"),
             None => true,
+        };
+        if !quiet {
+            return None;
         }
-    })
+        let tid = task.file_name().to_str().and_then(|t| t.parse().ok());
+        let schedstat = read("schedstat");
+        let runs = schedstat.split_whitespace().nth(2).and_then(|n| n.parse().ok());
+        turns.extend([tid.unwrap_or(0), runs.unwrap_or(0)]);
+    }
+    Some(turns)
 }
 
 /// Whether a /proc/PID/syscall line is a sleep on a timer.
@@ -128,16 +142,42 @@ fn timer(syscall: &str) -> bool {
 }
 
 #[cfg(test)]
-mod bench_tmp {
+mod tests {
+    use super::*;
+    use std::process::{Command, Stdio};
+
+    /// Whether `script` (under `sh -c`, its input an open pipe) settles
+    /// within 200 ms, once it has had 100 ms to start.
+    fn settles(script: &str) -> Option<bool> {
+        use std::os::unix::process::CommandExt;
+        let mut child = (Command::new("sh").args(["-c", script]))
+            .env("COINLINE_TEST", "1")
+            .stdin(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        let pid = rustix::process::Pid::from_child(&child);
+        let settled = Tree::new(pid.as_raw_pid()).settle(Duration::from_millis(200));
+        crate::unix::kill_group(pid);
+        child.wait().unwrap();
+        settled
+    }
+
     #[test]
-    fn bench() {
-        let mut c = std::process::Command::new("cat").stdin(std::process::Stdio::piped()).spawn().unwrap();
-        let pid = c.id() as i32;
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        let mut tree = super::Tree::new(pid);
-        let t = std::time::Instant::now();
-        for _ in 0..100 { assert_eq!(tree.settle(std::time::Duration::from_secs(1)), Some(true)); }
-        eprintln!("settle {:?} {:?}", t.elapsed() / 100, tree.members);
-        c.kill().unwrap();
+    fn a_program_is_quiet_reading_or_waiting_and_busy_running_or_on_a_timer() {
+        let cases = [
+            ("read -r line", true),
+            // A shell waiting for its child, which reads; a pipeline.
+            ("cat; true", true),
+            ("cat | cat", true),
+            ("while :; do :; done", false),
+            ("sleep 5", false),
+            // A child left running in the background is part of the tree.
+            ("while :; do :; done & read -r line", false),
+        ];
+        for (script, quiet) in cases {
+            assert_eq!(settles(script), Some(quiet), "{script}");
+        }
     }
 }
