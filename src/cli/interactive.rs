@@ -83,7 +83,9 @@ pub fn judge(args: &JudgeArgs, (problem, interaction): (Problem, Interaction)) -
     let limits = judge_limits(&interaction, args.move_time);
     let judged = Judged::play(&problem, &interaction, &player, &limits, cases)?;
     print(&judged.text())?;
-    judged.warning().iter().for_each(|w| say_line(format_args!("{w}")));
+    if let Some(warning) = judged.warning() {
+        say_line(format_args!("{warning}"));
+    }
     Ok(match judged.rejected() {
         0 => Status::Ok,
         _ => Status::FailureFound,

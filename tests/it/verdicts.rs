@@ -111,7 +111,10 @@ fn every_bot_gets_one_verdict_in_fifty_runs_with_the_other_core_busy() {
                 std::hint::spin_loop();
             }
         });
-        let failures = ROWS.iter().filter_map(|row| judge(row, runs(row, bots))).collect();
+        let failures = ROWS
+            .iter()
+            .filter_map(|row| judge(row, runs(row, bots)))
+            .collect();
         busy.store(false, Ordering::Relaxed);
         failures
     });

@@ -250,7 +250,9 @@ impl Conversation {
         while !self.eof && extra.len() <= cap {
             if reaped.is_none() {
                 reaped = done.try_recv().ok();
-                deadline = reaped.as_ref().map_or(deadline, |_| Instant::now() + PIPE_GRACE);
+                deadline = reaped
+                    .as_ref()
+                    .map_or(deadline, |_| Instant::now() + PIPE_GRACE);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {

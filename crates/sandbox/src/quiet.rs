@@ -129,7 +129,10 @@ fn turns(pid: i32) -> Option<Vec<u64>> {
         }
         let tid = task.file_name().to_str().and_then(|t| t.parse().ok());
         let schedstat = read("schedstat");
-        let runs = schedstat.split_whitespace().nth(2).and_then(|n| n.parse().ok());
+        let runs = schedstat
+            .split_whitespace()
+            .nth(2)
+            .and_then(|n| n.parse().ok());
         turns.extend([tid.unwrap_or(0), runs.unwrap_or(0)]);
     }
     Some(turns)
