@@ -141,7 +141,10 @@ impl Conversation {
         #[cfg(target_os = "linux")]
         return self.tree.settle(limit) != Some(false);
         #[cfg(not(target_os = "linux"))]
-        return limit >= Duration::ZERO;
+        {
+            let _ = limit;
+            true
+        }
     }
 
     /// Whether output is waiting to be read now (a line the program wrote

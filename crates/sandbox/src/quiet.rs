@@ -15,7 +15,8 @@
 //! the tree is kept between barriers, and each look reads only the
 //! processes created since the last (the pids after the last one seen, up
 //! to the kernel's last pid, /proc/sys/kernel/ns_last_pid: a process of the
-//! tree is younger than its root), all of /proc only when pids wrapped.
+//! tree is younger than its root); all of /proc only when pids wrapped or
+//! more than [`RANGE`] were given out since.
 
 use crate::escaped::{process, processes, Proc};
 use std::time::{Duration, Instant};
