@@ -237,7 +237,7 @@ impl Conversation {
     /// Closes the program's input, waits up to `grace` for it to end
     /// (killing its group after that), reaps it and keeps what it wrote
     /// meanwhile (at most `cap` bytes). The output is read until it ends,
-    /// or until [`PIPE_GRACE`] after the reaping (which kills what is left
+    /// or until 1 s after the reaping (which kills what is left
     /// of the program): a process it left behind holding its output delays
     /// nothing.
     pub fn finish(mut self, grace: Duration, cap: usize) -> Result<Ended> {
