@@ -4,8 +4,9 @@
 //! games of it (each a fresh program) on one board, and every CSV row must
 //! be the same but for its index: the same verdict at the same position with
 //! the same detail. The judge's row runs `coinline judge` 50 times, and every
-//! report must be the same. The rows run side by side while a thread of
-//! this test keeps the other core busy. It bites: with the barrier before
+//! report must be the same. The rows run one after the other while a
+//! thread of this test keeps the other core busy; the two rows of a line
+//! written twice run again under `COINLINE_SANDBOX=groups`. It bites: with the barrier before
 //! each prompt taken out (`settle` in crates/judge/src/play/program.rs), the
 //! rows of a second line written right after a move split their verdicts.
 
@@ -47,11 +48,11 @@ const ROWS: [Row; 14] = [
 
 /// The row's runs: one `coinline play` of [`RUNS`] games (8 at a time), or
 /// [`RUNS`] runs of `coinline judge` (10 at a time).
-fn runs(row: &Row, bots: &str) -> Vec<Run> {
+fn runs(row: &Row, bots: &str, mode: &str) -> Vec<Run> {
     let (name, options, program, _) = *row;
     let program = (program.replace("{bots}", bots).replace("{data}", DATA))
         .replace("{twice}", &format!("'{TWICE}'"));
-    let dir = workdir("verdicts", &name.replace(' ', "-"));
+    let dir = workdir("verdicts", &format!("{name}-{mode}").replace(' ', "-"));
     let (line, times) = match options {
         "judge" => (format!("coinline judge --problem even-coins-first {DATA}/problems/even-coins-first.in -- {program}"), RUNS),
         _ => (format!("coinline play --runs {RUNS} --n 5..5 --values 5..5 --no-shrink --keep-going --jobs 8 --out - {options} -- {program}"), 1),
@@ -59,7 +60,12 @@ fn runs(row: &Row, bots: &str) -> Vec<Run> {
     let mut runs = Vec::new();
     while runs.len() < times {
         let wave: Vec<Spawned> = (0..10.min(times - runs.len()))
-            .map(|_| Coinline::shell(&line).dir(&dir).spawn())
+            .map(|_| {
+                Coinline::shell(&line)
+                    .dir(&dir)
+                    .env("COINLINE_SANDBOX", mode)
+                    .spawn()
+            })
             .collect();
         runs.extend(wave.into_iter().map(Spawned::wait));
     }
@@ -111,9 +117,14 @@ fn every_bot_gets_one_verdict_in_fifty_runs_with_the_other_core_busy() {
                 std::hint::spin_loop();
             }
         });
-        let failures = ROWS
-            .iter()
-            .filter_map(|row| judge(row, runs(row, bots)))
+        // The rows of a line written twice again in the sandbox's fallback.
+        let twice = ROWS.iter().filter(|row| row.0.starts_with("twice"));
+        let rows =
+            (ROWS.iter().map(|row| (row, "namespace"))).chain(twice.map(|row| (row, "groups")));
+        let failures = rows
+            .filter_map(|(row, mode)| {
+                judge(row, runs(row, bots, mode)).map(|f| format!("{mode}: {f}"))
+            })
             .collect();
         busy.store(false, Ordering::Relaxed);
         failures
