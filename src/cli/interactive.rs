@@ -5,7 +5,7 @@
 
 use super::error::UsageError;
 use super::judge::{read, JudgeArgs, ProblemArgs};
-use super::status::{print, Report, Status};
+use super::status::{print, say_line, Report, Status};
 use super::stress::StressArgs;
 use super::text::shown;
 use coinline_core::error::Result;
@@ -83,6 +83,9 @@ pub fn judge(args: &JudgeArgs, (problem, interaction): (Problem, Interaction)) -
     let limits = judge_limits(&interaction, args.move_time);
     let judged = Judged::play(&problem, &interaction, &player, &limits, cases)?;
     print(&judged.text())?;
+    if let Some(warning) = judged.warning() {
+        say_line(format_args!("{warning}"));
+    }
     Ok(match judged.rejected() {
         0 => Status::Ok,
         _ => Status::FailureFound,

@@ -35,4 +35,5 @@ mod trust_outputs;
 mod trust_plan;
 mod trust_runs;
 mod trust_sandbox;
+mod verdicts;
 mod words;

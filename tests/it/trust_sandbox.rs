@@ -32,7 +32,7 @@ struct Row {
 }
 
 #[rustfmt::skip]
-const ROWS: [Row; 5] = [
+const ROWS: [Row; 6] = [
     Row { name: "stops-its-parent",
         script: "coinline stress --problem lines --runs 3 --seed 1 -- sh -c 'kill -STOP $PPID; exec coinline judge --problem lines -'",
         kill: false, status: 0, message: "every answer agrees with the trusted solver",
@@ -43,6 +43,10 @@ const ROWS: [Row; 5] = [
     Row { name: "daemonizes",
         script: "coinline judge --problem even-coins-first {data}/problems/even-coins-first.in -- sh -c 'setsid sh -c \"sleep 312 & echo > daemon\" </dev/null >/dev/null 2>&1 & until [ -f daemon ]; do sleep 0.01; done; exec sh {data}/problems/even-coins-first.sh parity'",
         kill: false, status: 0, message: "every case accepted", groups_cannot: None },
+    Row { name: "left-child-holds-output",
+        script: "coinline judge --problem even-coins-first --move-time 0.5 {data}/problems/even-coins-first.in -- sh -c 'setsid sleep 315 & exec sh {data}/problems/even-coins-first.sh parity'",
+        kill: false, status: 0, message: "warning: the program left 1 process running after its game; coinline killed it",
+        groups_cannot: None },
     Row { name: "killed-stress-leaves-no-program",
         script: "exec coinline stress --problem lines --runs 3 --timeout 100 -- perl -e 'open F, \">started\"; close F; sleep 313'",
         kill: true, status: -1, message: "", groups_cannot: None },

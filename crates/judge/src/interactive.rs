@@ -195,6 +195,9 @@ pub struct Judged {
     pub cases: Vec<CaseVerdict>,
     /// The rule of acceptance they were judged by.
     pub accept: Accept,
+    /// The processes the program left running after a game, which the
+    /// sandbox killed (the game still counts).
+    pub escaped: u64,
 }
 
 impl Judged {
@@ -206,9 +209,20 @@ impl Judged {
         limits: &ProgramTerms,
         cases: Vec<Instance>,
     ) -> Result<Judged> {
+        let before = coinline_sandbox::escaped_total();
         Ok(Judged {
             cases: play_cases(problem, interaction, player, limits, cases)?,
             accept: interaction.accept,
+            escaped: (coinline_sandbox::escaped_total() - before) as u64,
+        })
+    }
+
+    /// The warning when the program left processes running (as stress's).
+    pub fn warning(&self) -> Option<String> {
+        Some(match self.escaped {
+            0 => return None,
+            1 => "warning: the program left 1 process running after its game; coinline killed it".into(),
+            k => format!("warning: the program left {k} processes running after its games; coinline killed them"),
         })
     }
 

@@ -59,6 +59,8 @@ pub struct Conversation {
     err: mpsc::Receiver<Piece>,
     reaped: bool,
     record: unix::Record,
+    #[cfg(target_os = "linux")]
+    tree: crate::quiet::Tree,
     _live: Live,
     _child: std::process::Child,
 }
@@ -99,6 +101,8 @@ impl Conversation {
             err: drain(stderr, STDERR_CAP),
             reaped: false,
             record,
+            #[cfg(target_os = "linux")]
+            tree: crate::quiet::Tree::new(pid.as_raw_pid()),
             _live: live,
             _child: child,
         })
@@ -127,6 +131,20 @@ impl Conversation {
             }
         }
         true
+    }
+
+    /// Waits up to `limit` until every process of the program is asleep or
+    /// has exited (quiet.rs; Linux, where /proc shows them: at once
+    /// elsewhere). What it has written by then, it wrote before it was told
+    /// more. False if it was still busy at the deadline.
+    pub fn settle(&mut self, limit: Duration) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.tree.settle(limit) != Some(false);
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = limit;
+            true
+        }
     }
 
     /// Whether output is waiting to be read now (a line the program wrote
@@ -218,31 +236,40 @@ impl Conversation {
 
     /// Closes the program's input, waits up to `grace` for it to end
     /// (killing its group after that), reaps it and keeps what it wrote
-    /// meanwhile (at most `cap` bytes).
+    /// meanwhile (at most `cap` bytes). The output is read until it ends,
+    /// or until 1 s after the reaping (which kills what is left
+    /// of the program): a process it left behind holding its output delays
+    /// nothing.
     pub fn finish(mut self, grace: Duration, cap: usize) -> Result<Ended> {
         self.stdin = None;
-        let deadline = Instant::now() + grace;
+        let mut deadline = Instant::now() + grace;
         let mut extra = self.buf[self.start..].to_vec();
+        let (pid, record) = (self.pid, self.record.take());
+        let (tx, done) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(unix::reap(pid, record));
+        });
+        let mut reaped = None;
         while !self.eof && extra.len() <= cap {
+            if reaped.is_none() {
+                reaped = done.try_recv().ok();
+                deadline = reaped
+                    .as_ref()
+                    .map_or(deadline, |_| Instant::now() + PIPE_GRACE);
+            }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 break;
             }
             self.buf.clear();
             self.start = 0;
-            if !self.fill(left) {
-                break;
+            if self.fill(left.min(Duration::from_millis(10))) {
+                extra.extend_from_slice(&self.buf);
             }
-            extra.extend_from_slice(&self.buf);
         }
         extra.truncate(cap);
-        let (pid, record) = (self.pid, self.record.take());
-        let (tx, done) = mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = tx.send(unix::reap(pid, record));
-        });
         let left = deadline.saturating_duration_since(Instant::now());
-        let (ended, killed) = match done.recv_timeout(left) {
+        let (ended, killed) = match reaped.map_or_else(|| done.recv_timeout(left), Ok) {
             Ok(ended) => (ended, false),
             Err(_) => {
                 unix::kill_group(pid);

@@ -81,24 +81,26 @@ fn depth(pid: i32) -> usize {
 
 /// A process as /proc/PID/stat has it.
 #[derive(Clone, Copy, Debug)]
-struct Proc {
-    pid: i32,
-    ppid: i32,
-    pgrp: i32,
+pub(crate) struct Proc {
+    pub(crate) pid: i32,
+    pub(crate) ppid: i32,
+    pub(crate) pgrp: i32,
     zombie: bool,
 }
 
 /// Every process /proc lists (none where there is no /proc).
-fn processes() -> Vec<Proc> {
+pub(crate) fn processes() -> Vec<Proc> {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    dir.filter_map(|entry| {
-        let pid: i32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        parse_stat(pid, &stat)
-    })
-    .collect()
+    dir.filter_map(|entry| process(entry.ok()?.file_name().to_str()?.parse().ok()?))
+        .collect()
+}
+
+/// Process `pid` as /proc has it, if it is there.
+pub(crate) fn process(pid: i32) -> Option<Proc> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(pid, &stat)
 }
 
 /// The fields of a stat line after the command name, which may hold spaces

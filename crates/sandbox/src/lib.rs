@@ -358,6 +358,8 @@ pub mod conversation;
 mod escaped;
 #[cfg(target_os = "linux")]
 mod init;
+#[cfg(target_os = "linux")]
+mod quiet;
 
 #[cfg(unix)]
 mod unix;

@@ -149,9 +149,11 @@ impl ProgramPlayer {
         Some(ended.exit)
     }
 
-    /// Before telling the program it is its turn: what it wrote unasked.
+    /// Before telling the program more: what it wrote unasked, once it is
+    /// quiet (docs/play.md, "Extra output").
     fn unasked(&mut self) -> Option<Breach> {
         let session = self.session.as_mut()?;
+        session.settle(self.limits.move_time);
         if !session.has_output() {
             return None;
         }
