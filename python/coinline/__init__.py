@@ -189,14 +189,14 @@ def _number(text: str) -> Union[int, float, str]:
 
 
 def study(path: str) -> dict[str, Any]:
-    """Runs a study file (or a built-in study by name, as ``coinline study
-    run``) and returns its tables by name: pandas DataFrames when pandas is
+    """Runs a study file (docs/study.md), as ``coinline study run`` does, and
+    returns its tables by name: pandas DataFrames when pandas is
     installed, else lists of rows (dicts, numbers parsed). Failures the study
     finds are warnings.
 
     >>> tables = coinline.study("studies/examples/odd-n-small.toml")
     >>> sorted(tables)
-    ['by-parity', 'smallest-loss']
+    ['by-parity', 'checks', 'smallest-loss', 'smallest-loss-witnesses', 'sources']
     """
     tables, failures = _native.run_study(str(path))
     for failure in failures:

@@ -8,6 +8,7 @@
 //! the kind's data as attributes.
 
 use coinline_core::error::{Error, ErrorKind};
+use coinline_core::generate::GenerateError;
 use coinline_core::play::PlayError;
 use coinline_core::rules::RuleError;
 use coinline_core::solve::SolveError;
@@ -40,6 +41,7 @@ fn class_of(err: &Error) -> (&'static str, &'static str) {
         ErrorKind::LongToken { .. } => ("InputError", "long_token"),
         ErrorKind::TooManyValues { .. } => ("InputError", "too_many_values"),
         _ if err.layer::<RuleError>().is_some() => ("RuleError", "rule"),
+        _ if err.layer::<GenerateError>().is_some() => ("InputError", "range"),
         _ if err.layer::<SolveError>().is_some() => ("UnsupportedError", "unsupported"),
         _ if err.layer::<StrategyError>().is_some() => ("HeuristicError", "heuristic"),
         _ if err.layer::<SpecError>().is_some() => ("StudyError", "study_file"),

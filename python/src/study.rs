@@ -1,22 +1,18 @@
-//! `coinline.study`: a study file, or a built-in study by name, run by the study engine on every core; its CSV tables returned as text.
+//! `coinline.study`: a study file run by the study engine on every core; its CSV tables returned as text.
 
 use crate::Raise;
 use coinline_core::error::Error;
 use coinline_core::generate::Shard;
-use coinline_study::engine::{self, builtin, spec::Query, Templates};
+use coinline_study::engine::{self, spec::Query, Templates};
 use pyo3::prelude::*;
 use std::path::Path;
 
-/// The study's text: the file at `study`, else the built-in study of that
-/// name (as `coinline study run` finds it).
+/// The study file's text: the one file this crate reads (ARCHITECTURE.md,
+/// Exceptions).
+#[allow(clippy::disallowed_methods)]
 fn text_of(study: &str) -> Result<String, Error> {
     let path = Path::new(study);
-    match builtin::find(study).filter(|_| !path.is_file()) {
-        Some(found) => Ok(found.file.0.to_string()),
-        // The one file this module reads (ARCHITECTURE.md, Exceptions).
-        #[allow(clippy::disallowed_methods)]
-        None => std::fs::read_to_string(path).map_err(|e| Error::io(path, &e)),
-    }
+    std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
 }
 
 /// A study's tables, (name, CSV text) each, and its failures.
