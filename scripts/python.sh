@@ -46,8 +46,8 @@ for version in "${versions[@]}"; do
     "$venv/python" -m pip install --quiet numpy ./python
     value=$(cd "$scratch" && "$venv/python" -c "import coinline; print(coinline.solve([8, 15, 3, 7]).difference)")
     [ "$value" = 11 ] || { echo "python.sh: coinline.solve([8, 15, 3, 7]).difference is $value, not 11" >&2; exit 1; }
-    extra=(pytest)
-    [ "$version" = "$newest" ] && extra+=(pandas nbclient nbformat ipykernel)
+    extra=(pytest pandas)
+    [ "$version" = "$newest" ] && extra+=(nbclient nbformat ipykernel)
     "$venv/python" -m pip install --quiet "${extra[@]}"
     echo "== Python $version: pytest (python/tests, docs/python.md)"
     "$venv/python" -m pytest -q -p no:cacheprovider python/tests docs/python.md --doctest-glob='*.md'

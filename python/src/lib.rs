@@ -61,11 +61,13 @@ pub(crate) fn chosen_solver(
             .map_or(f64::INFINITY, |c| c.seconds)
     };
     let admitted = solvers_for(game).filter(|s| admit(*s, game, longest).is_ok());
-    match admitted.min_by(|a, b| seconds(a).total_cmp(&seconds(b))) {
-        Some(solver) => Ok(solver),
-        // None takes it: the ground truth's refusal says why.
-        None => Err(admit(exact_solvers()[0], game, longest).unwrap_err()),
+    if let Some(solver) = admitted.min_by(|a, b| seconds(a).total_cmp(&seconds(b))) {
+        return Ok(solver);
     }
+    // None takes it: the refusal of the one with the longest limit says why
+    // (generic implements every game, so there is one).
+    let widest = solvers_for(game).max_by_key(|s| s.limit(game).unwrap_or(usize::MAX));
+    Err(admit(widest.unwrap_or(exact_solvers()[0]), game, longest).unwrap_err())
 }
 
 /// A line of play as its moves in the command line's notation.
