@@ -1,4 +1,4 @@
-//! `coinline.study`: a study file run by the study engine on every core; its CSV tables returned as text.
+//! Studies for Python (`coinline.study`): a study file run by the study engine on every core, its CSV tables returned as text.
 
 use crate::Raise;
 use coinline_core::error::Error;
