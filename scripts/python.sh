@@ -39,7 +39,7 @@ trap 'rm -rf "$scratch"' EXIT
 newest=${versions[${#versions[@]}-1]}
 for version in "${versions[@]}"; do
     python=$(interpreter "$version")
-    echo "== Python $version ($python): a fresh virtual environment"
+    echo "== Python $version ($python): a fresh virtual environment (${SECONDS} s into the step)"
     "$python" -m venv "$scratch/venv-$version"
     venv="$scratch/venv-$version/bin"
     "$venv/python" -m pip install --quiet --upgrade pip
@@ -64,3 +64,4 @@ PY
         "$venv/python" python/bench.py
     fi
 done
+echo "== Python: done in ${SECONDS} s"
