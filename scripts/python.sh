@@ -20,15 +20,14 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$(cargo_target_dir)}"
 COINLINE_BIN=$(release_coinline)
 export COINLINE_BIN
 
-# The newest installed CPython of a version, from pyenv (else python3.X on PATH).
+# The newest installed CPython of a version: pyenv's (its folder, so the
+# pyenv command need not be on PATH), else python3.X on PATH.
 interpreter() {
-    local root version
-    if root=$(pyenv root 2>/dev/null); then
-        version=$(pyenv versions --bare 2>/dev/null | grep -E "^$1\.[0-9]+$" | sort -V | tail -1 || true)
-        if [ -n "$version" ]; then
-            printf '%s\n' "$root/versions/$version/bin/python3"
-            return
-        fi
+    local root=${PYENV_ROOT:-$HOME/.pyenv} version
+    version=$(ls "$root/versions" 2>/dev/null | grep -E "^$1\.[0-9]+$" | sort -V | tail -1 || true)
+    if [ -n "$version" ]; then
+        printf '%s\n' "$root/versions/$version/bin/python3"
+        return
     fi
     command -v "python$1" || { echo "python.sh: no CPython $1 (pyenv install $1)" >&2; return 1; }
 }
