@@ -28,6 +28,14 @@ if [ "$(id -u)" = 0 ]; then
     packages_pid=$!
 fi
 
+# coinline for Python (scripts/python.sh: its builds, two fresh virtual
+# environments, pytest and the notebook) runs beside the steps below, its
+# output kept until it is waited for at the end.
+python_log=$(mktemp)
+trap 'rm -f "$packages_log" "$python_log"' EXIT
+bash scripts/python.sh >"$python_log" 2>&1 &
+python_pid=$!
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -114,3 +122,9 @@ bash scripts/cflite-build-check.sh
 echo "== fuzzing"
 bash scripts/fuzz-smoke.sh
 bash scripts/fuzz-coverage.sh # the committed corpus's line coverage of the core (docs/fuzzing.md)
+
+echo "== Python (scripts/python.sh, run in the background since the start)"
+python_status=0
+wait "$python_pid" || python_status=$?
+sed 's/^/   /' "$python_log"
+[ "$python_status" -eq 0 ] || { echo "   scripts/python.sh failed (status $python_status)"; exit 1; }

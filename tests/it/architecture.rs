@@ -102,7 +102,8 @@ fn crate_table() -> BTreeMap<String, (String, BTreeSet<String>)> {
             continue;
         };
         let name = name.trim_matches('`');
-        if !name.starts_with("coinline-") || name == "coinline-fuzz" {
+        // The packages with a workspace of their own are not the root's.
+        if !name.starts_with("coinline-") || ["coinline-fuzz", "coinline-python"].contains(&name) {
             continue;
         }
         let named: BTreeSet<String> = depends
@@ -323,7 +324,7 @@ fn rust_files() -> Vec<String> {
         }
     }
     let mut files = Vec::new();
-    for dir in ["crates", "src", "fuzz", "tests"] {
+    for dir in ["crates", "src", "fuzz", "python", "tests"] {
         walk(&root().join(dir), &mut files);
     }
     let mut files: Vec<String> = files
