@@ -399,7 +399,7 @@ fn a_real_terminal_plays_by_keys_undoes_and_ends() {
         "{screen}"
     );
     // The first move typed in the notation, the rest by arrows.
-    let mine: Vec<Move> = best.moves().iter().step_by(2).copied().collect();
+    let mine: Vec<Move> = best.moves().iter().step_by(2).collect();
     term.type_line(&mine[0].to_string());
     for mv in &mine[1..] {
         term.keys(&[if mv.side == Side::Left {
