@@ -151,7 +151,9 @@ impl Solver for Memo {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
-        Some(Cost::of(moves_examined(game, n), 3.0))
+        // One value per interval (of the board written twice on a circle).
+        let row = if game.circle { 2 * n } else { n };
+        Some(Cost::of(moves_examined(game, n), 3.0).holding(8.0 * intervals(row)))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

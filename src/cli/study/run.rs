@@ -5,13 +5,15 @@
 
 use crate::cli::error::{RunError, UsageError};
 use crate::cli::judge::read_text;
-use crate::cli::options::{JobsArg, ShardArg};
+use crate::cli::options::{BudgetArg, JobsArg, ShardArg};
 use crate::cli::outputs;
+use crate::cli::progress::Bar;
 use crate::cli::status::{print, say, Status};
 use clap::Args;
 use coinline_core::error::{Error, Result};
 use coinline_core::generate::Shard;
 use coinline_core::play::Game;
+use coinline_core::progress::Progress;
 use coinline_output::folder::{by_folder, write_folders, Folder};
 use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
@@ -64,11 +66,13 @@ pub struct PartsArgs {
     pub shard: ShardArg,
 }
 
-/// `--jobs` and `--force`: how a study is run and written.
+/// `--jobs`, `--budget` and `--force`: how a study is run and written.
 #[derive(Debug, Clone, Args)]
 pub struct WriteArgs {
     #[command(flatten)]
     pub jobs: JobsArg,
+    #[command(flatten)]
+    pub budget: BudgetArg,
     /// Overwrite files in --out that coinline study did not write (not
     /// listed in its manifest, DIR/.coinline-study; see docs/options.md,
     /// Outputs).
@@ -118,8 +122,11 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
 }
 
+/// The study's text, its template (with the name of its file) and its summary's.
+type Loaded = (String, Option<(String, String)>, Option<String>);
+
 /// The study's text, its template and its summary's.
-fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
+fn load(args: &RunArgs) -> Result<Loaded> {
     let path = Path::new(&args.study);
     // A built-in's name is the study even where a folder of that name
     // (its default --out) exists.
@@ -128,12 +135,17 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
         Some(b) => {
             let (text, template) = b.file;
             let summary = b.summary.map(str::to_string);
-            (text.to_string(), Some(template.to_string()), summary)
+            let name = format!("the template of built-in study {}", b.name);
+            (
+                text.to_string(),
+                Some((name, template.to_string())),
+                summary,
+            )
         }
         None if path.exists() || args.study == "-" => {
             // A template beside the file (NAME.md for NAME.toml) is its report's.
             let beside = path.with_extension("md");
-            let template = (beside.is_file() && beside != path).then(|| read_text(&beside));
+            let template = (beside.is_file() && beside != path).then(|| read_named(&beside));
             (read_text(path)?, template.transpose()?, None)
         }
         None => {
@@ -142,9 +154,14 @@ fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
         }
     };
     if let Some(file) = &args.template {
-        template = Some(read_text(file)?);
+        template = Some(read_named(file)?);
     }
     Ok((text, template, summary))
+}
+
+/// A template's file, its name (the path) and text.
+fn read_named(path: &Path) -> Result<(String, String)> {
+    Ok((path.display().to_string(), read_text(path)?))
 }
 
 /// Runs `coinline study run`.
@@ -155,9 +172,29 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         query = query.with_games(args.games.clone())?;
     }
     let fingerprint = engine::fingerprint(&text);
-    let (report, summary) = (template.as_deref(), summary.as_deref());
-    let templates = Templates { report, summary };
-    // Every path, checked before any work; a sharded run writes its part.
+    let (report, summary) = (template.as_ref().map(|t| t.1.as_str()), summary.as_deref());
+    let templates = Templates {
+        report,
+        summary,
+        dry: false,
+    };
+    // Before any work: the templates, filled from the tables without rows,
+    // and the estimate, within --budget; then every path (a sharded run
+    // writes its part).
+    let dry = Templates {
+        dry: true,
+        ..templates
+    };
+    let name = template.as_ref().map_or(String::new(), |t| t.0.clone());
+    engine::finish(&query, Part::empty(&query), dry).map_err(|e| e.within(name))?;
+    let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
+    let jobs = args.write.jobs.jobs;
+    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
+    let pool = pool.map_err(|source| RunError::ThreadPool { jobs, source })?;
+    let (estimate, threads) = (engine::estimate(&query, shard)?, pool.current_num_threads());
+    if args.parts.merge.is_empty() {
+        args.write.budget.allow(estimate, threads)?;
+    }
     let part_file =
         (args.parts.shard.shard).map(|s| format!("part-{}-of-{}.json", s.part(), s.count()));
     let planned = part_file
@@ -165,17 +202,17 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         .map_or_else(|| engine::planned_files(&query, templates), |p| vec![p]);
     let (named, force) = ((args.out.as_deref(), query.name.as_str()), args.write.force);
     let out = outputs::study(named, &args.study, args.template.as_deref(), planned, force)?;
-    let jobs = args.write.jobs.jobs;
-    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
-    let pool = pool.map_err(|source| RunError::ThreadPool { jobs, source })?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
-        let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
-        let (name, threads) = (&query.name, pool.current_num_threads());
-        say!("coinline study run: {name}, part {shard}, {threads} threads");
-        let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
+        say!(
+            "coinline study run: {}, part {shard}, {threads} threads",
+            query.name
+        );
+        let bar = Bar::new(estimate.states as u64, "boards");
+        let part = pool.install(|| engine::run_part(&query, &fingerprint, shard, &bar))?;
+        bar.finish();
         if let Some(name) = part_file {
             let json =
                 serde_json::to_string(&part).map_err(|source| RunError::EncodePart { source })?;

@@ -30,14 +30,14 @@ use crate::HarnessError;
 use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{CheckConfig, Violation};
-use coinline_core::cost::estimated_seconds;
+use coinline_core::cost::{estimated_bytes, estimated_seconds};
 use coinline_core::error::Result;
 use coinline_core::generate::{
     enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
 };
 use coinline_core::play::Game;
 use coinline_core::shell::CommandLine;
-use coinline_core::solve::Solver;
+use coinline_core::solve::{Cost, Solver};
 use coinline_core::strategy::{self, Heuristic};
 use std::time::Duration;
 
@@ -65,6 +65,14 @@ pub const MAX_ENUMERATION: u64 = 1_000_000_000_000;
 
 /// The most worker threads a run starts.
 pub const MAX_JOBS: usize = 256;
+
+/// The seconds of one check beyond its solvers' and heuristics' stated
+/// costs: the board, the row, the tallies (measured: docs/compare.md).
+pub const PER_CHECK: f64 = 1e-6;
+
+/// The bytes of one group (a rule set and a length) of the summary
+/// (measured: docs/compare.md).
+pub const PER_GROUP: f64 = 1e3;
 
 /// Where a run's boards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,19 +276,29 @@ impl CompareOptions {
         })
     }
 
-    /// About how many seconds of one core the run's checks take (see
-    /// [`coinline_core::cost::estimated_seconds`]): random boards at the
-    /// mean cost over their lengths (sampled at most 257 lengths), every
-    /// enumerated board at its length's cost; scaled to the part planned.
-    pub fn estimated_seconds(&self, solvers: &[&dyn Solver], heuristics: &[&dyn Heuristic]) -> f64 {
+    /// What the run's checks cost: seconds of one core (see
+    /// [`coinline_core::cost::estimated_seconds`], and [`PER_CHECK`] each):
+    /// random boards at the mean cost over their lengths (sampled at most
+    /// 257 lengths), every enumerated board at its length's cost, scaled
+    /// to the part planned; and bytes at once: each thread's largest solve
+    /// and the summary's groups ([`PER_GROUP`] each).
+    pub fn estimate(&self, solvers: &[&dyn Solver], heuristics: &[&dyn Heuristic]) -> Cost {
         let per_board = |n: usize| -> f64 {
             (self.games.iter())
                 .map(|&game| estimated_seconds(game, n, solvers, heuristics, &self.check))
-                .sum()
+                .sum::<f64>()
+                + PER_CHECK * self.games.len() as f64
         };
         let (lo, hi) = (self.lengths.lo, self.lengths.hi);
+        let solve = (self
+            .games
+            .iter()
+            .map(|&g| estimated_bytes(g, hi, solvers, &self.check)))
+        .fold(0.0, f64::max);
+        let groups = self.games.len() as f64 * (hi - lo + 1) as f64;
+        let bytes = solve * self.threads() as f64 + groups * PER_GROUP;
         let (Ok(total), Ok(planned)) = (self.total(), self.planned()) else {
-            return 0.0;
+            return Cost::of(0.0, 0.0).holding(bytes);
         };
         let whole = match self.boards {
             Boards::Random { count, .. } => {
@@ -297,7 +315,12 @@ impl CompareOptions {
                 })
                 .sum(),
         };
-        whole * planned as f64 / (total as f64).max(1.0)
+        let seconds = whole * planned as f64 / (total as f64).max(1.0);
+        Cost {
+            states: planned as f64,
+            seconds,
+            bytes,
+        }
     }
 
     fn indices(&self) -> Result<Box<dyn Iterator<Item = u64>>> {

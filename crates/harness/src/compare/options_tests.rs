@@ -168,7 +168,7 @@ fn totals_boards_and_planned_parts() {
 
 /// The cost model's seconds for one board of `n` values in `game`.
 fn one_board(game: Game, n: usize, options: &CompareOptions) -> f64 {
-    cost::estimated_seconds(game, n, exact_solvers(), heuristics(), &options.check)
+    cost::estimated_seconds(game, n, exact_solvers(), heuristics(), &options.check) + PER_CHECK
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -177,7 +177,7 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn the_estimate_adds_up_the_cost_model_board_by_board() {
-    let estimate = |o: &CompareOptions| o.estimated_seconds(exact_solvers(), heuristics());
+    let estimate = |o: &CompareOptions| o.estimate(exact_solvers(), heuristics()).seconds;
     // One length: the count times one board's cost.
     let single = random(10, (6, 6));
     let per = one_board(Game::COINS, 6, &single);
@@ -199,6 +199,15 @@ fn the_estimate_adds_up_the_cost_model_board_by_board() {
     both.games = vec![Game::COINS, Game::NUMBERGAME];
     let second = one_board(Game::NUMBERGAME, 6, &both);
     assert!(close(estimate(&both), 10.0 * (per + second)));
+    // Memory: each thread's largest solve, and a summary group per game and length.
+    both.jobs = 3;
+    let solve = |g| cost::estimated_bytes(g, 6, exact_solvers(), &both.check);
+    let bytes = 3.0 * solve(Game::COINS).max(solve(Game::NUMBERGAME)) + 2.0 * PER_GROUP;
+    assert!(bytes > 2.0 * PER_GROUP);
+    assert!(close(
+        both.estimate(exact_solvers(), heuristics()).bytes,
+        bytes
+    ));
     // Every enumerated board at its length's cost.
     let enumerated = exhaustive((0, 1), (1, 3));
     let sum: f64 = (1..=3)

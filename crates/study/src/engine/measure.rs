@@ -9,7 +9,7 @@ use crate::StudyError;
 use coinline_core::board::Board;
 use coinline_core::error::Result;
 use coinline_core::play::Game;
-use coinline_core::solve::{pizza, solvers_for, Solver};
+use coinline_core::solve::{pizza, solvers_for, Cost, Solver};
 use coinline_core::strategy::coins_greedy::{greedy_against_best_reply, greedy_is_optimal};
 use coinline_core::strategy::{evaluate, heuristics};
 use std::collections::BTreeSet;
@@ -22,6 +22,10 @@ enum Fast {
     /// A registered exact solver (the cheapest at the longest board).
     Solver(&'static dyn Solver),
 }
+
+/// The engine's own seconds per board: its measures, tables and witnesses
+/// (measured: docs/study.md, Budget and progress).
+const PER_BOARD: f64 = 1e-6;
 
 /// One rule set's evaluator.
 #[derive(Clone)]
@@ -96,6 +100,20 @@ impl Evaluator {
             heuristics: wanted,
             screened,
         })
+    }
+
+    /// What evaluating a board of `n` values costs: its solver's and its
+    /// heuristics' stated costs, and the engine's own work on each board.
+    pub fn cost(&self, n: usize) -> Cost {
+        let solver: &dyn Solver = match self.fast {
+            Fast::Pizza => &pizza::Pizza,
+            Fast::Solver(s) => s,
+        };
+        let base = solver.cost(self.game, n).unwrap_or(Cost::of(0.0, 0.0));
+        let plays = (self.heuristics.iter().chain(&self.screened))
+            .map(|&h| heuristics()[h].cost(self.game, n).seconds);
+        let seconds = base.seconds + plays.sum::<f64>() + PER_BOARD;
+        Cost { seconds, ..base }
     }
 
     /// The name of what computes the value.

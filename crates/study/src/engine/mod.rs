@@ -28,9 +28,13 @@ use crate::{PartOf, StudyError};
 use aggregate::{State, Witness};
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
+use coinline_core::cost::estimated_seconds;
 use coinline_core::error::Result;
 use coinline_core::generate::{mix64, Shard};
 use coinline_core::play::Game;
+use coinline_core::progress::Progress;
+use coinline_core::solve::{exact_solvers, Cost};
+use coinline_core::strategy::heuristics;
 use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -168,6 +172,7 @@ struct Length<'a> {
     query: &'a Query,
     ev: &'a Evaluator,
     row: SourceRow,
+    progress: &'a dyn Progress,
 }
 
 impl Length<'_> {
@@ -219,19 +224,20 @@ impl Length<'_> {
 
     /// One batch: `boards` visits each board with its ordinal and weight.
     fn batch(&self, boards: impl FnOnce(&mut dyn FnMut(u64, &[i64], u64))) -> Result<Part> {
-        let query = self.query;
-        let mut out = Part {
-            sources: vec![self.row.clone()],
-            tables: vec![State::default(); slots(query).len()],
-            checked: vec![Checked::default(); query.games.len()],
-            ..Part::default()
-        };
-        let mut done = Ok(());
+        let sources = vec![self.row.clone()];
+        let (mut out, mut done) = (
+            Part {
+                sources,
+                ..Part::empty(self.query)
+            },
+            Ok(()),
+        );
         boards(&mut |ordinal, values, weight| {
             if done.is_ok() {
                 done = self.observe(ordinal, values, weight, &mut out);
             }
         });
+        self.progress.advance(out.sources[0].classes);
         done.map(|()| out)
     }
 
@@ -278,8 +284,41 @@ impl Length<'_> {
     }
 }
 
-/// Evaluates the boards of `shard` on the current rayon pool.
-pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> {
+/// About how many boards (classes) of `shard` are evaluated, in how many
+/// seconds of one core and in how many bytes at once on one thread: at the
+/// stated costs of each rule set's evaluator ([`Evaluator::cost`]) and of
+/// the full check of one board in `check_every` (a sample's cap counted).
+pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
+    let (mut total, check) = (Cost::of(0.0, 0.0), CheckConfig::default());
+    for &game in &query.games {
+        let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
+        for named in &query.sources {
+            for (&n, boards) in named.n.iter().map(|n| (n, named.source.boards(game, *n))) {
+                let each = estimated_seconds(game, n, exact_solvers(), heuristics(), &check);
+                let (cost, per) = (ev.cost(n), query.check_every as f64);
+                total.states += boards;
+                total.seconds += boards * (cost.seconds + each / per);
+                total.bytes = total.bytes.max(cost.bytes);
+            }
+        }
+    }
+    let part = shard.count() as f64;
+    let (states, seconds) = (total.states / part, total.seconds / part);
+    Ok(Cost {
+        states,
+        seconds,
+        ..total
+    })
+}
+
+/// Evaluates the boards of `shard` on the current rayon pool, telling
+/// `progress` of each batch.
+pub fn run_part(
+    query: &Query,
+    fingerprint: &str,
+    shard: Shard,
+    progress: &dyn Progress,
+) -> Result<Part> {
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(StudyError::UntilSharded.into());
@@ -289,9 +328,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         fingerprint: fingerprint.to_string(),
         parts: vec![shard.part()],
         count: shard.count(),
-        tables: vec![State::default(); slots(query).len()],
-        checked: vec![Checked::default(); query.games.len()],
-        ..Part::default()
+        ..Part::empty(query)
     };
     // A heuristic breaks ties by side (left first), so its result on a
     // board and on the board's reflection may differ: only the optimal
@@ -323,7 +360,12 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
                     boards: 0,
                 };
                 part.sources.push(row.clone());
-                let length = Length { query, ev, row };
+                let length = Length {
+                    query,
+                    ev,
+                    row,
+                    progress,
+                };
                 // Whether the source stops after this length.
                 let ended = loop {
                     for batch in length.batches(shard, range.clone())? {
@@ -346,6 +388,17 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
 }
 
 impl Part {
+    /// A part of `query` that holds no boards.
+    pub fn empty(query: &Query) -> Part {
+        let tables = vec![State::default(); slots(query).len()];
+        let checked = vec![Checked::default(); query.games.len()];
+        Part {
+            tables,
+            checked,
+            ..Part::default()
+        }
+    }
+
     /// Adds the aggregates of other boards: of the same rows, or of this
     /// part's last row alone (a batch).
     fn absorb(&mut self, other: Part, query: &Query) {

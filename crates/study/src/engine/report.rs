@@ -31,6 +31,8 @@ pub struct Templates<'a> {
     pub report: Option<&'a str>,
     /// With `per_game`, the README.md beside the folders, over every rule set.
     pub summary: Option<&'a str>,
+    /// Whether this is the check before the run ([`template::render`]'s `dry`).
+    pub dry: bool,
 }
 
 /// The folder of a rule set's rows: its name, with `=` and spaces replaced.
@@ -127,7 +129,7 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
         files.extend(folder);
     }
     if let Some(summary) = summary(query, templates) {
-        let text = template::render(summary, query, &rendered, &failures)?;
+        let text = template::render(summary, query, &rendered, &failures, templates.dry)?;
         files.push(("README.md".to_string(), text));
     }
     Ok(Outcome {
@@ -202,7 +204,7 @@ fn folder_files(
         }
     }
     if let Some(template) = templates.report {
-        let text = template::render(template, &query, &rendered, &failures)?;
+        let text = template::render(template, &query, &rendered, &failures, templates.dry)?;
         files.push((format!("{prefix}README.md"), text));
     }
     Ok(files)

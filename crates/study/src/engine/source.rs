@@ -103,6 +103,32 @@ impl Symmetry {
     }
 }
 
+impl Source {
+    /// About how many boards (classes) of `n` values the source evaluates
+    /// in `game` (a sample's cap; a search's every step).
+    pub fn boards(&self, game: Game, n: usize) -> f64 {
+        match self {
+            Source::Enumerate { alphabet, symmetry } => {
+                let classes = match Symmetry::of(game, *symmetry) {
+                    Symmetry::None => 1,
+                    Symmetry::Reversal => 2,
+                    Symmetry::Rotation => n,
+                    Symmetry::Dihedral => 2 * n,
+                };
+                let k = (alphabet.hi - alphabet.lo + 1) as f64;
+                k.powi(n as i32) / classes as f64
+            }
+            Source::Random { boards, sample, .. } => {
+                sample.as_ref().map_or(*boards, |s| s.cap(n, *boards)) as f64
+            }
+            Source::Formula { boards } => boards.iter().filter(|b| b.1.len() == n).count() as f64,
+            Source::Search {
+                restarts, budget, ..
+            } => *restarts as f64 * *budget as f64,
+        }
+    }
+}
+
 /// Random boards handed out together.
 pub const BATCH: usize = 8192;
 
