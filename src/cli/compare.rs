@@ -19,7 +19,7 @@ use coinline_core::solve::{exact_solvers, Cost, Solver};
 use coinline_core::strategy::{heuristics, Heuristic};
 use coinline_harness::compare::{
     describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
-    CompareOutcome, CompareSummary, RowFilter, Stop, PER_GROUP,
+    CompareOutcome, CompareSummary, RowFilter, Stop,
 };
 use coinline_output::corpus::save_case;
 use coinline_output::{self as output, is_stdout, Kind, Plan, Transaction};
@@ -234,14 +234,7 @@ fn within_budget(
     let sample = args.options(seed, drawn)?;
     sample.validate()?;
     let threads = (sample.threads()).clamp(1, sample.planned()?.clamp(1, 1 << 20) as usize);
-    let (mut cost, games) = (
-        sample.estimate(solvers, heuristics),
-        sample.games.len() as f64,
-    );
-    let more = (args.random_games - drawn) as f64;
-    let lengths = (sample.lengths.hi - sample.lengths.lo + 1) as f64;
-    cost.seconds *= (games + more) / games.max(1.0);
-    cost.bytes += more * lengths * PER_GROUP;
+    let cost = sample.estimate(solvers, heuristics, args.random_games - drawn);
     Ok((cost, args.budget.allow(cost, threads)?))
 }
 

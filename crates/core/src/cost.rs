@@ -131,4 +131,16 @@ mod tests {
         let coins = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[*parity], &config);
         assert!(coins > full);
     }
+
+    #[test]
+    fn a_check_holds_its_largest_solvers_memory() {
+        use crate::solve::{Generic, Memo};
+        let config = CheckConfig::default();
+        let bytes = |s: &dyn Solver, n| s.cost(Game::COINS, n).unwrap().bytes;
+        let held = |n| estimated_bytes(Game::COINS, n, exact_solvers(), &config);
+        assert_eq!(held(2_000), bytes(&Generic, 2_000));
+        // Past generic's limit, memo's table is the largest.
+        assert!(bytes(&Generic, 5_000) > bytes(&Memo, 5_000));
+        assert_eq!(held(5_000), bytes(&Memo, 5_000));
+    }
 }

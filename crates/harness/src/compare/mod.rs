@@ -67,12 +67,14 @@ pub const MAX_ENUMERATION: u64 = 1_000_000_000_000;
 pub const MAX_JOBS: usize = 256;
 
 /// The seconds of one check beyond its solvers' and heuristics' stated
-/// costs: the board, the row, the tallies (measured: docs/compare.md).
-pub const PER_CHECK: f64 = 1e-6;
-
-/// The bytes of one group (a rule set and a length) of the summary
-/// (measured: docs/compare.md).
-pub const PER_GROUP: f64 = 1e3;
+/// costs (the board, its row, the tallies), the bytes a run holds per rule
+/// set and length, and the seconds per byte of its summary (measured:
+/// docs/options.md, Budgets).
+pub const PER_CHECK: f64 = 25e-6;
+/// See [`PER_CHECK`].
+pub const PER_GROUP: f64 = 70e3;
+/// See [`PER_CHECK`].
+pub const PER_BYTE: f64 = 2e-9;
 
 /// Where a run's boards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,29 +278,33 @@ impl CompareOptions {
         })
     }
 
-    /// What the run's checks cost: seconds of one core (see
-    /// [`coinline_core::cost::estimated_seconds`], and [`PER_CHECK`] each):
-    /// random boards at the mean cost over their lengths (sampled at most
-    /// 257 lengths), every enumerated board at its length's cost, scaled
-    /// to the part planned; and bytes at once: each thread's largest solve
-    /// and the summary's groups ([`PER_GROUP`] each).
-    pub fn estimate(&self, solvers: &[&dyn Solver], heuristics: &[&dyn Heuristic]) -> Cost {
+    /// What the run costs, with `more` random rule sets beyond `games`
+    /// taken at their mean: seconds of one core for the checks (see
+    /// [`coinline_core::cost::estimated_seconds`], and [`PER_CHECK`]
+    /// each; random boards at the mean cost over their lengths, sampled at
+    /// most 257, every enumerated board at its length's cost; scaled to the
+    /// part planned) and for the summary (whose every row names every rule
+    /// set), and bytes at once: each thread's largest solve and
+    /// [`PER_GROUP`] per rule set and length.
+    pub fn estimate(
+        &self,
+        solvers: &[&dyn Solver],
+        heuristics: &[&dyn Heuristic],
+        more: u64,
+    ) -> Cost {
+        let drawn = self.games.len() as f64;
+        let (games, (lo, hi)) = (drawn + more as f64, (self.lengths.lo, self.lengths.hi));
         let per_board = |n: usize| -> f64 {
-            (self.games.iter())
-                .map(|&game| estimated_seconds(game, n, solvers, heuristics, &self.check))
-                .sum::<f64>()
-                + PER_CHECK * self.games.len() as f64
+            let each = self.games.iter();
+            let sum = each.map(|&g| estimated_seconds(g, n, solvers, heuristics, &self.check));
+            sum.sum::<f64>() * games / drawn.max(1.0) + PER_CHECK * games
         };
-        let (lo, hi) = (self.lengths.lo, self.lengths.hi);
-        let solve = (self
-            .games
-            .iter()
-            .map(|&g| estimated_bytes(g, hi, solvers, &self.check)))
-        .fold(0.0, f64::max);
-        let groups = self.games.len() as f64 * (hi - lo + 1) as f64;
-        let bytes = solve * self.threads() as f64 + groups * PER_GROUP;
+        let each = self.games.iter();
+        let solve = each.map(|&g| estimated_bytes(g, hi, solvers, &self.check));
+        let groups = games * (hi - lo + 1) as f64;
+        let summary = groups * self.identity().len() as f64 * games / drawn.max(1.0);
         let (Ok(total), Ok(planned)) = (self.total(), self.planned()) else {
-            return Cost::of(0.0, 0.0).holding(bytes);
+            return Cost::of(0.0, 0.0);
         };
         let whole = match self.boards {
             Boards::Random { count, .. } => {
@@ -315,9 +321,11 @@ impl CompareOptions {
                 })
                 .sum(),
         };
-        let seconds = whole * planned as f64 / (total as f64).max(1.0);
+        let (planned, threads) = (planned as f64, self.threads() as f64);
+        let seconds = whole * planned / (total as f64).max(1.0) + summary * PER_BYTE;
+        let bytes = solve.fold(0.0, f64::max) * threads + groups * PER_GROUP;
         Cost {
-            states: planned as f64,
+            states: planned,
             seconds,
             bytes,
         }
