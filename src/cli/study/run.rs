@@ -122,11 +122,8 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
 }
 
-/// The study's text, its template (with the name of its file) and its summary's.
-type Loaded = (String, Option<(String, String)>, Option<String>);
-
 /// The study's text, its template and its summary's.
-fn load(args: &RunArgs) -> Result<Loaded> {
+fn load(args: &RunArgs) -> Result<(String, Option<String>, Option<String>)> {
     let path = Path::new(&args.study);
     // A built-in's name is the study even where a folder of that name
     // (its default --out) exists.
@@ -135,17 +132,12 @@ fn load(args: &RunArgs) -> Result<Loaded> {
         Some(b) => {
             let (text, template) = b.file;
             let summary = b.summary.map(str::to_string);
-            let name = format!("the template of built-in study {}", b.name);
-            (
-                text.to_string(),
-                Some((name, template.to_string())),
-                summary,
-            )
+            (text.to_string(), Some(template.to_string()), summary)
         }
         None if path.exists() || args.study == "-" => {
             // A template beside the file (NAME.md for NAME.toml) is its report's.
             let beside = path.with_extension("md");
-            let template = (beside.is_file() && beside != path).then(|| read_named(&beside));
+            let template = (beside.is_file() && beside != path).then(|| read_text(&beside));
             (read_text(path)?, template.transpose()?, None)
         }
         None => {
@@ -154,14 +146,9 @@ fn load(args: &RunArgs) -> Result<Loaded> {
         }
     };
     if let Some(file) = &args.template {
-        template = Some(read_named(file)?);
+        template = Some(read_text(file)?);
     }
     Ok((text, template, summary))
-}
-
-/// A template's file, its name (the path) and text.
-fn read_named(path: &Path) -> Result<(String, String)> {
-    Ok((path.display().to_string(), read_text(path)?))
 }
 
 /// Runs `coinline study run`.
@@ -172,21 +159,13 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         query = query.with_games(args.games.clone())?;
     }
     let fingerprint = engine::fingerprint(&text);
-    let (report, summary) = (template.as_ref().map(|t| t.1.as_str()), summary.as_deref());
-    let templates = Templates {
-        report,
-        summary,
-        dry: false,
-    };
-    // Before any work: the templates, filled from the tables without rows,
-    // and the estimate, within --budget; then every path (a sharded run
-    // writes its part).
-    let dry = Templates {
-        dry: true,
-        ..templates
-    };
-    let name = template.as_ref().map_or(String::new(), |t| t.0.clone());
-    engine::finish(&query, Part::empty(&query), dry).map_err(|e| e.within(name))?;
+    let (report, summary) = (template.as_deref(), summary.as_deref());
+    let templates = Templates { report, summary };
+    // Before any work: the templates, filled in from the tables without
+    // rows (an error names the file), and the estimate within --budget.
+    let file = (args.template.clone()).unwrap_or(Path::new(&args.study).with_extension("md"));
+    let within = |e: Error| e.within(file.display().to_string());
+    engine::finish(&query, Part::empty(&query), templates).map_err(within)?;
     let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
     let jobs = args.write.jobs.jobs;
     let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
@@ -195,6 +174,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     if args.parts.merge.is_empty() {
         args.write.budget.allow(estimate, threads)?;
     }
+    // Every path, checked before any work; a sharded run writes its part.
     let part_file =
         (args.parts.shard.shard).map(|s| format!("part-{}-of-{}.json", s.part(), s.count()));
     let planned = part_file
@@ -206,11 +186,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let part = if !args.parts.merge.is_empty() {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
-        say!(
-            "coinline study run: {}, part {shard}, {threads} threads",
-            query.name
-        );
-        let bar = Bar::new(estimate.states as u64, "boards");
+        let (name, bar) = (&query.name, Bar::new(estimate.states as u64, "boards"));
+        say!("coinline study run: {name}, part {shard}, {threads} threads");
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard, &bar))?;
         bar.finish();
         if let Some(name) = part_file {

@@ -103,17 +103,20 @@ impl Evaluator {
     }
 
     /// What evaluating a board of `n` values costs: its solver's and its
-    /// heuristics' stated costs, and the engine's own work on each board.
+    /// heuristics' stated costs, and [`PER_BOARD`] of the engine's own.
     pub fn cost(&self, n: usize) -> Cost {
-        let solver: &dyn Solver = match self.fast {
-            Fast::Pizza => &pizza::Pizza,
-            Fast::Solver(s) => s,
+        let solver: &dyn Solver = if let Fast::Solver(s) = self.fast {
+            s
+        } else {
+            &pizza::Pizza
         };
-        let base = solver.cost(self.game, n).unwrap_or(Cost::of(0.0, 0.0));
-        let plays = (self.heuristics.iter().chain(&self.screened))
-            .map(|&h| heuristics()[h].cost(self.game, n).seconds);
-        let seconds = base.seconds + plays.sum::<f64>() + PER_BOARD;
-        Cost { seconds, ..base }
+        let mut cost = solver.cost(self.game, n).unwrap_or(Cost::of(0.0, 0.0));
+        let plays = self.heuristics.iter().chain(&self.screened);
+        let plays: f64 = plays
+            .map(|&h| heuristics()[h].cost(self.game, n).seconds)
+            .sum();
+        cost.seconds += plays + PER_BOARD;
+        cost
     }
 
     /// The name of what computes the value.

@@ -28,13 +28,11 @@ use crate::{PartOf, StudyError};
 use aggregate::{State, Witness};
 use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
-use coinline_core::cost::estimated_seconds;
 use coinline_core::error::Result;
 use coinline_core::generate::{mix64, Shard};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
-use coinline_core::solve::{exact_solvers, Cost};
-use coinline_core::strategy::heuristics;
+use coinline_core::solve::Cost;
 use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -172,7 +170,6 @@ struct Length<'a> {
     query: &'a Query,
     ev: &'a Evaluator,
     row: SourceRow,
-    progress: &'a dyn Progress,
 }
 
 impl Length<'_> {
@@ -224,20 +221,13 @@ impl Length<'_> {
 
     /// One batch: `boards` visits each board with its ordinal and weight.
     fn batch(&self, boards: impl FnOnce(&mut dyn FnMut(u64, &[i64], u64))) -> Result<Part> {
-        let sources = vec![self.row.clone()];
-        let (mut out, mut done) = (
-            Part {
-                sources,
-                ..Part::empty(self.query)
-            },
-            Ok(()),
-        );
+        let (mut out, mut done) = (Part::empty(self.query), Ok(()));
+        out.sources = vec![self.row.clone()];
         boards(&mut |ordinal, values, weight| {
             if done.is_ok() {
                 done = self.observe(ordinal, values, weight, &mut out);
             }
         });
-        self.progress.advance(out.sources[0].classes);
         done.map(|()| out)
     }
 
@@ -285,30 +275,23 @@ impl Length<'_> {
 }
 
 /// About how many boards (classes) of `shard` are evaluated, in how many
-/// seconds of one core and in how many bytes at once on one thread: at the
-/// stated costs of each rule set's evaluator ([`Evaluator::cost`]) and of
-/// the full check of one board in `check_every` (a sample's cap counted).
+/// seconds of one core, holding how many bytes on one thread: each at its
+/// rule set's evaluator's cost ([`Evaluator::cost`]).
 pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
-    let (mut total, check) = (Cost::of(0.0, 0.0), CheckConfig::default());
+    let mut total = Cost::of(0.0, 0.0);
     for &game in &query.games {
         let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
-        for named in &query.sources {
-            for (&n, boards) in named.n.iter().map(|n| (n, named.source.boards(game, *n))) {
-                let each = estimated_seconds(game, n, exact_solvers(), heuristics(), &check);
-                let (cost, per) = (ev.cost(n), query.check_every as f64);
-                total.states += boards;
-                total.seconds += boards * (cost.seconds + each / per);
-                total.bytes = total.bytes.max(cost.bytes);
-            }
+        for (named, &n) in (query.sources.iter()).flat_map(|s| s.n.iter().map(move |n| (s, n))) {
+            let (boards, cost) = (
+                named.source.boards(game, n) / shard.count() as f64,
+                ev.cost(n),
+            );
+            total.states += boards;
+            total.seconds += boards * cost.seconds;
+            total.bytes = total.bytes.max(cost.bytes);
         }
     }
-    let part = shard.count() as f64;
-    let (states, seconds) = (total.states / part, total.seconds / part);
-    Ok(Cost {
-        states,
-        seconds,
-        ..total
-    })
+    Ok(total)
 }
 
 /// Evaluates the boards of `shard` on the current rayon pool, telling
@@ -360,15 +343,11 @@ pub fn run_part(
                     boards: 0,
                 };
                 part.sources.push(row.clone());
-                let length = Length {
-                    query,
-                    ev,
-                    row,
-                    progress,
-                };
+                let length = Length { query, ev, row };
                 // Whether the source stops after this length.
                 let ended = loop {
                     for batch in length.batches(shard, range.clone())? {
+                        progress.advance(batch.sources[0].classes);
                         part.absorb(batch, query);
                     }
                     let Some(s) = sample else { break false };
@@ -390,11 +369,9 @@ pub fn run_part(
 impl Part {
     /// A part of `query` that holds no boards.
     pub fn empty(query: &Query) -> Part {
-        let tables = vec![State::default(); slots(query).len()];
-        let checked = vec![Checked::default(); query.games.len()];
         Part {
-            tables,
-            checked,
+            tables: vec![State::default(); slots(query).len()],
+            checked: vec![Checked::default(); query.games.len()],
             ..Part::default()
         }
     }

@@ -109,14 +109,14 @@ impl Source {
     pub fn boards(&self, game: Game, n: usize) -> f64 {
         match self {
             Source::Enumerate { alphabet, symmetry } => {
-                let classes = match Symmetry::of(game, *symmetry) {
-                    Symmetry::None => 1,
-                    Symmetry::Reversal => 2,
-                    Symmetry::Rotation => n,
-                    Symmetry::Dihedral => 2 * n,
-                };
                 let k = (alphabet.hi - alphabet.lo + 1) as f64;
-                k.powi(n as i32) / classes as f64
+                let turns = if *symmetry && game.circle { n } else { 1 };
+                let flips = if *symmetry && game.is_symmetric() {
+                    2
+                } else {
+                    1
+                };
+                k.powi(n as i32) / (turns * flips) as f64
             }
             Source::Random { boards, sample, .. } => {
                 sample.as_ref().map_or(*boards, |s| s.cap(n, *boards)) as f64

@@ -14,9 +14,9 @@ use crate::table::{find, CsvTable};
 use crate::TemplateProblem;
 use coinline_core::error::Result;
 
-/// The template filled in; an error names its line. `dry`: a check before
-/// the run, on its tables without rows: every name must resolve, every
-/// `when` is read and a cell is empty.
+/// The template filled in; an error names its line. `dry`: the check
+/// before the run, on its tables without rows: every name must resolve,
+/// every `when` is read and a cell is empty.
 pub fn render(
     template: &str,
     query: &Query,
@@ -24,65 +24,62 @@ pub fn render(
     failures: &[String],
     dry: bool,
 ) -> Result<String> {
+    let mut at = 0;
+    let filled = fill(template, (query, tables, failures, dry), &mut at);
+    let line = template[..at].matches('\n').count() + 1;
+    filled.map_err(|e| e.within(format!("line {line}")))
+}
+
+/// [`render`]'s work; `at` is where the placeholder being filled starts.
+fn fill(
+    template: &str,
+    (query, tables, failures, dry): (&Query, &[(String, CsvTable)], &[String], bool),
+    at: &mut usize,
+) -> Result<String> {
     let (mut out, mut rest, mut when) = (String::new(), template, false);
     while let Some(start) = rest.find("{{") {
         out.push_str(&rest[..start]);
-        let line = template[..template.len() - rest.len() + start]
-            .lines()
-            .count()
-            .max(1);
-        let within = |e: coinline_core::error::Error| e.within(format!("line {line}"));
-        let (placeholder, after) = (rest[start + 2..].split_once("}}"))
-            .ok_or_else(|| within(TemplateProblem::Unclosed.into()))?;
+        *at = template.len() - rest.len() + start;
+        let (placeholder, after) =
+            (rest[start + 2..].split_once("}}")).ok_or(TemplateProblem::Unclosed)?;
         rest = after;
         let words: Vec<&str> = placeholder.split_whitespace().collect();
-        out.push_str(
-            &(|| -> Result<String> {
-                Ok(match words.as_slice() {
-                    ["when", "game", names @ ..] if !names.is_empty() && !when => {
-                        let (_, after) =
-                            (rest.split_once("{{end}}")).ok_or(TemplateProblem::WhenWithoutEnd)?;
-                        when =
-                            dry || (query.games.iter()).any(|g| names.contains(&g.name().as_str()));
-                        rest = if when { rest } else { after };
-                        String::new()
-                    }
-                    ["end"] if when => {
-                        when = false;
-                        String::new()
-                    }
-                    ["title"] => query.title.clone(),
-                    ["game"] => query.games.first().map_or(String::new(), |g| g.to_string()),
-                    ["name"] => query.name.clone(),
-                    ["failures"] if failures.is_empty() => "none".to_string(),
-                    ["failures"] => failures.iter().map(|f| format!("- {f}\n")).collect(),
-                    ["table", name, options @ ..] => {
-                        table_with(find(tables, name)?, name, options)?
-                    }
-                    ["cell", name, group, column] => {
-                        let table = find(tables, name)?;
-                        let at = table.col(column, name)?;
-                        // A row's keys: its game and source, then its group (or n).
-                        let last = table.column("group").or(table.column("n")).unwrap_or(0);
-                        let keys = ["game", "source"].map(|c| table.column(c));
-                        let keys: Vec<usize> = keys.into_iter().flatten().chain([last]).collect();
-                        let wanted: Vec<&str> = group.split('/').collect();
-                        let row = table.rows.iter().find(|r| {
-                            wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
-                                && (wanted.len() > 1 || r[last] == *group)
-                        });
-                        let (table, group) = (name.to_string(), group.to_string());
-                        let cell = row.map(|r| r[at].clone()).or(dry.then(String::new));
-                        cell.ok_or(TemplateProblem::NoRow { table, group })?
-                    }
-                    _ => {
-                        let placeholder = placeholder.trim().to_string();
-                        return Err(TemplateProblem::UnknownPlaceholder { placeholder }.into());
-                    }
-                })
-            })()
-            .map_err(within)?,
-        );
+        out.push_str(&match words.as_slice() {
+            ["when", "game", names @ ..] if !names.is_empty() && !when => {
+                let (_, after) =
+                    (rest.split_once("{{end}}")).ok_or(TemplateProblem::WhenWithoutEnd)?;
+                when = dry || (query.games.iter()).any(|g| names.contains(&g.name().as_str()));
+                rest = if when { rest } else { after };
+                String::new()
+            }
+            ["end"] if when => (when = false, String::new()).1,
+            ["title"] => query.title.clone(),
+            ["game"] => query.games.first().map_or(String::new(), |g| g.to_string()),
+            ["name"] => query.name.clone(),
+            ["failures"] if failures.is_empty() => "none".to_string(),
+            ["failures"] => failures.iter().map(|f| format!("- {f}\n")).collect(),
+            ["table", name, options @ ..] => table_with(find(tables, name)?, name, options)?,
+            ["cell", name, group, column] => {
+                let table = find(tables, name)?;
+                let at = table.col(column, name)?;
+                // A row's keys: its game and source, then its group (or n).
+                let last = table.column("group").or(table.column("n")).unwrap_or(0);
+                let keys = ["game", "source"].map(|c| table.column(c));
+                let keys: Vec<usize> = keys.into_iter().flatten().chain([last]).collect();
+                let wanted: Vec<&str> = group.split('/').collect();
+                let row = table.rows.iter().find(|r| {
+                    wanted.iter().all(|w| keys.iter().any(|&k| r[k] == *w))
+                        && (wanted.len() > 1 || r[last] == *group)
+                });
+                let (table, group) = (name.to_string(), group.to_string());
+                let cell = row.map(|r| r[at].clone()).or(dry.then(String::new));
+                cell.ok_or(TemplateProblem::NoRow { table, group })?
+            }
+            _ => {
+                let placeholder = placeholder.trim().to_string();
+                return Err(TemplateProblem::UnknownPlaceholder { placeholder }.into());
+            }
+        });
     }
     out.push_str(rest);
     Ok(out)
