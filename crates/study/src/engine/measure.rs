@@ -23,10 +23,6 @@ enum Fast {
     Solver(&'static dyn Solver),
 }
 
-/// The engine's own seconds per board: its measures, tables and witnesses
-/// (measured: docs/study.md, Budget and progress).
-const PER_BOARD: f64 = 1e-6;
-
 /// One rule set's evaluator.
 #[derive(Clone)]
 pub struct Evaluator {
@@ -103,7 +99,7 @@ impl Evaluator {
     }
 
     /// What evaluating a board of `n` values costs: its solver's and its
-    /// heuristics' stated costs, and [`PER_BOARD`] of the engine's own.
+    /// heuristics' stated costs, and the engine's own (measured: docs/study.md).
     pub fn cost(&self, n: usize) -> Cost {
         let solver: &dyn Solver = if let Fast::Solver(s) = self.fast {
             s
@@ -115,7 +111,7 @@ impl Evaluator {
         let plays: f64 = plays
             .map(|&h| heuristics()[h].cost(self.game, n).seconds)
             .sum();
-        cost.seconds += plays + PER_BOARD;
+        cost.seconds += plays + 1e-6;
         cost
     }
 

@@ -282,10 +282,8 @@ pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
     for &game in &query.games {
         let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
         for (named, &n) in (query.sources.iter()).flat_map(|s| s.n.iter().map(move |n| (s, n))) {
-            let (boards, cost) = (
-                named.source.boards(game, n) / shard.count() as f64,
-                ev.cost(n),
-            );
+            let boards = named.source.boards(game, n) / shard.count() as f64;
+            let cost = ev.cost(n);
             total.states += boards;
             total.seconds += boards * cost.seconds;
             total.bytes = total.bytes.max(cost.bytes);
@@ -295,12 +293,12 @@ pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
 }
 
 /// Evaluates the boards of `shard` on the current rayon pool, telling
-/// `progress` of each batch.
+/// `bar` of each batch.
 pub fn run_part(
     query: &Query,
     fingerprint: &str,
     shard: Shard,
-    progress: &dyn Progress,
+    bar: &dyn Progress,
 ) -> Result<Part> {
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
@@ -347,7 +345,7 @@ pub fn run_part(
                 // Whether the source stops after this length.
                 let ended = loop {
                     for batch in length.batches(shard, range.clone())? {
-                        progress.advance(batch.sources[0].classes);
+                        bar.advance(batch.sources[0].classes);
                         part.absorb(batch, query);
                     }
                     let Some(s) = sample else { break false };
