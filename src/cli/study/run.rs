@@ -11,24 +11,13 @@ use crate::cli::progress::Bar;
 use crate::cli::status::{print, say, Status};
 use clap::Args;
 use coinline_core::error::{Error, Result};
-use coinline_core::generate::Shard;
-use coinline_core::play::Game;
-use coinline_core::progress::Progress;
+use coinline_core::{generate::Shard, play::Game, progress::Progress};
 use coinline_output::folder::{by_folder, write_folders, Folder};
 use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-const RUN_HELP: &str = "\
-Examples:
-  coinline study run pizza-extremes --out reports/pizza-extremes   # the committed report
-  coinline study run my-study.toml --out target/my-study
-  coinline study run pizza-15 --shard 2/5 --out parts        # writes parts/part-2-of-5.json
-  coinline study run pizza-15 --merge parts --out pizza-15
-
-Exit status: 0 the tables were written and every check passed, 1 a check
-failed or a proven bound was broken, 2 bad usage, a bad study file or a file
-in --out not the study's.";
+const RUN_HELP: &str = include_str!("help/run.txt");
 
 /// Arguments of `coinline study run`.
 #[derive(Debug, Args)]
@@ -80,12 +69,7 @@ pub struct WriteArgs {
     pub force: bool,
 }
 
-const LIST_HELP: &str = "\
-Examples:
-  coinline study list
-  coinline study run pizza-extremes --out target/pizza-extremes
-
-Exit status: 0 listed, 2 bad usage.";
+const LIST_HELP: &str = include_str!("help/list.txt");
 
 /// Arguments of `coinline study list`.
 #[derive(Debug, Args)]
@@ -96,30 +80,23 @@ pub struct ListArgs {}
 fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
     let mut parts = Vec::new();
     for dir in dirs {
-        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
-        let mut found = Vec::new();
-        for entry in entries {
-            let path = entry.map_err(|e| Error::io(dir, &e))?.path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.starts_with("part-") && name.ends_with(".json") {
-                found.push(path);
-            }
-        }
+        let io = |path: &Path, e| Error::io(path, &e);
+        let entries = std::fs::read_dir(dir).map_err(|e| io(dir, e))?;
+        let paths = entries.map(|e| e.map(|e| e.path()).map_err(|e| io(dir, e)));
+        let mut found = paths.collect::<Result<Vec<PathBuf>>>()?;
+        let name = |p: &PathBuf| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
+        found.retain(|p| name(p).is_some_and(|n| n.starts_with("part-") && n.ends_with(".json")));
         if found.is_empty() {
             return Err(UsageError::NoParts { dir: dir.clone() }.into());
         }
         found.sort();
         for path in found {
-            let part = serde_json::from_str(&read(&path)?)
-                .map_err(|source| RunError::NotAStudyPart { path, source })?;
-            parts.push(part);
+            let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
+            let part = serde_json::from_str(&text);
+            parts.push(part.map_err(|source| RunError::NotAStudyPart { path, source })?);
         }
     }
     Ok(parts)
-}
-
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
 }
 
 /// The study's text, its template and its summary's.

@@ -101,17 +101,19 @@ impl Evaluator {
     /// What evaluating a board of `n` values costs: its solver's and its
     /// heuristics' stated costs, and the engine's own (measured: docs/study.md).
     pub fn cost(&self, n: usize) -> Cost {
-        let solver: &dyn Solver = if let Fast::Solver(s) = self.fast {
-            s
-        } else {
-            &pizza::Pizza
+        let solver: &dyn Solver = match self.fast {
+            Fast::Solver(s) => s,
+            Fast::Pizza => &pizza::Pizza,
         };
         let mut cost = solver.cost(self.game, n).unwrap_or(Cost::of(0.0, 0.0));
-        let plays = self.heuristics.iter().chain(&self.screened);
-        let plays: f64 = plays
-            .map(|&h| heuristics()[h].cost(self.game, n).seconds)
-            .sum();
-        cost.seconds += plays + 1e-6;
+        let play = |&h: &usize| heuristics()[h].cost(self.game, n).seconds;
+        cost.seconds += self
+            .heuristics
+            .iter()
+            .chain(&self.screened)
+            .map(play)
+            .sum::<f64>()
+            + 1e-6;
         cost
     }
 

@@ -30,9 +30,7 @@ use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::error::Result;
 use coinline_core::generate::{mix64, Shard};
-use coinline_core::play::Game;
-use coinline_core::progress::Progress;
-use coinline_core::solve::Cost;
+use coinline_core::{play::Game, progress::Progress, solve::Cost};
 use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -278,12 +276,11 @@ impl Length<'_> {
 /// seconds of one core, holding how many bytes on one thread: each at its
 /// rule set's evaluator's cost ([`Evaluator::cost`]).
 pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
-    let mut total = Cost::of(0.0, 0.0);
+    let (mut total, part) = (Cost::of(0.0, 0.0), shard.count() as f64);
     for &game in &query.games {
         let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
         for (named, &n) in (query.sources.iter()).flat_map(|s| s.n.iter().map(move |n| (s, n))) {
-            let boards = named.source.boards(game, n) / shard.count() as f64;
-            let cost = ev.cost(n);
+            let (boards, cost) = (named.source.boards(game, n) / part, ev.cost(n));
             total.states += boards;
             total.seconds += boards * cost.seconds;
             total.bytes = total.bytes.max(cost.bytes);

@@ -111,11 +111,7 @@ impl Source {
             Source::Enumerate { alphabet, symmetry } => {
                 let k = (alphabet.hi - alphabet.lo + 1) as f64;
                 let turns = if *symmetry && game.circle { n } else { 1 };
-                let flips = if *symmetry && game.is_symmetric() {
-                    2
-                } else {
-                    1
-                };
+                let flips = 1 + usize::from(*symmetry && game.is_symmetric());
                 k.powi(n as i32) / (turns * flips) as f64
             }
             Source::Random { boards, sample, .. } => {
