@@ -147,7 +147,8 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let jobs = args.write.jobs.jobs;
     let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
     let pool = pool.map_err(|source| RunError::ThreadPool { jobs, source })?;
-    let (estimate, threads) = (engine::estimate(&query, shard)?, pool.current_num_threads());
+    let threads = pool.current_num_threads();
+    let estimate = engine::estimate(&query, shard, threads)?;
     if args.parts.merge.is_empty() {
         args.write.budget.allow(estimate, threads)?;
     }

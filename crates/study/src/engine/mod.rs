@@ -273,9 +273,9 @@ impl Length<'_> {
 }
 
 /// About how many boards (classes) of `shard` are evaluated, in how many
-/// seconds of one core, holding how many bytes on one thread: each at its
+/// seconds of one core, holding how many bytes on `threads`: each at its
 /// rule set's evaluator's cost ([`Evaluator::cost`]).
-pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
+pub fn estimate(query: &Query, shard: Shard, threads: usize) -> Result<Cost> {
     let (mut total, part) = (Cost::of(0.0, 0.0), shard.count() as f64);
     for &game in &query.games {
         let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
@@ -283,7 +283,7 @@ pub fn estimate(query: &Query, shard: Shard) -> Result<Cost> {
             let (boards, cost) = (named.source.boards(game, n) / part, ev.cost(n));
             total.states += boards;
             total.seconds += boards * cost.seconds;
-            total.bytes = total.bytes.max(cost.bytes);
+            total.bytes = total.bytes.max(cost.bytes * threads as f64);
         }
     }
     Ok(total)

@@ -26,8 +26,7 @@ pub fn render(
 ) -> Result<String> {
     let mut at = 0;
     let filled = fill(template, (query, tables, failures, dry), &mut at);
-    let line = template[..at].matches('\n').count() + 1;
-    filled.map_err(|e| e.within(format!("line {line}")))
+    filled.map_err(|e| e.within(format!("line {}", template[..at].matches('\n').count() + 1)))
 }
 
 /// [`render`]'s work; `at` is where the placeholder being filled starts.
