@@ -61,7 +61,7 @@ fn rows() -> Vec<(
         (
             "template-column",
             study(SMALL, RATE),
-            "{{table t columns n,nope}}\n",
+            "{{table t columns group,nope}}\n",
             with(&["--template", "t.md"]),
             "t.md: line 1: table \"t\" has no column \"nope\"",
         ),
