@@ -11,7 +11,7 @@ use coinline_core::error::{Error, Result};
 pub type Family = Vec<(i64, Vec<i64>)>;
 
 /// The boards of `formula` for each of `ks`, and their lengths (increasing,
-/// each once); refused past [`LONGEST`] values in all, before more are built.
+/// each once); refused past 2^20 values in all, before more are built.
 pub fn family(formula: &str, ks: Vec<usize>) -> Result<(Vec<usize>, Family)> {
     let mut values = 0;
     let boards: Family = (ks.into_iter())

@@ -99,7 +99,7 @@ impl Evaluator {
     }
 
     /// What evaluating a board of `n` values costs: its solver's and its
-    /// heuristics' stated costs, and the engine's own (measured: docs/study.md).
+    /// heuristics' stated costs, and the engine's own (docs/options.md, Budgets).
     pub fn cost(&self, n: usize) -> Cost {
         let solver: &dyn Solver = match self.fast {
             Fast::Solver(s) => s,
