@@ -16,7 +16,7 @@ use coinline_core::error::Result;
 
 /// The template filled in; an error names its line. `dry`: the check
 /// before the run, on its tables without rows: every name must resolve,
-/// every `when` is read and a cell is empty.
+/// and a cell is empty.
 pub fn render(
     template: &str,
     query: &Query,
@@ -47,7 +47,7 @@ fn fill(
             ["when", "game", names @ ..] if !names.is_empty() && !when => {
                 let (_, after) =
                     (rest.split_once("{{end}}")).ok_or(TemplateProblem::WhenWithoutEnd)?;
-                when = dry || (query.games.iter()).any(|g| names.contains(&g.name().as_str()));
+                when = (query.games.iter()).any(|g| names.contains(&g.name().as_str()));
                 rest = if when { rest } else { after };
                 String::new()
             }
