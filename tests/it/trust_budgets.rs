@@ -28,6 +28,20 @@ fn rows() -> Vec<(
     let run = vec!["study", "run", "t.toml", "--out", "o", "--jobs", "1"];
     let with = |more: &[&'static str]| [run.clone(), more.to_vec()].concat();
     let over = "this run would take at least about";
+    let compare = |games| {
+        [
+            "compare",
+            "--random-games",
+            games,
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+            "c.csv",
+        ]
+        .to_vec()
+    };
     vec![
         (
             "random-boards",
@@ -69,34 +83,14 @@ fn rows() -> Vec<(
             "compare-100000-games",
             String::new(),
             "",
-            vec![
-                "compare",
-                "--random-games",
-                "100000",
-                "--seed",
-                "1",
-                "--jobs",
-                "1",
-                "--out",
-                "c.csv",
-            ],
+            compare("100000"),
             over,
         ),
         (
             "compare-100000000-games",
             String::new(),
             "",
-            vec![
-                "compare",
-                "--random-games",
-                "100000000",
-                "--seed",
-                "1",
-                "--jobs",
-                "1",
-                "--out",
-                "c.csv",
-            ],
+            compare("100000000"),
             over,
         ),
     ]
