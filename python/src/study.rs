@@ -3,6 +3,7 @@
 use crate::Raise;
 use coinline_core::error::Error;
 use coinline_core::generate::Shard;
+use coinline_core::progress::Quiet;
 use coinline_study::engine::{self, spec::Query, Templates};
 use pyo3::prelude::*;
 use std::path::Path;
@@ -26,7 +27,7 @@ fn run_study(py: Python<'_>, study: &str) -> PyResult<Ran> {
     let query = Query::parse(&text, study).raise()?;
     let fingerprint = engine::fingerprint(&text);
     let outcome = py.detach(|| {
-        let part = engine::run_part(&query, &fingerprint, Shard::WHOLE)?;
+        let part = engine::run_part(&query, &fingerprint, Shard::WHOLE, &Quiet)?;
         engine::finish(&query, part, Templates::default())
     });
     let outcome = outcome.raise()?;

@@ -3,11 +3,11 @@
 
 use super::error::{RunError, UsageError};
 use super::options::{non_negative, parse_with, positive_seconds, shard_in, GameChoice, ParamArg};
+use super::options::{BudgetArg, ShrinkArgs, StopArgs, U64};
 use super::options::{ForceArg, JobsArg, LengthsArg, OnlyArg, OutFileArg, SeedArg, ShardArg};
-use super::options::{ShrinkArgs, StopArgs, U64};
 use super::progress::Bar;
 use super::status::Status;
-use super::text::about_seconds;
+use super::text::{about_bytes, about_seconds};
 use crate::cli::status::say;
 use clap::{ArgAction, Args, ValueEnum};
 use coinline_core::check::CheckConfig;
@@ -15,7 +15,7 @@ use coinline_core::error::{plural, Result};
 use coinline_core::generate::{Shard, Span, Values};
 use coinline_core::play::Game;
 use coinline_core::progress::Progress;
-use coinline_core::solve::{exact_solvers, Solver};
+use coinline_core::solve::{exact_solvers, Cost, Solver};
 use coinline_core::strategy::{heuristics, Heuristic};
 use coinline_harness::compare::{
     describe, failure_message, run_to, summary_path, unshown_failures, Boards, CompareOptions,
@@ -99,11 +99,8 @@ pub struct CompareArgs {
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS",
           value_parser = positive_seconds)]
     pub duration: Option<f64>,
-    /// Refuse a run whose estimated time (from the solvers' and heuristics'
-    /// stated costs, on the threads it uses) is over this many seconds.
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "3600",
-          value_parser = positive_seconds)]
-    pub budget: f64,
+    #[command(flatten)]
+    pub budget: BudgetArg,
     /// Run minimax on boards up to this length in every game (default 16
     /// coins, 12 numbergame, 10 gameofsum; capped at its refusal limit).
     #[arg(long, value_name = "N", allow_hyphen_values = true,
@@ -152,17 +149,15 @@ pub enum RowChoice {
 }
 
 impl CompareArgs {
-    /// The library options these arguments describe, with `seed` filled in.
-    pub fn options(&self, seed: u64) -> Result<CompareOptions> {
+    /// The library options these arguments describe, with `seed` filled in
+    /// and `random_games` random rule sets drawn.
+    pub fn options(&self, seed: u64, random_games: u64) -> Result<CompareOptions> {
         let check = match self.minimax_max {
             Some(n) => CheckConfig::default().with_minimax_max(n),
             None => CheckConfig::default(),
         };
         let mut games = self.games()?;
-        games.extend(coinline_core::generate::random_games(
-            seed,
-            self.random_games,
-        ));
+        games.extend(coinline_core::generate::random_games(seed, random_games));
         Ok(CompareOptions {
             games,
             lengths: self.lengths(),
@@ -223,27 +218,24 @@ impl CompareArgs {
 /// A run estimated to take this long (seconds) says so before it starts.
 const LONG_RUN_SECONDS: f64 = 10.0;
 
-/// The run's estimated wall-clock seconds on its threads, or why it is
-/// refused: over `--budget`.
+/// The random rule sets drawn for the estimate: past these, the others
+/// are taken to cost what these do on average.
+const SAMPLED_GAMES: u64 = 1_000;
+
+/// The run's estimated cost (with its wall-clock seconds on its threads),
+/// or why it is refused: over `--budget`. Made before more than
+/// [`SAMPLED_GAMES`] random rule sets are drawn.
 fn within_budget(
     args: &CompareArgs,
-    options: &CompareOptions,
-    planned: u64,
+    seed: u64,
     (solvers, heuristics): (&[&dyn Solver], &[&dyn Heuristic]),
-) -> Result<f64> {
-    let threads = options
-        .threads()
-        .clamp(1, planned.clamp(1, 1 << 20) as usize);
-    let wall = options.estimated_seconds(solvers, heuristics) / threads as f64;
-    if wall > args.budget {
-        return Err(UsageError::RunOverBudget {
-            seconds: wall,
-            threads: threads as u64,
-            budget: args.budget,
-        }
-        .into());
-    }
-    Ok(wall)
+) -> Result<(Cost, f64)> {
+    let drawn = args.random_games.min(SAMPLED_GAMES);
+    let sample = args.options(seed, drawn)?;
+    sample.validate()?;
+    let threads = (sample.threads()).clamp(1, sample.planned()?.clamp(1, 1 << 20) as usize);
+    let cost = sample.estimate(solvers, heuristics, args.random_games - drawn);
+    Ok((cost, args.budget.allow(cost, threads)?))
 }
 
 /// Runs `coinline compare` with the built-in solvers and heuristics.
@@ -266,8 +258,9 @@ pub fn run_with(
         return Err(UsageError::NoBoards.into());
     }
     let seed = args.seed.or_clock();
-    let options = args.options(seed)?;
-    options.validate()?;
+    // Estimated before any path is touched: an impossible run is refused at once.
+    let (cost, wall) = within_budget(args, seed, (solvers, heuristics))?;
+    let options = args.options(seed, args.random_games)?;
     if let Some(n) = args.minimax_max {
         for game in &options.games {
             let limit = options.check.minimax_limit(*game);
@@ -277,8 +270,6 @@ pub fn run_with(
         }
     }
     let planned = options.planned()?;
-    // Estimated before any path is touched: an impossible run is refused at once.
-    let wall = within_budget(args, &options, planned, (solvers, heuristics))?;
     // Paths are checked before anything is printed or run.
     let paths = output_paths(args)?;
     say!(
@@ -297,10 +288,8 @@ pub fn run_with(
         }
     );
     if wall >= LONG_RUN_SECONDS {
-        say!(
-            "note: estimated at least about {} (the solvers' stated costs)",
-            about_seconds(wall)
-        );
+        let (time, memory) = (about_seconds(wall), about_bytes(cost.bytes));
+        say!("note: estimated at least about {time} and {memory} (the solvers' stated costs)");
     }
     let progress = Bar::new(planned, "boards");
     // Rows on standard output: a failed write is the error of standard

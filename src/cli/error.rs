@@ -2,7 +2,7 @@
 //! ([`UsageError`]) and what stops a run it drives ([`RunError`]), each
 //! variant rendering its message from the data it carries.
 
-use super::text::{about_seconds, shown};
+use super::text::{about_bytes, about_seconds, shown};
 use coinline_core::error::plural;
 use coinline_core::error::quote;
 use coinline_core::generate::Shard;
@@ -81,10 +81,11 @@ pub enum UsageError {
         option: &'static str,
         problem: Box<Problem>,
     },
-    /// A `compare` run estimated over `--budget`.
-    #[error("this run would take at least about {} on {} (the solvers' stated costs), over --budget {budget} s: raise --budget to run it, or ask for fewer boards or shorter --n", about_seconds(*.seconds), plural(*.threads, "thread"))]
+    /// A `compare` or `study` run estimated over `--budget`.
+    #[error("this run would take at least about {} and {} on {} (the solvers' stated costs), over --budget {budget} s: raise --budget to run it, or ask for fewer or shorter boards", about_seconds(*.seconds), about_bytes(*.bytes), plural(*.threads, "thread"))]
     RunOverBudget {
         seconds: f64,
+        bytes: f64,
         threads: u64,
         budget: f64,
     },

@@ -64,6 +64,34 @@ impl JobsArg {
     }
 }
 
+/// `--budget SECONDS`: a long run's time budget (compare, study).
+#[derive(Debug, Clone, Args)]
+pub struct BudgetArg {
+    /// Refuse a run whose estimated time (from the solvers' and heuristics'
+    /// stated costs, on the threads it uses) is over this many seconds.
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value = "3600",
+          value_parser = positive_seconds)]
+    pub budget: f64,
+}
+
+impl BudgetArg {
+    /// The run's estimated wall-clock seconds for `cost` (of one core, and
+    /// its memory) on `threads` threads, or its refusal over the budget.
+    pub fn allow(&self, cost: coinline_core::solve::Cost, threads: usize) -> Result<f64> {
+        let wall = cost.seconds / threads.max(1) as f64;
+        match wall > self.budget {
+            true => Err(UsageError::RunOverBudget {
+                seconds: wall,
+                bytes: cost.bytes,
+                threads: threads as u64,
+                budget: self.budget,
+            }
+            .into()),
+            false => Ok(wall),
+        }
+    }
+}
+
 fn jobs(text: &str) -> std::result::Result<usize, String> {
     let n = non_negative::<usize>("--jobs", "0..=256")(text)?;
     if n > MAX_JOBS {

@@ -29,8 +29,19 @@ pub fn about_seconds(seconds: f64) -> String {
         s if s < 120.0 => format!("{s:.0} s"),
         s if s < 7_200.0 => format!("{:.0} minutes", s / 60.0),
         s if s < 172_800.0 => format!("{:.0} hours", s / 3_600.0),
-        s if s < 3.2e9 => format!("{:.0} days", s / 86_400.0),
-        _ => "longer than a century".to_string(),
+        s if s < 6.3e7 => format!("{:.0} days", s / 86_400.0),
+        s if s < 3.2e16 => format!("{} years", thousands(s / 3.156e7)),
+        s => format!("{:.0e} years", s / 3.156e7),
+    }
+}
+
+/// Bytes as people say them: `800 bytes`, `12 MB`, `1.9 GB` (powers of 1,000).
+pub fn about_bytes(bytes: f64) -> String {
+    let units = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")];
+    match units.iter().find(|(size, _)| bytes >= *size) {
+        Some((size, unit)) if bytes < size * 10.0 => format!("{:.1} {unit}", bytes / size),
+        Some((size, unit)) => format!("{} {unit}", thousands(bytes / size)),
+        None => format!("{bytes:.0} bytes"),
     }
 }
 
@@ -53,6 +64,11 @@ mod tests {
         assert_eq!(about_seconds(180.0), "3 minutes");
         assert_eq!(about_seconds(5.0 * 3600.0), "5 hours");
         assert_eq!(about_seconds(3.0 * 86_400.0), "3 days");
-        assert_eq!(about_seconds(1e12), "longer than a century");
+        // Past two years, years: never "about longer than a century".
+        assert_eq!(about_seconds(1e12), "31,686 years");
+        assert_eq!(about_seconds(1e30), "3e22 years");
+        assert_eq!(about_bytes(800.0), "800 bytes");
+        assert_eq!(about_bytes(1.9e9), "1.9 GB");
+        assert_eq!(about_bytes(2.5e8), "250 MB");
     }
 }

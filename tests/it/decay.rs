@@ -6,6 +6,7 @@
 
 use coinline_core::generate::Shard;
 use coinline_core::generate::{SplitMix64, Values};
+use coinline_core::progress::Quiet;
 use coinline_core::solve::linear;
 use coinline_core::strategy::coins_greedy::{greedy_against_best_reply, greedy_is_optimal};
 use coinline_core::strategy::{evaluate, Greedy};
@@ -59,7 +60,7 @@ fn cut(short: &str, long: &str, regret: &str) -> Query {
 }
 
 fn run(query: &Query) -> Vec<(String, CsvTable)> {
-    let part = engine::run_part(query, "t", Shard::WHOLE).unwrap();
+    let part = engine::run_part(query, "t", Shard::WHOLE, &Quiet).unwrap();
     let out = engine::finish(query, part, Templates::default()).unwrap();
     assert!(out.failures.is_empty(), "{:?}", out.failures);
     (out.files.into_iter())
@@ -196,7 +197,7 @@ aggregate = "rate"
     assert_eq!(got, expected);
     // The rule was exercised: some length doubled, and the source stopped early.
     assert!(got.iter().any(|r| r[1] != "30") && got.len() < 4, "{got:?}");
-    let sharded = engine::run_part(&query, "t", Shard::new(1, 2).unwrap());
+    let sharded = engine::run_part(&query, "t", Shard::new(1, 2).unwrap(), &Quiet);
     assert!(sharded
         .unwrap_err()
         .to_string()
@@ -289,7 +290,7 @@ fn the_committed_report_is_what_its_csv_files_render_to() {
         assert_eq!(fitted, committed(&f.name), "{}.csv", f.name);
         tables.push((f.name.clone(), fitted));
     }
-    let readme = template::render(template, &query, &tables, &[]).unwrap();
+    let readme = template::render(template, &query, &tables, &[], false).unwrap();
     let path = committed_dir().join("README.md");
     assert_eq!(std::fs::read_to_string(path).unwrap(), readme);
 }

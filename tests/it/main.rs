@@ -31,6 +31,7 @@ mod study_engine;
 mod study_sources;
 mod support;
 mod trust;
+mod trust_budgets;
 mod trust_outputs;
 mod trust_plan;
 mod trust_runs;

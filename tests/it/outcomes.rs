@@ -103,7 +103,7 @@ fn every_committed_readme_renders_from_its_csv_files() {
         let dir = root.join(engine::folder(game));
         let mine = tables_in(&dir, &names);
         let one = query.clone().with_games(vec![game]).unwrap();
-        let readme = template::render(template, &one, &mine, &[]).unwrap();
+        let readme = template::render(template, &one, &mine, &[], false).unwrap();
         assert!(
             readme == std::fs::read_to_string(dir.join("README.md")).unwrap(),
             "{}/README.md is not what its CSV files render to",
@@ -116,7 +116,7 @@ fn every_committed_readme_renders_from_its_csv_files() {
             }
         }
     }
-    let summary = template::render(b.summary.unwrap(), &query, &whole, &[]).unwrap();
+    let summary = template::render(b.summary.unwrap(), &query, &whole, &[], false).unwrap();
     assert!(
         summary == std::fs::read_to_string(root.join("README.md")).unwrap(),
         "reports/outcomes/README.md is not what the committed CSV files render to"

@@ -128,7 +128,7 @@ fn the_committed_readme_and_plots_render_from_the_committed_csvs() {
             Some((name.clone(), CsvTable::from_csv(&text.ok()?, name).unwrap()))
         })
         .collect();
-    let readme = template::render(template, &query, &tables, &[]).unwrap();
+    let readme = template::render(template, &query, &tables, &[], false).unwrap();
     assert!(
         readme == committed("README.md"),
         "reports/odd-n/README.md is not what studies/odd-n.md renders from the committed CSV files"

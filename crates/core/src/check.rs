@@ -745,6 +745,7 @@ mod tests {
             self.seconds.map(|seconds| Cost {
                 states: 1.0,
                 seconds,
+                bytes: 0.0,
             })
         }
 

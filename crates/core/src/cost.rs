@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::check::{invariants, CheckConfig, Invariant};
 use crate::play::Game;
-use crate::solve::Solver;
+use crate::solve::{Cost, Solver};
 use crate::strategy::Heuristic;
 
 /// About how many seconds one check of a board of `n` values takes in
@@ -19,11 +19,7 @@ pub fn estimated_seconds(
     heuristics: &[&dyn Heuristic],
     config: &CheckConfig,
 ) -> f64 {
-    let ran: Vec<f64> = (solvers.iter())
-        .filter(|s| s.supports(game) && s.limit(game).is_none_or(|limit| n <= limit))
-        .filter(|s| !(s.is_ground_truth() && n > config.minimax_limit(game)))
-        .map(|s| s.cost(game, n).map_or(0.0, |c| c.seconds))
-        .collect();
+    let ran: Vec<f64> = (ran(game, n, solvers, config)).map(|c| c.seconds).collect();
     let cheapest = ran.iter().copied().fold(f64::INFINITY, f64::min);
     // Reversal and the rest identity solve once; a shift twice (up and down).
     let invariant_solves = (invariants(game).iter())
@@ -45,6 +41,28 @@ pub fn estimated_seconds(
         .map(|h| h.cost(game, n).seconds)
         .sum();
     ran.iter().sum::<f64>() + invariants + heuristics
+}
+
+/// The stated costs of the solvers one check of `n` values runs in `game`
+/// (a solver stating none is free).
+fn ran<'a>(
+    game: Game,
+    n: usize,
+    solvers: &'a [&dyn Solver],
+    config: &'a CheckConfig,
+) -> impl Iterator<Item = Cost> + 'a {
+    (solvers.iter())
+        .filter(move |s| s.supports(game) && s.limit(game).is_none_or(|limit| n <= limit))
+        .filter(move |s| !(s.is_ground_truth() && n > config.minimax_limit(game)))
+        .map(move |s| s.cost(game, n).unwrap_or(Cost::of(0.0, 0.0)))
+}
+
+/// About how many bytes one check of a board of `n` values in `game`
+/// holds at once: its largest solver's (they run one after the other).
+pub fn estimated_bytes(game: Game, n: usize, solvers: &[&dyn Solver], config: &CheckConfig) -> f64 {
+    ran(game, n, solvers, config)
+        .map(|c| c.bytes)
+        .fold(0.0, f64::max)
 }
 
 #[cfg(test)]
@@ -112,5 +130,17 @@ mod tests {
         assert!(sum > 60.0, "{sum}");
         let coins = estimated_seconds(Game::COINS, 5_000, exact_solvers(), &[*parity], &config);
         assert!(coins > full);
+    }
+
+    #[test]
+    fn a_check_holds_its_largest_solvers_memory() {
+        use crate::solve::{Generic, Memo};
+        let config = CheckConfig::default();
+        let bytes = |s: &dyn Solver, n| s.cost(Game::COINS, n).unwrap().bytes;
+        let held = |n| estimated_bytes(Game::COINS, n, exact_solvers(), &config);
+        assert_eq!(held(2_000), bytes(&Generic, 2_000));
+        // Past generic's limit, memo's table is the largest.
+        assert!(bytes(&Generic, 5_000) > bytes(&Memo, 5_000));
+        assert_eq!(held(5_000), bytes(&Memo, 5_000));
     }
 }

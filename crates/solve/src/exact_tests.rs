@@ -304,7 +304,16 @@ fn limits_and_costs_are_the_stated_ones() {
     assert_eq!(memo::moves_examined(Game::PIZZA, 4), 4.0 * 10.0 * 2.0);
     let cost = Cost::of(2e6, 3.0);
     assert_eq!((cost.states, cost.seconds), (2e6, 2e6 * 3.0 * 1e-9));
-    assert_eq!(Memo.cost(Game::COINS, 4), Some(Cost::of(20.0, 3.0)));
+    // Memo holds 16 bytes per interval, of the board written twice on a circle.
+    assert_eq!(
+        Memo.cost(Game::COINS, 4),
+        Some(Cost::of(20.0, 3.0).holding(160.0))
+    );
+    let circle = Game {
+        circle: true,
+        ..Game::COINS
+    };
+    assert_eq!(Memo.cost(circle, 4).map(|c| c.bytes), Some(16.0 * 36.0));
     // Admission: one over the limit is refused, the limit itself is not.
     let board = |n: usize| Board::new(vec![1; n]).unwrap();
     assert!(admit(&Memo, Game::GAMEOFSUM, &board(1_000)).is_ok());
@@ -443,7 +452,10 @@ fn generic_states_its_limits_and_costs() {
         Generic.limit(game("take=1 ends=left circle")),
         Some(generic::TABLE_LIMIT / 2)
     );
-    let states = |g: Game, n: usize| Generic.cost(g, n).unwrap();
+    let states = |g: Game, n: usize| Cost {
+        bytes: 0.0,
+        ..Generic.cost(g, n).unwrap()
+    };
     // Intervals times moves (times 2 rows on a circle), 8 ns each.
     assert_eq!(states(Game::COINS, 4), Cost::of(20.0, 8.0));
     assert_eq!(states(Game::NUMBERGAME, 4), Cost::of(40.0, 8.0));

@@ -443,12 +443,16 @@ impl Solver for Generic {
                 counts.finite_upto(n) + usize::from(counts.is_unbounded())
             };
             let per_suffix = (finite(game.take) + finite(game.delete)).max(1) as f64;
-            return Some(Cost::of((n as f64 + 1.0) * per_suffix, 3.0));
+            let bytes = 24.0 * (n as f64 + 1.0);
+            return Some(Cost::of((n as f64 + 1.0) * per_suffix, 3.0).holding(bytes));
         }
-        // Each interval tries every finite count, and the tails once each.
+        // Each interval tries every finite count, and the tails once each;
+        // an i128 per interval and as much again while it fills (of the
+        // board written twice on a circle): 32 bytes, as measured.
         let per_interval = per_interval(game, n) as f64;
         let rows = if game.circle { 2.0 } else { 1.0 };
-        Some(Cost::of(rows * intervals(n) * per_interval, 8.0))
+        let cost = Cost::of(rows * intervals(n) * per_interval, 8.0);
+        Some(cost.holding(32.0 * intervals(rows as usize * n)))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

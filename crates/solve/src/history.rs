@@ -310,11 +310,12 @@ pub fn cost(game: Game, n: usize) -> Cost {
                     (k * t * (t + 1) / 2 + (n - t) * j) as f64
                 })
                 .sum();
-            Cost::of(moves, 10.0)
+            // A value per count left and bound: (n + 1)^2.
+            Cost::of(moves, 10.0).holding(8.0 * (n as f64 + 1.0).powi(2))
         }
         Memory::PutBack | Memory::None => {
             let per = game.take.finite_upto(n) + usize::from(game.take.is_unbounded());
-            Cost::of(n as f64 * per.max(1) as f64, 3.0)
+            Cost::of(n as f64 * per.max(1) as f64, 3.0).holding(24.0 * n as f64)
         }
     }
 }

@@ -91,7 +91,7 @@ pub trait Solver: Send + Sync {
 
 /// What one solve costs: the positions it evaluates and an estimate of
 /// its time on this kind of machine (one core, without SIMD; measured with
-/// `coinline bench`, within a factor of about three).
+/// `coinline bench`, within a factor of about three) and of its memory.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Cost {
     /// Positions evaluated: tree nodes for minimax, intervals (times moves
@@ -99,15 +99,27 @@ pub struct Cost {
     pub states: f64,
     /// Estimated seconds.
     pub seconds: f64,
+    /// The bytes the solve holds at once: its tables (or its stack, for
+    /// minimax), from their sizes. `memo`'s and `table`'s were checked
+    /// against peak memory in docs/solvers.md.
+    pub bytes: f64,
 }
 
 impl Cost {
-    /// A cost of `states` positions at `nanos` nanoseconds each.
+    /// A cost of `states` positions at `nanos` nanoseconds each, holding
+    /// no memory ([`Cost::holding`] adds it).
     pub fn of(states: f64, nanos: f64) -> Cost {
+        let seconds = states * nanos * 1e-9;
         Cost {
             states,
-            seconds: states * nanos * 1e-9,
+            seconds,
+            bytes: 0.0,
         }
+    }
+
+    /// This cost, holding `bytes` bytes.
+    pub fn holding(self, bytes: f64) -> Cost {
+        Cost { bytes, ..self }
     }
 }
 

@@ -271,7 +271,7 @@ impl Solver for Linear {
     }
 
     fn cost(&self, _game: Game, n: usize) -> Option<Cost> {
-        Some(Cost::of(n as f64, 6.0))
+        Some(Cost::of(n as f64, 6.0).holding(8.0 * n as f64))
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {

@@ -151,7 +151,10 @@ impl Solver for Memo {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
-        Some(Cost::of(moves_examined(game, n), 3.0))
+        // A value and a place on the stack per interval (of the board
+        // written twice on a circle): 16 bytes, as measured (docs/solvers.md).
+        let row = if game.circle { 2 * n } else { n };
+        Some(Cost::of(moves_examined(game, n), 3.0).holding(16.0 * intervals(row)))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

@@ -253,7 +253,8 @@ impl Solver for Minimax {
         // The kernels' recursions take about 0.5 ns a node; the move-by-move
         // search about 20.
         let nanos = if game.kernel().is_some() { 0.5 } else { 20.0 };
-        Some(Cost::of(tree_nodes(game, n), nanos))
+        // A recursion as deep as the longest line: a frame per value.
+        Some(Cost::of(tree_nodes(game, n), nanos).holding(128.0 * n as f64))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

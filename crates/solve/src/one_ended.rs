@@ -265,7 +265,8 @@ impl Solver for OneEnded {
             Some((_, counts, tail)) => counts.len() + usize::from(tail.is_some()),
             None => shape(game).map_or(1, |(_, counts)| counts.len()),
         };
-        Some(Cost::of((n as f64 + 1.0) * moves as f64, 1.0))
+        // A prefix, a gain and a best choice (two words) per value.
+        Some(Cost::of((n as f64 + 1.0) * moves as f64, 1.0).holding(32.0 * n as f64))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

@@ -111,7 +111,7 @@ impl Solver for Pizza {
     fn cost(&self, _game: Game, n: usize) -> Option<Cost> {
         // n cells for each length up to n - 1 (and DEPTH / 2 more), at the
         // table's coins price (the portable fill's).
-        Some(Cost::of(n as f64 * n as f64, 0.6))
+        Some(Cost::of(n as f64 * n as f64, 0.6).holding(32.0 * n as f64))
     }
 
     fn difference(&self, _game: Game, board: &Board) -> i64 {

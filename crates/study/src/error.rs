@@ -187,7 +187,7 @@ pub enum FormulaProblem {
     PowerFirst,
     #[error("^ takes a count: a number or k, not negative")]
     BadCount,
-    #[error("the board has more than 2^20 values")]
+    #[error("its boards have more than 2^20 values (one board, or every k's together)")]
     TooLong,
     #[error("its values must be within -2^40..2^40")]
     Values,

@@ -23,47 +23,10 @@ pub struct StudyArgs {
     pub study: StudyCommand,
 }
 
-const ODD_N_HELP: &str = "\
-Examples:
-  coinline study odd-n                     # the committed report, about a minute of CPU
-  coinline study odd-n --out target/odd-n
-
-The boards and tables are those of the built-in study file
-(`coinline study list`; studies/odd-n.toml in the repository): to ask the
-same questions of other boards, copy it and run `coinline study run FILE`.
-
-Sharded (Slurm array tasks, GNU parallel, or by hand): each part writes
-DIR/part-K-of-N.json; --merge joins them into the same report as one run:
-  for k in 1 2 3; do coinline study odd-n --shard $k/3 --out target/parts; done
-  coinline study odd-n --merge target/parts --out target/odd-n
-
-Exit status: 0 the report was written and every check passed, 1 a check
-failed, 2 bad usage or a file in --out not the study's.";
-
-const DECAY_HELP: &str = "\
-Examples:
-  coinline study decay                      # the committed report, about 10 minutes
-  coinline study decay --out target/decay
-
-The boards, sample sizes, tables and fits are those of the built-in study
-file (studies/decay.toml): for a smaller run copy it, lower its lengths or
-[source.sample] caps, and run `coinline study run FILE`. Its sources stop
-by their own counts, so it has no --shard.
-
-Exit status: 0 the report was written and every check passed, 1 a check
-failed, 2 bad usage or a file in --out not the study's.";
-
-const OUTCOMES_HELP: &str = "\
-Examples:
-  coinline study outcomes --game all --game 'take=1..2' --game 'take=1..3'   # the committed reports
-  coinline study outcomes --game numbergame --out target/outcomes
-
-The boards and tables are those of the built-in study file
-(`coinline study list`; studies/outcomes.toml in the repository): to ask
-them of other boards, copy it and run `coinline study run FILE`.
-
-Exit status: 0 every report was written and every check passed, 1 a check
-failed, 2 bad usage or a file in --out not the study's.";
+// The commands' help after the options (prose, in help/).
+const ODD_N_HELP: &str = include_str!("help/odd-n.txt");
+const DECAY_HELP: &str = include_str!("help/decay.txt");
+const OUTCOMES_HELP: &str = include_str!("help/outcomes.txt");
 
 /// The options of a built-in study's own command: `--out` (its default
 /// the committed report's folder, set by each command), `--jobs`, `--force`.
@@ -100,8 +63,7 @@ pub enum StudyCommand {
     /// Any rule set: who wins by parity of n, greedy against optimal play,
     /// smallest counterexamples, the first player's worst share. Writes
     /// one folder per rule set (its tables and README.md) and a summary
-    /// README.md; the committed reports are in
-    /// reports/outcomes.
+    /// README.md; the committed reports are in reports/outcomes.
     #[command(after_help = OUTCOMES_HELP,
               mut_arg("out", |a| a.default_value("reports/outcomes")))]
     Outcomes {

@@ -5,28 +5,19 @@
 
 use crate::cli::error::{RunError, UsageError};
 use crate::cli::judge::read_text;
-use crate::cli::options::{JobsArg, ShardArg};
+use crate::cli::options::{BudgetArg, JobsArg, ShardArg};
 use crate::cli::outputs;
+use crate::cli::progress::Bar;
 use crate::cli::status::{print, say, Status};
 use clap::Args;
 use coinline_core::error::{plural, Error, Result};
-use coinline_core::generate::Shard;
-use coinline_core::play::Game;
+use coinline_core::{generate::Shard, play::Game, progress::Progress};
 use coinline_output::folder::{by_folder, write_folders, Folder};
 use coinline_study::engine::{self, builtin, spec::Query, Part, Templates};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-const RUN_HELP: &str = "\
-Examples:
-  coinline study run pizza-extremes --out reports/pizza-extremes   # the committed report
-  coinline study run my-study.toml --out target/my-study
-  coinline study run pizza-15 --shard 2/5 --out parts        # writes parts/part-2-of-5.json
-  coinline study run pizza-15 --merge parts --out pizza-15
-
-Exit status: 0 the tables were written and every check passed, 1 a check
-failed or a proven bound was broken, 2 bad usage, a bad study file or a file
-in --out not the study's.";
+const RUN_HELP: &str = include_str!("help/run.txt");
 
 /// Arguments of `coinline study run`.
 #[derive(Debug, Args)]
@@ -64,11 +55,13 @@ pub struct PartsArgs {
     pub shard: ShardArg,
 }
 
-/// `--jobs` and `--force`: how a study is run and written.
+/// `--jobs`, `--budget` and `--force`: how a study is run and written.
 #[derive(Debug, Clone, Args)]
 pub struct WriteArgs {
     #[command(flatten)]
     pub jobs: JobsArg,
+    #[command(flatten)]
+    pub budget: BudgetArg,
     /// Overwrite files in --out that coinline study did not write (not
     /// listed in its manifest, DIR/.coinline-study; see docs/options.md,
     /// Outputs).
@@ -76,12 +69,7 @@ pub struct WriteArgs {
     pub force: bool,
 }
 
-const LIST_HELP: &str = "\
-Examples:
-  coinline study list
-  coinline study run pizza-extremes --out target/pizza-extremes
-
-Exit status: 0 listed, 2 bad usage.";
+const LIST_HELP: &str = include_str!("help/list.txt");
 
 /// Arguments of `coinline study list`.
 #[derive(Debug, Args)]
@@ -92,30 +80,23 @@ pub struct ListArgs {}
 fn read_parts(dirs: &[PathBuf]) -> Result<Vec<Part>> {
     let mut parts = Vec::new();
     for dir in dirs {
-        let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
-        let mut found = Vec::new();
-        for entry in entries {
-            let path = entry.map_err(|e| Error::io(dir, &e))?.path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.starts_with("part-") && name.ends_with(".json") {
-                found.push(path);
-            }
-        }
+        let io = |path: &Path, e| Error::io(path, &e);
+        let entries = std::fs::read_dir(dir).map_err(|e| io(dir, e))?;
+        let paths = entries.map(|e| e.map(|e| e.path()).map_err(|e| io(dir, e)));
+        let mut found = paths.collect::<Result<Vec<PathBuf>>>()?;
+        let name = |p: &PathBuf| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
+        found.retain(|p| name(p).is_some_and(|n| n.starts_with("part-") && n.ends_with(".json")));
         if found.is_empty() {
             return Err(UsageError::NoParts { dir: dir.clone() }.into());
         }
         found.sort();
         for path in found {
-            let part = serde_json::from_str(&read(&path)?)
-                .map_err(|source| RunError::NotAStudyPart { path, source })?;
-            parts.push(part);
+            let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
+            let part = serde_json::from_str(&text);
+            parts.push(part.map_err(|source| RunError::NotAStudyPart { path, source })?);
         }
     }
     Ok(parts)
-}
-
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))
 }
 
 /// The study's text, its template and its summary's.
@@ -157,6 +138,20 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     let fingerprint = engine::fingerprint(&text);
     let (report, summary) = (template.as_deref(), summary.as_deref());
     let templates = Templates { report, summary };
+    // Before any work: the templates, filled in from the tables without
+    // rows (an error names the file), and the estimate within --budget.
+    let file = (args.template.clone()).unwrap_or(Path::new(&args.study).with_extension("md"));
+    let within = |e: Error| e.within(file.display().to_string());
+    engine::finish(&query, Part::empty(&query), templates).map_err(within)?;
+    let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
+    let jobs = args.write.jobs.jobs;
+    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
+    let pool = pool.map_err(|source| RunError::ThreadPool { jobs, source })?;
+    let threads = pool.current_num_threads();
+    let estimate = engine::estimate(&query, shard, threads)?;
+    if args.parts.merge.is_empty() {
+        args.write.budget.allow(estimate, threads)?;
+    }
     // Every path, checked before any work; a sharded run writes its part.
     let part_file =
         (args.parts.shard.shard).map(|s| format!("part-{}-of-{}.json", s.part(), s.count()));
@@ -165,21 +160,19 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         .map_or_else(|| engine::planned_files(&query, templates), |p| vec![p]);
     let (named, force) = ((args.out.as_deref(), query.name.as_str()), args.write.force);
     let out = outputs::study(named, &args.study, args.template.as_deref(), planned, force)?;
-    let jobs = args.write.jobs.jobs;
-    let pool = (rayon::ThreadPoolBuilder::new().num_threads(jobs)).build();
-    let pool = pool.map_err(|source| RunError::ThreadPool { jobs, source })?;
     let start = Instant::now();
     let part = if !args.parts.merge.is_empty() {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
-        let shard = args.parts.shard.shard.unwrap_or(Shard::WHOLE);
-        let threads = plural(pool.current_num_threads() as u64, "thread");
+        let (name, bar) = (&query.name, Bar::new(estimate.states as u64, "boards"));
         let part = match shard {
             Shard::WHOLE => String::new(),
             _ => format!(", part {shard}"),
         };
-        say!("coinline study run: {}{part}, {threads}", query.name);
-        let part = pool.install(|| engine::run_part(&query, &fingerprint, shard))?;
+        let threads = plural(threads as u64, "thread");
+        say!("coinline study run: {name}{part}, {threads}");
+        let part = pool.install(|| engine::run_part(&query, &fingerprint, shard, &bar))?;
+        bar.finish();
         if let Some(name) = part_file {
             let json =
                 serde_json::to_string(&part).map_err(|source| RunError::EncodePart { source })?;

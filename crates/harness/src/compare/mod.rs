@@ -30,14 +30,14 @@ use crate::HarnessError;
 use coinline_core::board::Board;
 use coinline_core::case::Case;
 use coinline_core::check::{CheckConfig, Violation};
-use coinline_core::cost::estimated_seconds;
+use coinline_core::cost::{estimated_bytes, estimated_seconds};
 use coinline_core::error::{plural, Result};
 use coinline_core::generate::{
     enumerated_board_in, enumeration_size, enumeration_total, random_board, Shard, Span, Values,
 };
 use coinline_core::play::Game;
 use coinline_core::shell::CommandLine;
-use coinline_core::solve::Solver;
+use coinline_core::solve::{Cost, Solver};
 use coinline_core::strategy::{self, Heuristic};
 use std::time::Duration;
 
@@ -65,6 +65,16 @@ pub const MAX_ENUMERATION: u64 = 1_000_000_000_000;
 
 /// The most worker threads a run starts.
 pub const MAX_JOBS: usize = 256;
+
+/// The seconds of one check beyond its solvers' and heuristics' stated
+/// costs (the board, its row, the tallies), the bytes a run holds per rule
+/// set and length, and the seconds per byte of its summary (measured:
+/// docs/options.md, Budgets).
+pub const PER_CHECK: f64 = 25e-6;
+/// See [`PER_CHECK`].
+pub const PER_GROUP: f64 = 70e3;
+/// See [`PER_CHECK`].
+pub const PER_BYTE: f64 = 2e-9;
 
 /// Where a run's boards come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,19 +278,33 @@ impl CompareOptions {
         })
     }
 
-    /// About how many seconds of one core the run's checks take (see
-    /// [`coinline_core::cost::estimated_seconds`]): random boards at the
-    /// mean cost over their lengths (sampled at most 257 lengths), every
-    /// enumerated board at its length's cost; scaled to the part planned.
-    pub fn estimated_seconds(&self, solvers: &[&dyn Solver], heuristics: &[&dyn Heuristic]) -> f64 {
+    /// What the run costs, with `more` random rule sets beyond `games`
+    /// taken at their mean: seconds of one core for the checks (see
+    /// [`coinline_core::cost::estimated_seconds`], and [`PER_CHECK`]
+    /// each; random boards at the mean cost over their lengths, sampled at
+    /// most 257, every enumerated board at its length's cost; scaled to the
+    /// part planned) and for the summary (whose every row names every rule
+    /// set), and bytes at once: each thread's largest solve and
+    /// [`PER_GROUP`] per rule set and length.
+    pub fn estimate(
+        &self,
+        solvers: &[&dyn Solver],
+        heuristics: &[&dyn Heuristic],
+        more: u64,
+    ) -> Cost {
+        let drawn = self.games.len() as f64;
+        let (games, (lo, hi)) = (drawn + more as f64, (self.lengths.lo, self.lengths.hi));
         let per_board = |n: usize| -> f64 {
-            (self.games.iter())
-                .map(|&game| estimated_seconds(game, n, solvers, heuristics, &self.check))
-                .sum()
+            let each = self.games.iter();
+            let sum = each.map(|&g| estimated_seconds(g, n, solvers, heuristics, &self.check));
+            sum.sum::<f64>() * games / drawn.max(1.0) + PER_CHECK * games
         };
-        let (lo, hi) = (self.lengths.lo, self.lengths.hi);
+        let each = self.games.iter();
+        let solve = each.map(|&g| estimated_bytes(g, hi, solvers, &self.check));
+        let groups = games * (hi - lo + 1) as f64;
+        let summary = groups * self.identity().len() as f64 * games / drawn.max(1.0);
         let (Ok(total), Ok(planned)) = (self.total(), self.planned()) else {
-            return 0.0;
+            return Cost::of(0.0, 0.0);
         };
         let whole = match self.boards {
             Boards::Random { count, .. } => {
@@ -297,7 +321,14 @@ impl CompareOptions {
                 })
                 .sum(),
         };
-        whole * planned as f64 / (total as f64).max(1.0)
+        let (planned, threads) = (planned as f64, self.threads() as f64);
+        let seconds = whole * planned / (total as f64).max(1.0) + summary * PER_BYTE;
+        let bytes = solve.fold(0.0, f64::max) * threads + groups * PER_GROUP;
+        Cost {
+            states: planned,
+            seconds,
+            bytes,
+        }
     }
 
     fn indices(&self) -> Result<Box<dyn Iterator<Item = u64>>> {

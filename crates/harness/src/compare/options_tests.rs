@@ -168,7 +168,7 @@ fn totals_boards_and_planned_parts() {
 
 /// The cost model's seconds for one board of `n` values in `game`.
 fn one_board(game: Game, n: usize, options: &CompareOptions) -> f64 {
-    cost::estimated_seconds(game, n, exact_solvers(), heuristics(), &options.check)
+    cost::estimated_seconds(game, n, exact_solvers(), heuristics(), &options.check) + PER_CHECK
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -177,12 +177,22 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn the_estimate_adds_up_the_cost_model_board_by_board() {
-    let estimate = |o: &CompareOptions| o.estimated_seconds(exact_solvers(), heuristics());
+    // The summary's seconds: its rows, each naming every rule set.
+    let summary = |o: &CompareOptions| {
+        let lengths = (o.lengths.hi - o.lengths.lo + 1) as f64;
+        o.games.len() as f64 * lengths * o.identity().len() as f64 * PER_BYTE
+    };
+    let with = |o: &CompareOptions, more| o.estimate(exact_solvers(), heuristics(), more);
+    let estimate = |o: &CompareOptions| with(o, 0).seconds - summary(o);
     // One length: the count times one board's cost.
     let single = random(10, (6, 6));
     let per = one_board(Game::COINS, 6, &single);
     assert!(per > 0.0);
     assert!(close(estimate(&single), 10.0 * per));
+    // A random rule set not drawn costs the drawn ones' mean: one more
+    // doubles the checks, and the summary's rows and their length.
+    let doubled = with(&single, 1).seconds - 4.0 * summary(&single);
+    assert!(close(doubled, 2.0 * estimate(&single)));
     // Lengths 3..5: the mean over 3, 4 and 5.
     let spread = random(6, (3, 5));
     let mean = (3..=5)
@@ -199,6 +209,12 @@ fn the_estimate_adds_up_the_cost_model_board_by_board() {
     both.games = vec![Game::COINS, Game::NUMBERGAME];
     let second = one_board(Game::NUMBERGAME, 6, &both);
     assert!(close(estimate(&both), 10.0 * (per + second)));
+    // Memory: each thread's largest solve and a group per game and length.
+    both.jobs = 3;
+    let solve = |g| cost::estimated_bytes(g, 6, exact_solvers(), &both.check);
+    let bytes = 3.0 * solve(Game::COINS).max(solve(Game::NUMBERGAME)) + 2.0 * PER_GROUP;
+    assert!(bytes > 2.0 * PER_GROUP);
+    assert!(close(with(&both, 0).bytes, bytes));
     // Every enumerated board at its length's cost.
     let enumerated = exhaustive((0, 1), (1, 3));
     let sum: f64 = (1..=3)
@@ -210,7 +226,7 @@ fn the_estimate_adds_up_the_cost_model_board_by_board() {
     part.only = Some(Span { lo: 0, hi: 3 });
     assert!(close(estimate(&part), 4.0 * per));
     // A run that cannot be counted estimates nothing.
-    assert_eq!(estimate(&exhaustive((0, 999), (1, 40))), 0.0);
+    assert_eq!(with(&exhaustive((0, 999), (1, 40)), 0).seconds, 0.0);
 }
 
 #[test]

@@ -363,14 +363,18 @@ impl Solver for Table {
     }
 
     fn cost(&self, game: Game, n: usize) -> Option<Cost> {
-        // Portable fill per interval; the SIMD fills are 2-4x faster.
-        let nanos = match game.kernel()? {
-            Kernel::Coins => 0.6,
-            Kernel::StoneGame7 => 0.8,
-            Kernel::NumberGame => 1.8,
-            Kernel::GameOfSum => 2.0,
+        // Portable fill per interval; the SIMD fills are 2-4x faster. Two
+        // rows of values, and a line's choices: bits per interval, as
+        // measured at n = 40,000 (docs/solvers.md).
+        let (nanos, bits) = match game.kernel()? {
+            Kernel::Coins => (0.6, 0.3),
+            Kernel::StoneGame7 => (0.8, 0.5),
+            Kernel::NumberGame => (1.8, 0.5),
+            Kernel::GameOfSum => (2.0, 3.0),
         };
-        Some(Cost::of(super::intervals(n), nanos))
+        let line = if builds_line(n) { bits / 8.0 } else { 0.0 };
+        let bytes = super::intervals(n) * line + 16.0 * n as f64;
+        Some(Cost::of(super::intervals(n), nanos).holding(bytes))
     }
 
     fn difference(&self, game: Game, board: &Board) -> i64 {

@@ -43,74 +43,36 @@ macro_rules! study {
     };
 }
 
-/// Every built-in study, in the order listed.
+/// Every built-in study, in the order listed: name, template, what it
+/// answers (and how it is run, and its summary's template).
+#[rustfmt::skip]
 pub const BUILTINS: &[Builtin] = &[
-    study!(
-        "odd-n",
-        "odd-n",
+    study!("odd-n", "odd-n",
         "coins with odd n: the classic table, greedy, can the first player lose",
-        "coinline study odd-n (or coinline study run odd-n)",
-        None
-    ),
-    study!(
-        "decay",
-        "decay",
+        "coinline study odd-n (or coinline study run odd-n)", None),
+    study!("decay", "decay",
         "how fast the odd-n first player's chances and greedy's optimality vanish",
-        "coinline study decay (or coinline study run decay)",
-        None
-    ),
-    study!(
-        "outcomes",
-        "outcomes",
+        "coinline study decay (or coinline study run decay)", None),
+    study!("outcomes", "outcomes",
         "any rule set: who wins by parity, greedy against optimal play, smallest counterexamples, the worst share",
         "coinline study outcomes --game GAME (or coinline study run outcomes)",
-        Some(include_str!("../../../../studies/outcomes-summary.md"))
-    ),
-    study!(
-        "pizza-extremes",
-        "pizza-extremes",
-        "the first player's worst share of a pizza, every pizza attaining it (4/9 is the proven bound)"
-    ),
-    study!(
-        "pizza-extremes-01",
-        "pizza-extremes",
-        "the same over 0..1, n up to 24"
-    ),
-    study!(
-        "pizza-extremes-03",
-        "pizza-extremes",
-        "the same over 0..3, n up to 15"
-    ),
-    study!(
-        "pizza-15",
-        "pizza-extremes",
-        "the benchmark query: every pizza of 15 slices over 0..2 up to rotation and reflection"
-    ),
-    study!(
-        "pizza-long-search",
-        "pizza-long-search",
-        "local search over pizzas of 15..41 slices over 0..9: the lowest share found"
-    ),
-    study!(
-        "coins-greedy-regret",
-        "coins-greedy-regret",
-        "coins: greedy's largest regret share for every n up to 9 over 0..4, with the boards"
-    ),
-    study!(
-        "coins-greedy-regret-search",
-        "greedy-regret-search",
-        "coins: greedy's largest regret share found by local search, n 11..40 over 0..4"
-    ),
-    study!(
-        "coins-greedy-regret-1-100",
-        "greedy-regret-search",
-        "coins: the same search over 1..100, n 2..40"
-    ),
-    study!(
-        "alias-extremes",
-        "alias-extremes",
-        "every alias: the lowest and highest value share and greedy's largest regret share, n up to 8 over 0..4"
-    ),
+        Some(include_str!("../../../../studies/outcomes-summary.md"))),
+    study!("pizza-extremes", "pizza-extremes",
+        "the first player's worst share of a pizza, every pizza attaining it (4/9 is the proven bound)"),
+    study!("pizza-extremes-01", "pizza-extremes", "the same over 0..1, n up to 24"),
+    study!("pizza-extremes-03", "pizza-extremes", "the same over 0..3, n up to 15"),
+    study!("pizza-15", "pizza-extremes",
+        "the benchmark query: every pizza of 15 slices over 0..2 up to rotation and reflection"),
+    study!("pizza-long-search", "pizza-long-search",
+        "local search over pizzas of 15..41 slices over 0..9: the lowest share found"),
+    study!("coins-greedy-regret", "coins-greedy-regret",
+        "coins: greedy's largest regret share for every n up to 9 over 0..4, with the boards"),
+    study!("coins-greedy-regret-search", "greedy-regret-search",
+        "coins: greedy's largest regret share found by local search, n 11..40 over 0..4"),
+    study!("coins-greedy-regret-1-100", "greedy-regret-search",
+        "coins: the same search over 1..100, n 2..40"),
+    study!("alias-extremes", "alias-extremes",
+        "every alias: the lowest and highest value share and greedy's largest regret share, n up to 8 over 0..4"),
 ];
 
 /// The built-in study named `name`.

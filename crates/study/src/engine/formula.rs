@@ -11,10 +11,16 @@ use coinline_core::error::{Error, Result};
 pub type Family = Vec<(i64, Vec<i64>)>;
 
 /// The boards of `formula` for each of `ks`, and their lengths (increasing,
-/// each once).
+/// each once); refused past 2^20 values in all, before more are built.
 pub fn family(formula: &str, ks: Vec<usize>) -> Result<(Vec<usize>, Family)> {
+    let mut values = 0;
     let boards: Family = (ks.into_iter())
-        .map(|k| Ok((k as i64, expand(formula, k as i64)?)))
+        .map(|k| {
+            let board = expand(formula, k as i64)?;
+            values += board.len();
+            let long = (values > LONGEST).then(|| bad(formula, FormulaProblem::TooLong));
+            long.map_or(Ok((k as i64, board)), Err)
+        })
         .collect::<Result<_>>()?;
     let mut n: Vec<usize> = boards.iter().map(|(_, b)| b.len()).collect();
     n.sort_unstable();

@@ -9,7 +9,7 @@ use crate::StudyError;
 use coinline_core::board::Board;
 use coinline_core::error::Result;
 use coinline_core::play::Game;
-use coinline_core::solve::{pizza, solvers_for, Solver};
+use coinline_core::solve::{pizza, solvers_for, Cost, Solver};
 use coinline_core::strategy::coins_greedy::{greedy_against_best_reply, greedy_is_optimal};
 use coinline_core::strategy::{evaluate, heuristics};
 use std::collections::BTreeSet;
@@ -96,6 +96,25 @@ impl Evaluator {
             heuristics: wanted,
             screened,
         })
+    }
+
+    /// What evaluating a board of `n` values costs: its solver's and its
+    /// heuristics' stated costs, and the engine's own (docs/options.md, Budgets).
+    pub fn cost(&self, n: usize) -> Cost {
+        let solver: &dyn Solver = match self.fast {
+            Fast::Solver(s) => s,
+            Fast::Pizza => &pizza::Pizza,
+        };
+        let mut cost = solver.cost(self.game, n).unwrap_or(Cost::of(0.0, 0.0));
+        let play = |&h: &usize| heuristics()[h].cost(self.game, n).seconds;
+        cost.seconds += self
+            .heuristics
+            .iter()
+            .chain(&self.screened)
+            .map(play)
+            .sum::<f64>()
+            + 1e-6;
+        cost
     }
 
     /// The name of what computes the value.

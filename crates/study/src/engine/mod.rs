@@ -30,7 +30,7 @@ use coinline_core::board::Board;
 use coinline_core::check::{check_builtin, CheckConfig};
 use coinline_core::error::Result;
 use coinline_core::generate::{mix64, Shard};
-use coinline_core::play::Game;
+use coinline_core::{play::Game, progress::Progress, solve::Cost};
 use measure::{Eval, Evaluator, Num};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -219,14 +219,8 @@ impl Length<'_> {
 
     /// One batch: `boards` visits each board with its ordinal and weight.
     fn batch(&self, boards: impl FnOnce(&mut dyn FnMut(u64, &[i64], u64))) -> Result<Part> {
-        let query = self.query;
-        let mut out = Part {
-            sources: vec![self.row.clone()],
-            tables: vec![State::default(); slots(query).len()],
-            checked: vec![Checked::default(); query.games.len()],
-            ..Part::default()
-        };
-        let mut done = Ok(());
+        let (mut out, mut done) = (Part::empty(self.query), Ok(()));
+        out.sources = vec![self.row.clone()];
         boards(&mut |ordinal, values, weight| {
             if done.is_ok() {
                 done = self.observe(ordinal, values, weight, &mut out);
@@ -278,8 +272,31 @@ impl Length<'_> {
     }
 }
 
-/// Evaluates the boards of `shard` on the current rayon pool.
-pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> {
+/// About how many boards (classes) of `shard` are evaluated, in how many
+/// seconds of one core, holding how many bytes on `threads`: each at its
+/// rule set's evaluator's cost ([`Evaluator::cost`]).
+pub fn estimate(query: &Query, shard: Shard, threads: usize) -> Result<Cost> {
+    let (mut total, part) = (Cost::of(0.0, 0.0), shard.count() as f64);
+    for &game in &query.games {
+        let ev = Evaluator::new(game, query.longest(), &measures_of(query, None))?;
+        for (named, &n) in (query.sources.iter()).flat_map(|s| s.n.iter().map(move |n| (s, n))) {
+            let (boards, cost) = (named.source.boards(game, n) / part, ev.cost(n));
+            total.states += boards;
+            total.seconds += boards * cost.seconds;
+            total.bytes = total.bytes.max(cost.bytes * threads as f64);
+        }
+    }
+    Ok(total)
+}
+
+/// Evaluates the boards of `shard` on the current rayon pool, telling
+/// `bar` of each batch.
+pub fn run_part(
+    query: &Query,
+    fingerprint: &str,
+    shard: Shard,
+    bar: &dyn Progress,
+) -> Result<Part> {
     let adaptive = |s: &spec::Named| matches!(&s.source, Source::Random { sample: Some(x), .. } if x.until.is_some());
     if shard.count() > 1 && query.sources.iter().any(adaptive) {
         return Err(StudyError::UntilSharded.into());
@@ -289,9 +306,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
         fingerprint: fingerprint.to_string(),
         parts: vec![shard.part()],
         count: shard.count(),
-        tables: vec![State::default(); slots(query).len()],
-        checked: vec![Checked::default(); query.games.len()],
-        ..Part::default()
+        ..Part::empty(query)
     };
     // A heuristic breaks ties by side (left first), so its result on a
     // board and on the board's reflection may differ: only the optimal
@@ -327,6 +342,7 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
                 // Whether the source stops after this length.
                 let ended = loop {
                     for batch in length.batches(shard, range.clone())? {
+                        bar.advance(batch.sources[0].classes);
                         part.absorb(batch, query);
                     }
                     let Some(s) = sample else { break false };
@@ -346,6 +362,15 @@ pub fn run_part(query: &Query, fingerprint: &str, shard: Shard) -> Result<Part> 
 }
 
 impl Part {
+    /// A part of `query` that holds no boards.
+    pub fn empty(query: &Query) -> Part {
+        Part {
+            tables: vec![State::default(); slots(query).len()],
+            checked: vec![Checked::default(); query.games.len()],
+            ..Part::default()
+        }
+    }
+
     /// Adds the aggregates of other boards: of the same rows, or of this
     /// part's last row alone (a batch).
     fn absorb(&mut self, other: Part, query: &Query) {

@@ -76,8 +76,11 @@ fn check_witnesses(query: &Query, part: &mut Part, g: usize) -> Result<u64> {
 }
 
 /// Checks every witness, then renders the tables of a whole run (a part
-/// holding every shard), and the report when a template is given.
+/// holding every shard), and the report when a template is given. A part
+/// of no shard ([`Part::empty`]) is the check before a run: the templates
+/// are filled in `dry` ([`template::render`]).
 pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result<Outcome> {
+    let dry = part.parts.is_empty();
     let witnesses_checked = (0..query.games.len())
         .map(|g| check_witnesses(query, &mut part, g))
         .collect::<Result<Vec<u64>>>()?;
@@ -123,11 +126,11 @@ pub fn finish(query: &Query, mut part: Part, templates: Templates<'_>) -> Result
     rendered.push(("checks".to_string(), checks));
     let mut files = Vec::new();
     for folder in folders(query) {
-        let folder = folder_files(query, &rendered, &failures, templates, folder)?;
+        let folder = folder_files(query, (&rendered, &failures), (templates, dry), folder)?;
         files.extend(folder);
     }
     if let Some(summary) = summary(query, templates) {
-        let text = template::render(summary, query, &rendered, &failures)?;
+        let text = template::render(summary, query, &rendered, &failures, dry)?;
         files.push(("README.md".to_string(), text));
     }
     Ok(Outcome {
@@ -177,9 +180,8 @@ pub fn planned_files(query: &Query, templates: Templates<'_>) -> Vec<String> {
 /// column, the rule set, is that one), the plots and the report.
 fn folder_files(
     query: &Query,
-    rendered: &[(String, CsvTable)],
-    failures: &[String],
-    templates: Templates<'_>,
+    (rendered, failures): (&[(String, CsvTable)], &[String]),
+    (templates, dry): (Templates<'_>, bool),
     (prefix, game): (String, Option<Game>),
 ) -> Result<Vec<(String, String)>> {
     let (mut query, mut rendered) = (query.clone(), rendered.to_vec());
@@ -202,7 +204,7 @@ fn folder_files(
         }
     }
     if let Some(template) = templates.report {
-        let text = template::render(template, &query, &rendered, &failures)?;
+        let text = template::render(template, &query, &rendered, &failures, dry)?;
         files.push((format!("{prefix}README.md"), text));
     }
     Ok(files)

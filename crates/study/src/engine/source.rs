@@ -103,6 +103,28 @@ impl Symmetry {
     }
 }
 
+impl Source {
+    /// About how many boards (classes) of `n` values the source evaluates
+    /// in `game` (a sample's cap; a search's every step).
+    pub fn boards(&self, game: Game, n: usize) -> f64 {
+        match self {
+            Source::Enumerate { alphabet, symmetry } => {
+                let k = (alphabet.hi - alphabet.lo + 1) as f64;
+                let turns = if *symmetry && game.circle { n } else { 1 };
+                let flips = 1 + usize::from(*symmetry && game.is_symmetric());
+                k.powi(n as i32) / (turns * flips) as f64
+            }
+            Source::Random { boards, sample, .. } => {
+                sample.as_ref().map_or(*boards, |s| s.cap(n, *boards)) as f64
+            }
+            Source::Formula { boards } => boards.iter().filter(|b| b.1.len() == n).count() as f64,
+            Source::Search {
+                restarts, budget, ..
+            } => *restarts as f64 * *budget as f64,
+        }
+    }
+}
+
 /// Random boards handed out together.
 pub const BATCH: usize = 8192;
 

@@ -14,31 +14,44 @@ use crate::table::{find, CsvTable};
 use crate::TemplateProblem;
 use coinline_core::error::Result;
 
-/// The template filled in.
+/// The template filled in; an error names its line. `dry`: the check
+/// before the run, on its tables without rows: every name must resolve,
+/// and a cell is empty.
 pub fn render(
     template: &str,
     query: &Query,
     tables: &[(String, CsvTable)],
     failures: &[String],
+    dry: bool,
 ) -> Result<String> {
-    let mut out = String::new();
-    let mut rest = template;
+    let mut at = 0;
+    let filled = fill(template, (query, tables, failures, dry), &mut at);
+    filled.map_err(|e| e.within(format!("line {}", template[..at].matches('\n').count() + 1)))
+}
+
+/// [`render`]'s work; `at` is where the placeholder being filled starts.
+fn fill(
+    template: &str,
+    (query, tables, failures, dry): (&Query, &[(String, CsvTable)], &[String], bool),
+    at: &mut usize,
+) -> Result<String> {
+    let (mut out, mut rest, mut when) = (String::new(), template, false);
     while let Some(start) = rest.find("{{") {
         out.push_str(&rest[..start]);
+        *at = template.len() - rest.len() + start;
         let (placeholder, after) =
             (rest[start + 2..].split_once("}}")).ok_or(TemplateProblem::Unclosed)?;
         rest = after;
         let words: Vec<&str> = placeholder.split_whitespace().collect();
         out.push_str(&match words.as_slice() {
-            ["when", "game", names @ ..] if !names.is_empty() => {
-                let (body, after) =
+            ["when", "game", names @ ..] if !names.is_empty() && !when => {
+                let (_, after) =
                     (rest.split_once("{{end}}")).ok_or(TemplateProblem::WhenWithoutEnd)?;
-                rest = after;
-                match (query.games.iter()).any(|g| names.contains(&g.name().as_str())) {
-                    true => render(body, query, tables, failures)?,
-                    false => String::new(),
-                }
+                when = (query.games.iter()).any(|g| names.contains(&g.name().as_str()));
+                rest = if when { rest } else { after };
+                String::new()
             }
+            ["end"] if when => (when = false, String::new()).1,
             ["title"] => query.title.clone(),
             ["game"] => query.games.first().map_or(String::new(), |g| g.to_string()),
             ["name"] => query.name.clone(),
@@ -58,7 +71,8 @@ pub fn render(
                         && (wanted.len() > 1 || r[last] == *group)
                 });
                 let (table, group) = (name.to_string(), group.to_string());
-                row.ok_or(TemplateProblem::NoRow { table, group })?[at].clone()
+                let cell = row.map(|r| r[at].clone()).or(dry.then(String::new));
+                cell.ok_or(TemplateProblem::NoRow { table, group })?
             }
             _ => {
                 let placeholder = placeholder.trim().to_string();
