@@ -181,11 +181,7 @@ fn check_dispatch(args: &BenchArgs) -> Result<Status> {
         say("dispatch: every check passed".into());
     }
     lines.check()?;
-    Ok(if failed > 0 {
-        Status::FailureFound
-    } else {
-        Status::Ok
-    })
+    Ok(Status::failure_if(failed > 0))
 }
 
 /// Runs `coinline bench --against-generic` on `games`.

@@ -346,11 +346,7 @@ pub fn run_with(
     if paths.is_some() {
         say!("next: {}", next_command(&outcome, &options));
     }
-    Ok(if outcome.failed > 0 {
-        Status::FailureFound
-    } else {
-        Status::Ok
-    })
+    Ok(Status::failure_if(outcome.failed > 0))
 }
 
 /// Where the summary of rows written to `out` goes: `summary`, or beside

@@ -66,10 +66,7 @@ pub fn stress(args: &StressArgs, (problem, interaction): (Problem, Interaction))
             std::thread::park();
         }
     }
-    Ok(match outcome.passed() {
-        true => Status::Ok,
-        false => Status::FailureFound,
-    })
+    Ok(Status::failure_if(!outcome.passed()))
 }
 
 /// Runs `coinline judge INPUT -- PROGRAM` on an interactive problem: the
@@ -86,8 +83,5 @@ pub fn judge(args: &JudgeArgs, (problem, interaction): (Problem, Interaction)) -
     if let Some(warning) = judged.warning() {
         say_line(format_args!("{warning}"));
     }
-    Ok(match judged.rejected() {
-        0 => Status::Ok,
-        _ => Status::FailureFound,
-    })
+    Ok(Status::failure_if(judged.rejected() > 0))
 }

@@ -364,11 +364,7 @@ pub fn run(args: &JudgeArgs) -> Result<Status> {
         ),
     };
     super::status::print(&report)?;
-    Ok(if differing == 0 {
-        Status::Ok
-    } else {
-        Status::FailureFound
-    })
+    Ok(Status::failure_if(differing > 0))
 }
 
 #[cfg(test)]

@@ -434,9 +434,5 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     if let Some(out) = &args.out.out {
         output::write(out, |w| w.write_all(found.csv.as_bytes()))?;
     }
-    Ok(if found.failures.is_empty() {
-        Status::Ok
-    } else {
-        Status::FailureFound
-    })
+    Ok(Status::failure_if(!found.failures.is_empty()))
 }

@@ -19,6 +19,16 @@ pub enum Status {
     FailureFound,
 }
 
+impl Status {
+    /// `FailureFound` when a failure was `found`, `Ok` otherwise.
+    pub fn failure_if(found: bool) -> Status {
+        match found {
+            true => Status::FailureFound,
+            false => Status::Ok,
+        }
+    }
+}
+
 /// `eprintln!` that cannot panic: one line to standard error, dropped if
 /// standard error fails (see [`say_line`]).
 macro_rules! say {

@@ -259,9 +259,5 @@ pub fn run(args: &StressArgs) -> Result<Status> {
     );
     wait_if_interrupted();
     let outcome = outcome?;
-    Ok(if outcome.failures.is_empty() {
-        Status::Ok
-    } else {
-        Status::FailureFound
-    })
+    Ok(Status::failure_if(!outcome.failures.is_empty()))
 }

@@ -74,8 +74,5 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     let breached = records
         .iter()
         .any(|r| r.sides.iter().any(|s| s.breaches > 0));
-    Ok(match breached {
-        true => Status::FailureFound,
-        false => Status::Ok,
-    })
+    Ok(Status::failure_if(breached))
 }

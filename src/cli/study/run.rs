@@ -165,10 +165,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
         engine::merge(&query, read_parts(&args.parts.merge)?)?
     } else {
         let (name, bar) = (&query.name, Bar::new(estimate.states as u64, "boards"));
-        let part = match shard {
-            Shard::WHOLE => String::new(),
-            _ => format!(", part {shard}"),
-        };
+        let part = (part_file.as_ref()).map_or(String::new(), |_| format!(", part {shard}"));
         let threads = plural(threads as u64, "thread");
         say!("coinline study run: {name}{part}, {threads}");
         let part = pool.install(|| engine::run_part(&query, &fingerprint, shard, &bar))?;
@@ -196,10 +193,7 @@ pub fn run(args: &RunArgs) -> Result<Status> {
     for failure in outcome.failures.iter().take(10) {
         say!("failure: {failure}");
     }
-    match outcome.failures.is_empty() {
-        true => Ok(Status::Ok),
-        false => Ok(Status::FailureFound),
-    }
+    Ok(Status::failure_if(!outcome.failures.is_empty()))
 }
 
 /// Writes the folders as one transaction (see [`write_folders`]) and says so.
