@@ -56,4 +56,6 @@ def test_the_measure_sees_a_call_that_holds_the_gil():
     # A regular expression that backtracks: re's matcher holds the GIL.
     call = long_enough(lambda k: (lambda: re.match(r"(a+)+$", "a" * (18 + k.bit_length()) + "b")))
     ticks, seconds = ticks_during(call)
-    assert ticks <= 2, (ticks, seconds)
+    # A few wake-ups at the call's edges happen on a loaded machine (5 seen
+    # in 0.5 s); a call that releases the GIL gives hundreds.
+    assert ticks <= 10, (ticks, seconds)
