@@ -1,7 +1,7 @@
 """solve_many's speed on coins boards beside a pure-Python DP of the same
 boards, in one run (reports/PERFORMANCE.md quotes it).
 
-    python python/bench.py [BOARDS] [N]      # default 100000 boards of 16 values
+    python -P python/bench.py [BOARDS] [N]      # default 100000 boards of 16 values
 
 The boards are a seeded (BOARDS, N) int64 array; solve_many's time includes
 the conversion of the array and of its result. The DP is the textbook

@@ -62,7 +62,9 @@ nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
 print("   executed, every cell without an error")
 PY
         echo "== Python $version: solve_many beside a pure-Python DP (python/bench.py)"
-        "$venv/python" python/bench.py
+        # -P: not python/ first on sys.path, where the source package (no
+        # built module) would shadow the installed one.
+        "$venv/python" -P python/bench.py
     fi
 done
 echo "== Python: done in ${SECONDS} s"
